@@ -1,0 +1,100 @@
+/**
+ * The event store port: what the rest of the system may ask of the log.
+ *
+ * Positions are global, strictly increasing in the order events are read from
+ * `$all`; revisions are 0-based per stream. Both are plain numbers (EventStoreDB's
+ * bigint positions fit: 2^53 bytes of log is far beyond any deployment).
+ */
+
+/** An event to append. `id` is generated when left out. */
+export interface EventData {
+  readonly id?: string;
+  readonly type: string;
+  readonly data: Record<string, unknown>;
+  readonly metadata?: Record<string, unknown>;
+}
+
+/** An event as it was stored. */
+export interface RecordedEvent {
+  readonly id: string;
+  readonly streamId: string;
+  readonly type: string;
+  /** 0-based index of the event in its stream. */
+  readonly revision: number;
+  /** Global position in the log; strictly increasing in `$all` order. */
+  readonly position: number;
+  readonly data: Record<string, unknown>;
+  readonly metadata: Record<string, unknown>;
+  /** ISO 8601 time the store recorded the event. */
+  readonly recordedAt: string;
+}
+
+/**
+ * What the writer believes about the stream:
+ * - `'any'`: no check;
+ * - `'no_stream'`: the stream must not exist yet;
+ * - `'stream_exists'`: the stream must have at least one event;
+ * - a number: the revision of the stream's last event.
+ */
+export type ExpectedRevision = 'any' | 'no_stream' | 'stream_exists' | number;
+
+export interface AppendOptions {
+  readonly expectedRevision?: ExpectedRevision;
+}
+
+export interface AppendResult {
+  /** Revision of the last event appended; pass it as the next expected revision. */
+  readonly nextExpectedRevision: number;
+  /** Global position of the last event appended. */
+  readonly position: number;
+}
+
+export interface ReadStreamOptions {
+  /** First revision to read (inclusive). Default 0. */
+  readonly fromRevision?: number;
+  readonly maxCount?: number;
+}
+
+export interface ReadAllOptions {
+  /** Read events strictly after this position. Default: from the very start. */
+  readonly after?: number;
+  readonly maxCount?: number;
+}
+
+export interface SubscriptionHandler {
+  /** Called with events in log order; the next batch waits until the promise settles. */
+  onBatch(events: readonly RecordedEvent[]): Promise<void>;
+  /** Called once, after the subscription has delivered every event that existed when it started. */
+  onCaughtUp?(): void;
+  /** Called when the subscription stops because of an error (a throwing onBatch included). */
+  onError?(error: unknown): void;
+}
+
+export interface SubscribeOptions {
+  /** Deliver events strictly after this position. Default: from the very start. */
+  readonly after?: number;
+  /** Largest batch handed to onBatch. Default 500. */
+  readonly maxBatchSize?: number;
+}
+
+export interface Subscription {
+  close(): Promise<void>;
+}
+
+export interface EventStore {
+  /**
+   * Appends events atomically to one stream, checking the expected revision.
+   * Resolves only once the events are durable. Rejects with
+   * WrongExpectedRevisionError when the check fails; nothing is written then.
+   */
+  append(streamId: string, events: readonly EventData[], options?: AppendOptions): Promise<AppendResult>;
+  /** The stream's events in order; an empty array when the stream does not exist. */
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /** Events of all streams in log order (system events excluded). */
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** Position of the newest event in the log, or null when the log is empty. */
+  headPosition(): Promise<number | null>;
+  /** Catch up from a position, then keep delivering new events live. */
+  subscribeToAll(options: SubscribeOptions, handler: SubscriptionHandler): Subscription;
+  close(): Promise<void>;
+}

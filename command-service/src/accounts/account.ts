@@ -1,0 +1,77 @@
+/**
+ * The account aggregate (streams `customer-{id}`, `owner-{id}`): state and evolve.
+ * Customers and hotel owners share it; the role is fixed at registration.
+ */
+import type { AccountEvent, Role, SessionUser } from '@stays/contracts';
+
+export type AccountState =
+  | { readonly status: 'new' }
+  | ActiveAccount
+  | { readonly status: 'deleted'; readonly accountId: string; readonly role: Role };
+
+export interface ActiveAccount {
+  readonly status: 'active';
+  readonly accountId: string;
+  readonly role: Role;
+  readonly name: string;
+  readonly email: string;
+  readonly username?: string;
+  readonly profileImage?: string;
+  readonly passwordHash: string | null;
+  /** Sessions signed in and not yet signed out. */
+  readonly openSessions: ReadonlySet<string>;
+}
+
+export const initialAccountState = (): AccountState => ({ status: 'new' });
+
+export function evolveAccount(state: AccountState, event: AccountEvent): AccountState {
+  switch (event.type) {
+    case 'AccountRegistered': {
+      const { accountId, role, name, email, username, profileImage, passwordHash } = event.data;
+      return { status: 'active', accountId, role, name, email, username, profileImage, passwordHash, openSessions: new Set() };
+    }
+    case 'AccountProfileUpdated': {
+      if (state.status !== 'active') return state;
+      const { name, email, username, profileImage } = event.data;
+      return {
+        ...state,
+        ...(name !== undefined && { name }),
+        ...(email !== undefined && { email }),
+        ...(username !== undefined && { username }),
+        ...(profileImage !== undefined && { profileImage: profileImage ?? undefined }),
+      };
+    }
+    case 'AccountPasswordChanged':
+      return state.status === 'active' ? { ...state, passwordHash: event.data.passwordHash } : state;
+    case 'AccountSignedIn':
+      return state.status === 'active'
+        ? { ...state, openSessions: new Set([...state.openSessions, event.data.sessionId]) }
+        : state;
+    case 'AccountSignedOut': {
+      if (state.status !== 'active') return state;
+      const openSessions = new Set(state.openSessions);
+      openSessions.delete(event.data.sessionId);
+      return { ...state, openSessions };
+    }
+    case 'AccountDeleted':
+      return state.status === 'active' ? { status: 'deleted', accountId: state.accountId, role: state.role } : state;
+    default: {
+      const unknown: never = event;
+      return unknown;
+    }
+  }
+}
+
+export const accountAggregate = { initialState: initialAccountState, evolve: evolveAccount };
+
+/** What a client may see of an account: never the password hash. */
+export function sessionUserOf(account: ActiveAccount): SessionUser {
+  return {
+    _id: account.accountId,
+    role: account.role,
+    name: account.name,
+    email: account.email,
+    ...(account.username !== undefined && { username: account.username }),
+    ...(account.profileImage !== undefined && { profileImage: account.profileImage }),
+  };
+}

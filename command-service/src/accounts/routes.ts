@@ -1,0 +1,135 @@
+/**
+ * Accounts over HTTP (spec section 7, "Authentication and registration" and "Profiles").
+ * Each route: parse and validate, call one use case, wait until the read side has the
+ * write, answer with the envelope.
+ */
+import type Router from '@koa/router';
+import {
+  customerRegisterRequest, customerUpdateRequest, googleSignInRequest, limits, messages, ownerRegisterRequest,
+  ownerUpdateRequest, routes, signInRequest, type Role,
+} from '@stays/contracts';
+import { ServiceUnavailableError, UnauthorizedError, authOf, bodyFields, jsonBody, multipartBody, respond, validate } from '@stays/service-kit';
+import type { CommandContext } from '../command-context.ts';
+import { discardImages, refuseUnexpectedFiles, storeUploadedImages, type ImageRules } from '../uploads.ts';
+import { InvalidGoogleCredentialError } from './google.ts';
+import * as accounts from './service.ts';
+
+const PROFILE_IMAGE_BYTES = limits.profileImageMegabytes * 1024 * 1024;
+
+const profileImageRules = (required: boolean): ImageRules => ({
+  field: 'profileImage',
+  min: required ? 1 : 0,
+  max: 1,
+  maxBytes: PROFILE_IMAGE_BYTES,
+  maxWidth: 512,
+  maxHeight: 512,
+  missingMessage: 'a profile image is required',
+  tooManyMessage: 'send one profile image',
+  tooLargeMessage: messages.ui.profileImageTooLarge,
+});
+
+const profileUpload = () => multipartBody({ maxFileBytes: PROFILE_IMAGE_BYTES, maxFiles: 1, fileTooLargeMessage: messages.ui.profileImageTooLarge });
+
+export function mountAccountRoutes(router: Router, context: CommandContext): void {
+  const { deps, mount, auth, committed } = context;
+
+  mount(routes.customerRegister, profileUpload(), async (ctx) => {
+    refuseUnexpectedFiles(ctx, ['profileImage']);
+    const input = validate(customerRegisterRequest, bodyFields(ctx));
+    const [profileImage] = await storeUploadedImages(ctx, deps.media, profileImageRules(true));
+    try {
+      const { value, position } = await accounts.registerAccount(deps.accounts, {
+        role: 'customer', name: input.name, email: input.email, username: input.username,
+        password: input.password, profileImage, via: 'password',
+      });
+      await committed(ctx, position);
+      respond(ctx, 201, messages.server.customerRegistered, { _id: value.accountId });
+    } catch (error) {
+      await discardImages(deps.media, [profileImage!]);
+      throw error;
+    }
+  });
+
+  mount(routes.ownerRegister, jsonBody(), async (ctx) => {
+    const input = validate(ownerRegisterRequest, bodyFields(ctx));
+    const { value, position } = await accounts.registerAccount(deps.accounts, {
+      role: 'hotel-owner', name: input.name, email: input.email, password: input.password, via: 'password',
+    });
+    await committed(ctx, position);
+    respond(ctx, 201, messages.server.ownerRegistered, { _id: value.accountId });
+  });
+
+  const signIn = (role: Role) => async (ctx: Parameters<Parameters<typeof mount>[2]>[0]) => {
+    const input = validate(signInRequest, bodyFields(ctx));
+    const { value, position } = await accounts.signInWithPassword(deps.accounts, role, input.email, input.password);
+    await committed(ctx, position);
+    respond(ctx, 200, messages.server.signedIn, value);
+  };
+  mount(routes.customerLogin, jsonBody(), signIn('customer'));
+  mount(routes.ownerLogin, jsonBody(), signIn('hotel-owner'));
+
+  const googleSignIn = (role: Role) => async (ctx: Parameters<Parameters<typeof mount>[2]>[0]) => {
+    if (deps.google === null) throw new ServiceUnavailableError(messages.server.googleNotConfigured);
+    const { credential } = validate(googleSignInRequest, bodyFields(ctx));
+    let identity;
+    try {
+      identity = await deps.google.verify(credential);
+    } catch (error) {
+      if (error instanceof InvalidGoogleCredentialError) throw new UnauthorizedError(messages.server.googleCredentialInvalid);
+      throw error;
+    }
+    if (!identity.emailVerified) throw new UnauthorizedError(messages.server.googleEmailUnverified);
+    const { value, position } = await accounts.signInWithVerifiedEmail(deps.accounts, role, identity);
+    await committed(ctx, position);
+    respond(ctx, 200, messages.server.signedIn, value);
+  };
+  mount(routes.customerGoogle, jsonBody(), googleSignIn('customer'));
+  mount(routes.ownerGoogle, jsonBody(), googleSignIn('hotel-owner'));
+
+  const signOut = async (ctx: Parameters<Parameters<typeof mount>[2]>[0]) => {
+    const { position } = await accounts.signOut(deps.accounts, authOf(ctx));
+    await committed(ctx, position);
+    respond(ctx, 200, messages.server.signedOut, null);
+  };
+  mount(routes.customerLogout, auth('customer'), jsonBody(), signOut);
+  mount(routes.ownerLogout, auth('hotel-owner'), jsonBody(), signOut);
+
+  const deleteAccount = async (ctx: Parameters<Parameters<typeof mount>[2]>[0]) => {
+    const { position } = await accounts.deleteAccount(deps.accounts, authOf(ctx));
+    await committed(ctx, position);
+    respond(ctx, 200, messages.server.accountDeleted, null);
+  };
+  mount(routes.customerDelete, auth('customer'), deleteAccount);
+  mount(routes.ownerDelete, auth('hotel-owner'), deleteAccount);
+
+  mount(routes.customerUpdateProfile, auth('customer'), profileUpload(), async (ctx) => {
+    refuseUnexpectedFiles(ctx, ['profileImage']);
+    const input = validate(customerUpdateRequest, bodyFields(ctx));
+    const [newImage] = await storeUploadedImages(ctx, deps.media, profileImageRules(false));
+    const profileImage = newImage ?? (input.removeProfileImage === 'true' ? null : undefined);
+    try {
+      const { value, position } = await accounts.updateProfile(deps.accounts, authOf(ctx), {
+        ...(input.username !== undefined && { username: input.username }),
+        ...(input.email !== undefined && { email: input.email }),
+        ...(input.password !== undefined && { password: input.password }),
+        ...(profileImage !== undefined && { profileImage }),
+      });
+      await committed(ctx, position);
+      respond(ctx, 200, messages.server.profileUpdated, accounts.userOf(value));
+    } catch (error) {
+      if (newImage !== undefined) await discardImages(deps.media, [newImage]);
+      throw error;
+    }
+  });
+
+  mount(routes.ownerUpdateProfile, auth('hotel-owner'), jsonBody(), async (ctx) => {
+    const input = validate(ownerUpdateRequest, bodyFields(ctx));
+    const { value, position } = await accounts.updateProfile(deps.accounts, authOf(ctx), {
+      ...(input.name !== undefined && { name: input.name }),
+      ...(input.email !== undefined && { email: input.email }),
+      ...(input.password !== undefined && { password: input.password }),
+    });
+    await committed(ctx, position);
+    respond(ctx, 200, messages.server.profileUpdated, accounts.userOf(value));
+  });
+}

@@ -1,0 +1,182 @@
+/**
+ * Account use cases: each loads what it needs, calls a pure decision, appends, and
+ * reports the log position its caller waits on for read-your-writes. Email uniqueness
+ * spans two streams (reservation, then account); a failure between them is undone.
+ */
+import { randomUUID } from 'node:crypto';
+import type { EventStore } from '@stays/event-store';
+import { messages, normaliseEmail, streams, type Role, type SignInMethod, type SignInResult } from '@stays/contracts';
+import { TooManyRequestsError, UnauthorizedError, type AccessTokenClaims, type TokenIssuer } from '@stays/service-kit';
+import { handle, load, type CommandMetadata } from '../handle.ts';
+import { accountAggregate, sessionUserOf, type ActiveAccount } from './account.ts';
+import * as decide from './decide.ts';
+import { accountIdForEmail, releaseEmail, reserveEmail } from './email-reservations.ts';
+import { checkPassword, hashPassword } from './passwords.ts';
+import type { FailedSignInLimiter } from './sign-in-limiter.ts';
+
+export interface AccountDeps {
+  readonly store: EventStore;
+  readonly tokens: TokenIssuer;
+  readonly signInLimiter: FailedSignInLimiter;
+  readonly now: () => Date;
+}
+
+export interface Positioned<T> {
+  readonly value: T;
+  /** Log position the caller's next read must reflect; null when nothing was written. */
+  readonly position: number | null;
+}
+
+/** A sign-up that died between reserving the email and registering frees it after this long. */
+const ABANDONED_RESERVATION_MS = 5 * 60 * 1000;
+
+const accountStream = (role: Role, accountId: string) => streams.account(role, accountId);
+const maxPosition = (...positions: (number | null)[]): number | null =>
+  positions.reduce<number | null>((max, p) => (p === null ? max : max === null ? p : Math.max(max, p)), null);
+
+export interface Registration {
+  readonly role: Role;
+  readonly name: string;
+  readonly email: string;
+  readonly username?: string;
+  readonly password: string | null;
+  readonly profileImage?: string;
+  readonly via: SignInMethod;
+}
+
+export async function registerAccount(deps: AccountDeps, input: Registration): Promise<Positioned<ActiveAccount>> {
+  const accountId = randomUUID();
+  const email = normaliseEmail(input.email);
+  const metadata: CommandMetadata = { actor: accountId };
+  await reserveEmail(deps.store, input.role, email, accountId, metadata, (holder, reservedAt) =>
+    isAbandonedSignUp(deps, input.role, holder, reservedAt));
+  try {
+    const passwordHash = input.password === null ? null : await hashPassword(input.password);
+    const { state, position } = await handle(deps.store, accountStream(input.role, accountId), accountAggregate, (current) =>
+      decide.register({
+        accountId, role: input.role, name: input.name, email, passwordHash, via: input.via,
+        ...(input.username !== undefined && { username: input.username }),
+        ...(input.profileImage !== undefined && { profileImage: input.profileImage }),
+      }, current), metadata);
+    return { value: state as ActiveAccount, position };
+  } catch (error) {
+    await releaseEmail(deps.store, input.role, email, accountId, metadata).catch(() => undefined);
+    throw error;
+  }
+}
+
+async function isAbandonedSignUp(deps: AccountDeps, role: Role, holder: string, reservedAt: Date): Promise<boolean> {
+  if (deps.now().getTime() - reservedAt.getTime() < ABANDONED_RESERVATION_MS) return false;
+  const { revision } = await load(deps.store, accountStream(role, holder), accountAggregate);
+  return revision === null;
+}
+
+export async function findAccountByEmail(deps: AccountDeps, role: Role, email: string): Promise<ActiveAccount | null> {
+  const accountId = await accountIdForEmail(deps.store, role, email);
+  if (accountId === null) return null;
+  const { state } = await load(deps.store, accountStream(role, accountId), accountAggregate);
+  return state.status === 'active' ? state : null;
+}
+
+export async function signInWithPassword(deps: AccountDeps, role: Role, email: string, password: string): Promise<Positioned<SignInResult>> {
+  const key = `${role}:${normaliseEmail(email)}`;
+  const retryAfter = deps.signInLimiter.retryAfterSeconds(key, deps.now());
+  if (retryAfter > 0) throw new TooManyRequestsError(messages.server.tooManyRequests, retryAfter);
+  const account = await findAccountByEmail(deps, role, email);
+  const passwordMatches = await checkPassword(account?.passwordHash ?? null, password);
+  if (account === null || !passwordMatches) {
+    deps.signInLimiter.recordFailure(key, deps.now());
+    throw new UnauthorizedError(messages.server.invalidCredentials);
+  }
+  deps.signInLimiter.reset(key);
+  return openSession(deps, account, 'password');
+}
+
+/** Signs in the account with this (Google-verified) email, creating it on first use. */
+export async function signInWithVerifiedEmail(
+  deps: AccountDeps,
+  role: Role,
+  identity: { email: string; name: string; picture?: string },
+): Promise<Positioned<SignInResult>> {
+  let account = await findAccountByEmail(deps, role, identity.email);
+  let registeredAt: number | null = null;
+  if (account === null) {
+    const registration = await registerAccount(deps, {
+      role, name: identity.name, email: identity.email, password: null, via: 'google',
+      ...(role === 'customer' && { username: usernameFrom(identity.email) }),
+      ...(identity.picture !== undefined && { profileImage: identity.picture }),
+    });
+    account = registration.value;
+    registeredAt = registration.position;
+  }
+  const session = await openSession(deps, account, 'google');
+  return { value: session.value, position: maxPosition(registeredAt, session.position) };
+}
+
+const usernameFrom = (email: string): string => normaliseEmail(email).split('@')[0]!.slice(0, 50);
+
+async function openSession(deps: AccountDeps, account: ActiveAccount, method: SignInMethod): Promise<Positioned<SignInResult>> {
+  const sessionId = randomUUID();
+  const issued = await deps.tokens.issue({ accountId: account.accountId, role: account.role, sessionId }, deps.now());
+  const { state, position } = await handle(deps.store, accountStream(account.role, account.accountId), accountAggregate,
+    (current) => decide.signIn({ sessionId, method, expiresAt: issued.expiresAt.toISOString() }, current),
+    { actor: account.accountId });
+  return { value: { accessToken: issued.token, user: sessionUserOf(state as ActiveAccount) }, position };
+}
+
+export async function signOut(deps: AccountDeps, claims: AccessTokenClaims): Promise<Positioned<null>> {
+  const { position } = await handle(deps.store, accountStream(claims.role, claims.accountId), accountAggregate,
+    (current) => decide.signOut({ sessionId: claims.sessionId }, current), { actor: claims.accountId });
+  return { value: null, position };
+}
+
+export interface ProfileChanges {
+  readonly name?: string;
+  readonly email?: string;
+  readonly username?: string;
+  readonly password?: string;
+  readonly profileImage?: string | null;
+}
+
+export async function updateProfile(deps: AccountDeps, claims: AccessTokenClaims, changes: ProfileChanges): Promise<Positioned<ActiveAccount>> {
+  const metadata: CommandMetadata = { actor: claims.accountId };
+  const streamId = accountStream(claims.role, claims.accountId);
+  const { state: before } = await load(deps.store, streamId, accountAggregate);
+  if (before.status !== 'active') throw new UnauthorizedError(messages.server.sessionInvalid);
+  const newEmail = changes.email === undefined ? undefined : normaliseEmail(changes.email);
+  const emailChanges = newEmail !== undefined && newEmail !== before.email;
+  if (emailChanges) await reserveEmail(deps.store, claims.role, newEmail, claims.accountId, metadata);
+  try {
+    const passwordHash = changes.password === undefined ? undefined : await hashPassword(changes.password);
+    const { state, position } = await handle(deps.store, streamId, accountAggregate, (current) => decide.updateProfile({
+      ...(changes.name !== undefined && { name: changes.name }),
+      ...(changes.username !== undefined && { username: changes.username }),
+      ...(changes.profileImage !== undefined && { profileImage: changes.profileImage }),
+      ...(newEmail !== undefined && { email: newEmail }),
+      ...(passwordHash !== undefined && { passwordHash }),
+    }, current), metadata);
+    if (emailChanges) await releaseEmail(deps.store, claims.role, before.email, claims.accountId, metadata);
+    return { value: state as ActiveAccount, position };
+  } catch (error) {
+    if (emailChanges) await releaseEmail(deps.store, claims.role, newEmail, claims.accountId, metadata).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Deletes the account: every session ends with it, and its email becomes free again. */
+export async function deleteAccount(deps: AccountDeps, claims: AccessTokenClaims): Promise<Positioned<null>> {
+  const metadata: CommandMetadata = { actor: claims.accountId };
+  const streamId = accountStream(claims.role, claims.accountId);
+  const { state: before } = await load(deps.store, streamId, accountAggregate);
+  const { position } = await handle(deps.store, streamId, accountAggregate, (current) => decide.deleteAccount(current), metadata);
+  if (before.status === 'active') await releaseEmail(deps.store, claims.role, before.email, claims.accountId, metadata);
+  return { value: null, position };
+}
+
+/** Is the token's session still open? Read from the account's own stream, the source of truth. */
+export async function isSessionOpen(deps: Pick<AccountDeps, 'store'>, claims: AccessTokenClaims): Promise<boolean> {
+  const { state } = await load(deps.store, accountStream(claims.role, claims.accountId), accountAggregate);
+  return state.status === 'active' && state.openSessions.has(claims.sessionId);
+}
+
+export { sessionUserOf as userOf } from './account.ts';

@@ -1,0 +1,51 @@
+/**
+ * The command service: every data-changing call. Builds the Koa app without listening
+ * (tests and the one-process host import it; server.ts listens).
+ */
+import Koa from 'koa';
+import Router from '@koa/router';
+import { errorHandler, authenticate, type CorsOptions, cors } from '@stays/service-kit';
+import type { CommandContext, CommandServiceDeps, ResolvedDeps } from './command-context.ts';
+import { mountAccountRoutes } from './accounts/routes.ts';
+import { isSessionOpen } from './accounts/service.ts';
+import { createFailedSignInLimiter } from './accounts/sign-in-limiter.ts';
+
+export interface CommandAppOptions {
+  readonly apiPrefix: string;
+  readonly cors?: CorsOptions;
+}
+
+export function createCommandApp(deps: CommandServiceDeps, options: CommandAppOptions): Koa {
+  const now = deps.now ?? (() => new Date());
+  const resolved: ResolvedDeps = {
+    ...deps,
+    now,
+    accounts: {
+      store: deps.eventStore,
+      tokens: deps.tokenIssuer,
+      signInLimiter: createFailedSignInLimiter({ maxFailures: 10, windowMs: 15 * 60 * 1000 }),
+      now,
+    },
+  };
+  const router = new Router({ prefix: options.apiPrefix });
+  const context: CommandContext = {
+    deps: resolved,
+    mount: (route, ...middleware) => {
+      router.register(route.path, [route.method], middleware);
+    },
+    auth: (required) => authenticate(deps.tokenVerifier, (claims) => isSessionOpen(resolved.accounts, claims), required),
+    committed: async (ctx, position) => {
+      if (position === null) return;
+      ctx.set('X-Commit-Position', String(position));
+      await deps.awaitProjected(position);
+    },
+  };
+  mountAccountRoutes(router, context);
+
+  const app = new Koa();
+  app.use(errorHandler());
+  if (options.cors) app.use(cors(options.cors));
+  app.use(router.routes());
+  app.use(router.allowedMethods({ throw: true }));
+  return app;
+}

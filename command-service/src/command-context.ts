@@ -1,0 +1,38 @@
+/**
+ * What every route module of the command service gets: its dependencies, a way to mount
+ * a contracts route, the auth middleware, and `committed` for read-your-writes.
+ */
+import type Router from '@koa/router';
+import type { Context, Middleware } from 'koa';
+import type { EventStore } from '@stays/event-store';
+import type { Auth, RouteSpec } from '@stays/contracts';
+import type { MediaStore, TokenIssuer, TokenVerifier } from '@stays/service-kit';
+import type { AccountDeps } from './accounts/service.ts';
+import type { GoogleIdTokenVerifier } from './accounts/google.ts';
+
+export interface CommandServiceDeps {
+  readonly eventStore: EventStore;
+  readonly media: MediaStore;
+  readonly tokenIssuer: TokenIssuer;
+  readonly tokenVerifier: TokenVerifier;
+  /** null when Google sign-in is not configured. */
+  readonly google: GoogleIdTokenVerifier | null;
+  /**
+   * Resolves once every read model reflects the log up to `position` (bounded wait).
+   * This is how a client that got a success and then reads sees its own write.
+   */
+  readonly awaitProjected: (position: number) => Promise<void>;
+  readonly now?: () => Date;
+}
+
+export interface ResolvedDeps extends CommandServiceDeps {
+  readonly accounts: AccountDeps;
+}
+
+export interface CommandContext {
+  readonly deps: ResolvedDeps;
+  mount(route: RouteSpec, ...middleware: Middleware[]): void;
+  auth(required: Exclude<Auth, 'none'>): Middleware;
+  /** Marks the response with the commit position and waits for the read side to reach it. */
+  committed(ctx: Context, position: number | null): Promise<void>;
+}

@@ -1,0 +1,81 @@
+/**
+ * The command handler loop (Emmett's `handle`): load a stream, fold it into state,
+ * decide new events with a pure function, append them with the revision that was read.
+ * Another writer in between makes the append fail on concurrency; the whole cycle is
+ * retried a few times, then reported as 409.
+ */
+import { WrongExpectedRevisionError, type EventStore, type RecordedEvent } from '@stays/event-store';
+import { eventSchemaVersions, messages, type DomainEvent } from '@stays/contracts';
+import { ConflictError } from '@stays/service-kit';
+
+export interface Aggregate<State, Event extends DomainEvent> {
+  readonly initialState: () => State;
+  readonly evolve: (state: State, event: Event) => State;
+}
+
+export interface CommandMetadata {
+  /** Who asked: an account id, or 'system' for reactors. */
+  readonly actor: string;
+  readonly correlationId?: string;
+}
+
+export interface HandleResult<State, Event> {
+  readonly state: State;
+  readonly newEvents: readonly Event[];
+  /** Global position of the last appended event; null when nothing was appended. */
+  readonly position: number | null;
+}
+
+const MAX_ATTEMPTS = 4;
+
+export async function handle<State, Event extends DomainEvent>(
+  store: EventStore,
+  streamId: string,
+  aggregate: Aggregate<State, Event>,
+  decide: (state: State) => readonly Event[],
+  metadata: CommandMetadata,
+): Promise<HandleResult<State, Event>> {
+  for (let attempt = 1; ; attempt++) {
+    const { state, revision } = await load(store, streamId, aggregate);
+    const newEvents = decide(state);
+    if (newEvents.length === 0) return { state, newEvents, position: null };
+    try {
+      const result = await store.append(streamId, newEvents.map((event) => toEventData(event, metadata)), {
+        expectedRevision: revision ?? 'no_stream',
+      });
+      return { state: newEvents.reduce(aggregate.evolve, state), newEvents, position: result.position };
+    } catch (error) {
+      if (error instanceof WrongExpectedRevisionError && attempt < MAX_ATTEMPTS) continue;
+      if (error instanceof WrongExpectedRevisionError) throw new ConflictError(messages.server.busy);
+      throw error;
+    }
+  }
+}
+
+/** Folds a stream into state; `revision` is the last event's revision, null for no stream. */
+export async function load<State, Event extends DomainEvent>(
+  store: EventStore,
+  streamId: string,
+  aggregate: Aggregate<State, Event>,
+): Promise<{ state: State; revision: number | null }> {
+  const events = await store.readStream(streamId);
+  return { state: fold(aggregate, events), revision: events.length === 0 ? null : events[events.length - 1]!.revision };
+}
+
+export const fold = <State, Event extends DomainEvent>(aggregate: Aggregate<State, Event>, events: readonly RecordedEvent[]): State =>
+  events.reduce((current, recorded) => aggregate.evolve(current, toDomainEvent<Event>(recorded)), aggregate.initialState());
+
+export function toEventData(event: DomainEvent, metadata: CommandMetadata) {
+  return {
+    type: event.type,
+    data: event.data as unknown as Record<string, unknown>,
+    metadata: {
+      schemaVersion: eventSchemaVersions[event.type],
+      actor: metadata.actor,
+      ...(metadata.correlationId ? { correlationId: metadata.correlationId } : {}),
+    },
+  };
+}
+
+export const toDomainEvent = <Event extends DomainEvent>(recorded: RecordedEvent): Event =>
+  ({ type: recorded.type, data: recorded.data }) as unknown as Event;

@@ -1,0 +1,3 @@
+export { createCommandApp, type CommandAppOptions } from './app.ts';
+export type { CommandServiceDeps } from './command-context.ts';
+export { createGoogleVerifier, GOOGLE_ISSUERS, type GoogleIdTokenVerifier, type GoogleSettings } from './accounts/google.ts';

@@ -1,0 +1,64 @@
+/**
+ * Images uploaded with a command: checked by content (never by the claimed type),
+ * re-encoded and resized, then put in the media store. Returns their public URLs.
+ */
+import type { Context } from 'koa';
+import { messages } from '@stays/contracts';
+import {
+  BadRequestError, ImageTooLargeError, NotAnImageError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError,
+  normaliseImage, readUploadedFile, uploadedFieldNames, uploadedFiles, type MediaStore,
+} from '@stays/service-kit';
+
+export interface ImageRules {
+  readonly field: string;
+  readonly min: number;
+  readonly max: number;
+  readonly maxBytes: number;
+  readonly maxWidth: number;
+  readonly maxHeight: number;
+  /** Message when fewer than `min` images are sent. */
+  readonly missingMessage: string;
+  readonly tooManyMessage: string;
+  readonly tooLargeMessage?: string;
+}
+
+/** Refuses any file sent under a field the route does not take. */
+export function refuseUnexpectedFiles(ctx: Context, allowedFields: readonly string[]): void {
+  const unexpected = uploadedFieldNames(ctx).find((field) => !allowedFields.includes(field));
+  if (unexpected !== undefined) throw new BadRequestError(messages.server.invalidField(unexpected, 'files are not accepted here'));
+}
+
+/** Normalises and stores the images of one field; all or nothing (stored ones are removed on failure). */
+export async function storeUploadedImages(ctx: Context, media: MediaStore, rules: ImageRules): Promise<string[]> {
+  const files = uploadedFiles(ctx, rules.field);
+  if (files.length < rules.min) throw new ValidationError(rules.field, rules.missingMessage);
+  if (files.length > rules.max) throw new ValidationError(rules.field, rules.tooManyMessage);
+  const images = [];
+  for (const file of files) {
+    try {
+      images.push(await normaliseImage(await readUploadedFile(file), { maxWidth: rules.maxWidth, maxHeight: rules.maxHeight, maxInputBytes: rules.maxBytes }));
+    } catch (error) {
+      if (error instanceof NotAnImageError) throw new UnsupportedMediaTypeError(messages.server.notAnImage);
+      if (error instanceof ImageTooLargeError) throw new PayloadTooLargeError(rules.tooLargeMessage);
+      throw error;
+    }
+  }
+  const stored: { id: string; url: string }[] = [];
+  try {
+    for (const image of images) {
+      stored.push(await media.put({ bytes: image.bytes, contentType: image.contentType, extension: image.extension }));
+    }
+  } catch (error) {
+    await Promise.all(stored.map(({ id }) => media.delete(id).catch(() => undefined)));
+    throw error;
+  }
+  return stored.map(({ url }) => url);
+}
+
+/** Removes media by URL after a command that stored it failed. */
+export async function discardImages(media: MediaStore, urls: readonly string[]): Promise<void> {
+  await Promise.all(urls.map((url) => {
+    const id = decodeURIComponent(url.slice(url.lastIndexOf('/') + 1));
+    return media.delete(id).catch(() => undefined);
+  }));
+}

@@ -1,0 +1,13 @@
+/** Stream names (EventStoreDB convention `category-id`). */
+import type { Role } from '../rules.ts';
+
+export const accountCategory = (role: Role): 'customer' | 'owner' => (role === 'customer' ? 'customer' : 'owner');
+
+export const streams = {
+  account: (role: Role, accountId: string) => `${accountCategory(role)}-${accountId}`,
+  /** `emailHash` is the hex sha256 of the normalised email, so stream names carry no personal data. */
+  emailReservation: (role: Role, emailHash: string) => `${accountCategory(role)}email-${emailHash}`,
+} as const;
+
+/** The category of a stream name: the part before the first dash. */
+export const categoryOf = (streamId: string): string => streamId.slice(0, streamId.indexOf('-'));

@@ -1,0 +1,93 @@
+/** Business constants and rules of spec section 9, shared by server and client. */
+
+export const API_PREFIX_DEFAULT = '/sharma/resident/stays';
+
+export const ROLES = ['customer', 'hotel-owner'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROOM_TYPES = ['Room', 'Flat'] as const;
+export type RoomType = (typeof ROOM_TYPES)[number];
+export const BED_TYPES = ['Single', 'Double', 'Queen', 'King'] as const;
+export type BedType = (typeof BED_TYPES)[number];
+/** Flat is shown to users as Apartment. */
+export const roomTypeLabel = (type: RoomType): string => (type === 'Flat' ? 'Apartment' : 'Room');
+
+export const DISCOUNT_PERCENT = 20;
+export const PRICE_CATEGORY_THRESHOLDS = { luxurious: 50000, business: 20000, medium: 10000 } as const;
+export type PriceCategory = 'Luxurious' | 'Business' | 'Medium' | 'Economic';
+
+export const limits = {
+  hotelImages: { min: 5, max: 10 },
+  roomImages: { min: 1, max: 2 },
+  hotelName: { min: 10, max: 60 },
+  description: { min: 50, max: 300 },
+  address: { min: 20, max: 50 },
+  phoneDigits: 10,
+  placeDistanceKm: { max: 30, minOnUpdate: 5 },
+  otpLength: 6,
+  otpResendSeconds: 29,
+  otpNoticeSeconds: 30,
+  otpPhoneLength: { moreThan: 8, atMost: 12 },
+  minRoomsGuestsNights: 1,
+  resultCardThumbnails: 8,
+  resultCardAmenities: 3,
+  bookingSummaryImageIndex: 4,
+  bookingPanelMinWidthPx: 468,
+  password: { min: 8, max: 128 },
+  name: { max: 100 },
+  username: { max: 50 },
+  email: { max: 254 },
+  profileImageMegabytes: 5,
+} as const;
+
+export const timings = {
+  redirectAfterAuthMs: 1000,
+  linkCopiedMs: 2000,
+  fadeIntervalMs: 1000,
+  persistTimeoutMs: 5000,
+} as const;
+
+export const sessionStorageKeys = { root: 'root', rootVersion: 1, accessToken: 'accessToken' } as const;
+
+/** Price category by starting price: above 50000 Luxurious, above 20000 Business, above 10000 Medium. */
+export function priceCategory(startingPrice: number): PriceCategory {
+  if (startingPrice > PRICE_CATEGORY_THRESHOLDS.luxurious) return 'Luxurious';
+  if (startingPrice > PRICE_CATEGORY_THRESHOLDS.business) return 'Business';
+  if (startingPrice > PRICE_CATEGORY_THRESHOLDS.medium) return 'Medium';
+  return 'Economic';
+}
+
+export interface StayQuote {
+  /** Integer rupees before discount. */
+  readonly totalAmount: number;
+  /** Integer rupees: 20% of the total, rounded to the nearest rupee. */
+  readonly discountAmount: number;
+  /** What the guest pays: total − discount. */
+  readonly payableAmount: number;
+}
+
+/**
+ * Price of a stay. Flat: price per night × guests × nights; Room: × rooms as well.
+ * Money is integer rupees; the discount is rounded once, here, and the payable amount
+ * is derived from it so the three figures always add up.
+ */
+export function quoteStay(input: {
+  roomType: RoomType;
+  pricePerNight: number;
+  numberOfGuests: number;
+  numberOfNights: number;
+  numberOfRooms: number;
+}): StayQuote {
+  const rooms = input.roomType === 'Room' ? input.numberOfRooms : 1;
+  const totalAmount = Math.round(input.pricePerNight) * input.numberOfGuests * rooms * input.numberOfNights;
+  const discountAmount = Math.round((totalAmount * DISCOUNT_PERCENT) / 100);
+  return { totalAmount, discountAmount, payableAmount: totalAmount - discountAmount };
+}
+
+/** Displayed tax: room price divided by 100 (spec section 9). */
+export const displayedTax = (pricePerNight: number): number => pricePerNight / 100;
+/** Struck-through "original" price: room price plus 5000 (spec section 9). */
+export const struckThroughPrice = (pricePerNight: number): number => pricePerNight + 5000;
+
+/** Emails are unique per role regardless of case and surrounding spaces. */
+export const normaliseEmail = (email: string): string => email.trim().toLowerCase();

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { limits } from '../rules.ts';
+import { email, optional, password, requiredText } from './fields.ts';
+
+/** POST /user/login and /hotel/owner/login. Length rules are not applied: a wrong password is just wrong. */
+export const signInRequest = z.object({
+  email: requiredText(limits.email.max),
+  password: requiredText(limits.password.max),
+});
+export type SignInRequest = z.infer<typeof signInRequest>;
+
+/** POST /hotel/owner/register (JSON). */
+export const ownerRegisterRequest = z.object({
+  name: requiredText(limits.name.max),
+  email,
+  password,
+});
+export type OwnerRegisterRequest = z.infer<typeof ownerRegisterRequest>;
+
+/** POST /user/register (multipart; the profileImage file is checked separately). */
+export const customerRegisterRequest = z.object({
+  username: requiredText(limits.username.max),
+  name: requiredText(limits.name.max),
+  email,
+  password,
+});
+export type CustomerRegisterRequest = z.infer<typeof customerRegisterRequest>;
+
+/** PATCH /user/update/profile (multipart; each field only if filled). */
+export const customerUpdateRequest = z.object({
+  username: optional(requiredText(limits.username.max)),
+  email: optional(email),
+  password: optional(password),
+  /** 'true' removes the current profile image (the profile's remove control). */
+  removeProfileImage: optional(z.enum(['true', 'false'])),
+});
+export type CustomerUpdateRequest = z.infer<typeof customerUpdateRequest>;
+
+/** PATCH /hotel/owner/update/profile (JSON; each field only if filled). */
+export const ownerUpdateRequest = z.object({
+  name: optional(requiredText(limits.name.max)),
+  email: optional(email),
+  password: optional(password),
+});
+export type OwnerUpdateRequest = z.infer<typeof ownerUpdateRequest>;
+
+/** Google sign-in: the Google ID token. A posted name or email is ignored, never trusted. */
+export const googleSignInRequest = z.object({
+  credential: requiredText(8192),
+});
+export type GoogleSignInRequest = z.infer<typeof googleSignInRequest>;

@@ -1,0 +1,40 @@
+import { expect } from 'chai';
+import { priceCategory, quoteStay, displayedTax, struckThroughPrice, normaliseEmail, pathOf, routes } from '../src/index.ts';
+
+describe('contracts: business rules', () => {
+  it('puts a starting price in its category: strictly above each threshold', () => {
+    expect(priceCategory(50001)).to.equal('Luxurious');
+    expect(priceCategory(50000)).to.equal('Business');
+    expect(priceCategory(20001)).to.equal('Business');
+    expect(priceCategory(20000)).to.equal('Medium');
+    expect(priceCategory(10001)).to.equal('Medium');
+    expect(priceCategory(10000)).to.equal('Economic');
+    expect(priceCategory(0)).to.equal('Economic');
+  });
+
+  it('prices a Room by guests, rooms and nights, with a 20% discount', () => {
+    const quote = quoteStay({ roomType: 'Room', pricePerNight: 2500, numberOfGuests: 2, numberOfRooms: 3, numberOfNights: 4 });
+    expect(quote).to.deep.equal({ totalAmount: 60000, discountAmount: 12000, payableAmount: 48000 });
+  });
+
+  it('prices a Flat without the rooms factor', () => {
+    const quote = quoteStay({ roomType: 'Flat', pricePerNight: 3333, numberOfGuests: 1, numberOfRooms: 5, numberOfNights: 1 });
+    expect(quote.totalAmount).to.equal(3333);
+    expect(quote.discountAmount).to.equal(667);
+    expect(quote.payableAmount).to.equal(2666);
+  });
+
+  it('shows tax as price / 100 and the struck-through price as price + 5000', () => {
+    expect(displayedTax(4500)).to.equal(45);
+    expect(struckThroughPrice(4500)).to.equal(9500);
+  });
+
+  it('normalises emails for uniqueness', () => {
+    expect(normaliseEmail('  Asha.Rao@Example.COM ')).to.equal('asha.rao@example.com');
+  });
+
+  it('fills route parameters, encoding them', () => {
+    expect(pathOf(routes.hotel, { hotelID: 'a/b c' })).to.equal('/hotel/data/get/specific/a%2Fb%20c');
+    expect(() => pathOf(routes.hotel)).to.throw(/hotelID/);
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * The idempotency guard: each write only applies to documents whose stamped position is
+ * below the event's, and stamps the event's position. Replaying an event that was
+ * already applied (after a crash between the writes and the checkpoint) then changes
+ * nothing: updates match no document, and upserts or inserts hit the existing _id,
+ * which the runner reads as "already applied".
+ */
+import type { Filter, Update, WriteOperation } from '@stays/read-store';
+import { POSITION_FIELD } from './projection.ts';
+
+/** Every projected document is created by a guarded write, so every one carries the stamp. */
+const guardFilter = (filter: Filter, position: number): Filter => ({ ...filter, [POSITION_FIELD]: { $lt: position } });
+
+const stampUpdate = (update: Update, position: number): Update => ({
+  ...update,
+  $set: { ...((update.$set as Record<string, unknown> | undefined) ?? {}), [POSITION_FIELD]: position },
+});
+
+export function guard(operation: WriteOperation, position: number): WriteOperation {
+  if ('insertOne' in operation) {
+    return { insertOne: { document: { ...operation.insertOne.document, [POSITION_FIELD]: position } } };
+  }
+  if ('updateOne' in operation) {
+    const { filter, update, upsert } = operation.updateOne;
+    return { updateOne: { filter: guardFilter(filter, position), update: stampUpdate(update, position), ...(upsert !== undefined && { upsert }) } };
+  }
+  if ('updateMany' in operation) {
+    const { filter, update } = operation.updateMany;
+    return { updateMany: { filter: guardFilter(filter, position), update: stampUpdate(update, position) } };
+  }
+  if ('replaceOne' in operation) {
+    const { filter, replacement, upsert } = operation.replaceOne;
+    return {
+      replaceOne: {
+        filter: guardFilter(filter, position),
+        replacement: { ...replacement, [POSITION_FIELD]: position },
+        ...(upsert !== undefined && { upsert }),
+      },
+    };
+  }
+  return operation;
+}

@@ -1,0 +1,11 @@
+import { accountsProjection } from './accounts.projection.ts';
+import type { ProjectionDefinition } from './projection.ts';
+
+export * from './projection.ts';
+export * from './runner.ts';
+export * from './read-models.ts';
+export * from './checkpoints.ts';
+export { accountsProjection } from './accounts.projection.ts';
+
+/** Every projection of the product, in the order they start. */
+export const allProjections: readonly ProjectionDefinition[] = [accountsProjection];

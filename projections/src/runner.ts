@@ -1,0 +1,210 @@
+/**
+ * Runs projections: each subscribes to the whole log from its stored checkpoint, applies
+ * each batch's writes through the idempotency guard, then stores the checkpoint (so a
+ * crash replays at most one batch, which the guard makes harmless). Tracks how far the
+ * read side is, for health checks and read-your-writes waits.
+ */
+import type { EventStore, Subscription } from '@stays/event-store';
+import { DuplicateKeyError, type ReadStore, type WriteOperation } from '@stays/read-store';
+import { clearCheckpoint, readCheckpoint, writeCheckpoint } from './checkpoints.ts';
+import { guard } from './guard.ts';
+import type { ProjectedWrite, ProjectionDefinition } from './projection.ts';
+
+interface GuardedWrite {
+  readonly collection: string;
+  readonly operation: WriteOperation;
+}
+
+export interface ProjectionStatus {
+  readonly name: string;
+  readonly position: number | undefined;
+  readonly caughtUp: boolean;
+  readonly failed: string | null;
+}
+
+interface RunningProjection {
+  readonly definition: ProjectionDefinition;
+  subscription: Subscription | null;
+  position: number | undefined;
+  caughtUp: boolean;
+  failed: string | null;
+}
+
+interface Waiter {
+  readonly position: number;
+  readonly resolve: (reached: boolean) => void;
+}
+
+export interface ProjectionRunnerOptions {
+  readonly maxBatchSize?: number;
+  readonly log?: (line: string) => void;
+}
+
+export class ProjectionRunner {
+  private readonly running = new Map<string, RunningProjection>();
+  private waiters: Waiter[] = [];
+  private readonly caughtUpListeners: (() => void)[] = [];
+
+  constructor(
+    private readonly eventStore: EventStore,
+    private readonly readStore: ReadStore,
+    private readonly projections: readonly ProjectionDefinition[],
+    private readonly options: ProjectionRunnerOptions = {},
+  ) {}
+
+  async start(): Promise<void> {
+    for (const definition of this.projections) await this.startOne(definition);
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all([...this.running.values()].map((running) => running.subscription?.close()));
+    this.running.clear();
+    for (const waiter of this.waiters) waiter.resolve(false);
+    this.waiters = [];
+  }
+
+  /** Drops a projection's collections and checkpoint and replays it from the start of the log. */
+  async rebuild(name: string): Promise<void> {
+    const definition = this.projections.find((projection) => projection.name === name);
+    if (definition === undefined) throw new Error(`unknown projection ${name}`);
+    await this.running.get(name)?.subscription?.close();
+    this.running.delete(name);
+    for (const collection of definition.collections) await this.readStore.collection(collection).drop();
+    await clearCheckpoint(this.readStore, name);
+    await this.startOne(definition);
+  }
+
+  status(): ProjectionStatus[] {
+    return [...this.running.values()].map(({ definition, position, caughtUp, failed }) =>
+      ({ name: definition.name, position, caughtUp, failed }));
+  }
+
+  /** Every projection has caught up with the log as it was when it started, and none has failed. */
+  isCaughtUp(): boolean {
+    const all = [...this.running.values()];
+    return all.length === this.projections.length && all.every((running) => running.caughtUp && running.failed === null);
+  }
+
+  whenCaughtUp(): Promise<void> {
+    if (this.isCaughtUp()) return Promise.resolve();
+    return new Promise((resolve) => this.caughtUpListeners.push(resolve));
+  }
+
+  /** Lowest position every projection has applied (undefined before any has applied one). */
+  position(): number | undefined {
+    let lowest: number | undefined;
+    for (const definition of this.projections) {
+      const position = this.running.get(definition.name)?.position;
+      if (position === undefined) return undefined;
+      lowest = lowest === undefined ? position : Math.min(lowest, position);
+    }
+    return lowest;
+  }
+
+  /** Resolves true once every projection has applied `position`, false after `timeoutMs`. */
+  waitFor(position: number, timeoutMs: number): Promise<boolean> {
+    const current = this.position();
+    if (current !== undefined && current >= position) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const waiter: Waiter = {
+        position,
+        resolve: (reached) => {
+          clearTimeout(timer);
+          resolve(reached);
+        },
+      };
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((other) => other !== waiter);
+        resolve(false);
+      }, timeoutMs);
+      this.waiters.push(waiter);
+    });
+  }
+
+  private async startOne(definition: ProjectionDefinition): Promise<void> {
+    for (const index of definition.indexes ?? []) {
+      await this.readStore.collection(index.collection).createIndex(index.keys, { unique: index.unique ?? false });
+    }
+    const checkpoint = await readCheckpoint(this.readStore, definition.name, definition.version);
+    const running: RunningProjection = { definition, subscription: null, position: checkpoint, caughtUp: false, failed: null };
+    this.running.set(definition.name, running);
+    running.subscription = this.eventStore.subscribeToAll(
+      { ...(checkpoint !== undefined && { after: checkpoint }), maxBatchSize: this.options.maxBatchSize ?? 1000 },
+      {
+        onBatch: async (events) => {
+          const writes = events.flatMap((event) => this.ownedWrites(definition, event.position, definition.project(event)));
+          await this.applyInOrder(writes);
+          const last = events[events.length - 1]!.position;
+          await writeCheckpoint(this.readStore, definition.name, definition.version, last);
+          running.position = last;
+          this.releaseWaiters();
+        },
+        onCaughtUp: () => {
+          running.caughtUp = true;
+          this.log(`projection ${definition.name} caught up at ${running.position ?? 'start'}`);
+          this.notifyCaughtUp();
+        },
+        onError: (error) => {
+          running.failed = error instanceof Error ? error.message : String(error);
+          this.log(`projection ${definition.name} stopped: ${running.failed}`);
+        },
+      },
+    );
+  }
+
+  private ownedWrites(definition: ProjectionDefinition, position: number, writes: readonly ProjectedWrite[]): GuardedWrite[] {
+    return writes.map((write) => {
+      if (!definition.collections.includes(write.collection)) {
+        throw new Error(`projection ${definition.name} wrote to ${write.collection}, which it does not own`);
+      }
+      return { collection: write.collection, operation: guard(write.operation, position) };
+    });
+  }
+
+  /**
+   * Applies writes in log order, one ordered bulk write per run of writes to the same
+   * collection. A duplicate key means the document already carries this event's (or a
+   * later) position: already applied, so the run resumes after it.
+   */
+  private async applyInOrder(writes: readonly GuardedWrite[]): Promise<void> {
+    let start = 0;
+    while (start < writes.length) {
+      const collection = writes[start]!.collection;
+      let end = start;
+      while (end < writes.length && writes[end]!.collection === collection) end++;
+      const run = writes.slice(start, end).map((write) => write.operation);
+      let offset = 0;
+      while (offset < run.length) {
+        try {
+          await this.readStore.collection(collection).bulkWrite(run.slice(offset));
+          offset = run.length;
+        } catch (error) {
+          if (!(error instanceof DuplicateKeyError) || error.operationIndex === undefined) throw error;
+          if (Object.keys(error.key).some((field) => field !== '_id')) {
+            this.log(`projection write skipped, unique key taken in ${collection}: ${JSON.stringify(error.key)}`);
+          }
+          offset += error.operationIndex + 1;
+        }
+      }
+      start = end;
+    }
+  }
+
+  private releaseWaiters(): void {
+    const current = this.position();
+    if (current === undefined) return;
+    const ready = this.waiters.filter((waiter) => waiter.position <= current);
+    if (ready.length === 0) return;
+    this.waiters = this.waiters.filter((waiter) => waiter.position > current);
+    for (const waiter of ready) waiter.resolve(true);
+  }
+
+  private notifyCaughtUp(): void {
+    if (!this.isCaughtUp()) return;
+    for (const listener of this.caughtUpListeners.splice(0)) listener();
+  }
+
+  private log(line: string): void {
+    (this.options.log ?? console.log)(line);
+  }
+}

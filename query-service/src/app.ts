@@ -1,0 +1,60 @@
+/**
+ * The query service: every read, answered from read models only (never from the log).
+ * Builds the Koa app without listening; server.ts listens.
+ */
+import Koa, { type Middleware } from 'koa';
+import Router from '@koa/router';
+import { authenticate, cors, errorHandler, type CorsOptions } from '@stays/service-kit';
+import { collections, type SessionDocument } from '@stays/projections';
+import type { QueryContext, QueryServiceDeps } from './query-context.ts';
+import { mountHealthRoutes } from './routes/health.ts';
+import { mountMediaRoutes } from './routes/media.ts';
+import { mountOwnerRoutes } from './routes/owners.ts';
+
+export interface QueryAppOptions {
+  readonly apiPrefix: string;
+  readonly cors?: CorsOptions;
+}
+
+const MIN_POSITION_WAIT_MS = 5000;
+
+/**
+ * A client that knows the commit position of its last write (the `X-Commit-Position`
+ * header of a command's response) may send it back as `X-Min-Position`; the read then
+ * waits, bounded, until the read models have it.
+ */
+function minPosition(deps: QueryServiceDeps): Middleware {
+  return async (ctx, next) => {
+    const header = ctx.get('X-Min-Position');
+    const position = Number(header);
+    if (header !== '' && Number.isSafeInteger(position) && position >= 0) await deps.readSide.waitFor(position, MIN_POSITION_WAIT_MS);
+    await next();
+  };
+}
+
+export function createQueryApp(deps: QueryServiceDeps, options: QueryAppOptions): Koa {
+  const sessions = deps.readStore.collection<SessionDocument>(collections.sessions);
+  const router = new Router({ prefix: options.apiPrefix });
+  const context: QueryContext = {
+    deps,
+    mount: (route, ...middleware) => {
+      router.register(route.path, [route.method], middleware);
+    },
+    auth: (required) => authenticate(deps.tokenVerifier, async (claims) =>
+      (await sessions.countDocuments({ _id: claims.sessionId, accountId: claims.accountId, open: true })) === 1, required),
+  };
+  mountOwnerRoutes(context);
+  mountMediaRoutes(context);
+
+  const operations = new Router();
+  mountHealthRoutes(operations, deps);
+
+  const app = new Koa();
+  app.use(errorHandler());
+  if (options.cors) app.use(cors(options.cors));
+  app.use(minPosition(deps));
+  app.use(operations.routes());
+  app.use(router.routes());
+  app.use(router.allowedMethods({ throw: true }));
+  return app;
+}

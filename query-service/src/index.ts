@@ -1,0 +1,2 @@
+export { createQueryApp, type QueryAppOptions } from './app.ts';
+export type { QueryServiceDeps, ReadSideProgress } from './query-context.ts';

@@ -1,0 +1,27 @@
+import type Router from '@koa/router';
+import type { Middleware } from 'koa';
+import type { Auth, RouteSpec } from '@stays/contracts';
+import type { ReadStore } from '@stays/read-store';
+import type { MediaStore, TokenVerifier } from '@stays/service-kit';
+
+/** How far the read side is: answered in-process by the projection runner, or from stored checkpoints. */
+export interface ReadSideProgress {
+  isCaughtUp(): Promise<boolean>;
+  /** Resolves true once every read model reflects the log up to `position`, false after `timeoutMs`. */
+  waitFor(position: number, timeoutMs: number): Promise<boolean>;
+}
+
+export interface QueryServiceDeps {
+  readonly readStore: ReadStore;
+  readonly media: MediaStore;
+  readonly tokenVerifier: TokenVerifier;
+  readonly readSide: ReadSideProgress;
+}
+
+export interface QueryContext {
+  readonly deps: QueryServiceDeps;
+  mount(route: RouteSpec, ...middleware: Middleware[]): void;
+  auth(required: Exclude<Auth, 'none'>): Middleware;
+}
+
+export type { Router };

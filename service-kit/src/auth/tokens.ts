@@ -1,0 +1,80 @@
+/**
+ * Access tokens: short-lived JWTs signed with an asymmetric key (EdDSA / Ed25519), so
+ * the query side holds only the public key and can verify but never mint. Every token
+ * names a session; a session ends on sign-out or account deletion, and both services
+ * check that the session is still open (see authenticate.ts).
+ */
+import { SignJWT, jwtVerify, errors as joseErrors, type CryptoKey } from 'jose';
+import { ROLES, type Role } from '@stays/contracts';
+
+export const TOKEN_ALGORITHM = 'EdDSA';
+
+export interface AccessTokenClaims {
+  readonly accountId: string;
+  readonly role: Role;
+  readonly sessionId: string;
+}
+
+export interface TokenSettings {
+  readonly issuer: string;
+  readonly audience: string;
+  readonly ttlSeconds: number;
+}
+
+export interface IssuedToken {
+  readonly token: string;
+  readonly expiresAt: Date;
+}
+
+export class TokenIssuer {
+  constructor(
+    private readonly privateKey: CryptoKey,
+    private readonly settings: TokenSettings,
+  ) {}
+
+  async issue(claims: AccessTokenClaims, now: Date = new Date()): Promise<IssuedToken> {
+    const issuedAt = Math.floor(now.getTime() / 1000);
+    const expiresAt = issuedAt + this.settings.ttlSeconds;
+    const token = await new SignJWT({ role: claims.role })
+      .setProtectedHeader({ alg: TOKEN_ALGORITHM, typ: 'JWT' })
+      .setSubject(claims.accountId)
+      .setJti(claims.sessionId)
+      .setIssuer(this.settings.issuer)
+      .setAudience(this.settings.audience)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(expiresAt)
+      .sign(this.privateKey);
+    return { token, expiresAt: new Date(expiresAt * 1000) };
+  }
+}
+
+/** Why a token was refused (for logs and tests; clients all get the same 401). */
+export class InvalidTokenError extends Error {
+  override readonly name = 'InvalidTokenError';
+}
+
+export class TokenVerifier {
+  constructor(
+    private readonly publicKey: CryptoKey,
+    private readonly settings: Omit<TokenSettings, 'ttlSeconds'>,
+  ) {}
+
+  /** Checks signature (EdDSA only: `alg: none` and HMAC confusion are refused), expiry, issuer and audience. */
+  async verify(token: string): Promise<AccessTokenClaims> {
+    try {
+      const { payload } = await jwtVerify(token, this.publicKey, {
+        algorithms: [TOKEN_ALGORITHM],
+        issuer: this.settings.issuer,
+        audience: this.settings.audience,
+        requiredClaims: ['sub', 'jti', 'exp', 'iat'],
+      });
+      const role = payload.role;
+      if (typeof role !== 'string' || !(ROLES as readonly string[]).includes(role)) throw new InvalidTokenError('bad role claim');
+      return { accountId: payload.sub!, role: role as Role, sessionId: payload.jti! };
+    } catch (error) {
+      if (error instanceof InvalidTokenError) throw error;
+      if (error instanceof joseErrors.JOSEError) throw new InvalidTokenError(error.code);
+      throw new InvalidTokenError('unreadable token');
+    }
+  }
+}

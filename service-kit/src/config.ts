@@ -1,0 +1,71 @@
+/**
+ * Configuration from the environment, parsed once at start with a schema: a bad value
+ * stops the process with a message naming the variable, instead of failing later.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+import { API_PREFIX_DEFAULT } from '@stays/contracts';
+
+const optionalText = z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), z.string().optional());
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  API_PREFIX: z.string().regex(/^(\/[A-Za-z0-9._-]+)+$/, 'must look like /a/b/c').default(API_PREFIX_DEFAULT),
+  DATA_DIR: z.string().min(1).default('./data'),
+  EVENTSTORE_URL: optionalText,
+  MONGO_URL: optionalText,
+  MONGO_DB: z.string().min(1).default('stays'),
+  SMTP_URL: optionalText,
+  MAIL_FROM: z.string().min(3).default('Stays <bookings@stays.local>'),
+  SMS_WEBHOOK_URL: optionalText,
+  /** Comma-separated origins allowed to call the API from a browser, or '*'. Empty: same origin only. */
+  CORS_ORIGINS: z.string().default(''),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  JWT_PRIVATE_KEY: optionalText,
+  JWT_PUBLIC_KEY: optionalText,
+  TOKEN_ISSUER: z.string().min(1).default('stays'),
+  TOKEN_AUDIENCE: z.string().min(1).default('stays-api'),
+  TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(30 * 24 * 3600).default(8 * 3600),
+  /** The query service's address, for a command service in another process (read-your-writes). */
+  QUERY_SERVICE_URL: optionalText,
+  SEED_DEMO: z.enum(['0', '1']).default('1'),
+});
+
+export type Config = ReturnType<typeof toConfig>;
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new ConfigError(`invalid configuration: ${problems}`);
+  }
+  return toConfig(result.data);
+}
+
+function toConfig(env: z.infer<typeof schema>) {
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    port: env.PORT,
+    apiPrefix: env.API_PREFIX,
+    dataDir,
+    eventStoreUrl: env.EVENTSTORE_URL,
+    mongoUrl: env.MONGO_URL,
+    mongoDb: env.MONGO_DB,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    smsWebhookUrl: env.SMS_WEBHOOK_URL,
+    corsOrigins: env.CORS_ORIGINS.trim() === '*' ? ('*' as const) : env.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
+    google: env.GOOGLE_CLIENT_ID ? { clientId: env.GOOGLE_CLIENT_ID, jwksUrl: env.GOOGLE_JWKS_URL } : null,
+    jwtPrivateKey: env.JWT_PRIVATE_KEY,
+    jwtPublicKey: env.JWT_PUBLIC_KEY,
+    token: { issuer: env.TOKEN_ISSUER, audience: env.TOKEN_AUDIENCE, ttlSeconds: env.TOKEN_TTL_SECONDS },
+    queryServiceUrl: env.QUERY_SERVICE_URL,
+    seedDemo: env.SEED_DEMO === '1',
+    mediaPublicBase: `${env.API_PREFIX}/media`,
+  };
+}

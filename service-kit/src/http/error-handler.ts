@@ -1,0 +1,65 @@
+import type { Context, Middleware } from 'koa';
+import { messages } from '@stays/contracts';
+import { AppError, TooManyRequestsError } from './errors.ts';
+import { failureBody } from './envelope.ts';
+
+/**
+ * Outermost middleware: turns every error into `{success:false, message, statusCode}`.
+ * AppErrors keep their status and message. Errors from body parsing (co-body's
+ * `status`, formidable's `httpCode`) are mapped to a clear message of ours. Anything
+ * else is a bug: 500 with a generic message, and the error goes to `app.emit('error')`
+ * for logging — its message and stack never reach the client.
+ */
+export function errorHandler(): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) {
+        ctx.status = 404;
+        ctx.body = failureBody(404, messages.server.routeNotFound);
+      }
+    } catch (error) {
+      const { statusCode, message, field } = describe(error);
+      if (error instanceof TooManyRequestsError && error.retryAfterSeconds !== undefined) {
+        ctx.set('Retry-After', String(error.retryAfterSeconds));
+      }
+      ctx.status = statusCode;
+      ctx.body = failureBody(statusCode, message, field);
+      if (statusCode >= 500) ctx.app.emit('error', error, ctx);
+    }
+  };
+}
+
+function describe(error: unknown): { statusCode: number; message: string; field?: string } {
+  if (error instanceof AppError) return { statusCode: error.statusCode, message: error.message, field: error.field };
+  const status = httpStatusOf(error);
+  if (status === 413) return { statusCode: 413, message: messages.server.payloadTooLarge };
+  if (status === 415) return { statusCode: 415, message: messages.server.unsupportedMediaType };
+  if (status === 405) return { statusCode: 405, message: messages.server.methodNotAllowed };
+  if (status === 501) return { statusCode: 501, message: messages.server.methodNotAllowed };
+  if (status === 400) {
+    // co-body rethrows JSON.parse's SyntaxError with status 400
+    const malformed = error instanceof SyntaxError || (error as { type?: string }).type === 'entity.parse.failed';
+    return { statusCode: 400, message: malformed ? messages.server.malformedJson : messages.server.invalidField('body', 'could not be read') };
+  }
+  if (status !== undefined && status >= 400 && status < 500) return { statusCode: status, message: messages.server.invalidField('request', 'was refused') };
+  return { statusCode: 500, message: messages.server.internalError };
+}
+
+/** Status carried by errors of co-body/raw-body (`status`), formidable (`httpCode`) and koa (`status`). */
+function httpStatusOf(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const candidate = (error as { status?: unknown; statusCode?: unknown; httpCode?: unknown });
+  for (const value of [candidate.status, candidate.statusCode, candidate.httpCode]) {
+    if (typeof value === 'number' && value >= 400 && value < 600) return value;
+  }
+  return undefined;
+}
+
+/** Logs unexpected errors once, without request bodies (they may carry passwords). */
+export function logUnexpectedErrors(app: { on(event: 'error', listener: (error: unknown, ctx?: Context) => void): unknown }, log: (line: string) => void = console.error): void {
+  app.on('error', (error: unknown, ctx?: Context) => {
+    const where = ctx ? `${ctx.method} ${ctx.path}` : 'server';
+    log(`[error] ${where}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  });
+}

@@ -1,0 +1,101 @@
+/**
+ * The composition root of the one-process mode: builds every part from the config —
+ * embedded stores by default, EventStoreDB and MongoDB when their URLs are set — and
+ * wires the command app, the projections and the query app together. Tests build the
+ * same system on a temporary data directory.
+ */
+import path from 'node:path';
+import type Koa from 'koa';
+import { MongoClient } from 'mongodb';
+import { connectEventStoreDB, openEmbeddedEventStore, type EventStore } from '@stays/event-store';
+import { connectMongoReadStore, createEmbeddedReadStore, type ReadStore } from '@stays/read-store';
+import {
+  TokenIssuer, TokenVerifier, createFileMediaStore, createGridFsMediaStore, importPrivateKey, importPublicKey,
+  loadOrCreateSigningKeys, type Config, type MediaStore, type SigningKeys,
+} from '@stays/service-kit';
+import { ProjectionRunner, allProjections } from '@stays/projections';
+import { createCommandApp, createGoogleVerifier, type GoogleIdTokenVerifier } from '@stays/command-service';
+import { createQueryApp } from '@stays/query-service';
+import { createHost } from './host.ts';
+
+/** How long a command waits for the read side to show its write before answering anyway. */
+const READ_YOUR_WRITES_TIMEOUT_MS = 5000;
+
+export interface System {
+  readonly host: Koa;
+  readonly eventStore: EventStore;
+  readonly readStore: ReadStore;
+  readonly media: MediaStore;
+  readonly runner: ProjectionRunner;
+  close(): Promise<void>;
+}
+
+export interface ComposeOverrides {
+  /** Google ID token verifier (tests use one backed by a local key set). */
+  readonly google?: GoogleIdTokenVerifier | null;
+  readonly now?: () => Date;
+  readonly log?: (line: string) => void;
+}
+
+export async function composeSystem(config: Config, overrides: ComposeOverrides = {}): Promise<System> {
+  const log = overrides.log ?? console.log;
+  const closers: (() => Promise<void>)[] = [];
+  try {
+    const eventStore = config.eventStoreUrl
+      ? connectEventStoreDB(config.eventStoreUrl)
+      : await openEmbeddedEventStore(path.join(config.dataDir, 'events'));
+    closers.push(() => eventStore.close());
+
+    let mongo: MongoClient | null = null;
+    if (config.mongoUrl) {
+      mongo = await new MongoClient(config.mongoUrl).connect();
+      closers.push(() => mongo!.close());
+    }
+    const readStore = config.mongoUrl ? await connectMongoReadStore(config.mongoUrl, config.mongoDb) : createEmbeddedReadStore();
+    closers.push(() => readStore.close());
+    const media = mongo
+      ? createGridFsMediaStore({ db: mongo.db(config.mongoDb), publicBaseUrl: config.mediaPublicBase })
+      : createFileMediaStore({ dir: path.join(config.dataDir, 'media'), publicBaseUrl: config.mediaPublicBase });
+
+    const keys = await signingKeys(config);
+    const tokenVerifier = new TokenVerifier(keys.publicKey, config.token);
+    const tokenIssuer = new TokenIssuer(keys.privateKey, config.token);
+
+    const runner = new ProjectionRunner(eventStore, readStore, allProjections, { log });
+    await runner.start();
+    closers.unshift(() => runner.stop());
+
+    const cors = config.corsOrigins === '*' || config.corsOrigins.length > 0 ? { allowedOrigins: config.corsOrigins } : undefined;
+    const commandApp = createCommandApp({
+      eventStore, media, tokenIssuer, tokenVerifier,
+      google: overrides.google !== undefined ? overrides.google : config.google ? createGoogleVerifier(config.google) : null,
+      awaitProjected: async (position) => {
+        if (!(await runner.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS))) log(`read side did not reach ${position} in time`);
+      },
+      ...(overrides.now && { now: overrides.now }),
+    }, { apiPrefix: config.apiPrefix, ...(cors && { cors }) });
+    const queryApp = createQueryApp({
+      readStore, media, tokenVerifier,
+      readSide: { isCaughtUp: async () => runner.isCaughtUp(), waitFor: (position, timeoutMs) => runner.waitFor(position, timeoutMs) },
+    }, { apiPrefix: config.apiPrefix, ...(cors && { cors }) });
+    for (const app of [commandApp, queryApp]) app.on('error', (error: unknown) => log(`[error] ${error instanceof Error ? error.stack : String(error)}`));
+
+    const host = createHost({ apiPrefix: config.apiPrefix, commandApp, queryApp, frontendDir: path.resolve(import.meta.dirname, '../../frontend/dist') });
+    return {
+      host, eventStore, readStore, media, runner,
+      close: async () => {
+        for (const close of closers.splice(0)) await close();
+      },
+    };
+  } catch (error) {
+    for (const close of closers.reverse()) await close().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function signingKeys(config: Config): Promise<SigningKeys> {
+  if (config.jwtPrivateKey && config.jwtPublicKey) {
+    return { privateKey: await importPrivateKey(config.jwtPrivateKey), publicKey: await importPublicKey(config.jwtPublicKey) };
+  }
+  return loadOrCreateSigningKeys(path.join(config.dataDir, 'keys'));
+}

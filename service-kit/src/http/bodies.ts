@@ -6,7 +6,13 @@
 import { unlink, readFile } from 'node:fs/promises';
 import type { Context, Middleware } from 'koa';
 import { koaBody, HttpMethodEnum } from 'koa-body';
-import { PayloadTooLargeError, UnsupportedMediaTypeError } from './errors.ts';
+import { messages } from '@stays/contracts';
+import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from './errors.ts';
+
+// formidable's error codes (FormidableError.js)
+const FORMIDABLE_FILES_TOO_BIG = 1009;
+const FORMIDABLE_MAX_FILES_EXCEEDED = 1015;
+const FORMIDABLE_FILE_TOO_BIG = 1016;
 
 const PARSED_METHODS = [HttpMethodEnum.POST, HttpMethodEnum.PATCH, HttpMethodEnum.PUT, HttpMethodEnum.DELETE];
 
@@ -65,7 +71,9 @@ export function multipartBody(options: MultipartBodyOptions): Middleware {
     try {
       await parse(ctx, next);
     } catch (error) {
-      if ((error as { httpCode?: number }).httpCode === 413) throw new PayloadTooLargeError(options.fileTooLargeMessage);
+      const code = (error as { code?: unknown }).code;
+      if (code === FORMIDABLE_MAX_FILES_EXCEEDED) throw new BadRequestError(messages.server.invalidField('files', `send at most ${options.maxFiles}`));
+      if (code === FORMIDABLE_FILE_TOO_BIG || code === FORMIDABLE_FILES_TOO_BIG) throw new PayloadTooLargeError(options.fileTooLargeMessage);
       throw error;
     } finally {
       await removeUploadedFiles(ctx);

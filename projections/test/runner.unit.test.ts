@@ -1,0 +1,108 @@
+import { expect } from 'chai';
+import { openInMemoryEventStore, type EventStore } from '@stays/event-store';
+import { createEmbeddedReadStore, type ReadStore } from '@stays/read-store';
+import { ProjectionRunner, writeCheckpoint, type ProjectionDefinition } from '../src/index.ts';
+
+/** A projection that counts events per stream with $inc: wrong on any double application. */
+const counter: ProjectionDefinition = {
+  name: 'counter',
+  version: 1,
+  collections: ['counts'],
+  project: (event) => [{
+    collection: 'counts',
+    operation: { updateOne: { filter: { _id: event.streamId }, update: { $inc: { events: 1 }, $set: { lastType: event.type } }, upsert: true } },
+  }],
+};
+
+async function append(store: EventStore, stream: string, count: number) {
+  let last = -1;
+  for (let i = 0; i < count; i++) last = (await store.append(stream, [{ type: `Happened${i}`, data: { i } }])).position;
+  return last;
+}
+
+const documents = (readStore: ReadStore) => readStore.collection('counts').find({}, { sort: { _id: 1 } });
+
+describe('projection runner', () => {
+  let eventStore: EventStore;
+  let readStore: ReadStore;
+
+  beforeEach(async () => {
+    eventStore = await openInMemoryEventStore();
+    readStore = createEmbeddedReadStore();
+  });
+  afterEach(async () => eventStore.close());
+
+  it('catches up from the start, then follows live appends, and reports positions to waiters', async () => {
+    await append(eventStore, 'a-1', 3);
+    const runner = new ProjectionRunner(eventStore, readStore, [counter], { log: () => undefined });
+    await runner.start();
+    await runner.whenCaughtUp();
+    expect(runner.isCaughtUp()).to.equal(true);
+    const last = await append(eventStore, 'b-1', 2);
+    expect(await runner.waitFor(last, 2000)).to.equal(true);
+    expect((await documents(readStore)).map(({ _id, events }) => ({ _id, events }))).to.deep.equal([
+      { _id: 'a-1', events: 3 }, { _id: 'b-1', events: 2 },
+    ]);
+    expect(await runner.waitFor(last + 100, 50)).to.equal(false);
+    await runner.stop();
+  });
+
+  it('changes nothing when events are applied again after a crash before the checkpoint', async () => {
+    await append(eventStore, 'a-1', 4);
+    await append(eventStore, 'b-1', 3);
+    const first = new ProjectionRunner(eventStore, readStore, [counter], { log: () => undefined });
+    await first.start();
+    await first.whenCaughtUp();
+    await first.stop();
+    const before = await documents(readStore);
+
+    // The writes of every event landed but the checkpoint did not: a restart replays them all.
+    await writeCheckpoint(readStore, 'counter', 1, 0);
+    const second = new ProjectionRunner(eventStore, readStore, [counter], { log: () => undefined });
+    await second.start();
+    await second.whenCaughtUp();
+    expect(await documents(readStore)).to.deep.equal(before);
+    expect(before.find((doc) => doc._id === 'a-1')!.events).to.equal(4);
+    await second.stop();
+  });
+
+  it('resumes after its checkpoint instead of replaying the whole log', async () => {
+    await append(eventStore, 'a-1', 2);
+    const first = new ProjectionRunner(eventStore, readStore, [counter], { log: () => undefined });
+    await first.start();
+    await first.whenCaughtUp();
+    await first.stop();
+    const last = await append(eventStore, 'a-1', 1);
+    const seen: number[] = [];
+    const spy: ProjectionDefinition = { ...counter, project: (event) => (seen.push(event.position), counter.project(event)) };
+    const second = new ProjectionRunner(eventStore, readStore, [spy], { log: () => undefined });
+    await second.start();
+    expect(await second.waitFor(last, 2000)).to.equal(true);
+    expect(seen).to.deep.equal([last]);
+    expect((await documents(readStore))[0]).to.include({ events: 3 });
+    await second.stop();
+  });
+
+  it('rebuilds one projection from position 0', async () => {
+    await append(eventStore, 'a-1', 2);
+    const runner = new ProjectionRunner(eventStore, readStore, [counter], { log: () => undefined });
+    await runner.start();
+    await runner.whenCaughtUp();
+    await readStore.collection('counts').updateOne({ _id: 'a-1' }, { $set: { events: 99 } });
+    await runner.rebuild('counter');
+    await runner.whenCaughtUp();
+    expect((await documents(readStore))[0]).to.include({ events: 2 });
+    await runner.stop();
+  });
+
+  it('refuses a write to a collection the projection does not own, and reports it as failed', async () => {
+    const rogue: ProjectionDefinition = { ...counter, name: 'rogue', project: () => [{ collection: 'other', operation: { deleteMany: { filter: {} } } }] };
+    await append(eventStore, 'a-1', 1);
+    const runner = new ProjectionRunner(eventStore, readStore, [rogue], { log: () => undefined });
+    await runner.start();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(runner.isCaughtUp()).to.equal(false);
+    expect(runner.status()[0]!.failed).to.match(/does not own/);
+    await runner.stop();
+  });
+});

@@ -7,13 +7,15 @@ interface CheckpointDocument {
   /** Position of the last event the projection has fully applied. */
   position: number;
   version: number;
+  /** Set once the projection has caught up with the log after (re)starting from scratch. */
+  caughtUp?: boolean;
   updatedAt: string;
   [key: string]: unknown;
 }
 
 export async function readCheckpoint(store: ReadStore, name: string, version: number): Promise<number | undefined> {
   const doc = await store.collection<CheckpointDocument>(CHECKPOINTS_COLLECTION).findOne({ _id: name });
-  return doc !== null && doc.version === version ? doc.position : undefined;
+  return doc !== null && doc.version === version && doc.position >= 0 ? doc.position : undefined;
 }
 
 export async function writeCheckpoint(store: ReadStore, name: string, version: number, position: number): Promise<void> {
@@ -28,9 +30,40 @@ export async function clearCheckpoint(store: ReadStore, name: string): Promise<v
   await store.collection(CHECKPOINTS_COLLECTION).deleteOne({ _id: name });
 }
 
+/** Marks the projection caught up; on an empty log this creates its checkpoint with position -1 ("nothing yet"). */
+export async function markCaughtUp(store: ReadStore, name: string, version: number): Promise<void> {
+  await store.collection<CheckpointDocument>(CHECKPOINTS_COLLECTION).updateOne(
+    { _id: name },
+    { $set: { caughtUp: true }, $setOnInsert: { position: -1, version, updatedAt: new Date().toISOString() } },
+    { upsert: true },
+  );
+}
+
 /** Lowest checkpoint across projections (undefined when any has none): how far the whole read side is. */
 export async function readSideCheckpoint(store: ReadStore, names: readonly string[]): Promise<number | undefined> {
   const docs = await store.collection<CheckpointDocument>(CHECKPOINTS_COLLECTION).find({ _id: { $in: [...names] } });
   if (docs.length < names.length) return undefined;
   return Math.min(...docs.map((doc) => doc.position));
+}
+
+/**
+ * Read-side progress for a query service in another process than the projections:
+ * read from the stored checkpoints, polled while waiting.
+ */
+export function checkpointProgress(store: ReadStore, names: readonly string[], pollMs = 20) {
+  return {
+    async isCaughtUp(): Promise<boolean> {
+      const docs = await store.collection<CheckpointDocument>(CHECKPOINTS_COLLECTION).find({ _id: { $in: [...names] } });
+      return docs.length === names.length && docs.every((doc) => doc.caughtUp === true);
+    },
+    async waitFor(position: number, timeoutMs: number): Promise<boolean> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const reached = await readSideCheckpoint(store, names);
+        if (reached !== undefined && reached >= position) return true;
+        if (Date.now() >= deadline) return false;
+        await new Promise((resolve) => setTimeout(resolve, pollMs));
+      }
+    },
+  };
 }

@@ -6,7 +6,7 @@
  */
 import type { EventStore, Subscription } from '@stays/event-store';
 import { DuplicateKeyError, type ReadStore, type WriteOperation } from '@stays/read-store';
-import { clearCheckpoint, readCheckpoint, writeCheckpoint } from './checkpoints.ts';
+import { clearCheckpoint, markCaughtUp, readCheckpoint, writeCheckpoint } from './checkpoints.ts';
 import { guard } from './guard.ts';
 import type { ProjectedWrite, ProjectionDefinition } from './projection.ts';
 
@@ -141,6 +141,7 @@ export class ProjectionRunner {
         },
         onCaughtUp: () => {
           running.caughtUp = true;
+          void markCaughtUp(this.readStore, definition.name, definition.version).catch((error: unknown) => this.log(`could not mark ${definition.name} caught up: ${String(error)}`));
           this.log(`projection ${definition.name} caught up at ${running.position ?? 'start'}`);
           this.notifyCaughtUp();
         },

@@ -49,6 +49,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 function toConfig(env: z.infer<typeof schema>) {
   const dataDir = path.resolve(env.DATA_DIR);
+  const corsOrigins = env.CORS_ORIGINS.trim() === '*' ? ('*' as const) : env.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean);
   return {
     port: env.PORT,
     apiPrefix: env.API_PREFIX,
@@ -59,7 +60,8 @@ function toConfig(env: z.infer<typeof schema>) {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     smsWebhookUrl: env.SMS_WEBHOOK_URL,
-    corsOrigins: env.CORS_ORIGINS.trim() === '*' ? ('*' as const) : env.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
+    /** CORS for browser clients on other origins; undefined: same origin only. */
+    cors: corsOrigins === '*' || corsOrigins.length > 0 ? { allowedOrigins: corsOrigins } : undefined,
     google: env.GOOGLE_CLIENT_ID ? { clientId: env.GOOGLE_CLIENT_ID, jwksUrl: env.GOOGLE_JWKS_URL } : null,
     jwtPrivateKey: env.JWT_PRIVATE_KEY,
     jwtPublicKey: env.JWT_PUBLIC_KEY,

@@ -65,7 +65,6 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     await runner.start();
     closers.unshift(() => runner.stop());
 
-    const cors = config.corsOrigins === '*' || config.corsOrigins.length > 0 ? { allowedOrigins: config.corsOrigins } : undefined;
     const commandApp = createCommandApp({
       eventStore, media, tokenIssuer, tokenVerifier,
       google: overrides.google !== undefined ? overrides.google : config.google ? createGoogleVerifier(config.google) : null,
@@ -73,11 +72,11 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
         if (!(await runner.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS))) log(`read side did not reach ${position} in time`);
       },
       ...(overrides.now && { now: overrides.now }),
-    }, { apiPrefix: config.apiPrefix, ...(cors && { cors }) });
+    }, { apiPrefix: config.apiPrefix, cors: config.cors });
     const queryApp = createQueryApp({
       readStore, media, tokenVerifier,
       readSide: { isCaughtUp: async () => runner.isCaughtUp(), waitFor: (position, timeoutMs) => runner.waitFor(position, timeoutMs) },
-    }, { apiPrefix: config.apiPrefix, ...(cors && { cors }) });
+    }, { apiPrefix: config.apiPrefix, cors: config.cors });
     for (const app of [commandApp, queryApp]) app.on('error', (error: unknown) => log(`[error] ${error instanceof Error ? error.stack : String(error)}`));
 
     const host = createHost({ apiPrefix: config.apiPrefix, commandApp, queryApp, frontendDir: path.resolve(import.meta.dirname, '../../frontend/dist') });

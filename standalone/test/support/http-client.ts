@@ -36,7 +36,7 @@ export class ApiClient {
   }
 
   /** Raw body with an explicit content type (for malformed and hostile requests). */
-  raw<T = any>(method: string, path: string, body: string | Buffer, contentType: string, options: CallOptions = {}): Promise<ApiResponse<T>> {
+  raw<T = any>(method: string, path: string, body: string, contentType: string, options: CallOptions = {}): Promise<ApiResponse<T>> {
     return this.send(method, path, body, { ...options, headers: { 'content-type': contentType, ...options.headers } });
   }
 
@@ -44,7 +44,7 @@ export class ApiClient {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
     for (const [name, parts] of Object.entries(files)) {
-      for (const part of Array.isArray(parts) ? parts : [parts]) form.append(name, new Blob([part.content], { type: part.type }), part.filename);
+      for (const part of Array.isArray(parts) ? parts : [parts]) form.append(name, new Blob([new Uint8Array(part.content)], { type: part.type }), part.filename);
     }
     return this.send(method, path, form, options);
   }

@@ -1,0 +1,33 @@
+# One image per service, built from this repository:
+#   docker build --target service --build-arg SERVICE=command-service .
+#   docker build --target gateway .
+FROM node:20-bookworm AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY scripts ./scripts
+COPY contracts/package.json contracts/
+COPY event-store/package.json event-store/
+COPY read-store/package.json read-store/
+COPY service-kit/package.json service-kit/
+COPY projections/package.json projections/
+COPY command-service/package.json command-service/
+COPY query-service/package.json query-service/
+COPY frontend/package.json frontend/
+COPY standalone/package.json standalone/
+# npm builds argon2 from source against the image's Node headers (see scripts/build-native.mjs)
+RUN npm config set nodedir /usr/local && npm ci
+COPY . .
+RUN npm run build
+
+FROM node:20-bookworm-slim AS service
+ARG SERVICE=command-service
+ENV NODE_ENV=production SERVICE=${SERVICE} PORT=8080
+WORKDIR /app
+COPY --from=build /app /app
+USER node
+EXPOSE 8080
+CMD ["sh", "-c", "exec node --import tsx ${SERVICE}/src/server.ts"]
+
+FROM nginx:1.27-alpine AS gateway
+COPY deploy/gateway.nginx.conf /etc/nginx/conf.d/default.conf
+COPY --from=build /app/frontend/dist /usr/share/nginx/html

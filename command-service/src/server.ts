@@ -1,0 +1,53 @@
+/**
+ * Production entry of the command service (one container per replica): EventStoreDB for
+ * the log, GridFS for media, keys from the environment. Waits for the query service to
+ * show each write before answering (read-your-writes across processes).
+ */
+import http from 'node:http';
+import { MongoClient } from 'mongodb';
+import { connectEventStoreDB } from '@stays/event-store';
+import { ConfigError, TokenIssuer, TokenVerifier, createGridFsMediaStore, importPrivateKey, importPublicKey, loadConfig, logUnexpectedErrors } from '@stays/service-kit';
+import { createCommandApp } from './app.ts';
+import { createGoogleVerifier } from './accounts/google.ts';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  if (!config.eventStoreUrl || !config.mongoUrl) throw new ConfigError('the command service needs EVENTSTORE_URL and MONGO_URL');
+  if (!config.jwtPrivateKey || !config.jwtPublicKey) throw new ConfigError('the command service needs JWT_PRIVATE_KEY and JWT_PUBLIC_KEY (npm run keys)');
+  const eventStore = connectEventStoreDB(config.eventStoreUrl);
+  const mongo = await new MongoClient(config.mongoUrl).connect();
+  const app = createCommandApp({
+    eventStore,
+    media: createGridFsMediaStore({ db: mongo.db(config.mongoDb), publicBaseUrl: config.mediaPublicBase }),
+    tokenIssuer: new TokenIssuer(await importPrivateKey(config.jwtPrivateKey), config.token),
+    tokenVerifier: new TokenVerifier(await importPublicKey(config.jwtPublicKey), config.token),
+    google: config.google ? createGoogleVerifier(config.google) : null,
+    awaitProjected: config.queryServiceUrl ? waitForQueryService(config.queryServiceUrl) : async () => undefined,
+  }, { apiPrefix: config.apiPrefix, cors: config.cors });
+  logUnexpectedErrors(app);
+  const server = http.createServer(app.callback()).listen(config.port);
+  console.log(`command service listening on ${config.port}`);
+  const stop = async () => {
+    server.close();
+    await Promise.all([eventStore.close(), mongo.close()]);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop());
+}
+
+/** Asks the query service to wait (bounded) until its read models reach the position. */
+function waitForQueryService(baseUrl: string) {
+  return async (position: number): Promise<void> => {
+    try {
+      await fetch(`${baseUrl}/internal/projected?position=${position}&timeoutMs=5000`, { signal: AbortSignal.timeout(6000) });
+    } catch (error) {
+      console.warn(`read-your-writes wait for ${position} failed: ${String(error)}`);
+    }
+  };
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

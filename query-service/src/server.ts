@@ -1,0 +1,39 @@
+/**
+ * Production entry of the query service (stateless, N replicas): reads MongoDB read
+ * models and GridFS media, verifies tokens with the public key only.
+ */
+import http from 'node:http';
+import { MongoClient } from 'mongodb';
+import { connectMongoReadStore } from '@stays/read-store';
+import { allProjections, checkpointProgress } from '@stays/projections';
+import { ConfigError, TokenVerifier, createGridFsMediaStore, importPublicKey, loadConfig, logUnexpectedErrors } from '@stays/service-kit';
+import { createQueryApp } from './app.ts';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  if (!config.mongoUrl) throw new ConfigError('the query service needs MONGO_URL');
+  if (!config.jwtPublicKey) throw new ConfigError('the query service needs JWT_PUBLIC_KEY (npm run keys)');
+  const readStore = await connectMongoReadStore(config.mongoUrl, config.mongoDb);
+  const mongo = await new MongoClient(config.mongoUrl).connect();
+  const app = createQueryApp({
+    readStore,
+    media: createGridFsMediaStore({ db: mongo.db(config.mongoDb), publicBaseUrl: config.mediaPublicBase }),
+    tokenVerifier: new TokenVerifier(await importPublicKey(config.jwtPublicKey), config.token),
+    readSide: checkpointProgress(readStore, allProjections.map((projection) => projection.name)),
+  }, { apiPrefix: config.apiPrefix, cors: config.cors });
+  logUnexpectedErrors(app);
+  const server = http.createServer(app.callback()).listen(config.port);
+  console.log(`query service listening on ${config.port}`);
+  const stop = async () => {
+    server.close();
+    await Promise.all([readStore.close(), mongo.close()]);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop());
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,11 @@
+/**
+ * Prints a fresh token signing key pair as .env lines for production:
+ *   npm run keys >> .env
+ * docker compose reads .env; the command service gets both keys, the query service the public one.
+ */
+import { generateSigningKeys } from '../service-kit/src/auth/keys.ts';
+
+const keys = await generateSigningKeys();
+const oneLine = (pem: string) => JSON.stringify(pem.trim());
+console.log(`JWT_PRIVATE_KEY=${oneLine(keys.privatePem)}`);
+console.log(`JWT_PUBLIC_KEY=${oneLine(keys.publicPem)}`);

@@ -1,6 +1,7 @@
 /**
- * Account events (streams `customer-{id}` and `owner-{id}`) and email reservations
- * (streams `customeremail-{sha256(email)}` and `owneremail-{sha256(email)}`).
+ * Account events (streams `customer-{id}` and `owner-{id}`). Emails are kept unique by
+ * reservation streams `customeremail-{sha256(email)}` / `owneremail-{sha256(email)}`
+ * (see KeyReserved in hotels.ts).
  * Customers and hotel owners share one account life cycle; `role` tells them apart.
  * Every event type is at schema version 1 (see `eventSchemaVersions`).
  */
@@ -70,15 +71,3 @@ export type AccountEvent =
   | AccountSignedIn
   | AccountSignedOut
   | AccountDeleted;
-
-export interface EmailReserved {
-  readonly type: 'EmailReserved';
-  readonly data: { readonly accountId: string; readonly role: Role };
-}
-
-export interface EmailReleased {
-  readonly type: 'EmailReleased';
-  readonly data: { readonly accountId: string; readonly role: Role };
-}
-
-export type EmailReservationEvent = EmailReserved | EmailReleased;

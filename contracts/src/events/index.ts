@@ -1,9 +1,13 @@
 export * from './accounts.ts';
+export * from './hotels.ts';
+export * from './reservations.ts';
 export * from './streams.ts';
-import type { AccountEvent, EmailReservationEvent } from './accounts.ts';
+import type { AccountEvent } from './accounts.ts';
+import type { HotelEvent, RoomEvent } from './hotels.ts';
+import type { KeyReservationEvent } from './reservations.ts';
 
 /** Every domain event of the product. */
-export type DomainEvent = AccountEvent | EmailReservationEvent;
+export type DomainEvent = AccountEvent | KeyReservationEvent | HotelEvent | RoomEvent;
 export type DomainEventType = DomainEvent['type'];
 
 /** Current schema version of each event type; stored in each event's metadata. */
@@ -14,6 +18,10 @@ export const eventSchemaVersions: Record<DomainEventType, number> = {
   AccountSignedIn: 1,
   AccountSignedOut: 1,
   AccountDeleted: 1,
-  EmailReserved: 1,
-  EmailReleased: 1,
+  KeyReserved: 1,
+  KeyReleased: 1,
+  HotelCreated: 1,
+  HotelUpdated: 1,
+  RoomAdded: 1,
+  RoomUpdated: 1,
 };

@@ -7,6 +7,11 @@ export const streams = {
   account: (role: Role, accountId: string) => `${accountCategory(role)}-${accountId}`,
   /** `emailHash` is the hex sha256 of the normalised email, so stream names carry no personal data. */
   emailReservation: (role: Role, emailHash: string) => `${accountCategory(role)}email-${emailHash}`,
+  hotel: (hotelId: string) => `hotel-${hotelId}`,
+  room: (roomId: string) => `room-${roomId}`,
+  ownerHotel: (ownerId: string) => `ownerhotel-${ownerId}`,
+  /** `listingHash` is the hex sha256 of `roomType|roomStandard` (standard lowercased). */
+  roomListing: (hotelId: string, listingHash: string) => `roomlisting-${hotelId}-${listingHash}`,
 } as const;
 
 /** The category of a stream name: the part before the first dash. */

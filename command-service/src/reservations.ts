@@ -1,0 +1,65 @@
+/**
+ * Unique keys through the event store (see contracts' reservations.ts): reserve a key
+ * for a holder, release it, ask who holds it.
+ */
+import type { EventStore } from '@stays/event-store';
+import type { KeyReservationEvent } from '@stays/contracts';
+import { ConflictError } from '@stays/service-kit';
+import { fold, handle, load, type CommandMetadata } from './handle.ts';
+
+interface ReservationState {
+  readonly holder: string | null;
+}
+
+const reservationAggregate = {
+  initialState: (): ReservationState => ({ holder: null }),
+  evolve: (state: ReservationState, event: KeyReservationEvent): ReservationState => {
+    switch (event.type) {
+      case 'KeyReserved':
+        return { holder: event.data.holder };
+      case 'KeyReleased':
+        return state.holder === event.data.holder ? { holder: null } : state;
+      default: {
+        const unknown: never = event;
+        return unknown;
+      }
+    }
+  },
+};
+
+/** Who holds the key, or null. */
+export async function holderOf(store: EventStore, streamId: string): Promise<string | null> {
+  return (await load(store, streamId, reservationAggregate)).state.holder;
+}
+
+/**
+ * Reserves the key for `holder`, or throws ConflictError(`takenMessage`) when another
+ * holder has it. `holderIsAbandoned(other, reservedAt)` may declare a holder dead (a
+ * command that crashed between reserving and recording what holds the key).
+ */
+export async function reserveKey(
+  store: EventStore,
+  streamId: string,
+  holder: string,
+  takenMessage: string,
+  metadata: CommandMetadata,
+  holderIsAbandoned: (other: string, reservedAt: Date) => Promise<boolean> = async () => false,
+): Promise<number | null> {
+  const recorded = await store.readStream(streamId);
+  const current = fold(reservationAggregate, recorded).holder;
+  const last = recorded.at(-1);
+  const abandoned = current !== null && current !== holder && last !== undefined && (await holderIsAbandoned(current, new Date(last.recordedAt)));
+  const { position } = await handle(store, streamId, reservationAggregate, (state) => {
+    if (state.holder === holder) return [];
+    if (state.holder !== null && !(abandoned && state.holder === current)) throw new ConflictError(takenMessage);
+    return [{ type: 'KeyReserved', data: { holder } }];
+  }, metadata);
+  return position;
+}
+
+/** Frees the key if `holder` has it. */
+export async function releaseKey(store: EventStore, streamId: string, holder: string, metadata: CommandMetadata): Promise<number | null> {
+  const { position } = await handle(store, streamId, reservationAggregate, (state) =>
+    state.holder === holder ? [{ type: 'KeyReleased', data: { holder } }] : [], metadata);
+  return position;
+}

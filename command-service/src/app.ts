@@ -7,6 +7,7 @@ import Router from '@koa/router';
 import { errorHandler, authenticate, type CorsOptions, cors } from '@stays/service-kit';
 import type { CommandContext, CommandServiceDeps, ResolvedDeps } from './command-context.ts';
 import { mountAccountRoutes } from './accounts/routes.ts';
+import { mountHotelRoutes } from './hotels/routes.ts';
 import { isSessionOpen } from './accounts/service.ts';
 import { createFailedSignInLimiter } from './accounts/sign-in-limiter.ts';
 
@@ -40,7 +41,8 @@ export function createCommandApp(deps: CommandServiceDeps, options: CommandAppOp
       await deps.awaitProjected(position);
     },
   };
-  mountAccountRoutes(router, context);
+  mountAccountRoutes(context);
+  mountHotelRoutes(context);
 
   const app = new Koa();
   app.use(errorHandler());

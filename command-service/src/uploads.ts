@@ -5,7 +5,7 @@
 import type { Context } from 'koa';
 import { messages } from '@stays/contracts';
 import {
-  BadRequestError, ImageTooLargeError, NotAnImageError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError,
+  AppError, BadRequestError, ImageTooLargeError, NotAnImageError, PayloadTooLargeError, UnsupportedMediaTypeError,
   normaliseImage, readUploadedFile, uploadedFieldNames, uploadedFiles, type MediaStore,
 } from '@stays/service-kit';
 
@@ -16,8 +16,9 @@ export interface ImageRules {
   readonly maxBytes: number;
   readonly maxWidth: number;
   readonly maxHeight: number;
-  /** Message when fewer than `min` images are sent. */
-  readonly missingMessage: string;
+  /** Messages (shown as they are) when no image, fewer than `min`, or more than `max` are sent. */
+  readonly noneMessage: string;
+  readonly tooFewMessage: string;
   readonly tooManyMessage: string;
   readonly tooLargeMessage?: string;
 }
@@ -31,8 +32,9 @@ export function refuseUnexpectedFiles(ctx: Context, allowedFields: readonly stri
 /** Normalises and stores the images of one field; all or nothing (stored ones are removed on failure). */
 export async function storeUploadedImages(ctx: Context, media: MediaStore, rules: ImageRules): Promise<string[]> {
   const files = uploadedFiles(ctx, rules.field);
-  if (files.length < rules.min) throw new ValidationError(rules.field, rules.missingMessage);
-  if (files.length > rules.max) throw new ValidationError(rules.field, rules.tooManyMessage);
+  if (files.length === 0 && rules.min > 0) throw new AppError(400, rules.noneMessage, rules.field);
+  if (files.length > 0 && files.length < rules.min) throw new AppError(400, rules.tooFewMessage, rules.field);
+  if (files.length > rules.max) throw new AppError(400, rules.tooManyMessage, rules.field);
   const images = [];
   for (const file of files) {
     try {

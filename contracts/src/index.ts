@@ -5,3 +5,5 @@ export * as messages from './messages.ts';
 export * from './events/index.ts';
 export * from './schemas/accounts.ts';
 export { blankToUndefined } from './schemas/fields.ts';
+export * from './schemas/hotels.ts';
+export * from './schemas/search.ts';

@@ -126,6 +126,7 @@ export const server = {
   notAnImage: 'Only image files are allowed',
   imageTooLarge: (megabytes: number) => `Each image must be at most ${megabytes} MB`,
   profileImageRequired: 'profileImage: a profile image is required',
+  oneProfileImage: 'profileImage: send one profile image',
   invalidField: (field: string, reason: string) => `${field}: ${reason}`,
   nothingToUpdate: 'Nothing to update',
   passwordSignInUnavailable: 'This account signs in with Google',
@@ -135,4 +136,21 @@ export const server = {
   tooManyRequests: 'Too many requests. Please wait and try again.',
   busy: 'The server is busy with a conflicting change. Please try again.',
   internalError: 'Something went wrong on our side. Please try again.',
+
+  // hotels and rooms
+  hotelCreated: 'Hotel created successfully!',
+  hotelUpdated: 'Hotel updated successfully!',
+  hotelFound: 'Hotel found',
+  hotelsFound: 'Hotels found',
+  hotelExists: 'You already have a hotel. An owner can list one hotel only.',
+  hotelNotFound: 'Hotel not found',
+  notYourHotel: 'This hotel belongs to another owner',
+  roomAdded: 'Room added successfully!',
+  roomUpdated: 'Room updated successfully!',
+  roomFound: 'Room found',
+  roomsFound: 'Rooms found',
+  roomNotFound: 'Room not found',
+  roomListingExists: (roomType: string, roomStandard: string) =>
+    `This hotel already has a ${roomType === 'Flat' ? 'Apartment' : 'Room'} listing of standard '${roomStandard}'`,
+  flatOnly: 'applies only to a Flat',
 } as const;

@@ -91,3 +91,27 @@ export const struckThroughPrice = (pricePerNight: number): number => pricePerNig
 
 /** Emails are unique per role regardless of case and surrounding spaces. */
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
+
+/** Amenities with icons (spec section 9). */
+export const HOTEL_AMENITY_ICONS = ['Free WiFi', 'AC', 'Play Ground', 'Parking', 'TV', 'Club'] as const;
+export const ROOM_AMENITY_ICONS = ['Free WiFi', 'AC', 'TV', 'Massage'] as const;
+const MULTI_WORD_AMENITIES = [...new Set([...HOTEL_AMENITY_ICONS, ...ROOM_AMENITY_ICONS])].filter((name) => name.includes(' '));
+
+/**
+ * Room amenities are entered as one space-joined text ("Free WiFi AC TV"). Known
+ * multi-word amenities stay whole; a text with commas is split on commas instead.
+ */
+export function splitRoomAmenities(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  if (value.includes(',')) return value;
+  let rest = ` ${value.trim().replace(/\s+/g, ' ')} `;
+  const found: string[] = [];
+  for (const name of MULTI_WORD_AMENITIES) {
+    const pattern = new RegExp(` ${name.replace(/ /g, ' ')} `, 'i');
+    while (pattern.test(rest)) {
+      found.push(name);
+      rest = rest.replace(pattern, ' ');
+    }
+  }
+  return [...found, ...rest.split(' ').filter(Boolean)];
+}

@@ -1,4 +1,5 @@
 import { accountsProjection } from './accounts.projection.ts';
+import { hotelsProjection } from './hotels.projection.ts';
 import type { ProjectionDefinition } from './projection.ts';
 
 export * from './projection.ts';
@@ -6,6 +7,7 @@ export * from './runner.ts';
 export * from './read-models.ts';
 export * from './checkpoints.ts';
 export { accountsProjection } from './accounts.projection.ts';
+export { hotelsProjection, searchTextOf } from './hotels.projection.ts';
 
 /** Every projection of the product, in the order they start. */
-export const allProjections: readonly ProjectionDefinition[] = [accountsProjection];
+export const allProjections: readonly ProjectionDefinition[] = [accountsProjection, hotelsProjection];

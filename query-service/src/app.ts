@@ -10,6 +10,7 @@ import type { QueryContext, QueryServiceDeps } from './query-context.ts';
 import { mountHealthRoutes } from './routes/health.ts';
 import { mountMediaRoutes } from './routes/media.ts';
 import { mountOwnerRoutes } from './routes/owners.ts';
+import { mountHotelRoutes } from './hotels/routes.ts';
 
 export interface QueryAppOptions {
   readonly apiPrefix: string;
@@ -44,6 +45,7 @@ export function createQueryApp(deps: QueryServiceDeps, options: QueryAppOptions)
       (await sessions.countDocuments({ _id: claims.sessionId, accountId: claims.accountId, open: true })) === 1, required),
   };
   mountOwnerRoutes(context);
+  mountHotelRoutes(context);
   mountMediaRoutes(context);
 
   const operations = new Router();

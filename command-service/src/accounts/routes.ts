@@ -3,7 +3,6 @@
  * Each route: parse and validate, call one use case, wait until the read side has the
  * write, answer with the envelope.
  */
-import type Router from '@koa/router';
 import {
   customerRegisterRequest, customerUpdateRequest, googleSignInRequest, limits, messages, ownerRegisterRequest,
   ownerUpdateRequest, routes, signInRequest, type Role,
@@ -23,14 +22,15 @@ const profileImageRules = (required: boolean): ImageRules => ({
   maxBytes: PROFILE_IMAGE_BYTES,
   maxWidth: 512,
   maxHeight: 512,
-  missingMessage: 'a profile image is required',
-  tooManyMessage: 'send one profile image',
+  noneMessage: messages.server.profileImageRequired,
+  tooFewMessage: messages.server.profileImageRequired,
+  tooManyMessage: messages.server.oneProfileImage,
   tooLargeMessage: messages.ui.profileImageTooLarge,
 });
 
 const profileUpload = () => multipartBody({ maxFileBytes: PROFILE_IMAGE_BYTES, maxFiles: 1, fileTooLargeMessage: messages.ui.profileImageTooLarge });
 
-export function mountAccountRoutes(router: Router, context: CommandContext): void {
+export function mountAccountRoutes(context: CommandContext): void {
   const { deps, mount, auth, committed } = context;
 
   mount(routes.customerRegister, profileUpload(), async (ctx) => {

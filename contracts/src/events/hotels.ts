@@ -54,8 +54,8 @@ export interface HotelCreated {
 
 export interface HotelUpdated {
   readonly type: 'HotelUpdated';
-  /** Only the fields that changed; a place list or the image list is replaced whole. */
-  readonly data: Partial<HotelDetails> & { readonly hotelId: string; readonly ownerId: string };
+  /** The hotel as it is after the update, and which fields changed (a full snapshot keeps projections simple). */
+  readonly data: HotelDetails & { readonly hotelId: string; readonly ownerId: string; readonly changedFields: readonly (keyof HotelDetails)[] };
 }
 
 export type HotelEvent = HotelCreated | HotelUpdated;
@@ -81,12 +81,18 @@ export interface RoomDetails {
 
 export interface RoomAdded {
   readonly type: 'RoomAdded';
-  readonly data: RoomDetails & { readonly roomId: string; readonly hotelId: string; readonly ownerId: string };
+  readonly data: RoomDetails & { readonly roomId: string; readonly hotelId: string; readonly ownerId: string; readonly hotelName: string };
 }
 
 export interface RoomUpdated {
   readonly type: 'RoomUpdated';
-  readonly data: Partial<RoomDetails> & { readonly roomId: string; readonly hotelId: string; readonly ownerId: string };
+  /** The room as it is after the update, and which fields changed. */
+  readonly data: RoomDetails & {
+    readonly roomId: string;
+    readonly hotelId: string;
+    readonly ownerId: string;
+    readonly changedFields: readonly (keyof RoomDetails)[];
+  };
 }
 
 export type RoomEvent = RoomAdded | RoomUpdated;

@@ -30,3 +30,47 @@ export const password = z
   .max(limits.password.max, `must be at most ${limits.password.max} characters`);
 
 export const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
+
+/** Numeric text ('4500', ' 12.5 ') becomes a number; anything else is left for the schema to refuse. */
+export const numericText = (value: unknown): unknown =>
+  typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value;
+
+const numberIssue = (issue: { input: unknown }) => (issue.input === undefined ? 'is required' : 'must be a number');
+
+/** A number sent as a number or as numeric text. */
+export const numberFrom = (min: number, max: number, integer = false) => {
+  const base = z.number({ error: numberIssue }).min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
+  return z.preprocess(numericText, integer ? base.int('must be a whole number') : base);
+};
+
+/** Booleans arrive as true/false, 'true'/'false', 'on', or are left out when false. */
+export const flag = z.preprocess(
+  (value) => (value === 'true' || value === 'on' ? true : value === 'false' || value === '' ? false : value),
+  z.boolean({ error: 'must be true or false' }).optional(),
+);
+
+/** One text of items separated by `separator` (or an array of texts) becomes a list of trimmed items. */
+export const textList = (separator: RegExp, itemMax: number, maxItems: number) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' ? value.split(separator).map((item) => item.trim()).filter(Boolean) : value),
+    z.array(requiredText(itemMax), { error: 'must be a list of texts' }).max(maxItems, `must have at most ${maxItems} items`),
+  );
+
+/** JSON text (as multipart sends it) or an already-parsed value. Unparseable text is refused by the schema. */
+export const jsonText = (value: unknown): unknown => {
+  if (typeof value !== 'string') return value;
+  if (value.trim() === '') return [];
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+};
+
+/** A case-insensitive choice among `options`, returned in its canonical spelling. */
+export const choice = <const T extends readonly [string, ...string[]]>(options: T, aliases: Record<string, T[number]> = {}) =>
+  z.preprocess((value) => {
+    if (typeof value !== 'string') return value;
+    const lower = value.trim().toLowerCase();
+    return options.find((option) => option.toLowerCase() === lower) ?? aliases[lower] ?? value;
+  }, z.enum(options, { error: `must be one of ${options.join(', ')}` }));

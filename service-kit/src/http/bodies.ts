@@ -47,6 +47,8 @@ export interface MultipartBodyOptions {
   readonly jsonLimit?: string;
   /** Message for a file over maxFileBytes (e.g. the profile screen's own text). */
   readonly fileTooLargeMessage?: string;
+  /** Message for more than maxFiles files (e.g. 'Upload maximum 10 images'). */
+  readonly tooManyFilesMessage?: string;
 }
 
 export function multipartBody(options: MultipartBodyOptions): Middleware {
@@ -72,7 +74,9 @@ export function multipartBody(options: MultipartBodyOptions): Middleware {
       await parse(ctx, next);
     } catch (error) {
       const code = (error as { code?: unknown }).code;
-      if (code === FORMIDABLE_MAX_FILES_EXCEEDED) throw new BadRequestError(messages.server.invalidField('files', `send at most ${options.maxFiles}`));
+      if (code === FORMIDABLE_MAX_FILES_EXCEEDED) {
+        throw new BadRequestError(options.tooManyFilesMessage ?? messages.server.invalidField('files', `send at most ${options.maxFiles}`));
+      }
       if (code === FORMIDABLE_FILE_TOO_BIG || code === FORMIDABLE_FILES_TOO_BIG) throw new PayloadTooLargeError(options.fileTooLargeMessage);
       throw error;
     } finally {

@@ -1,9 +1,9 @@
 import type { Context } from 'koa';
 import type { FailureEnvelope, SuccessEnvelope } from '@stays/contracts';
 
-/** Answers with the spec's success envelope. */
-export function respond<T>(ctx: Context, statusCode: number, message: string, data: T): void {
-  const body: SuccessEnvelope<T> = { success: true, statusCode, message, data };
+/** Answers with the spec's success envelope; `extra` adds top-level fields beside `data` (e.g. pagination). */
+export function respond<T>(ctx: Context, statusCode: number, message: string, data: T, extra: Record<string, unknown> = {}): void {
+  const body: SuccessEnvelope<T> = { ...extra, success: true, statusCode, message, data };
   ctx.status = statusCode;
   ctx.body = body;
 }

@@ -1,0 +1,25 @@
+/** The hotel aggregate (stream `hotel-{id}`): state and evolve. */
+import type { HotelDetails, HotelEvent } from '@stays/contracts';
+
+export type HotelState =
+  | { readonly status: 'new' }
+  | { readonly status: 'listed'; readonly hotelId: string; readonly ownerId: string; readonly details: HotelDetails };
+
+export const initialHotelState = (): HotelState => ({ status: 'new' });
+
+export function evolveHotel(state: HotelState, event: HotelEvent): HotelState {
+  switch (event.type) {
+    case 'HotelCreated':
+    case 'HotelUpdated': {
+      const { hotelId, ownerId, ...rest } = event.data;
+      const { changedFields: _changed, ...details } = rest as typeof rest & { changedFields?: unknown };
+      return { status: 'listed', hotelId, ownerId, details: details as HotelDetails };
+    }
+    default: {
+      const unknown: never = event;
+      return unknown;
+    }
+  }
+}
+
+export const hotelAggregate = { initialState: initialHotelState, evolve: evolveHotel };

@@ -1,0 +1,27 @@
+/** The room aggregate (stream `room-{id}`): one listing of a hotel, with its units. */
+import type { RoomDetails, RoomEvent } from '@stays/contracts';
+
+export type RoomState =
+  | { readonly status: 'new' }
+  | { readonly status: 'listed'; readonly roomId: string; readonly hotelId: string; readonly ownerId: string; readonly details: RoomDetails };
+
+export const initialRoomState = (): RoomState => ({ status: 'new' });
+
+export function evolveRoom(state: RoomState, event: RoomEvent): RoomState {
+  switch (event.type) {
+    case 'RoomAdded': {
+      const { roomId, hotelId, ownerId, hotelName: _hotelName, ...details } = event.data;
+      return { status: 'listed', roomId, hotelId, ownerId, details };
+    }
+    case 'RoomUpdated': {
+      const { roomId, hotelId, ownerId, changedFields: _changed, ...details } = event.data;
+      return { status: 'listed', roomId, hotelId, ownerId, details };
+    }
+    default: {
+      const unknown: never = event;
+      return unknown;
+    }
+  }
+}
+
+export const roomAggregate = { initialState: initialRoomState, evolve: evolveRoom };

@@ -1,0 +1,98 @@
+/**
+ * Hotel and room requests (spec section 5). The existing web client sends multipart, so
+ * every value may arrive as text: numbers as numeric text, booleans as 'true' or absent,
+ * amenities as one text, nearby places as JSON text. Normalise, then validate.
+ */
+import { z } from 'zod';
+import { BED_TYPES, ROOM_TYPES, limits, splitRoomAmenities } from '../rules.ts';
+import { blankToUndefined, choice, flag, jsonText, numberFrom, optional, requiredText, textList } from './fields.ts';
+
+/** Update forms send every field; an emptied one means "not changed". */
+const withoutBlankFields = (value: unknown): unknown =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? Object.fromEntries(Object.entries(value).filter(([, field]) => blankToUndefined(field) !== undefined))
+    : value;
+
+const placeFields = {
+  /** Present on places the hotel already has (update form); new places have none. */
+  _id: z.string().max(64).optional(),
+  name: requiredText(100),
+  distance: numberFrom(0, limits.placeDistanceKm.max),
+};
+export const nearbyPlaceInput = z.object(placeFields);
+export const transportInput = z.object({ ...placeFields, name: z.string().trim().max(100).default(''), type: requiredText(60) });
+export type NearbyPlaceInput = z.infer<typeof nearbyPlaceInput>;
+export type TransportInput = z.infer<typeof transportInput>;
+
+const placeList = <T extends z.ZodType>(item: T) =>
+  z.preprocess(jsonText, z.array(item, { error: 'must be a JSON list of places' }).max(50, 'must have at most 50 places'));
+
+const text = (min: number, max: number) => requiredText(max, min);
+const time = z.string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
+  .trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time as HH:MM');
+const pinCode = z.preprocess((value) => (typeof value === 'number' ? String(value) : value),
+  z.string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be numeric') })
+    .trim().regex(/^\d{3,10}$/, 'must be numeric').transform(Number));
+const phoneNumber = z.preprocess((value) => (typeof value === 'number' ? String(value) : value),
+  z.string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be numeric') })
+    .trim().regex(/^\d+$/, 'must be numeric').length(limits.phoneDigits, `must be ${limits.phoneDigits} digits`));
+
+const hotelFields = {
+  hotelName: text(limits.hotelName.min, limits.hotelName.max),
+  description: text(limits.description.min, limits.description.max),
+  address: text(limits.address.min, limits.address.max),
+  country: requiredText(60),
+  city: requiredText(60),
+  pinCode,
+  phoneNumber,
+  amenities: textList(/,/, 40, 30).pipe(z.array(z.string()).min(1, 'is required')),
+  startingPrice: numberFrom(0, 10_000_000, true),
+  checkInTime: time,
+  checkOutTime: time,
+};
+
+const placeFieldsOptional = {
+  restaurants: placeList(nearbyPlaceInput).optional(),
+  cinemaHalls: placeList(nearbyPlaceInput).optional(),
+  famousTouristPlaces: placeList(nearbyPlaceInput).optional(),
+  transportationFacilities: placeList(transportInput).optional(),
+};
+
+/** POST /hotel/data/create/hotel (images come as files under `imageURLs`). */
+export const createHotelRequest = z.object({
+  ...hotelFields,
+  state: optional(requiredText(60)),
+  ...placeFieldsOptional,
+  /** Sent by the client (average place distance); recomputed on the server. */
+  range: z.unknown().optional(),
+});
+export type CreateHotelRequest = z.infer<typeof createHotelRequest>;
+
+/** PATCH /hotel/data/update/hotel/{hotelID}: every field optional, same rules. */
+export const updateHotelRequest = z.preprocess(withoutBlankFields, z.object(hotelFields).partial().extend({
+  state: optional(requiredText(60)),
+  ...placeFieldsOptional,
+  range: z.unknown().optional(),
+}));
+export type UpdateHotelRequest = z.infer<typeof updateHotelRequest>;
+
+const roomFields = {
+  roomType: choice(ROOM_TYPES, { apartment: 'Flat' }),
+  roomStandard: requiredText(40),
+  size: numberFrom(0, 100_000),
+  bedType: choice(BED_TYPES),
+  amenities: z.preprocess(splitRoomAmenities, textList(/,/, 40, 30)),
+  pricePerNight: numberFrom(0, 10_000_000, true),
+  numberOfRooms: numberFrom(limits.minRoomsGuestsNights, 50, true).optional(),
+  hasKitchen: flag,
+  furnished: flag,
+  totalUnits: numberFrom(1, 500, true).optional(),
+};
+
+/** POST /hotel/room/create/room (images come as files under `imageURLs`). */
+export const createRoomRequest = z.object({ hotelID: requiredText(64), ...roomFields, amenities: roomFields.amenities.default([]) });
+export type CreateRoomRequest = z.infer<typeof createRoomRequest>;
+
+/** PATCH /hotel/room/update/room/{hotelID}/{roomID}: every field optional, same rules. */
+export const updateRoomRequest = z.preprocess(withoutBlankFields, z.object(roomFields).partial());
+export type UpdateRoomRequest = z.infer<typeof updateRoomRequest>;

@@ -1,0 +1,49 @@
+/**
+ * Search queries (`/search-hotel` and the calls behind it). Query strings carry text;
+ * numbers are numeric text, room types and bed types may be repeated or comma-separated
+ * and in any case (`roomType=flat`).
+ */
+import { z } from 'zod';
+import { BED_TYPES, ROOM_TYPES } from '../rules.ts';
+import { choice, flag, numberFrom, optional } from './fields.ts';
+
+export const SEARCH_SORT_KEYS = ['startingPrice', 'created_at'] as const;
+export const SEARCH_PAGE_SIZE = { default: 100, max: 500 } as const;
+
+const price = optional(numberFrom(0, 100_000_000));
+const listOf = <T extends z.ZodType>(item: T) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' ? value.split(',').map((part) => part.trim()).filter(Boolean) : value),
+    z.array(item).max(10),
+  );
+
+export const hotelSearchQuery = z.object({
+  searchTerm: optional(z.string({ error: 'must be text' }).trim().max(100, 'must be at most 100 characters')),
+  minPrice: price,
+  maxPrice: price,
+  /** Hotels whose starting price is at most this. */
+  startingPrice: price,
+  sort: optional(choice(SEARCH_SORT_KEYS)).default('created_at'),
+  order: optional(choice(['asc', 'desc'] as const)).default('desc'),
+  page: optional(numberFrom(1, 100_000, true)).default(1),
+  limit: optional(numberFrom(1, SEARCH_PAGE_SIZE.max, true)).default(SEARCH_PAGE_SIZE.default),
+});
+export type HotelSearchQuery = z.infer<typeof hotelSearchQuery>;
+
+export const roomSearchQuery = hotelSearchQuery.extend({
+  roomType: optional(listOf(choice(ROOM_TYPES, { apartment: 'Flat' }))),
+  bedType: optional(listOf(choice(BED_TYPES))),
+  /** Rooms whose price per night is at most this. */
+  pricePerNight: price,
+  /** Only furnished rooms when true (false or absent: any). */
+  furnished: flag,
+  hasKitchen: flag,
+});
+export type RoomSearchQuery = z.infer<typeof roomSearchQuery>;
+
+/** The page of a search answer, beside `data`. */
+export interface Pagination {
+  readonly total: number;
+  readonly page: number;
+  readonly limit: number;
+}

@@ -1,0 +1,69 @@
+/** Hotel and room reads (spec section 7): public, except an owner's own room details. */
+import { hotelSearchQuery, messages, roomSearchQuery, routes, type Pagination } from '@stays/contracts';
+import { ForbiddenError, NotFoundError, authOf, respond, validate } from '@stays/service-kit';
+import { collections, type HotelDocument, type RoomDocument } from '@stays/projections';
+import type { Filter } from '@stays/read-store';
+import type { QueryContext } from '../query-context.ts';
+import { INTERNAL_HOTEL_FIELDS, hotelView } from './hotel-view.ts';
+import { hotelFilter, hotelSort, roomFilter } from './search.ts';
+
+const INTERNAL_ROOM_FIELDS = { _position: 0 } as const;
+
+export function mountHotelRoutes({ deps, mount, auth }: QueryContext): void {
+  const hotels = deps.readStore.collection<HotelDocument>(collections.hotels);
+  const rooms = deps.readStore.collection<RoomDocument>(collections.rooms);
+
+  async function searchPage(filter: Filter, query: { sort: 'startingPrice' | 'created_at'; order: 'asc' | 'desc'; page: number; limit: number }) {
+    const [total, page] = await Promise.all([
+      hotels.countDocuments(filter),
+      hotels.find(filter, { sort: hotelSort(query), skip: (query.page - 1) * query.limit, limit: query.limit, projection: INTERNAL_HOTEL_FIELDS }),
+    ]);
+    const pagination: Pagination = { total, page: query.page, limit: query.limit };
+    return { data: page.map(hotelView), pagination };
+  }
+
+  mount(routes.allHotels, async (ctx) => {
+    const all = await hotels.find({}, { sort: { created_at: -1, _id: 1 }, projection: INTERNAL_HOTEL_FIELDS });
+    respond(ctx, 200, messages.server.hotelsFound, all.map(hotelView));
+  });
+
+  mount(routes.hotel, async (ctx) => {
+    const hotel = await hotels.findOne({ _id: ctx.params.hotelID }, { projection: INTERNAL_HOTEL_FIELDS });
+    if (hotel === null) throw new NotFoundError(messages.server.hotelNotFound);
+    respond(ctx, 200, messages.server.hotelFound, hotelView(hotel));
+  });
+
+  mount(routes.searchHotels, async (ctx) => {
+    const query = validate(hotelSearchQuery, { ...ctx.query });
+    const { data, pagination } = await searchPage(hotelFilter(query), query);
+    respond(ctx, 200, messages.server.hotelsFound, data, { pagination });
+  });
+
+  mount(routes.searchRooms, async (ctx) => {
+    const query = validate(roomSearchQuery, { ...ctx.query });
+    const filter = hotelFilter(query);
+    const byRoom = roomFilter(query);
+    if (byRoom !== null) {
+      const matching = await rooms.find(byRoom, { projection: { hotelID: 1 } });
+      filter._id = { $in: [...new Set(matching.map((room) => room.hotelID))] };
+    }
+    const { data, pagination } = await searchPage(filter, query);
+    respond(ctx, 200, messages.server.hotelsFound, data, { pagination });
+  });
+
+  mount(routes.hotelRooms, async (ctx) => {
+    const hotelId = ctx.params.hotelID!;
+    if ((await hotels.countDocuments({ _id: hotelId })) === 0) throw new NotFoundError(messages.server.hotelNotFound);
+    const list = await rooms.find({ hotelID: hotelId }, { sort: { created_at: 1, _id: 1 }, projection: INTERNAL_ROOM_FIELDS });
+    respond(ctx, 200, messages.server.roomsFound, list);
+  });
+
+  mount(routes.ownerRoom, auth('hotel-owner'), async (ctx) => {
+    const hotel = await hotels.findOne({ _id: ctx.params.hotelID }, { projection: { ownerId: 1 } });
+    if (hotel === null) throw new NotFoundError(messages.server.hotelNotFound);
+    if (hotel.ownerId !== authOf(ctx).accountId) throw new ForbiddenError(messages.server.notYourHotel);
+    const room = await rooms.findOne({ _id: ctx.params.roomID, hotelID: ctx.params.hotelID }, { projection: INTERNAL_ROOM_FIELDS });
+    if (room === null) throw new NotFoundError(messages.server.roomNotFound);
+    respond(ctx, 200, messages.server.roomFound, room);
+  });
+}

@@ -11,6 +11,8 @@ import {
 
 export interface ImageRules {
   readonly field: string;
+  /** Must images be sent at all? (On updates they are optional, but when sent the counts apply.) */
+  readonly required: boolean;
   readonly min: number;
   readonly max: number;
   readonly maxBytes: number;
@@ -32,8 +34,11 @@ export function refuseUnexpectedFiles(ctx: Context, allowedFields: readonly stri
 /** Normalises and stores the images of one field; all or nothing (stored ones are removed on failure). */
 export async function storeUploadedImages(ctx: Context, media: MediaStore, rules: ImageRules): Promise<string[]> {
   const files = uploadedFiles(ctx, rules.field);
-  if (files.length === 0 && rules.min > 0) throw new AppError(400, rules.noneMessage, rules.field);
-  if (files.length > 0 && files.length < rules.min) throw new AppError(400, rules.tooFewMessage, rules.field);
+  if (files.length === 0) {
+    if (rules.required) throw new AppError(400, rules.noneMessage, rules.field);
+    return [];
+  }
+  if (files.length < rules.min) throw new AppError(400, rules.tooFewMessage, rules.field);
   if (files.length > rules.max) throw new AppError(400, rules.tooManyMessage, rules.field);
   const images = [];
   for (const file of files) {

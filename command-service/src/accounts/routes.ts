@@ -17,7 +17,8 @@ const PROFILE_IMAGE_BYTES = limits.profileImageMegabytes * 1024 * 1024;
 
 const profileImageRules = (required: boolean): ImageRules => ({
   field: 'profileImage',
-  min: required ? 1 : 0,
+  required,
+  min: 1,
   max: 1,
   maxBytes: PROFILE_IMAGE_BYTES,
   maxWidth: 512,

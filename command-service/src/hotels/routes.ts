@@ -13,14 +13,14 @@ const IMAGE_MEGABYTES = 8;
 const IMAGE_BYTES = IMAGE_MEGABYTES * 1024 * 1024;
 
 const hotelImages = (required: boolean): ImageRules => ({
-  field: 'imageURLs', min: required ? limits.hotelImages.min : 0, max: limits.hotelImages.max,
+  field: 'imageURLs', required, min: limits.hotelImages.min, max: limits.hotelImages.max,
   maxBytes: IMAGE_BYTES, maxWidth: 1600, maxHeight: 1200,
   noneMessage: messages.ui.uploadImages, tooFewMessage: messages.ui.uploadMoreThanFive, tooManyMessage: messages.ui.uploadMaximumTen,
   tooLargeMessage: messages.server.imageTooLarge(IMAGE_MEGABYTES),
 });
 
 const roomImages = (required: boolean): ImageRules => ({
-  field: 'imageURLs', min: required ? limits.roomImages.min : 0, max: limits.roomImages.max,
+  field: 'imageURLs', required, min: limits.roomImages.min, max: limits.roomImages.max,
   maxBytes: IMAGE_BYTES, maxWidth: 1280, maxHeight: 960,
   noneMessage: messages.ui.uploadImages, tooFewMessage: messages.ui.uploadImages, tooManyMessage: messages.ui.uploadAtMostTwo,
   tooLargeMessage: messages.server.imageTooLarge(IMAGE_MEGABYTES),

@@ -1,0 +1,147 @@
+import { expect } from 'chai';
+import { ApiClient } from './support/http-client.ts';
+import { hotelForm, pngImages, roomForm } from './support/fixtures.ts';
+import { signedInOwner } from './support/accounts.ts';
+import { startTestSystem, type TestSystem } from './support/test-system.ts';
+
+interface Listing { roomType: string; roomStandard: string; bedType: string; pricePerNight: string; furnished?: string; hasKitchen?: string; numberOfRooms?: string }
+
+const HOTELS: { form: Record<string, string>; rooms: Listing[] }[] = [
+  {
+    form: { hotelName: 'Amber Palace Heritage Stay', city: 'Jaipur', state: 'Rajasthan', address: '2 Amer Road, Near Jal Mahal', startingPrice: '52000',
+      famousTouristPlaces: JSON.stringify([{ name: 'Hawa Mahal', distance: '4' }]), restaurants: JSON.stringify([{ name: 'Laxmi Mishthan Bhandar', distance: '5' }]) },
+    rooms: [{ roomType: 'Room', roomStandard: 'Royal', bedType: 'King', pricePerNight: '52000', furnished: 'true' }],
+  },
+  {
+    form: { hotelName: 'Marine Drive Sea View Inn', city: 'Mumbai', state: 'Maharashtra', address: '44 Netaji Subhash Road, Churchgate', startingPrice: '12500',
+      cinemaHalls: JSON.stringify([{ name: 'Eros Cinema', distance: '1' }]), transportationFacilities: JSON.stringify([{ type: 'Local Train', name: 'Churchgate Station', distance: '0.5' }]) },
+    rooms: [
+      { roomType: 'Flat', roomStandard: 'Sea Facing', bedType: 'Double', pricePerNight: '18000', hasKitchen: 'true', numberOfRooms: '2' },
+      { roomType: 'Room', roomStandard: 'Standard', bedType: 'Single', pricePerNight: '12500' },
+    ],
+  },
+  {
+    form: { hotelName: 'Koramangala Budget Rooms', city: 'Bengaluru', state: 'Karnataka', address: '80 Feet Road, 4th Block, Koramangala', startingPrice: '2500',
+      restaurants: JSON.stringify([{ name: 'Meghana Foods (Biryani)', distance: '0.8' }]) },
+    rooms: [{ roomType: 'Room', roomStandard: 'Economy', bedType: 'Double', pricePerNight: '2500' }],
+  },
+  {
+    form: { hotelName: 'Calangute Beach Apartments', city: 'Goa', state: 'Goa', address: 'Beach Road, Calangute, Bardez Goa', startingPrice: '23000', country: 'India' },
+    rooms: [{ roomType: 'Flat', roomStandard: 'Beach Villa', bedType: 'King', pricePerNight: '23000', hasKitchen: 'true', furnished: 'true', numberOfRooms: '3' }],
+  },
+  {
+    form: { hotelName: 'Hotel C++ & .NET Geeks Lodge', city: 'Pune', state: 'Maharashtra', address: 'Hinjewadi Phase 1, Rajiv Gandhi Infotech Park', startingPrice: '8000' },
+    rooms: [{ roomType: 'Flat', roomStandard: 'Studio', bedType: 'Queen', pricePerNight: '8000', numberOfRooms: '1' }],
+  },
+];
+
+describe('search over HTTP', function () {
+  this.timeout(60_000);
+  let stays: TestSystem;
+  let api: ApiClient;
+  const ids: Record<string, string> = {};
+
+  before(async () => {
+    stays = await startTestSystem();
+    api = new ApiClient(stays.baseUrl);
+    for (const hotel of HOTELS) {
+      const owner = await signedInOwner(api);
+      const created = await api.multipart('POST', '/hotel/data/create/hotel', hotelForm({ restaurants: '[]', famousTouristPlaces: '[]', transportationFacilities: '[]', ...hotel.form }), { imageURLs: await pngImages(5) }, { token: owner.token });
+      expect(created.status, JSON.stringify(created.body)).to.equal(201);
+      ids[hotel.form.city!] = created.body.data._id;
+      for (const listing of hotel.rooms) {
+        const room = await api.multipart('POST', '/hotel/room/create/room', roomForm(created.body.data._id, { furnished: '', ...listing } as Record<string, string>), { imageURLs: await pngImages(1) }, { token: owner.token });
+        expect(room.status, JSON.stringify(room.body)).to.equal(201);
+      }
+    }
+  });
+  after(async () => stays.destroy());
+
+  const search = async (query: string, path = '/hotel/data/get/search') => {
+    const response = await api.get(`${path}?${query}`);
+    expect(response.status, JSON.stringify(response.body)).to.equal(200);
+    return response.body as { data: { _id: string; city: string; startingPrice: number }[]; pagination: { total: number; page: number; limit: number } };
+  };
+  const cities = async (query: string, path?: string) => (await search(query, path)).data.map((hotel) => hotel.city);
+
+  it('lists every hotel newest first by default, with a total', async () => {
+    const result = await search('');
+    expect(result.data.map((hotel) => hotel.city)).to.deep.equal(['Pune', 'Goa', 'Bengaluru', 'Mumbai', 'Jaipur']);
+    expect(result.pagination).to.deep.equal({ total: 5, page: 1, limit: 100 });
+  });
+
+  it('matches the term case-insensitively against name, address, city, state, country and nearby places', async () => {
+    expect(await cities('searchTerm=JAIPUR')).to.deep.equal(['Jaipur']);
+    expect(await cities('searchTerm=sea%20view')).to.deep.equal(['Mumbai']);
+    expect(await cities('searchTerm=koramangala')).to.deep.equal(['Bengaluru']);
+    expect(await cities('searchTerm=maharashtra')).to.have.members(['Mumbai', 'Pune']);
+    expect(await cities('searchTerm=hawa%20mahal')).to.deep.equal(['Jaipur']);
+    expect(await cities('searchTerm=eros')).to.deep.equal(['Mumbai']);
+    expect(await cities('searchTerm=local%20train')).to.deep.equal(['Mumbai']);
+    expect(await cities('searchTerm=churchgate%20station')).to.deep.equal(['Mumbai']);
+    expect(await cities('searchTerm=india')).to.have.length(5);
+    expect(await cities('searchTerm=timbuktu')).to.deep.equal([]);
+  });
+
+  it('treats regular-expression characters as plain text', async () => {
+    expect(await cities('searchTerm=.*')).to.deep.equal([]);
+    expect(await cities(`searchTerm=${encodeURIComponent('c++')}`)).to.deep.equal(['Pune']);
+    expect(await cities(`searchTerm=${encodeURIComponent('.net')}`)).to.deep.equal(['Pune']);
+    expect(await cities(`searchTerm=${encodeURIComponent('(biryani)')}`)).to.deep.equal(['Bengaluru']);
+    for (const hostile of ['(', '[', '\\', 'a{2,}', '^Amber', '$', '|', '(?:x)']) {
+      const response = await api.get(`/hotel/data/get/search?searchTerm=${encodeURIComponent(hostile)}`);
+      expect(response.status, hostile).to.equal(200);
+    }
+    expect(await cities(`searchTerm=${encodeURIComponent('^Amber')}`)).to.deep.equal([]);
+  });
+
+  it('filters by price and sorts by starting price or age', async () => {
+    expect(await cities('minPrice=10000&maxPrice=30000&sort=startingPrice&order=asc')).to.deep.equal(['Mumbai', 'Goa']);
+    expect(await cities('startingPrice=9000&sort=startingPrice&order=desc')).to.deep.equal(['Pune', 'Bengaluru']);
+    expect(await cities('sort=startingPrice&order=desc')).to.deep.equal(['Jaipur', 'Goa', 'Mumbai', 'Pune', 'Bengaluru']);
+    expect(await cities('sort=created_at&order=asc')).to.deep.equal(['Jaipur', 'Mumbai', 'Bengaluru', 'Goa', 'Pune']);
+  });
+
+  it('pages without overlap', async () => {
+    const first = await search('sort=startingPrice&order=asc&limit=2&page=1');
+    const second = await search('sort=startingPrice&order=asc&limit=2&page=2');
+    const third = await search('sort=startingPrice&order=asc&limit=2&page=3');
+    expect([...first.data, ...second.data, ...third.data].map((hotel) => hotel.city)).to.deep.equal(['Bengaluru', 'Pune', 'Mumbai', 'Goa', 'Jaipur']);
+    expect(second.pagination).to.deep.equal({ total: 5, page: 2, limit: 2 });
+  });
+
+  it('refuses bad query values with 400 naming the field', async () => {
+    for (const [query, field] of [['minPrice=-5', 'minPrice'], ['maxPrice=lots', 'maxPrice'], ['sort=hotelName', 'sort'], ['order=sideways', 'order'], ['limit=0', 'limit'], ['limit=100000', 'limit'], ['searchTerm=a&searchTerm=b', 'searchTerm']]) {
+      const response = await api.get(`/hotel/data/get/search?${query}`);
+      expect(response.status, query).to.equal(400);
+      expect(response.body.field, query).to.equal(field);
+    }
+    const ignored = await api.get('/hotel/data/get/search?searchTerm[$ne]=x');
+    expect(ignored.status).to.equal(200);
+  });
+
+  it('finds hotels with at least one matching room, combined with the hotel filters', async () => {
+    const path = '/hotel/room/get/search/rooms';
+    expect(await cities('roomType=flat', path)).to.have.members(['Mumbai', 'Goa', 'Pune']);
+    expect(await cities('roomType=Room,flat&bedType=king', path)).to.have.members(['Jaipur', 'Goa']);
+    expect(await cities('roomType=Room&roomType=Flat&bedType=single&bedType=queen', path)).to.have.members(['Mumbai', 'Pune']);
+    expect(await cities('hasKitchen=true', path)).to.have.members(['Mumbai', 'Goa']);
+    expect(await cities('furnished=true&hasKitchen=true', path)).to.deep.equal(['Goa']);
+    expect(await cities('pricePerNight=10000', path)).to.have.members(['Bengaluru', 'Pune']);
+    expect(await cities('roomType=flat&searchTerm=maharashtra', path)).to.have.members(['Mumbai', 'Pune']);
+    expect(await cities('roomType=flat&minPrice=20000', path)).to.deep.equal(['Goa']);
+    expect(await cities('', path)).to.have.length(5);
+    const bad = await api.get(`${path}?roomType=castle`);
+    expect(bad.status).to.equal(400);
+    expect(bad.body.field).to.equal('roomType.0');
+  });
+
+  it('gives every hotel read its price category and room types', async () => {
+    const all = (await api.get('/hotel/data/get/all/hotels')).body.data as { city: string; priceCategory: string; roomTypes: string[] }[];
+    const byCity = Object.fromEntries(all.map((hotel) => [hotel.city, [hotel.priceCategory, hotel.roomTypes]]));
+    expect(byCity).to.deep.equal({
+      Jaipur: ['Luxurious', ['Room']], Mumbai: ['Medium', ['Room', 'Flat']], Bengaluru: ['Economic', ['Room']],
+      Goa: ['Business', ['Flat']], Pune: ['Economic', ['Flat']],
+    });
+  });
+});

@@ -9,6 +9,7 @@ const benchmarks: Record<string, () => Promise<{ default: (report: Report) => Pr
   'event store': () => import('./event-store.bench.ts'),
   'read store': () => import('./read-store.bench.ts'),
   replay: () => import('./replay.bench.ts'),
+  search: () => import('./search.bench.ts'),
 };
 
 const filter = process.argv[2];

@@ -43,6 +43,12 @@ export type WriteOperation =
 export interface IndexOptions {
   readonly unique?: boolean;
   readonly name?: string;
+  /**
+   * Leave out documents that have none of the key fields (MongoDB's sparse index), so a
+   * unique index can cover an optional field: otherwise every document without the field
+   * holds the key null and only one of them can exist.
+   */
+  readonly sparse?: boolean;
 }
 
 export interface ReadCollection<T extends Document = Document> {

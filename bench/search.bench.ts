@@ -1,0 +1,127 @@
+/**
+ * Search at 10,000 hotels on the embedded stores: rebuild time of the read models from the
+ * log, then search latency (p50, p99) and throughput over HTTP with 64 concurrent clients.
+ * Hotels are written as events straight into the log (the commands' own cost is measured
+ * elsewhere); everything after that is the product as it runs.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { openEmbeddedEventStore } from '@stays/event-store';
+import { loadConfig } from '@stays/service-kit';
+import { averageDistance } from '../command-service/src/hotels/decide.ts';
+import { composeSystem } from '../standalone/src/compose.ts';
+import type { Report } from './report.ts';
+
+const HOTELS = 10_000;
+const CLIENTS = 64;
+const DURATION_MS = 5_000;
+const CITIES = ['Mumbai', 'Delhi', 'Bengaluru', 'Jaipur', 'Panaji', 'Chennai', 'Kolkata', 'Hyderabad', 'Pune', 'Udaipur',
+  'Varanasi', 'Kochi', 'Rishikesh', 'Agra', 'Amritsar', 'Mysuru', 'Shimla', 'Manali', 'Darjeeling', 'Puducherry',
+  'Ahmedabad', 'Surat', 'Lucknow', 'Bhopal', 'Indore', 'Nagpur', 'Coimbatore', 'Madurai', 'Guwahati', 'Shillong',
+  'Gangtok', 'Leh', 'Srinagar', 'Jodhpur', 'Jaisalmer', 'Ooty', 'Munnar', 'Alleppey', 'Hampi', 'Khajuraho'];
+const WORDS = ['Grand', 'Royal', 'Heritage', 'Residency', 'Palace', 'Inn', 'Suites', 'Retreat', 'Comforts', 'Regency', 'Vista', 'Crown'];
+const QUERIES = [
+  (i: number) => `/hotel/data/get/search?searchTerm=${CITIES[i % CITIES.length]}`,
+  (i: number) => `/hotel/data/get/search?searchTerm=${WORDS[i % WORDS.length]!.toLowerCase()}&sort=startingPrice&order=asc&limit=20`,
+  (i: number) => `/hotel/data/get/search?minPrice=${(i % 10) * 5000}&maxPrice=${(i % 10) * 5000 + 8000}&limit=20`,
+  (i: number) => `/hotel/room/get/search/rooms?searchTerm=${CITIES[i % CITIES.length]}&roomType=flat&hasKitchen=true`,
+  () => `/hotel/data/get/search?searchTerm=station&limit=20`,
+];
+
+async function writeHotels(dir: string): Promise<number> {
+  const store = await openEmbeddedEventStore(dir);
+  let events = 0;
+  const pending: Promise<unknown>[] = [];
+  for (let i = 0; i < HOTELS; i++) {
+    const hotelId = randomUUID();
+    const city = CITIES[i % CITIES.length]!;
+    const places = {
+      restaurants: [{ _id: randomUUID(), name: `${WORDS[i % 12]} Thali House`, distance: 1 + (i % 9) }],
+      cinemaHalls: [{ _id: randomUUID(), name: 'PVR Cinemas', distance: 3 }],
+      famousTouristPlaces: [{ _id: randomUUID(), name: `${city} Fort`, distance: 6 }],
+      transportationFacilities: [{ _id: randomUUID(), name: `${city} Junction`, type: 'Railway Station', distance: 4 }],
+    };
+    const details = {
+      hotelName: `${WORDS[i % 12]} ${WORDS[(i * 7) % 12]} ${city} ${i}`, address: `${i} MG Road, Near Clock Tower, ${city}`, country: 'India',
+      state: 'State', city, pinCode: 400001 + (i % 500), description: 'A comfortable stay in the heart of the city with friendly staff and good food.',
+      imageURLs: Array.from({ length: 5 }, (_, n) => `/sharma/resident/stays/media/demo-${i}-${n}.webp`), phoneNumber: '9822012345',
+      amenities: ['Free WiFi', 'AC', 'Parking'], checkInTime: '12:00', checkOutTime: '11:00', startingPrice: 1500 + ((i * 37) % 60) * 1000,
+      ...places, range: averageDistance(places),
+    };
+    pending.push(store.append(`hotel-${hotelId}`, [{ type: 'HotelCreated', data: { hotelId, ownerId: randomUUID(), ...details } }], { expectedRevision: 'no_stream' }));
+    events++;
+    for (const [n, roomType] of (['Room', 'Flat', 'Room'] as const).slice(0, 1 + (i % 3)).entries()) {
+      const roomId = randomUUID();
+      pending.push(store.append(`room-${roomId}`, [{ type: 'RoomAdded', data: {
+        roomId, hotelId, ownerId: 'o', hotelName: details.hotelName, roomType, roomStandard: `Standard ${n}`, size: 30, bedType: n === 0 ? 'Queen' : 'King',
+        amenities: ['AC', 'TV'], pricePerNight: details.startingPrice + n * 1000, numberOfRooms: roomType === 'Flat' ? 2 : 1,
+        hasKitchen: roomType === 'Flat', furnished: n % 2 === 0, imageURLs: [`/media/r-${i}-${n}.webp`], totalUnits: 5,
+      } }], { expectedRevision: 'no_stream' }));
+      events++;
+    }
+    if (pending.length >= 1024) await Promise.all(pending.splice(0));
+  }
+  await Promise.all(pending);
+  await store.close();
+  return events;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+export default async function benchSearch(report: Report): Promise<void> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'stays-bench-search-'));
+  try {
+    const events = await writeHotels(path.join(dataDir, 'events'));
+    const started = performance.now();
+    const system = await composeSystem(loadConfig({ DATA_DIR: dataDir, SEED_DEMO: '0' }), { log: () => undefined });
+    await system.runner.whenCaughtUp();
+    const rebuildSeconds = (performance.now() - started) / 1000;
+    report(`rebuild read models from the log (${HOTELS} hotels, ${events} events)`, rebuildSeconds * 1000, 'ms');
+
+    const server = http.createServer(system.host.callback());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/sharma/resident/stays`;
+    const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
+    const get = (url: string) => new Promise<number>((resolve, reject) => {
+      http.get(url, { agent }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      }).on('error', reject);
+    });
+
+    for (const [n, query] of QUERIES.entries()) { // warm up, and show each kind's cost alone
+      const sent = performance.now();
+      for (let i = 0; i < 20; i++) await get(base + query(i));
+      report(`  one client, query kind ${n + 1}: mean`, (performance.now() - sent) / 20, 'ms');
+    }
+    const latencies: number[] = [];
+    let failures = 0;
+    const deadline = performance.now() + DURATION_MS;
+    let counter = 0;
+    const benchStarted = performance.now();
+    await Promise.all(Array.from({ length: CLIENTS }, async () => {
+      while (performance.now() < deadline) {
+        const i = counter++;
+        const sent = performance.now();
+        const status = await get(base + QUERIES[i % QUERIES.length]!(i));
+        latencies.push(performance.now() - sent);
+        if (status !== 200) failures++;
+      }
+    }));
+    const seconds = (performance.now() - benchStarted) / 1000;
+    latencies.sort((a, b) => a - b);
+    report(`search over HTTP, ${CLIENTS} concurrent clients: p50`, percentile(latencies, 50), 'ms');
+    report(`search over HTTP, ${CLIENTS} concurrent clients: p99`, percentile(latencies, 99), 'ms');
+    report(`search over HTTP, ${CLIENTS} concurrent clients: throughput`, latencies.length / seconds, `searches/s (${failures} failed)`);
+    agent.destroy();
+    server.closeAllConnections();
+    server.close();
+    await system.close();
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,1 @@
+export { createEmbeddedReadStore } from './embedded-read-store.ts';

@@ -1,0 +1,1 @@
+export { connectMongoReadStore } from './mongo-read-store.ts';

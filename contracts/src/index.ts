@@ -7,3 +7,5 @@ export * from './schemas/accounts.ts';
 export { blankToUndefined } from './schemas/fields.ts';
 export * from './schemas/hotels.ts';
 export * from './schemas/search.ts';
+export * from './countries.ts';
+export * from './schemas/booking.ts';

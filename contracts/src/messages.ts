@@ -153,4 +153,22 @@ export const server = {
   roomListingExists: (roomType: string, roomStandard: string) =>
     `This hotel already has a ${roomType === 'Flat' ? 'Apartment' : 'Room'} listing of standard '${roomStandard}'`,
   flatOnly: 'applies only to a Flat',
+
+  // booking
+  otpSent: ui.otpSent,
+  otpVerified: 'Email and mobile number verified',
+  otpResendTooSoon: (seconds: number) => `Please wait ${seconds} seconds before asking for a new OTP`,
+  otpInvalid: 'The OTP is wrong or has expired',
+  otpExhausted: 'Too many wrong tries. Please ask for a new OTP.',
+  contactNotVerified: 'Please verify your email and mobile number with an OTP before booking',
+  bookingPlaced: 'Hotel booked successfully!',
+  bookingsFound: 'Bookings found',
+  noRoomOfThatKind: 'This hotel has no room of that type and standard',
+  commencementTooEarly: 'dateOfCommencement: the stay can start tomorrow at the earliest',
+  soldOut: (night: string) => `No room of this kind is free on ${night}. Please choose other dates.`,
+  notYourBooking: 'This booking belongs to someone else',
+  bookingNotFound: 'Booking not found',
+  bookingCancelled: 'Booking cancelled',
+  bookingAlreadyStarted: 'This stay has already started and can no longer be cancelled',
+  bookingMarkedPaid: 'Payment recorded',
 } as const;

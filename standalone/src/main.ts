@@ -1,16 +1,24 @@
 /** `npm start`: the whole product in one process on embedded stores (or real ones when configured). */
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { ConfigError, loadConfig } from '@stays/service-kit';
 import { composeSystem } from './compose.ts';
+import { seedDemo } from './demo/index.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const system = await composeSystem(config);
+  const emptyLog = (await system.eventStore.headPosition()) === null;
   const server = http.createServer(system.host.callback());
   server.requestTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(config.port, resolve));
   const stores = `${config.eventStoreUrl ? 'EventStoreDB' : 'embedded event log'} + ${config.mongoUrl ? 'MongoDB' : 'embedded read store'}`;
   console.log(`Stays is running at http://localhost:${config.port}/ (API under ${config.apiPrefix}, data in ${config.dataDir}, ${stores})`);
+  if (config.seedDemo && emptyLog) {
+    // demo data goes through the same HTTP commands as any user's (SEED_DEMO=0 turns it off)
+    const { port } = server.address() as AddressInfo;
+    await seedDemo(`http://127.0.0.1:${port}`, config.apiPrefix, console.log);
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {

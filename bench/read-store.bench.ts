@@ -1,0 +1,126 @@
+/**
+ * Read store benchmark (embedded adapter):
+ * - idempotent projection upserts by _id, `updateOne({_id, _position: {$lt: p}}, ..., {upsert: true})`,
+ *   200,000 events over 20,000 documents, then a replay of already-applied events
+ *   (each one a duplicate key, as after a crash);
+ * - latency of a case-insensitive, escaped `$regex` hotel search over 10,000 documents,
+ *   sorted, limit 20.
+ */
+import { createEmbeddedReadStore, DuplicateKeyError, type Document, type Filter } from '../read-store/src/index.ts';
+
+type Report = (name: string, value: number, unit: string) => void;
+
+const UPSERT_EVENTS = 200_000;
+const UPSERT_DOCUMENTS = 20_000;
+const REPLAYED_EVENTS = 20_000;
+const SEARCH_DOCUMENTS = 10_000;
+const SEARCHES = 400;
+const WARM_UP_SEARCHES = 40;
+
+const CITIES = ['Pune', 'Mumbai', 'Goa', 'Manali', 'Jaipur', 'Udaipur', 'Kochi', 'Shimla', 'Delhi', 'Agra',
+  'Rishikesh', 'Varanasi', 'Mysuru', 'Ooty', 'Munnar', 'Darjeeling', 'Gangtok', 'Leh', 'Puducherry', 'Hampi'];
+const WORDS = ['Sea', 'View', 'Palace', 'Residency', 'Grand', 'Inn', 'Lodge', 'Retreat', 'Heritage', 'Haveli',
+  'Royal', 'Orchid', 'Lake', 'Hill', 'Top', 'Garden', 'Comfort', 'Stay', 'Suites', 'Villa', 'Homestay', 'Nest'];
+const SEARCH_TERMS = ['pune', 'sea view', 'PALACE', 'hill top', 'grand (royal)', 'villa.', 'orchid+', 'goa', 'lake', 'nest*'];
+
+export default async function benchReadStore(report: Report): Promise<void> {
+  await benchIdempotentUpserts(report);
+  await benchRegexSearch(report);
+}
+
+async function benchIdempotentUpserts(report: Report): Promise<void> {
+  const store = createEmbeddedReadStore();
+  const hotels = store.collection('bench_hotels');
+  await hotels.createIndex({ ownerId: 1 });
+  const project = (event: number) => {
+    const id = `hotel-${event % UPSERT_DOCUMENTS}`;
+    const position = event + 1;
+    return hotels.updateOne(
+      { _id: id, _position: { $lt: position } },
+      {
+        $set: { name: `Hotel ${event}`, city: CITIES[event % CITIES.length], startingPrice: 1000 + (event % 9000), _position: position },
+        $setOnInsert: { ownerId: `owner-${event % UPSERT_DOCUMENTS}`, createdAt: new Date(0) },
+        $inc: { revision: 1 },
+      },
+      { upsert: true },
+    );
+  };
+
+  const started = performance.now();
+  for (let event = 0; event < UPSERT_EVENTS; event++) await project(event);
+  const seconds = (performance.now() - started) / 1000;
+  report('read store (embedded): idempotent upserts by _id, 200k events over 20k documents', UPSERT_EVENTS / seconds, 'ops/s');
+
+  const replayStarted = performance.now();
+  let duplicates = 0;
+  for (let event = UPSERT_EVENTS - REPLAYED_EVENTS; event < UPSERT_EVENTS; event++) {
+    try {
+      await project(event);
+    } catch (error) {
+      if (!(error instanceof DuplicateKeyError)) throw error;
+      duplicates++;
+    }
+  }
+  const replaySeconds = (performance.now() - replayStarted) / 1000;
+  if (duplicates !== REPLAYED_EVENTS) throw new Error(`replay applied ${REPLAYED_EVENTS - duplicates} events twice`);
+  report('read store (embedded): replayed already-applied events (duplicate key)', REPLAYED_EVENTS / replaySeconds, 'ops/s');
+  await store.close();
+}
+
+async function benchRegexSearch(report: Report): Promise<void> {
+  const store = createEmbeddedReadStore();
+  const hotels = store.collection('bench_search');
+  const random = seededRandom(42);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  for (let i = 0; i < SEARCH_DOCUMENTS; i++) {
+    const city = pick(CITIES);
+    const document: Document = {
+      _id: `hotel-${i}`,
+      name: `${pick(WORDS)} ${pick(WORDS)} ${city}`,
+      city,
+      startingPrice: 800 + Math.floor(random() * 20_000),
+      rating: Math.round(random() * 50) / 10,
+      amenities: [pick(WORDS), pick(WORDS)],
+      address: { line: `${i} ${pick(WORDS)} Road`, pinCode: 400000 + i },
+      _position: i + 1,
+    };
+    await hotels.insertOne(document);
+  }
+  const search = (term: string) => {
+    const pattern = { $regex: escapeRegExp(term), $options: 'i' };
+    const filter: Filter = { $or: [{ name: pattern }, { city: pattern }] };
+    return hotels.find(filter, { sort: { startingPrice: 1, _id: 1 }, limit: 20 });
+  };
+
+  for (let i = 0; i < WARM_UP_SEARCHES; i++) await search(SEARCH_TERMS[i % SEARCH_TERMS.length]!);
+  const latencies: number[] = [];
+  for (let i = 0; i < SEARCHES; i++) {
+    const started = performance.now();
+    await search(SEARCH_TERMS[i % SEARCH_TERMS.length]!);
+    latencies.push(performance.now() - started);
+  }
+  latencies.sort((a, b) => a - b);
+  report('read store (embedded): $regex search, 10k documents, sort + limit 20, p50', percentile(latencies, 0.5), 'ms');
+  report('read store (embedded): $regex search, 10k documents, sort + limit 20, p99', percentile(latencies, 0.99), 'ms');
+  await store.close();
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function percentile(sorted: readonly number[], fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
+}
+
+/** mulberry32: the same documents on every run. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

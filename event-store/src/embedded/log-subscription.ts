@@ -1,0 +1,96 @@
+/**
+ * A subscription to the embedded log: catch up from a position, then follow live.
+ *
+ * It is a cursor over the committed events: each round reads the events after the last
+ * position it delivered. Positions are gap-free and events become visible strictly in
+ * position order, so a cursor can neither skip an event nor deliver one twice, however
+ * appends interleave with a slow handler; catching up and following live are the same
+ * loop.
+ */
+import { setImmediate as nextMacrotask } from 'node:timers/promises';
+import type { Subscription, SubscriptionHandler } from '../port.ts';
+import type { CommittedEvents } from './committed-events.ts';
+
+/** Wakes waiting subscriptions when new events become durable. */
+export class NewEventsSignal {
+  private waiters: (() => void)[] = [];
+
+  wait(): Promise<void> {
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  notify(): void {
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const wake of waiters) wake();
+  }
+}
+
+export interface LogSubscriptionOptions {
+  readonly after: number;
+  readonly maxBatchSize: number;
+}
+
+export class LogSubscription implements Subscription {
+  private closed = false;
+  private wakeOnClose: () => void = () => undefined;
+  private readonly whenClosed = new Promise<void>((resolve) => (this.wakeOnClose = resolve));
+  /** The head when the subscription started: delivering it means caught up. */
+  private readonly target: number;
+
+  constructor(
+    private readonly events: CommittedEvents,
+    private readonly signal: NewEventsSignal,
+    private readonly options: LogSubscriptionOptions,
+    private readonly handler: SubscriptionHandler,
+    private readonly onClosed: (subscription: LogSubscription) => void,
+  ) {
+    this.target = events.headPosition() ?? -1;
+    // Delivery starts on a later tick: the caller gets the subscription object first.
+    void nextMacrotask().then(() => this.run());
+  }
+
+  /** Stops delivery: no onBatch call starts after this. Does not wait for one in progress. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.wakeOnClose();
+    this.onClosed(this);
+  }
+
+  private async run(): Promise<void> {
+    let cursor = this.options.after;
+    let caughtUp = false;
+    try {
+      while (!this.closed) {
+        if (!caughtUp && cursor >= this.target) {
+          caughtUp = true;
+          this.handler.onCaughtUp?.();
+          continue; // the handler may have closed the subscription
+        }
+        const batch = this.events.readAfter(cursor, this.options.maxBatchSize);
+        if (batch.length === 0) {
+          // Reading and starting to wait happen in the same tick: no event can slip in between.
+          await Promise.race([this.signal.wait(), this.whenClosed]);
+          continue;
+        }
+        await this.handler.onBatch(batch);
+        cursor = batch[batch.length - 1].position;
+        // Let I/O and timers run between batches of a long catch-up.
+        await nextMacrotask();
+      }
+    } catch (error) {
+      if (this.closed) return;
+      await this.close();
+      reportError(this.handler, error);
+    }
+  }
+}
+
+function reportError(handler: SubscriptionHandler, error: unknown): void {
+  if (handler.onError) {
+    handler.onError(error);
+  } else {
+    console.error('event store subscription stopped:', error);
+  }
+}

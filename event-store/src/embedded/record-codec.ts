@@ -1,0 +1,106 @@
+/**
+ * The on-disk record format of the embedded log, one record per event:
+ *
+ *   magic (u32 BE) | payload length (u32 BE) | CRC32 of payload (u32 BE) | payload
+ *
+ * The payload is the UTF-8 JSON of the RecordedEvent's fields, nothing else. An append of
+ * several events is written as consecutive records, and the magic says where it ends:
+ * every record but the append's last starts with CONTINUED_MAGIC, the last (or only) one
+ * with RECORD_MAGIC. Recovery can thus tell a complete append from one torn off by a
+ * crash and drop the torn one whole (appends are atomic).
+ */
+import { crc32 } from 'node:zlib';
+import { LogCorruptedError } from '../errors.ts';
+import type { RecordedEvent } from '../port.ts';
+import { deepFreeze } from './deep-freeze.ts';
+
+/** "STY1": starts the last (or only) record of an append; also the format version. */
+export const RECORD_MAGIC = 0x53545931;
+/** "STY+": starts a record whose append continues in the next record. */
+export const CONTINUED_MAGIC = 0x5354592b;
+export const HEADER_BYTES = 12;
+/** Larger lengths are treated as damage, and larger events are refused at append. */
+export const MAX_PAYLOAD_BYTES = 64 * 1024 * 1024;
+
+/** The framed bytes of one event, and the event exactly as a reader will see it. */
+export interface EncodedRecord {
+  readonly bytes: Buffer;
+  readonly event: RecordedEvent;
+}
+
+/**
+ * Frames an event. The returned event is decoded back from the written JSON, so what
+ * readers see before a restart is byte-for-byte what they will see after one (dates
+ * become strings, undefined fields vanish, etc.). Throws if the data is not JSON-able.
+ */
+export function encodeRecord(event: RecordedEvent, continues: boolean): EncodedRecord {
+  const json = JSON.stringify(payloadOf(event));
+  const length = Buffer.byteLength(json, 'utf8');
+  if (length > MAX_PAYLOAD_BYTES) {
+    throw new RangeError(`event ${event.id} in ${event.streamId} is ${length} bytes; the limit is ${MAX_PAYLOAD_BYTES}`);
+  }
+  const bytes = Buffer.allocUnsafe(HEADER_BYTES + length);
+  bytes.write(json, HEADER_BYTES, 'utf8');
+  bytes.writeUInt32BE(continues ? CONTINUED_MAGIC : RECORD_MAGIC, 0);
+  bytes.writeUInt32BE(length, 4);
+  bytes.writeUInt32BE(crc32(bytes.subarray(HEADER_BYTES)), 8);
+  try {
+    return { bytes, event: decodePayload(json) };
+  } catch {
+    // e.g. data whose toJSON() returns something other than an object: refuse the append.
+    throw new TypeError(`event ${event.type} in ${event.streamId} does not serialise to a JSON event`);
+  }
+}
+
+/** Field order is fixed so identical events always produce identical bytes. */
+function payloadOf(event: RecordedEvent): RecordedEvent {
+  return {
+    id: event.id,
+    streamId: event.streamId,
+    type: event.type,
+    revision: event.revision,
+    position: event.position,
+    data: event.data,
+    metadata: event.metadata,
+    recordedAt: event.recordedAt,
+  };
+}
+
+/** True for either record magic. */
+export function isRecordMagic(magic: number): boolean {
+  return magic === RECORD_MAGIC || magic === CONTINUED_MAGIC;
+}
+
+/**
+ * Parses a payload whose checksum already matched. A payload that passes its CRC but is
+ * not a well-formed event was written that way, which is damage, not a torn write.
+ */
+export function decodePayload(json: string): RecordedEvent {
+  let event: RecordedEvent;
+  try {
+    event = JSON.parse(json) as RecordedEvent;
+  } catch (error) {
+    throw new LogCorruptedError(`record payload is not valid JSON: ${(error as Error).message}`);
+  }
+  if (
+    typeof event !== 'object' || event === null ||
+    !Number.isSafeInteger(event.position) || !Number.isSafeInteger(event.revision) ||
+    typeof event.streamId !== 'string' || typeof event.id !== 'string' || typeof event.type !== 'string' ||
+    typeof event.recordedAt !== 'string' || typeof event.data !== 'object' || event.data === null ||
+    typeof event.metadata !== 'object' || event.metadata === null
+  ) {
+    throw new LogCorruptedError(`record payload is not a recorded event: ${json.slice(0, 200)}`);
+  }
+  // The parsed object is used as is (the payload holds exactly the event's fields), and
+  // frozen: events are shared by every reader of the in-memory log, and history is final.
+  return deepFreeze(event);
+}
+
+/** Reads the three header fields of a record starting at `offset` in `buffer`. */
+export function readHeader(buffer: Buffer, offset: number): { magic: number; length: number; checksum: number } {
+  return {
+    magic: buffer.readUInt32BE(offset),
+    length: buffer.readUInt32BE(offset + 4),
+    checksum: buffer.readUInt32BE(offset + 8),
+  };
+}

@@ -1,0 +1,1 @@
+export { connectEventStoreDB } from './eventstoredb-event-store.ts';

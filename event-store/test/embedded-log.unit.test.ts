@@ -1,0 +1,409 @@
+/**
+ * The embedded log's own promises, beyond the shared contract: its record format,
+ * recovery after a crash (torn tails are cut, real corruption is refused), the single
+ * writer lock, group commit, and what happens when the disk fails.
+ */
+import { expect } from 'chai';
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm, stat, truncate, writeFile, appendFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
+import { EventStoreUnavailableError, LogCorruptedError, WrongExpectedRevisionError } from '../src/errors.ts';
+import { EventStoreLockedError, openEmbeddedEventStore, type EmbeddedEventStoreOptions, type LogFile } from '../src/index.ts';
+import { LOCK_FILE_NAME } from '../src/embedded/directory-lock.ts';
+import { LOG_FILE_NAME } from '../src/embedded/embedded-event-store.ts';
+import { CONTINUED_MAGIC, RECORD_MAGIC, encodeRecord } from '../src/embedded/record-codec.ts';
+import type { EventStore, RecordedEvent } from '../src/port.ts';
+
+describe('embedded event log', function () {
+  let dir: string;
+  let warnings: string[];
+  const open: EventStore[] = [];
+
+  beforeEach(async function () {
+    dir = await mkdtemp(join(tmpdir(), 'stays-embedded-log-'));
+    warnings = [];
+  });
+
+  afterEach(async function () {
+    await Promise.all(open.splice(0).map((s) => s.close().catch(() => undefined)));
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  async function openStore(options: Omit<EmbeddedEventStoreOptions, 'logger'> = {}): Promise<EventStore> {
+    const store = await openEmbeddedEventStore(dir, { logger: { warn: (m) => warnings.push(m) }, ...options });
+    open.push(store);
+    return store;
+  }
+
+  async function closeStore(store: EventStore): Promise<void> {
+    await store.close();
+    open.splice(open.indexOf(store), 1);
+  }
+
+  const logPath = () => join(dir, LOG_FILE_NAME);
+
+  /** Writes `count` single-event appends to stream `s-1`, closes, returns record end offsets. */
+  async function writeLog(count: number): Promise<number[]> {
+    const store = await openStore();
+    for (let i = 0; i < count; i++) await store.append('s-1', [{ type: 'Happened', data: { i } }]);
+    await closeStore(store);
+    return recordEnds(await readFile(logPath()));
+  }
+
+  describe('record format', function () {
+    it('frames each event as magic | length | CRC32 | JSON payload', async function () {
+      const store = await openStore();
+      await store.append('booking-1', [{ type: 'BookingPlaced', data: { amount: 4200 }, metadata: { by: 'u1' } }]);
+      await store.append('booking-1', [{ type: 'A', data: {} }, { type: 'B', data: {} }]);
+      const [recorded] = await store.readStream('booking-1');
+      await closeStore(store);
+
+      const bytes = await readFile(logPath());
+      const length = bytes.readUInt32BE(4);
+      const payload = bytes.subarray(12, 12 + length);
+      expect(bytes.readUInt32BE(0)).to.equal(RECORD_MAGIC);
+      expect(bytes.readUInt32BE(8)).to.equal(crc32(payload));
+      const json = JSON.parse(payload.toString('utf8'));
+      expect(json).to.deep.equal({ ...recorded });
+      // The magic marks where an append ends: the first record of the two-event append
+      // says the append continues, its last record says it is complete.
+      const ends = recordEnds(bytes);
+      expect(ends).to.have.length(3);
+      expect(bytes.readUInt32BE(ends[0])).to.equal(CONTINUED_MAGIC);
+      expect(bytes.readUInt32BE(ends[1])).to.equal(RECORD_MAGIC);
+      expect(recordPayloads(bytes).map((p) => p.type)).to.deep.equal(['BookingPlaced', 'A', 'B']);
+    });
+
+    it('stores what readers saw: values JSON cannot hold are normalised before acknowledging', async function () {
+      const store = await openStore();
+      await store.append('s-1', [{ type: 'T', data: { at: new Date('2026-01-02T03:04:05.000Z'), gone: undefined } }]);
+      const [before] = await store.readStream('s-1');
+      await closeStore(store);
+      const [after] = await (await openStore()).readStream('s-1');
+
+      expect(before.data).to.deep.equal({ at: '2026-01-02T03:04:05.000Z' });
+      expect(after).to.deep.equal(before);
+      expect(Object.isFrozen(before.data)).to.equal(true);
+    });
+
+    it('refuses data that cannot be serialised, and accepts nothing of that append', async function () {
+      const store = await openStore();
+      const cyclic: Record<string, unknown> = {};
+      cyclic.self = cyclic;
+      let error: unknown;
+      await store.append('s-1', [{ type: 'Ok', data: {} }, { type: 'Bad', data: cyclic }]).catch((e) => (error = e));
+
+      expect(error).to.be.instanceOf(TypeError);
+      expect(await store.readStream('s-1')).to.deep.equal([]);
+      await store.append('s-1', [{ type: 'Ok', data: {} }], { expectedRevision: 'no_stream' });
+    });
+  });
+
+  describe('recovery of a torn tail', function () {
+    const cases: [string, (ends: number[]) => Promise<number>][] = [
+      ['a record cut mid-payload', async (ends) => { await truncate(logPath(), ends.at(-2)! + 30); return ends.at(-2)!; }],
+      ['a record cut mid-header', async (ends) => { await truncate(logPath(), ends.at(-2)! + 5); return ends.at(-2)!; }],
+      ['a last record whose checksum fails', async (ends) => { await flipByte(logPath(), ends.at(-1)! - 3); return ends.at(-2)!; }],
+      ['garbage after the last record', async (ends) => { await appendFile(logPath(), garbage(1000)); return ends.at(-1)!; }],
+      ['a zero-filled tail (preallocated blocks after power loss)', async (ends) => { await appendFile(logPath(), Buffer.alloc(4096)); return ends.at(-1)!; }],
+    ];
+
+    for (const [what, damage] of cases) {
+      it(`cuts ${what}, reports it, and keeps appending after it`, async function () {
+        const ends = await writeLog(5);
+        const keptLength = await damage(ends);
+        const damagedSize = (await stat(logPath())).size;
+        const kept = ends.indexOf(keptLength) + 1;
+
+        const store = await openStore();
+        expect((await store.readAll()).map((e) => e.data.i)).to.deep.equal(Array.from({ length: kept }, (_, i) => i));
+        expect((await stat(logPath())).size).to.equal(keptLength);
+        expect(warnings).to.have.length(1);
+        expect(warnings[0]).to.contain(`${damagedSize - keptLength} bytes`);
+
+        await store.append('s-1', [{ type: 'Happened', data: { i: 'next' } }], { expectedRevision: kept - 1 });
+        await closeStore(store);
+        const reopened = await openStore();
+        expect((await reopened.readAll()).map((e) => e.position)).to.deep.equal(Array.from({ length: kept + 1 }, (_, i) => i));
+        expect(warnings).to.have.length(1);
+      });
+    }
+
+    it('drops a multi-event append whose last record is missing, as a whole', async function () {
+      const store = await openStore();
+      await store.append('room-1', [{ type: 'RoomAdded', data: {} }]);
+      await store.append('room-1', [{ type: 'A', data: {} }, { type: 'B', data: {} }, { type: 'C', data: {} }]);
+      await closeStore(store);
+      const ends = recordEnds(await readFile(logPath()));
+      // Records A and B are complete and valid, but C never made it.
+      await truncate(logPath(), ends[2]);
+
+      const reopened = await openStore();
+      expect((await reopened.readStream('room-1')).map((e) => e.type)).to.deep.equal(['RoomAdded']);
+      expect((await stat(logPath())).size).to.equal(ends[0]);
+      await reopened.append('room-1', [{ type: 'RoomUpdated', data: {} }], { expectedRevision: 0 });
+    });
+
+    it('opens an empty or missing log as an empty store', async function () {
+      const store = await openStore();
+      expect(await store.headPosition()).to.equal(null);
+      expect(await store.readAll()).to.deep.equal([]);
+      expect(warnings).to.deep.equal([]);
+    });
+  });
+
+  describe('corruption that is not a torn tail', function () {
+    it('refuses to open when a damaged record is followed by valid ones, and leaves the file alone', async function () {
+      const ends = await writeLog(5);
+      await flipByte(logPath(), ends[1] + 20); // inside record 2's payload
+      const before = await readFile(logPath());
+
+      const error = await openEmbeddedEventStore(dir, { logger: { warn: (m) => warnings.push(m) } }).catch((e) => e);
+      expect(error).to.be.instanceOf(LogCorruptedError);
+      expect(error.message).to.contain(`byte ${ends[1]}`);
+      expect(await readFile(logPath())).to.deep.equal(before);
+      expect(warnings).to.deep.equal([]);
+      // The failed open released its lock.
+      expect(await readFile(join(dir, LOCK_FILE_NAME)).catch(() => 'none')).to.equal('none');
+    });
+
+    it('refuses to open when a record header in the middle is overwritten', async function () {
+      const ends = await writeLog(4);
+      const bytes = await readFile(logPath());
+      bytes.writeUInt32BE(0, ends[0]); // magic of record 2
+      await writeFile(logPath(), bytes);
+
+      expect(await openEmbeddedEventStore(dir).catch((e) => e)).to.be.instanceOf(LogCorruptedError);
+    });
+
+    it('refuses a log whose records contradict each other (a position gap)', async function () {
+      const records = [0, 2].map((position, i) => encodeRecord(recorded({ position, revision: i }), false).bytes);
+      await writeFile(logPath(), Buffer.concat(records));
+
+      const error = await openEmbeddedEventStore(dir).catch((e) => e);
+      expect(error).to.be.instanceOf(LogCorruptedError);
+      expect(error.message).to.contain('position 2');
+    });
+
+    it('refuses a log whose records contradict each other (a revision gap)', async function () {
+      const records = [0, 2].map((revision, i) => encodeRecord(recorded({ position: i, revision }), false).bytes);
+      await writeFile(logPath(), Buffer.concat(records));
+
+      expect(await openEmbeddedEventStore(dir).catch((e) => e)).to.be.instanceOf(LogCorruptedError);
+    });
+  });
+
+  describe('single writer lock', function () {
+    it('refuses a second open of the same directory while the first is open', async function () {
+      const first = await openStore();
+      const error = await openEmbeddedEventStore(dir).catch((e) => e);
+      expect(error).to.be.instanceOf(EventStoreLockedError);
+      expect(error.message).to.contain(dir);
+
+      await closeStore(first);
+      await openStore();
+    });
+
+    it('refuses an open from another process while this one holds the lock', async function () {
+      await openStore();
+      const { stdout } = await runNode(['--import', 'tsx', join(import.meta.dirname, 'fixtures', 'try-open-store.ts'), dir]);
+      expect(stdout.trim()).to.equal('EventStoreLockedError');
+    });
+
+    it('refuses a lock held by another live process', async function () {
+      const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)']);
+      try {
+        await writeFile(join(dir, LOCK_FILE_NAME), `${other.pid}\n`);
+        expect(await openEmbeddedEventStore(dir).catch((e) => e)).to.be.instanceOf(EventStoreLockedError);
+      } finally {
+        other.kill('SIGKILL');
+      }
+    });
+
+    it('takes over a lock left by a dead process', async function () {
+      const { pid } = await runNode(['-e', '']);
+      await writeFile(join(dir, LOCK_FILE_NAME), `${pid}\n`);
+
+      const store = await openStore();
+      await store.append('s-1', [{ type: 'T', data: {} }]);
+      expect((await readFile(join(dir, LOCK_FILE_NAME), 'utf8')).trim()).to.equal(String(process.pid));
+    });
+  });
+
+  describe('group commit and durability', function () {
+    it('acknowledges nothing and shows nothing before fdatasync returns', async function () {
+      const disk = new ControllableDisk();
+      const store = await openStore({ wrapLogFile: disk.wrap });
+      let acknowledged = false;
+      const first = store.append('inventory-1', [{ type: 'Reserved', data: {} }]).then((r) => ((acknowledged = true), r));
+      await disk.syncStarted();
+
+      expect(await store.readAll()).to.deep.equal([]);
+      expect(await store.headPosition()).to.equal(null);
+      expect(acknowledged).to.equal(false);
+      // Expected revisions are decided against accepted appends, flushed or not.
+      const conflict = store.append('inventory-1', [{ type: 'Reserved', data: {} }], { expectedRevision: 'no_stream' }).catch((e) => e);
+      const next = store.append('inventory-1', [{ type: 'Reserved', data: {} }], { expectedRevision: 0 });
+
+      disk.releaseSyncs();
+      expect((await first).position).to.equal(0);
+      expect((await next).nextExpectedRevision).to.equal(1);
+      const error = await conflict;
+      expect(error).to.be.instanceOf(WrongExpectedRevisionError);
+      expect(error.actual).to.equal(0);
+      expect((await store.readStream('inventory-1')).map((e) => e.revision)).to.deep.equal([0, 1]);
+    });
+
+    it('gathers appends that arrive during a sync into one write and one fdatasync', async function () {
+      const disk = new ControllableDisk();
+      const store = await openStore({ wrapLogFile: disk.wrap });
+      disk.releaseSyncs();
+      const results = await Promise.all(
+        Array.from({ length: 256 }, (_, i) => store.append(`writer-${i}`, [{ type: 'T', data: { i } }])),
+      );
+
+      expect(new Set(results.map((r) => r.position)).size).to.equal(256);
+      expect(disk.syncs).to.be.at.most(3);
+      expect(disk.writes).to.equal(disk.syncs);
+    });
+  });
+
+  describe('when the disk fails', function () {
+    for (const failing of ['fdatasync', 'write'] as const) {
+      it(`a failed ${failing} rejects the pending appends, refuses later ones, and is not retried`, async function () {
+        const disk = new ControllableDisk();
+        const store = await openStore({ wrapLogFile: disk.wrap });
+        disk.releaseSyncs();
+        await store.append('s-1', [{ type: 'Durable', data: {} }]);
+        const seen: RecordedEvent[] = [];
+        const subscription = store.subscribeToAll({}, { onBatch: async (events) => void seen.push(...events) });
+
+        disk.failNext(failing);
+        const pending = await Promise.allSettled([
+          store.append('s-1', [{ type: 'Lost', data: {} }]),
+          store.append('s-2', [{ type: 'Lost', data: {} }]),
+        ]);
+        const syncsAfterFailure = disk.syncs;
+        const later = await store.append('s-3', [{ type: 'Refused', data: {} }]).catch((e) => e);
+
+        for (const outcome of pending) {
+          expect(outcome.status).to.equal('rejected');
+          expect((outcome as PromiseRejectedResult).reason).to.be.instanceOf(EventStoreUnavailableError);
+        }
+        expect(later).to.be.instanceOf(EventStoreUnavailableError);
+        expect(disk.syncs).to.equal(syncsAfterFailure);
+        expect((await store.readAll()).map((e) => e.type)).to.deep.equal(['Durable']);
+        expect(seen.map((e) => e.type)).to.deep.equal(['Durable']);
+        await subscription.close();
+
+        // Reopening re-reads the file: only the durable event is there, and writing works again.
+        await closeStore(store);
+        const reopened = await openStore();
+        expect((await reopened.readAll()).map((e) => e.type)).to.deep.equal(['Durable']);
+        await reopened.append('s-1', [{ type: 'AfterReopen', data: {} }], { expectedRevision: 0 });
+      });
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+
+/** A log file whose fdatasync can be held back or made to fail, and which counts calls. */
+class ControllableDisk {
+  writes = 0;
+  syncs = 0;
+  private held = true;
+  private release: (() => void)[] = [];
+  private failing: 'write' | 'fdatasync' | undefined;
+  private syncWaiters: (() => void)[] = [];
+
+  wrap = (file: LogFile): LogFile => ({
+    size: () => file.size(),
+    read: (...args) => file.read(...args),
+    truncate: (length) => file.truncate(length),
+    close: () => file.close(),
+    write: async (data, position) => {
+      this.writes++;
+      if (this.failing === 'write') {
+        this.failing = undefined;
+        await file.write(data.subarray(0, data.length >> 1), position); // a partial write, then the error
+        throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
+      }
+      return file.write(data, position);
+    },
+    datasync: async () => {
+      this.syncs++;
+      for (const wake of this.syncWaiters.splice(0)) wake();
+      if (this.held) await new Promise<void>((resolve) => this.release.push(resolve));
+      if (this.failing === 'fdatasync') {
+        this.failing = undefined;
+        throw Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' });
+      }
+      return file.datasync();
+    },
+  });
+
+  syncStarted(): Promise<void> {
+    return new Promise((resolve) => this.syncWaiters.push(resolve));
+  }
+
+  releaseSyncs(): void {
+    this.held = false;
+    for (const wake of this.release.splice(0)) wake();
+  }
+
+  failNext(operation: 'write' | 'fdatasync'): void {
+    this.failing = operation;
+  }
+}
+
+/** End offsets of each record in a log file. */
+function recordEnds(bytes: Buffer): number[] {
+  const ends: number[] = [];
+  for (let offset = 0; offset < bytes.length; offset += 12 + bytes.readUInt32BE(offset + 4)) {
+    ends.push(offset + 12 + bytes.readUInt32BE(offset + 4));
+  }
+  return ends;
+}
+
+function recordPayloads(bytes: Buffer): Record<string, unknown>[] {
+  let start = 0;
+  return recordEnds(bytes).map((end) => {
+    const payload = JSON.parse(bytes.subarray(start + 12, end).toString('utf8'));
+    start = end;
+    return payload;
+  });
+}
+
+async function flipByte(path: string, offset: number): Promise<void> {
+  const bytes = await readFile(path);
+  bytes[offset] ^= 0xff;
+  await writeFile(path, bytes);
+}
+
+/** Random bytes that do not start with the record magic. */
+function garbage(length: number): Buffer {
+  const bytes = randomBytes(length);
+  bytes[0] = 0x00;
+  return bytes;
+}
+
+function recorded(fields: { position: number; revision: number }): RecordedEvent {
+  return {
+    id: '00000000-0000-4000-8000-000000000000', streamId: 's-1', type: 'T', data: {}, metadata: {},
+    recordedAt: new Date(0).toISOString(), ...fields,
+  };
+}
+
+function runNode(args: string[]): Promise<{ pid: number; stdout: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let stdout = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.on('error', reject);
+    child.on('exit', () => resolve({ pid: child.pid!, stdout }));
+  });
+}

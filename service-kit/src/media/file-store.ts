@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import { constants as fsConstants } from 'node:fs';
+import { mkdir, open, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { assertMediaId, contentTypeForId, isValidMediaId, mediaIdForPut, mediaUrl } from './media-id.ts';
+import type { MediaObject, MediaStore, StoredMedia } from './port.ts';
+
+export interface FileMediaStoreOptions {
+  /** The app passes `DATA_DIR/media`. */
+  readonly dir: string;
+  /** e.g. `/sharma/resident/stays/media` */
+  readonly publicBaseUrl: string;
+}
+
+/**
+ * Embedded adapter: one plain file per object at `dir/<id>`, its content type in the
+ * sidecar `dir/.meta/<id>.json`, temp files in `dir/.tmp/`. Valid ids never start with a
+ * dot, so no id can name a sidecar or a temp file.
+ *
+ * Each file is replaced atomically (temp file, fsync, rename), so a reader never sees a
+ * partial one. Writers of one id are serialised in this process; a replacement that
+ * changes the content type under the same name can, for an instant, pair the new bytes
+ * with the old type for a reader in between (deterministic names keep their type).
+ */
+export function createFileMediaStore(options: FileMediaStoreOptions): MediaStore {
+  const dir = options.dir;
+  const metaDir = join(dir, '.meta');
+  const tmpDir = join(dir, '.tmp');
+  const serialise = keyedMutex();
+  let ready: Promise<void> | undefined;
+  const ensureDirs = () =>
+    (ready ??= Promise.all([mkdir(metaDir, { recursive: true }), mkdir(tmpDir, { recursive: true })]).then(
+      () => undefined,
+      (error: unknown) => {
+        ready = undefined;
+        throw error;
+      },
+    ));
+
+  async function readContentType(id: string): Promise<string> {
+    try {
+      const meta = JSON.parse(await readFile(join(metaDir, `${id}.json`), 'utf8')) as { contentType?: unknown };
+      if (typeof meta.contentType === 'string') return meta.contentType;
+    } catch (error) {
+      if (!isNotFound(error) && !(error instanceof SyntaxError)) throw error;
+    }
+    return contentTypeForId(id);
+  }
+
+  return {
+    async put(input): Promise<StoredMedia> {
+      const id = mediaIdForPut(input);
+      await ensureDirs();
+      const stored: StoredMedia = {
+        id,
+        contentType: input.contentType,
+        size: input.bytes.length,
+        url: mediaUrl(options.publicBaseUrl, id),
+      };
+      await serialise(id, async () => {
+        // Sidecar first: a crash in between leaves an invisible sidecar, never bytes without a type.
+        const meta = JSON.stringify({ contentType: stored.contentType, size: stored.size });
+        await writeFileAtomic(join(metaDir, `${id}.json`), Buffer.from(meta), tmpDir);
+        await writeFileAtomic(join(dir, id), input.bytes, tmpDir);
+      });
+      return stored;
+    },
+
+    async get(id): Promise<MediaObject | null> {
+      if (!isValidMediaId(id)) return null;
+      let handle: FileHandle;
+      try {
+        handle = await open(join(dir, id), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW);
+      } catch (error) {
+        if (isNotFound(error) || (error as NodeJS.ErrnoException).code === 'ELOOP') return null;
+        throw error;
+      }
+      try {
+        const stat = await handle.stat();
+        if (!stat.isFile()) {
+          await handle.close();
+          return null;
+        }
+        const contentType = await readContentType(id);
+        // The open handle keeps reading the version it opened, even if it is replaced or deleted meanwhile.
+        return { contentType, size: stat.size, body: handle.createReadStream() };
+      } catch (error) {
+        await handle.close();
+        throw error;
+      }
+    },
+
+    async delete(id): Promise<void> {
+      assertMediaId(id);
+      await serialise(id, async () => {
+        await rm(join(dir, id), { force: true });
+        await rm(join(metaDir, `${id}.json`), { force: true });
+      });
+    },
+  };
+}
+
+async function writeFileAtomic(path: string, bytes: Buffer, tmpDir: string): Promise<void> {
+  const tmp = join(tmpDir, randomUUID());
+  try {
+    const handle = await open(tmp, 'wx');
+    try {
+      await handle.writeFile(bytes);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(tmp, path);
+  } catch (error) {
+    await rm(tmp, { force: true });
+    throw error;
+  }
+  await syncDirectory(dirname(path));
+}
+
+/** Makes the rename itself durable; best effort, as not every platform can fsync a directory. */
+async function syncDirectory(path: string): Promise<void> {
+  try {
+    const handle = await open(path, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    // ignored: the data is already fsynced, only the directory entry's durability is at stake
+  }
+}
+
+function isNotFound(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
+}
+
+/** Runs tasks for the same key one after another, in call order. */
+function keyedMutex() {
+  const tails = new Map<string, Promise<void>>();
+  return async function run<T>(key: string, task: () => Promise<T>): Promise<T> {
+    const result = (tails.get(key) ?? Promise.resolve()).then(task);
+    const tail = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    tails.set(key, tail);
+    void tail.then(() => {
+      if (tails.get(key) === tail) tails.delete(key);
+    });
+    return result;
+  };
+}

@@ -1,0 +1,5 @@
+export type { MediaObject, MediaStore, PutMediaInput, StoredMedia } from './port.ts';
+export { InvalidMediaIdError, InvalidMediaInputError } from './errors.ts';
+export { isValidMediaId } from './media-id.ts';
+export { createFileMediaStore, type FileMediaStoreOptions } from './file-store.ts';
+export { createGridFsMediaStore, type GridFsMediaStoreOptions } from './gridfs-store.ts';

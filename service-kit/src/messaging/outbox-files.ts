@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+
+export const EMAIL_SUFFIX = '.eml';
+export const SMS_SUFFIX = '.sms.txt';
+
+let lastStamp = 0;
+
+/**
+ * `<ISO time with ':' and '.' as '-'>-<random><suffix>`, e.g. `2026-01-31T09-15-02-123Z-1f2e3d4c.eml`.
+ * Fixed width, so name order is time order; the time is kept strictly increasing within a
+ * process, so messages written in one millisecond still sort in the order they were sent.
+ */
+export function outboxFileName(suffix: typeof EMAIL_SUFFIX | typeof SMS_SUFFIX): string {
+  lastStamp = Math.max(Date.now(), lastStamp + 1);
+  const time = new Date(lastStamp).toISOString().replace(/[:.]/g, '-');
+  return `${time}-${randomBytes(4).toString('hex')}${suffix}`;
+}
+
+/** Writes `dir/name` atomically: a hidden temp file (never ending in a message suffix), fsync, rename. */
+export async function writeOutboxFile(dir: string, name: string, bytes: Buffer): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  const path = join(dir, name);
+  const tmp = join(dir, `.${name}.${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    const handle = await open(tmp, 'wx');
+    try {
+      await handle.writeFile(bytes);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(tmp, path);
+  } catch (error) {
+    await rm(tmp, { force: true });
+    throw error;
+  }
+  return path;
+}

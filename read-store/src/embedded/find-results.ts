@@ -24,10 +24,11 @@ function sortDocuments(documents: Document[], sort: Sort, wanted: number): Docum
   if (documents.length < 2) return documents;
   const fields = Object.keys(sort);
   const directions = fields.map((field) => sort[field]!);
-  const keys = documents.map((document) => fields.map((field) => readPath(document, field)));
-  if (keys.some((row) => row.some((value) => !isScalar(value)))) {
+  const values = documents.map((document) => fields.map((field) => readPath(document, field)));
+  if (values.some((row) => row.some((value) => !isScalar(value)))) {
     return new Aggregator([{ $sort: sort }]).run(documents) as Document[];
   }
+  const keys = values as Scalar[][];
   const order = (a: number, b: number): number => {
     const rowA = keys[a]!;
     const rowB = keys[b]!;

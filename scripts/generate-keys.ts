@@ -9,3 +9,4 @@ const keys = await generateSigningKeys();
 const oneLine = (pem: string) => JSON.stringify(pem.trim());
 console.log(`JWT_PRIVATE_KEY=${oneLine(keys.privatePem)}`);
 console.log(`JWT_PUBLIC_KEY=${oneLine(keys.publicPem)}`);
+console.log(`OTP_HASH_KEY=${(await import('node:crypto')).randomBytes(32).toString('base64')}`);

@@ -8,6 +8,7 @@ import { errorHandler, authenticate, type CorsOptions, cors } from '@stays/servi
 import type { CommandContext, CommandServiceDeps, ResolvedDeps } from './command-context.ts';
 import { mountAccountRoutes } from './accounts/routes.ts';
 import { mountHotelRoutes } from './hotels/routes.ts';
+import { mountBookingRoutes } from './booking/routes.ts';
 import { isSessionOpen } from './accounts/service.ts';
 import { createFailedSignInLimiter } from './accounts/sign-in-limiter.ts';
 
@@ -27,6 +28,7 @@ export function createCommandApp(deps: CommandServiceDeps, options: CommandAppOp
       signInLimiter: createFailedSignInLimiter({ maxFailures: 10, windowMs: 15 * 60 * 1000 }),
       now,
     },
+    booking: { store: deps.eventStore, mailer: deps.mailer, sms: deps.sms, otpKey: deps.otpKey, now },
   };
   const router = new Router({ prefix: options.apiPrefix });
   const context: CommandContext = {
@@ -43,6 +45,7 @@ export function createCommandApp(deps: CommandServiceDeps, options: CommandAppOp
   };
   mountAccountRoutes(context);
   mountHotelRoutes(context);
+  mountBookingRoutes(context);
 
   const app = new Koa();
   app.use(errorHandler());

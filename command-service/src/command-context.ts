@@ -6,7 +6,8 @@ import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { EventStore } from '@stays/event-store';
 import type { Auth, RouteSpec } from '@stays/contracts';
-import type { MediaStore, TokenIssuer, TokenVerifier } from '@stays/service-kit';
+import type { Mailer, MediaStore, SmsSender, TokenIssuer, TokenVerifier } from '@stays/service-kit';
+import type { BookingDeps } from './booking/service.ts';
 import type { AccountDeps } from './accounts/service.ts';
 import type { GoogleIdTokenVerifier } from './accounts/google.ts';
 
@@ -22,11 +23,16 @@ export interface CommandServiceDeps {
    * This is how a client that got a success and then reads sees its own write.
    */
   readonly awaitProjected: (position: number) => Promise<void>;
+  readonly mailer: Mailer;
+  readonly sms: SmsSender;
+  /** Server secret keying OTP hashes (never in the log). */
+  readonly otpKey: Buffer;
   readonly now?: () => Date;
 }
 
 export interface ResolvedDeps extends CommandServiceDeps {
   readonly accounts: AccountDeps;
+  readonly booking: BookingDeps;
 }
 
 export interface CommandContext {

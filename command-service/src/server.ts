@@ -6,7 +6,7 @@
 import http from 'node:http';
 import { MongoClient } from 'mongodb';
 import { connectEventStoreDB } from '@stays/event-store';
-import { ConfigError, TokenIssuer, TokenVerifier, createGridFsMediaStore, importPrivateKey, importPublicKey, loadConfig, logUnexpectedErrors } from '@stays/service-kit';
+import { ConfigError, TokenIssuer, TokenVerifier, createGridFsMediaStore, importPrivateKey, importPublicKey, loadConfig, logUnexpectedErrors, mailerFor, otpKeyFor, smsFor } from '@stays/service-kit';
 import { createCommandApp } from './app.ts';
 import { createGoogleVerifier } from './accounts/google.ts';
 
@@ -14,6 +14,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   if (!config.eventStoreUrl || !config.mongoUrl) throw new ConfigError('the command service needs EVENTSTORE_URL and MONGO_URL');
   if (!config.jwtPrivateKey || !config.jwtPublicKey) throw new ConfigError('the command service needs JWT_PRIVATE_KEY and JWT_PUBLIC_KEY (npm run keys)');
+  if (!config.otpHashKey) throw new ConfigError('the command service needs OTP_HASH_KEY (npm run keys)');
   const eventStore = connectEventStoreDB(config.eventStoreUrl);
   const mongo = await new MongoClient(config.mongoUrl).connect();
   const app = createCommandApp({
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
     tokenIssuer: new TokenIssuer(await importPrivateKey(config.jwtPrivateKey), config.token),
     tokenVerifier: new TokenVerifier(await importPublicKey(config.jwtPublicKey), config.token),
     google: config.google ? createGoogleVerifier(config.google) : null,
+    mailer: mailerFor(config), sms: smsFor(config), otpKey: await otpKeyFor(config),
     awaitProjected: config.queryServiceUrl ? waitForQueryService(config.queryServiceUrl) : async () => undefined,
   }, { apiPrefix: config.apiPrefix, cors: config.cors });
   logUnexpectedErrors(app);

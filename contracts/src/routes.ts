@@ -58,6 +58,9 @@ export const routes = {
   book: route('POST', '/hotel/booking/book/hotel', 'command', 'customer'),
   customerBookings: route('GET', '/user/get/all/bookings/:userId', 'query', 'customer'),
   ownerBookings: route('GET', '/hotel/owner/get/all/hotel/owner/bookings/:hotelID', 'query', 'hotel-owner'),
+  // beyond the spec: a guest cancels an upcoming booking; an owner records a pay-at-hotel payment
+  cancelBooking: route('POST', '/hotel/booking/cancel/:bookingID', 'command', 'customer'),
+  markBookingPaid: route('POST', '/hotel/owner/booking/paid/:bookingID', 'command', 'hotel-owner'),
 
   // media (images and invoices) served by the query side
   media: route('GET', '/media/:id', 'query', 'none'),

@@ -115,3 +115,23 @@ export function splitRoomAmenities(value: unknown): unknown {
   }
   return [...found, ...rest.split(' ').filter(Boolean)];
 }
+
+/** India Standard Time is UTC+05:30 all year (no daylight saving). */
+const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Today's date in India as YYYY-MM-DD. */
+export const indiaToday = (now: Date): string => new Date(now.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
+
+/** The calendar date `days` after a YYYY-MM-DD date. */
+export const addDays = (date: string, days: number): string => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** The earliest date a stay can start: tomorrow, India time. */
+export const earliestCommencement = (now: Date): string => addDays(indiaToday(now), 1);
+
+/** Each night of a stay, as the date it starts. */
+export const stayNights = (dateOfCommencement: string, numberOfNights: number): string[] =>
+  Array.from({ length: numberOfNights }, (_, night) => addDays(dateOfCommencement, night));
+
+/** Units of a listing a booking takes each night: its rooms for a Room, the one flat for a Flat. */
+export const unitsBooked = (roomType: RoomType, numberOfRooms: number): number => (roomType === 'Room' ? numberOfRooms : 1);

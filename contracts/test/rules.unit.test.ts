@@ -38,3 +38,22 @@ describe('contracts: business rules', () => {
     expect(() => pathOf(routes.hotel)).to.throw(/hotelID/);
   });
 });
+
+import { earliestCommencement, indiaToday, stayNights, unitsBooked } from '../src/index.ts';
+
+describe('contracts: stay dates in India time', () => {
+  it('takes today from India Standard Time, not UTC', () => {
+    expect(indiaToday(new Date('2026-11-22T18:29:59Z'))).to.equal('2026-11-22');
+    expect(indiaToday(new Date('2026-11-22T18:30:00Z'))).to.equal('2026-11-23');
+    expect(earliestCommencement(new Date('2026-12-31T20:00:00Z'))).to.equal('2027-01-02');
+  });
+
+  it('lists the nights of a stay across month ends', () => {
+    expect(stayNights('2027-02-27', 3)).to.deep.equal(['2027-02-27', '2027-02-28', '2027-03-01']);
+  });
+
+  it('books rooms per Room and one unit per Flat', () => {
+    expect(unitsBooked('Room', 3)).to.equal(3);
+    expect(unitsBooked('Flat', 3)).to.equal(1);
+  });
+});

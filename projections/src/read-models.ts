@@ -2,7 +2,7 @@
  * The read models: collection names (versioned, so a new version can be rebuilt beside
  * the live one) and document shapes. The query service reads these; nothing else.
  */
-import type { HotelDetails, PriceCategory, Role, RoomDetails, RoomType } from '@stays/contracts';
+import type { BookingView, HotelDetails, PriceCategory, Role, RoomDetails, RoomType } from '@stays/contracts';
 
 export const collections = {
   customers: 'customers_v1',
@@ -10,6 +10,7 @@ export const collections = {
   sessions: 'sessions_v1',
   hotels: 'hotels_v1',
   rooms: 'rooms_v1',
+  bookings: 'bookings_v1',
 } as const;
 
 export interface CustomerDocument {
@@ -63,5 +64,11 @@ export interface RoomDocument extends RoomDetails {
   ownerId: string;
   created_at: string;
   updated_at: string;
+  [key: string]: unknown;
+}
+
+/** A booking as guests and owners read it ("Booking (as read)" of the spec). */
+export interface BookingDocument extends BookingView {
+  ownerId: string;
   [key: string]: unknown;
 }

@@ -11,6 +11,7 @@ import { mountHealthRoutes } from './routes/health.ts';
 import { mountMediaRoutes } from './routes/media.ts';
 import { mountOwnerRoutes } from './routes/owners.ts';
 import { mountHotelRoutes } from './hotels/routes.ts';
+import { mountBookingRoutes } from './bookings/routes.ts';
 
 export interface QueryAppOptions {
   readonly apiPrefix: string;
@@ -46,6 +47,7 @@ export function createQueryApp(deps: QueryServiceDeps, options: QueryAppOptions)
   };
   mountOwnerRoutes(context);
   mountHotelRoutes(context);
+  mountBookingRoutes(context);
   mountMediaRoutes(context);
 
   const operations = new Router();

@@ -11,3 +11,4 @@ export * from './media/index.ts';
 export * from './images/index.ts';
 export * from './messaging/index.ts';
 export * from './config.ts';
+export * from './wiring.ts';

@@ -11,10 +11,10 @@ import { connectEventStoreDB, openEmbeddedEventStore, type EventStore } from '@s
 import { connectMongoReadStore, createEmbeddedReadStore, type ReadStore } from '@stays/read-store';
 import {
   TokenIssuer, TokenVerifier, createFileMediaStore, createGridFsMediaStore, importPrivateKey, importPublicKey,
-  loadOrCreateSigningKeys, type Config, type MediaStore, type SigningKeys,
+  loadOrCreateSigningKeys, mailerFor, otpKeyFor, smsFor, type Config, type MediaStore, type SigningKeys,
 } from '@stays/service-kit';
 import { ProjectionRunner, allProjections } from '@stays/projections';
-import { createCommandApp, createGoogleVerifier, type GoogleIdTokenVerifier } from '@stays/command-service';
+import { BookingDocumentsReactor, createCommandApp, createGoogleVerifier, type GoogleIdTokenVerifier } from '@stays/command-service';
 import { createQueryApp } from '@stays/query-service';
 import { createHost } from './host.ts';
 
@@ -23,6 +23,7 @@ const READ_YOUR_WRITES_TIMEOUT_MS = 5000;
 
 export interface System {
   readonly host: Koa;
+  readonly reactor: BookingDocumentsReactor;
   readonly eventStore: EventStore;
   readonly readStore: ReadStore;
   readonly media: MediaStore;
@@ -57,6 +58,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
       ? createGridFsMediaStore({ db: mongo.db(config.mongoDb), publicBaseUrl: config.mediaPublicBase })
       : createFileMediaStore({ dir: path.join(config.dataDir, 'media'), publicBaseUrl: config.mediaPublicBase });
 
+    const mailer = mailerFor(config);
     const keys = await signingKeys(config);
     const tokenVerifier = new TokenVerifier(keys.publicKey, config.token);
     const tokenIssuer = new TokenIssuer(keys.privateKey, config.token);
@@ -64,10 +66,14 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     const runner = new ProjectionRunner(eventStore, readStore, allProjections, { log });
     await runner.start();
     closers.unshift(() => runner.stop());
+    const reactor = new BookingDocumentsReactor({ store: eventStore, media, mailer, log });
+    reactor.start();
+    closers.unshift(() => reactor.stop());
 
     const commandApp = createCommandApp({
       eventStore, media, tokenIssuer, tokenVerifier,
       google: overrides.google !== undefined ? overrides.google : config.google ? createGoogleVerifier(config.google) : null,
+      mailer, sms: smsFor(config), otpKey: await otpKeyFor(config),
       awaitProjected: async (position) => {
         if (!(await runner.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS))) log(`read side did not reach ${position} in time`);
       },
@@ -81,7 +87,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
 
     const host = createHost({ apiPrefix: config.apiPrefix, commandApp, queryApp, frontendDir: path.resolve(import.meta.dirname, '../../frontend/dist') });
     return {
-      host, eventStore, readStore, media, runner,
+      host, eventStore, readStore, media, runner, reactor,
       close: async () => {
         for (const close of closers.splice(0)) await close();
       },

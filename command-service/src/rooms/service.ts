@@ -15,7 +15,8 @@ import { roomAggregate, type RoomState } from './room.ts';
 
 const ABANDONED_RESERVATION_MS = 5 * 60 * 1000;
 
-const listingStream = (hotelId: string, roomType: RoomType, roomStandard: string): string =>
+/** The reservation stream of a listing key: which room is the hotel's listing of this type and standard. */
+export const listingStream = (hotelId: string, roomType: RoomType, roomStandard: string): string =>
   streams.roomListing(hotelId, createHash('sha256').update(`${roomType}|${roomStandard.trim().toLowerCase()}`).digest('hex'));
 
 export const loadRoom = async (store: EventStore, roomId: string): Promise<RoomState> =>

@@ -1,13 +1,15 @@
 export * from './accounts.ts';
+export * from './booking.ts';
 export * from './hotels.ts';
 export * from './reservations.ts';
 export * from './streams.ts';
 import type { AccountEvent } from './accounts.ts';
+import type { BookingEvent, ContactEvent, InventoryEvent } from './booking.ts';
 import type { HotelEvent, RoomEvent } from './hotels.ts';
 import type { KeyReservationEvent } from './reservations.ts';
 
 /** Every domain event of the product. */
-export type DomainEvent = AccountEvent | KeyReservationEvent | HotelEvent | RoomEvent;
+export type DomainEvent = AccountEvent | KeyReservationEvent | HotelEvent | RoomEvent | ContactEvent | InventoryEvent | BookingEvent;
 export type DomainEventType = DomainEvent['type'];
 
 /** Current schema version of each event type; stored in each event's metadata. */
@@ -24,4 +26,14 @@ export const eventSchemaVersions: Record<DomainEventType, number> = {
   HotelUpdated: 1,
   RoomAdded: 1,
   RoomUpdated: 1,
+  OtpIssued: 1,
+  OtpAttemptFailed: 1,
+  ContactVerified: 1,
+  UnitsReserved: 1,
+  UnitsReleased: 1,
+  BookingPlaced: 1,
+  InvoiceIssued: 1,
+  BookingEmailSent: 1,
+  BookingCancelled: 1,
+  BookingPaymentReceived: 1,
 };

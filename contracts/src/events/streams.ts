@@ -12,6 +12,10 @@ export const streams = {
   ownerHotel: (ownerId: string) => `ownerhotel-${ownerId}`,
   /** `listingHash` is the hex sha256 of `roomType|roomStandard` (standard lowercased). */
   roomListing: (hotelId: string, listingHash: string) => `roomlisting-${hotelId}-${listingHash}`,
+  /** `contactHash` is the hex sha256 of `email|national number`. */
+  contact: (contactHash: string) => `contact-${contactHash}`,
+  inventory: (roomId: string) => `inventory-${roomId}`,
+  booking: (bookingID: string) => `booking-${bookingID}`,
 } as const;
 
 /** The category of a stream name: the part before the first dash. */

@@ -43,3 +43,21 @@ async function writeAtomically(file: string, text: string, mode: number): Promis
   await writeFile(temp, text, { mode });
   await rename(temp, file);
 }
+
+/**
+ * A server secret (e.g. the key of OTP hashes): from the environment in production
+ * (base64), otherwise created once under `dir` and kept, so restarts keep it.
+ */
+export async function loadOrCreateSecret(dir: string, name: string, fromEnvironment: string | undefined, bytes = 32): Promise<Buffer> {
+  if (fromEnvironment) return Buffer.from(fromEnvironment, 'base64');
+  const file = path.join(dir, `${name}.secret`);
+  try {
+    return Buffer.from(await readFile(file, 'utf8'), 'base64');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const secret = (await import('node:crypto')).randomBytes(bytes);
+  await writeAtomically(file, secret.toString('base64'), 0o600);
+  return secret;
+}

@@ -1,0 +1,172 @@
+/**
+ * The booking documents reactor: after a booking is placed it renders the invoice PDF,
+ * stores it as `Invoice_{bookingID}.pdf`, records InvoiceIssued, emails the guest with the
+ * PDF attached and records BookingEmailSent; after a cancellation it makes sure the units
+ * were given back. Each step first reads the booking's stream and skips what is already
+ * recorded, so it is idempotent; a failing step is retried with backoff and never touches
+ * the booking itself. (An email can go out twice if the process dies between sending it
+ * and recording it: at least once, never lost.)
+ */
+import type { EventStore, RecordedEvent, Subscription } from '@stays/event-store';
+import { streams } from '@stays/contracts';
+import type { Mailer, MediaStore } from '@stays/service-kit';
+import { handle, load } from '../handle.ts';
+import { bookingAggregate, recordEmailSent, recordInvoice, type BookingState } from '../booking/booking.ts';
+
+type ExistingBooking = Exclude<BookingState, { status: 'none' }>;
+import { inventoryAggregate, releaseUnits } from '../booking/inventory.ts';
+import { invoiceFileName, renderInvoice } from './invoice-pdf.ts';
+import { bookingEmail } from './booking-email.ts';
+
+export interface BookingDocumentsDeps {
+  readonly store: EventStore;
+  readonly media: MediaStore;
+  readonly mailer: Mailer;
+  readonly log?: (line: string) => void;
+  /** Delays between retries of a failing booking; the last one repeats. */
+  readonly retryDelaysMs?: readonly number[];
+}
+
+const DEFAULT_RETRY_DELAYS_MS = [1000, 5000, 15_000, 60_000, 300_000];
+const REACTOR = { actor: 'system:booking-documents' };
+
+export class BookingDocumentsReactor {
+  /** Bookings with work left, from the log: what is still missing for each. */
+  private readonly open = new Map<string, { invoice: boolean; email: boolean; release: boolean }>();
+  private readonly queue = new Set<string>();
+  private readonly failures = new Map<string, number>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private subscription: Subscription | null = null;
+  private caughtUp = false;
+  private working = false;
+  private stopped = false;
+  private idleWaiters: (() => void)[] = [];
+
+  constructor(private readonly deps: BookingDocumentsDeps) {}
+
+  start(): void {
+    this.subscription = this.deps.store.subscribeToAll({}, {
+      onBatch: async (events) => {
+        for (const event of events) this.observe(event);
+      },
+      onCaughtUp: () => {
+        this.caughtUp = true;
+        for (const bookingID of this.open.keys()) this.queue.add(bookingID);
+        void this.work();
+      },
+      onError: (error) => this.log(`booking documents reactor stopped: ${String(error)}`),
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    await this.subscription?.close();
+  }
+
+  /** Resolves when no booking has work left or queued (for tests and benchmarks). */
+  whenIdle(): Promise<void> {
+    if (this.caughtUp && this.queue.size === 0 && !this.working && this.timers.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private observe(event: RecordedEvent): void {
+    const bookingID = typeof event.data.bookingID === 'string' ? event.data.bookingID : null;
+    if (bookingID === null || !event.streamId.startsWith('booking-')) return;
+    const work = this.open.get(bookingID);
+    switch (event.type) {
+      case 'BookingPlaced':
+        this.open.set(bookingID, { invoice: true, email: true, release: false });
+        break;
+      case 'InvoiceIssued':
+        if (work) work.invoice = false;
+        break;
+      case 'BookingEmailSent':
+        if (work) work.email = false;
+        break;
+      case 'BookingCancelled':
+        if (work) work.release = true;
+        else this.open.set(bookingID, { invoice: false, email: false, release: true });
+        break;
+      default:
+        return;
+    }
+    const left = this.open.get(bookingID);
+    if (left && !left.invoice && !left.email && !left.release) this.open.delete(bookingID);
+    else if (this.caughtUp && left) {
+      this.queue.add(bookingID);
+      void this.work();
+    }
+  }
+
+  private async work(): Promise<void> {
+    if (this.working || this.stopped) return;
+    this.working = true;
+    try {
+      while (this.queue.size > 0 && !this.stopped) {
+        const bookingID = this.queue.values().next().value!;
+        this.queue.delete(bookingID);
+        try {
+          await this.complete(bookingID);
+          this.open.delete(bookingID);
+          this.failures.delete(bookingID);
+        } catch (error) {
+          this.retryLater(bookingID, error);
+        }
+      }
+    } finally {
+      this.working = false;
+      this.notifyIdle();
+    }
+  }
+
+  private async complete(bookingID: string): Promise<void> {
+    const streamId = streams.booking(bookingID);
+    const loaded = (await load(this.deps.store, streamId, bookingAggregate)).state;
+    if (loaded.status === 'none') return;
+    let state: ExistingBooking = loaded;
+    if (state.invoice === null) state = await this.issueInvoice(streamId, state);
+    if (!state.emailSent && state.status === 'placed') await this.sendEmail(streamId, state);
+    if (state.status === 'cancelled') {
+      const { roomId } = state.booking;
+      await handle(this.deps.store, streams.inventory(roomId), inventoryAggregate, (current) => releaseUnits({ bookingID, roomId }, current), REACTOR);
+    }
+  }
+
+  private async issueInvoice(streamId: string, state: ExistingBooking): Promise<ExistingBooking> {
+    const pdf = await renderInvoice(state.booking, state.paid);
+    const stored = await this.deps.media.put({ bytes: pdf, contentType: 'application/pdf', extension: 'pdf', name: invoiceFileName(state.booking.bookingID) });
+    const result = await handle(this.deps.store, streamId, bookingAggregate, (current) => recordInvoice({ url: stored.url, mediaId: stored.id }, current), REACTOR);
+    return result.state as ExistingBooking;
+  }
+
+  private async sendEmail(streamId: string, state: ExistingBooking): Promise<void> {
+    const pdf = await renderInvoice(state.booking, state.paid);
+    const { messageId } = await this.deps.mailer.send(bookingEmail(state.booking, pdf));
+    await handle(this.deps.store, streamId, bookingAggregate, (current) => recordEmailSent({ messageId }, current), REACTOR);
+  }
+
+  private retryLater(bookingID: string, error: unknown): void {
+    const failures = (this.failures.get(bookingID) ?? 0) + 1;
+    this.failures.set(bookingID, failures);
+    const delays = this.deps.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+    const delay = delays[Math.min(failures, delays.length) - 1]!;
+    this.log(`booking ${bookingID}: documents failed (${failures}x), retrying in ${delay} ms: ${error instanceof Error ? error.message : String(error)}`);
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      this.queue.add(bookingID);
+      void this.work();
+    }, delay);
+    timer.unref();
+    this.timers.add(timer);
+  }
+
+  private notifyIdle(): void {
+    if (this.queue.size > 0 || this.working || this.timers.size > 0) return;
+    for (const resolve of this.idleWaiters.splice(0)) resolve();
+  }
+
+  private log(line: string): void {
+    (this.deps.log ?? console.log)(line);
+  }
+}

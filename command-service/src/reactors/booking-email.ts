@@ -1,0 +1,29 @@
+/** The booking confirmation email, with the invoice attached. */
+import { roomTypeLabel } from '@stays/contracts';
+import type { EmailMessage } from '@stays/service-kit';
+import type { PlacedBooking } from '../booking/booking.ts';
+import { invoiceFileName } from './invoice-pdf.ts';
+
+const rupees = (amount: number) => `₹${amount.toLocaleString('en-IN')}`;
+
+export function bookingEmail(booking: PlacedBooking, invoice: Buffer): EmailMessage {
+  const text = [
+    `Dear ${booking.customerName},`,
+    '',
+    `Your booking ${booking.bookingID} at ${booking.hotelName}, ${booking.hotelCity} is confirmed.`,
+    '',
+    `Check-in: ${booking.dateOfCommencement} for ${booking.numberOfNights} night(s)`,
+    `${roomTypeLabel(booking.roomType)} (${booking.roomStandard}), ${booking.numberOfRooms} room(s), ${booking.numberOfGuests} guest(s)`,
+    `Total ${rupees(booking.totalAmount)}, discount ${rupees(booking.discountAmount)}, payable at the hotel ${rupees(booking.payableAmount)}`,
+    '',
+    'Your invoice is attached.',
+    '',
+    'Stays',
+  ].join('\n');
+  return {
+    to: booking.customerEmail,
+    subject: `Booking confirmed: ${booking.bookingID} at ${booking.hotelName}`,
+    text,
+    attachments: [{ filename: invoiceFileName(booking.bookingID), content: invoice, contentType: 'application/pdf' }],
+  };
+}

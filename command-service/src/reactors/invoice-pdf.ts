@@ -1,0 +1,84 @@
+/**
+ * The invoice of a booking as a PDF (pdfmake, Roboto, which has the ₹ sign). Fonts are
+ * read from pdfmake's own folder only; no URL or other file is ever fetched.
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import pdfmake from 'pdfmake';
+import type { TDocumentDefinitions } from 'pdfmake/interfaces';
+import { roomTypeLabel } from '@stays/contracts';
+import type { PlacedBooking } from '../booking/booking.ts';
+
+const require = createRequire(import.meta.url);
+const fontDir = path.join(path.dirname(require.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
+pdfmake.setFonts({
+  Roboto: {
+    normal: path.join(fontDir, 'Roboto-Regular.ttf'),
+    bold: path.join(fontDir, 'Roboto-Medium.ttf'),
+    italics: path.join(fontDir, 'Roboto-Italic.ttf'),
+    bolditalics: path.join(fontDir, 'Roboto-MediumItalic.ttf'),
+  },
+});
+pdfmake.setUrlAccessPolicy(() => false);
+pdfmake.setLocalAccessPolicy((file) => path.resolve(file).startsWith(fontDir));
+
+const rupees = (amount: number): string => `₹${amount.toLocaleString('en-IN')}`;
+
+export const invoiceFileName = (bookingID: string): string => `Invoice_${bookingID}.pdf`;
+
+export function invoiceDocument(booking: PlacedBooking, paid: boolean): TDocumentDefinitions {
+  const row = (label: string, value: string) => [{ text: label, color: '#555555' }, { text: value }];
+  return {
+    info: { title: invoiceFileName(booking.bookingID), author: 'Stays', subject: `Booking ${booking.bookingID}` },
+    pageSize: 'A4',
+    pageMargins: [48, 56, 48, 56],
+    defaultStyle: { font: 'Roboto', fontSize: 11 },
+    content: [
+      { columns: [{ text: 'Stays', fontSize: 24, bold: true, color: '#106ba3' }, { text: 'INVOICE', fontSize: 18, bold: true, alignment: 'right' }] },
+      { text: `Booking ID: ${booking.bookingID}`, margin: [0, 16, 0, 2], bold: true },
+      { text: `Date of booking: ${booking.dateOfBooking}`, margin: [0, 0, 0, 16] },
+      { text: 'Hotel', style: 'heading' },
+      { text: booking.hotelName, bold: true },
+      { text: `${booking.hotelAddress}, ${booking.hotelCity}`, margin: [0, 0, 0, 12] },
+      { text: 'Guest', style: 'heading' },
+      { text: booking.customerName, bold: true },
+      { text: `${booking.customerEmail} · ${booking.customerPhoneNumber}`, margin: [0, 0, 0, 12] },
+      { text: 'Stay', style: 'heading' },
+      {
+        table: {
+          widths: ['40%', '60%'],
+          body: [
+            row('Date of commencement', booking.dateOfCommencement),
+            row('Nights', String(booking.numberOfNights)),
+            row('Guests', String(booking.numberOfGuests)),
+            row('Rooms', String(booking.numberOfRooms)),
+            row('Room type', roomTypeLabel(booking.roomType)),
+            row('Room standard', booking.roomStandard),
+            row('Price per night', rupees(booking.pricePerNight)),
+          ],
+        },
+        layout: 'lightHorizontalLines',
+        margin: [0, 0, 0, 12],
+      },
+      { text: 'Amount', style: 'heading' },
+      {
+        table: {
+          widths: ['40%', '60%'],
+          body: [
+            row('Total', rupees(booking.totalAmount)),
+            row('Discount (20%)', `−${rupees(booking.discountAmount)}`),
+            [{ text: 'Payable', bold: true }, { text: rupees(booking.payableAmount), bold: true }],
+            row('Payment', paid ? 'Paid' : 'Pay at hotel (pending)'),
+          ],
+        },
+        layout: 'lightHorizontalLines',
+      },
+      { text: 'Thank you for booking with Stays.', margin: [0, 24, 0, 0], color: '#555555' },
+    ],
+    styles: { heading: { fontSize: 12, bold: true, color: '#106ba3', margin: [0, 4, 0, 4] } },
+  };
+}
+
+export async function renderInvoice(booking: PlacedBooking, paid: boolean): Promise<Buffer> {
+  return Buffer.from(await pdfmake.createPdf(invoiceDocument(booking, paid)).getBuffer());
+}

@@ -1,0 +1,18 @@
+/**
+ * Adapters chosen by configuration, shared by the one-process host and the production
+ * servers: real SMTP / SMS webhook when configured, the outbox folder otherwise.
+ */
+import path from 'node:path';
+import type { Config } from './config.ts';
+import { createOutboxMailer, createOutboxSms, createSmtpMailer, createWebhookSms, type Mailer, type SmsSender } from './messaging/index.ts';
+import { loadOrCreateSecret } from './auth/keys.ts';
+
+export const outboxDir = (config: Config): string => path.join(config.dataDir, 'outbox');
+
+export const mailerFor = (config: Config): Mailer =>
+  config.smtpUrl ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom }) : createOutboxMailer({ dir: outboxDir(config), from: config.mailFrom });
+
+export const smsFor = (config: Config): SmsSender =>
+  config.smsWebhookUrl ? createWebhookSms({ url: config.smsWebhookUrl }) : createOutboxSms({ dir: outboxDir(config) });
+
+export const otpKeyFor = (config: Config): Promise<Buffer> => loadOrCreateSecret(path.join(config.dataDir, 'keys'), 'otp-hash', config.otpHashKey);

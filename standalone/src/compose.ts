@@ -11,7 +11,7 @@ import { connectEventStoreDB, openEmbeddedEventStore, type EventStore } from '@s
 import { connectMongoReadStore, createEmbeddedReadStore, type ReadStore } from '@stays/read-store';
 import {
   TokenIssuer, TokenVerifier, createFileMediaStore, createGridFsMediaStore, importPrivateKey, importPublicKey,
-  loadOrCreateSigningKeys, mailerFor, otpKeyFor, smsFor, type Config, type MediaStore, type SigningKeys,
+  loadOrCreateSigningKeys, mailerFor, otpKeyFor, smsFor, type Config, type Mailer, type MediaStore, type SigningKeys,
 } from '@stays/service-kit';
 import { ProjectionRunner, allProjections } from '@stays/projections';
 import { BookingDocumentsReactor, createCommandApp, createGoogleVerifier, type GoogleIdTokenVerifier } from '@stays/command-service';
@@ -36,6 +36,8 @@ export interface ComposeOverrides {
   readonly google?: GoogleIdTokenVerifier | null;
   readonly now?: () => Date;
   readonly log?: (line: string) => void;
+  /** Email adapter (tests use one that fails on purpose). */
+  readonly mailer?: Mailer;
 }
 
 export async function composeSystem(config: Config, overrides: ComposeOverrides = {}): Promise<System> {
@@ -58,7 +60,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
       ? createGridFsMediaStore({ db: mongo.db(config.mongoDb), publicBaseUrl: config.mediaPublicBase })
       : createFileMediaStore({ dir: path.join(config.dataDir, 'media'), publicBaseUrl: config.mediaPublicBase });
 
-    const mailer = mailerFor(config);
+    const mailer = overrides.mailer ?? mailerFor(config);
     const keys = await signingKeys(config);
     const tokenVerifier = new TokenVerifier(keys.publicKey, config.token);
     const tokenIssuer = new TokenIssuer(keys.privateKey, config.token);

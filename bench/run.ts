@@ -10,6 +10,7 @@ const benchmarks: Record<string, () => Promise<{ default: (report: Report) => Pr
   'read store': () => import('./read-store.bench.ts'),
   replay: () => import('./replay.bench.ts'),
   search: () => import('./search.bench.ts'),
+  booking: () => import('./booking.bench.ts'),
 };
 
 const filter = process.argv[2];

@@ -15,7 +15,8 @@ import { bookingAggregate, recordEmailSent, recordInvoice, type BookingState } f
 
 type ExistingBooking = Exclude<BookingState, { status: 'none' }>;
 import { inventoryAggregate, releaseUnits } from '../booking/inventory.ts';
-import { invoiceFileName, renderInvoice } from './invoice-pdf.ts';
+import { invoiceFileName } from './invoice-pdf.ts';
+import { createWorkerInvoiceRenderer, type InvoiceRenderer } from './invoice-renderer.ts';
 import { bookingEmail } from './booking-email.ts';
 
 export interface BookingDocumentsDeps {
@@ -25,6 +26,8 @@ export interface BookingDocumentsDeps {
   readonly log?: (line: string) => void;
   /** Delays between retries of a failing booking; the last one repeats. */
   readonly retryDelaysMs?: readonly number[];
+  /** Default: a worker thread, so rendering never stalls the process's requests. */
+  readonly renderer?: InvoiceRenderer;
 }
 
 const DEFAULT_RETRY_DELAYS_MS = [1000, 5000, 15_000, 60_000, 300_000];
@@ -42,7 +45,11 @@ export class BookingDocumentsReactor {
   private stopped = false;
   private idleWaiters: (() => void)[] = [];
 
-  constructor(private readonly deps: BookingDocumentsDeps) {}
+  private readonly renderer: InvoiceRenderer;
+
+  constructor(private readonly deps: BookingDocumentsDeps) {
+    this.renderer = deps.renderer ?? createWorkerInvoiceRenderer();
+  }
 
   start(): void {
     this.subscription = this.deps.store.subscribeToAll({}, {
@@ -62,6 +69,7 @@ export class BookingDocumentsReactor {
     this.stopped = true;
     for (const timer of this.timers) clearTimeout(timer);
     await this.subscription?.close();
+    await this.renderer.close();
   }
 
   /** Resolves when no booking has work left or queued (for tests and benchmarks). */
@@ -134,16 +142,24 @@ export class BookingDocumentsReactor {
   }
 
   private async issueInvoice(streamId: string, state: ExistingBooking): Promise<ExistingBooking> {
-    const pdf = await renderInvoice(state.booking, state.paid);
+    const pdf = await this.renderer.render(state.booking, state.paid);
     const stored = await this.deps.media.put({ bytes: pdf, contentType: 'application/pdf', extension: 'pdf', name: invoiceFileName(state.booking.bookingID) });
     const result = await handle(this.deps.store, streamId, bookingAggregate, (current) => recordInvoice({ url: stored.url, mediaId: stored.id }, current), REACTOR);
     return result.state as ExistingBooking;
   }
 
   private async sendEmail(streamId: string, state: ExistingBooking): Promise<void> {
-    const pdf = await renderInvoice(state.booking, state.paid);
+    const pdf = state.invoice === null ? await this.renderer.render(state.booking, state.paid) : await this.storedInvoice(state.invoice.mediaId);
     const { messageId } = await this.deps.mailer.send(bookingEmail(state.booking, pdf));
     await handle(this.deps.store, streamId, bookingAggregate, (current) => recordEmailSent({ messageId }, current), REACTOR);
+  }
+
+  private async storedInvoice(mediaId: string): Promise<Buffer> {
+    const stored = await this.deps.media.get(mediaId);
+    if (stored === null) throw new Error(`invoice ${mediaId} is missing from the media store`);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stored.body) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
   }
 
   private retryLater(bookingID: string, error: unknown): void {

@@ -321,6 +321,11 @@ export const ui = {
   addRoomTitle: 'ADD ROOM',
   ownerRoomsTitle: '(Rooms)',
   ownerAreaComingSoon: 'This part of the owner area is on its way.',
+  updateHotelTitle: 'UPDATE HOTEL',
+  updateRoomTitle: 'UPDATE ROOM',
+  ownerBookingsTitle: 'NEW BOOKINGS',
+  cityStateLabel: 'City and state',
+  countryLabel: 'Country',
 } as const;
 
 /** Texts the server sends in `message` (the spec shows the client printing them). */

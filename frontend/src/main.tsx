@@ -1,19 +1,20 @@
-import { StrictMode } from 'react';
+/** Entry: build the store (the persisted session is restored synchronously first), then render. */
 import { createRoot } from 'react-dom/client';
-import { messages } from '@stays/contracts';
+import { StrictMode } from 'react';
+import '@blueprintjs/core/lib/css/blueprint.css';
+import '@blueprintjs/icons/lib/css/blueprint-icons.css';
+import './app/styles.css';
+import { App } from './app/App.tsx';
+import { createAppStore } from './app/store.ts';
+import { apis } from './app/apis.ts';
+import { installIconLoader } from './lib/icons.ts';
 
-/** Placeholder until the guest screens land: proves the build, the contracts import and the host. */
-function App() {
-  return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', maxWidth: 640, margin: '4rem auto', padding: '0 1rem' }}>
-      <h1>{messages.ui.appTitle}</h1>
-      <p>Hotels and apartments across India. {messages.ui.callToBook}.</p>
-    </main>
-  );
-}
+installIconLoader();
+
+const store = createAppStore(apis);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <App store={store} />
   </StrictMode>,
 );

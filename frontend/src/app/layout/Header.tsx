@@ -1,0 +1,49 @@
+/** Header (spec section 2): title, HOME/ABOUT, role-dependent entries, 'Call us to book now'. */
+import { Button, Icon, Intent } from '@blueprintjs/core';
+import { messages } from '@stays/contracts';
+import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { selectCurrentUser } from '../../features/session/session.selectors.ts';
+import { tokenStorage } from '../../lib/persist.ts';
+import { useAppSelector } from '../../lib/store.tsx';
+
+const ui = messages.ui;
+
+export function Header() {
+  const user = useAppSelector(selectCurrentUser);
+  const navigate = useNavigate();
+  const isOwner = user?.role === 'hotel-owner';
+
+  const listYourProperty = () =>
+    navigate(isOwner && tokenStorage.get() !== null ? '/hotel-details' : '/signup-hotel-owner');
+
+  return (
+    <header className="app-header">
+      <div className="app-header-inner">
+        {isOwner ? <span className="brand">{ui.appTitle}</span> : <Link className="brand" to="/">{ui.appTitle}</Link>}
+        <div className="call-us">
+          <Icon icon="phone" size={14} />
+          <span>
+            <span className="call-us-caption">{ui.callToBook}</span>
+            <a className="call-us-number" href={`tel:${ui.contactPhone.replace(/\s/g, '')}`}>{ui.contactPhone}</a>
+          </span>
+        </div>
+        <nav className="app-nav" aria-label={ui.mainNavigation}>
+          {!isOwner && <NavLink to="/" end className="nav-link">{ui.navHome}</NavLink>}
+          <NavLink to="/about" className="nav-link">{ui.navAbout}</NavLink>
+          {user === null && <NavLink to="/login-user" className="nav-link">{ui.navLogin}</NavLink>}
+          {user?.role === 'customer' && (
+            <Link to="/profile" className="avatar-link" aria-label={ui.yourProfile} title={ui.yourProfile}>
+              {user.profileImage ? <img src={user.profileImage} alt={ui.yourProfile} className="avatar" /> : <Icon icon="user" size={20} />}
+            </Link>
+          )}
+          {isOwner && (
+            <Link to="/hotel-details" className="avatar-link" aria-label={ui.yourHotel} title={ui.yourHotel}>
+              <Icon icon="office" size={20} />
+            </Link>
+          )}
+          <Button className="list-property large-only" intent={Intent.PRIMARY} variant="outlined" onClick={listYourProperty} text={ui.listYourProperty} />
+        </nav>
+      </div>
+    </header>
+  );
+}

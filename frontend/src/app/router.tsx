@@ -1,0 +1,59 @@
+/**
+ * Client routes (spec section 2). Every page is lazy-loaded so the home route only
+ * downloads what it shows. Owner pages are placeholders for now: to add one, write the
+ * page under features/ and point its `load` below at it.
+ */
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import type { Role } from '@stays/contracts';
+import { RequireUser } from './guards.tsx';
+import { Layout } from './layout/Layout.tsx';
+
+const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
+
+const Home = page(() => import('./routes/home.tsx'));
+const About = page(() => import('./routes/about.tsx'));
+const SignInCustomer = page(() => import('./routes/auth.tsx').then((m) => ({ default: m.SignInCustomerPage })));
+const SignInOwner = page(() => import('./routes/auth.tsx').then((m) => ({ default: m.SignInOwnerPage })));
+const SignUpCustomer = page(() => import('./routes/auth.tsx').then((m) => ({ default: m.SignUpCustomerPage })));
+const SignUpOwner = page(() => import('./routes/auth.tsx').then((m) => ({ default: m.SignUpOwnerPage })));
+const Search = page(() => import('./routes/search.tsx'));
+const HotelPage = page(() => import('./routes/hotel.tsx'));
+const BookHotel = page(() => import('./routes/book-hotel.tsx'));
+const Profile = page(() => import('./routes/profile.tsx'));
+const Bookings = page(() => import('./routes/bookings.tsx'));
+const NotFound = page(() => import('./routes/not-found.tsx'));
+
+/** Owner-only routes: path → placeholder page (the owner screens replace these). */
+const ownerRoutes: { path: string; Page: LazyExoticComponent<ComponentType> }[] = [
+  ['/add-hotel', 'addHotel'], ['/update-hotel/:hotelID', 'updateHotel'], ['/hotel-details', 'hotelDetails'],
+  ['/add-room/:hotelID', 'addRoom'], ['/room-data/:hotelID', 'roomData'], ['/update-room-data/:hotelID/:roomID', 'updateRoomData'],
+  ['/hotel-owner-bookings/:hotelID', 'ownerBookings'],
+].map(([path, name]) => ({ path: path!, Page: page(() => import('./routes/owner.tsx').then((m) => ({ default: m.ownerPages[name as keyof typeof m.ownerPages] }))) }));
+
+const suspended = (node: ReactNode) => <Suspense fallback={null}>{node}</Suspense>;
+const guarded = (node: ReactNode, role?: Role) => <RequireUser role={role}>{suspended(node)}</RequireUser>;
+
+export const routeObjects: RouteObject[] = [
+  {
+    element: <Layout />,
+    children: [
+      { path: '/', element: suspended(<Home />) },
+      { path: '/about', element: suspended(<About />) },
+      { path: '/search-hotel', element: suspended(<Search />) },
+      { path: '/login-user', element: suspended(<SignInCustomer />) },
+      { path: '/login-hotel-owner', element: suspended(<SignInOwner />) },
+      { path: '/signup-user', element: suspended(<SignUpCustomer />) },
+      { path: '/signup-hotel-owner', element: suspended(<SignUpOwner />) },
+      { path: '/hotel/:hotelID', element: suspended(<HotelPage />) },
+      { path: '/view-hotel/:hotelID', element: suspended(<HotelPage />) },
+      { path: '/profile', element: guarded(<Profile />) },
+      { path: '/book-hotel/:hotelID', element: guarded(<BookHotel />) },
+      { path: '/user/bookings/:customerID', element: guarded(<Bookings />) },
+      ...ownerRoutes.map(({ path, Page }) => ({ path, element: guarded(<Page />, 'hotel-owner') })),
+      { path: '*', element: suspended(<NotFound />) },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routeObjects);

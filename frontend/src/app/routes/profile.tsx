@@ -1,0 +1,30 @@
+/** /profile: the session feature's profile form, plus 'Your Bookings' when the guest has bookings. */
+import { Classes, Intent } from '@blueprintjs/core';
+import { messages } from '@stays/contracts';
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { selectHasBookings } from '../../features/bookings/bookings.selectors.ts';
+import { bookingsActions } from '../../features/bookings/bookings.slice.ts';
+import { ProfileForm } from '../../features/session/components/ProfileForm.tsx';
+import { selectCurrentUser } from '../../features/session/session.selectors.ts';
+import { useAppDispatch, useAppSelector } from '../../lib/store.tsx';
+
+export default function ProfilePage() {
+  const dispatch = useAppDispatch();
+  const user = useAppSelector(selectCurrentUser);
+  const hasBookings = useAppSelector(selectHasBookings);
+  const isCustomer = user?.role === 'customer';
+
+  useEffect(() => {
+    if (user !== null && isCustomer) dispatch(bookingsActions.requested({ customerId: user._id }));
+  }, [dispatch, user?._id, isCustomer]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  if (user === null) return null;
+  return (
+    <div className="page narrow">
+      <ProfileForm user={user} extraActions={hasBookings && isCustomer ? (
+        <Link className={`${Classes.BUTTON} ${Classes.intentClass(Intent.PRIMARY)}`} to={`/user/bookings/${user._id}`}>{messages.ui.yourBookings}</Link>
+      ) : null} />
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+/** /search-hotel: the query string is the search; every change of it reloads the results. */
+import { Spinner } from '@blueprintjs/core';
+import { messages } from '@stays/contracts';
+import { useCallback, useEffect, useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { SearchBar } from '../../components/SearchBar.tsx';
+import { selectMatchingSuggestions } from '../../features/hotels/hotels.selectors.ts';
+import { hotelsActions } from '../../features/hotels/hotels.slice.ts';
+import { HotelCard } from '../../features/search/components/HotelCard.tsx';
+import { SearchFilters } from '../../features/search/components/SearchFilters.tsx';
+import { searchQueryOf, searchStringOf } from '../../features/search/search-query.ts';
+import { selectNoHotelsFound, selectSearchResults, selectSearchStatus } from '../../features/search/search.selectors.ts';
+import { searchActions } from '../../features/search/search.slice.ts';
+import { useAppDispatch, useAppSelector, useStoreState } from '../../lib/store.tsx';
+import type { RootState } from '../store.ts';
+
+const ui = messages.ui;
+
+export default function SearchPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const query = useMemo(() => searchQueryOf(location.search), [location.search]);
+  const results = useAppSelector(selectSearchResults);
+  const status = useAppSelector(selectSearchStatus);
+  const noneFound = useAppSelector(selectNoHotelsFound);
+  const state = useStoreState<RootState>();
+
+  useEffect(() => {
+    dispatch(searchActions.requested({ query }));
+  }, [dispatch, query]);
+
+  useEffect(() => {
+    // Suggestions come from the hotel list, as on the home page.
+    if (state().hotels.list.status === 'idle') dispatch(hotelsActions.listRequested());
+  }, [dispatch, state]);
+
+  const suggest = useCallback((typed: string) => selectMatchingSuggestions(state(), typed), [state]);
+  const apply = (changes: Record<string, string | undefined>) =>
+    navigate({ search: searchStringOf({ ...Object.fromEntries(new URLSearchParams(location.search)), ...changes }) }, { replace: true });
+
+  return (
+    <div className="page search-page">
+      <SearchBar key={query.searchTerm ?? ''} initialTerm={query.searchTerm ?? ''} suggest={suggest} showErrorText={false} onSearch={(term) => apply({ searchTerm: term })} />
+      <div className="search-layout">
+        <SearchFilters key={location.search} query={query} onApply={apply} />
+        <section className="results" aria-labelledby="results-title">
+          <h1 id="results-title">{ui.hotelsResult}</h1>
+          {status === 'loading' && <p className="loading-text"><Spinner size={16} /> {ui.loading}</p>}
+          {status === 'failed' && <p className="error-text">{ui.somethingWentWrong}</p>}
+          {noneFound && <p className="empty-text">{ui.noHotelsFound}</p>}
+          {status !== 'loading' && results.map((hotel) => <HotelCard key={hotel._id} hotel={hotel} />)}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+/**
+ * The store: one reducer per feature, the saga middleware running the root saga with
+ * the API modules passed in (tests pass stubs), and the session persisted under `root`.
+ * DOM-free: unit tests build it in Node.
+ */
+import { applyMiddleware, combineReducers, legacy_createStore as createStore, type Store } from 'redux';
+import createSagaMiddleware from 'redux-saga';
+import { bookingReducer } from '../features/booking/booking.slice.ts';
+import { bookingsReducer } from '../features/bookings/bookings.slice.ts';
+import { hotelsReducer } from '../features/hotels/hotels.slice.ts';
+import { searchReducer } from '../features/search/search.slice.ts';
+import { persistedSession, restoredSession, sessionActions, sessionReducer, type SessionState } from '../features/session/session.slice.ts';
+import { setUnauthorizedHandler } from '../lib/api-client-hooks.ts';
+import { loadPersistedSession, savePersistedSession } from '../lib/persist.ts';
+import { rootSaga, type Apis } from './root-saga.ts';
+
+export const rootReducer = combineReducers({
+  session: sessionReducer,
+  hotels: hotelsReducer,
+  search: searchReducer,
+  booking: bookingReducer,
+  bookings: bookingsReducer,
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
+export type AppStore = Store<RootState>;
+
+export function createAppStore(apis: Apis, options: { persist?: boolean } = {}): AppStore {
+  const persist = options.persist ?? true;
+  const sagaMiddleware = createSagaMiddleware();
+  const session = persist ? restoredSession(loadPersistedSession<Partial<SessionState>>()) : undefined;
+  const store = createStore(rootReducer, session === undefined ? undefined : { session } as Partial<RootState>, applyMiddleware(sagaMiddleware)) as AppStore;
+  sagaMiddleware.run(rootSaga, apis);
+
+  if (persist) {
+    let last = store.getState().session;
+    store.subscribe(() => {
+      const current = store.getState().session;
+      if (current === last) return;
+      const before = persistedSession(last);
+      last = current;
+      const now = persistedSession(current);
+      if (before.currentUser !== now.currentUser || before.error !== now.error || before.selectedRoom !== now.selectedRoom) savePersistedSession(now);
+    });
+    setUnauthorizedHandler(() => store.dispatch(sessionActions.expired()));
+  }
+  return store;
+}

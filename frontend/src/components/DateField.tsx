@@ -1,0 +1,59 @@
+/**
+ * A date shown as a tile (short weekday, day, month and year) that opens a calendar in a
+ * popover and closes it on selection. The calendar code loads on first open.
+ */
+import { Popover, Spinner } from '@blueprintjs/core';
+import { lazy, Suspense, useState } from 'react';
+import { isoDate, parseIsoDate, tileDate } from '../lib/dates.ts';
+
+const DatePicker = lazy(() => import('./DatePickerLazy.tsx'));
+
+interface DateFieldProps {
+  readonly label: string;
+  readonly value: string;
+  readonly onChange: (iso: string) => void;
+  readonly minDate?: string;
+  readonly maxDate?: string;
+  readonly compact?: boolean;
+}
+
+const defaultMin = () => `${new Date().getFullYear() - 1}-01-01`;
+const defaultMax = () => `${new Date().getFullYear() + 10}-12-31`;
+
+export function DateField({ label, value, onChange, minDate, maxDate, compact = false }: DateFieldProps) {
+  const [open, setOpen] = useState(false);
+  const tile = tileDate(value);
+  return (
+    <Popover
+      isOpen={open}
+      onInteraction={(next) => setOpen(next)}
+      placement="bottom-start"
+      content={
+        <Suspense fallback={<div className="date-loading"><Spinner size={24} /></div>}>
+          <DatePicker
+            value={parseIsoDate(value)}
+            minDate={parseIsoDate(minDate ?? defaultMin())}
+            maxDate={parseIsoDate(maxDate ?? defaultMax())}
+            highlightCurrentDay
+            onChange={(date, isUserChange) => {
+              if (date === null || !isUserChange) return;
+              onChange(isoDate(date));
+              setOpen(false);
+            }}
+          />
+        </Suspense>
+      }
+    >
+      <button type="button" className={compact ? 'date-tile compact' : 'date-tile'} aria-label={`${label}: ${value}`}>
+        <span className="date-tile-label">{label}</span>
+        <span className="date-tile-value">
+          <strong className="date-day">{tile.day}</strong>
+          <span className="date-rest">
+            <span>{tile.weekday}</span>
+            <span>{tile.monthYear}</span>
+          </span>
+        </span>
+      </button>
+    </Popover>
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * The booking flow (spec section 4): OTP send → verify → book. The form drafts stay in
+ * the page; this slice holds only what the sagas decide.
+ */
+import type { SendOtpRequest, VerifyOtpRequest } from '@stays/contracts';
+import type { BookingFormData } from './api/booking-api.ts';
+
+export type OtpStatus = 'idle' | 'sending' | 'sent' | 'verifying' | 'verified';
+export type SubmitStatus = 'idle' | 'submitting' | 'placed' | 'failed';
+
+export interface BookingState {
+  readonly otp: { readonly status: OtpStatus; readonly sentAt: number | null };
+  readonly submit: { readonly status: SubmitStatus; readonly error: string | null; readonly message: string | null };
+}
+
+export const initialBookingState: BookingState = {
+  otp: { status: 'idle', sentAt: null },
+  submit: { status: 'idle', error: null, message: null },
+};
+
+export const bookingActions = {
+  otpSendRequested: (payload: SendOtpRequest) => ({ type: 'booking/otpSendRequested' as const, payload }),
+  otpSent: (payload: { at: number }) => ({ type: 'booking/otpSent' as const, payload }),
+  otpVerifyRequested: (payload: VerifyOtpRequest) => ({ type: 'booking/otpVerifyRequested' as const, payload }),
+  otpVerified: () => ({ type: 'booking/otpVerified' as const }),
+  /** Send or verify failed: no message, the OTP state is cleared (spec section 8). */
+  otpFailed: () => ({ type: 'booking/otpFailed' as const }),
+  submitted: (payload: BookingFormData) => ({ type: 'booking/submitted' as const, payload }),
+  placed: (payload: { message: string }) => ({ type: 'booking/placed' as const, payload }),
+  failed: (payload: { message: string }) => ({ type: 'booking/failed' as const, payload }),
+  /** A new booking page opened. */
+  started: () => ({ type: 'booking/started' as const }),
+};
+
+export type BookingAction = ReturnType<(typeof bookingActions)[keyof typeof bookingActions]>;
+
+export function bookingReducer(state: BookingState = initialBookingState, action: { type: string }): BookingState {
+  const a = action as BookingAction;
+  switch (a.type) {
+    case 'booking/otpSendRequested':
+      return { ...state, otp: { ...state.otp, status: 'sending' } };
+    case 'booking/otpSent':
+      return { ...state, otp: { status: 'sent', sentAt: a.payload.at } };
+    case 'booking/otpVerifyRequested':
+      return { ...state, otp: { ...state.otp, status: 'verifying' } };
+    case 'booking/otpVerified':
+      return { ...state, otp: { ...state.otp, status: 'verified' } };
+    case 'booking/otpFailed':
+      return { ...state, otp: initialBookingState.otp };
+    case 'booking/submitted':
+      return { ...state, submit: { status: 'submitting', error: null, message: null } };
+    case 'booking/placed':
+      return { ...state, submit: { status: 'placed', error: null, message: a.payload.message } };
+    case 'booking/failed':
+      return { ...state, submit: { status: 'failed', error: a.payload.message, message: null } };
+    case 'booking/started':
+      return initialBookingState;
+    default:
+      return state;
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * The right card (spec sections 2, 4 and 9): hotel summary with the fifth image, the
+ * start date (tomorrow at the earliest), type before standard, counters and the price
+ * breakdown — every figure from the contracts rules.
+ */
+import { Card, FormGroup, HTMLSelect } from '@blueprintjs/core';
+import { displayedTax, limits, messages, quoteStay, ROOM_TYPES, roomTypeLabel, struckThroughPrice, type RoomType } from '@stays/contracts';
+import { useId } from 'react';
+import { Counter } from '../../../components/Counter.tsx';
+import { DateField } from '../../../components/DateField.tsx';
+import { tomorrow } from '../../../lib/dates.ts';
+import type { Hotel, Room } from '../../../lib/models.ts';
+
+const ui = messages.ui;
+const MIN = limits.minRoomsGuestsNights;
+
+export interface StayDraft {
+  readonly date: string;
+  readonly roomType: RoomType | null;
+  readonly roomId: string | null;
+  readonly guests: number;
+  readonly rooms: number;
+  readonly nights: number;
+}
+
+export function quoteOf(draft: StayDraft, room: Room | undefined) {
+  if (room === undefined || draft.roomType === null) return null;
+  return quoteStay({ roomType: draft.roomType, pricePerNight: room.pricePerNight, numberOfGuests: draft.guests, numberOfNights: draft.nights, numberOfRooms: draft.rooms });
+}
+
+interface StaySummaryProps {
+  readonly hotel: Hotel;
+  readonly roomsOfType: readonly Room[];
+  readonly draft: StayDraft;
+  readonly onChange: (draft: StayDraft) => void;
+  readonly locked: boolean;
+}
+
+export function StaySummary({ hotel, roomsOfType, draft, onChange, locked }: StaySummaryProps) {
+  const ids = { type: useId(), standard: useId() };
+  const room = roomsOfType.find((r) => r._id === draft.roomId);
+  const quote = quoteOf(draft, room);
+  const image = hotel.imageURLs[limits.bookingSummaryImageIndex] ?? hotel.imageURLs[0];
+  const set = (patch: Partial<StayDraft>) => onChange({ ...draft, ...patch });
+
+  return (
+    <Card className="stay-summary" elevation={1}>
+      {image !== undefined && <img src={image} alt={ui.hotelPhoto(hotel.hotelName)} className="summary-image" />}
+      <h2>{hotel.hotelName}</h2>
+      <p className="muted">{hotel.address}, {hotel.city}</p>
+      <fieldset disabled={locked} className="summary-fields">
+        <DateField label={ui.checkInDate} value={draft.date} minDate={tomorrow()} onChange={(date) => set({ date })} />
+        <FormGroup label={ui.roomTypeLabel} labelFor={ids.type}>
+          <HTMLSelect id={ids.type} fill value={draft.roomType ?? ''}
+            onChange={(e) => set({ roomType: (e.target.value || null) as RoomType | null, roomId: null, rooms: MIN })}
+            options={[{ value: '', label: ui.chooseRoomType }, ...ROOM_TYPES.map((type) => ({ value: type, label: roomTypeLabel(type) }))]} />
+        </FormGroup>
+        {draft.roomType !== null && (
+          <FormGroup label={ui.roomStandardLabel} labelFor={ids.standard}>
+            <HTMLSelect id={ids.standard} fill value={draft.roomId ?? ''} onChange={(e) => set({ roomId: e.target.value || null })}
+              options={[{ value: '', label: ui.chooseRoomStandard }, ...roomsOfType.map((r) => ({ value: r._id, label: `${r.roomStandard} (${ui.rupees(r.pricePerNight)})` }))]} />
+          </FormGroup>
+        )}
+        <div className="counters">
+          <Counter label={ui.guestsLabel} value={draft.guests} min={MIN} onChange={(guests) => set({ guests })} />
+          {draft.roomType === 'Room' && <Counter label={ui.roomsLabel} value={draft.rooms} min={MIN} max={20} onChange={(rooms) => set({ rooms })} />}
+          <Counter label={ui.nightsLabel} value={draft.nights} min={MIN} max={60} onChange={(nights) => set({ nights })} />
+        </div>
+      </fieldset>
+      {room !== undefined && quote !== null && (
+        <section className="breakdown" aria-label={ui.priceBreakdownTitle}>
+          <h3>{ui.priceBreakdownTitle}</h3>
+          <dl>
+            <div><dt>{ui.roomPriceLabel}</dt><dd><s className="muted">{ui.rupees(struckThroughPrice(room.pricePerNight))}</s> {ui.rupees(room.pricePerNight)}</dd></div>
+            <div><dt>{ui.taxLabel}</dt><dd>{ui.rupees(displayedTax(room.pricePerNight))}</dd></div>
+            <div><dt>{ui.totalLabel}</dt><dd data-testid="total-amount">{ui.rupees(quote.totalAmount)}</dd></div>
+            <div><dt>{ui.instantDiscountLabel}</dt><dd className="discount">−{ui.rupees(quote.discountAmount)}</dd></div>
+            <div className="payable"><dt>{ui.payableLabel}</dt><dd data-testid="payable-amount">{ui.rupees(quote.payableAmount)}</dd></div>
+          </dl>
+        </section>
+      )}
+    </Card>
+  );
+}

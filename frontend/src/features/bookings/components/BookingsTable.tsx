@@ -1,0 +1,107 @@
+/** 'Your Bookings' (spec section 2): the table, and the detail card that replaces it. */
+import { Alert, Button, Card, HTMLTable, Intent, Tag } from '@blueprintjs/core';
+import { messages, roomTypeLabel, type BookingView } from '@stays/contracts';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Notice } from '../../../components/Notice.tsx';
+import { isUpcoming } from '../../../lib/dates.ts';
+import { amountPaid, canCancel } from '../bookings.selectors.ts';
+
+const ui = messages.ui;
+const cols = ui.bookingColumns;
+const labels = ui.bookingDetail;
+
+function Timing({ booking }: { booking: BookingView }) {
+  if (booking.status === 'cancelled') return <Tag intent={Intent.NONE} minimal>{ui.cancelled}</Tag>;
+  return isUpcoming(booking.dateOfCommencement)
+    ? <Tag intent={Intent.SUCCESS} minimal>{ui.upcoming}</Tag>
+    : <Tag intent={Intent.DANGER} minimal>{ui.completed}</Tag>;
+}
+
+const Payment = ({ booking }: { booking: BookingView }) => <>{booking.isPaymentDone ? ui.paymentDone : ui.paymentPending}</>;
+
+function Invoice({ booking }: { booking: BookingView }) {
+  if (!booking.invoicePDF) return <span className="muted">{ui.invoicePending}</span>;
+  return <a href={booking.invoicePDF} target="_blank" rel="noreferrer">{`Invoice_${booking.bookingID}.pdf`}</a>;
+}
+
+interface BookingsTableProps {
+  readonly bookings: readonly BookingView[];
+  readonly cancel: { bookingId: string | null; status: string; error: string | null };
+  readonly onCancel: (booking: BookingView) => void;
+}
+
+export function BookingsTable({ bookings, cancel, onCancel }: BookingsTableProps) {
+  const [openId, setOpenId] = useState<string | null>(null);
+  const open = bookings.find((b) => b._id === openId);
+  if (open !== undefined) return <BookingDetail booking={open} cancel={cancel} onCancel={onCancel} onBack={() => setOpenId(null)} />;
+  if (bookings.length === 0) return <p className="muted">{ui.noBookings}</p>;
+  return (
+    <HTMLTable className="bookings-table" striped>
+      <thead>
+        <tr>
+          <th>{cols.bookingID}</th>
+          <th>{cols.hotelName}</th>
+          <th className="wide-only">{cols.hotelAddress}</th>
+          <th className="wide-only">{cols.totalAmount}</th>
+          <th>{cols.dateOfCommencement}</th>
+          <th className="wide-only">{cols.paymentStatus}</th>
+          <th className="wide-only">{cols.invoice}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {bookings.map((booking) => (
+          <tr key={booking._id}>
+            <td><button type="button" className="link-button" onClick={() => setOpenId(booking._id)}>{booking.bookingID}</button></td>
+            <td><Link to={`/view-hotel/${booking.hotelID}`}>{booking.hotelName}</Link></td>
+            <td className="wide-only"><Link to={`/view-hotel/${booking.hotelID}`}>{booking.hotelAddress}</Link></td>
+            <td className="wide-only">{ui.rupees(amountPaid(booking))}</td>
+            <td>{booking.dateOfCommencement.slice(0, 10)} <Timing booking={booking} /></td>
+            <td className="wide-only"><Payment booking={booking} /></td>
+            <td className="wide-only"><Invoice booking={booking} /></td>
+          </tr>
+        ))}
+      </tbody>
+    </HTMLTable>
+  );
+}
+
+function BookingDetail({ booking, cancel, onCancel, onBack }: { booking: BookingView; cancel: BookingsTableProps['cancel']; onCancel: (b: BookingView) => void; onBack: () => void }) {
+  const [confirming, setConfirming] = useState(false);
+  const rows: [string, React.ReactNode][] = [
+    [labels.bookingID, booking.bookingID],
+    [labels.hotelName, <Link to={`/view-hotel/${booking.hotelID}`}>{booking.hotelName}</Link>],
+    [labels.address, <Link to={`/view-hotel/${booking.hotelID}`}>{`${booking.hotelAddress}, ${booking.hotelCity}`}</Link>],
+    [labels.dateOfBooking, booking.dateOfBooking.slice(0, 10)],
+    [labels.dateOfCommencement, booking.dateOfCommencement.slice(0, 10)],
+    [labels.numberOfNights, booking.numberOfNights],
+    [labels.numberOfGuests, booking.numberOfGuests],
+    [labels.numberOfRooms, booking.numberOfRooms],
+    [labels.roomType, roomTypeLabel(booking.roomType)],
+    [labels.roomStandard, booking.roomStandard],
+    [labels.totalAmount, ui.rupees(amountPaid(booking))],
+    [labels.discount, `-${ui.rupees(booking.discountAmount)}`],
+    [labels.status, <Timing booking={booking} />],
+    [labels.paymentStatus, <Payment booking={booking} />],
+  ];
+  const cancelling = cancel.bookingId === booking._id && cancel.status === 'loading';
+  return (
+    <Card className="booking-detail" elevation={1}>
+      <Button icon="arrow-left" variant="minimal" text={ui.backToList} onClick={onBack} />
+      <dl className="detail-list">
+        {rows.map(([label, value]) => (
+          <div key={label}><dt>{label}</dt><dd>{value}</dd></div>
+        ))}
+      </dl>
+      <p>{booking.invoicePDF ? <a href={booking.invoicePDF} target="_blank" rel="noreferrer">{ui.downloadInvoice}</a> : <span className="muted">{ui.invoicePending}</span>}</p>
+      {canCancel(booking) && (
+        <Button intent={Intent.DANGER} variant="outlined" text={ui.cancelBooking} loading={cancelling} onClick={() => setConfirming(true)} />
+      )}
+      {cancel.bookingId === booking._id && <Notice ok={false} text={cancel.error} />}
+      <Alert isOpen={confirming} intent={Intent.DANGER} confirmButtonText={ui.cancelBooking} cancelButtonText={ui.keepBooking}
+        onConfirm={() => { setConfirming(false); onCancel(booking); }} onCancel={() => setConfirming(false)}>
+        <p>{ui.confirmCancelBooking}</p>
+      </Alert>
+    </Card>
+  );
+}

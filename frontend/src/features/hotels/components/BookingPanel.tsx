@@ -1,0 +1,41 @@
+/** The sticky booking panel (spec section 2), shown only at 468 px and wider. */
+import { Card, Classes, Intent } from '@blueprintjs/core';
+import { messages, roomTypeLabel } from '@stays/contracts';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { DateField } from '../../../components/DateField.tsx';
+import { today } from '../../../lib/dates.ts';
+import type { Hotel, Room } from '../../../lib/models.ts';
+
+const ui = messages.ui;
+
+export function BookingPanel({ hotel, rooms, signedIn, canBook }: { hotel: Hotel; rooms: readonly Room[]; signedIn: boolean; canBook: boolean }) {
+  const [date, setDate] = useState(today());
+  return (
+    <Card className="booking-panel" elevation={2}>
+      <p className="price"><span className="muted">{ui.startingFrom}</span> <strong className="big-price">{ui.rupees(hotel.startingPrice)}</strong></p>
+      <DateField label={ui.dateLabel} value={date} onChange={setDate} />
+      <div className="fixed-box">{ui.oneRoomOneGuest}</div>
+      {rooms.length > 0 && (
+        <>
+          <h3>{ui.roomStandardsTitle}</h3>
+          <ul className="standards">
+            {rooms.map((room) => (
+              <li key={room._id}><span>{room.roomStandard} ({roomTypeLabel(room.roomType)})</span><span>{ui.rupees(room.pricePerNight)}</span></li>
+            ))}
+          </ul>
+        </>
+      )}
+      {!signedIn && (
+        <p className="login-to-book">
+          {ui.loginNowToBook} <Link to="/login-user">{ui.loginLink}</Link>
+        </p>
+      )}
+      {canBook && (
+        <a className={`${Classes.BUTTON} ${Classes.intentClass(Intent.SUCCESS)} ${Classes.FILL}`} href={`/book-hotel/${hotel._id}`} target="_blank" rel="noreferrer">
+          {ui.bookThisHotel}
+        </a>
+      )}
+    </Card>
+  );
+}

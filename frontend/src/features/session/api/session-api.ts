@@ -1,0 +1,28 @@
+/** Account calls (spec section 7: authentication, registration, profiles). */
+import { pathOf, routes, type Envelope, type OwnerRegisterRequest, type Role, type SessionUser, type SignInRequest, type SignInResult } from '@stays/contracts';
+import { apiClient } from '../../../lib/api-client.ts';
+import { successful } from '../../../lib/envelope.ts';
+
+export interface SessionApi {
+  signIn(role: Role, credentials: SignInRequest): Promise<{ data: SignInResult; message: string }>;
+  googleSignIn(role: Role, credential: string): Promise<{ data: SignInResult; message: string }>;
+  registerCustomer(form: FormData): Promise<{ message: string }>;
+  registerOwner(body: OwnerRegisterRequest): Promise<{ message: string }>;
+  signOut(role: Role): Promise<{ message: string }>;
+  deleteAccount(role: Role): Promise<{ message: string }>;
+  updateCustomer(form: FormData): Promise<{ data: SessionUser; message: string }>;
+}
+
+const byRole = <T>(role: Role, customer: T, owner: T) => (role === 'hotel-owner' ? owner : customer);
+
+export const sessionApi: SessionApi = {
+  signIn: async (role, credentials) =>
+    successful(await apiClient.post<Envelope<SignInResult>>(pathOf(byRole(role, routes.customerLogin, routes.ownerLogin)), credentials)),
+  googleSignIn: async (role, credential) =>
+    successful(await apiClient.post<Envelope<SignInResult>>(pathOf(byRole(role, routes.customerGoogle, routes.ownerGoogle)), { credential })),
+  registerCustomer: async (form) => successful(await apiClient.post<Envelope<unknown>>(pathOf(routes.customerRegister), form)),
+  registerOwner: async (body) => successful(await apiClient.post<Envelope<unknown>>(pathOf(routes.ownerRegister), body)),
+  signOut: async (role) => successful(await apiClient.post<Envelope<unknown>>(pathOf(byRole(role, routes.customerLogout, routes.ownerLogout)), {})),
+  deleteAccount: async (role) => successful(await apiClient.delete<Envelope<unknown>>(pathOf(byRole(role, routes.customerDelete, routes.ownerDelete)))),
+  updateCustomer: async (form) => successful(await apiClient.patch<Envelope<SessionUser>>(pathOf(routes.customerUpdateProfile), form)),
+};

@@ -1,0 +1,44 @@
+/** Calendar dates as local 'YYYY-MM-DD' text, the form the booking call takes. DOM-free. */
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+export const isoDate = (date: Date): string => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+
+export const today = (): string => isoDate(new Date());
+
+export function addDays(iso: string, days: number): string {
+  const date = parseIsoDate(iso);
+  date.setDate(date.getDate() + days);
+  return isoDate(date);
+}
+
+export const tomorrow = (): string => addDays(today(), 1);
+
+/** Local midnight of a 'YYYY-MM-DD' date. */
+export function parseIsoDate(iso: string): Date {
+  const [y, m, d] = iso.slice(0, 10).split('-').map(Number);
+  return new Date(y!, (m ?? 1) - 1, d ?? 1);
+}
+
+/** 'Tue, 14 May 2024' style: short weekday, day, month and year. */
+export const tileDate = (iso: string): { weekday: string; day: string; monthYear: string } => {
+  const date = parseIsoDate(iso);
+  return {
+    weekday: date.toLocaleDateString('en-IN', { weekday: 'short' }),
+    day: String(date.getDate()),
+    monthYear: date.toLocaleDateString('en-IN', { month: 'short', year: 'numeric' }),
+  };
+};
+
+/** '14:30' → '2:30 PM' (spec: check-in and check-out in 12-hour AM/PM). */
+export function twelveHour(time: string): string {
+  const [h, m] = time.split(':').map(Number);
+  if (h === undefined || Number.isNaN(h)) return time;
+  const suffix = h >= 12 ? 'PM' : 'AM';
+  const hour = h % 12 === 0 ? 12 : h % 12;
+  return `${hour}:${pad(m ?? 0)} ${suffix}`;
+}
+
+/** Upcoming when the stay starts later than now (spec section 4). */
+export const isUpcoming = (dateOfCommencement: string, now: Date = new Date()): boolean =>
+  new Date(dateOfCommencement).getTime() > now.getTime();

@@ -1,0 +1,27 @@
+/**
+ * Error texts (spec section 8): the server's message (response `message`, or
+ * `data.message`), the given fallback when the server sent none, and
+ * 'No response from the server' when there was no response at all. DOM-free.
+ */
+import { messages } from '@stays/contracts';
+
+interface HttpishError {
+  readonly response?: { readonly status?: number; readonly data?: unknown };
+  readonly request?: unknown;
+  readonly isAxiosError?: boolean;
+}
+
+export function errorText(error: unknown, fallback: string): string {
+  const http = (typeof error === 'object' && error !== null ? error : {}) as HttpishError;
+  if (http.response === undefined) {
+    return http.isAxiosError === true || http.request !== undefined ? messages.ui.noResponse : fallback;
+  }
+  const body = http.response.data as { message?: unknown; data?: { message?: unknown } } | undefined;
+  if (typeof body?.message === 'string' && body.message !== '') return body.message;
+  if (typeof body?.data?.message === 'string' && body.data.message !== '') return body.data.message;
+  return fallback;
+}
+
+/** The HTTP status of a failed call, if the server answered. */
+export const statusOf = (error: unknown): number | undefined =>
+  (typeof error === 'object' && error !== null ? (error as HttpishError).response?.status : undefined);

@@ -1,0 +1,300 @@
+/**
+ * Browser journeys through the built client (Chromium via playwright-core) against the
+ * whole product running in this process on a fresh DATA_DIR with the demo data.
+ * Selectors are labels, roles and texts a person sees. Screenshots of every screen at
+ * 1280 px and 390 px go to frontend/test-results/screenshots/.
+ */
+import { expect } from 'chai';
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { messages, quoteStay, type RoomType } from '@stays/contracts';
+import { generateDemoImage, readOutbox } from '@stays/service-kit';
+import { API, startE2eSystem, type E2eSystem } from './support/system.ts';
+
+const ui = messages.ui;
+const SHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
+const WIDTHS = [1280, 390] as const;
+const rupees = (n: number) => ui.rupees(n);
+
+interface HotelRead { _id: string; hotelName: string; city: string; imageURLs: string[] }
+interface RoomRead { _id: string; roomType: RoomType; roomStandard: string; pricePerNight: number }
+
+describe('guest journeys (e2e)', function () {
+  this.timeout(120_000);
+  let system: E2eSystem;
+  let browser: Browser;
+  let hotels: HotelRead[];
+
+  before(async function () {
+    system = await startE2eSystem();
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      // Playwright gives every launch a fresh temporary user-data-dir.
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+    });
+    await mkdir(SHOTS, { recursive: true });
+    hotels = (await (await fetch(`${system.baseUrl}${API}/hotel/data/get/all/hotels`)).json()).data;
+  });
+
+  after(async () => {
+    await browser?.close();
+    await system?.destroy();
+  });
+
+  async function newPage(width: number = WIDTHS[0]): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: system.baseUrl });
+    const page = await context.newPage();
+    page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
+    return { context, page };
+  }
+
+  /** Screenshots of the page's current address at both widths (the 390 px one in a fresh tab with the same storage). */
+  async function shoot(page: Page, name: string, waitFor?: (p: Page) => Promise<unknown>) {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(SHOTS, `${name}-1280.png`), fullPage: true });
+    const narrow = await page.context().newPage();
+    await narrow.setViewportSize({ width: 390, height: 844 });
+    await narrow.goto(page.url());
+    if (waitFor) await waitFor(narrow);
+    await narrow.evaluate(() => window.scrollTo(0, 0));
+    await narrow.waitForLoadState('networkidle');
+    await narrow.screenshot({ path: path.join(SHOTS, `${name}-390.png`), fullPage: true });
+    await narrow.close();
+  }
+
+  it('a visitor searches from home, filters, opens a hotel; the home page loads < 300 KB of gzipped JS', async () => {
+    const { context, page } = await newPage();
+    const scripts: string[] = [];
+    page.on('response', (response) => { if (response.url().endsWith('.js')) scripts.push(new URL(response.url()).pathname); });
+    await page.goto('/');
+    await page.getByRole('heading', { name: ui.sliderTitle }).waitFor();
+    await page.getByRole('img', { name: ui.hotelPhoto(hotels[0]!.hotelName) }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    let gzipped = 0;
+    for (const script of new Set(scripts)) gzipped += gzipSync(await readFile(path.join(DIST, script))).length;
+    console.log(`      home page JavaScript: ${scripts.length} files, ${(gzipped / 1024).toFixed(1)} KB gzipped`);
+    expect(gzipped).to.be.below(300 * 1024);
+    await shoot(page, '01-home', (p) => p.getByRole('heading', { name: ui.sliderTitle }).waitFor());
+
+    // Empty search: red message, no navigation. Newsletter: empty email, red message.
+    await page.getByRole('button', { name: ui.searchButton }).click();
+    await page.getByText(ui.selectPlacesOrHotels).waitFor();
+    expect(new URL(page.url()).pathname).to.equal('/');
+    await page.getByRole('button', { name: ui.notifyMe }).click();
+    await page.getByText(ui.enterValidEmail).waitFor();
+
+    // Suggestions from every hotel, then the search.
+    const search = page.getByRole('combobox', { name: ui.searchLabel });
+    await search.fill('Jaip');
+    await page.getByRole('option', { name: 'Jaipur' }).first().click();
+    expect(await search.inputValue()).to.equal('Jaipur');
+    await page.getByRole('button', { name: ui.searchButton }).click();
+    await urlMatches(page, /\/search-hotel\?searchTerm=Jaipur$/);
+    await page.getByRole('heading', { name: ui.hotelsResult }).waitFor();
+    const jaipurHotel = hotels.find((hotel) => hotel.city === 'Jaipur')!;
+    await page.getByRole('heading', { name: jaipurHotel.hotelName }).waitFor();
+    await shoot(page, '02-search', (p) => p.getByRole('heading', { name: jaipurHotel.hotelName }).waitFor());
+
+    // Sorting replaces the query and reloads; an impossible price shows 'No hotels found!'.
+    await page.getByLabel(ui.sortByLabel).selectOption({ label: 'Price high to low' });
+    await urlMatches(page, /sort=startingPrice&order=desc/);
+    await page.getByLabel(ui.maxPriceLabel).fill('1');
+    await page.getByRole('button', { name: ui.applyFilters }).click();
+    await page.getByText(ui.noHotelsFound).waitFor();
+    await page.getByRole('button', { name: ui.clearFilters }).click();
+    await page.getByRole('heading', { name: jaipurHotel.hotelName }).waitFor();
+
+    // Open the hotel.
+    await page.getByRole('article', { name: jaipurHotel.hotelName }).getByRole('link', { name: ui.viewLink, exact: true }).click();
+    await urlMatches(page, new RegExp(`/hotel/${jaipurHotel._id}$`));
+    await page.getByRole('heading', { name: jaipurHotel.hotelName, level: 1 }).waitFor();
+    await page.getByRole('heading', { name: ui.chooseYourRoom }).waitFor();
+    await page.getByText(ui.guidelineTradeName).waitFor();
+    await page.getByText(ui.loginNowToBook).waitFor();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: ui.copyLink }).click();
+    await page.getByText(ui.linkCopied).waitFor();
+    // Select marks 'Selected'; again clears it.
+    const select = page.getByRole('button', { name: ui.selectRoom, exact: true }).first();
+    await select.click();
+    await page.getByRole('button', { name: ui.selectedRoom }).waitFor();
+    await page.getByRole('button', { name: ui.selectedRoom }).click();
+    expect(await page.getByRole('button', { name: ui.selectedRoom }).count()).to.equal(0);
+    await shoot(page, '03-hotel', (p) => p.getByRole('heading', { name: ui.chooseYourRoom }).waitFor());
+
+    await page.goto('/view-hotel/no-such-hotel');
+    await page.getByText(ui.hotelNotFound).waitFor();
+    await page.goto('/about');
+    await page.getByRole('heading', { name: ui.aboutTitle }).waitFor();
+    await shoot(page, '04-about');
+    await context.close();
+  });
+
+  it('guards send a visitor to /login-user and a guest to /login-hotel-owner; a bad sign-in shows the message', async () => {
+    const { context, page } = await newPage();
+    await page.goto('/profile');
+    await urlMatches(page, /\/login-user$/);
+    await page.getByRole('heading', { name: ui.signInCustomerTitle }).waitFor();
+    await shoot(page, '05-login-user');
+
+    await page.getByLabel(ui.emailLabel).fill('guest@stays.demo');
+    await page.getByLabel(ui.passwordLabel).fill('not-the-password');
+    await page.getByRole('button', { name: ui.signIn }).click();
+    await page.getByText(messages.server.invalidCredentials).waitFor();
+
+    await page.getByLabel(ui.passwordLabel).fill('stays-demo-2024');
+    await page.getByRole('button', { name: ui.signIn }).click();
+    await page.getByText(messages.server.signedIn).waitFor();
+    await urlMatches(page, /^[^?#]+:\d+\/$/);
+    await page.getByRole('link', { name: ui.yourProfile }).waitFor();
+    await page.goto('/add-hotel');
+    await urlMatches(page, /\/login-hotel-owner$/);
+    await page.getByRole('heading', { name: ui.signInHotelTitle }).waitFor();
+    await shoot(page, '06-login-hotel-owner');
+    await page.goto('/signup-hotel-owner');
+    await page.getByRole('heading', { name: ui.signUpHotelTitle }).waitFor();
+    await shoot(page, '07-signup-hotel-owner');
+    await context.close();
+  });
+
+  it('a guest signs up with a photo, signs in, books a room with the OTP, pays at the hotel, sees the booking and its invoice', async () => {
+    const { context, page } = await newPage();
+    const email = `asha.${Date.now()}@example.com`;
+    const mobile = '9822012345';
+
+    // Sign up with a profile image (previewed), then sign in.
+    await page.goto('/signup-user');
+    await page.getByLabel(ui.usernameLabel).fill('asha');
+    await page.getByLabel(ui.nameLabel, { exact: true }).fill('Asha Verma');
+    await page.getByLabel(ui.emailLabel).fill(email);
+    await page.getByLabel(ui.passwordLabel).fill('asha-password-1');
+    const photo = await generateDemoImage({ width: 200, height: 200, seed: 7, label: 'Asha' });
+    await page.getByLabel(ui.profileImageLabel).setInputFiles({ name: 'asha.png', mimeType: 'image/png', buffer: photo });
+    await page.getByRole('img', { name: ui.profileImagePreview }).waitFor();
+    await shoot(page, '08-signup-user');
+    await page.getByRole('button', { name: ui.signUp }).click();
+    await page.getByText(messages.server.customerRegistered).waitFor();
+    await urlMatches(page, /\/login-user$/);
+    await page.getByLabel(ui.emailLabel).fill(email);
+    await page.getByLabel(ui.passwordLabel).fill('asha-password-1');
+    await page.getByRole('button', { name: ui.signIn }).click();
+    await urlMatches(page, /^[^?#]+:\d+\/$/);
+
+    // The booking page of a hotel, with a Room listing.
+    const hotel = hotels[0]!;
+    const rooms: RoomRead[] = (await (await fetch(`${system.baseUrl}${API}/hotel/room/get/all/rooms/${hotel._id}`)).json()).data;
+    const room = rooms.find((r) => r.roomType === 'Room') ?? rooms[0]!;
+    await page.goto(`/book-hotel/${hotel._id}`);
+    await page.getByRole('heading', { name: ui.bookingDetailsTitle }).waitFor();
+    await page.getByLabel(ui.roomTypeLabel).selectOption({ value: room.roomType });
+    await page.getByLabel(ui.roomStandardLabel).selectOption({ value: room._id });
+    await page.getByRole('button', { name: `${ui.guestsLabel} +1` }).click();
+    await page.getByRole('button', { name: `${ui.nightsLabel} +1` }).click();
+    await page.getByRole('button', { name: `${ui.nightsLabel} +1` }).click();
+    const quote = quoteStay({ roomType: room.roomType, pricePerNight: room.pricePerNight, numberOfGuests: 2, numberOfNights: 3, numberOfRooms: 1 });
+    expect(await page.getByTestId('total-amount').textContent()).to.equal(rupees(quote.totalAmount));
+    expect(await page.getByTestId('payable-amount').textContent()).to.equal(rupees(quote.payableAmount));
+
+    // OTP: Send is enabled by the phone rule; the code comes from the outbox.
+    expect(await page.getByLabel(ui.fullNameLabel).inputValue()).to.equal('Asha Verma');
+    const send = page.getByRole('button', { name: ui.sendOtp });
+    await page.getByLabel(ui.mobileNumberLabel).fill('98220');
+    expect(await send.isDisabled()).to.equal(true);
+    await page.getByLabel(ui.mobileNumberLabel).fill(mobile);
+    await send.click();
+    await page.getByText(ui.otpSent).waitFor();
+    await page.getByRole('button', { name: /^Resend OTP in \d+$/ }).waitFor();
+    const otp = await otpFromOutbox(path.join(system.dataDir, 'outbox'), `+91${mobile}`);
+    const verify = page.getByRole('button', { name: ui.verify });
+    await page.getByLabel(ui.otpLabel, { exact: true }).fill(otp.slice(0, 5));
+    expect(await verify.isDisabled()).to.equal(true);
+    await page.getByLabel(ui.otpLabel, { exact: true }).fill(otp);
+    await verify.click();
+    await page.getByText(ui.verified, { exact: true }).waitFor();
+    await shoot(page, '09-book-details');
+
+    // Payment: pay at hotel, cross-check, book.
+    await page.getByRole('button', { name: ui.proceedForPayment }).click();
+    await page.getByRole('tab', { name: ui.payNow }).click();
+    await page.getByRole('tab', { name: ui.netBankingTab }).click();
+    await page.getByText('Kotack Bank').waitFor();
+    await page.getByRole('tab', { name: ui.payAtHotel }).click();
+    await page.getByText(ui.noNeedToPayToday).waitFor();
+    await page.screenshot({ path: path.join(SHOTS, '10-book-payment-1280.png'), fullPage: true });
+    await page.getByRole('button', { name: ui.bookNowButton }).click();
+    await page.getByText(ui.crossCheck).waitFor();
+    await page.getByRole('button', { name: ui.book, exact: true }).click();
+    await urlMatches(page, /\/profile$/);
+    await page.getByRole('heading', { name: ui.profileTitle }).waitFor();
+
+    // Profile: 'Your Bookings' appears; the table shows total − discount.
+    await page.getByRole('link', { name: ui.yourBookings }).click();
+    await urlMatches(page, /\/user\/bookings\//);
+    await page.getByRole('heading', { name: ui.yourBookings }).waitFor();
+    const row = page.getByRole('row').filter({ hasText: hotel.hotelName });
+    await row.waitFor();
+    expect(await row.getByRole('cell').nth(3).textContent()).to.equal(rupees(quote.payableAmount));
+    await row.getByText(ui.upcoming).waitFor();
+    await row.getByText(ui.paymentPending).waitFor();
+
+    // The invoice link appears once the server has issued it.
+    const invoice = row.getByRole('link', { name: /^Invoice_.+\.pdf$/ });
+    const waitStarted = Date.now();
+    while ((await invoice.count()) === 0 && Date.now() - waitStarted < 20_000) {
+      await page.waitForTimeout(1000);
+      await page.reload();
+      await row.waitFor();
+    }
+    console.log(`      invoice link shown after ${((Date.now() - waitStarted) / 1000).toFixed(1)} s`);
+    await shoot(page, '11-bookings', (p) => p.getByRole('heading', { name: ui.yourBookings }).waitFor());
+    const [pdf] = await Promise.all([context.waitForEvent('page'), invoice.click()]);
+    expect(pdf.url()).to.match(/\/media\/.*\.pdf$/);
+    const invoiceFile = await fetch(pdf.url());
+    expect(invoiceFile.headers.get('content-type')).to.equal('application/pdf');
+    expect(Buffer.from(await invoiceFile.arrayBuffer()).subarray(0, 5).toString()).to.equal('%PDF-');
+    await pdf.close();
+
+    // The detail card: amount after discount, discount negative; cancel the upcoming stay.
+    await row.getByRole('button').first().click();
+    await page.getByText(`-${rupees(quote.discountAmount)}`).waitFor();
+    await page.getByText(rupees(quote.payableAmount)).first().waitFor();
+    await page.getByRole('link', { name: ui.downloadInvoice }).waitFor();
+    await shoot(page, '12-booking-detail');
+    await page.getByRole('button', { name: ui.cancelBooking }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: ui.cancelBooking }).click();
+    await page.getByText(ui.cancelled).first().waitFor();
+    await page.getByRole('button', { name: ui.backToList }).click();
+    await row.getByText(ui.cancelled).waitFor();
+
+    // Profile update, then sign out.
+    await page.goto('/profile');
+    await page.getByLabel(ui.usernameLabel).fill('asha-v');
+    await page.getByRole('button', { name: ui.update }).click();
+    await page.getByText(ui.userUpdated).waitFor();
+    await shoot(page, '13-profile', (p) => p.getByRole('heading', { name: ui.profileTitle }).waitFor());
+    await page.getByRole('button', { name: ui.signOut }).click();
+    await urlMatches(page, /\/login-user$/);
+    await page.getByRole('link', { name: ui.navLogin }).waitFor();
+    await context.close();
+  });
+});
+
+/** Waits until the address matches (client-side navigations fire no load event). */
+async function urlMatches(page: Page, pattern: RegExp): Promise<void> {
+  await page.waitForFunction((source) => new RegExp(source).test(window.location.href), pattern.source);
+}
+
+/** The 6-digit code of the newest SMS to `phone` in the outbox. */
+async function otpFromOutbox(outbox: string, phone: string): Promise<string> {
+  for (let tries = 0; tries < 50; tries++) {
+    const sms = (await readOutbox(outbox)).filter((entry) => entry.kind === 'sms' && entry.to.replace(/\s/g, '') === phone);
+    const code = sms.at(-1)?.text.match(/\b(\d{6})\b/)?.[1];
+    if (code !== undefined) return code;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no OTP SMS to ${phone} in ${outbox}`);
+}

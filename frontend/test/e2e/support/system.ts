@@ -1,0 +1,47 @@
+/**
+ * A whole Stays system for browser tests: a fresh temporary DATA_DIR, the product in this
+ * process on an ephemeral port (it serves the built client at `/`), the demo data seeded.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from '@stays/service-kit';
+import { composeSystem } from '../../../../standalone/src/compose.ts';
+import { seedDemo } from '../../../../standalone/src/demo/index.ts';
+
+export const API = '/sharma/resident/stays';
+export const DIST_INDEX = fileURLToPath(new URL('../../../dist/index.html', import.meta.url));
+
+export interface E2eSystem {
+  readonly baseUrl: string;
+  readonly dataDir: string;
+  destroy(): Promise<void>;
+}
+
+export async function startE2eSystem(options: { seed?: boolean } = {}): Promise<E2eSystem> {
+  if (!existsSync(DIST_INDEX)) {
+    throw new Error(`The built web client is missing (${DIST_INDEX}). Run \`npm run build\` first (the root \`npm test\` does).`);
+  }
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'stays-e2e-'));
+  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', SEED_DEMO: '0' });
+  const system = await composeSystem(config, { log: () => undefined });
+  await system.runner.whenCaughtUp();
+  const server = http.createServer(system.host.callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  if (options.seed ?? true) await seedDemo(baseUrl, API);
+  return {
+    baseUrl,
+    dataDir,
+    destroy: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await system.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

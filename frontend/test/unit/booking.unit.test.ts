@@ -1,0 +1,88 @@
+import { expect } from 'chai';
+import type { BookingView } from '@stays/contracts';
+import { bookingActions } from '../../src/features/booking/booking.slice.ts';
+import type { BookingFormData } from '../../src/features/booking/api/booking-api.ts';
+import { amountPaid, canCancel, selectHasBookings } from '../../src/features/bookings/bookings.selectors.ts';
+import { bookingsActions } from '../../src/features/bookings/bookings.slice.ts';
+import { deferred, httpError, stubApis, testStore, until } from './support.ts';
+
+const otpRequest = { customerName: 'Asha', customerEmail: 'asha@example.com', customerPhoneNumber: '+919822012345' };
+const form = { hotelID: 'h1', roomType: 'Room', roomStandard: 'Deluxe', customerPhoneNumber: '9822012345' } as BookingFormData;
+
+describe('booking saga (unit)', () => {
+  it('sends the OTP, then verifies it', async () => {
+    const sent: unknown[] = [];
+    const store = testStore(stubApis({ booking: { sendOtp: async (body) => sent.push(body), verifyOtp: async () => ({}) } }));
+    store.dispatch(bookingActions.otpSendRequested(otpRequest));
+    let state = await until(store, (s) => s.booking.otp.status === 'sent');
+    expect(sent).to.deep.equal([otpRequest]);
+    expect(state.booking.otp.sentAt).to.be.a('number');
+    store.dispatch(bookingActions.otpVerifyRequested({ otp: '123456', customerEmail: otpRequest.customerEmail, customerPhoneNumber: otpRequest.customerPhoneNumber }));
+    state = await until(store, (s) => s.booking.otp.status === 'verified');
+    expect(state.booking.otp.status).to.equal('verified');
+  });
+
+  it('silently resets the OTP state when sending or verifying fails', async () => {
+    const store = testStore(stubApis({ booking: { sendOtp: async () => ({}), verifyOtp: () => Promise.reject(httpError(400, { message: 'The OTP is wrong or has expired' })) } }));
+    store.dispatch(bookingActions.otpSendRequested(otpRequest));
+    await until(store, (s) => s.booking.otp.status === 'sent');
+    store.dispatch(bookingActions.otpVerifyRequested({ otp: '000000', customerEmail: otpRequest.customerEmail, customerPhoneNumber: otpRequest.customerPhoneNumber }));
+    const state = await until(store, (s) => s.booking.otp.status === 'idle');
+    expect(state.booking.otp).to.deep.equal({ status: 'idle', sentAt: null });
+    expect(state.booking.submit.error).to.equal(null);
+  });
+
+  it('books once for a double click and reports the server message or the fallback', async () => {
+    const call = deferred<{ message: string }>();
+    let calls = 0;
+    const store = testStore(stubApis({ booking: { book: () => { calls += 1; return call.promise; } } }));
+    store.dispatch(bookingActions.submitted(form));
+    store.dispatch(bookingActions.submitted(form));
+    call.resolve({ message: 'Hotel booked successfully!' });
+    const state = await until(store, (s) => s.booking.submit.status === 'placed');
+    expect(calls).to.equal(1);
+    expect(state.booking.submit.message).to.equal('Hotel booked successfully!');
+
+    for (const [error, text] of [
+      [httpError(409, { success: false, message: 'No room of this kind is free on 2030-01-02. Please choose other dates.' }), 'No room of this kind is free on 2030-01-02. Please choose other dates.'],
+      [httpError(500, {}), 'An error occurred while booking the hotel.'],
+    ] as const) {
+      const failing = testStore(stubApis({ booking: { book: () => Promise.reject(error) } }));
+      failing.dispatch(bookingActions.submitted(form));
+      expect((await until(failing, (s) => s.booking.submit.status === 'failed')).booking.submit.error).to.equal(text);
+    }
+  });
+});
+
+describe('bookings saga and selectors (unit)', () => {
+  const booking = (id: string, patch: Partial<BookingView> = {}): BookingView => ({
+    _id: id, bookingID: `BK-${id}`, hotelID: 'h', hotelName: 'H', hotelAddress: 'A', hotelCity: 'C', customerID: 'u', customerName: 'N', customerEmail: 'e',
+    customerPhoneNumber: '9822012345', dateOfBooking: '2030-01-01T00:00:00.000Z', dateOfCommencement: '2030-01-05T00:00:00.000Z', numberOfNights: 2, numberOfGuests: 2,
+    numberOfRooms: 1, roomType: 'Room', roomStandard: 'Deluxe', roomID: 'r', totalAmount: 10000, discountAmount: 2000, isPaymentDone: false, invoicePDF: null,
+    status: 'confirmed', created_at: '2030-01-01T00:00:00.000Z', ...patch,
+  });
+
+  it('loads the guest bookings, ignores load failures, and cancels by booking ID', async () => {
+    let cancelled: string | undefined;
+    const store = testStore(stubApis({ bookings: { customerBookings: async () => [booking('1'), booking('2')], cancel: async (id) => { cancelled = id; } } }));
+    store.dispatch(bookingsActions.requested({ customerId: 'u' }));
+    let state = await until(store, (s) => s.bookings.status === 'succeeded');
+    expect(selectHasBookings(state)).to.equal(true);
+    store.dispatch(bookingsActions.cancelRequested({ bookingId: '2', bookingID: 'BK-2' }));
+    state = await until(store, (s) => s.bookings.cancel.status === 'succeeded');
+    expect(cancelled).to.equal('BK-2');
+    expect(state.bookings.byId['2']!.status).to.equal('cancelled');
+
+    const failing = testStore(stubApis({ bookings: { customerBookings: () => Promise.reject(httpError(500, {})) } }));
+    failing.dispatch(bookingsActions.requested({ customerId: 'u' }));
+    expect(selectHasBookings(await until(failing, (s) => s.bookings.status === 'failed'))).to.equal(false);
+  });
+
+  it('shows total minus discount and allows cancelling only upcoming, not-cancelled stays', () => {
+    const now = new Date('2030-01-03T00:00:00Z');
+    expect(amountPaid(booking('1'))).to.equal(8000);
+    expect(canCancel(booking('1'), now)).to.equal(true);
+    expect(canCancel(booking('1', { status: 'cancelled' }), now)).to.equal(false);
+    expect(canCancel(booking('1', { dateOfCommencement: '2030-01-02T00:00:00.000Z' }), now)).to.equal(false);
+  });
+});

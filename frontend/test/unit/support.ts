@@ -1,0 +1,42 @@
+/** Stub API modules and a real store (reducers + saga middleware) for saga tests. */
+import type { Apis } from '../../src/app/root-saga.ts';
+import { createAppStore, type AppStore, type RootState } from '../../src/app/store.ts';
+
+const unexpected = (name: string) => () => Promise.reject(new Error(`unexpected call ${name}`));
+
+export function stubApis(overrides: { [K in keyof Apis]?: Partial<Apis[K]> } = {}): Apis {
+  return {
+    session: { signIn: unexpected('signIn'), googleSignIn: unexpected('googleSignIn'), registerCustomer: unexpected('registerCustomer'), registerOwner: unexpected('registerOwner'), signOut: unexpected('signOut'), deleteAccount: unexpected('deleteAccount'), updateCustomer: unexpected('updateCustomer'), ...overrides.session },
+    hotels: { allHotels: unexpected('allHotels'), hotel: unexpected('hotel'), rooms: unexpected('rooms'), ...overrides.hotels },
+    search: { searchHotels: unexpected('searchHotels'), searchRooms: unexpected('searchRooms'), ...overrides.search },
+    booking: { sendOtp: unexpected('sendOtp'), verifyOtp: unexpected('verifyOtp'), book: unexpected('book'), ...overrides.booking },
+    bookings: { customerBookings: unexpected('customerBookings'), cancel: unexpected('cancel'), ...overrides.bookings },
+  };
+}
+
+export function testStore(apis: Apis, persist = false): AppStore {
+  return createAppStore(apis, { persist });
+}
+
+/** Resolves once `predicate(state)` holds (sagas settle on promise ticks). */
+export async function until(store: AppStore, predicate: (state: RootState) => boolean, timeoutMs = 1000): Promise<RootState> {
+  const started = Date.now();
+  while (!predicate(store.getState())) {
+    if (Date.now() - started > timeoutMs) throw new Error('state never reached the expected shape');
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  return store.getState();
+}
+
+/** A promise and its resolve/reject, to hold an API call open. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => { resolve = res; reject = rej; });
+  return { promise, resolve, reject };
+}
+
+/** What axios rejects with when the server answered with a failure status. */
+export const httpError = (status: number, data: unknown) => Object.assign(new Error(`status ${status}`), { isAxiosError: true, response: { status, data } });
+/** What axios rejects with when no response came. */
+export const networkError = () => Object.assign(new Error('Network Error'), { isAxiosError: true, request: {} });

@@ -26,7 +26,8 @@ WORKDIR /app
 COPY --from=build /app /app
 USER node
 EXPOSE 8080
-CMD ["sh", "-c", "exec node --import tsx ${SERVICE}/src/server.ts"]
+# SERVICE is a workspace (command-service, query-service, projections) or a folder with a server.ts
+CMD ["sh", "-c", "if [ -f ${SERVICE}/server.ts ]; then exec node --import tsx ${SERVICE}/server.ts; else exec node --import tsx ${SERVICE}/src/server.ts; fi"]
 
 FROM nginx:1.27-alpine AS gateway
 COPY deploy/gateway.nginx.conf /etc/nginx/conf.d/default.conf

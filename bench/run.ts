@@ -11,6 +11,7 @@ const benchmarks: Record<string, () => Promise<{ default: (report: Report) => Pr
   replay: () => import('./replay.bench.ts'),
   search: () => import('./search.bench.ts'),
   booking: () => import('./booking.bench.ts'),
+  frontend: () => import('./frontend.bench.ts'),
 };
 
 const filter = process.argv[2];

@@ -15,7 +15,7 @@ describe('production deployment files', () => {
     if (compose === null) this.skip();
     const [command, prefix] = compose!;
     const output = execFileSync(command, [...prefix, 'config', '--services'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-    expect(output.split('\n').filter(Boolean).sort()).to.deep.equal(['command-service', 'eventstore', 'gateway', 'mongo', 'projections', 'query-service']);
+    expect(output.split('\n').filter(Boolean).sort()).to.deep.equal(['command-service', 'eventstore', 'gateway', 'mongo', 'projections', 'query-service', 'reactors']);
     execFileSync(command, [...prefix, 'config', '-q'], { cwd: root, stdio: 'ignore' });
   });
 

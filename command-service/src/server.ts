@@ -6,11 +6,11 @@
 import http from 'node:http';
 import { MongoClient } from 'mongodb';
 import { connectEventStoreDB } from '@stays/event-store';
-import { ConfigError, TokenIssuer, TokenVerifier, createGridFsMediaStore, importPrivateKey, importPublicKey, loadConfig, logUnexpectedErrors, mailerFor, otpKeyFor, smsFor } from '@stays/service-kit';
+import { ConfigError, TokenIssuer, TokenVerifier, createGridFsMediaStore, importPrivateKey, importPublicKey, loadConfig, logUnexpectedErrors, runMain, stopOnSignals, closeServer, mailerFor, otpKeyFor, smsFor } from '@stays/service-kit';
 import { createCommandApp } from './app.ts';
 import { createGoogleVerifier } from './accounts/google.ts';
 
-async function main(): Promise<void> {
+runMain(async () => {
   const config = loadConfig();
   if (!config.eventStoreUrl || !config.mongoUrl) throw new ConfigError('the command service needs EVENTSTORE_URL and MONGO_URL');
   if (!config.jwtPrivateKey || !config.jwtPublicKey) throw new ConfigError('the command service needs JWT_PRIVATE_KEY and JWT_PUBLIC_KEY (npm run keys)');
@@ -29,14 +29,8 @@ async function main(): Promise<void> {
   logUnexpectedErrors(app);
   const server = http.createServer(app.callback()).listen(config.port);
   console.log(`command service listening on ${config.port}`);
-  const stop = async () => {
-    server.close();
-    await Promise.all([eventStore.close(), mongo.close()]);
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void stop());
-  process.on('SIGINT', () => void stop());
-}
+  stopOnSignals(closeServer(server), () => eventStore.close(), () => mongo.close());
+});
 
 /** Asks the query service to wait (bounded) until its read models reach the position. */
 function waitForQueryService(baseUrl: string) {
@@ -49,7 +43,3 @@ function waitForQueryService(baseUrl: string) {
   };
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
-});

@@ -6,10 +6,10 @@ import http from 'node:http';
 import { MongoClient } from 'mongodb';
 import { connectMongoReadStore } from '@stays/read-store';
 import { allProjections, checkpointProgress } from '@stays/projections';
-import { ConfigError, TokenVerifier, createGridFsMediaStore, importPublicKey, loadConfig, logUnexpectedErrors } from '@stays/service-kit';
+import { ConfigError, TokenVerifier, createGridFsMediaStore, importPublicKey, loadConfig, logUnexpectedErrors, runMain, stopOnSignals, closeServer } from '@stays/service-kit';
 import { createQueryApp } from './app.ts';
 
-async function main(): Promise<void> {
+runMain(async () => {
   const config = loadConfig();
   if (!config.mongoUrl) throw new ConfigError('the query service needs MONGO_URL');
   if (!config.jwtPublicKey) throw new ConfigError('the query service needs JWT_PUBLIC_KEY (npm run keys)');
@@ -24,16 +24,6 @@ async function main(): Promise<void> {
   logUnexpectedErrors(app);
   const server = http.createServer(app.callback()).listen(config.port);
   console.log(`query service listening on ${config.port}`);
-  const stop = async () => {
-    server.close();
-    await Promise.all([readStore.close(), mongo.close()]);
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void stop());
-  process.on('SIGINT', () => void stop());
-}
-
-main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
+  stopOnSignals(closeServer(server), () => readStore.close(), () => mongo.close());
 });
+

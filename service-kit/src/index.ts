@@ -12,3 +12,4 @@ export * from './images/index.ts';
 export * from './messaging/index.ts';
 export * from './config.ts';
 export * from './wiring.ts';
+export * from './process.ts';

@@ -2,20 +2,11 @@
  * Pure account decisions: (command, state) → events. No I/O: password hashes, session
  * ids, image URLs and times are prepared by the caller and passed in.
  */
-import { messages, type AccountEvent, type Role, type SignInMethod } from '@stays/contracts';
+import { messages, type AccountEvent, type AccountRegistered, type SignInMethod } from '@stays/contracts';
 import { ConflictError, UnauthorizedError } from '@stays/service-kit';
 import type { AccountState, ActiveAccount } from './account.ts';
 
-export interface RegisterAccount {
-  readonly accountId: string;
-  readonly role: Role;
-  readonly name: string;
-  readonly email: string;
-  readonly username?: string;
-  readonly profileImage?: string;
-  readonly passwordHash: string | null;
-  readonly via: SignInMethod;
-}
+export type RegisterAccount = AccountRegistered['data'];
 
 export function register(command: RegisterAccount, state: AccountState): AccountEvent[] {
   if (state.status !== 'new') throw new ConflictError(messages.server.emailTaken);

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { constants as fsConstants } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { mkdir, open, readFile, rm, type FileHandle } from 'node:fs/promises';
+import { join } from 'node:path';
 import { assertMediaId, contentTypeForId, isValidMediaId, mediaIdForPut, mediaUrl } from './media-id.ts';
 import type { MediaObject, MediaStore, StoredMedia } from './port.ts';
+import { writeFileAtomically } from '../files/atomic-write.ts';
 
 export interface FileMediaStoreOptions {
   /** The app passes `DATA_DIR/media`. */
@@ -100,37 +101,8 @@ export function createFileMediaStore(options: FileMediaStoreOptions): MediaStore
   };
 }
 
-async function writeFileAtomic(path: string, bytes: Buffer, tmpDir: string): Promise<void> {
-  const tmp = join(tmpDir, randomUUID());
-  try {
-    const handle = await open(tmp, 'wx');
-    try {
-      await handle.writeFile(bytes);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(tmp, path);
-  } catch (error) {
-    await rm(tmp, { force: true });
-    throw error;
-  }
-  await syncDirectory(dirname(path));
-}
-
-/** Makes the rename itself durable; best effort, as not every platform can fsync a directory. */
-async function syncDirectory(path: string): Promise<void> {
-  try {
-    const handle = await open(path, 'r');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-  } catch {
-    // ignored: the data is already fsynced, only the directory entry's durability is at stake
-  }
-}
+const writeFileAtomic = (path: string, bytes: Buffer, tmpDir: string): Promise<void> =>
+  writeFileAtomically(path, bytes, join(tmpDir, randomUUID()));
 
 function isNotFound(error: unknown): boolean {
   return (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
+import { writeFileAtomically } from '../files/atomic-write.ts';
 import { join } from 'node:path';
 
 export const EMAIL_SUFFIX = '.eml';
@@ -22,19 +23,6 @@ export function outboxFileName(suffix: typeof EMAIL_SUFFIX | typeof SMS_SUFFIX):
 export async function writeOutboxFile(dir: string, name: string, bytes: Buffer): Promise<string> {
   await mkdir(dir, { recursive: true });
   const path = join(dir, name);
-  const tmp = join(dir, `.${name}.${randomBytes(4).toString('hex')}.tmp`);
-  try {
-    const handle = await open(tmp, 'wx');
-    try {
-      await handle.writeFile(bytes);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(tmp, path);
-  } catch (error) {
-    await rm(tmp, { force: true });
-    throw error;
-  }
+  await writeFileAtomically(path, bytes, join(dir, `.${name}.${randomBytes(4).toString('hex')}.tmp`));
   return path;
 }

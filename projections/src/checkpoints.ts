@@ -7,6 +7,8 @@ interface CheckpointDocument {
   /** Position of the last event the projection has fully applied. */
   position: number;
   version: number;
+  /** Position of the last event that changed the projection's documents (for caches). */
+  changedAt?: number;
   /** Set once the projection has caught up with the log after (re)starting from scratch. */
   caughtUp?: boolean;
   updatedAt: string;
@@ -18,10 +20,10 @@ export async function readCheckpoint(store: ReadStore, name: string, version: nu
   return doc !== null && doc.version === version && doc.position >= 0 ? doc.position : undefined;
 }
 
-export async function writeCheckpoint(store: ReadStore, name: string, version: number, position: number): Promise<void> {
+export async function writeCheckpoint(store: ReadStore, name: string, version: number, position: number, changedAt?: number): Promise<void> {
   await store.collection<CheckpointDocument>(CHECKPOINTS_COLLECTION).updateOne(
     { _id: name },
-    { $set: { position, version, updatedAt: new Date().toISOString() } },
+    { $set: { position, version, updatedAt: new Date().toISOString(), ...(changedAt !== undefined && { changedAt }) } },
     { upsert: true },
   );
 }
@@ -55,6 +57,10 @@ export function checkpointProgress(store: ReadStore, names: readonly string[], p
     async isCaughtUp(): Promise<boolean> {
       const docs = await store.collection<CheckpointDocument>(CHECKPOINTS_COLLECTION).find({ _id: { $in: [...names] } });
       return docs.length === names.length && docs.every((doc) => doc.caughtUp === true);
+    },
+    async changedAt(name: string): Promise<number | undefined> {
+      const doc = await store.collection<CheckpointDocument>(CHECKPOINTS_COLLECTION).findOne({ _id: name }, { projection: { changedAt: 1 } });
+      return doc?.changedAt;
     },
     async waitFor(position: number, timeoutMs: number): Promise<boolean> {
       const deadline = Date.now() + timeoutMs;

@@ -26,6 +26,8 @@ interface RunningProjection {
   readonly definition: ProjectionDefinition;
   subscription: Subscription | null;
   position: number | undefined;
+  /** Position of the last event that changed this projection's documents. */
+  changedAt: number | undefined;
   caughtUp: boolean;
   failed: string | null;
 }
@@ -101,6 +103,11 @@ export class ProjectionRunner {
     return lowest;
   }
 
+  /** Position of the last event that changed the named projection's documents (undefined: none yet). */
+  changedAt(name: string): number | undefined {
+    return this.running.get(name)?.changedAt;
+  }
+
   /** Resolves true once every projection has applied `position`, false after `timeoutMs`. */
   waitFor(position: number, timeoutMs: number): Promise<boolean> {
     const current = this.position();
@@ -126,17 +133,23 @@ export class ProjectionRunner {
       await this.readStore.collection(index.collection).createIndex(index.keys, { unique: index.unique ?? false });
     }
     const checkpoint = await readCheckpoint(this.readStore, definition.name, definition.version);
-    const running: RunningProjection = { definition, subscription: null, position: checkpoint, caughtUp: false, failed: null };
+    const running: RunningProjection = { definition, subscription: null, position: checkpoint, changedAt: checkpoint, caughtUp: false, failed: null };
     this.running.set(definition.name, running);
     running.subscription = this.eventStore.subscribeToAll(
       { ...(checkpoint !== undefined && { after: checkpoint }), maxBatchSize: this.options.maxBatchSize ?? 1000 },
       {
         onBatch: async (events) => {
-          const writes = events.flatMap((event) => this.ownedWrites(definition, event.position, definition.project(event)));
+          let changedAt = running.changedAt;
+          const writes = events.flatMap((event) => {
+            const own = this.ownedWrites(definition, event.position, definition.project(event));
+            if (own.length > 0) changedAt = event.position;
+            return own;
+          });
           await this.applyInOrder(writes);
           const last = events[events.length - 1]!.position;
-          await writeCheckpoint(this.readStore, definition.name, definition.version, last);
+          await writeCheckpoint(this.readStore, definition.name, definition.version, last, changedAt);
           running.position = last;
+          running.changedAt = changedAt;
           this.releaseWaiters();
         },
         onCaughtUp: () => {

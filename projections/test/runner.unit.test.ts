@@ -83,6 +83,22 @@ describe('projection runner', () => {
     await second.stop();
   });
 
+  it('moves its changed-at position only with events that changed its documents', async () => {
+    const only: ProjectionDefinition = { ...counter, project: (event) => (event.streamId.startsWith('a-') ? counter.project(event) : []) };
+    const written = await append(eventStore, 'a-1', 1);
+    const runner = new ProjectionRunner(eventStore, readStore, [only], { log: () => undefined });
+    await runner.start();
+    await runner.whenCaughtUp();
+    expect(runner.changedAt('counter')).to.equal(written);
+    const ignored = await append(eventStore, 'b-1', 2);
+    await runner.waitFor(ignored, 2000);
+    expect(runner.changedAt('counter')).to.equal(written);
+    const changed = await append(eventStore, 'a-1', 1);
+    await runner.waitFor(changed, 2000);
+    expect(runner.changedAt('counter')).to.equal(changed);
+    await runner.stop();
+  });
+
   it('rebuilds one projection from position 0', async () => {
     await append(eventStore, 'a-1', 2);
     const runner = new ProjectionRunner(eventStore, readStore, [counter], { log: () => undefined });

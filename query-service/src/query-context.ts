@@ -9,6 +9,8 @@ export interface ReadSideProgress {
   isCaughtUp(): Promise<boolean>;
   /** Resolves true once every read model reflects the log up to `position`, false after `timeoutMs`. */
   waitFor(position: number, timeoutMs: number): Promise<boolean>;
+  /** Position of the last event that changed a projection's documents: a cache key that moves only with the data. */
+  changedAt(projection: string): Promise<number | undefined>;
 }
 
 export interface QueryServiceDeps {

@@ -83,7 +83,11 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     }, { apiPrefix: config.apiPrefix, cors: config.cors });
     const queryApp = createQueryApp({
       readStore, media, tokenVerifier,
-      readSide: { isCaughtUp: async () => runner.isCaughtUp(), waitFor: (position, timeoutMs) => runner.waitFor(position, timeoutMs) },
+      readSide: {
+        isCaughtUp: async () => runner.isCaughtUp(),
+        waitFor: (position, timeoutMs) => runner.waitFor(position, timeoutMs),
+        changedAt: async (projection) => runner.changedAt(projection),
+      },
     }, { apiPrefix: config.apiPrefix, cors: config.cors });
     for (const app of [commandApp, queryApp]) app.on('error', (error: unknown) => log(`[error] ${error instanceof Error ? error.stack : String(error)}`));
 

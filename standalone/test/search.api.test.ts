@@ -136,9 +136,25 @@ describe('search over HTTP', function () {
     expect(bad.body.field).to.equal('roomType.0');
   });
 
+  it('shows a new or changed hotel in the very next search, though answers are cached', async () => {
+    const before = await search('searchTerm=shillong');
+    expect(before.data).to.deep.equal([]);
+    expect((await search('searchTerm=shillong')).data).to.deep.equal([]);
+    const owner = await signedInOwner(api);
+    const created = await api.multipart('POST', '/hotel/data/create/hotel', hotelForm({ hotelName: 'Pine Wood Hill Cottages', city: 'Shillong', state: 'Meghalaya', restaurants: '[]', famousTouristPlaces: '[]', transportationFacilities: '[]' }), { imageURLs: await pngImages(5) }, { token: owner.token });
+    expect(created.status).to.equal(201);
+    expect(await cities('searchTerm=shillong')).to.deep.equal(['Shillong']);
+    const all = (await api.get('/hotel/data/get/all/hotels')).body.data as { _id: string }[];
+    expect(all.map((hotel) => hotel._id)).to.include(created.body.data._id);
+    const renamed = await api.multipart('PATCH', `/hotel/data/update/hotel/${created.body.data._id}`, { hotelName: 'Pine Wood Cloud Cottages' }, {}, { token: owner.token });
+    expect(renamed.status).to.equal(200);
+    expect(await cities('searchTerm=cloud%20cottages')).to.deep.equal(['Shillong']);
+    expect(await cities('searchTerm=hill%20cottages')).to.deep.equal([]);
+  });
+
   it('gives every hotel read its price category and room types', async () => {
     const all = (await api.get('/hotel/data/get/all/hotels')).body.data as { city: string; priceCategory: string; roomTypes: string[] }[];
-    const byCity = Object.fromEntries(all.map((hotel) => [hotel.city, [hotel.priceCategory, hotel.roomTypes]]));
+    const byCity = Object.fromEntries(all.filter((hotel) => hotel.city !== 'Shillong').map((hotel) => [hotel.city, [hotel.priceCategory, hotel.roomTypes]]));
     expect(byCity).to.deep.equal({
       Jaipur: ['Luxurious', ['Room']], Mumbai: ['Medium', ['Room', 'Flat']], Bengaluru: ['Economic', ['Room']],
       Goa: ['Business', ['Flat']], Pune: ['Economic', ['Flat']],

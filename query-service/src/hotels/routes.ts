@@ -1,11 +1,13 @@
 /** Hotel and room reads (spec section 7): public, except an owner's own room details. */
 import { hotelSearchQuery, messages, roomSearchQuery, routes, type Pagination } from '@stays/contracts';
-import { ForbiddenError, NotFoundError, authOf, respond, validate } from '@stays/service-kit';
-import { collections, type HotelDocument, type RoomDocument } from '@stays/projections';
+import type { Context } from 'koa';
+import { ForbiddenError, NotFoundError, authOf, respond, respondWithJson, successJson, validate } from '@stays/service-kit';
+import { collections, hotelsProjection, type HotelDocument, type RoomDocument } from '@stays/projections';
 import type { Filter } from '@stays/read-store';
 import type { QueryContext } from '../query-context.ts';
 import { INTERNAL_HOTEL_FIELDS, hotelView } from './hotel-view.ts';
 import { hotelFilter, hotelSort, roomFilter } from './search.ts';
+import { ResponseCache } from './response-cache.ts';
 
 const INTERNAL_ROOM_FIELDS = { _position: 0 } as const;
 
@@ -22,9 +24,16 @@ export function mountHotelRoutes({ deps, mount, auth }: QueryContext): void {
     return { data: page.map(hotelView), pagination };
   }
 
+  const cache = new ResponseCache();
+  /** Answers from the cache, keyed by the request and the position the hotels read model last changed at. */
+  const cached = async (ctx: Context, key: string, compute: () => Promise<string>) =>
+    respondWithJson(ctx, 200, await cache.get(key, await deps.readSide.changedAt(hotelsProjection.name), compute));
+
   mount(routes.allHotels, async (ctx) => {
-    const all = await hotels.find({}, { sort: { created_at: -1, _id: 1 }, projection: INTERNAL_HOTEL_FIELDS });
-    respond(ctx, 200, messages.server.hotelsFound, all.map(hotelView));
+    await cached(ctx, 'all', async () => {
+      const all = await hotels.find({}, { sort: { created_at: -1, _id: 1 }, projection: INTERNAL_HOTEL_FIELDS });
+      return successJson(200, messages.server.hotelsFound, all.map(hotelView));
+    });
   });
 
   mount(routes.hotel, async (ctx) => {
@@ -35,20 +44,24 @@ export function mountHotelRoutes({ deps, mount, auth }: QueryContext): void {
 
   mount(routes.searchHotels, async (ctx) => {
     const query = validate(hotelSearchQuery, { ...ctx.query });
-    const { data, pagination } = await searchPage(hotelFilter(query), query);
-    respond(ctx, 200, messages.server.hotelsFound, data, { pagination });
+    await cached(ctx, `hotels|${JSON.stringify(query)}`, async () => {
+      const { data, pagination } = await searchPage(hotelFilter(query), query);
+      return successJson(200, messages.server.hotelsFound, data, { pagination });
+    });
   });
 
   mount(routes.searchRooms, async (ctx) => {
     const query = validate(roomSearchQuery, { ...ctx.query });
-    const filter = hotelFilter(query);
-    const byRoom = roomFilter(query);
-    if (byRoom !== null) {
-      const matching = await rooms.find(byRoom, { projection: { hotelID: 1 } });
-      filter._id = { $in: [...new Set(matching.map((room) => room.hotelID))] };
-    }
-    const { data, pagination } = await searchPage(filter, query);
-    respond(ctx, 200, messages.server.hotelsFound, data, { pagination });
+    await cached(ctx, `rooms|${JSON.stringify(query)}`, async () => {
+      const filter = hotelFilter(query);
+      const byRoom = roomFilter(query);
+      if (byRoom !== null) {
+        const matching = await rooms.find(byRoom, { projection: { hotelID: 1 } });
+        filter._id = { $in: [...new Set(matching.map((room) => room.hotelID))] };
+      }
+      const { data, pagination } = await searchPage(filter, query);
+      return successJson(200, messages.server.hotelsFound, data, { pagination });
+    });
   });
 
   mount(routes.hotelRooms, async (ctx) => {

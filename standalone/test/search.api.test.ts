@@ -68,6 +68,10 @@ describe('search over HTTP', function () {
     const result = await search('');
     expect(result.data.map((hotel) => hotel.city)).to.deep.equal(['Pune', 'Goa', 'Bengaluru', 'Mumbai', 'Jaipur']);
     expect(result.pagination).to.deep.equal({ total: 5, page: 1, limit: 100 });
+    // result cards carry what a card shows, not the hotel page's description and nearby places
+    const card = result.data[0] as unknown as Record<string, unknown>;
+    expect(card).to.include.keys('_id', 'hotelName', 'address', 'city', 'imageURLs', 'startingPrice', 'priceCategory', 'phoneNumber', 'amenities', 'roomTypes');
+    expect(card).not.to.have.any.keys('description', 'restaurants', 'cinemaHalls', 'famousTouristPlaces', 'transportationFacilities', 'searchText', '_position');
   });
 
   it('matches the term case-insensitively against name, address, city, state, country and nearby places', async () => {

@@ -5,6 +5,15 @@ import type { HotelDocument } from '@stays/projections';
 /** Fields the read model keeps for itself; never sent. */
 export const INTERNAL_HOTEL_FIELDS = { searchText: 0, _position: 0 } as const;
 
+/**
+ * Search answers list hotels as result cards need them: everything but the description
+ * and the nearby place lists, which only the hotel page shows (GET specific/{hotelID}).
+ * It keeps a page of 100 hotels small enough to serve a thousand times a second.
+ */
+export const SEARCH_RESULT_FIELDS = {
+  ...INTERNAL_HOTEL_FIELDS, description: 0, restaurants: 0, cinemaHalls: 0, famousTouristPlaces: 0, transportationFacilities: 0,
+} as const;
+
 export type HotelView = Omit<HotelDocument, 'searchText' | 'roomTypesByRoom' | '_position'> & { roomTypes: RoomType[] };
 
 export function hotelView(document: HotelDocument): HotelView {

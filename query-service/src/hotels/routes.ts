@@ -5,7 +5,7 @@ import { ForbiddenError, NotFoundError, authOf, respond, respondWithJson, succes
 import { collections, hotelsProjection, type HotelDocument, type RoomDocument } from '@stays/projections';
 import type { Filter } from '@stays/read-store';
 import type { QueryContext } from '../query-context.ts';
-import { INTERNAL_HOTEL_FIELDS, hotelView } from './hotel-view.ts';
+import { INTERNAL_HOTEL_FIELDS, SEARCH_RESULT_FIELDS, hotelView } from './hotel-view.ts';
 import { hotelFilter, hotelSort, roomFilter } from './search.ts';
 import { ResponseCache } from './response-cache.ts';
 
@@ -18,7 +18,7 @@ export function mountHotelRoutes({ deps, mount, auth }: QueryContext): void {
   async function searchPage(filter: Filter, query: { sort: 'startingPrice' | 'created_at'; order: 'asc' | 'desc'; page: number; limit: number }) {
     const [total, page] = await Promise.all([
       hotels.countDocuments(filter),
-      hotels.find(filter, { sort: hotelSort(query), skip: (query.page - 1) * query.limit, limit: query.limit, projection: INTERNAL_HOTEL_FIELDS }),
+      hotels.find(filter, { sort: hotelSort(query), skip: (query.page - 1) * query.limit, limit: query.limit, projection: SEARCH_RESULT_FIELDS }),
     ]);
     const pagination: Pagination = { total, page: query.page, limit: query.limit };
     return { data: page.map(hotelView), pagination };

@@ -6,6 +6,12 @@ import type { BookingsApi } from '../features/bookings/api/bookings-api.ts';
 import { bookingsSaga } from '../features/bookings/bookings.saga.ts';
 import type { HotelsApi } from '../features/hotels/api/hotels-api.ts';
 import { hotelsSaga } from '../features/hotels/hotels.saga.ts';
+import type { OwnerBookingsApi } from '../features/owner-bookings/api/owner-bookings-api.ts';
+import { ownerBookingsSaga } from '../features/owner-bookings/owner-bookings.saga.ts';
+import type { OwnerHotelApi } from '../features/owner-hotel/api/owner-hotel-api.ts';
+import { ownerHotelSaga } from '../features/owner-hotel/owner-hotel.saga.ts';
+import type { OwnerRoomsApi } from '../features/owner-rooms/api/owner-rooms-api.ts';
+import { ownerRoomsSaga } from '../features/owner-rooms/owner-rooms.saga.ts';
 import type { SearchApi } from '../features/search/api/search-api.ts';
 import { searchSaga } from '../features/search/search.saga.ts';
 import type { SessionApi } from '../features/session/api/session-api.ts';
@@ -17,6 +23,9 @@ export interface Apis {
   readonly search: SearchApi;
   readonly booking: BookingApi;
   readonly bookings: BookingsApi;
+  readonly ownerHotel: OwnerHotelApi;
+  readonly ownerRooms: OwnerRoomsApi;
+  readonly ownerBookings: OwnerBookingsApi;
 }
 
 export function* rootSaga(apis: Apis) {
@@ -26,5 +35,8 @@ export function* rootSaga(apis: Apis) {
     spawn(searchSaga, apis.search),
     spawn(bookingSaga, apis.booking),
     spawn(bookingsSaga, apis.bookings),
+    spawn(ownerHotelSaga, apis.ownerHotel),
+    spawn(ownerRoomsSaga, apis.ownerRooms),
+    spawn(ownerBookingsSaga, apis.ownerBookings),
   ]);
 }

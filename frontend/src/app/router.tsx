@@ -1,7 +1,6 @@
 /**
  * Client routes (spec section 2). Every page is lazy-loaded so the home route only
- * downloads what it shows. Owner pages are placeholders for now: to add one, write the
- * page under features/ and point its `load` below at it.
+ * downloads what it shows.
  */
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
@@ -24,12 +23,16 @@ const Profile = page(() => import('./routes/profile.tsx'));
 const Bookings = page(() => import('./routes/bookings.tsx'));
 const NotFound = page(() => import('./routes/not-found.tsx'));
 
-/** Owner-only routes: path → placeholder page (the owner screens replace these). */
+/** Owner-only routes (spec section 2), each page in its own chunk. */
 const ownerRoutes: { path: string; Page: LazyExoticComponent<ComponentType> }[] = [
-  ['/add-hotel', 'addHotel'], ['/update-hotel/:hotelID', 'updateHotel'], ['/hotel-details', 'hotelDetails'],
-  ['/add-room/:hotelID', 'addRoom'], ['/room-data/:hotelID', 'roomData'], ['/update-room-data/:hotelID/:roomID', 'updateRoomData'],
-  ['/hotel-owner-bookings/:hotelID', 'ownerBookings'],
-].map(([path, name]) => ({ path: path!, Page: page(() => import('./routes/owner.tsx').then((m) => ({ default: m.ownerPages[name as keyof typeof m.ownerPages] }))) }));
+  { path: '/hotel-details', Page: page(() => import('./routes/owner.tsx')) },
+  { path: '/add-hotel', Page: page(() => import('./routes/owner-hotel.tsx').then((m) => ({ default: m.AddHotelPage }))) },
+  { path: '/update-hotel/:hotelID', Page: page(() => import('./routes/owner-hotel.tsx').then((m) => ({ default: m.UpdateHotelPage }))) },
+  { path: '/add-room/:hotelID', Page: page(() => import('./routes/owner-rooms.tsx').then((m) => ({ default: m.AddRoomPage }))) },
+  { path: '/room-data/:hotelID', Page: page(() => import('./routes/owner-rooms.tsx').then((m) => ({ default: m.RoomDataPage }))) },
+  { path: '/update-room-data/:hotelID/:roomID', Page: page(() => import('./routes/owner-rooms.tsx').then((m) => ({ default: m.UpdateRoomPage }))) },
+  { path: '/hotel-owner-bookings/:hotelID', Page: page(() => import('./routes/owner-bookings.tsx')) },
+];
 
 const suspended = (node: ReactNode) => <Suspense fallback={null}>{node}</Suspense>;
 const guarded = (node: ReactNode, role?: Role) => <RequireUser role={role}>{suspended(node)}</RequireUser>;

@@ -8,6 +8,9 @@ import createSagaMiddleware from 'redux-saga';
 import { bookingReducer } from '../features/booking/booking.slice.ts';
 import { bookingsReducer } from '../features/bookings/bookings.slice.ts';
 import { hotelsReducer } from '../features/hotels/hotels.slice.ts';
+import { ownerBookingsReducer } from '../features/owner-bookings/owner-bookings.slice.ts';
+import { ownerHotelReducer } from '../features/owner-hotel/owner-hotel.slice.ts';
+import { ownerRoomsReducer } from '../features/owner-rooms/owner-rooms.slice.ts';
 import { searchReducer } from '../features/search/search.slice.ts';
 import { persistedSession, restoredSession, sessionActions, sessionReducer, type SessionState } from '../features/session/session.slice.ts';
 import { setUnauthorizedHandler } from '../lib/api-client-hooks.ts';
@@ -20,6 +23,9 @@ export const rootReducer = combineReducers({
   search: searchReducer,
   booking: bookingReducer,
   bookings: bookingsReducer,
+  ownerHotel: ownerHotelReducer,
+  ownerRooms: ownerRoomsReducer,
+  ownerBookings: ownerBookingsReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -9,9 +9,10 @@ import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { messages, quoteStay, type RoomType } from '@stays/contracts';
-import { generateDemoImage, readOutbox } from '@stays/service-kit';
+import { generateDemoImage } from '@stays/service-kit';
+import { launchChromium, otpFromOutbox, urlMatches } from './support/browser.ts';
 import { API, startE2eSystem, type E2eSystem } from './support/system.ts';
 
 const ui = messages.ui;
@@ -31,11 +32,7 @@ describe('guest journeys (e2e)', function () {
 
   before(async function () {
     system = await startE2eSystem();
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      // Playwright gives every launch a fresh temporary user-data-dir.
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
-    });
+    browser = await launchChromium();
     await mkdir(SHOTS, { recursive: true });
     hotels = (await (await fetch(`${system.baseUrl}${API}/hotel/data/get/all/hotels`)).json()).data;
   });
@@ -282,19 +279,3 @@ describe('guest journeys (e2e)', function () {
     await context.close();
   });
 });
-
-/** Waits until the address matches (client-side navigations fire no load event). */
-async function urlMatches(page: Page, pattern: RegExp): Promise<void> {
-  await page.waitForFunction((source) => new RegExp(source).test(window.location.href), pattern.source);
-}
-
-/** The 6-digit code of the newest SMS to `phone` in the outbox. */
-async function otpFromOutbox(outbox: string, phone: string): Promise<string> {
-  for (let tries = 0; tries < 50; tries++) {
-    const sms = (await readOutbox(outbox)).filter((entry) => entry.kind === 'sms' && entry.to.replace(/\s/g, '') === phone);
-    const code = sms.at(-1)?.text.match(/\b(\d{6})\b/)?.[1];
-    if (code !== undefined) return code;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no OTP SMS to ${phone} in ${outbox}`);
-}

@@ -6,11 +6,14 @@ const unexpected = (name: string) => () => Promise.reject(new Error(`unexpected 
 
 export function stubApis(overrides: { [K in keyof Apis]?: Partial<Apis[K]> } = {}): Apis {
   return {
-    session: { signIn: unexpected('signIn'), googleSignIn: unexpected('googleSignIn'), registerCustomer: unexpected('registerCustomer'), registerOwner: unexpected('registerOwner'), signOut: unexpected('signOut'), deleteAccount: unexpected('deleteAccount'), updateCustomer: unexpected('updateCustomer'), ...overrides.session },
+    session: { signIn: unexpected('signIn'), googleSignIn: unexpected('googleSignIn'), registerCustomer: unexpected('registerCustomer'), registerOwner: unexpected('registerOwner'), signOut: unexpected('signOut'), deleteAccount: unexpected('deleteAccount'), updateCustomer: unexpected('updateCustomer'), updateOwner: unexpected('updateOwner'), ...overrides.session },
     hotels: { allHotels: unexpected('allHotels'), hotel: unexpected('hotel'), rooms: unexpected('rooms'), ...overrides.hotels },
     search: { searchHotels: unexpected('searchHotels'), searchRooms: unexpected('searchRooms'), ...overrides.search },
     booking: { sendOtp: unexpected('sendOtp'), verifyOtp: unexpected('verifyOtp'), book: unexpected('book'), ...overrides.booking },
     bookings: { customerBookings: unexpected('customerBookings'), cancel: unexpected('cancel'), ...overrides.bookings },
+    ownerHotel: { ownerHotelId: unexpected('ownerHotelId'), hotel: unexpected('ownerHotel.hotel'), createHotel: unexpected('createHotel'), updateHotel: unexpected('updateHotel'), ...overrides.ownerHotel },
+    ownerRooms: { rooms: unexpected('ownerRooms.rooms'), room: unexpected('ownerRooms.room'), createRoom: unexpected('createRoom'), updateRoom: unexpected('updateRoom'), ...overrides.ownerRooms },
+    ownerBookings: { bookings: unexpected('ownerBookings.bookings'), markPaid: unexpected('markPaid'), ...overrides.ownerBookings },
   };
 }
 

@@ -1,32 +1,74 @@
 /**
- * Owner-only pages: placeholders until the owner screens land. Replace an entry with the
- * real page (the route, its guard and lazy loading are already in app/router.tsx).
+ * /hotel-details, the owner's landing page: the owner profile (session feature) and the
+ * owner area's buttons, which depend on whether the owner has a hotel and bookings.
  */
-import { NonIdealState } from '@blueprintjs/core';
+import { Button, Classes, Intent } from '@blueprintjs/core';
 import { messages } from '@stays/contracts';
-import type { ComponentType } from 'react';
-import { useParams } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { selectOwnerHasBookings } from '../../features/owner-bookings/owner-bookings.selectors.ts';
+import { ownerBookingsActions } from '../../features/owner-bookings/owner-bookings.slice.ts';
+import { selectOwnHotel } from '../../features/owner-hotel/owner-hotel.selectors.ts';
+import { ownerHotelActions } from '../../features/owner-hotel/owner-hotel.slice.ts';
+import { OwnerProfileForm } from '../../features/owner-profile/components/OwnerProfileForm.tsx';
+import { selectCurrentUser, selectNoticeFor, selectSessionLoading } from '../../features/session/session.selectors.ts';
+import { sessionActions, type SessionState } from '../../features/session/session.slice.ts';
+import { useAppDispatch, useAppSelector } from '../../lib/store.tsx';
+import type { RootState } from '../store.ts';
 
 const ui = messages.ui;
+const selectUpdateNotice = selectNoticeFor('update');
+const linkButton = (intent: Intent = Intent.PRIMARY) => `${Classes.BUTTON} ${Classes.intentClass(intent)} ${Classes.LARGE}`;
 
-function placeholder(title: string): ComponentType {
-  return function OwnerPlaceholder() {
-    const params = useParams();
-    return (
-      <div className="page narrow">
-        <NonIdealState icon="office" title={title} description={ui.ownerAreaComingSoon} />
-        <p className="sr-only">{JSON.stringify(params)}</p>
-      </div>
-    );
-  };
+export default function OwnerProfilePage() {
+  const dispatch = useAppDispatch();
+  const user = useAppSelector(selectCurrentUser);
+  const loading = useAppSelector(selectSessionLoading);
+  const notice = useAppSelector((state: { session: SessionState }) => state.session.notice);
+  const updateNotice = useAppSelector(selectUpdateNotice);
+  const own = useAppSelector(selectOwnHotel);
+  const hotelId = own.hotelId;
+  const hasBookings = useAppSelector((state: RootState) => selectOwnerHasBookings(state, hotelId));
+
+  useEffect(() => {
+    dispatch(sessionActions.noticeCleared());
+    dispatch(ownerHotelActions.ownHotelRequested());
+  }, [dispatch]);
+  useEffect(() => {
+    if (hotelId !== null) dispatch(ownerBookingsActions.requested({ hotelId }));
+  }, [dispatch, hotelId]);
+
+  if (user === null) return null;
+  const shown = notice !== null && ['update', 'delete', 'signOut'].includes(notice.form) ? notice : null;
+  const known = own.status === 'succeeded';
+  return (
+    <div className="page narrow">
+      <OwnerProfileForm user={user} loading={loading} updated={updateNotice?.ok === true}
+        notice={shown && { ok: shown.ok, text: shown.ok && shown.form === 'update' ? ui.userUpdated : shown.text }}
+        onUpdate={(body) => dispatch(sessionActions.ownerUpdateRequested({ body }))}
+        onDelete={() => dispatch(sessionActions.deleteRequested())}
+        onSignOut={() => dispatch(sessionActions.signOutRequested())}>
+        <nav className="owner-actions" aria-label={ui.ownerAreaTitle}>
+          {known && hotelId !== null && (
+            <>
+              <Link className={linkButton(Intent.SUCCESS)} to={`/add-room/${hotelId}`}>{ui.addRooms}</Link>
+              <Link className={linkButton()} to={`/update-hotel/${hotelId}`}>{ui.updateHotel}</Link>
+              <Link className={linkButton()} to={`/room-data/${hotelId}`}>{ui.roomsData}</Link>
+              <Link className={linkButton()} to={`/view-hotel/${hotelId}`}>{ui.yourHotelButton}</Link>
+              {hasBookings && <Link className={linkButton(Intent.WARNING)} to={`/hotel-owner-bookings/${hotelId}`}>{ui.newBookings}</Link>}
+            </>
+          )}
+          {known && hotelId === null && (
+            <>
+              <Link className={linkButton(Intent.SUCCESS)} to="/add-hotel">{ui.addHotel}</Link>
+              <Button size="large" disabled text={ui.updateHotel} />
+              <Button size="large" disabled text={ui.roomsData} />
+              <Button size="large" disabled text={ui.yourHotelButton} />
+              <p className="muted owner-hint">{ui.ownerNoHotelYet}</p>
+            </>
+          )}
+        </nav>
+      </OwnerProfileForm>
+    </div>
+  );
 }
-
-export const ownerPages = {
-  addHotel: placeholder(ui.addHotelTitle),
-  updateHotel: placeholder(ui.updateHotelTitle),
-  hotelDetails: placeholder(ui.ownerProfileTitle),
-  addRoom: placeholder(ui.addRoomTitle),
-  roomData: placeholder(ui.ownerRoomsTitle),
-  updateRoomData: placeholder(ui.updateRoomTitle),
-  ownerBookings: placeholder(ui.ownerBookingsTitle),
-} satisfies Record<string, ComponentType>;

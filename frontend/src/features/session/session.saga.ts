@@ -37,9 +37,11 @@ function* signUp(api: SessionApi, action: Of<'session/signUpRequested'>) {
   }
 }
 
-function* update(api: SessionApi, action: Of<'session/updateRequested'>) {
+function* update(api: SessionApi, action: Of<'session/updateRequested'> | Of<'session/ownerUpdateRequested'>) {
   try {
-    const { data, message } = yield* callApi(() => api.updateCustomer(action.payload.form));
+    const { data, message } = action.type === 'session/updateRequested'
+      ? yield* callApi(() => api.updateCustomer(action.payload.form))
+      : yield* callApi(() => api.updateOwner(action.payload.body));
     yield put(sessionActions.updated({ user: data, message }));
   } catch (error) {
     yield put(sessionActions.updateFailed({ message: errorText(error, messages.ui.updateFailed) }));
@@ -92,7 +94,7 @@ export function* sessionSaga(api: SessionApi) {
     }),
     call(function* updateLoop() {
       while (true) {
-        const action = (yield take('session/updateRequested')) as Of<'session/updateRequested'>;
+        const action = (yield take(['session/updateRequested', 'session/ownerUpdateRequested'])) as Of<'session/updateRequested'> | Of<'session/ownerUpdateRequested'>;
         yield call(update, api, action);
       }
     }),

@@ -3,7 +3,7 @@
  * loading flag and the selected room. `currentUser`, `error`, `loading` and
  * `selectedRoom` are persisted; `notice` (the outcome a form shows) is not.
  */
-import type { OwnerRegisterRequest, Role, SessionUser } from '@stays/contracts';
+import type { OwnerRegisterRequest, OwnerUpdateRequest, Role, SessionUser } from '@stays/contracts';
 
 export type SessionForm = 'signIn' | 'signUp' | 'update' | 'delete' | 'signOut';
 
@@ -34,6 +34,8 @@ export const sessionActions = {
   signedUp: (payload: { message: string }) => ({ type: 'session/signedUp' as const, payload }),
   signUpFailed: (payload: { message: string }) => ({ type: 'session/signUpFailed' as const, payload }),
   updateRequested: (payload: { form: FormData }) => ({ type: 'session/updateRequested' as const, payload }),
+  /** The owner profile's UPDATE (JSON, each field only if filled). */
+  ownerUpdateRequested: (payload: { body: OwnerUpdateRequest }) => ({ type: 'session/ownerUpdateRequested' as const, payload }),
   updated: (payload: { user: SessionUser; message: string }) => ({ type: 'session/updated' as const, payload }),
   updateFailed: (payload: { message: string }) => ({ type: 'session/updateFailed' as const, payload }),
   deleteRequested: () => ({ type: 'session/deleteRequested' as const }),
@@ -74,6 +76,7 @@ export function sessionReducer(state: SessionState = initialSessionState, action
     case 'session/signUpFailed':
       return { ...state, loading: false, notice: { form: 'signUp', ok: false, text: a.payload.message } };
     case 'session/updateRequested':
+    case 'session/ownerUpdateRequested':
       return started(state, 'update');
     case 'session/updated':
       return { ...state, loading: false, error: null, currentUser: a.payload.user, notice: { form: 'update', ok: true, text: a.payload.message } };

@@ -1,5 +1,5 @@
 /** Account calls (spec section 7: authentication, registration, profiles). */
-import { pathOf, routes, type Envelope, type OwnerRegisterRequest, type Role, type SessionUser, type SignInRequest, type SignInResult } from '@stays/contracts';
+import { pathOf, routes, type Envelope, type OwnerRegisterRequest, type OwnerUpdateRequest, type Role, type SessionUser, type SignInRequest, type SignInResult } from '@stays/contracts';
 import { apiClient } from '../../../lib/api-client.ts';
 import { successful } from '../../../lib/envelope.ts';
 
@@ -11,6 +11,7 @@ export interface SessionApi {
   signOut(role: Role): Promise<{ message: string }>;
   deleteAccount(role: Role): Promise<{ message: string }>;
   updateCustomer(form: FormData): Promise<{ data: SessionUser; message: string }>;
+  updateOwner(body: OwnerUpdateRequest): Promise<{ data: SessionUser; message: string }>;
 }
 
 const byRole = <T>(role: Role, customer: T, owner: T) => (role === 'hotel-owner' ? owner : customer);
@@ -25,4 +26,5 @@ export const sessionApi: SessionApi = {
   signOut: async (role) => successful(await apiClient.post<Envelope<unknown>>(pathOf(byRole(role, routes.customerLogout, routes.ownerLogout)), {})),
   deleteAccount: async (role) => successful(await apiClient.delete<Envelope<unknown>>(pathOf(byRole(role, routes.customerDelete, routes.ownerDelete)))),
   updateCustomer: async (form) => successful(await apiClient.patch<Envelope<SessionUser>>(pathOf(routes.customerUpdateProfile), form)),
+  updateOwner: async (body) => successful(await apiClient.patch<Envelope<SessionUser>>(pathOf(routes.ownerUpdateProfile), body)),
 };

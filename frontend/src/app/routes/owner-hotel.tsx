@@ -1,0 +1,60 @@
+/** /add-hotel (titled ADD HOTEL) and /update-hotel/:hotelID (titled with the hotel name). */
+import { messages } from '@stays/contracts';
+import { useEffect, useMemo, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { HotelForm } from '../../features/owner-hotel/components/HotelForm.tsx';
+import { draftFromHotel, emptyHotelDraft, type HotelDraft } from '../../features/owner-hotel/hotel-draft.ts';
+import { selectOwnerHotelSubmit } from '../../features/owner-hotel/owner-hotel.selectors.ts';
+import { ownerHotelActions } from '../../features/owner-hotel/owner-hotel.slice.ts';
+import { useAppDispatch, useAppSelector } from '../../lib/store.tsx';
+import { LoadError, LoadingText, useNavigateAfterSave, useOwnerHotel } from './owner-common.tsx';
+
+const ui = messages.ui;
+
+function useHotelSubmit() {
+  const dispatch = useAppDispatch();
+  const submit = useAppSelector(selectOwnerHotelSubmit);
+  const [submittedHere, setSubmittedHere] = useState(false);
+  useEffect(() => {
+    dispatch(ownerHotelActions.formOpened());
+  }, [dispatch]);
+  const saved = submittedHere && submit.status === 'saved';
+  useNavigateAfterSave(saved, saved ? `/view-hotel/${submit.savedId}` : null);
+  return {
+    saving: submit.status === 'saving',
+    saved,
+    error: submittedHere ? submit.error : null,
+    success: saved ? submit.message : null,
+    markSubmitted: () => setSubmittedHere(true),
+  };
+}
+
+export function AddHotelPage() {
+  const dispatch = useAppDispatch();
+  const submit = useHotelSubmit();
+  // A fresh draft once saved: the form is cleared.
+  const initial = useMemo<HotelDraft>(() => emptyHotelDraft(), [submit.saved]); // eslint-disable-line react-hooks/exhaustive-deps
+  return (
+    <div className="page owner-page">
+      <h1>{ui.addHotelTitle}</h1>
+      <HotelForm mode="create" initial={initial} saving={submit.saving} error={submit.error} success={submit.success}
+        onSubmit={(draft) => { submit.markSubmitted(); dispatch(ownerHotelActions.submitted({ mode: 'create', draft })); }} />
+    </div>
+  );
+}
+
+export function UpdateHotelPage() {
+  const { hotelID = '' } = useParams();
+  const dispatch = useAppDispatch();
+  const { status, hotel } = useOwnerHotel(hotelID);
+  const submit = useHotelSubmit();
+  const initial = useMemo(() => (hotel === null || submit.saved ? emptyHotelDraft() : draftFromHotel(hotel)), [hotel, submit.saved]);
+  if (hotel === null) return status === 'loading' || status === 'idle' ? <LoadingText /> : <LoadError />;
+  return (
+    <div className="page owner-page">
+      <h1>{hotel.hotelName}</h1>
+      <HotelForm mode="update" initial={initial} currentImages={submit.saved ? [] : hotel.imageURLs} saving={submit.saving} error={submit.error} success={submit.success}
+        onSubmit={(draft) => { submit.markSubmitted(); dispatch(ownerHotelActions.submitted({ mode: 'update', hotelId: hotelID, draft })); }} />
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * The owner's bookings as cards (spec section 2): every booking field, total amount and
+ * discount separately, the timing label, the payment status (owner wording) and a
+ * Cancelled marker; the owner records a pay-at-hotel payment.
+ */
+import { Button, Card, Intent, Tag } from '@blueprintjs/core';
+import { messages, roomTypeLabel, type BookingView } from '@stays/contracts';
+import { Notice } from '../../../components/Notice.tsx';
+import { amountAfterDiscount, canMarkPaid, isUpcoming } from '../owner-bookings.selectors.ts';
+
+const ui = messages.ui;
+const d = ui.bookingDetail;
+
+interface Props {
+  readonly bookings: readonly BookingView[];
+  readonly markPaid: { readonly bookingId: string | null; readonly status: string; readonly error: string | null };
+  readonly onMarkPaid: (booking: BookingView) => void;
+}
+
+export function OwnerBookingCards({ bookings, markPaid, onMarkPaid }: Props) {
+  const now = new Date();
+  return (
+    <div className="owner-card-grid">
+      {bookings.map((booking) => {
+        const busy = markPaid.bookingId === booking._id && markPaid.status === 'loading';
+        return (
+          <Card key={booking._id} className="owner-booking-card" role="article" aria-label={booking.bookingID}>
+            <div className="owner-booking-head">
+              <h3>{booking.bookingID}</h3>
+              <div className="badges">
+                {isUpcoming(booking, now)
+                  ? <Tag intent={Intent.SUCCESS} minimal>{ui.upcoming}</Tag>
+                  : <Tag intent={Intent.DANGER} minimal>{ui.completed}</Tag>}
+                {booking.status === 'cancelled' && <Tag intent={Intent.DANGER}>{ui.cancelled}</Tag>}
+              </div>
+            </div>
+            <dl className="owner-facts">
+              <div><dt>{ui.customerLabel}</dt><dd>{booking.customerName}</dd></div>
+              <div><dt>{ui.emailLabel}</dt><dd className="break">{booking.customerEmail}</dd></div>
+              <div><dt>{ui.customerPhoneLabel}</dt><dd>{booking.customerPhoneNumber}</dd></div>
+              <div><dt>{d.dateOfBooking}</dt><dd>{booking.dateOfBooking.slice(0, 10)}</dd></div>
+              <div><dt>{d.dateOfCommencement}</dt><dd>{booking.dateOfCommencement.slice(0, 10)}</dd></div>
+              <div><dt>{d.numberOfNights}</dt><dd data-testid="nights">{booking.numberOfNights}</dd></div>
+              <div><dt>{d.numberOfGuests}</dt><dd>{booking.numberOfGuests}</dd></div>
+              <div><dt>{d.numberOfRooms}</dt><dd data-testid="rooms">{booking.numberOfRooms}</dd></div>
+              <div><dt>{d.roomType}</dt><dd>{roomTypeLabel(booking.roomType)}</dd></div>
+              <div><dt>{d.roomStandard}</dt><dd>{booking.roomStandard}</dd></div>
+              <div><dt>{ui.totalAmountLabel}</dt><dd data-testid="total">{ui.rupees(booking.totalAmount)}</dd></div>
+              <div><dt>{ui.discountLabel}</dt><dd data-testid="discount">-{ui.rupees(booking.discountAmount)}</dd></div>
+              <div><dt>{ui.amountToCollect}</dt><dd data-testid="after-discount"><strong>{ui.rupees(amountAfterDiscount(booking))}</strong></dd></div>
+              <div>
+                <dt>{d.paymentStatus}</dt>
+                <dd data-testid="payment">{booking.isPaymentDone
+                  ? <Tag intent={Intent.SUCCESS} minimal>{ui.completed}</Tag>
+                  : <Tag intent={Intent.WARNING} minimal>{ui.paymentPending}</Tag>}</dd>
+              </div>
+            </dl>
+            {canMarkPaid(booking) && (
+              <Button intent={Intent.SUCCESS} icon="tick" text={busy ? ui.markingPaid : ui.markPaid} disabled={busy} onClick={() => onMarkPaid(booking)} />
+            )}
+            {markPaid.bookingId === booking._id && <Notice ok={false} text={markPaid.error} />}
+          </Card>
+        );
+      })}
+    </div>
+  );
+}

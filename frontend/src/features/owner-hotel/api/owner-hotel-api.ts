@@ -1,0 +1,20 @@
+/** The owner's hotel: its id (bearer read), the hotel itself, and the multipart create and update calls. */
+import { pathOf, routes, type Envelope } from '@stays/contracts';
+import { apiClient } from '../../../lib/api-client.ts';
+import { successful } from '../../../lib/envelope.ts';
+import type { Hotel } from '../../../lib/models.ts';
+
+export interface OwnerHotelApi {
+  /** The signed-in owner's hotel id, or null before the owner adds one. */
+  ownerHotelId(signal?: AbortSignal): Promise<string | null>;
+  hotel(hotelID: string, signal?: AbortSignal): Promise<Hotel>;
+  createHotel(form: FormData): Promise<{ data: { _id: string }; message: string }>;
+  updateHotel(hotelID: string, form: FormData): Promise<{ data: { _id: string }; message: string }>;
+}
+
+export const ownerHotelApi: OwnerHotelApi = {
+  ownerHotelId: async (signal) => successful(await apiClient.get<Envelope<string | null>>(pathOf(routes.ownerHotelId), { signal, bearer: true })).data,
+  hotel: async (hotelID, signal) => successful(await apiClient.get<Envelope<Hotel>>(pathOf(routes.hotel, { hotelID }), { signal })).data,
+  createHotel: async (form) => successful(await apiClient.post<Envelope<{ _id: string }>>(pathOf(routes.createHotel), form)),
+  updateHotel: async (hotelID, form) => successful(await apiClient.patch<Envelope<{ _id: string }>>(pathOf(routes.updateHotel, { hotelID }), form)),
+};

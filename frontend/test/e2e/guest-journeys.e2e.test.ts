@@ -12,11 +12,10 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { messages, quoteStay, type RoomType } from '@stays/contracts';
 import { generateDemoImage } from '@stays/service-kit';
-import { launchChromium, otpFromOutbox, urlMatches } from './support/browser.ts';
+import { SHOTS, launchChromium, otpFromOutbox, shoot, urlMatches } from './support/browser.ts';
 import { API, startE2eSystem, type E2eSystem } from './support/system.ts';
 
 const ui = messages.ui;
-const SHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 const WIDTHS = [1280, 390] as const;
 const rupees = (n: number) => ui.rupees(n);
@@ -47,20 +46,6 @@ describe('guest journeys (e2e)', function () {
     const page = await context.newPage();
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
     return { context, page };
-  }
-
-  /** Screenshots of the page's current address at both widths (the 390 px one in a fresh tab with the same storage). */
-  async function shoot(page: Page, name: string, waitFor?: (p: Page) => Promise<unknown>) {
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: path.join(SHOTS, `${name}-1280.png`), fullPage: true });
-    const narrow = await page.context().newPage();
-    await narrow.setViewportSize({ width: 390, height: 844 });
-    await narrow.goto(page.url());
-    if (waitFor) await waitFor(narrow);
-    await narrow.evaluate(() => window.scrollTo(0, 0));
-    await narrow.waitForLoadState('networkidle');
-    await narrow.screenshot({ path: path.join(SHOTS, `${name}-390.png`), fullPage: true });
-    await narrow.close();
   }
 
   it('a visitor searches from home, filters, opens a hotel; the home page loads < 300 KB of gzipped JS', async () => {

@@ -14,7 +14,7 @@ import {
   loadOrCreateSigningKeys, mailerFor, otpKeyFor, smsFor, type Config, type Mailer, type MediaStore, type SigningKeys,
 } from '@stays/service-kit';
 import { ProjectionRunner, allProjections } from '@stays/projections';
-import { BookingDocumentsReactor, createCommandApp, createGoogleVerifier, type GoogleIdTokenVerifier } from '@stays/command-service';
+import { BookingDocumentsReactor, OrphanedUnitsReconciler, createCommandApp, createGoogleVerifier, type GoogleIdTokenVerifier } from '@stays/command-service';
 import { createQueryApp } from '@stays/query-service';
 import { createHost } from './host.ts';
 
@@ -24,6 +24,7 @@ const READ_YOUR_WRITES_TIMEOUT_MS = 5000;
 export interface System {
   readonly host: Koa;
   readonly reactor: BookingDocumentsReactor;
+  readonly reconciler: OrphanedUnitsReconciler;
   readonly eventStore: EventStore;
   readonly readStore: ReadStore;
   readonly media: MediaStore;
@@ -71,6 +72,9 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     const reactor = new BookingDocumentsReactor({ store: eventStore, media, mailer, log });
     reactor.start();
     closers.unshift(() => reactor.stop());
+    const reconciler = new OrphanedUnitsReconciler({ store: eventStore, log, ...(overrides.now && { now: overrides.now }) });
+    reconciler.start();
+    closers.unshift(() => reconciler.stop());
 
     const commandApp = createCommandApp({
       eventStore, media, tokenIssuer, tokenVerifier,
@@ -93,7 +97,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
 
     const host = createHost({ apiPrefix: config.apiPrefix, commandApp, queryApp, frontendDir: path.resolve(import.meta.dirname, '../../frontend/dist') });
     return {
-      host, eventStore, readStore, media, runner, reactor,
+      host, eventStore, readStore, media, runner, reactor, reconciler,
       close: async () => {
         for (const close of closers.splice(0)) await close();
       },

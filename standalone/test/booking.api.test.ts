@@ -257,6 +257,27 @@ describe('booking over HTTP', function () {
     expect(dates).to.deep.equal([...dates].sort().reverse());
   });
 
+  it('gives back units reserved by a process that died before recording the booking, and only those', async () => {
+    const contact = newContact();
+    await verifyContact(api, stays.dataDir, guest.token, contact);
+    const night = daysFromToday(80);
+    const flatOn = (date: string) => bookingForm(contact, { roomType: 'Flat', roomStandard: 'Family', numberOfRooms: 1, numberOfNights: 1, dateOfCommencement: date });
+    // a booking that really happened, the night before
+    const kept = await book(guest.token, flatOn(daysFromToday(79)));
+    expect(kept.status).to.equal(201);
+    // what a crash between the two appends leaves behind: units taken, no booking
+    await stays.system.eventStore.append(`inventory-${flatId}`, [{ type: 'UnitsReserved', data: { bookingID: 'BK-CRASHED1', roomId: flatId, nights: [night], units: 1 } }]);
+    expect((await book(guest.token, flatOn(night))).status).to.equal(409);
+
+    await stays.system.reconciler.sweep();
+    expect((await book(guest.token, flatOn(night))).status, 'too early to call it orphaned').to.equal(409);
+
+    clock += 3 * 60_000;
+    await stays.system.reconciler.sweep();
+    expect((await book(guest.token, flatOn(night))).status).to.equal(201);
+    expect((await book(guest.token, flatOn(daysFromToday(79)))).status, 'the real booking keeps its unit').to.equal(409);
+  });
+
   it('retries a failing booking email without failing the booking', async () => {
     const contact = newContact();
     await verifyContact(api, stays.dataDir, guest.token, contact);

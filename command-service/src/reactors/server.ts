@@ -6,6 +6,7 @@ import { MongoClient } from 'mongodb';
 import { connectEventStoreDB } from '@stays/event-store';
 import { ConfigError, closeServer, createGridFsMediaStore, loadConfig, mailerFor, runMain, serveHealth, stopOnSignals } from '@stays/service-kit';
 import { BookingDocumentsReactor } from './booking-documents.ts';
+import { OrphanedUnitsReconciler } from './orphaned-units.ts';
 
 runMain(async () => {
   const config = loadConfig();
@@ -19,6 +20,8 @@ runMain(async () => {
     mailer: mailerFor(config),
   });
   reactor.start();
+  const reconciler = new OrphanedUnitsReconciler({ store: eventStore });
+  reconciler.start();
   const server = serveHealth(config.port, () => true);
-  stopOnSignals(closeServer(server), () => reactor.stop(), () => eventStore.close(), () => mongo.close());
+  stopOnSignals(closeServer(server), () => reactor.stop(), () => reconciler.stop(), () => eventStore.close(), () => mongo.close());
 });

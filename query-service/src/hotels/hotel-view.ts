@@ -2,8 +2,8 @@
 import { ROOM_TYPES, type RoomType } from '@stays/contracts';
 import type { HotelDocument } from '@stays/projections';
 
-/** Fields the read model keeps for itself; never sent. */
-export const INTERNAL_HOTEL_FIELDS = { searchText: 0, _position: 0 } as const;
+/** Fields the read model keeps for itself; never sent (the owner's account id is nobody else's business). */
+export const INTERNAL_HOTEL_FIELDS = { searchText: 0, _position: 0, ownerId: 0 } as const;
 
 /**
  * Search answers list hotels as result cards need them: everything but the description
@@ -14,10 +14,10 @@ export const SEARCH_RESULT_FIELDS = {
   ...INTERNAL_HOTEL_FIELDS, description: 0, restaurants: 0, cinemaHalls: 0, famousTouristPlaces: 0, transportationFacilities: 0,
 } as const;
 
-export type HotelView = Omit<HotelDocument, 'searchText' | 'roomTypesByRoom' | '_position'> & { roomTypes: RoomType[] };
+export type HotelView = Omit<HotelDocument, 'searchText' | 'roomTypesByRoom' | '_position' | 'ownerId'> & { roomTypes: RoomType[] };
 
 export function hotelView(document: HotelDocument): HotelView {
-  const { roomTypesByRoom, searchText: _searchText, _position, ...hotel } = document;
+  const { roomTypesByRoom, searchText: _searchText, _position, ownerId: _ownerId, ...hotel } = document;
   const offered = new Set(Object.values(roomTypesByRoom ?? {}));
   return { ...hotel, roomTypes: ROOM_TYPES.filter((type) => offered.has(type)) };
 }

@@ -9,7 +9,7 @@ import { INTERNAL_HOTEL_FIELDS, SEARCH_RESULT_FIELDS, hotelView } from './hotel-
 import { hotelFilter, hotelSort, roomFilter } from './search.ts';
 import { ResponseCache } from './response-cache.ts';
 
-const INTERNAL_ROOM_FIELDS = { _position: 0 } as const;
+const INTERNAL_ROOM_FIELDS = { _position: 0, ownerId: 0 } as const;
 
 export function mountHotelRoutes({ deps, mount, auth }: QueryContext): void {
   const hotels = deps.readStore.collection<HotelDocument>(collections.hotels);

@@ -12,14 +12,13 @@ import sharp from 'sharp';
 import { addDays, indiaToday } from '@stays/contracts';
 import { loadConfig, readOutbox } from '@stays/service-kit';
 import { composeSystem } from '../standalone/src/compose.ts';
-import type { Report } from './report.ts';
+import { percentile, type Report } from './report.ts';
 
 const GUESTS = 64;
 const RACERS = 100;
 const DURATION_MS = 5_000;
 const PASSWORD = 'bench-password-1';
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 export default async function benchBooking(report: Report): Promise<void> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'stays-bench-booking-'));

@@ -7,6 +7,8 @@
  *   sorted, limit 20.
  */
 import { createEmbeddedReadStore, DuplicateKeyError, type Document, type Filter } from '../read-store/src/index.ts';
+import { seededRandom } from '../service-kit/src/images/seeded-random.ts';
+import { percentile } from './report.ts';
 
 type Report = (name: string, value: number, unit: string) => void;
 
@@ -100,8 +102,8 @@ async function benchRegexSearch(report: Report): Promise<void> {
     latencies.push(performance.now() - started);
   }
   latencies.sort((a, b) => a - b);
-  report('read store (embedded): $regex search, 10k documents, sort + limit 20, p50', percentile(latencies, 0.5), 'ms');
-  report('read store (embedded): $regex search, 10k documents, sort + limit 20, p99', percentile(latencies, 0.99), 'ms');
+  report('read store (embedded): $regex search, 10k documents, sort + limit 20, p50', percentile(latencies, 50), 'ms');
+  report('read store (embedded): $regex search, 10k documents, sort + limit 20, p99', percentile(latencies, 99), 'ms');
   await store.close();
 }
 
@@ -109,18 +111,3 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-function percentile(sorted: readonly number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
-}
-
-/** mulberry32: the same documents on every run. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}

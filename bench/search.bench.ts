@@ -17,7 +17,7 @@ import { openEmbeddedEventStore } from '@stays/event-store';
 import { loadConfig } from '@stays/service-kit';
 import { averageDistance } from '../command-service/src/hotels/decide.ts';
 import { composeSystem } from '../standalone/src/compose.ts';
-import type { Report } from './report.ts';
+import { percentile, type Report } from './report.ts';
 
 const HOTELS = 10_000;
 const CLIENTS = 64;
@@ -74,7 +74,6 @@ async function writeHotels(dir: string): Promise<number> {
 }
 
 const run = promisify(execFile);
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 export default async function benchSearch(report: Report): Promise<void> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'stays-bench-search-'));

@@ -2,25 +2,19 @@
  * The account aggregate (streams `customer-{id}`, `owner-{id}`): state and evolve.
  * Customers and hotel owners share it; the role is fixed at registration.
  */
-import type { AccountEvent, Role, SessionUser } from '@stays/contracts';
+import type { AccountEvent, AccountRegistered, Role, SessionUser } from '@stays/contracts';
 
 export type AccountState =
   | { readonly status: 'new' }
   | ActiveAccount
   | { readonly status: 'deleted'; readonly accountId: string; readonly role: Role };
 
-export interface ActiveAccount {
+/** The registered account as its events left it (every field of AccountRegistered but `via`). */
+export type ActiveAccount = Omit<AccountRegistered['data'], 'via'> & {
   readonly status: 'active';
-  readonly accountId: string;
-  readonly role: Role;
-  readonly name: string;
-  readonly email: string;
-  readonly username?: string;
-  readonly profileImage?: string;
-  readonly passwordHash: string | null;
   /** Sessions signed in and not yet signed out. */
   readonly openSessions: ReadonlySet<string>;
-}
+};
 
 export const initialAccountState = (): AccountState => ({ status: 'new' });
 

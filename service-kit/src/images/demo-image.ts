@@ -1,3 +1,4 @@
+import { seededRandom } from './seeded-random.ts';
 import sharp from 'sharp';
 
 export interface DemoImageOptions {
@@ -14,7 +15,7 @@ export async function generateDemoImage(options: DemoImageOptions): Promise<Buff
   if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1 || width * height > 40_000_000) {
     throw new RangeError(`demo image size must be positive integers up to 40 megapixels, got ${width}×${height}`);
   }
-  const random = mulberry32(options.seed);
+  const random = seededRandom(Math.trunc(options.seed) ^ 0x9e3779b9);
   const hue = Math.floor(random() * 360);
   const from = hsl(hue, 55 + random() * 25, 45 + random() * 15);
   const to = hsl((hue + 40 + random() * 80) % 360, 60 + random() * 25, 25 + random() * 15);
@@ -56,14 +57,3 @@ function hsl(h: number, s: number, l: number): string {
   return `hsl(${h.toFixed(0)},${s.toFixed(0)}%,${l.toFixed(0)}%)`;
 }
 
-/** Small deterministic PRNG (mulberry32): the same seed always draws the same picture. */
-function mulberry32(seed: number): () => number {
-  let state = (Math.trunc(seed) ^ 0x9e3779b9) >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}

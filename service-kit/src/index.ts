@@ -1,5 +1,6 @@
 export * from './http/errors.ts';
 export * from './http/envelope.ts';
+export * from './http/encoded-json.ts';
 export * from './http/error-handler.ts';
 export * from './http/validate.ts';
 export * from './http/bodies.ts';

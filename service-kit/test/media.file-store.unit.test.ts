@@ -52,8 +52,12 @@ describe('media: file store specifics', () => {
   it('falls back to the extension for an object stored without a sidecar', async () => {
     await store.put({ bytes: Buffer.from('x'), contentType: 'image/png', extension: 'png' }); // creates the folders
     await writeFile(join(dir, 'dropped-in.jpg'), 'jpeg bytes');
-    expect((await store.get('dropped-in.jpg'))!.contentType).to.equal('image/jpeg');
+    const jpeg = (await store.get('dropped-in.jpg'))!;
+    jpeg.body.destroy();
+    expect(jpeg.contentType).to.equal('image/jpeg');
     await writeFile(join(dir, 'dropped-in.svg'), '<svg/>');
-    expect((await store.get('dropped-in.svg'))!.contentType).to.equal('application/octet-stream');
+    const svg = (await store.get('dropped-in.svg'))!;
+    svg.body.destroy();
+    expect(svg.contentType).to.equal('application/octet-stream');
   });
 });

@@ -1,7 +1,7 @@
 /** Hotel and room reads (spec section 7): public, except an owner's own room details. */
 import { hotelSearchQuery, messages, roomSearchQuery, routes, type Pagination } from '@stays/contracts';
 import type { Context } from 'koa';
-import { ForbiddenError, NotFoundError, authOf, respond, respondWithJson, successJson, validate } from '@stays/service-kit';
+import { ForbiddenError, NotFoundError, authOf, respond, respondWithEncodedJson, successJson, validate } from '@stays/service-kit';
 import { collections, hotelsProjection, type HotelDocument, type RoomDocument } from '@stays/projections';
 import type { Filter } from '@stays/read-store';
 import type { QueryContext } from '../query-context.ts';
@@ -25,12 +25,16 @@ export function mountHotelRoutes({ deps, mount, auth }: QueryContext): void {
   }
 
   const cache = new ResponseCache();
-  /** Answers from the cache, keyed by the request and the position the hotels read model last changed at. */
-  const cached = async (ctx: Context, key: string, compute: () => Promise<string>) =>
-    respondWithJson(ctx, 200, await cache.get(key, await deps.readSide.changedAt(hotelsProjection.name), compute));
+  /**
+   * Answers from the cache, keyed by the request's path and raw query string and the position the
+   * hotels read model last changed at. The answer is a function of exactly those, so a hit needs no
+   * parsing; a miss validates inside `compute`, and a refusal is never cached.
+   */
+  const cached = async (ctx: Context, compute: () => Promise<string>) =>
+    respondWithEncodedJson(ctx, 200, await cache.get(`${ctx.path}?${ctx.querystring}`, await deps.readSide.changedAt(hotelsProjection.name), compute));
 
   mount(routes.allHotels, async (ctx) => {
-    await cached(ctx, 'all', async () => {
+    await cached(ctx, async () => {
       const all = await hotels.find({}, { sort: { created_at: -1, _id: 1 }, projection: INTERNAL_HOTEL_FIELDS });
       return successJson(200, messages.server.hotelsFound, all.map(hotelView));
     });
@@ -43,16 +47,16 @@ export function mountHotelRoutes({ deps, mount, auth }: QueryContext): void {
   });
 
   mount(routes.searchHotels, async (ctx) => {
-    const query = validate(hotelSearchQuery, { ...ctx.query });
-    await cached(ctx, `hotels|${JSON.stringify(query)}`, async () => {
+    await cached(ctx, async () => {
+      const query = validate(hotelSearchQuery, { ...ctx.query });
       const { data, pagination } = await searchPage(hotelFilter(query), query);
       return successJson(200, messages.server.hotelsFound, data, { pagination });
     });
   });
 
   mount(routes.searchRooms, async (ctx) => {
-    const query = validate(roomSearchQuery, { ...ctx.query });
-    await cached(ctx, `rooms|${JSON.stringify(query)}`, async () => {
+    await cached(ctx, async () => {
+      const query = validate(roomSearchQuery, { ...ctx.query });
       const filter = hotelFilter(query);
       const byRoom = roomFilter(query);
       if (byRoom !== null) {

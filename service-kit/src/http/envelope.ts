@@ -8,15 +8,9 @@ export function respond<T>(ctx: Context, statusCode: number, message: string, da
   ctx.body = body;
 }
 
-/** The success envelope already serialised (for cached answers); see respondWithJson. */
+/** The success envelope already serialised (for cached answers); see encodeJson. */
 export const successJson = <T>(statusCode: number, message: string, data: T, extra: Record<string, unknown> = {}): string =>
   JSON.stringify({ ...extra, success: true, statusCode, message, data });
-
-export function respondWithJson(ctx: Context, statusCode: number, json: string): void {
-  ctx.status = statusCode;
-  ctx.type = 'application/json';
-  ctx.body = json;
-}
 
 export function failureBody(statusCode: number, message: string, field?: string): FailureEnvelope {
   return field === undefined ? { success: false, statusCode, message } : { success: false, statusCode, message, field };

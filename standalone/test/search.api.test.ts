@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import http, { type IncomingHttpHeaders } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { ApiClient } from './support/http-client.ts';
 import { hotelForm, pngImages, roomForm } from './support/fixtures.ts';
 import { signedInOwner } from './support/accounts.ts';
@@ -164,4 +166,38 @@ describe('search over HTTP', function () {
       Goa: ['Business', ['Flat']], Pune: ['Economic', ['Flat']],
     });
   });
+
+  it('sends a search gzipped to a client that accepts it, and plain JSON to one that does not', async () => {
+    const url = api.url('/hotel/data/get/search?searchTerm=maharashtra');
+    const plain = await rawGet(url, {});
+    expect(plain.headers['content-encoding']).to.equal(undefined);
+    expect(plain.headers.vary).to.match(/accept-encoding/i);
+    const zipped = await rawGet(url, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(zipped.headers['content-encoding']).to.equal('gzip');
+    expect(zipped.headers.vary).to.match(/accept-encoding/i);
+    expect(gunzipSync(zipped.body).equals(plain.body)).to.equal(true);
+    expect(JSON.parse(plain.body.toString()).data.map((hotel: { city: string }) => hotel.city)).to.deep.equal(['Pune', 'Mumbai']);
+    const refused = await rawGet(url, { 'accept-encoding': 'gzip;q=0' });
+    expect(refused.headers['content-encoding']).to.equal(undefined);
+  });
+
+  it('refuses a bad query on every request, even right after a good one was cached', async () => {
+    expect((await api.get('/hotel/data/get/search?sort=startingPrice')).status).to.equal(200);
+    for (let i = 0; i < 2; i++) {
+      const refused = await api.get('/hotel/data/get/search?sort=startingPrice&minPrice=cheap');
+      expect(refused.status).to.equal(400);
+      expect(refused.body).to.include({ success: false, statusCode: 400 });
+    }
+  });
 });
+
+/** A GET through node's http module, which (unlike fetch) neither adds Accept-Encoding nor decodes the body. */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http.get(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}

@@ -4,7 +4,7 @@ import { encodeJson, encodedSize } from '@stays/service-kit';
 import { ResponseCache } from '../src/hotels/response-cache.ts';
 
 describe('the hotel read answer cache', () => {
-  const answer = (text: string) => JSON.stringify({ text: text.repeat(20) });
+  const answer = (text: string) => JSON.stringify({ text: text.repeat(500) }); // compressible, as real answers are
 
   it('computes a missing answer once for many concurrent requests, and serves its bytes gzipped too', async () => {
     const cache = new ResponseCache();

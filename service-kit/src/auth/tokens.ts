@@ -53,28 +53,56 @@ export class InvalidTokenError extends Error {
   override readonly name = 'InvalidTokenError';
 }
 
+/** How many verified tokens a verifier remembers (a few hundred bytes each). */
+export const VERIFIED_TOKENS_KEPT = 10_000;
+
+/**
+ * Verifies access tokens. A signature check costs more than the rest of a typical request,
+ * and a signed-in client sends the same token with every call, so tokens that passed are
+ * remembered (bounded, oldest out) until they expire: the same string cannot verify
+ * differently later, and expiry is checked again on every use. Revocation is the session
+ * check's job (authenticate.ts), which runs on every request regardless.
+ */
 export class TokenVerifier {
+  private readonly verified = new Map<string, { readonly claims: AccessTokenClaims; readonly expiresAtSeconds: number }>();
+
   constructor(
     private readonly publicKey: CryptoKey,
     private readonly settings: Omit<TokenSettings, 'ttlSeconds'>,
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** Checks signature (EdDSA only: `alg: none` and HMAC confusion are refused), expiry, issuer and audience. */
   async verify(token: string): Promise<AccessTokenClaims> {
+    const nowSeconds = Math.floor(this.now() / 1000);
+    const known = this.verified.get(token);
+    if (known !== undefined) {
+      if (nowSeconds < known.expiresAtSeconds) return known.claims;
+      this.verified.delete(token);
+      throw new InvalidTokenError('"exp" claim timestamp check failed');
+    }
     try {
       const { payload } = await jwtVerify(token, this.publicKey, {
         algorithms: [TOKEN_ALGORITHM],
         issuer: this.settings.issuer,
         audience: this.settings.audience,
         requiredClaims: ['sub', 'jti', 'exp', 'iat'],
+        currentDate: new Date(nowSeconds * 1000), // the same second the remembered tokens are checked against
       });
       const role = payload.role;
       if (typeof role !== 'string' || !(ROLES as readonly string[]).includes(role)) throw new InvalidTokenError('bad role claim');
-      return { accountId: payload.sub!, role: role as Role, sessionId: payload.jti! };
+      const claims: AccessTokenClaims = { accountId: payload.sub!, role: role as Role, sessionId: payload.jti! };
+      this.remember(token, claims, payload.exp!);
+      return claims;
     } catch (error) {
       if (error instanceof InvalidTokenError) throw error;
       if (error instanceof joseErrors.JOSEError) throw new InvalidTokenError(error.code);
       throw new InvalidTokenError('unreadable token');
     }
+  }
+
+  private remember(token: string, claims: AccessTokenClaims, expiresAtSeconds: number): void {
+    if (this.verified.size >= VERIFIED_TOKENS_KEPT) this.verified.delete(this.verified.keys().next().value!);
+    this.verified.set(token, { claims, expiresAtSeconds });
   }
 }

@@ -1,73 +1,99 @@
 /**
  * A load generator in its own process, so it does not share the measured server's event
- * loop: `tsx bench/load-client.ts <json>` with {urls, clients, durationMs, headers?}; prints
- * {latencies, failures, seconds} as JSON.
+ * loop: `tsx bench/load-client.ts <plan.json>` (see LoadPlan); prints a LoadResult as JSON.
  *
- * Like wrk, it speaks just enough HTTP/1.1 over raw keep-alive sockets (GET, answers with
- * a Content-Length) that its own cost stays small beside the server's: on a two-core
- * machine, node's full HTTP client spent almost a core of its own and its queueing showed
- * up in the measured latencies. Each client sends the next URL as soon as its previous
+ * Like wrk, it speaks just enough HTTP/1.1 over raw keep-alive sockets (answers with a
+ * Content-Length) that its own cost stays small beside the server's: on a two-core machine,
+ * node's own HTTP client (or fetch) spent most of a core, and its queueing showed up in
+ * the measured latencies. Each client sends its next request as soon as the previous
  * answer has fully arrived (closed loop); a latency runs from writing the request to the
- * answer's last byte. The body is not decoded.
+ * answer's last byte. Bodies are not decoded.
  */
 import net from 'node:net';
+import { readFileSync } from 'node:fs';
 
-const { urls, clients, durationMs, headers = {} } = JSON.parse(process.argv[2]!) as {
-  urls: string[]; clients: number; durationMs: number; headers?: Record<string, string>;
-};
-const targets = urls.map((url) => new URL(url));
-const extraHeaders = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+export interface PlannedRequest {
+  readonly method: 'GET' | 'POST';
+  readonly path: string;
+  readonly headers?: Record<string, string>;
+  /** Sent as JSON. */
+  readonly body?: unknown;
+}
 
-const latencies: number[] = [];
-let failures = 0;
-let next = 0;
-const deadline = performance.now() + durationMs;
-const started = performance.now();
+export interface LoadPlan {
+  /** e.g. http://127.0.0.1:8080 */
+  readonly target: string;
+  readonly durationMs: number;
+  /** One list per client, sent in order; a GET-only list starts over when done, any other client stops at its end. */
+  readonly clients: readonly (readonly PlannedRequest[])[];
+}
+
+export interface LoadResult {
+  readonly latencies: number[];
+  /** Answers with a status of 300 or more. */
+  readonly failures: number;
+  readonly seconds: number;
+}
+
+function encode(request: PlannedRequest, host: string): Buffer {
+  const body = request.body === undefined ? '' : JSON.stringify(request.body);
+  const headers = { ...request.headers, ...(request.body !== undefined && { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }) };
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  return Buffer.from(`${request.method} ${request.path} HTTP/1.1\r\nhost: ${host}\r\n${lines}\r\n${body}`);
+}
 
 /** One client: a keep-alive connection that sends a request, waits for the whole answer, repeats. */
-const client = () => new Promise<void>((resolve, reject) => {
-  const { hostname, port } = targets[0]!;
-  const socket = net.connect(Number(port), hostname);
-  socket.setNoDelay(true);
-  let received: Buffer = Buffer.alloc(0);
-  let answerLength = -1;
-  let status = 0;
-  let sentAt = 0;
-  const send = () => {
-    if (performance.now() >= deadline) {
-      socket.end();
-      resolve();
-      return;
-    }
-    const target = targets[next++ % targets.length]!;
-    sentAt = performance.now();
-    answerLength = -1;
-    socket.write(`GET ${target.pathname}${target.search} HTTP/1.1\r\nHost: ${target.host}\r\n${extraHeaders}\r\n`);
-  };
-  socket.on('connect', send);
-  socket.on('error', reject);
-  socket.on('data', (chunk: Buffer) => {
-    received = received.length === 0 ? chunk : Buffer.concat([received, chunk]);
-    if (answerLength < 0) {
-      const headEnd = received.indexOf('\r\n\r\n');
-      if (headEnd < 0) return;
-      const head = received.subarray(0, headEnd).toString('latin1');
-      const length = /\r\ncontent-length: *(\d+)/i.exec(head);
-      if (length === null) {
-        socket.destroy();
-        reject(new Error(`an answer without Content-Length: ${head.split('\r\n')[0]}`));
+function runClient(target: URL, requests: readonly Buffer[], repeat: boolean, deadline: number, result: LoadResult & { failures: number }) {
+  return new Promise<void>((resolve, reject) => {
+    const socket = net.connect(Number(target.port), target.hostname);
+    socket.setNoDelay(true);
+    let next = 0;
+    let received: Buffer = Buffer.alloc(0);
+    let answerLength = -1;
+    let status = 0;
+    let sentAt = 0;
+    const send = () => {
+      if (performance.now() >= deadline || (!repeat && next >= requests.length)) {
+        socket.end();
+        resolve();
         return;
       }
-      status = Number(head.slice(9, 12));
-      answerLength = headEnd + 4 + Number(length[1]);
-    }
-    if (received.length < answerLength) return;
-    latencies.push(performance.now() - sentAt);
-    if (status !== 200) failures++;
-    received = received.subarray(answerLength);
-    send();
+      sentAt = performance.now();
+      answerLength = -1;
+      socket.write(requests[next++ % requests.length]!);
+    };
+    socket.on('connect', send);
+    socket.on('error', reject);
+    socket.on('data', (chunk: Buffer) => {
+      received = received.length === 0 ? chunk : Buffer.concat([received, chunk]);
+      if (answerLength < 0) {
+        const headEnd = received.indexOf('\r\n\r\n');
+        if (headEnd < 0) return;
+        const head = received.subarray(0, headEnd).toString('latin1');
+        const length = /\r\ncontent-length: *(\d+)/i.exec(head);
+        if (length === null) {
+          socket.destroy();
+          reject(new Error(`an answer without Content-Length: ${head.split('\r\n')[0]}`));
+          return;
+        }
+        status = Number(head.slice(9, 12));
+        answerLength = headEnd + 4 + Number(length[1]);
+      }
+      if (received.length < answerLength) return;
+      result.latencies.push(performance.now() - sentAt);
+      if (status >= 300) result.failures++;
+      received = received.subarray(answerLength);
+      send();
+    });
   });
-});
+}
 
-await Promise.all(Array.from({ length: clients }, client));
-process.stdout.write(JSON.stringify({ latencies, failures, seconds: (performance.now() - started) / 1000 }));
+const plan = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as LoadPlan;
+const target = new URL(plan.target);
+const result = { latencies: [] as number[], failures: 0, seconds: 0 };
+const started = performance.now();
+const deadline = started + plan.durationMs;
+await Promise.all(plan.clients.map((requests) =>
+  runClient(target, requests.map((request) => encode(request, target.host)), requests.every((request) => request.method === 'GET'), deadline, result)));
+result.seconds = (performance.now() - started) / 1000;
+process.stdout.write(JSON.stringify(result));

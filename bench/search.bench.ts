@@ -11,13 +11,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { fileURLToPath } from 'node:url';
 import { openEmbeddedEventStore } from '@stays/event-store';
 import { loadConfig } from '@stays/service-kit';
 import { averageDistance } from '../command-service/src/hotels/decide.ts';
 import { composeSystem } from '../standalone/src/compose.ts';
+import { runLoad } from './load.ts';
 import { percentile, type Report } from './report.ts';
 
 const HOTELS = 10_000;
@@ -77,8 +75,6 @@ async function writeHotels(dir: string): Promise<number> {
   return events;
 }
 
-const run = promisify(execFile);
-
 export default async function benchSearch(report: Report): Promise<void> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'stays-bench-search-'));
   try {
@@ -109,14 +105,16 @@ export default async function benchSearch(report: Report): Promise<void> {
     for (const url of distinct) await get(url); // steady state: every query of the mix answered once
     agent.destroy();
 
-    const load = async (durationMs: number) => {
-      const { stdout } = await run('npx', ['tsx', fileURLToPath(new URL('./load-client.ts', import.meta.url)), JSON.stringify({ urls, clients: CLIENTS, durationMs, headers: BROWSER_HEADERS })]);
-      return JSON.parse(stdout) as { latencies: number[]; failures: number; seconds: number };
-    };
-    await load(WARM_UP_MS); // compiled code and heap settle, as in a server that has been up for a while
-    const { latencies, failures, seconds } = await load(DURATION_MS);
+    const target = new URL(base).origin;
+    // each client walks the query mix from its own starting point
+    const clients = Array.from({ length: CLIENTS }, (_, c) => urls.map((_, i) => {
+      const url = new URL(urls[(c * 7 + i) % urls.length]!);
+      return { method: 'GET' as const, path: url.pathname + url.search, headers: BROWSER_HEADERS };
+    }));
+    await runLoad({ target, durationMs: WARM_UP_MS, clients }); // compiled code and heap settle, as in a server that has been up for a while
+    const { latencies, failures, seconds } = await runLoad({ target, durationMs: DURATION_MS, clients });
     latencies.sort((a, b) => a - b);
-    const label = `search over HTTP, ${CLIENTS} concurrent clients (${distinct.length} distinct queries, gzip accepted, load from another process)`;
+    const label = `search, ${CLIENTS} clients, ${distinct.length} distinct queries`;
     report(`${label}: p50`, percentile(latencies, 50), 'ms');
     report(`${label}: p99`, percentile(latencies, 99), 'ms');
     report(`${label}: throughput`, latencies.length / seconds, `searches/s (${failures} failed)`);

@@ -7,6 +7,7 @@
 import { WrongExpectedRevisionError, type EventStore, type RecordedEvent } from '@stays/event-store';
 import { eventSchemaVersions, messages, type DomainEvent } from '@stays/contracts';
 import { ConflictError } from '@stays/service-kit';
+import { cachedFold, rememberFold } from './folded-states.ts';
 
 export interface Aggregate<State, Event extends DomainEvent> {
   readonly initialState: () => State;
@@ -43,7 +44,9 @@ export async function handle<State, Event extends DomainEvent>(
       const result = await store.append(streamId, newEvents.map((event) => toEventData(event, metadata)), {
         expectedRevision: revision ?? 'no_stream',
       });
-      return { state: newEvents.reduce(aggregate.evolve, state), newEvents, position: result.position };
+      const next = newEvents.reduce(aggregate.evolve, state);
+      rememberFold(store, streamId, aggregate, next, result.nextExpectedRevision);
+      return { state: next, newEvents, position: result.position };
     } catch (error) {
       if (error instanceof WrongExpectedRevisionError && attempt < MAX_ATTEMPTS) continue;
       if (error instanceof WrongExpectedRevisionError) throw new ConflictError(messages.server.busy);
@@ -52,14 +55,22 @@ export async function handle<State, Event extends DomainEvent>(
   }
 }
 
-/** Folds a stream into state; `revision` is the last event's revision, null for no stream. */
+/**
+ * Folds a stream into state; `revision` is the last event's revision, null for no stream.
+ * Reads only the events after the last fold it remembers (folded-states.ts).
+ */
 export async function load<State, Event extends DomainEvent>(
   store: EventStore,
   streamId: string,
   aggregate: Aggregate<State, Event>,
 ): Promise<{ state: State; revision: number | null }> {
-  const events = await store.readStream(streamId);
-  return { state: fold(aggregate, events), revision: events.length === 0 ? null : events[events.length - 1]!.revision };
+  const known = cachedFold(store, streamId, aggregate);
+  const events = await store.readStream(streamId, known && { fromRevision: known.revision + 1 });
+  if (events.length === 0) return known ? { state: known.state as State, revision: known.revision } : { state: aggregate.initialState(), revision: null };
+  const state = events.reduce((current, recorded) => aggregate.evolve(current, toDomainEvent<Event>(recorded)), known ? known.state as State : aggregate.initialState());
+  const revision = events[events.length - 1]!.revision;
+  rememberFold(store, streamId, aggregate, state, revision);
+  return { state, revision };
 }
 
 export const fold = <State, Event extends DomainEvent>(aggregate: Aggregate<State, Event>, events: readonly RecordedEvent[]): State =>

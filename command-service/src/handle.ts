@@ -2,12 +2,14 @@
  * The command handler loop (Emmett's `handle`): load a stream, fold it into state,
  * decide new events with a pure function, append them with the revision that was read.
  * Another writer in between makes the append fail on concurrency; the whole cycle is
- * retried a few times, then reported as 409.
+ * retried a few times, then reported as 409. Within this process, cycles on one stream
+ * take turns (stream-turns.ts), so only other processes' writes can get in between.
  */
 import { WrongExpectedRevisionError, type EventStore, type RecordedEvent } from '@stays/event-store';
 import { eventSchemaVersions, messages, type DomainEvent } from '@stays/contracts';
 import { ConflictError } from '@stays/service-kit';
 import { cachedFold, rememberFold } from './folded-states.ts';
+import { inTurn } from './stream-turns.ts';
 
 export interface Aggregate<State, Event extends DomainEvent> {
   readonly initialState: () => State;
@@ -30,6 +32,16 @@ export interface HandleResult<State, Event> {
 const MAX_ATTEMPTS = 4;
 
 export async function handle<State, Event extends DomainEvent>(
+  store: EventStore,
+  streamId: string,
+  aggregate: Aggregate<State, Event>,
+  decide: (state: State) => readonly Event[],
+  metadata: CommandMetadata,
+): Promise<HandleResult<State, Event>> {
+  return inTurn(store, streamId, () => decideAndAppend(store, streamId, aggregate, decide, metadata));
+}
+
+async function decideAndAppend<State, Event extends DomainEvent>(
   store: EventStore,
   streamId: string,
   aggregate: Aggregate<State, Event>,

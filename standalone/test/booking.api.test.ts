@@ -206,6 +206,24 @@ describe('booking over HTTP', function () {
     expect((await book(guest.token, bookingForm(contact, { roomType: 'Flat', roomStandard: 'Family', numberOfRooms: 1, numberOfNights: 1, dateOfCommencement: daysFromToday(42) }))).status).to.equal(201);
   });
 
+  it('sends every one of many bookings placed at once exactly one email with its invoice', async () => {
+    const contact = newContact();
+    await verifyContact(api, stays.dataDir, guest.token, contact);
+    const placed = await Promise.all(Array.from({ length: 12 }, (_, i) =>
+      book(guest.token, bookingForm(contact, { numberOfRooms: 1, numberOfNights: 1, dateOfCommencement: daysFromToday(60 + i) }))));
+    for (const response of placed) expect(response.status, JSON.stringify(response.body)).to.equal(201);
+    await stays.system.reactor.whenIdle();
+    const mails = await readOutbox(path.join(stays.dataDir, 'outbox'));
+    const reads = await bookingsOf(guest);
+    for (const { body } of placed) {
+      const bookingID = body.data.bookingID as string;
+      const sent = mails.filter((mail) => mail.kind === 'email' && mail.subject?.includes(bookingID));
+      expect(sent, bookingID).to.have.length(1);
+      expect(sent[0]!.attachments.map((attachment) => attachment.filename)).to.deep.equal([`Invoice_${bookingID}.pdf`]);
+      expect(reads.find((booking) => booking.bookingID === bookingID)?.invoicePDF, bookingID).to.match(new RegExp(`Invoice_${bookingID}\\.pdf$`));
+    }
+  });
+
   it('never sells more units of a night than the listing has', async () => {
     const contact = newContact();
     await verifyContact(api, stays.dataDir, guest.token, contact);

@@ -31,6 +31,8 @@ export interface BookingDocumentsDeps {
 }
 
 const DEFAULT_RETRY_DELAYS_MS = [1000, 5000, 15_000, 60_000, 300_000];
+/** Bookings completed at once. */
+const REACTOR_LANES = 4;
 const REACTOR = { actor: 'system:booking-documents' };
 
 export class BookingDocumentsReactor {
@@ -39,9 +41,12 @@ export class BookingDocumentsReactor {
   private readonly queue = new Set<string>();
   private readonly failures = new Map<string, number>();
   private readonly timers = new Set<NodeJS.Timeout>();
+  /** Bookings a lane is completing right now. */
+  private readonly inProgress = new Set<string>();
   private subscription: Subscription | null = null;
   private caughtUp = false;
-  private working = false;
+  /** Lanes running: bookings are completed a few at a time, so one's disk writes overlap another's rendering. */
+  private lanes = 0;
   private stopped = false;
   private idleWaiters: (() => void)[] = [];
 
@@ -59,7 +64,7 @@ export class BookingDocumentsReactor {
       onCaughtUp: () => {
         this.caughtUp = true;
         for (const bookingID of this.open.keys()) this.queue.add(bookingID);
-        void this.work();
+        this.work();
       },
       onError: (error) => this.log(`booking documents reactor stopped: ${String(error)}`),
     });
@@ -74,7 +79,7 @@ export class BookingDocumentsReactor {
 
   /** Resolves when no booking has work left or queued (for tests and benchmarks). */
   whenIdle(): Promise<void> {
-    if (this.caughtUp && this.queue.size === 0 && !this.working && this.timers.size === 0) return Promise.resolve();
+    if (this.caughtUp && this.queue.size === 0 && this.lanes === 0 && this.timers.size === 0) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
@@ -103,27 +108,41 @@ export class BookingDocumentsReactor {
     if (left && !left.invoice && !left.email && !left.release) this.open.delete(bookingID);
     else if (this.caughtUp && left) {
       this.queue.add(bookingID);
-      void this.work();
+      this.work();
     }
   }
 
-  private async work(): Promise<void> {
-    if (this.working || this.stopped) return;
-    this.working = true;
+  /** Starts lanes (up to REACTOR_LANES) while there is queued work nobody has picked up. */
+  private work(): void {
+    while (this.lanes < REACTOR_LANES && !this.stopped && this.nextQueued() !== undefined) {
+      this.lanes++;
+      void this.lane();
+    }
+  }
+
+  /** The first queued booking that no lane is working on: one booking is never worked on twice at once. */
+  private nextQueued(): string | undefined {
+    for (const bookingID of this.queue) if (!this.inProgress.has(bookingID)) return bookingID;
+    return undefined;
+  }
+
+  private async lane(): Promise<void> {
     try {
-      while (this.queue.size > 0 && !this.stopped) {
-        const bookingID = this.queue.values().next().value!;
+      for (let bookingID = this.nextQueued(); bookingID !== undefined && !this.stopped; bookingID = this.nextQueued()) {
         this.queue.delete(bookingID);
+        this.inProgress.add(bookingID);
         try {
           await this.complete(bookingID);
           this.open.delete(bookingID);
           this.failures.delete(bookingID);
         } catch (error) {
           this.retryLater(bookingID, error);
+        } finally {
+          this.inProgress.delete(bookingID);
         }
       }
     } finally {
-      this.working = false;
+      this.lanes--;
       this.notifyIdle();
     }
   }
@@ -171,14 +190,14 @@ export class BookingDocumentsReactor {
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       this.queue.add(bookingID);
-      void this.work();
+      this.work();
     }, delay);
     timer.unref();
     this.timers.add(timer);
   }
 
   private notifyIdle(): void {
-    if (this.queue.size > 0 || this.working || this.timers.size > 0) return;
+    if (this.queue.size > 0 || this.lanes > 0 || this.timers.size > 0) return;
     for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 

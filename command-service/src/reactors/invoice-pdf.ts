@@ -1,26 +1,20 @@
 /**
- * The invoice of a booking as a PDF (pdfmake, Roboto, which has the ₹ sign). Fonts are
- * read from pdfmake's own folder only; no URL or other file is ever fetched.
+ * The invoice of a booking as a PDF (pdfmake, Roboto, which has the ₹ sign). The fonts
+ * live in pdfmake's in-memory file system (invoice-fonts.ts); no URL and no file is ever
+ * read while rendering.
  */
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import pdfmake from 'pdfmake';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 import { roomTypeLabel } from '@stays/contracts';
 import type { PlacedBooking } from '../booking/booking.ts';
+import { INVOICE_FONT_FILES, loadInvoiceFont } from './invoice-fonts.ts';
 
-const require = createRequire(import.meta.url);
-const fontDir = path.join(path.dirname(require.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
-pdfmake.setFonts({
-  Roboto: {
-    normal: path.join(fontDir, 'Roboto-Regular.ttf'),
-    bold: path.join(fontDir, 'Roboto-Medium.ttf'),
-    italics: path.join(fontDir, 'Roboto-Italic.ttf'),
-    bolditalics: path.join(fontDir, 'Roboto-MediumItalic.ttf'),
-  },
-});
+/** pdfmake's in-memory file system: public on pdfmake's instance, left out of its type definitions. */
+const { virtualfs } = pdfmake as unknown as { virtualfs: { writeFileSync(file: string, content: Buffer): void } };
+for (const file of Object.values(INVOICE_FONT_FILES)) virtualfs.writeFileSync(file, loadInvoiceFont(file));
+pdfmake.setFonts({ Roboto: { ...INVOICE_FONT_FILES } });
 pdfmake.setUrlAccessPolicy(() => false);
-pdfmake.setLocalAccessPolicy((file) => path.resolve(file).startsWith(fontDir));
+pdfmake.setLocalAccessPolicy(() => false);
 
 const rupees = (amount: number): string => `₹${amount.toLocaleString('en-IN')}`;
 

@@ -26,15 +26,15 @@ export function mountHotelRoutes({ deps, mount, auth }: QueryContext): void {
 
   const cache = new ResponseCache();
   /**
-   * Answers from the cache, keyed by the request's path and raw query string and the position the
-   * hotels read model last changed at. The answer is a function of exactly those, so a hit needs no
-   * parsing; a miss validates inside `compute`, and a refusal is never cached.
+   * Answers from the cache, keyed by the validated query (so parameter order, unknown
+   * parameters or cache-busting extras cannot multiply the entries) and the position the hotels
+   * read model last changed at. A refused query throws before the cache is asked.
    */
-  const cached = async (ctx: Context, compute: () => Promise<string>) =>
-    respondWithEncodedJson(ctx, 200, await cache.get(`${ctx.path}?${ctx.querystring}`, await deps.readSide.changedAt(hotelsProjection.name), compute));
+  const cached = async (ctx: Context, key: string, compute: () => Promise<string>) =>
+    respondWithEncodedJson(ctx, 200, await cache.get(key, await deps.readSide.changedAt(hotelsProjection.name), compute));
 
   mount(routes.allHotels, async (ctx) => {
-    await cached(ctx, async () => {
+    await cached(ctx, 'all', async () => {
       const all = await hotels.find({}, { sort: { created_at: -1, _id: 1 }, projection: INTERNAL_HOTEL_FIELDS });
       return successJson(200, messages.server.hotelsFound, all.map(hotelView));
     });
@@ -47,16 +47,16 @@ export function mountHotelRoutes({ deps, mount, auth }: QueryContext): void {
   });
 
   mount(routes.searchHotels, async (ctx) => {
-    await cached(ctx, async () => {
-      const query = validate(hotelSearchQuery, { ...ctx.query });
+    const query = validate(hotelSearchQuery, { ...ctx.query });
+    await cached(ctx, `hotels|${JSON.stringify(query)}`, async () => {
       const { data, pagination } = await searchPage(hotelFilter(query), query);
       return successJson(200, messages.server.hotelsFound, data, { pagination });
     });
   });
 
   mount(routes.searchRooms, async (ctx) => {
-    await cached(ctx, async () => {
-      const query = validate(roomSearchQuery, { ...ctx.query });
+    const query = validate(roomSearchQuery, { ...ctx.query });
+    await cached(ctx, `rooms|${JSON.stringify(query)}`, async () => {
       const filter = hotelFilter(query);
       const byRoom = roomFilter(query);
       if (byRoom !== null) {

@@ -7,6 +7,7 @@
  * read. Kept per event store, bounded, least recently used out.
  */
 import type { EventStore } from '@stays/event-store';
+import { perStore } from './per-store.ts';
 
 export const FOLDED_STATES_KEPT = 20_000;
 
@@ -18,16 +19,7 @@ interface FoldedState {
   readonly revision: number;
 }
 
-const cachesByStore = new WeakMap<EventStore, Map<string, FoldedState>>();
-
-function cacheOf(store: EventStore): Map<string, FoldedState> {
-  let cache = cachesByStore.get(store);
-  if (cache === undefined) {
-    cache = new Map();
-    cachesByStore.set(store, cache);
-  }
-  return cache;
-}
+const cacheOf = perStore<FoldedState>();
 
 /** The latest cached fold of `streamId` by `aggregate`, if any. */
 export function cachedFold(store: EventStore, streamId: string, aggregate: object): { state: unknown; revision: number } | undefined {

@@ -38,33 +38,25 @@ export async function handle<State, Event extends DomainEvent>(
   decide: (state: State) => readonly Event[],
   metadata: CommandMetadata,
 ): Promise<HandleResult<State, Event>> {
-  return inTurn(store, streamId, () => decideAndAppend(store, streamId, aggregate, decide, metadata));
-}
-
-async function decideAndAppend<State, Event extends DomainEvent>(
-  store: EventStore,
-  streamId: string,
-  aggregate: Aggregate<State, Event>,
-  decide: (state: State) => readonly Event[],
-  metadata: CommandMetadata,
-): Promise<HandleResult<State, Event>> {
-  for (let attempt = 1; ; attempt++) {
-    const { state, revision } = await load(store, streamId, aggregate);
-    const newEvents = decide(state);
-    if (newEvents.length === 0) return { state, newEvents, position: null };
-    try {
-      const result = await store.append(streamId, newEvents.map((event) => toEventData(event, metadata)), {
-        expectedRevision: revision ?? 'no_stream',
-      });
-      const next = newEvents.reduce(aggregate.evolve, state);
-      rememberFold(store, streamId, aggregate, next, result.nextExpectedRevision);
-      return { state: next, newEvents, position: result.position };
-    } catch (error) {
-      if (error instanceof WrongExpectedRevisionError && attempt < MAX_ATTEMPTS) continue;
-      if (error instanceof WrongExpectedRevisionError) throw new ConflictError(messages.server.busy);
-      throw error;
+  return inTurn(store, streamId, async () => {
+    for (let attempt = 1; ; attempt++) {
+      const { state, revision } = await load(store, streamId, aggregate);
+      const newEvents = decide(state);
+      if (newEvents.length === 0) return { state, newEvents, position: null };
+      try {
+        const result = await store.append(streamId, newEvents.map((event) => toEventData(event, metadata)), {
+          expectedRevision: revision ?? 'no_stream',
+        });
+        const next = newEvents.reduce(aggregate.evolve, state);
+        rememberFold(store, streamId, aggregate, next, result.nextExpectedRevision);
+        return { state: next, newEvents, position: result.position };
+      } catch (error) {
+        if (error instanceof WrongExpectedRevisionError && attempt < MAX_ATTEMPTS) continue;
+        if (error instanceof WrongExpectedRevisionError) throw new ConflictError(messages.server.busy);
+        throw error;
+      }
     }
-  }
+  });
 }
 
 /**

@@ -6,15 +6,12 @@
  * expected revisions still decide; this only keeps one process from fighting itself.
  */
 import type { EventStore } from '@stays/event-store';
+import { perStore } from './per-store.ts';
 
-const turnsByStore = new WeakMap<EventStore, Map<string, Promise<void>>>();
+const turnsOf = perStore<Promise<void>>();
 
 export async function inTurn<T>(store: EventStore, streamId: string, work: () => Promise<T>): Promise<T> {
-  let turns = turnsByStore.get(store);
-  if (turns === undefined) {
-    turns = new Map();
-    turnsByStore.set(store, turns);
-  }
+  const turns = turnsOf(store);
   const previous = turns.get(streamId);
   let done!: () => void;
   const mine = new Promise<void>((resolve) => { done = resolve; });

@@ -96,11 +96,11 @@ export default async function benchBooking(report: Report): Promise<void> {
     });
 
     // Each guest books its own room night after night: a warm-up, then the measured run on later nights.
-    const target = new URL(api).origin;
+    const { origin: target, pathname: apiPath } = new URL(api);
     const plan = (firstDay: number, durationMs: number) => ({
       target, durationMs,
       clients: guests.slice(0, GUESTS).map((guest, g) => Array.from({ length: NIGHTS_PER_RUN }, (_, n) => ({
-        method: 'POST' as const, path: `${new URL(api).pathname}/hotel/booking/book/hotel`,
+        method: 'POST' as const, path: `${apiPath}/hotel/booking/book/hotel`,
         headers: { authorization: `Bearer ${guest.token}` }, body: bookingOf(guest, rooms[g]!, firstDay + n),
       }))),
     });

@@ -71,14 +71,15 @@ export async function load<State, Event extends DomainEvent>(
   const known = cachedFold(store, streamId, aggregate);
   const events = await store.readStream(streamId, known && { fromRevision: known.revision + 1 });
   if (events.length === 0) return known ? { state: known.state as State, revision: known.revision } : { state: aggregate.initialState(), revision: null };
-  const state = events.reduce((current, recorded) => aggregate.evolve(current, toDomainEvent<Event>(recorded)), known ? known.state as State : aggregate.initialState());
+  const state = fold(aggregate, events, known?.state as State | undefined);
   const revision = events[events.length - 1]!.revision;
   rememberFold(store, streamId, aggregate, state, revision);
   return { state, revision };
 }
 
-export const fold = <State, Event extends DomainEvent>(aggregate: Aggregate<State, Event>, events: readonly RecordedEvent[]): State =>
-  events.reduce((current, recorded) => aggregate.evolve(current, toDomainEvent<Event>(recorded)), aggregate.initialState());
+/** Folds events into state, from the aggregate's initial state or from a state already folded. */
+export const fold = <State, Event extends DomainEvent>(aggregate: Aggregate<State, Event>, events: readonly RecordedEvent[], from?: State): State =>
+  events.reduce((current, recorded) => aggregate.evolve(current, toDomainEvent<Event>(recorded)), from ?? aggregate.initialState());
 
 export function toEventData(event: DomainEvent, metadata: CommandMetadata) {
   return {

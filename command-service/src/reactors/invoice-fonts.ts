@@ -52,7 +52,7 @@ export function withoutLayoutTables(font: Buffer): Buffer {
 const require = createRequire(import.meta.url);
 const robotoDir = path.join(path.dirname(require.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
 
-/** pdfmake's font faces, each as a file name and its (layout-free) bytes. */
+/** pdfmake's Roboto files, by the font face pdfmake asks for. */
 export const INVOICE_FONT_FILES = {
   normal: 'Roboto-Regular.ttf',
   bold: 'Roboto-Medium.ttf',

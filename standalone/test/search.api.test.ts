@@ -108,6 +108,25 @@ describe('search over HTTP', function () {
     expect(await cities('sort=created_at&order=asc')).to.deep.equal(['Jaipur', 'Mumbai', 'Bengaluru', 'Goa', 'Pune']);
   });
 
+  it('reads an upper price bound of 0 (the spec client\'s untouched price inputs) as no bound', async () => {
+    expect(await cities('searchTerm=&minPrice=0&maxPrice=0&startingPrice=0&sort=created_at&order=desc')).to.deep.equal(['Pune', 'Goa', 'Bengaluru', 'Mumbai', 'Jaipur']);
+    expect(await cities('minPrice=10000&maxPrice=0&sort=startingPrice&order=asc')).to.deep.equal(['Mumbai', 'Goa', 'Jaipur']);
+    expect(await cities('maxPrice=1')).to.deep.equal([]);
+  });
+
+  it("sorts by the spec client's names createdAt and regularPrice, in any case, and refuses other fields", async () => {
+    expect(await cities('sort=regularPrice&order=asc')).to.deep.equal(['Bengaluru', 'Pune', 'Mumbai', 'Goa', 'Jaipur']);
+    expect(await cities('sort=REGULARPRICE&order=DESC')).to.deep.equal(['Jaipur', 'Goa', 'Mumbai', 'Pune', 'Bengaluru']);
+    expect(await cities('sort=createdAt&order=asc')).to.deep.equal(['Jaipur', 'Mumbai', 'Bengaluru', 'Goa', 'Pune']);
+    expect(await cities('sort=createdat&order=desc')).to.deep.equal(['Pune', 'Goa', 'Bengaluru', 'Mumbai', 'Jaipur']);
+    expect(await cities('sort=StartingPrice&order=Asc')).to.deep.equal(['Bengaluru', 'Pune', 'Mumbai', 'Goa', 'Jaipur']);
+    for (const sort of ['regular_price', 'created', 'updatedAt', 'price', '_id', 'searchText']) {
+      const refused = await api.get(`/hotel/data/get/search?sort=${sort}&order=asc`);
+      expect(refused.status, sort).to.equal(400);
+      expect(refused.body.field, sort).to.equal('sort');
+    }
+  });
+
   it('pages without overlap', async () => {
     const first = await search('sort=startingPrice&order=asc&limit=2&page=1');
     const second = await search('sort=startingPrice&order=asc&limit=2&page=2');

@@ -8,9 +8,19 @@ import { BED_TYPES, ROOM_TYPES } from '../rules.ts';
 import { choice, flag, numberFrom, optional } from './fields.ts';
 
 export const SEARCH_SORT_KEYS = ['startingPrice', 'created_at'] as const;
+/**
+ * The spec's web client sorts by `createdAt` and `regularPrice` (its names for our
+ * `created_at` and the starting price); any case of either spelling is accepted.
+ */
+const SEARCH_SORT_ALIASES = { createdat: 'created_at', regularprice: 'startingPrice' } as const;
 export const SEARCH_PAGE_SIZE = { default: 100, max: 500 } as const;
 
 const price = optional(numberFrom(0, 100_000_000));
+/**
+ * An upper price bound of 0 is no bound: the spec's web client starts its price inputs
+ * at 0 and sends them untouched, meaning "any price", not "free stays only".
+ */
+const upperPrice = price.transform((value) => (value === 0 ? undefined : value));
 const listOf = <T extends z.ZodType>(item: T) =>
   z.preprocess(
     (value) => (typeof value === 'string' ? value.split(',').map((part) => part.trim()).filter(Boolean) : value),
@@ -20,10 +30,10 @@ const listOf = <T extends z.ZodType>(item: T) =>
 export const hotelSearchQuery = z.object({
   searchTerm: optional(z.string({ error: 'must be text' }).trim().max(100, 'must be at most 100 characters')),
   minPrice: price,
-  maxPrice: price,
+  maxPrice: upperPrice,
   /** Hotels whose starting price is at most this. */
-  startingPrice: price,
-  sort: optional(choice(SEARCH_SORT_KEYS)).default('created_at'),
+  startingPrice: upperPrice,
+  sort: optional(choice(SEARCH_SORT_KEYS, SEARCH_SORT_ALIASES)).default('created_at'),
   order: optional(choice(['asc', 'desc'] as const)).default('desc'),
   page: optional(numberFrom(1, 100_000, true)).default(1),
   limit: optional(numberFrom(1, SEARCH_PAGE_SIZE.max, true)).default(SEARCH_PAGE_SIZE.default),

@@ -90,7 +90,7 @@ describe('hotels and rooms over HTTP', function () {
         [{ checkInTime: '25:00' }, 'checkInTime'],
         [{ restaurants: JSON.stringify([{ name: 'Far Away Dhaba', distance: '31' }]) }, 'restaurants.0.distance'],
         [{ restaurants: 'not json' }, 'restaurants'],
-        [{ transportationFacilities: JSON.stringify([{ name: 'Bus stand', distance: '2' }]) }, 'transportationFacilities.0.type'],
+        [{ transportationFacilities: JSON.stringify([{ name: ' ', distance: '2' }]) }, 'transportationFacilities.0.type'],
       ];
       for (const [override, field] of cases) {
         const response = await api.multipart('POST', '/hotel/data/create/hotel', hotelForm(override), { imageURLs: images }, { token: owner.token });

@@ -59,26 +59,49 @@ export function updateHotel(command: UpdateHotel, state: HotelState, newId: () =
 }
 
 /**
- * The place lists sent, each replacing the stored list whole. A place that keeps the id
- * of a stored place is that place; any other is new, gets an id, and on update must be at
- * least `minDistanceForNew` km away (the update form's rule).
+ * The place lists sent, each replacing the stored list whole. A sent place is a stored
+ * place of the same list when it keeps that place's id, or else when it equals one not
+ * yet claimed: same name (trimmed, any case), same distance and, if it names one, same
+ * transport type. The spec's web client resends every stored place that way, without
+ * ids or types. Any other place is new, gets an id, and on update must be at least
+ * `minDistanceForNew` km away (the update form's rule).
  */
 function placeLists(input: PlaceListsInput, existing: Partial<NearbyPlaces>, newId: () => string, minDistanceForNew = 0): Partial<NearbyPlaces> {
-  const lists: Partial<Record<keyof NearbyPlaces, NearbyPlace[] | TransportFacility[]>> = {};
+  const lists: Partial<Record<keyof NearbyPlaces, TransportFacility[] | NearbyPlace[]>> = {};
   for (const kind of NEARBY_PLACE_KINDS) {
-    const sent = input[kind];
+    const sent: readonly SentPlace[] | undefined = input[kind];
     if (sent === undefined) continue;
-    const knownIds = new Set((existing[kind] ?? []).map((place) => place._id));
+    const unclaimed = new Map<string, StoredPlace>((existing[kind] ?? []).map((place) => [place._id, place]));
+    const claim = (stored: StoredPlace | undefined) => (stored === undefined ? undefined : (unclaimed.delete(stored._id), stored));
+    // places keeping an id claim their place first, so an equal place sent before them cannot take it
+    const byId = sent.map((place) => (place._id === undefined ? undefined : claim(unclaimed.get(place._id))));
     lists[kind] = sent.map((place, index) => {
-      const isNew = place._id === undefined || !knownIds.has(place._id);
-      if (isNew && place.distance < minDistanceForNew) {
+      const kept = byId[index];
+      if (kept !== undefined) return { ...kept, ...definedFields(place), _id: kept._id };
+      const same = claim([...unclaimed.values()].find((stored) => isSamePlace(place, stored)));
+      if (same !== undefined) return same;
+      if (place.distance < minDistanceForNew) {
         throw new ValidationError(`${kind}.${index}.distance`, `must be at least ${minDistanceForNew} km for a new place`);
       }
-      return { ...place, _id: isNew ? newId() : place._id! };
-    });
+      const { _id: _unknownId, ...fields } = place;
+      return { ...fields, ...(kind === 'transportationFacilities' && { type: place.type ?? '' }), _id: newId() };
+    }) as TransportFacility[] | NearbyPlace[];
   }
   return lists as Partial<NearbyPlaces>;
 }
+
+type SentPlace = NearbyPlaceInput & { readonly type?: string };
+type StoredPlace = NearbyPlace & { readonly type?: string };
+
+const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+function isSamePlace(sent: SentPlace, stored: StoredPlace): boolean {
+  return sameText(sent.name, stored.name) && sent.distance === stored.distance
+    && (sent.type === undefined || sent.type.trim() === '' || sameText(sent.type, stored.type ?? ''));
+}
+
+const definedFields = <T extends object>(value: T): Partial<T> =>
+  Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as Partial<T>;
 
 /** Average distance of all nearby places in km, rounded to 0.1 (0 without places). */
 export function averageDistance(places: Partial<NearbyPlaces>): number {

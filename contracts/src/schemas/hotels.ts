@@ -20,7 +20,15 @@ const placeFields = {
   distance: numberFrom(0, limits.placeDistanceKm.max),
 };
 export const nearbyPlaceInput = z.object(placeFields);
-export const transportInput = z.object({ ...placeFields, name: z.string().trim().max(100).default(''), type: requiredText(60) });
+/**
+ * A transport facility has a type ('Railway Station'), a name, or both. The spec's web
+ * client sends only a name (its form has no type); a resent stored place keeps its type.
+ */
+export const transportInput = z.object({
+  ...placeFields,
+  name: z.string({ error: 'must be text' }).trim().max(100, 'must be at most 100 characters').default(''),
+  type: z.string({ error: 'must be text' }).trim().max(60, 'must be at most 60 characters').optional(),
+}).refine((place) => place.name !== '' || (place.type ?? '') !== '', { path: ['type'], message: 'is required for a place without a name' });
 export type NearbyPlaceInput = z.infer<typeof nearbyPlaceInput>;
 export type TransportInput = z.infer<typeof transportInput>;
 

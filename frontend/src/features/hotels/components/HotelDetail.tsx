@@ -47,7 +47,7 @@ function NearbyPlaces({ hotel }: { hotel: Hotel }) {
     { id: 'cinemaHalls', title: ui.nearbyTabs.cinemaHalls, places: hotel.cinemaHalls.map((p) => ({ key: p._id, name: p.name, distance: p.distance })) },
     {
       id: 'transportationFacilities', title: ui.nearbyTabs.transportationFacilities,
-      places: hotel.transportationFacilities.map((p) => ({ key: p._id, name: p.name ? `${p.type}: ${p.name}` : p.type, distance: p.distance })),
+      places: hotel.transportationFacilities.map((p) => ({ key: p._id, name: [p.type, p.name].filter(Boolean).join(': '), distance: p.distance })),
     },
   ];
   const all = lists.flatMap((list) => list.places);

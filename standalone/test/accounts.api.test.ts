@@ -39,8 +39,9 @@ describe('accounts over HTTP', function () {
       const response = await api.post('/hotel/owner/login', { email: owner.email.toUpperCase(), password: owner.password });
       expect(response.status).to.equal(200);
       expect(response.body).to.include({ success: true, statusCode: 200, message: messages.server.signedIn });
-      const { accessToken, user } = response.body.data;
+      const { accessToken, user, message } = response.body.data;
       expect(accessToken).to.be.a('string').and.match(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+      expect(message, 'the spec client shows data.message after signing in').to.equal(messages.server.signedIn);
       expect(user).to.deep.equal({ _id: owner.id, role: 'hotel-owner', name: 'Ravi Kumar', email: owner.email });
       expect(JSON.stringify(response.body)).not.to.match(/argon2|password/i);
     });

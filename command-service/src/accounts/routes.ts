@@ -8,6 +8,7 @@ import {
   ownerUpdateRequest, routes, signInRequest, type Role,
 } from '@stays/contracts';
 import { ServiceUnavailableError, UnauthorizedError, authOf, bodyFields, jsonBody, multipartBody, respond, validate } from '@stays/service-kit';
+import type { Context } from 'koa';
 import type { CommandContext } from '../command-context.ts';
 import { discardImages, refuseUnexpectedFiles, storeUploadedImages, type ImageRules } from '../uploads.ts';
 import { InvalidGoogleCredentialError } from './google.ts';
@@ -28,6 +29,10 @@ const profileImageRules = (required: boolean): ImageRules => ({
   tooManyMessage: messages.server.oneProfileImage,
   tooLargeMessage: messages.ui.profileImageTooLarge,
 });
+
+/** A session's token and user; the message is in `data` too, where the spec's web client shows it after signing in. */
+const respondSignedIn = (ctx: Context, session: object) =>
+  respond(ctx, 200, messages.server.signedIn, { ...session, message: messages.server.signedIn });
 
 const profileUpload = () => multipartBody({ maxFileBytes: PROFILE_IMAGE_BYTES, maxFiles: 1, fileTooLargeMessage: messages.ui.profileImageTooLarge });
 
@@ -64,7 +69,7 @@ export function mountAccountRoutes(context: CommandContext): void {
     const input = validate(signInRequest, bodyFields(ctx));
     const { value, position } = await accounts.signInWithPassword(deps.accounts, role, input.email, input.password);
     await committed(ctx, position);
-    respond(ctx, 200, messages.server.signedIn, value);
+    respondSignedIn(ctx, value);
   };
   mount(routes.customerLogin, jsonBody(), signIn('customer'));
   mount(routes.ownerLogin, jsonBody(), signIn('hotel-owner'));
@@ -82,7 +87,7 @@ export function mountAccountRoutes(context: CommandContext): void {
     if (!identity.emailVerified) throw new UnauthorizedError(messages.server.googleEmailUnverified);
     const { value, position } = await accounts.signInWithVerifiedEmail(deps.accounts, role, identity);
     await committed(ctx, position);
-    respond(ctx, 200, messages.server.signedIn, value);
+    respondSignedIn(ctx, value);
   };
   mount(routes.customerGoogle, jsonBody(), googleSignIn('customer'));
   mount(routes.ownerGoogle, jsonBody(), googleSignIn('hotel-owner'));

@@ -6,7 +6,7 @@ import http from 'node:http';
 import { MongoClient } from 'mongodb';
 import { connectMongoReadStore } from '@stays/read-store';
 import { allProjections, checkpointProgress } from '@stays/projections';
-import { ConfigError, TokenVerifier, createGridFsMediaStore, importPublicKey, loadConfig, logUnexpectedErrors, runMain, stopOnSignals, closeServer } from '@stays/service-kit';
+import { ConfigError, TokenVerifier, createGridFsMediaStore, importPublicKey, loadConfig, logUnexpectedErrors, mediaLinksFor, runMain, stopOnSignals, closeServer } from '@stays/service-kit';
 import { createQueryApp } from './app.ts';
 
 runMain(async () => {
@@ -17,7 +17,8 @@ runMain(async () => {
   const mongo = await new MongoClient(config.mongoUrl).connect();
   const app = createQueryApp({
     readStore,
-    media: createGridFsMediaStore({ db: mongo.db(config.mongoDb), publicBaseUrl: config.mediaPublicBase }),
+    media: createGridFsMediaStore({ db: mongo.db(config.mongoDb), publicBaseUrl: config.mediaPath }),
+    mediaLinks: mediaLinksFor(config),
     tokenVerifier: new TokenVerifier(await importPublicKey(config.jwtPublicKey), config.token),
     readSide: checkpointProgress(readStore, allProjections.map((projection) => projection.name)),
   }, { apiPrefix: config.apiPrefix, cors: config.cors });

@@ -32,6 +32,14 @@ const schema = z.object({
   /** The query service's address, for a command service in another process (read-your-writes). */
   QUERY_SERVICE_URL: optionalText,
   SEED_DEMO: z.enum(['0', '1']).default('1'),
+  /**
+   * The address browsers reach the product at (the gateway's public address in production).
+   * Media links are absolute URLs built from it, never from request headers.
+   */
+  PUBLIC_URL: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.string().url().refine((url) => /^https?:\/\/[^/?#]+(\/[^?#]*)?$/i.test(url), 'must be an http(s) address without query or fragment').optional(),
+  ),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -71,6 +79,9 @@ function toConfig(env: z.infer<typeof schema>) {
     token: { issuer: env.TOKEN_ISSUER, audience: env.TOKEN_AUDIENCE, ttlSeconds: env.TOKEN_TTL_SECONDS },
     queryServiceUrl: env.QUERY_SERVICE_URL,
     seedDemo: env.SEED_DEMO === '1',
-    mediaPublicBase: `${env.API_PREFIX}/media`,
+    /** e.g. `https://stays.example.in` (no trailing slash); default `http://localhost:{PORT}`. */
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    /** The server-relative path media are recorded under in events; answers make it absolute with `publicUrl`. */
+    mediaPath: `${env.API_PREFIX}/media`,
   };
 }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Config } from './config.ts';
 import { createOutboxMailer, createOutboxSms, createSmtpMailer, createWebhookSms, type Mailer, type SmsSender } from './messaging/index.ts';
 import { loadOrCreateSecret } from './auth/keys.ts';
+import { MediaLinks } from './media/links.ts';
 
 export const outboxDir = (config: Config): string => path.join(config.dataDir, 'outbox');
 
@@ -16,3 +17,6 @@ export const smsFor = (config: Config): SmsSender =>
   config.smsWebhookUrl ? createWebhookSms({ url: config.smsWebhookUrl }) : createOutboxSms({ dir: outboxDir(config) });
 
 export const otpKeyFor = (config: Config): Promise<Buffer> => loadOrCreateSecret(path.join(config.dataDir, 'keys'), 'otp-hash', config.otpHashKey);
+
+/** Media links on the configured public address (absolute, never from request headers). */
+export const mediaLinksFor = (config: Config): MediaLinks => new MediaLinks({ publicUrl: config.publicUrl, apiPrefix: config.apiPrefix });

@@ -10,12 +10,14 @@ const NEWEST_FIRST = { created_at: -1, _id: 1 } as const;
 export function mountBookingRoutes({ deps, mount, auth }: QueryContext): void {
   const bookings = deps.readStore.collection<BookingDocument>(collections.bookings);
   const hotels = deps.readStore.collection<HotelDocument>(collections.hotels);
+  const withLinks = (booking: BookingDocument) =>
+    booking.invoicePDF === null ? booking : { ...booking, invoicePDF: deps.mediaLinks.absolute(booking.invoicePDF) };
 
   mount(routes.customerBookings, auth('customer'), async (ctx) => {
     const customerId = authOf(ctx).accountId;
     if (ctx.params.userId !== customerId) throw new ForbiddenError(messages.server.notYourBooking);
     const list = await bookings.find({ customerID: customerId }, { sort: NEWEST_FIRST, projection: INTERNAL_BOOKING_FIELDS });
-    respond(ctx, 200, messages.server.bookingsFound, list);
+    respond(ctx, 200, messages.server.bookingsFound, list.map(withLinks));
   });
 
   mount(routes.ownerBookings, auth('hotel-owner'), async (ctx) => {
@@ -23,6 +25,6 @@ export function mountBookingRoutes({ deps, mount, auth }: QueryContext): void {
     if (hotel === null) throw new NotFoundError(messages.server.hotelNotFound);
     if (hotel.ownerId !== authOf(ctx).accountId) throw new ForbiddenError(messages.server.notYourHotel);
     const list = await bookings.find({ hotelID: hotel._id }, { sort: NEWEST_FIRST, projection: INTERNAL_BOOKING_FIELDS });
-    respond(ctx, 200, messages.server.bookingsFound, list);
+    respond(ctx, 200, messages.server.bookingsFound, list.map(withLinks));
   });
 }

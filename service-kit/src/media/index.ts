@@ -3,3 +3,4 @@ export { InvalidMediaIdError, InvalidMediaInputError } from './errors.ts';
 export { isValidMediaId } from './media-id.ts';
 export { createFileMediaStore, type FileMediaStoreOptions } from './file-store.ts';
 export { createGridFsMediaStore, type GridFsMediaStoreOptions } from './gridfs-store.ts';
+export { MediaLinks, type MediaLinksOptions } from './links.ts';

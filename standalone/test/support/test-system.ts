@@ -24,12 +24,21 @@ export interface TestSystem {
 
 export async function startTestSystem(options: { dataDir?: string; env?: Record<string, string>; overrides?: ComposeOverrides } = {}): Promise<TestSystem> {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'stays-test-')));
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', SEED_DEMO: '0', ...options.env });
-  const system = await composeSystem(config, { log: () => undefined, ...options.overrides });
-  await system.runner.whenCaughtUp();
-  const server = http.createServer(system.host.callback());
+  // The port is known only once listening, and media links are built from PUBLIC_URL: listen first.
+  let handle: http.RequestListener = (_request, response) => response.writeHead(503).end();
+  const server = http.createServer((request, response) => handle(request, response));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', SEED_DEMO: '0', PUBLIC_URL: `http://127.0.0.1:${port}`, ...options.env });
+  let system: System;
+  try {
+    system = await composeSystem(config, { log: () => undefined, ...options.overrides });
+  } catch (error) {
+    server.close();
+    throw error;
+  }
+  await system.runner.whenCaughtUp();
+  handle = system.host.callback();
   let stopped = false;
   const stop = async () => {
     if (stopped) return;

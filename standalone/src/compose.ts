@@ -11,7 +11,7 @@ import { connectEventStoreDB, openEmbeddedEventStore, type EventStore } from '@s
 import { connectMongoReadStore, createEmbeddedReadStore, type ReadStore } from '@stays/read-store';
 import {
   TokenIssuer, TokenVerifier, createFileMediaStore, createGridFsMediaStore, importPrivateKey, importPublicKey,
-  loadOrCreateSigningKeys, mailerFor, mediaLinksFor, otpKeyFor, smsFor, type Config, type Mailer, type MediaStore, type SigningKeys,
+  loadOrCreateSigningKeys, mailerFor, otpKeyFor, signingMediaLinksFor, smsFor, type Config, type Mailer, type MediaStore, type SigningKeys,
 } from '@stays/service-kit';
 import { ProjectionRunner, allProjections } from '@stays/projections';
 import { BookingDocumentsReactor, OrphanedUnitsReconciler, createCommandApp, createGoogleVerifier, type GoogleIdTokenVerifier } from '@stays/command-service';
@@ -61,7 +61,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
       ? createGridFsMediaStore({ db: mongo.db(config.mongoDb), publicBaseUrl: config.mediaPath })
       : createFileMediaStore({ dir: path.join(config.dataDir, 'media'), publicBaseUrl: config.mediaPath });
 
-    const mediaLinks = mediaLinksFor(config);
+    const mediaLinks = await signingMediaLinksFor(config, overrides.now);
     const mailer = overrides.mailer ?? mailerFor(config);
     const keys = await signingKeys(config);
     const tokenVerifier = new TokenVerifier(keys.publicKey, config.token);

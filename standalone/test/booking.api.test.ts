@@ -220,7 +220,7 @@ describe('booking over HTTP', function () {
       const sent = mails.filter((mail) => mail.kind === 'email' && mail.subject?.includes(bookingID));
       expect(sent, bookingID).to.have.length(1);
       expect(sent[0]!.attachments.map((attachment) => attachment.filename)).to.deep.equal([`Invoice_${bookingID}.pdf`]);
-      expect(reads.find((booking) => booking.bookingID === bookingID)?.invoicePDF, bookingID).to.match(new RegExp(`Invoice_${bookingID}\\.pdf$`));
+      expect(reads.find((booking) => booking.bookingID === bookingID)?.invoicePDF, bookingID).to.match(new RegExp(`/Invoice_${bookingID}\\.pdf\\?`));
     }
   });
 

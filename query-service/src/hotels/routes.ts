@@ -29,7 +29,9 @@ export function mountHotelRoutes({ deps, mount, auth }: QueryContext): void {
   /**
    * Answers from the cache, keyed by the validated query (so parameter order, unknown
    * parameters or cache-busting extras cannot multiply the entries) and the position the hotels
-   * read model last changed at. A refused query throws before the cache is asked.
+   * read model last changed at. A refused query throws before the cache is asked. Cached
+   * answers are shared by every caller, so they carry only public data: public media links
+   * on the configured address, never a signed link or anything from the request's headers.
    */
   const cached = async (ctx: Context, key: string, compute: () => Promise<string>) =>
     respondWithEncodedJson(ctx, 200, await cache.get(key, await deps.readSide.changedAt(hotelsProjection.name), compute));

@@ -9,12 +9,15 @@
  * Private media (invoices) get a signed link for one reader instead (MediaLinkSigner).
  */
 import { isValidMediaId } from './media-id.ts';
+import type { MediaLinkSigner } from './signed-links.ts';
 
 export interface MediaLinksOptions {
   /** e.g. `https://stays.example.in` (the config's `publicUrl`). */
   readonly publicUrl: string;
   /** The `{api_prefix}` media are served under now. */
   readonly apiPrefix: string;
+  /** Needed only where private links are handed out and checked (the query side). */
+  readonly signer?: MediaLinkSigner;
 }
 
 const ABSOLUTE = /^https?:\/\//i;
@@ -22,7 +25,7 @@ const ABSOLUTE = /^https?:\/\//i;
 export class MediaLinks {
   private readonly base: string;
 
-  constructor(options: MediaLinksOptions) {
+  constructor(private readonly options: MediaLinksOptions) {
     this.base = `${options.publicUrl.replace(/\/+$/, '')}${options.apiPrefix}/media/`;
   }
 
@@ -51,5 +54,22 @@ export class MediaLinks {
 
   absoluteAll(recorded: readonly string[]): string[] {
     return recorded.map((link) => this.absolute(link));
+  }
+
+  /** A signed, expiring link to a recorded private media object (an invoice), valid for `reader` only. */
+  signed(recorded: string, reader: string): string {
+    const id = this.mediaIdOf(recorded);
+    if (id === null) throw new Error(`not a link to our media: ${recorded.slice(0, 80)}`);
+    return `${this.urlOf(id)}?${new URLSearchParams({ ...this.signer().sign(id, reader) })}`;
+  }
+
+  /** The reader a request's signed link was made for, or null when it is missing, tampered with or expired. */
+  signedReaderOf(mediaId: string, query: Readonly<Record<string, unknown>>): string | null {
+    return this.signer().readerOf(mediaId, query);
+  }
+
+  private signer(): MediaLinkSigner {
+    if (this.options.signer === undefined) throw new Error('private media links need a MediaLinkSigner');
+    return this.options.signer;
   }
 }

@@ -6,7 +6,7 @@ import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { EventStore } from '@stays/event-store';
 import type { Auth, RouteSpec } from '@stays/contracts';
-import type { Mailer, MediaStore, SmsSender, TokenIssuer, TokenVerifier } from '@stays/service-kit';
+import type { Mailer, MediaLinks, MediaStore, SmsSender, TokenIssuer, TokenVerifier } from '@stays/service-kit';
 import type { BookingDeps } from './booking/service.ts';
 import type { AccountDeps } from './accounts/service.ts';
 import type { GoogleIdTokenVerifier } from './accounts/google.ts';
@@ -14,6 +14,8 @@ import type { GoogleIdTokenVerifier } from './accounts/google.ts';
 export interface CommandServiceDeps {
   readonly eventStore: EventStore;
   readonly media: MediaStore;
+  /** Turns recorded media links into the absolute URLs answers carry. */
+  readonly mediaLinks: MediaLinks;
   readonly tokenIssuer: TokenIssuer;
   readonly tokenVerifier: TokenVerifier;
   /** null when Google sign-in is not configured. */

@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { Auth, RouteSpec } from '@stays/contracts';
 import type { ReadStore } from '@stays/read-store';
-import type { MediaStore, TokenVerifier } from '@stays/service-kit';
+import type { MediaLinks, MediaStore, TokenVerifier } from '@stays/service-kit';
 
 /** How far the read side is: answered in-process by the projection runner, or from stored checkpoints. */
 export interface ReadSideProgress {
@@ -16,6 +16,8 @@ export interface ReadSideProgress {
 export interface QueryServiceDeps {
   readonly readStore: ReadStore;
   readonly media: MediaStore;
+  /** Turns recorded media links into the absolute URLs answers carry. */
+  readonly mediaLinks: MediaLinks;
   readonly tokenVerifier: TokenVerifier;
   readonly readSide: ReadSideProgress;
 }

@@ -6,18 +6,20 @@ import http from 'node:http';
 import { MongoClient } from 'mongodb';
 import { connectMongoReadStore } from '@stays/read-store';
 import { allProjections, checkpointProgress } from '@stays/projections';
-import { ConfigError, TokenVerifier, createGridFsMediaStore, importPublicKey, loadConfig, logUnexpectedErrors, runMain, stopOnSignals, closeServer } from '@stays/service-kit';
+import { ConfigError, TokenVerifier, createGridFsMediaStore, importPublicKey, loadConfig, logUnexpectedErrors, signingMediaLinksFor, runMain, stopOnSignals, closeServer } from '@stays/service-kit';
 import { createQueryApp } from './app.ts';
 
 runMain(async () => {
   const config = loadConfig();
   if (!config.mongoUrl) throw new ConfigError('the query service needs MONGO_URL');
   if (!config.jwtPublicKey) throw new ConfigError('the query service needs JWT_PUBLIC_KEY (npm run keys)');
+  if (!config.mediaLinkKey) throw new ConfigError('the query service needs MEDIA_LINK_KEY (npm run keys)');
   const readStore = await connectMongoReadStore(config.mongoUrl, config.mongoDb);
   const mongo = await new MongoClient(config.mongoUrl).connect();
   const app = createQueryApp({
     readStore,
-    media: createGridFsMediaStore({ db: mongo.db(config.mongoDb), publicBaseUrl: config.mediaPublicBase }),
+    media: createGridFsMediaStore({ db: mongo.db(config.mongoDb), publicBaseUrl: config.mediaPath }),
+    mediaLinks: await signingMediaLinksFor(config),
     tokenVerifier: new TokenVerifier(await importPublicKey(config.jwtPublicKey), config.token),
     readSide: checkpointProgress(readStore, allProjections.map((projection) => projection.name)),
   }, { apiPrefix: config.apiPrefix, cors: config.cors });

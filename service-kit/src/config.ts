@@ -26,12 +26,22 @@ const schema = z.object({
   JWT_PUBLIC_KEY: optionalText,
   /** Base64 secret keying OTP hashes (production); embedded mode keeps one under DATA_DIR/keys. */
   OTP_HASH_KEY: optionalText,
+  /** Base64 secret (32+ bytes) signing private media links (production); embedded mode keeps one under DATA_DIR/keys. */
+  MEDIA_LINK_KEY: optionalText,
   TOKEN_ISSUER: z.string().min(1).default('stays'),
   TOKEN_AUDIENCE: z.string().min(1).default('stays-api'),
   TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(30 * 24 * 3600).default(8 * 3600),
   /** The query service's address, for a command service in another process (read-your-writes). */
   QUERY_SERVICE_URL: optionalText,
   SEED_DEMO: z.enum(['0', '1']).default('1'),
+  /**
+   * The address browsers reach the product at (the gateway's public address in production).
+   * Media links are absolute URLs built from it, never from request headers.
+   */
+  PUBLIC_URL: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.string().url().refine((url) => /^https?:\/\/[^/?#]+(\/[^?#]*)?$/i.test(url), 'must be an http(s) address without query or fragment').optional(),
+  ),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -68,9 +78,13 @@ function toConfig(env: z.infer<typeof schema>) {
     jwtPrivateKey: env.JWT_PRIVATE_KEY,
     jwtPublicKey: env.JWT_PUBLIC_KEY,
     otpHashKey: env.OTP_HASH_KEY,
+    mediaLinkKey: env.MEDIA_LINK_KEY,
     token: { issuer: env.TOKEN_ISSUER, audience: env.TOKEN_AUDIENCE, ttlSeconds: env.TOKEN_TTL_SECONDS },
     queryServiceUrl: env.QUERY_SERVICE_URL,
     seedDemo: env.SEED_DEMO === '1',
-    mediaPublicBase: `${env.API_PREFIX}/media`,
+    /** e.g. `https://stays.example.in` (no trailing slash); default `http://localhost:{PORT}`. */
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    /** The server-relative path media are recorded under in events; answers make it absolute with `publicUrl`. */
+    mediaPath: `${env.API_PREFIX}/media`,
   };
 }

@@ -3,9 +3,12 @@
  * servers: real SMTP / SMS webhook when configured, the outbox folder otherwise.
  */
 import path from 'node:path';
-import type { Config } from './config.ts';
+import { SIGNED_MEDIA_LINK_MINUTES } from '@stays/contracts';
+import { ConfigError, type Config } from './config.ts';
 import { createOutboxMailer, createOutboxSms, createSmtpMailer, createWebhookSms, type Mailer, type SmsSender } from './messaging/index.ts';
 import { loadOrCreateSecret } from './auth/keys.ts';
+import { MediaLinks } from './media/links.ts';
+import { MEDIA_LINK_KEY_MIN_BYTES, MediaLinkSigner } from './media/signed-links.ts';
 
 export const outboxDir = (config: Config): string => path.join(config.dataDir, 'outbox');
 
@@ -16,3 +19,14 @@ export const smsFor = (config: Config): SmsSender =>
   config.smsWebhookUrl ? createWebhookSms({ url: config.smsWebhookUrl }) : createOutboxSms({ dir: outboxDir(config) });
 
 export const otpKeyFor = (config: Config): Promise<Buffer> => loadOrCreateSecret(path.join(config.dataDir, 'keys'), 'otp-hash', config.otpHashKey);
+
+/** Media links on the configured public address (absolute, never from request headers). */
+export const mediaLinksFor = (config: Config): MediaLinks => new MediaLinks({ publicUrl: config.publicUrl, apiPrefix: config.apiPrefix });
+
+/** Media links that also sign and check private links (the query side), with the configured or kept secret. */
+export async function signingMediaLinksFor(config: Config, now?: () => Date): Promise<MediaLinks> {
+  const key = await loadOrCreateSecret(path.join(config.dataDir, 'keys'), 'media-link', config.mediaLinkKey);
+  if (key.length < MEDIA_LINK_KEY_MIN_BYTES) throw new ConfigError(`MEDIA_LINK_KEY: must be at least ${MEDIA_LINK_KEY_MIN_BYTES} bytes (base64)`);
+  const signer = new MediaLinkSigner(key, { lifetimeSeconds: SIGNED_MEDIA_LINK_MINUTES * 60, ...(now && { now }) });
+  return new MediaLinks({ publicUrl: config.publicUrl, apiPrefix: config.apiPrefix, signer });
+}

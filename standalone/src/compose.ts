@@ -11,7 +11,7 @@ import { connectEventStoreDB, openEmbeddedEventStore, type EventStore } from '@s
 import { connectMongoReadStore, createEmbeddedReadStore, type ReadStore } from '@stays/read-store';
 import {
   TokenIssuer, TokenVerifier, createFileMediaStore, createGridFsMediaStore, importPrivateKey, importPublicKey,
-  loadOrCreateSigningKeys, mailerFor, otpKeyFor, smsFor, type Config, type Mailer, type MediaStore, type SigningKeys,
+  loadOrCreateSigningKeys, mailerFor, otpKeyFor, signingMediaLinksFor, smsFor, type Config, type Mailer, type MediaStore, type SigningKeys,
 } from '@stays/service-kit';
 import { ProjectionRunner, allProjections } from '@stays/projections';
 import { BookingDocumentsReactor, OrphanedUnitsReconciler, createCommandApp, createGoogleVerifier, type GoogleIdTokenVerifier } from '@stays/command-service';
@@ -58,9 +58,10 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     const readStore = config.mongoUrl ? await connectMongoReadStore(config.mongoUrl, config.mongoDb) : createEmbeddedReadStore();
     closers.push(() => readStore.close());
     const media = mongo
-      ? createGridFsMediaStore({ db: mongo.db(config.mongoDb), publicBaseUrl: config.mediaPublicBase })
-      : createFileMediaStore({ dir: path.join(config.dataDir, 'media'), publicBaseUrl: config.mediaPublicBase });
+      ? createGridFsMediaStore({ db: mongo.db(config.mongoDb), publicBaseUrl: config.mediaPath })
+      : createFileMediaStore({ dir: path.join(config.dataDir, 'media'), publicBaseUrl: config.mediaPath });
 
+    const mediaLinks = await signingMediaLinksFor(config, overrides.now);
     const mailer = overrides.mailer ?? mailerFor(config);
     const keys = await signingKeys(config);
     const tokenVerifier = new TokenVerifier(keys.publicKey, config.token);
@@ -77,7 +78,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     closers.unshift(() => reconciler.stop());
 
     const commandApp = createCommandApp({
-      eventStore, media, tokenIssuer, tokenVerifier,
+      eventStore, media, mediaLinks, tokenIssuer, tokenVerifier,
       google: overrides.google !== undefined ? overrides.google : config.google ? createGoogleVerifier(config.google) : null,
       mailer, sms: smsFor(config), otpKey: await otpKeyFor(config),
       awaitProjected: async (position) => {
@@ -86,7 +87,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
       ...(overrides.now && { now: overrides.now }),
     }, { apiPrefix: config.apiPrefix, cors: config.cors });
     const queryApp = createQueryApp({
-      readStore, media, tokenVerifier,
+      readStore, media, mediaLinks, tokenVerifier,
       readSide: {
         isCaughtUp: async () => runner.isCaughtUp(),
         waitFor: (position, timeoutMs) => runner.waitFor(position, timeoutMs),

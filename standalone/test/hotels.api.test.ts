@@ -49,7 +49,7 @@ describe('hotels and rooms over HTTP', function () {
       expect(hotel).not.to.have.property('searchText');
       expect(hotel).not.to.have.property('_position');
       expect(hotel).not.to.have.property('ownerId');
-      const image = await fetch(`${stays.baseUrl}${hotel.imageURLs[0]}`);
+      const image = await fetch(hotel.imageURLs[0]);
       expect(image.headers.get('content-type')).to.equal('image/webp');
       const ownerHotel = await api.get('/hotel/owner/get/hotel/id', { token: owner.token });
       expect(ownerHotel.body.data).to.equal(hotelId);

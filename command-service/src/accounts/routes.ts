@@ -5,7 +5,7 @@
  */
 import {
   customerRegisterRequest, customerUpdateRequest, googleSignInRequest, limits, messages, ownerRegisterRequest,
-  ownerUpdateRequest, routes, signInRequest, type Role,
+  ownerUpdateRequest, routes, signInRequest, type Role, type SessionUser,
 } from '@stays/contracts';
 import { ServiceUnavailableError, UnauthorizedError, authOf, bodyFields, jsonBody, multipartBody, respond, validate } from '@stays/service-kit';
 import type { Context } from 'koa';
@@ -38,6 +38,9 @@ const profileUpload = () => multipartBody({ maxFileBytes: PROFILE_IMAGE_BYTES, m
 
 export function mountAccountRoutes(context: CommandContext): void {
   const { deps, mount, auth, committed } = context;
+  /** The user as answered: a recorded profile image link made absolute. */
+  const shown = (user: SessionUser): SessionUser =>
+    user.profileImage === undefined ? user : { ...user, profileImage: deps.mediaLinks.absolute(user.profileImage) };
 
   mount(routes.customerRegister, profileUpload(), async (ctx) => {
     refuseUnexpectedFiles(ctx, ['profileImage']);
@@ -69,7 +72,7 @@ export function mountAccountRoutes(context: CommandContext): void {
     const input = validate(signInRequest, bodyFields(ctx));
     const { value, position } = await accounts.signInWithPassword(deps.accounts, role, input.email, input.password);
     await committed(ctx, position);
-    respondSignedIn(ctx, value);
+    respondSignedIn(ctx, { ...value, user: shown(value.user) });
   };
   mount(routes.customerLogin, jsonBody(), signIn('customer'));
   mount(routes.ownerLogin, jsonBody(), signIn('hotel-owner'));
@@ -87,7 +90,7 @@ export function mountAccountRoutes(context: CommandContext): void {
     if (!identity.emailVerified) throw new UnauthorizedError(messages.server.googleEmailUnverified);
     const { value, position } = await accounts.signInWithVerifiedEmail(deps.accounts, role, identity);
     await committed(ctx, position);
-    respondSignedIn(ctx, value);
+    respondSignedIn(ctx, { ...value, user: shown(value.user) });
   };
   mount(routes.customerGoogle, jsonBody(), googleSignIn('customer'));
   mount(routes.ownerGoogle, jsonBody(), googleSignIn('hotel-owner'));
@@ -121,7 +124,7 @@ export function mountAccountRoutes(context: CommandContext): void {
         ...(profileImage !== undefined && { profileImage }),
       });
       await committed(ctx, position);
-      respond(ctx, 200, messages.server.profileUpdated, accounts.userOf(value));
+      respond(ctx, 200, messages.server.profileUpdated, shown(accounts.userOf(value)));
     } catch (error) {
       if (newImage !== undefined) await discardImages(deps.media, [newImage]);
       throw error;
@@ -136,6 +139,6 @@ export function mountAccountRoutes(context: CommandContext): void {
       ...(input.password !== undefined && { password: input.password }),
     });
     await committed(ctx, position);
-    respond(ctx, 200, messages.server.profileUpdated, accounts.userOf(value));
+    respond(ctx, 200, messages.server.profileUpdated, shown(accounts.userOf(value)));
   });
 }

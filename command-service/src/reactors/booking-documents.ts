@@ -8,14 +8,13 @@
  * and recording it: at least once, never lost.)
  */
 import type { EventStore, RecordedEvent, Subscription } from '@stays/event-store';
-import { streams } from '@stays/contracts';
+import { invoiceFileName, streams } from '@stays/contracts';
 import type { Mailer, MediaStore } from '@stays/service-kit';
 import { handle, load } from '../handle.ts';
 import { bookingAggregate, recordEmailSent, recordInvoice, type BookingState } from '../booking/booking.ts';
 
 type ExistingBooking = Exclude<BookingState, { status: 'none' }>;
 import { inventoryAggregate, releaseUnits } from '../booking/inventory.ts';
-import { invoiceFileName } from './invoice-pdf.ts';
 import { createWorkerInvoiceRenderer, type InvoiceRenderer } from './invoice-renderer.ts';
 import { bookingEmail } from './booking-email.ts';
 

@@ -1,8 +1,7 @@
 /** The booking confirmation email, with the invoice attached. */
-import { roomTypeLabel } from '@stays/contracts';
+import { invoiceFileName, roomTypeLabel } from '@stays/contracts';
 import type { EmailMessage } from '@stays/service-kit';
 import type { PlacedBooking } from '../booking/booking.ts';
-import { invoiceFileName } from './invoice-pdf.ts';
 
 const rupees = (amount: number) => `₹${amount.toLocaleString('en-IN')}`;
 

@@ -5,7 +5,7 @@
  */
 import pdfmake from 'pdfmake';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
-import { roomTypeLabel } from '@stays/contracts';
+import { invoiceFileName, roomTypeLabel } from '@stays/contracts';
 import type { PlacedBooking } from '../booking/booking.ts';
 import { INVOICE_FONT_FILES, loadInvoiceFont } from './invoice-fonts.ts';
 
@@ -17,8 +17,6 @@ pdfmake.setUrlAccessPolicy(() => false);
 pdfmake.setLocalAccessPolicy(() => false);
 
 const rupees = (amount: number): string => `₹${amount.toLocaleString('en-IN')}`;
-
-export const invoiceFileName = (bookingID: string): string => `Invoice_${bookingID}.pdf`;
 
 export function invoiceDocument(booking: PlacedBooking, paid: boolean): TDocumentDefinitions {
   const row = (label: string, value: string) => [{ text: label, color: '#555555' }, { text: value }];

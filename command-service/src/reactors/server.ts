@@ -16,7 +16,7 @@ runMain(async () => {
   const mongo = await new MongoClient(config.mongoUrl).connect();
   const reactor = new BookingDocumentsReactor({
     store: eventStore,
-    media: createGridFsMediaStore({ db: mongo.db(config.mongoDb), publicBaseUrl: config.mediaPublicBase }),
+    media: createGridFsMediaStore({ db: mongo.db(config.mongoDb), publicBaseUrl: config.mediaPath }),
     mailer: mailerFor(config),
   });
   reactor.start();

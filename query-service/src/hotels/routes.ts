@@ -5,7 +5,7 @@ import { ForbiddenError, NotFoundError, authOf, respond, respondWithEncodedJson,
 import { collections, hotelsProjection, type HotelDocument, type RoomDocument } from '@stays/projections';
 import type { Filter } from '@stays/read-store';
 import type { QueryContext } from '../query-context.ts';
-import { INTERNAL_HOTEL_FIELDS, SEARCH_RESULT_FIELDS, hotelView } from './hotel-view.ts';
+import { INTERNAL_HOTEL_FIELDS, SEARCH_RESULT_FIELDS, hotelView, roomView } from './hotel-view.ts';
 import { hotelFilter, hotelSort, roomFilter } from './search.ts';
 import { ResponseCache } from './response-cache.ts';
 
@@ -14,6 +14,7 @@ const INTERNAL_ROOM_FIELDS = { _position: 0, ownerId: 0 } as const;
 export function mountHotelRoutes({ deps, mount, auth }: QueryContext): void {
   const hotels = deps.readStore.collection<HotelDocument>(collections.hotels);
   const rooms = deps.readStore.collection<RoomDocument>(collections.rooms);
+  const hotelAnswer = (hotel: HotelDocument) => hotelView(hotel, deps.mediaLinks);
 
   async function searchPage(filter: Filter, query: { sort: 'startingPrice' | 'created_at'; order: 'asc' | 'desc'; page: number; limit: number }) {
     const [total, page] = await Promise.all([
@@ -21,14 +22,16 @@ export function mountHotelRoutes({ deps, mount, auth }: QueryContext): void {
       hotels.find(filter, { sort: hotelSort(query), skip: (query.page - 1) * query.limit, limit: query.limit, projection: SEARCH_RESULT_FIELDS }),
     ]);
     const pagination: Pagination = { total, page: query.page, limit: query.limit };
-    return { data: page.map(hotelView), pagination };
+    return { data: page.map(hotelAnswer), pagination };
   }
 
   const cache = new ResponseCache();
   /**
    * Answers from the cache, keyed by the validated query (so parameter order, unknown
    * parameters or cache-busting extras cannot multiply the entries) and the position the hotels
-   * read model last changed at. A refused query throws before the cache is asked.
+   * read model last changed at. A refused query throws before the cache is asked. Cached
+   * answers are shared by every caller, so they carry only public data: public media links
+   * on the configured address, never a signed link or anything from the request's headers.
    */
   const cached = async (ctx: Context, key: string, compute: () => Promise<string>) =>
     respondWithEncodedJson(ctx, 200, await cache.get(key, await deps.readSide.changedAt(hotelsProjection.name), compute));
@@ -36,14 +39,14 @@ export function mountHotelRoutes({ deps, mount, auth }: QueryContext): void {
   mount(routes.allHotels, async (ctx) => {
     await cached(ctx, 'all', async () => {
       const all = await hotels.find({}, { sort: { created_at: -1, _id: 1 }, projection: INTERNAL_HOTEL_FIELDS });
-      return successJson(200, messages.server.hotelsFound, all.map(hotelView));
+      return successJson(200, messages.server.hotelsFound, all.map(hotelAnswer));
     });
   });
 
   mount(routes.hotel, async (ctx) => {
     const hotel = await hotels.findOne({ _id: ctx.params.hotelID }, { projection: INTERNAL_HOTEL_FIELDS });
     if (hotel === null) throw new NotFoundError(messages.server.hotelNotFound);
-    respond(ctx, 200, messages.server.hotelFound, hotelView(hotel));
+    respond(ctx, 200, messages.server.hotelFound, hotelAnswer(hotel));
   });
 
   mount(routes.searchHotels, async (ctx) => {
@@ -72,7 +75,7 @@ export function mountHotelRoutes({ deps, mount, auth }: QueryContext): void {
     const hotelId = ctx.params.hotelID!;
     if ((await hotels.countDocuments({ _id: hotelId })) === 0) throw new NotFoundError(messages.server.hotelNotFound);
     const list = await rooms.find({ hotelID: hotelId }, { sort: { created_at: 1, _id: 1 }, projection: INTERNAL_ROOM_FIELDS });
-    respond(ctx, 200, messages.server.roomsFound, list);
+    respond(ctx, 200, messages.server.roomsFound, list.map((room) => roomView(room, deps.mediaLinks)));
   });
 
   mount(routes.ownerRoom, auth('hotel-owner'), async (ctx) => {
@@ -81,6 +84,6 @@ export function mountHotelRoutes({ deps, mount, auth }: QueryContext): void {
     if (hotel.ownerId !== authOf(ctx).accountId) throw new ForbiddenError(messages.server.notYourHotel);
     const room = await rooms.findOne({ _id: ctx.params.roomID, hotelID: ctx.params.hotelID }, { projection: INTERNAL_ROOM_FIELDS });
     if (room === null) throw new NotFoundError(messages.server.roomNotFound);
-    respond(ctx, 200, messages.server.roomFound, room);
+    respond(ctx, 200, messages.server.roomFound, roomView(room, deps.mediaLinks));
   });
 }

@@ -9,7 +9,7 @@ import { writeFileAtomically } from '../files/atomic-write.ts';
 export interface FileMediaStoreOptions {
   /** The app passes `DATA_DIR/media`. */
   readonly dir: string;
-  /** e.g. `/sharma/resident/stays/media` */
+  /** The path links are recorded under, e.g. `/sharma/resident/stays/media`; answers make them absolute (MediaLinks). */
   readonly publicBaseUrl: string;
 }
 

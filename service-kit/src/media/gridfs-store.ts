@@ -8,7 +8,7 @@ export interface GridFsMediaStoreOptions {
   readonly db: Db;
   /** Collections `<bucketName>.files` and `<bucketName>.chunks`; default 'media'. */
   readonly bucketName?: string;
-  /** e.g. `/sharma/resident/stays/media` */
+  /** The path links are recorded under, e.g. `/sharma/resident/stays/media`; answers make them absolute (MediaLinks). */
   readonly publicBaseUrl: string;
 }
 

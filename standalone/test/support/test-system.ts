@@ -24,21 +24,21 @@ export interface TestSystem {
 
 export async function startTestSystem(options: { dataDir?: string; env?: Record<string, string>; overrides?: ComposeOverrides } = {}): Promise<TestSystem> {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'stays-test-')));
-  // listen first, so the system's public address (absolute media links) is the real one
-  const server = http.createServer();
+  // The port is known only once listening, and media links are built from PUBLIC_URL: listen first.
+  let handle: http.RequestListener = (_request, response) => response.writeHead(503).end();
+  const server = http.createServer((request, response) => handle(request, response));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', SEED_DEMO: '0', PUBLIC_URL: `http://127.0.0.1:${port}`, ...options.env });
   let system: System;
   try {
-    const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', SEED_DEMO: '0', PUBLIC_URL: baseUrl, ...options.env });
     system = await composeSystem(config, { log: () => undefined, ...options.overrides });
-    await system.runner.whenCaughtUp();
   } catch (error) {
     server.close();
     throw error;
   }
-  server.on('request', system.host.callback());
+  await system.runner.whenCaughtUp();
+  handle = system.host.callback();
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
@@ -48,7 +48,7 @@ export async function startTestSystem(options: { dataDir?: string; env?: Record<
     await system.close();
   };
   return {
-    baseUrl,
+    baseUrl: `http://127.0.0.1:${port}`,
     dataDir,
     system,
     stop,

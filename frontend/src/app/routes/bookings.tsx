@@ -1,13 +1,14 @@
 /** /user/bookings/:customerID (spec section 2). */
 import { Icon } from '@blueprintjs/core';
 import { messages } from '@stays/contracts';
-import { useEffect } from 'react';
+import { useCallback } from 'react';
 import { useParams } from 'react-router-dom';
 import { BookingsTable } from '../../features/bookings/components/BookingsTable.tsx';
 import { selectBookingCancel, selectBookings, selectBookingsState } from '../../features/bookings/bookings.selectors.ts';
 import { bookingsActions } from '../../features/bookings/bookings.slice.ts';
 import { selectCurrentUser } from '../../features/session/session.selectors.ts';
 import { useAppDispatch, useAppSelector } from '../../lib/store.tsx';
+import { useFreshSignedLinks } from '../../lib/use-signed-links.ts';
 
 const ui = messages.ui;
 
@@ -19,9 +20,7 @@ export default function BookingsPage() {
   const bookings = useAppSelector(selectBookings);
   const cancel = useAppSelector(selectBookingCancel);
 
-  useEffect(() => {
-    dispatch(bookingsActions.requested({ customerId: customerID }));
-  }, [dispatch, customerID]);
+  useFreshSignedLinks(useCallback(() => dispatch(bookingsActions.requested({ customerId: customerID })), [dispatch, customerID]));
 
   return (
     <div className="page bookings-page">

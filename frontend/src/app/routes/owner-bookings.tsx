@@ -1,12 +1,13 @@
 /** /hotel-owner-bookings/:hotelID: the hotel name, the owner's name and email, then the bookings as cards. */
 import { messages } from '@stays/contracts';
-import { useEffect } from 'react';
+import { useCallback } from 'react';
 import { useParams } from 'react-router-dom';
 import { OwnerBookingCards } from '../../features/owner-bookings/components/OwnerBookingCards.tsx';
 import { selectMarkPaid, selectOwnerBookings, selectOwnerBookingsState } from '../../features/owner-bookings/owner-bookings.selectors.ts';
 import { ownerBookingsActions } from '../../features/owner-bookings/owner-bookings.slice.ts';
 import { selectCurrentUser } from '../../features/session/session.selectors.ts';
 import { useAppDispatch, useAppSelector } from '../../lib/store.tsx';
+import { useFreshSignedLinks } from '../../lib/use-signed-links.ts';
 import { LoadError, LoadingText, useOwnerHotel } from './owner-common.tsx';
 
 const ui = messages.ui;
@@ -19,9 +20,7 @@ export default function OwnerBookingsPage() {
   const state = useAppSelector(selectOwnerBookingsState);
   const bookings = useAppSelector(selectOwnerBookings);
   const markPaid = useAppSelector(selectMarkPaid);
-  useEffect(() => {
-    dispatch(ownerBookingsActions.requested({ hotelId: hotelID }));
-  }, [dispatch, hotelID]);
+  useFreshSignedLinks(useCallback(() => dispatch(ownerBookingsActions.requested({ hotelId: hotelID })), [dispatch, hotelID]));
   const status = state.hotelId === hotelID ? state.status : 'loading';
   return (
     <div className="page owner-page">

@@ -22,17 +22,20 @@ export interface E2eSystem {
   destroy(): Promise<void>;
 }
 
-export async function startE2eSystem(options: { seed?: boolean } = {}): Promise<E2eSystem> {
+export async function startE2eSystem(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<E2eSystem> {
   if (!existsSync(DIST_INDEX)) {
     throw new Error(`The built web client is missing (${DIST_INDEX}). Run \`npm run build\` first (the root \`npm test\` does).`);
   }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'stays-e2e-'));
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', SEED_DEMO: '0' });
-  const system = await composeSystem(config, { log: () => undefined });
-  await system.runner.whenCaughtUp();
-  const server = http.createServer(system.host.callback());
+  // Media links are built from PUBLIC_URL, and the port is known only once listening: listen first.
+  let handle: http.RequestListener = (_request, response) => response.writeHead(503).end();
+  const server = http.createServer((request, response) => handle(request, response));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', SEED_DEMO: '0', PUBLIC_URL: baseUrl, ...options.env });
+  const system = await composeSystem(config, { log: () => undefined });
+  await system.runner.whenCaughtUp();
+  handle = system.host.callback();
   if (options.seed ?? true) await seedDemo(baseUrl, API);
   return {
     baseUrl,

@@ -1,6 +1,6 @@
 /** 'Your Bookings' (spec section 2): the table, and the detail card that replaces it. */
 import { Alert, Button, Card, HTMLTable, Intent, Tag } from '@blueprintjs/core';
-import { messages, roomTypeLabel, type BookingView } from '@stays/contracts';
+import { invoiceFileName, messages, roomTypeLabel, type BookingView } from '@stays/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Notice } from '../../../components/Notice.tsx';
@@ -22,7 +22,7 @@ const Payment = ({ booking }: { booking: BookingView }) => <>{booking.isPaymentD
 
 function Invoice({ booking }: { booking: BookingView }) {
   if (!booking.invoicePDF) return <span className="muted">{ui.invoicePending}</span>;
-  return <a href={booking.invoicePDF} target="_blank" rel="noreferrer">{`Invoice_${booking.bookingID}.pdf`}</a>;
+  return <a href={booking.invoicePDF} target="_blank" rel="noreferrer">{invoiceFileName(booking.bookingID)}</a>;
 }
 
 interface BookingsTableProps {

@@ -72,7 +72,10 @@ function placeLists(input: PlaceListsInput, existing: Partial<NearbyPlaces>, new
     const sent: readonly SentPlace[] | undefined = input[kind];
     if (sent === undefined) continue;
     const unclaimed = new Map<string, StoredPlace>((existing[kind] ?? []).map((place) => [place._id, place]));
-    const claim = (stored: StoredPlace | undefined) => (stored === undefined ? undefined : (unclaimed.delete(stored._id), stored));
+    const claim = (stored: StoredPlace | undefined): StoredPlace | undefined => {
+      if (stored !== undefined) unclaimed.delete(stored._id);
+      return stored;
+    };
     // places keeping an id claim their place first, so an equal place sent before them cannot take it
     const byId = sent.map((place) => (place._id === undefined ? undefined : claim(unclaimed.get(place._id))));
     lists[kind] = sent.map((place, index) => {

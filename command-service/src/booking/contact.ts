@@ -114,10 +114,8 @@ export const isVerifiedFor = (state: ContactState, customerId: string, now: Date
   state.verified !== null && state.verified.customerId === customerId && state.verified.until >= now.getTime();
 
 /** The OTP message: the guest's name as plain, capped text (never a link), then the code. */
-export const otpMessageText = (customerName: string, code: string): string => {
-  const name = nameForMessages(customerName);
-  return `${name === '' ? 'Hello' : `Dear ${name}`}, your Stays verification code is ${code}. It expires in 10 minutes. Do not share it with anyone.`;
-};
+export const otpMessageText = (customerName: string, code: string): string =>
+  `Dear ${nameForMessages(customerName) || 'guest'}, your Stays verification code is ${code}. It expires in 10 minutes. Do not share it with anyone.`;
 
 function constantTimeEqual(a: string, b: string): boolean {
   if (a.length !== b.length) return false;

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { BED_TYPES, ROOM_TYPES, limits, splitRoomAmenities } from '../rules.ts';
-import { blankToUndefined, choice, flag, jsonText, numberFrom, optional, requiredText, textList } from './fields.ts';
+import { blankToUndefined, choice, flag, jsonText, multiLineText, numberFrom, optional, plainText, requiredText, textList } from './fields.ts';
 
 /** Update forms send every field; an emptied one means "not changed". */
 const withoutBlankFields = (value: unknown): unknown =>
@@ -15,12 +15,12 @@ const withoutBlankFields = (value: unknown): unknown =>
 
 const placeFields = {
   /** Present on places the hotel already has (update form); new places have none. */
-  _id: z.string().max(64).optional(),
+  _id: plainText(64).optional(),
   name: requiredText(100),
   distance: numberFrom(0, limits.placeDistanceKm.max),
 };
 export const nearbyPlaceInput = z.object(placeFields);
-export const transportInput = z.object({ ...placeFields, name: z.string().trim().max(100).default(''), type: requiredText(60) });
+export const transportInput = z.object({ ...placeFields, name: plainText(100).default(''), type: requiredText(60) });
 export type NearbyPlaceInput = z.infer<typeof nearbyPlaceInput>;
 export type TransportInput = z.infer<typeof transportInput>;
 
@@ -39,7 +39,7 @@ const phoneNumber = z.preprocess((value) => (typeof value === 'number' ? String(
 
 const hotelFields = {
   hotelName: text(limits.hotelName.min, limits.hotelName.max),
-  description: text(limits.description.min, limits.description.max),
+  description: multiLineText(limits.description.max, limits.description.min),
   address: text(limits.address.min, limits.address.max),
   country: requiredText(60),
   city: requiredText(60),

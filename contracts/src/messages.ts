@@ -477,4 +477,13 @@ export const server = {
   bookingCancelled: 'Booking cancelled',
   bookingAlreadyStarted: 'This stay has already started and can no longer be cancelled',
   bookingMarkedPaid: 'Payment recorded',
+
+  // booking bounds, OTP limits, delisted hotels, paid bookings (issues 10 and 11)
+  stayStartsTomorrowAtTheEarliest: 'the stay can start tomorrow at the earliest',
+  stayStartsTooFarAhead: (days: number) => `the stay can start at most ${days} days from today`,
+  otpTooManyTriesToday: 'Too many wrong OTP tries for this email and mobile number today. Please try again tomorrow.',
+  otpTooManyContacts: (max: number) => `You can ask for OTPs for at most ${max} different emails and mobile numbers a day. Please try again tomorrow.`,
+  tooManyUpcomingBookings: (max: number) => `You already have ${max} upcoming bookings. Cancel one, or book again once a stay is over.`,
+  hotelDelisted: 'This hotel is no longer listed and cannot be booked',
+  paidBookingNotCancellable: 'This booking is already paid and can no longer be cancelled online. Please contact the hotel.',
 } as const;

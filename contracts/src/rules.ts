@@ -38,6 +38,22 @@ export const limits = {
   username: { max: 50 },
   email: { max: 254 },
   profileImageMegabytes: 5,
+  // booking and OTP bounds (issue 11): no stay far ahead, no guest holding a listing, no guessing codes for days
+  /** A stay starts at most this many days after today (India time). */
+  bookingHorizonDays: 365,
+  maxNightsPerBooking: 30,
+  /** Rooms of a Room listing one booking takes each night (a Flat is always one unit). */
+  maxRoomsPerBooking: 10,
+  /** Bookings a guest may hold whose last night is today or later. */
+  upcomingBookingsPerGuest: 10,
+  /** Wrong OTP tries per contact (email and phone) in any 24 hours, across resends. */
+  otpWrongTriesPerContactPerDay: 10,
+  /** Per code: the fifth wrong try kills it. */
+  otpWrongTriesPerCode: 5,
+  /** Distinct contacts a guest may send codes to in any 24 hours. */
+  otpContactsPerGuestPerDay: 10,
+  /** Characters of the guest's name quoted in OTP and booking messages. */
+  nameInMessages: 40,
 } as const;
 
 export const timings = {
@@ -120,14 +136,27 @@ export function splitRoomAmenities(value: unknown): unknown {
 const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Today's date in India as YYYY-MM-DD. */
+/** Today's date in India as YYYY-MM-DD; of any instant, its calendar date in India ('2026-11-22T18:30:00Z' → '2026-11-23'). */
 export const indiaToday = (now: Date): string => new Date(now.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
 
-/** The calendar date `days` after a YYYY-MM-DD date. */
-export const addDays = (date: string, days: number): string => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+/**
+ * The calendar date `days` after a YYYY-MM-DD date, always as YYYY-MM-DD (these are the
+ * inventory's night keys): a date outside years 0000–9999 is an error, never '+010000-01-01'.
+ */
+export function addDays(date: string, days: number): string {
+  const result = new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString();
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(result)) throw new RangeError(`${date} + ${days} days is not a date between years 0000 and 9999`);
+  return result.slice(0, 10);
+}
 
 /** The earliest date a stay can start: tomorrow, India time. */
 export const earliestCommencement = (now: Date): string => addDays(indiaToday(now), 1);
+
+/** The latest date a stay can start: 365 days after today, India time. */
+export const latestCommencement = (now: Date): string => addDays(indiaToday(now), limits.bookingHorizonDays);
+
+/** Whether a stay's last night (YYYY-MM-DD) is today or later in India: the booking is upcoming. */
+export const isUpcomingStay = (lastNight: string, now: Date): boolean => lastNight >= indiaToday(now);
 
 /** Each night of a stay, as the date it starts. */
 export const stayNights = (dateOfCommencement: string, numberOfNights: number): string[] =>
@@ -135,3 +164,21 @@ export const stayNights = (dateOfCommencement: string, numberOfNights: number): 
 
 /** Units of a listing a booking takes each night: its rooms for a Room, the one flat for a Flat. */
 export const unitsBooked = (roomType: RoomType, numberOfRooms: number): number => (roomType === 'Room' ? numberOfRooms : 1);
+
+/**
+ * Whether a text carries a link or web address: a scheme ('https://', 'mailto:'), 'www.',
+ * an email address, a domain ('evil.example', 'bit.ly/x') or an IP address. Names are
+ * quoted in messages sent to phones and mailboxes, where any of these becomes a link.
+ */
+export const looksLikeLink = (text: string): boolean =>
+  /[a-z][a-z0-9+.-]*:\/\/|\b(mailto|tel|sms|javascript|data):|www\.|@|[\p{L}\p{N}-]\.\p{L}{2,}|\d+\.\d+\.\d+/iu.test(text);
+
+/**
+ * A guest's name as messages quote it: letters, marks, spaces, apostrophes, hyphens and
+ * dots only (nothing a mail or SMS client turns into a link or a command), at most
+ * `limits.nameInMessages` characters.
+ */
+export function nameForMessages(name: string): string {
+  const plain = name.replace(/[^\p{L}\p{M}' .-]+/gu, ' ').replace(/\.(?=\S)/g, '. ').replace(/\s+/g, ' ').trim();
+  return [...plain].slice(0, limits.nameInMessages).join('').trim();
+}

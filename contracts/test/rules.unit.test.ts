@@ -57,3 +57,24 @@ describe('contracts: stay dates in India time', () => {
     expect(unitsBooked('Flat', 3)).to.equal(1);
   });
 });
+
+import { addDays, latestCommencement, limits, nameForMessages } from '../src/index.ts';
+
+describe('contracts: booking bounds', () => {
+  it('lets a stay start at most 365 days after today in India', () => {
+    expect(limits.bookingHorizonDays).to.equal(365);
+    expect(latestCommencement(new Date('2026-11-22T18:30:00Z'))).to.equal('2027-11-23');
+  });
+
+  it('writes every night key as YYYY-MM-DD, refusing dates past year 9999', () => {
+    expect(addDays('9999-12-30', 1)).to.equal('9999-12-31');
+    expect(() => addDays('9999-12-31', 1)).to.throw(RangeError);
+    expect(() => stayNights('9999-12-30', 3)).to.throw(RangeError);
+  });
+
+  it('quotes a name in messages as plain, capped text', () => {
+    expect(nameForMessages('Asha Rao')).to.equal('Asha Rao');
+    expect(nameForMessages('Asha <a href="https://evil.example">win</a>')).to.equal('Asha a href https evil. example win a');
+    expect([...nameForMessages('अ'.repeat(100))]).to.have.length(limits.nameInMessages);
+  });
+});

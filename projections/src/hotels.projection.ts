@@ -72,6 +72,12 @@ export function projectHotelEvent(event: HotelEvent | RoomEvent, recordedAt: str
         roomTypeOfHotel(hotelId, roomId, details.roomType),
       ];
     }
+    case 'HotelDelisted':
+      // off every search and hotel list; bookings keep their own copy of what guests read
+      return [
+        { collection: collections.hotels, operation: { deleteOne: { filter: { _id: event.data.hotelId } } } },
+        { collection: collections.rooms, operation: { deleteMany: { filter: { hotelID: event.data.hotelId } } } },
+      ];
     default: {
       const unknown: never = event;
       return unknown;
@@ -84,7 +90,7 @@ const roomTypeOfHotel = (hotelId: string, roomId: string, roomType: string): Pro
   operation: { updateOne: { filter: { _id: hotelId }, update: { $set: { [`roomTypesByRoom.${roomId}`]: roomType } } } },
 });
 
-const HOTEL_EVENTS = new Set<string>(['HotelCreated', 'HotelUpdated', 'RoomAdded', 'RoomUpdated']);
+const HOTEL_EVENTS = new Set<string>(['HotelCreated', 'HotelUpdated', 'HotelDelisted', 'RoomAdded', 'RoomUpdated']);
 
 export const hotelsProjection: ProjectionDefinition = {
   name: 'hotels',

@@ -56,7 +56,6 @@ describe('booking over HTTP', function () {
     });
     api = new ApiClient(stays.baseUrl);
     owner = await signedInOwner(api);
-    guest = await signedInCustomer(api);
     const created = await api.multipart('POST', '/hotel/data/create/hotel', hotelForm(), { imageURLs: await pngImages(5) }, { token: owner.token });
     hotelId = created.body.data._id;
     const room = await api.multipart('POST', '/hotel/room/create/room', roomForm(hotelId, { totalUnits: '3' }), { imageURLs: await pngImages(1) }, { token: owner.token });
@@ -65,8 +64,10 @@ describe('booking over HTTP', function () {
     flatId = flat.body.data._id;
   });
   after(async () => stays.destroy());
-  beforeEach(() => {
+  // a guest of their own for each test: a guest may hold only so many bookings and contacts
+  beforeEach(async () => {
     clock = Date.now();
+    guest = await signedInCustomer(api);
   });
 
   const bookingForm = (contact: Contact, overrides: Record<string, unknown> = {}) => ({
@@ -177,7 +178,8 @@ describe('booking over HTTP', function () {
       [{ roomType: 'Flat', roomStandard: 'Family', numberOfRooms: 2 }, 400, 'numberOfRooms'],
       [{ roomStandard: 'Presidential' }, 404],
       [{ hotelID: 'no-such-hotel' }, 404],
-      [{ customerPhoneNumber: '+919822012345' }, 400, 'customerPhoneNumber'],
+      [{ customerPhoneNumber: '+91 98220' }, 400, 'customerPhoneNumber'],
+      [{ customerPhoneNumber: '+999 9822012345' }, 400, 'customerPhoneNumber'],
     ];
     for (const [override, status, field] of cases) {
       const response = await book(guest.token, bookingForm(contact, override));
@@ -209,7 +211,7 @@ describe('booking over HTTP', function () {
   it('sends every one of many bookings placed at once exactly one email with its invoice', async () => {
     const contact = newContact();
     await verifyContact(api, stays.dataDir, guest.token, contact);
-    const placed = await Promise.all(Array.from({ length: 12 }, (_, i) =>
+    const placed = await Promise.all(Array.from({ length: 10 }, (_, i) =>
       book(guest.token, bookingForm(contact, { numberOfRooms: 1, numberOfNights: 1, dateOfCommencement: daysFromToday(60 + i) }))));
     for (const response of placed) expect(response.status, JSON.stringify(response.body)).to.equal(201);
     await stays.system.reactor.whenIdle();
@@ -261,6 +263,9 @@ describe('booking over HTTP', function () {
   });
 
   it("shows bookings only to their guest and their hotel's owner", async () => {
+    const contact = newContact();
+    await verifyContact(api, stays.dataDir, guest.token, contact);
+    for (const day of [90, 91]) expect((await book(guest.token, bookingForm(contact, { numberOfRooms: 1, numberOfNights: 1, dateOfCommencement: daysFromToday(day) }))).status).to.equal(201);
     const ownerList = await api.get(`/hotel/owner/get/all/hotel/owner/bookings/${hotelId}`, { token: owner.token });
     expect(ownerList.status).to.equal(200);
     expect(ownerList.body.data.length).to.be.greaterThan(0);

@@ -8,6 +8,7 @@ import type { EventStore } from '@stays/event-store';
 import { messages, normaliseEmail, streams, type Role, type SignInMethod, type SignInResult } from '@stays/contracts';
 import { TooManyRequestsError, UnauthorizedError, type AccessTokenClaims, type TokenIssuer } from '@stays/service-kit';
 import { handle, load, type CommandMetadata } from '../handle.ts';
+import { delistOwnersHotel } from '../hotels/service.ts';
 import { accountAggregate, sessionUserOf, type ActiveAccount } from './account.ts';
 import * as decide from './decide.ts';
 import { accountIdForEmail, releaseEmail, reserveEmail } from './email-reservations.ts';
@@ -163,11 +164,15 @@ export async function updateProfile(deps: AccountDeps, claims: AccessTokenClaims
   }
 }
 
-/** Deletes the account: every session ends with it, and its email becomes free again. */
+/**
+ * Deletes the account: every session ends with it, and its email becomes free again. An
+ * owner's hotel is delisted first, so it is never left bookable with nobody to run it.
+ */
 export async function deleteAccount(deps: AccountDeps, claims: AccessTokenClaims): Promise<Positioned<null>> {
   const metadata: CommandMetadata = { actor: claims.accountId };
   const streamId = accountStream(claims.role, claims.accountId);
   const { state: before } = await load(deps.store, streamId, accountAggregate);
+  if (before.status === 'active' && claims.role === 'hotel-owner') await delistOwnersHotel(deps, claims.accountId);
   const { position } = await handle(deps.store, streamId, accountAggregate, (current) => decide.deleteAccount(current), metadata);
   if (before.status === 'active') await releaseEmail(deps.store, claims.role, before.email, claims.accountId, metadata);
   return { value: null, position };

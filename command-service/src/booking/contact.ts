@@ -1,13 +1,15 @@
 /**
  * The contact aggregate (stream `contact-{sha256(email|national number)}`): the OTP
- * issued for an email and phone, its failed tries, and who verified them until when.
+ * issued for an email and phone, its wrong tries, and who verified them until when.
+ * Wrong tries are counted per code (the fifth kills it) and per contact over any 24
+ * hours, across resends, so asking for a new code never buys more guesses.
  */
-import { limits, messages, type ContactEvent } from '@stays/contracts';
+import { limits, messages, nameForMessages, type ContactEvent } from '@stays/contracts';
 import { BadRequestError, TooManyRequestsError } from '@stays/service-kit';
 
 export const OTP_LIFETIME_MS = 10 * 60 * 1000;
 export const VERIFIED_FOR_MS = 30 * 60 * 1000;
-export const MAX_OTP_ATTEMPTS = 5;
+export const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface ContactState {
   readonly code: {
@@ -18,10 +20,12 @@ export interface ContactState {
     readonly expiresAt: number;
     readonly failedAttempts: number;
   } | null;
+  /** When the wrong tries of the 24 hours up to the latest one were made, in ms, oldest first. */
+  readonly recentFailures: readonly number[];
   readonly verified: { readonly customerId: string; readonly until: number } | null;
 }
 
-export const initialContactState = (): ContactState => ({ code: null, verified: null });
+export const initialContactState = (): ContactState => ({ code: null, recentFailures: [], verified: null });
 
 export function evolveContact(state: ContactState, event: ContactEvent): ContactState {
   switch (event.type) {
@@ -29,10 +33,14 @@ export function evolveContact(state: ContactState, event: ContactEvent): Contact
       const { customerId, salt, codeHash, issuedAt, expiresAt } = event.data;
       return { ...state, code: { customerId, salt, codeHash, issuedAt: Date.parse(issuedAt), expiresAt: Date.parse(expiresAt), failedAttempts: 0 } };
     }
-    case 'OtpAttemptFailed':
-      return state.code ? { ...state, code: { ...state.code, failedAttempts: state.code.failedAttempts + 1 } } : state;
+    case 'OtpAttemptFailed': {
+      // tries recorded before they carried a time count from their code's issue
+      const at = event.data.failedAt !== undefined ? Date.parse(event.data.failedAt) : (state.code?.issuedAt ?? 0);
+      const recentFailures = [...state.recentFailures.filter((time) => time > at - DAY_MS), at];
+      return { ...state, recentFailures, code: state.code ? { ...state.code, failedAttempts: state.code.failedAttempts + 1 } : null };
+    }
     case 'ContactVerified':
-      return { code: null, verified: { customerId: event.data.customerId, until: Date.parse(event.data.verifiedUntil) } };
+      return { ...state, code: null, verified: { customerId: event.data.customerId, until: Date.parse(event.data.verifiedUntil) } };
     default: {
       const unknown: never = event;
       return unknown;
@@ -42,7 +50,18 @@ export function evolveContact(state: ContactState, event: ContactEvent): Contact
 
 export const contactAggregate = { initialState: initialContactState, evolve: evolveContact };
 
-/** A new code, unless the last one was sent less than 29 seconds ago (429). */
+/** Refuses (429) while the contact has had its wrong tries for the last 24 hours; says when it may try again. */
+function refuseWhenOutOfTries(state: ContactState, now: number): void {
+  const window = state.recentFailures.filter((time) => time > now - DAY_MS);
+  if (window.length < limits.otpWrongTriesPerContactPerDay) return;
+  const freeAgainAt = window[window.length - limits.otpWrongTriesPerContactPerDay]! + DAY_MS;
+  throw new TooManyRequestsError(messages.server.otpTooManyTriesToday, Math.max(1, Math.ceil((freeAgainAt - now) / 1000)));
+}
+
+/**
+ * A new code, unless the last one was sent less than 29 seconds ago, or the contact has
+ * used up its wrong tries for the day (429 either way).
+ */
 export function issueOtp(command: { customerId: string; salt: string; codeHash: string; now: Date }, state: ContactState): ContactEvent[] {
   const now = command.now.getTime();
   if (state.code !== null) {
@@ -52,6 +71,7 @@ export function issueOtp(command: { customerId: string; salt: string; codeHash: 
       throw new TooManyRequestsError(messages.server.otpResendTooSoon(seconds), seconds);
     }
   }
+  refuseWhenOutOfTries(state, now);
   return [{
     type: 'OtpIssued',
     data: {
@@ -63,22 +83,39 @@ export function issueOtp(command: { customerId: string; salt: string; codeHash: 
 
 /**
  * Checks a code: `hashOf(salt)` hashes the code the guest typed with the stored salt.
- * A wrong code is recorded (OtpAttemptFailed); the fifth wrong one kills the code.
+ * A wrong code is recorded (OtpAttemptFailed); the fifth wrong one kills the code, and
+ * the tenth of a day stops every try on this contact until a day after the first.
  */
 export function verifyOtp(command: { customerId: string; hashOf: (salt: string) => string; now: Date }, state: ContactState): ContactEvent[] {
   const code = state.code;
-  if (code === null || code.customerId !== command.customerId || command.now.getTime() > code.expiresAt) {
+  const now = command.now.getTime();
+  if (code === null || code.customerId !== command.customerId || now > code.expiresAt) {
     throw new BadRequestError(messages.server.otpInvalid);
   }
-  if (code.failedAttempts >= MAX_OTP_ATTEMPTS) throw new TooManyRequestsError(messages.server.otpExhausted);
+  refuseWhenOutOfTries(state, now);
+  if (code.failedAttempts >= limits.otpWrongTriesPerCode) throw new TooManyRequestsError(messages.server.otpExhausted);
   if (!constantTimeEqual(command.hashOf(code.salt), code.codeHash)) {
-    return [{ type: 'OtpAttemptFailed', data: { customerId: command.customerId } }];
+    return [{ type: 'OtpAttemptFailed', data: { customerId: command.customerId, failedAt: command.now.toISOString() } }];
   }
-  return [{ type: 'ContactVerified', data: { customerId: command.customerId, verifiedUntil: new Date(command.now.getTime() + VERIFIED_FOR_MS).toISOString() } }];
+  return [verification(command.customerId, command.now)];
 }
+
+const verification = (customerId: string, now: Date): ContactEvent =>
+  ({ type: 'ContactVerified', data: { customerId, verifiedUntil: new Date(now.getTime() + VERIFIED_FOR_MS).toISOString() } });
+
+/**
+ * Another reading of a number the guest just proved to hold ('+7 7012345678' is also
+ * '+77 012345678'): that contact is verified for them as well, so a booking that sends
+ * the national number matches whichever reading it is.
+ */
+export const verifyReading = (command: { customerId: string; now: Date }): ContactEvent[] => [verification(command.customerId, command.now)];
 
 export const isVerifiedFor = (state: ContactState, customerId: string, now: Date): boolean =>
   state.verified !== null && state.verified.customerId === customerId && state.verified.until >= now.getTime();
+
+/** The OTP message: the guest's name as plain, capped text (never a link), then the code. */
+export const otpMessageText = (customerName: string, code: string): string =>
+  `Dear ${nameForMessages(customerName) || 'guest'}, your Stays verification code is ${code}. It expires in 10 minutes. Do not share it with anyone.`;
 
 function constantTimeEqual(a: string, b: string): boolean {
   if (a.length !== b.length) return false;

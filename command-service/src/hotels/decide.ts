@@ -112,3 +112,10 @@ export function averageDistance(places: Partial<NearbyPlaces>): number {
   if (distances.length === 0) return 0;
   return Math.round((distances.reduce((sum, d) => sum + d, 0) / distances.length) * 10) / 10;
 }
+
+/** Takes the hotel off the listings when its owner's account is deleted; a hotel already delisted stays so. */
+export function delistHotel(command: { ownerId: string; now: Date }, state: HotelState): HotelEvent[] {
+  if (state.status !== 'listed') return [];
+  if (state.ownerId !== command.ownerId) throw new ForbiddenError(messages.server.notYourHotel);
+  return [{ type: 'HotelDelisted', data: { hotelId: state.hotelId, ownerId: state.ownerId, reason: 'owner-deleted', delistedAt: command.now.toISOString() } }];
+}

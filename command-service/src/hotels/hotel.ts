@@ -1,9 +1,9 @@
-/** The hotel aggregate (stream `hotel-{id}`): state and evolve. */
+/** The hotel aggregate (stream `hotel-{id}`): state and evolve. A delisted hotel keeps its details for the bookings made before. */
 import type { HotelDetails, HotelEvent } from '@stays/contracts';
 
 export type HotelState =
   | { readonly status: 'new' }
-  | { readonly status: 'listed'; readonly hotelId: string; readonly ownerId: string; readonly details: HotelDetails };
+  | { readonly status: 'listed' | 'delisted'; readonly hotelId: string; readonly ownerId: string; readonly details: HotelDetails };
 
 export const initialHotelState = (): HotelState => ({ status: 'new' });
 
@@ -15,6 +15,8 @@ export function evolveHotel(state: HotelState, event: HotelEvent): HotelState {
       const { changedFields: _changed, ...details } = rest as typeof rest & { changedFields?: unknown };
       return { status: 'listed', hotelId, ownerId, details: details as HotelDetails };
     }
+    case 'HotelDelisted':
+      return state.status === 'new' ? state : { ...state, status: 'delisted' };
     default: {
       const unknown: never = event;
       return unknown;

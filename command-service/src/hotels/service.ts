@@ -62,3 +62,12 @@ export async function updateHotel(
     { actor: ownerId });
   return { value: { hotelId }, position };
 }
+
+/** Delists the owner's hotel, if they have one (their account is being deleted). */
+export async function delistOwnersHotel(deps: HotelDeps, ownerId: string): Promise<Positioned<null>> {
+  const hotelId = await hotelIdOfOwner(deps.store, ownerId);
+  if (hotelId === null) return { value: null, position: null };
+  const { position } = await handle(deps.store, streams.hotel(hotelId), hotelAggregate,
+    (state) => decide.delistHotel({ ownerId, now: deps.now() }, state), { actor: ownerId });
+  return { value: null, position };
+}

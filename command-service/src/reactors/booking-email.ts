@@ -1,5 +1,5 @@
 /** The booking confirmation email, with the invoice attached. */
-import { invoiceFileName, roomTypeLabel } from '@stays/contracts';
+import { invoiceFileName, nameForMessages, roomTypeLabel } from '@stays/contracts';
 import type { EmailMessage } from '@stays/service-kit';
 import type { PlacedBooking } from '../booking/booking.ts';
 
@@ -7,7 +7,7 @@ const rupees = (amount: number) => `₹${amount.toLocaleString('en-IN')}`;
 
 export function bookingEmail(booking: PlacedBooking, invoice: Buffer): EmailMessage {
   const text = [
-    `Dear ${booking.customerName},`,
+    `Dear ${nameForMessages(booking.customerName) || 'guest'},`, // plain text, even for bookings placed before names were checked
     '',
     `Your booking ${booking.bookingID} at ${booking.hotelName}, ${booking.hotelCity} is confirmed.`,
     '',

@@ -1,15 +1,17 @@
 /**
- * Gives back units whose booking never came to be. A booking reserves units in
- * `inventory-{roomId}` and then records BookingPlaced in `booking-{bookingID}`; the
- * command undoes the reservation when the second append fails, but a process that dies
- * between the two leaves the units taken. This reconciler follows the log, remembers
- * reservations without a booking, and after a grace period (far longer than any command)
- * checks the booking stream and releases the units if there is still no booking.
+ * Gives back what a booking that never came to be took. A booking reserves units in
+ * `inventory-{roomId}`, then a place among the guest's upcoming bookings in
+ * `guest-{customerId}`, and then records BookingPlaced in `booking-{bookingID}`; the
+ * command undoes the first steps when a later one fails, but a process that dies in
+ * between leaves them taken. This reconciler follows the log, remembers reservations and
+ * places without a booking, and after a grace period (far longer than any command)
+ * checks the booking stream and gives them back if there is still no booking.
  */
 import type { EventStore, RecordedEvent, Subscription } from '@stays/event-store';
 import { streams } from '@stays/contracts';
 import { handle, load } from '../handle.ts';
 import { bookingAggregate } from '../booking/booking.ts';
+import { guestAggregate, releaseBooking } from '../booking/guest.ts';
 import { inventoryAggregate, releaseUnits } from '../booking/inventory.ts';
 
 export interface OrphanedUnitsDeps {
@@ -24,9 +26,15 @@ export interface OrphanedUnitsDeps {
 
 const RECONCILER = { actor: 'system:orphaned-units' };
 
+/** What a booking id holds while its booking is not recorded: units of a room, a guest's place, or both. */
+interface Waiting {
+  roomId?: string;
+  customerId?: string;
+  readonly since: number;
+}
+
 export class OrphanedUnitsReconciler {
-  /** bookingID → the reservation waiting for its booking. */
-  private readonly waiting = new Map<string, { roomId: string; reservedAt: number }>();
+  private readonly waiting = new Map<string, Waiting>();
   private subscription: Subscription | null = null;
   private timer: NodeJS.Timeout | null = null;
   private sweeping: Promise<void> | null = null;
@@ -50,7 +58,7 @@ export class OrphanedUnitsReconciler {
     await this.subscription?.close();
   }
 
-  /** Releases every reservation older than the grace period whose booking does not exist. */
+  /** Gives back everything held longer than the grace period by a booking that does not exist. */
   sweep(): Promise<void> {
     this.sweeping ??= this.releaseOrphans().finally(() => {
       this.sweeping = null;
@@ -61,26 +69,49 @@ export class OrphanedUnitsReconciler {
   private observe(event: RecordedEvent): void {
     const bookingID = event.data.bookingID;
     if (typeof bookingID !== 'string') return;
-    if (event.type === 'UnitsReserved') this.waiting.set(bookingID, { roomId: String(event.data.roomId), reservedAt: Date.parse(event.recordedAt) });
-    else if (event.type === 'BookingPlaced' || event.type === 'UnitsReleased') this.waiting.delete(bookingID);
+    const entry: Waiting = this.waiting.get(bookingID) ?? { since: Date.parse(event.recordedAt) };
+    switch (event.type) {
+      case 'UnitsReserved':
+        entry.roomId = String(event.data.roomId);
+        break;
+      case 'GuestBookingHeld':
+        entry.customerId = String(event.data.customerId);
+        break;
+      case 'UnitsReleased':
+        delete entry.roomId;
+        break;
+      case 'GuestBookingReleased':
+        delete entry.customerId;
+        break;
+      case 'BookingPlaced':
+        this.waiting.delete(bookingID);
+        return;
+      default:
+        return;
+    }
+    if (entry.roomId === undefined && entry.customerId === undefined) this.waiting.delete(bookingID);
+    else this.waiting.set(bookingID, entry);
   }
 
   private async releaseOrphans(): Promise<void> {
     const now = (this.deps.now ?? (() => new Date()))().getTime();
     const grace = this.deps.graceMs ?? 120_000;
-    for (const [bookingID, { roomId, reservedAt }] of [...this.waiting]) {
-      if (now - reservedAt < grace) continue;
+    for (const [bookingID, { roomId, customerId, since }] of [...this.waiting]) {
+      if (now - since < grace) continue;
       try {
         const booking = await load(this.deps.store, streams.booking(bookingID), bookingAggregate);
-        if (booking.state.status !== 'none') {
-          this.waiting.delete(bookingID);
-          continue;
+        if (booking.state.status === 'none') {
+          if (roomId !== undefined) {
+            await handle(this.deps.store, streams.inventory(roomId), inventoryAggregate, (state) => releaseUnits({ bookingID, roomId }, state), RECONCILER);
+          }
+          if (customerId !== undefined) {
+            await handle(this.deps.store, streams.guest(customerId), guestAggregate, (state) => releaseBooking({ bookingID, customerId }, state), RECONCILER);
+          }
+          this.log(`gave back what ${bookingID} held without a booking`);
         }
-        await handle(this.deps.store, streams.inventory(roomId), inventoryAggregate, (state) => releaseUnits({ bookingID, roomId }, state), RECONCILER);
         this.waiting.delete(bookingID);
-        this.log(`released the units of ${bookingID}: reserved without a booking`);
       } catch (error) {
-        this.log(`could not release the units of ${bookingID} yet: ${String(error)}`);
+        this.log(`could not give back what ${bookingID} holds yet: ${String(error)}`);
       }
     }
   }

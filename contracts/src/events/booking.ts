@@ -19,7 +19,8 @@ export interface OtpIssued {
 
 export interface OtpAttemptFailed {
   readonly type: 'OtpAttemptFailed';
-  readonly data: { readonly customerId: string };
+  /** `failedAt` (ISO) since wrong tries are counted per day; older events lack it. */
+  readonly data: { readonly customerId: string; readonly failedAt?: string };
 }
 
 export interface ContactVerified {
@@ -28,6 +29,29 @@ export interface ContactVerified {
 }
 
 export type ContactEvent = OtpIssued | OtpAttemptFailed | ContactVerified;
+
+/**
+ * A guest's booking activity (stream `guest-{customerId}`), the limits that span all of a
+ * guest's contacts and bookings: which contacts they asked codes for, and which bookings
+ * they hold. `contactHash` is the contact stream's key, never an email or phone.
+ */
+export interface GuestContactUsed {
+  readonly type: 'GuestContactUsed';
+  readonly data: { readonly customerId: string; readonly contactHash: string; readonly usedAt: string };
+}
+
+export interface GuestBookingHeld {
+  readonly type: 'GuestBookingHeld';
+  /** `lastNight` (YYYY-MM-DD): the booking is upcoming until that night has passed. */
+  readonly data: { readonly customerId: string; readonly bookingID: string; readonly lastNight: string };
+}
+
+export interface GuestBookingReleased {
+  readonly type: 'GuestBookingReleased';
+  readonly data: { readonly customerId: string; readonly bookingID: string };
+}
+
+export type GuestEvent = GuestContactUsed | GuestBookingHeld | GuestBookingReleased;
 
 export interface UnitsReserved {
   readonly type: 'UnitsReserved';

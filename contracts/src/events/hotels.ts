@@ -58,7 +58,13 @@ export interface HotelUpdated {
   readonly data: HotelDetails & { readonly hotelId: string; readonly ownerId: string; readonly changedFields: readonly (keyof HotelDetails)[] };
 }
 
-export type HotelEvent = HotelCreated | HotelUpdated;
+/** The hotel left the listings (its owner deleted their account): no search shows it, no one can book it. */
+export interface HotelDelisted {
+  readonly type: 'HotelDelisted';
+  readonly data: { readonly hotelId: string; readonly ownerId: string; readonly reason: 'owner-deleted'; readonly delistedAt: string };
+}
+
+export type HotelEvent = HotelCreated | HotelUpdated | HotelDelisted;
 
 export interface RoomDetails {
   readonly roomType: RoomType;

@@ -14,6 +14,8 @@ export const streams = {
   roomListing: (hotelId: string, listingHash: string) => `roomlisting-${hotelId}-${listingHash}`,
   /** `contactHash` is the hex sha256 of `email|national number`. */
   contact: (contactHash: string) => `contact-${contactHash}`,
+  /** A guest's contacts and held bookings, for the limits across them. */
+  guest: (customerId: string) => `guest-${customerId}`,
   inventory: (roomId: string) => `inventory-${roomId}`,
   booking: (bookingID: string) => `booking-${bookingID}`,
 } as const;

@@ -1,33 +1,67 @@
 /**
  * Booking requests (spec sections 3, 4, 5, 7). The OTP calls carry the phone with its
- * dial code; the booking call carries the national number only.
+ * dial code; the booking call carries it with or without. Phones may be written with
+ * spaces, dashes or brackets.
  */
 import { z } from 'zod';
-import { ROOM_TYPES, limits } from '../rules.ts';
-import { otpPhoneLengthOk, splitInternationalNumber } from '../countries.ts';
-import { choice, email, numberFrom, requiredText } from './fields.ts';
+import { ROOM_TYPES, indiaToday, limits, looksLikeLink } from '../rules.ts';
+import { isPhoneText, nationalNumberOf, splitInternationalNumber } from '../countries.ts';
+import { choice, email, numberFrom, plainText, requiredText } from './fields.ts';
 
-const internationalPhone = z.string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
-  .trim()
-  .refine((phone) => {
-    const split = splitInternationalNumber(phone);
-    return split !== null && /^\d+$/.test(split.national) && otpPhoneLengthOk(split.national);
-  }, 'must be a dial code and a number of 9 to 12 digits, e.g. +91 9822012345');
-
-const nationalPhone = z.preprocess((value) => (typeof value === 'number' ? String(value) : value),
+const phoneText = z.preprocess((value) => (typeof value === 'number' ? String(value) : value),
   z.string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
-    .trim().regex(/^\d{9,12}$/, 'must be 9 to 12 digits'));
+    .trim()
+    .refine(isPhoneText, 'must be digits, with spaces, dashes or brackets if you like'));
 
-/** YYYY-MM-DD, or an ISO date-time whose first 10 characters are that (as the client may send). */
+/** With its dial code: '+91 98220 12345', '+7840 (981) 234-5678'. */
+const internationalPhone = phoneText.refine((phone) => splitInternationalNumber(phone) !== null,
+  'must be a known dial code and a number of 9 to 12 digits (15 digits at most in all), e.g. +91 9822012345');
+
+/** With or without its dial code; becomes the national number (digits), as contacts are matched on it. */
+const anyPhone = phoneText.transform((phone, context) => {
+  const national = nationalNumberOf(phone);
+  if (national === null) {
+    context.addIssue({ code: 'custom', message: 'must be a number of 9 to 12 digits, with or without a known dial code' });
+    return z.NEVER;
+  }
+  return national;
+});
+
+/** A guest's name: plain text that messages can quote, never a link. */
+const guestName = requiredText(limits.name.max).refine((name) => !looksLikeLink(name), 'must be a name, without links or web addresses');
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_DATE_TIME = /^(\d{4}-\d{2}-\d{2})[T ]([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?$/i;
+const isRealDate = (date: string) => DATE.test(date) && new Date(`${date}T00:00:00Z`).toISOString().startsWith(date);
+
+/**
+ * The calendar date of YYYY-MM-DD or of an ISO date-time, or null. A date-time with a zone
+ * is an instant (a client's `toISOString()` of a midnight pick in India arrives as the
+ * previous day, 18:30Z): its date in India is taken. Without a zone it is India's own
+ * clock time, so its date part.
+ */
+function calendarDateOf(text: string): string | null {
+  if (DATE.test(text)) return isRealDate(text) ? text : null;
+  const dateTime = ISO_DATE_TIME.exec(text);
+  if (dateTime === null || !isRealDate(dateTime[1]!)) return null;
+  if (dateTime[5] === undefined) return dateTime[1]!;
+  const instant = new Date(text);
+  if (Number.isNaN(instant.getTime())) return null;
+  const date = indiaToday(instant);
+  return isRealDate(date) ? date : null;
+}
+
 const calendarDate = z.string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a date') })
   .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, 'must be a date as YYYY-MM-DD')
-  .transform((value) => value.slice(0, 10))
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'must be a real date');
+  .transform((text, context) => {
+    const date = calendarDateOf(text);
+    if (date === null) context.addIssue({ code: 'custom', message: 'must be a date as YYYY-MM-DD (or an ISO date-time)' });
+    return date ?? z.NEVER;
+  });
 
 /** POST /hotel/booking/send/email/mobile */
 export const sendOtpRequest = z.object({
-  customerName: requiredText(limits.name.max),
+  customerName: guestName,
   customerEmail: email,
   customerPhoneNumber: internationalPhone,
 });
@@ -53,15 +87,16 @@ export const bookRequest = z.object({
   hotelID: requiredText(64),
   roomType: choice(ROOM_TYPES, { apartment: 'Flat' }),
   roomStandard: requiredText(40),
-  customerName: requiredText(limits.name.max),
+  customerName: guestName,
   customerEmail: email,
-  customerPhoneNumber: nationalPhone,
-  numberOfRooms: count(20),
+  /** With or without its dial code; the national number from here on. */
+  customerPhoneNumber: anyPhone,
+  numberOfRooms: count(limits.maxRoomsPerBooking),
   numberOfGuests: count(50),
-  numberOfNights: count(60),
+  numberOfNights: count(limits.maxNightsPerBooking),
   dateOfCommencement: calendarDate,
   dateOfBooking: calendarDate.optional(),
-  customerID: z.string().max(64).optional(),
+  customerID: plainText(64).optional(),
   totalAmount: z.unknown().optional(),
   hotelName: z.unknown().optional(),
   hotelAddress: z.unknown().optional(),

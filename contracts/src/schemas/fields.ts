@@ -9,12 +9,44 @@ import { limits } from '../rules.ts';
 export const blankToUndefined = (value: unknown): unknown =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
-export const requiredText = (max: number, min = 1) =>
+/**
+ * Characters no text field may hold: C0 and C1 controls (NUL, CR, LF, ESC, …), DEL, and
+ * the bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) that make a
+ * stored name read differently from what it is; line and paragraph separators too.
+ * Multi-line texts keep LF and nothing else of these.
+ */
+const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]/;
+const MULTI_LINE_FORBIDDEN = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]/;
+
+export const CONTROL_CHARACTERS_REFUSED = 'must not contain control characters or line breaks';
+export const CONTROL_CHARACTERS_REFUSED_MULTI_LINE = 'must not contain control characters';
+
+/** True when `text` holds a character no single-line (or, with `multiLine`, multi-line) field may hold. */
+export const hasControlCharacters = (text: string, multiLine = false): boolean =>
+  (multiLine ? MULTI_LINE_FORBIDDEN : SINGLE_LINE_FORBIDDEN).test(text);
+
+/** The one refinement every text field of the contracts goes through. */
+export const withoutControlCharacters = <T extends z.ZodString>(schema: T, multiLine = false) =>
+  schema.refine((text) => !hasControlCharacters(text, multiLine), multiLine ? CONTROL_CHARACTERS_REFUSED_MULTI_LINE : CONTROL_CHARACTERS_REFUSED);
+
+/** Browsers send a textarea's line breaks as CRLF; a multi-line text keeps them as LF. */
+const toLineFeeds = (value: unknown): unknown => (typeof value === 'string' ? value.replace(/\r\n?/g, '\n') : value);
+
+const textSchema = (max: number, min: number) =>
   z
     .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
     .trim()
     .min(min, min === 1 ? 'is required' : `must be at least ${min} characters`)
     .max(max, `must be at most ${max} characters`);
+
+/** A required single-line text, trimmed, without control characters. */
+export const requiredText = (max: number, min = 1) => withoutControlCharacters(textSchema(max, min));
+
+/** A required multi-line text (descriptions): CRLF becomes LF; no other control character. */
+export const multiLineText = (max: number, min = 1) => z.preprocess(toLineFeeds, withoutControlCharacters(textSchema(max, min), true));
+
+/** An optional single-line text that may be left empty (''), without control characters. */
+export const plainText = (max: number) => withoutControlCharacters(z.string({ error: 'must be text' }).trim().max(max, `must be at most ${max} characters`));
 
 export const email = z
   .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
@@ -23,11 +55,11 @@ export const email = z
   .max(limits.email.max, `must be at most ${limits.email.max} characters`)
   .pipe(z.email('must be a valid email address'));
 
-export const password = z
+export const password = withoutControlCharacters(z
   .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
   .min(1, 'is required')
   .min(limits.password.min, `must be at least ${limits.password.min} characters`)
-  .max(limits.password.max, `must be at most ${limits.password.max} characters`);
+  .max(limits.password.max, `must be at most ${limits.password.max} characters`));
 
 export const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
 

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { BED_TYPES, ROOM_TYPES, limits, splitRoomAmenities } from '../rules.ts';
-import { blankToUndefined, choice, flag, jsonText, numberFrom, optional, requiredText, textList } from './fields.ts';
+import { blankToUndefined, choice, flag, jsonText, multiLineText, numberFrom, optional, plainText, requiredText, textList } from './fields.ts';
 
 /** Update forms send every field; an emptied one means "not changed". */
 const withoutBlankFields = (value: unknown): unknown =>
@@ -15,7 +15,7 @@ const withoutBlankFields = (value: unknown): unknown =>
 
 const placeFields = {
   /** Present on places the hotel already has (update form); new places have none. */
-  _id: z.string().max(64).optional(),
+  _id: plainText(64).optional(),
   name: requiredText(100),
   distance: numberFrom(0, limits.placeDistanceKm.max),
 };
@@ -24,11 +24,8 @@ export const nearbyPlaceInput = z.object(placeFields);
  * A transport facility has a type ('Railway Station'), a name, or both. The spec's web
  * client sends only a name (its form has no type); a resent stored place keeps its type.
  */
-export const transportInput = z.object({
-  ...placeFields,
-  name: z.string({ error: 'must be text' }).trim().max(100, 'must be at most 100 characters').default(''),
-  type: z.string({ error: 'must be text' }).trim().max(60, 'must be at most 60 characters').optional(),
-}).refine((place) => place.name !== '' || (place.type ?? '') !== '', { path: ['type'], message: 'is required for a place without a name' });
+export const transportInput = z.object({ ...placeFields, name: plainText(100).default(''), type: plainText(60).optional() })
+  .refine((place) => place.name !== '' || (place.type ?? '') !== '', { path: ['type'], message: 'is required for a place without a name' });
 export type NearbyPlaceInput = z.infer<typeof nearbyPlaceInput>;
 export type TransportInput = z.infer<typeof transportInput>;
 
@@ -47,7 +44,7 @@ const phoneNumber = z.preprocess((value) => (typeof value === 'number' ? String(
 
 const hotelFields = {
   hotelName: text(limits.hotelName.min, limits.hotelName.max),
-  description: text(limits.description.min, limits.description.max),
+  description: multiLineText(limits.description.max, limits.description.min),
   address: text(limits.address.min, limits.address.max),
   country: requiredText(60),
   city: requiredText(60),

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { BED_TYPES, ROOM_TYPES } from '../rules.ts';
-import { choice, flag, numberFrom, optional } from './fields.ts';
+import { choice, flag, numberFrom, optional, plainText } from './fields.ts';
 
 export const SEARCH_SORT_KEYS = ['startingPrice', 'created_at'] as const;
 /**
@@ -28,7 +28,7 @@ const listOf = <T extends z.ZodType>(item: T) =>
   );
 
 export const hotelSearchQuery = z.object({
-  searchTerm: optional(z.string({ error: 'must be text' }).trim().max(100, 'must be at most 100 characters')),
+  searchTerm: optional(plainText(100)),
   minPrice: price,
   maxPrice: upperPrice,
   /** Hotels whose starting price is at most this. */

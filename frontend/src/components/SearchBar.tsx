@@ -3,7 +3,7 @@
  * (spec section 2). An empty term turns the box red and runs no search.
  */
 import { Button, InputGroup, Intent } from '@blueprintjs/core';
-import { messages } from '@stays/contracts';
+import { latestCommencement, messages } from '@stays/contracts';
 import { useId, useState } from 'react';
 import { today } from '../lib/dates.ts';
 import { DateField } from './DateField.tsx';
@@ -75,7 +75,7 @@ export function SearchBar({ initialTerm = '', suggest, onSearch, showErrorText =
         )}
         {error && showErrorText && <p className="field-error" role="alert">{ui.selectPlacesOrHotels}</p>}
       </div>
-      <DateField label={ui.checkInDate} value={date} onChange={setDate} compact />
+      <DateField label={ui.checkInDate} value={date} maxDate={latestCommencement(new Date())} onChange={setDate} compact />
       <Button type="submit" intent={Intent.SUCCESS} size="large" className="search-button" text={ui.searchButton} icon="search" />
     </form>
   );

@@ -1,10 +1,10 @@
 /**
  * The right card (spec sections 2, 4 and 9): hotel summary with the fifth image, the
- * start date (tomorrow at the earliest), type before standard, counters and the price
+ * start date (tomorrow to 365 days ahead), type before standard, counters and the price
  * breakdown — every figure from the contracts rules.
  */
 import { Card, FormGroup, HTMLSelect } from '@blueprintjs/core';
-import { displayedTax, limits, messages, quoteStay, ROOM_TYPES, roomTypeLabel, struckThroughPrice, type RoomType } from '@stays/contracts';
+import { displayedTax, latestCommencement, limits, messages, quoteStay, ROOM_TYPES, roomTypeLabel, struckThroughPrice, type RoomType } from '@stays/contracts';
 import { useId } from 'react';
 import { Counter } from '../../../components/Counter.tsx';
 import { DateField } from '../../../components/DateField.tsx';
@@ -49,7 +49,7 @@ export function StaySummary({ hotel, roomsOfType, draft, onChange, locked }: Sta
       <h2>{hotel.hotelName}</h2>
       <p className="muted">{hotel.address}, {hotel.city}</p>
       <fieldset disabled={locked} className="summary-fields">
-        <DateField label={ui.checkInDate} value={draft.date} minDate={tomorrow()} onChange={(date) => set({ date })} />
+        <DateField label={ui.checkInDate} value={draft.date} minDate={tomorrow()} maxDate={latestCommencement(new Date())} onChange={(date) => set({ date })} />
         <FormGroup label={ui.roomTypeLabel} labelFor={ids.type}>
           <HTMLSelect id={ids.type} fill value={draft.roomType ?? ''}
             onChange={(e) => set({ roomType: (e.target.value || null) as RoomType | null, roomId: null, rooms: MIN })}
@@ -63,8 +63,8 @@ export function StaySummary({ hotel, roomsOfType, draft, onChange, locked }: Sta
         )}
         <div className="counters">
           <Counter label={ui.guestsLabel} value={draft.guests} min={MIN} onChange={(guests) => set({ guests })} />
-          {draft.roomType === 'Room' && <Counter label={ui.roomsLabel} value={draft.rooms} min={MIN} max={20} onChange={(rooms) => set({ rooms })} />}
-          <Counter label={ui.nightsLabel} value={draft.nights} min={MIN} max={60} onChange={(nights) => set({ nights })} />
+          {draft.roomType === 'Room' && <Counter label={ui.roomsLabel} value={draft.rooms} min={MIN} max={limits.maxRoomsPerBooking} onChange={(rooms) => set({ rooms })} />}
+          <Counter label={ui.nightsLabel} value={draft.nights} min={MIN} max={limits.maxNightsPerBooking} onChange={(nights) => set({ nights })} />
         </div>
       </fieldset>
       {room !== undefined && quote !== null && (

@@ -1,6 +1,6 @@
 /** The sticky booking panel (spec section 2), shown only at 468 px and wider. */
 import { Card, Classes, Intent } from '@blueprintjs/core';
-import { messages, roomTypeLabel } from '@stays/contracts';
+import { latestCommencement, messages, roomTypeLabel } from '@stays/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { DateField } from '../../../components/DateField.tsx';
@@ -14,7 +14,7 @@ export function BookingPanel({ hotel, rooms, signedIn, canBook }: { hotel: Hotel
   return (
     <Card className="booking-panel" elevation={2}>
       <p className="price"><span className="muted">{ui.startingFrom}</span> <strong className="big-price">{ui.rupees(hotel.startingPrice)}</strong></p>
-      <DateField label={ui.dateLabel} value={date} onChange={setDate} />
+      <DateField label={ui.dateLabel} value={date} maxDate={latestCommencement(new Date())} onChange={setDate} />
       <div className="fixed-box">{ui.oneRoomOneGuest}</div>
       {rooms.length > 0 && (
         <>

@@ -6,7 +6,7 @@
 import http from 'node:http';
 import { MongoClient } from 'mongodb';
 import { connectEventStoreDB } from '@stays/event-store';
-import { ConfigError, TokenIssuer, TokenVerifier, createGridFsMediaStore, importPrivateKey, importPublicKey, loadConfig, logUnexpectedErrors, runMain, stopOnSignals, closeServer, mailerFor, mediaLinksFor, otpKeyFor, smsFor } from '@stays/service-kit';
+import { ConfigError, TokenIssuer, TokenVerifier, createGridFsMediaStore, importPrivateKey, importPublicKey, loadConfig, logUnexpectedErrors, runMain, securityHeadersFor, stopOnSignals, closeServer, mailerFor, mediaLinksFor, otpKeyFor, smsFor } from '@stays/service-kit';
 import { createCommandApp } from './app.ts';
 import { createGoogleVerifier } from './accounts/google.ts';
 
@@ -26,7 +26,7 @@ runMain(async () => {
     google: config.google ? createGoogleVerifier(config.google) : null,
     mailer: mailerFor(config), sms: smsFor(config), otpKey: await otpKeyFor(config),
     awaitProjected: config.queryServiceUrl ? waitForQueryService(config.queryServiceUrl) : async () => undefined,
-  }, { apiPrefix: config.apiPrefix, cors: config.cors });
+  }, { apiPrefix: config.apiPrefix, cors: config.cors, security: securityHeadersFor(config) });
   logUnexpectedErrors(app);
   const server = http.createServer(app.callback()).listen(config.port);
   console.log(`command service listening on ${config.port}`);

@@ -4,7 +4,7 @@
  */
 import Koa, { type Middleware } from 'koa';
 import Router from '@koa/router';
-import { authenticate, cors, errorHandler, type CorsOptions } from '@stays/service-kit';
+import { apiSecurityHeaders, authenticate, cors, errorHandler, type CorsOptions, type SecurityHeadersOptions } from '@stays/service-kit';
 import { collections, type SessionDocument } from '@stays/projections';
 import type { QueryContext, QueryServiceDeps } from './query-context.ts';
 import { mountHealthRoutes } from './routes/health.ts';
@@ -16,6 +16,8 @@ import { mountBookingRoutes } from './bookings/routes.ts';
 export interface QueryAppOptions {
   readonly apiPrefix: string;
   readonly cors?: CorsOptions;
+  /** The public address and Google sign-in, which the security headers depend on. */
+  readonly security: SecurityHeadersOptions;
 }
 
 const MIN_POSITION_WAIT_MS = 5000;
@@ -54,6 +56,7 @@ export function createQueryApp(deps: QueryServiceDeps, options: QueryAppOptions)
   mountHealthRoutes(operations, deps);
 
   const app = new Koa();
+  app.use(apiSecurityHeaders(options.security));
   app.use(errorHandler());
   if (options.cors) app.use(cors(options.cors));
   app.use(minPosition(deps));

@@ -6,7 +6,7 @@ import http from 'node:http';
 import { MongoClient } from 'mongodb';
 import { connectMongoReadStore } from '@stays/read-store';
 import { allProjections, checkpointProgress } from '@stays/projections';
-import { ConfigError, TokenVerifier, createGridFsMediaStore, importPublicKey, loadConfig, logUnexpectedErrors, signingMediaLinksFor, runMain, stopOnSignals, closeServer } from '@stays/service-kit';
+import { ConfigError, TokenVerifier, createGridFsMediaStore, importPublicKey, loadConfig, logUnexpectedErrors, signingMediaLinksFor, runMain, securityHeadersFor, stopOnSignals, closeServer } from '@stays/service-kit';
 import { createQueryApp } from './app.ts';
 
 runMain(async () => {
@@ -22,7 +22,7 @@ runMain(async () => {
     mediaLinks: await signingMediaLinksFor(config),
     tokenVerifier: new TokenVerifier(await importPublicKey(config.jwtPublicKey), config.token),
     readSide: checkpointProgress(readStore, allProjections.map((projection) => projection.name)),
-  }, { apiPrefix: config.apiPrefix, cors: config.cors });
+  }, { apiPrefix: config.apiPrefix, cors: config.cors, security: securityHeadersFor(config) });
   logUnexpectedErrors(app);
   const server = http.createServer(app.callback()).listen(config.port);
   console.log(`query service listening on ${config.port}`);

@@ -37,7 +37,8 @@ runMain(async () => {
 function waitForQueryService(baseUrl: string) {
   return async (position: number): Promise<void> => {
     try {
-      await fetch(`${baseUrl}/internal/projected?position=${position}&timeoutMs=5000`, { signal: AbortSignal.timeout(6000) });
+      const response = await fetch(`${baseUrl}/internal/projected?position=${position}&timeoutMs=5000`, { signal: AbortSignal.timeout(6000) });
+      if (!response.ok) console.warn(`read-your-writes wait for ${position}: the query service answered ${response.status}`);
     } catch (error) {
       console.warn(`read-your-writes wait for ${position} failed: ${String(error)}`);
     }

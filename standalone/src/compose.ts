@@ -94,6 +94,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
         waitFor: (position, timeoutMs) => runner.waitFor(position, timeoutMs),
         changedAt: async (projection) => runner.changedAt(projection),
       },
+      logHead: () => eventStore.headPosition(),
     }, { apiPrefix: config.apiPrefix, cors: config.cors, security });
     for (const app of [commandApp, queryApp]) app.on('error', (error: unknown) => log(`[error] ${error instanceof Error ? error.stack : String(error)}`));
 

@@ -28,10 +28,10 @@ const GOOGLE_IDENTITY = {
 
 const isHttps = (options: SecurityHeadersOptions) => options.publicUrl.toLowerCase().startsWith('https://');
 
-export type CspDirectives = Record<string, string[]>;
+type CspDirectives = Record<string, string[]>;
 
 /** The CSP the built web client satisfies: everything from its own origin, nothing inline, nothing eval'd. */
-export function clientContentSecurityPolicy(options: SecurityHeadersOptions): CspDirectives {
+function clientContentSecurityPolicy(options: SecurityHeadersOptions): CspDirectives {
   const google = options.googleSignIn;
   const media = new URL(options.publicUrl).origin;
   const directives: CspDirectives = {
@@ -54,7 +54,7 @@ export function clientContentSecurityPolicy(options: SecurityHeadersOptions): Cs
 }
 
 /** API answers are data: nothing in them may load, run or be framed. */
-export const API_CONTENT_SECURITY_POLICY: CspDirectives = { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] };
+const API_CONTENT_SECURITY_POLICY: CspDirectives = { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] };
 
 function helmetOptions(options: SecurityHeadersOptions, directives: CspDirectives, crossOriginOpener: 'same-origin' | 'same-origin-allow-popups'): HelmetOptions {
   return {
@@ -81,7 +81,7 @@ export const clientSecurityHeaders = (options: SecurityHeadersOptions): Middlewa
 
 /**
  * The same headers as name → value, for the production gateway, which serves the client's
- * files itself (deploy/gateway-headers.ts writes them into its configuration). Helmet
+ * files itself (scripts/gateway-headers.ts writes them into its configuration). Helmet
  * computes them, so both ways of serving the client send exactly the same policy.
  */
 export function clientSecurityHeaderValues(options: SecurityHeadersOptions): Record<string, string> {

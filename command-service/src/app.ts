@@ -4,7 +4,7 @@
  */
 import Koa from 'koa';
 import Router from '@koa/router';
-import { errorHandler, authenticate, type CorsOptions, cors } from '@stays/service-kit';
+import { apiSecurityHeaders, errorHandler, authenticate, type CorsOptions, cors, type SecurityHeadersOptions } from '@stays/service-kit';
 import type { CommandContext, CommandServiceDeps, ResolvedDeps } from './command-context.ts';
 import { mountAccountRoutes } from './accounts/routes.ts';
 import { mountHotelRoutes } from './hotels/routes.ts';
@@ -15,6 +15,8 @@ import { createFailedSignInLimiter } from './accounts/sign-in-limiter.ts';
 export interface CommandAppOptions {
   readonly apiPrefix: string;
   readonly cors?: CorsOptions;
+  /** The public address and Google sign-in, which the security headers depend on. */
+  readonly security: SecurityHeadersOptions;
 }
 
 export function createCommandApp(deps: CommandServiceDeps, options: CommandAppOptions): Koa {
@@ -48,6 +50,7 @@ export function createCommandApp(deps: CommandServiceDeps, options: CommandAppOp
   mountBookingRoutes(context);
 
   const app = new Koa();
+  app.use(apiSecurityHeaders(options.security));
   app.use(errorHandler());
   if (options.cors) app.use(cors(options.cors));
   app.use(router.routes());

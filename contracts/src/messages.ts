@@ -443,6 +443,10 @@ export const server = {
   busy: 'The server is busy with a conflicting change. Please try again.',
   internalError: 'Something went wrong on our side. Please try again.',
 
+  // reading one's own write (X-Min-Position)
+  minPositionInvalid: 'X-Min-Position: must be a whole number, the X-Commit-Position a write answered',
+  minPositionBeyondLog: 'X-Min-Position: the event log has not reached this position; send the X-Commit-Position a write answered',
+
   // hotels and rooms
   hotelCreated: 'Hotel created successfully!',
   hotelUpdated: 'Hotel updated successfully!',

@@ -403,6 +403,11 @@ export const ui = {
   markPaid: 'Mark as paid',
   markingPaid: 'SAVING...',
   markPaidFailed: 'An error occurred while recording the payment.',
+  // profile: confirming an email or password change (issue 11)
+  currentPasswordLabel: 'Current password (needed to change email or password)',
+  confirmWithGoogleHint: 'Signed up with Google? Confirm with Google instead of a password.',
+  confirmWithGoogle: 'CONFIRM WITH GOOGLE',
+  confirmedWithGoogle: 'Confirmed with Google',
 } as const;
 
 /** Texts the server sends in `message` (the spec shows the client printing them). */
@@ -477,4 +482,15 @@ export const server = {
   bookingCancelled: 'Booking cancelled',
   bookingAlreadyStarted: 'This stay has already started and can no longer be cancelled',
   bookingMarkedPaid: 'Payment recorded',
+
+  // accounts: confirming email and password changes, sign-in and sign-up throttles (issue 11)
+  currentPasswordNeeded: 'is needed to change your email or password',
+  currentPasswordWrong: 'Your current password is not correct',
+  googleConfirmationNeeded: 'is needed: this account signs in with Google, so confirm with Google to change its email or password',
+  googleConfirmationInvalid: 'Google could not confirm that it is you. Please try again.',
+  googleConfirmationOtherAccount: 'Please confirm with the Google account this account signs in with',
+  googleConfirmationStale: (minutes: number) => `Please confirm with Google again: a confirmation counts for ${minutes} minutes`,
+  tooManySignIns: (seconds: number) => `Too many failed sign-ins. Please wait ${seconds} seconds and try again.`,
+  tooManySignUps: (seconds: number) => `Too many sign-ups from your network. Please wait ${seconds} seconds and try again.`,
+  passwordWorkBusy: 'The server is busy with other sign-ins. Please try again in a moment.',
 } as const;

@@ -32,6 +32,8 @@ const schema = z.object({
   /** The query service's address, for a command service in another process (read-your-writes). */
   QUERY_SERVICE_URL: optionalText,
   SEED_DEMO: z.enum(['0', '1']).default('1'),
+  /** 1 behind our gateway only: the client address is the last X-Forwarded-For entry, not the socket's. */
+  TRUST_PROXY: z.enum(['0', '1']).default('0'),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -71,6 +73,7 @@ function toConfig(env: z.infer<typeof schema>) {
     token: { issuer: env.TOKEN_ISSUER, audience: env.TOKEN_AUDIENCE, ttlSeconds: env.TOKEN_TTL_SECONDS },
     queryServiceUrl: env.QUERY_SERVICE_URL,
     seedDemo: env.SEED_DEMO === '1',
+    trustProxy: env.TRUST_PROXY === '1',
     mediaPublicBase: `${env.API_PREFIX}/media`,
   };
 }

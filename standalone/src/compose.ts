@@ -84,7 +84,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
         if (!(await runner.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS))) log(`read side did not reach ${position} in time`);
       },
       ...(overrides.now && { now: overrides.now }),
-    }, { apiPrefix: config.apiPrefix, cors: config.cors });
+    }, { apiPrefix: config.apiPrefix, cors: config.cors, trustProxy: config.trustProxy });
     const queryApp = createQueryApp({
       readStore, media, tokenVerifier,
       readSide: {

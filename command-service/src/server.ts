@@ -26,7 +26,7 @@ runMain(async () => {
     google: config.google ? createGoogleVerifier(config.google) : null,
     mailer: mailerFor(config), sms: smsFor(config), otpKey: await otpKeyFor(config),
     awaitProjected: config.queryServiceUrl ? waitForQueryService(config.queryServiceUrl) : async () => undefined,
-  }, { apiPrefix: config.apiPrefix, cors: config.cors, security: securityHeadersFor(config) });
+  }, { apiPrefix: config.apiPrefix, cors: config.cors, security: securityHeadersFor(config), trustProxy: config.trustProxy });
   logUnexpectedErrors(app);
   const server = http.createServer(app.callback()).listen(config.port);
   console.log(`command service listening on ${config.port}`);

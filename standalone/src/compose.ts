@@ -86,7 +86,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
         if (!(await runner.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS))) log(`read side did not reach ${position} in time`);
       },
       ...(overrides.now && { now: overrides.now }),
-    }, { apiPrefix: config.apiPrefix, cors: config.cors, security });
+    }, { apiPrefix: config.apiPrefix, cors: config.cors, security, trustProxy: config.trustProxy });
     const queryApp = createQueryApp({
       readStore, media, mediaLinks, tokenVerifier,
       readSide: {

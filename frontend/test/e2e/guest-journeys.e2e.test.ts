@@ -260,6 +260,16 @@ describe('guest journeys (e2e)', function () {
     await page.getByLabel(ui.usernameLabel).fill('asha-v');
     await page.getByRole('button', { name: ui.update }).click();
     await page.getByText(ui.userUpdated).waitFor();
+    // A new password asks for the current one; a wrong one is refused without ending the session.
+    await page.getByLabel(ui.passwordLabel, { exact: true }).fill('asha-password-2');
+    await page.getByLabel(ui.currentPasswordLabel).fill('not-my-password');
+    await shoot(page, '13-profile-new-password');
+    await page.getByRole('button', { name: ui.update }).click();
+    await page.getByText(messages.server.currentPasswordWrong).waitFor();
+    await page.getByLabel(ui.currentPasswordLabel).fill('asha-password-1');
+    await page.getByRole('button', { name: ui.update }).click();
+    await page.getByText(ui.userUpdated).waitFor();
+    await page.getByLabel(ui.currentPasswordLabel).waitFor({ state: 'detached' });
     await shoot(page, '13-profile', (p) => p.getByRole('heading', { name: ui.profileTitle }).waitFor());
     await page.getByRole('button', { name: ui.signOut }).click();
     await urlMatches(page, /\/login-user$/);

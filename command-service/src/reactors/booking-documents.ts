@@ -11,10 +11,12 @@ import type { EventStore, RecordedEvent, Subscription } from '@stays/event-store
 import { invoiceFileName, streams } from '@stays/contracts';
 import type { Mailer, MediaStore } from '@stays/service-kit';
 import { handle, load } from '../handle.ts';
-import { bookingAggregate, recordEmailSent, recordInvoice, type BookingState } from '../booking/booking.ts';
+import { bookingAggregate, type BookingState } from '../booking/booking.ts';
+import { recordEmailSent, recordInvoice } from '../booking/issuing-documents/decide.ts';
+import { releaseUnits } from '../booking/giving-back/decide.ts';
 
 type ExistingBooking = Exclude<BookingState, { status: 'none' }>;
-import { inventoryAggregate, releaseUnits } from '../booking/inventory.ts';
+import { inventoryAggregate } from '../booking/inventory.ts';
 import { createWorkerInvoiceRenderer, type InvoiceRenderer } from './invoice-renderer.ts';
 import { bookingEmail } from './booking-email.ts';
 

@@ -11,8 +11,9 @@ import type { EventStore, RecordedEvent, Subscription } from '@stays/event-store
 import { streams } from '@stays/contracts';
 import { handle, load } from '../handle.ts';
 import { bookingAggregate } from '../booking/booking.ts';
-import { guestAggregate, releaseBooking } from '../booking/guest.ts';
-import { inventoryAggregate, releaseUnits } from '../booking/inventory.ts';
+import { releaseBooking, releaseUnits } from '../booking/giving-back/decide.ts';
+import { guestAggregate } from '../booking/guest.ts';
+import { inventoryAggregate } from '../booking/inventory.ts';
 
 export interface OrphanedUnitsDeps {
   readonly store: EventStore;

@@ -1,4 +1,8 @@
-/** The room aggregate (stream `room-{id}`): one listing of a hotel, with its units. */
+/**
+ * The room aggregate (stream `room-{id}`): one listing of a hotel, with its units. Its
+ * events are typed in contracts (`RoomEvent`); the decisions on it live in the use case
+ * folders beside this file.
+ */
 import type { RoomDetails, RoomEvent } from '@stays/contracts';
 
 export type RoomState =

@@ -6,7 +6,7 @@
 import { AppError, TooManyRequestsError } from '@stays/service-kit';
 import { DomainError, InvalidInput, TooMany, type DomainErrorCode } from './domain-errors.ts';
 
-export const statusOf: Record<DomainErrorCode, number> = {
+const statusOf: Record<DomainErrorCode, number> = {
   'invalid-input': 400,
   unauthenticated: 401,
   forbidden: 403,

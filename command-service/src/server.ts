@@ -6,7 +6,7 @@
 import http from 'node:http';
 import { MongoClient } from 'mongodb';
 import { connectEventStoreDB } from '@stays/event-store';
-import { ConfigError, TokenIssuer, TokenVerifier, createGridFsMediaStore, importPrivateKey, importPublicKey, loadConfig, logUnexpectedErrors, runMain, stopOnSignals, closeServer, mailerFor, otpKeyFor, smsFor } from '@stays/service-kit';
+import { ConfigError, TokenIssuer, TokenVerifier, assertMessagesDeliverable, createGridFsMediaStore, importPrivateKey, importPublicKey, loadConfig, logUnexpectedErrors, runMain, stopOnSignals, closeServer, mailerFor, otpKeyFor, smsFor } from '@stays/service-kit';
 import { createCommandApp } from './app.ts';
 import { createGoogleVerifier } from './accounts/google.ts';
 
@@ -15,6 +15,7 @@ runMain(async () => {
   if (!config.eventStoreUrl || !config.mongoUrl) throw new ConfigError('the command service needs EVENTSTORE_URL and MONGO_URL');
   if (!config.jwtPrivateKey || !config.jwtPublicKey) throw new ConfigError('the command service needs JWT_PRIVATE_KEY and JWT_PUBLIC_KEY (npm run keys)');
   if (!config.otpHashKey) throw new ConfigError('the command service needs OTP_HASH_KEY (npm run keys)');
+  await assertMessagesDeliverable(config, { email: true, sms: true });
   const eventStore = connectEventStoreDB(config.eventStoreUrl);
   const mongo = await new MongoClient(config.mongoUrl).connect();
   const app = createCommandApp({
@@ -32,11 +33,13 @@ runMain(async () => {
   stopOnSignals(closeServer(server), () => eventStore.close(), () => mongo.close());
 });
 
-/** Asks the query service to wait (bounded) until its read models reach the position. */
+/** Asks the query service to wait (bounded) until its read models reach the position; a miss is logged. */
 function waitForQueryService(baseUrl: string) {
   return async (position: number): Promise<void> => {
     try {
-      await fetch(`${baseUrl}/internal/projected?position=${position}&timeoutMs=5000`, { signal: AbortSignal.timeout(6000) });
+      const response = await fetch(`${baseUrl}/internal/projected?position=${position}&timeoutMs=5000`, { signal: AbortSignal.timeout(6000) });
+      await response.body?.cancel();
+      if (!response.ok) console.warn(`read-your-writes: the read side did not reach position ${position} within 5000 ms (query service answered ${response.status})`);
     } catch (error) {
       console.warn(`read-your-writes wait for ${position} failed: ${String(error)}`);
     }

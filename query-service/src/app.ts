@@ -29,7 +29,9 @@ function minPosition(deps: QueryServiceDeps): Middleware {
   return async (ctx, next) => {
     const header = ctx.get('X-Min-Position');
     const position = Number(header);
-    if (header !== '' && Number.isSafeInteger(position) && position >= 0) await deps.readSide.waitFor(position, MIN_POSITION_WAIT_MS);
+    if (header !== '' && Number.isSafeInteger(position) && position >= 0 && !(await deps.readSide.waitFor(position, MIN_POSITION_WAIT_MS))) {
+      (deps.log ?? console.warn)(`read-your-writes: the read side did not reach position ${position} within ${MIN_POSITION_WAIT_MS} ms (X-Min-Position)`);
+    }
     await next();
   };
 }

@@ -6,7 +6,8 @@ import type { MediaStore, TokenVerifier } from '@stays/service-kit';
 
 /** How far the read side is: answered in-process by the projection runner, or from stored checkpoints. */
 export interface ReadSideProgress {
-  isCaughtUp(): Promise<boolean>;
+  /** Healthy: every projection subscribed to the log and not too far behind it; `projections` says each one's state. */
+  health(): Promise<{ readonly healthy: boolean; readonly projections: readonly object[] }>;
   /** Resolves true once every read model reflects the log up to `position`, false after `timeoutMs`. */
   waitFor(position: number, timeoutMs: number): Promise<boolean>;
   /** Position of the last event that changed a projection's documents: a cache key that moves only with the data. */
@@ -18,6 +19,8 @@ export interface QueryServiceDeps {
   readonly media: MediaStore;
   readonly tokenVerifier: TokenVerifier;
   readonly readSide: ReadSideProgress;
+  /** Where read-your-writes timeouts are logged. Default console.warn. */
+  readonly log?: (line: string) => void;
 }
 
 export interface QueryContext {

@@ -32,6 +32,11 @@ const schema = z.object({
   /** The query service's address, for a command service in another process (read-your-writes). */
   QUERY_SERVICE_URL: optionalText,
   SEED_DEMO: z.enum(['0', '1']).default('1'),
+  // Production resilience (issue 17)
+  /** Where messages go without SMTP_URL / SMS_WEBHOOK_URL; production servers refuse to start without one of them. */
+  OUTBOX_DIR: optionalText,
+  /** A follower of the log more than this far behind (age of its oldest unhandled event) is unhealthy. */
+  HEALTH_MAX_LAG_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(30),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -72,5 +77,8 @@ function toConfig(env: z.infer<typeof schema>) {
     queryServiceUrl: env.QUERY_SERVICE_URL,
     seedDemo: env.SEED_DEMO === '1',
     mediaPublicBase: `${env.API_PREFIX}/media`,
+    /** Set only when OUTBOX_DIR is (embedded mode uses DATA_DIR/outbox, see wiring.ts). */
+    outboxDir: env.OUTBOX_DIR === undefined ? undefined : path.resolve(env.OUTBOX_DIR),
+    healthMaxLagMs: env.HEALTH_MAX_LAG_SECONDS * 1000,
   };
 }

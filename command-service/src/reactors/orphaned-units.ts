@@ -4,13 +4,15 @@
  * command undoes the reservation when the second append fails, but a process that dies
  * between the two leaves the units taken. This reconciler follows the log, remembers
  * reservations without a booking, and after a grace period (far longer than any command)
- * checks the booking stream and releases the units if there is still no booking.
+ * checks the booking stream and releases the units if there is still no booking. The
+ * reservations it waits on are kept in a checkpoint, so a restart follows on from there.
  */
-import type { EventStore, RecordedEvent, Subscription } from '@stays/event-store';
+import { subscriptionHealth, type EventStore, type RecordedEvent, type Subscription, type SubscriptionHealth } from '@stays/event-store';
 import { streams } from '@stays/contracts';
 import { handle, load } from '../handle.ts';
 import { bookingAggregate } from '../booking/booking.ts';
 import { inventoryAggregate, releaseUnits } from '../booking/inventory.ts';
+import { CheckpointSaver, memoryReactorCheckpoints, type ReactorCheckpointStore } from './reactor-checkpoints.ts';
 
 export interface OrphanedUnitsDeps {
   readonly store: EventStore;
@@ -20,23 +22,37 @@ export interface OrphanedUnitsDeps {
   /** How often to look. Default 30 s. */
   readonly intervalMs?: number;
   readonly log?: (line: string) => void;
+  /** Default: in memory (a restart replays the log). */
+  readonly checkpoints?: ReactorCheckpointStore;
 }
 
+interface Waiting { roomId: string; reservedAt: number }
+
 const RECONCILER = { actor: 'system:orphaned-units' };
+const CHECKPOINT_NAME = 'orphaned-units';
+/** Format of the checkpoint's state: the reservations waiting, by booking. */
+const CHECKPOINT_VERSION = 1;
 
 export class OrphanedUnitsReconciler {
   /** bookingID → the reservation waiting for its booking. */
-  private readonly waiting = new Map<string, { roomId: string; reservedAt: number }>();
+  private waiting = new Map<string, Waiting>();
   private subscription: Subscription | null = null;
   private timer: NodeJS.Timeout | null = null;
   private sweeping: Promise<void> | null = null;
+  private readonly checkpoint: CheckpointSaver;
 
-  constructor(private readonly deps: OrphanedUnitsDeps) {}
+  constructor(private readonly deps: OrphanedUnitsDeps) {
+    this.checkpoint = new CheckpointSaver(deps.checkpoints ?? memoryReactorCheckpoints(), CHECKPOINT_NAME, CHECKPOINT_VERSION,
+      () => ({ waiting: [...this.waiting] }), (line) => this.log(line));
+  }
 
-  start(): void {
-    this.subscription = this.deps.store.subscribeToAll({}, {
+  async start(): Promise<void> {
+    const restored = await this.checkpoint.restore();
+    if (restored) this.waiting = new Map((restored.state as { waiting: [string, Waiting][] }).waiting);
+    this.subscription = this.deps.store.subscribeToAll({ ...(restored && { after: restored.position }), name: 'orphaned units reconciler' }, {
       onBatch: async (events) => {
         for (const event of events) this.observe(event);
+        this.checkpoint.handled(events[events.length - 1]!.position);
       },
       onError: (error) => this.log(`orphaned units reconciler stopped: ${String(error)}`),
     });
@@ -48,6 +64,13 @@ export class OrphanedUnitsReconciler {
     if (this.timer) clearInterval(this.timer);
     await this.sweeping;
     await this.subscription?.close();
+    await this.checkpoint.flush();
+  }
+
+  /** Subscribed to the log and at most `maxLagMs` behind it. */
+  async health(maxLagMs: number): Promise<SubscriptionHealth> {
+    if (this.subscription === null) return { healthy: false, state: 'closed', position: undefined, lagMs: null, error: 'not started' };
+    return subscriptionHealth(this.deps.store, this.subscription, maxLagMs);
   }
 
   /** Releases every reservation older than the grace period whose booking does not exist. */

@@ -29,6 +29,8 @@ import {
   type AllStreamResolvedEvent, type AppendExpectedRevision, type AppendResult, type EventData, type EventStoreDBClient,
   type Filter, type Position, type ReadPosition, type ReadRevision,
 } from '@eventstore/db-client';
+import { eventStoreOnClient } from '../../src/eventstoredb/eventstoredb-event-store.ts';
+import type { EventStore } from '../../src/port.ts';
 
 export interface SimulationOptions {
   /** Servers >= 23.10 send 'caughtUp' on catch-up subscriptions; older ones do not. */
@@ -247,4 +249,12 @@ function streamingRead(items: object[], error?: Error) {
     { objectMode: true },
   );
   return Object.assign(stream, { cancel: async () => void stream.destroy() });
+}
+
+/** The EventStoreDB adapter over a simulation (other packages' tests): fast retries, log lines to `log`. */
+export function eventStoreOnSimulation(
+  simulation: SimulatedEventStoreDB,
+  options: { backoff?: { initialDelayMs?: number; maxDelayMs?: number }; log?: (line: string) => void } = {},
+): EventStore {
+  return eventStoreOnClient(simulation.client(), { backoff: options.backoff ?? { initialDelayMs: 5, maxDelayMs: 40 }, log: options.log ?? (() => undefined) });
 }

@@ -689,6 +689,26 @@ export function describeReadStoreContract(name: string, open: OpenReadStore): vo
       });
     });
 
+    describe('compound indexes', function () {
+      it('finds by the first field of a compound index, in the index\'s order, as documents change', async function () {
+        const collection = fresh();
+        await collection.createIndex({ owner: 1, at: -1, _id: 1 });
+        await collection.insertOne({ _id: 'k1', owner: 'o1', at: '2026-01-01' });
+        await collection.insertOne({ _id: 'k2', owner: 'o1', at: '2026-03-01' });
+        await collection.insertOne({ _id: 'k3', owner: 'o2', at: '2026-02-01' });
+        await collection.insertOne({ _id: 'k4', owner: ['o1', 'o2'], at: '2026-02-01' });
+        const newestFirst = { at: -1, _id: 1 } as const;
+        expect(idList(await collection.find({ owner: 'o1' }, { sort: newestFirst }))).to.deep.equal(['k2', 'k4', 'k1']);
+
+        await collection.updateOne({ _id: 'k2' }, { $set: { owner: 'o2' } });
+        await collection.updateOne({ _id: 'k4' }, { $set: { owner: ['o2'] } });
+        await collection.deleteOne({ _id: 'k1' });
+        expect(idList(await collection.find({ owner: 'o1' }, { sort: newestFirst }))).to.deep.equal([]);
+        expect(idList(await collection.find({ owner: 'o2' }, { sort: newestFirst }))).to.deep.equal(['k2', 'k3', 'k4']);
+        expect(await collection.countDocuments({ owner: 'o2', at: '2026-02-01' })).to.equal(2);
+      });
+    });
+
     describe('bulkWrite', function () {
       it('applies every kind of operation in order', async function () {
         const collection = fresh();

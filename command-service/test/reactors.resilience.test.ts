@@ -1,7 +1,8 @@
 /**
  * The reactors keep a checkpoint: a restart follows the log on from where the last run
  * left it, with what it knew then (work left, reservations waiting), instead of replaying
- * everything; what they drive stays idempotent.
+ * everything; what they drive stays idempotent. And their health follows their
+ * subscription: unhealthy while EventStoreDB is out of reach, healthy once they resume.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { openInMemoryEventStore, type EventStore, type RecordedEvent } from '@stays/event-store';
+import { SimulatedEventStoreDB, eventStoreOnSimulation } from '@stays/event-store/test-support/simulated-eventstoredb';
 import { createFileMediaStore, type EmailMessage, type Mailer } from '@stays/service-kit';
 import { BookingDocumentsReactor } from '../src/reactors/booking-documents.ts';
 import { OrphanedUnitsReconciler } from '../src/reactors/orphaned-units.ts';
@@ -122,6 +124,39 @@ describe('reactor checkpoints', function () {
       await second.stop();
     } finally {
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('reactor health', function () {
+  it('is unhealthy while EventStoreDB is down and healthy again once the reactors resume', async function () {
+    const simulation = new SimulatedEventStoreDB({ sendsCaughtUp: true });
+    const store = eventStoreOnSimulation(simulation);
+    const reconciler = new OrphanedUnitsReconciler({ store, log: quiet });
+    const documents = new BookingDocumentsReactor({
+      store, media: createFileMediaStore({ dir: '/nonexistent-media', publicBaseUrl: '/media' }),
+      mailer: { send: async () => ({ messageId: 'm' }) }, renderer: { render: async () => Buffer.from(''), close: async () => undefined }, log: quiet,
+    });
+    try {
+      await store.append('inventory-room1', [reserved('BK-1', 'room1')]);
+      await reconciler.start();
+      await documents.start();
+      const healthy = async () => (await reconciler.health(60_000)).healthy && (await documents.health(60_000)).healthy;
+      await until(healthy, 'both reactors to follow the log');
+
+      simulation.stop();
+      await until(async () => !(await healthy()), 'the reactors to notice');
+      expect(await reconciler.health(60_000)).to.include({ healthy: false, state: 'retrying', lagMs: null });
+      expect((await documents.health(60_000)).error).to.match(/^UnavailableError/);
+
+      simulation.start();
+      await store.append('inventory-room2', [reserved('BK-2', 'room2')]);
+      await until(healthy, 'the reactors to resume');
+      expect((await reconciler.health(60_000)).position).to.equal(await store.headPosition());
+    } finally {
+      await documents.stop();
+      await reconciler.stop();
+      await store.close();
     }
   });
 });

@@ -4,12 +4,12 @@
  * show each write before answering (read-your-writes across processes).
  */
 import http from 'node:http';
-import type { Middleware } from 'koa';
 import { MongoClient } from 'mongodb';
-import { connectEventStoreDB, describeError, type EventStore } from '@stays/event-store';
-import { ConfigError, failureBody, TokenIssuer, TokenVerifier, assertMessagesDeliverable, createGridFsMediaStore, importPrivateKey, importPublicKey, loadConfig, logUnexpectedErrors, runMain, stopOnSignals, closeServer, mailerFor, otpKeyFor, smsFor } from '@stays/service-kit';
+import { connectEventStoreDB } from '@stays/event-store';
+import { ConfigError, TokenIssuer, TokenVerifier, assertMessagesDeliverable, createGridFsMediaStore, importPrivateKey, importPublicKey, loadConfig, logUnexpectedErrors, runMain, stopOnSignals, closeServer, mailerFor, otpKeyFor, smsFor } from '@stays/service-kit';
 import { createCommandApp } from './app.ts';
 import { createGoogleVerifier } from './accounts/google.ts';
+import { healthRoute } from './health.ts';
 
 runMain(async () => {
   const config = loadConfig();
@@ -34,23 +34,6 @@ runMain(async () => {
   console.log(`command service listening on ${config.port}`);
   stopOnSignals(closeServer(server), () => eventStore.close(), () => mongo.close());
 });
-
-/**
- * GET /healthz for the container's healthcheck (the gateway sends /healthz to the query
- * side): 200 while EventStoreDB answers, since no command can be taken without it.
- */
-function healthRoute(eventStore: EventStore): Middleware {
-  return async (ctx, next) => {
-    if (ctx.path !== '/healthz' || ctx.method !== 'GET') return next();
-    try {
-      await Promise.race([eventStore.headPosition(), new Promise((_, reject) => setTimeout(() => reject(new Error('no answer in 2 s')), 2000).unref())]);
-      ctx.body = { success: true, message: 'ready', data: null };
-    } catch (error) {
-      ctx.status = 503;
-      ctx.body = failureBody(503, `EventStoreDB does not answer: ${describeError(error)}`);
-    }
-  };
-}
 
 /** Asks the query service to wait (bounded) until its read models reach the position; a miss is logged. */
 function waitForQueryService(baseUrl: string) {

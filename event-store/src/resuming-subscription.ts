@@ -38,6 +38,8 @@ export class ResumingSubscription implements Subscription {
   private timer: NodeJS.Timeout | null = null;
   /** The batch the handler is working on, if any (settles, never rejects). */
   private inFlight: Promise<void> = Promise.resolve();
+  /** What the handler threw, if it did: final, even when the connection was lost meanwhile. */
+  private handlerFailure: { error: unknown } | null = null;
 
   constructor(
     private readonly open: OpenSubscription,
@@ -70,14 +72,13 @@ export class ResumingSubscription implements Subscription {
   private connect(): void {
     const generation = ++this.generation;
     const current = () => generation === this.generation && !this.stopped;
-    let handlerError: { error: unknown } | null = null;
     this.inner = this.open(this.position, {
       onBatch: (events) => {
         if (!current()) return Promise.resolve();
         const delivered = this.deliver(events).then(() => {
           if (current()) this.recovered();
         }, (error: unknown) => {
-          handlerError = { error };
+          this.handlerFailure = { error };
           throw error;
         });
         this.inFlight = delivered.then(() => undefined, () => undefined);
@@ -93,7 +94,7 @@ export class ResumingSubscription implements Subscription {
       },
       onError: (error) => {
         if (!current()) return;
-        if (handlerError !== null && handlerError.error === error) this.fail(error);
+        if (this.handlerFailure !== null) this.fail(this.handlerFailure.error);
         else if (this.resume.isTransient(error)) this.retry(error);
         else this.fail(error);
       },
@@ -119,6 +120,10 @@ export class ResumingSubscription implements Subscription {
       await failed?.close().catch(() => undefined);
       await this.inFlight; // resume after the batch the handler was given, not before it
       if (this.state !== 'retrying') return;
+      if (this.handlerFailure !== null) {
+        this.fail(this.handlerFailure.error);
+        return;
+      }
       this.timer = setTimeout(() => {
         this.timer = null;
         if (this.state !== 'retrying') return;

@@ -143,6 +143,24 @@ describe('EventStoreDB subscriptions survive the server', function () {
     expect(subscription.status().state).to.equal('failed');
   });
 
+  it('a batch that throws while the connection drops is final too', async function () {
+    open();
+    await appendMany(3, 'some');
+    const failure = new Error('handler failed');
+    const recorder = new Recorder();
+    recorder.during = async () => {
+      simulation.dropSubscriptions();
+      await sleep(20);
+      throw failure;
+    };
+    subscription = store.subscribeToAll({}, recorder);
+    await recorder.until(() => recorder.errors.length > 0);
+    await sleep(100);
+    expect(recorder.errors).to.deep.equal([failure]);
+    expect(simulation.subscribeCalls).to.equal(1);
+    expect(subscription.status().state).to.equal('failed');
+  });
+
   it('close() during a retry stops it for good', async function () {
     open();
     const recorder = new Recorder();

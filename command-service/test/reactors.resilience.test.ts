@@ -113,14 +113,14 @@ describe('reactor checkpoints', function () {
       const { spy, subscriptions } = spied(store);
       const second = new BookingDocumentsReactor({ store: spy, media, mailer, renderer, checkpoints, log: quiet });
       await second.start();
-      await until(() => sent.length === 1, 'the email');
+      await until(() => sent.length > 0, 'the email');
       await until(async () => (await store.readStream('booking-BK-TEST0001')).some((event) => event.type === 'BookingEmailSent'), 'the email to be recorded');
       await second.whenIdle();
 
       expect(subscriptions[0]!.after).to.equal(head);
       expect(subscriptions[0]!.delivered.every((event) => event.position > head)).to.equal(true);
       expect((await store.readStream('booking-BK-TEST0001')).map((event) => event.type)).to.deep.equal(['BookingPlaced', 'InvoiceIssued', 'BookingEmailSent']);
-      expect(sent[0]!.to).to.equal(booking.customerEmail);
+      expect(sent.map((message) => message.to)).to.deep.equal([booking.customerEmail]);
       await second.stop();
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -86,7 +86,8 @@ export interface SubscribeOptions {
 /**
  * - `catching-up`: subscribed, delivering what was in the log when it (re)subscribed;
  * - `live`: subscribed and caught up;
- * - `retrying`: the connection was lost; it resubscribes after a backoff;
+ * - `retrying`: the connection was lost; it resubscribes after a backoff, until a new
+ *   subscription delivers or is caught up;
  * - `failed`: stopped by an error a retry cannot fix (onError was called);
  * - `closed`: closed by its owner.
  */

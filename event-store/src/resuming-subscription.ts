@@ -126,15 +126,15 @@ export class ResumingSubscription implements Subscription {
       }
       this.timer = setTimeout(() => {
         this.timer = null;
-        if (this.state !== 'retrying') return;
-        this.state = 'catching-up';
-        this.connect();
+        // Still 'retrying' until the new subscription delivers or is caught up.
+        if (this.state === 'retrying') this.connect();
       }, delay);
     })();
   }
 
   /** The new subscription delivers or is caught up: the connection is back. */
   private recovered(): void {
+    if (this.state === 'retrying') this.state = 'catching-up';
     if (this.retries === 0) return;
     this.log(`${this.name()} resumed after ${this.retries} ${this.retries === 1 ? 'retry' : 'retries'}, after position ${this.position ?? 'start'}`);
     this.retries = 0;

@@ -86,7 +86,7 @@ describe('projection runner against failing servers', function () {
   it('health: 503 while the log is out of reach or the read side falls behind, 200 once it follows again', async function () {
     await appendLedger(eventStore, 0, 20);
     let failing = false;
-    const flaky = withTransientBulkWriteFaults(createEmbeddedReadStore(), { failsAt: () => failing });
+    const flaky = withTransientBulkWriteFaults(createEmbeddedReadStore(), { failsAt: () => failing, partial: false });
     const maxLagMs = 200;
     const runner = new ProjectionRunner(eventStore, flaky, projections, { backoff: { initialDelayMs: 1, maxDelayMs: 5 }, log: quiet });
     closers.push(() => runner.stop());

@@ -45,7 +45,7 @@ describe('query side health follows the projections worker', function () {
     const maxLagMs = 200;
     let failing = false;
     await appendLedger(eventStore, 0, 20);
-    runner = new ProjectionRunner(eventStore, withTransientBulkWriteFaults(readStore, { failsAt: () => failing }), projections,
+    runner = new ProjectionRunner(eventStore, withTransientBulkWriteFaults(readStore, { failsAt: () => failing, partial: false }), projections,
       { backoff: { initialDelayMs: 1, maxDelayMs: 5 }, log: quiet });
     const report = () => runner.publishHealth(maxLagMs);
 

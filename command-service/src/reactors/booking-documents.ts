@@ -59,6 +59,8 @@ export class BookingDocumentsReactor {
   private lanes = 0;
   private stopped = false;
   private idleWaiters: (() => void)[] = [];
+  /** Resolved when the last lane ends (stop() waits for the work in progress). */
+  private lanesDone: (() => void)[] = [];
 
   private readonly renderer: InvoiceRenderer;
   private readonly checkpoint: CheckpointSaver;
@@ -90,6 +92,8 @@ export class BookingDocumentsReactor {
     this.stopped = true;
     for (const timer of this.timers) clearTimeout(timer);
     await this.subscription?.close();
+    // Steps in progress finish (and record what they did) before the renderer goes.
+    if (this.lanes > 0) await new Promise<void>((resolve) => this.lanesDone.push(resolve));
     await this.checkpoint.flush();
     await this.renderer.close();
   }
@@ -166,6 +170,7 @@ export class BookingDocumentsReactor {
       }
     } finally {
       this.lanes--;
+      if (this.lanes === 0) for (const resolve of this.lanesDone.splice(0)) resolve();
       this.notifyIdle();
     }
   }
@@ -205,6 +210,9 @@ export class BookingDocumentsReactor {
   }
 
   private retryLater(bookingID: string, error: unknown): void {
+    // Its own events may have queued it again meanwhile: the timer brings it back, after the backoff.
+    this.queue.delete(bookingID);
+    if (this.stopped) return;
     const failures = (this.failures.get(bookingID) ?? 0) + 1;
     this.failures.set(bookingID, failures);
     const delays = this.deps.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;

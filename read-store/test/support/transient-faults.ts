@@ -15,6 +15,11 @@ export interface TransientFaultOptions {
   readonly failsAt: (call: number) => boolean;
   /** Collections whose bulk writes may fail. Default: all. */
   readonly collections?: (name: string) => boolean;
+  /**
+   * Whether a failed bulk write may have applied part of its operations first. Default
+   * true; false models a server that takes no write at all for now (no primary).
+   */
+  readonly partial?: boolean;
 }
 
 export interface FaultyReadStore extends ReadStore {
@@ -44,7 +49,7 @@ export function withTransientBulkWriteFaults(inner: ReadStore, options: Transien
             // Every kind in turn; how much the server applied varies from none to all.
             const kind = KINDS[Object.values(injected).reduce((sum, n) => sum + n, 0) % KINDS.length]!;
             injected[kind]++;
-            const applied = MID_BATCH.has(kind) ? call % operations.length : call % (operations.length + 1);
+            const applied = options.partial === false ? 0 : MID_BATCH.has(kind) ? call % operations.length : call % (operations.length + 1);
             if (applied > 0) await target.bulkWrite(operations.slice(0, applied));
             throw toPortError(driverError(kind, applied, operations), name);
           },

@@ -2,9 +2,8 @@
  * The command service: every data-changing call. Builds the Koa app without listening
  * (tests and the one-process host import it; server.ts listens).
  */
-import Koa from 'koa';
-import Router from '@koa/router';
-import { apiSecurityHeaders, errorHandler, authenticate, type CorsOptions, cors, type SecurityHeadersOptions } from '@stays/service-kit';
+import type Koa from 'koa';
+import { createApiApp, type CorsOptions, type SecurityHeadersOptions } from '@stays/service-kit';
 import type { CommandContext, CommandServiceDeps, ResolvedDeps } from './command-context.ts';
 import { commandRoutes } from './routes.ts';
 import { domainErrorToAppError } from './http-errors.ts';
@@ -40,26 +39,21 @@ export function createCommandApp(deps: CommandServiceDeps, options: CommandAppOp
     booking: { store: deps.eventStore, mailer: deps.mailer, sms: deps.sms, otpKey: deps.otpKey, now },
     hotels: { store: deps.eventStore, now },
   };
-  const router = new Router({ prefix: options.apiPrefix });
-  const context: CommandContext = {
-    deps: resolved,
-    mount: (route, ...middleware) => {
-      router.register(route.path, [route.method], middleware);
-    },
-    auth: (required) => authenticate(deps.tokenVerifier, (claims) => isSessionOpen(deps.eventStore, claims), required),
-    committed: async (ctx, position) => {
-      if (position === null) return;
-      ctx.set('X-Commit-Position', String(position));
-      await deps.awaitProjected(position);
-    },
+  const committed: CommandContext['committed'] = async (ctx, position) => {
+    if (position === null) return;
+    ctx.set('X-Commit-Position', String(position));
+    await deps.awaitProjected(position);
   };
-  for (const mountRoute of commandRoutes) mountRoute(context);
-
-  const app = new Koa({ proxy: options.trustProxy === true, proxyIpHeader: 'X-Forwarded-For', maxIpsCount: 1 });
-  app.use(apiSecurityHeaders(options.security));
-  app.use(errorHandler({ toAppError: domainErrorToAppError }));
-  if (options.cors) app.use(cors(options.cors));
-  app.use(router.routes());
-  app.use(router.allowedMethods({ throw: true }));
-  return app;
+  return createApiApp({
+    side: 'command',
+    apiPrefix: options.apiPrefix,
+    security: options.security,
+    cors: options.cors,
+    tokenVerifier: deps.tokenVerifier,
+    isSessionOpen: (claims) => isSessionOpen(deps.eventStore, claims),
+    toAppError: domainErrorToAppError,
+    koa: { proxy: options.trustProxy === true, proxyIpHeader: 'X-Forwarded-For', maxIpsCount: 1 },
+  }, (mount) => {
+    for (const mountRoute of commandRoutes) mountRoute({ deps: resolved, mount, committed });
+  });
 }

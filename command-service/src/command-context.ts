@@ -1,11 +1,11 @@
 /**
- * What every use case's route gets: its dependencies, a way to mount a contracts route,
- * the auth middleware, and `committed` for read-your-writes; and what its handler gets.
+ * What every use case's route gets: its dependencies, the mounter of contracts routes
+ * (which applies each entry's auth, body and validation), and `committed` for
+ * read-your-writes; and what its handler gets.
  */
-import type { Context, Middleware } from 'koa';
+import type { Context } from 'koa';
 import type { EventStore } from '@stays/event-store';
-import type { Auth, RouteSpec } from '@stays/contracts';
-import type { Mailer, MediaLinks, MediaStore, SmsSender, TokenIssuer, TokenVerifier } from '@stays/service-kit';
+import type { Mailer, MediaLinks, MediaStore, MountContext, SmsSender, TokenIssuer, TokenVerifier } from '@stays/service-kit';
 import type { GoogleIdTokenVerifier } from './accounts/google-id-token.ts';
 import type { Passwords } from './accounts/passwords.ts';
 import type { AccountThrottles } from './accounts/throttles.ts';
@@ -60,10 +60,7 @@ export interface ResolvedDeps extends CommandServiceDeps {
 /** A use case's route: mounts itself with the context. */
 export type CommandRoute = (context: CommandContext) => void;
 
-export interface CommandContext {
-  readonly deps: ResolvedDeps;
-  mount(route: RouteSpec, ...middleware: Middleware[]): void;
-  auth(required: Exclude<Auth, 'none'>): Middleware;
+export interface CommandContext extends MountContext<ResolvedDeps> {
   /** Marks the response with the commit position and waits for the read side to reach it. */
   committed(ctx: Context, position: number | null): Promise<void>;
 }

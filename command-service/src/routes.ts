@@ -1,7 +1,8 @@
 /**
- * Every command route. Each use case is one folder: `route.ts` (HTTP: auth, body,
- * validation, answer), `decide.ts` (its rules, pure: command and states in, events or a
- * domain error out) and `handler.ts` (loads the streams, calls the decision, appends).
+ * Every command route. Each use case is one folder: `route.ts` (mounts the handler of its
+ * contracts route entry, which declares auth, body and schema; the handler gives the
+ * answer), `decide.ts` (its rules, pure: command and states in, events or a domain error
+ * out) and `handler.ts` (loads the streams, calls the decision, appends).
  */
 import type { CommandRoute } from './command-context.ts';
 import { mountDeletingAccount } from './accounts/deleting-account/route.ts';

@@ -38,6 +38,8 @@ export const limits = {
   username: { max: 50 },
   email: { max: 254 },
   profileImageMegabytes: 5,
+  /** Each hotel or room image, as uploaded. */
+  listingImageMegabytes: 8,
   // booking and OTP bounds (issue 11): no stay far ahead, no guest holding a listing, no guessing codes for days
   /** A stay starts at most this many days after today (India time). */
   bookingHorizonDays: 365,

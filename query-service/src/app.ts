@@ -2,12 +2,13 @@
  * The query service: every read, answered from read models only (never from the log).
  * Builds the Koa app without listening; server.ts listens.
  */
-import Koa, { type Middleware } from 'koa';
+import type Koa from 'koa';
+import type { Middleware } from 'koa';
 import Router from '@koa/router';
 import { messages } from '@stays/contracts';
-import { BadRequestError, apiSecurityHeaders, authenticate, cors, errorHandler, type CorsOptions, type SecurityHeadersOptions } from '@stays/service-kit';
+import { BadRequestError, createApiApp, type CorsOptions, type SecurityHeadersOptions } from '@stays/service-kit';
 import { collections, type SessionDocument } from '@stays/projections';
-import type { QueryContext, QueryServiceDeps } from './query-context.ts';
+import type { QueryServiceDeps } from './query-context.ts';
 import { mountHealthRoutes, mountInternalRoutes } from './routes/health.ts';
 import { mountMediaRoutes } from './routes/media.ts';
 import { mountOwnerRoutes } from './routes/owners.ts';
@@ -53,31 +54,24 @@ function minPosition(deps: QueryServiceDeps): Middleware {
 
 export function createQueryApp(deps: QueryServiceDeps, options: QueryAppOptions): Koa {
   const sessions = deps.readStore.collection<SessionDocument>(collections.sessions);
-  const router = new Router({ prefix: options.apiPrefix });
-  const context: QueryContext = {
-    deps,
-    mount: (route, ...middleware) => {
-      router.register(route.path, [route.method], middleware);
-    },
-    auth: (required) => authenticate(deps.tokenVerifier, async (claims) =>
-      (await sessions.countDocuments({ _id: claims.sessionId, accountId: claims.accountId, open: true })) === 1, required),
-  };
-  mountOwnerRoutes(context);
-  mountHotelRoutes(context);
-  mountBookingRoutes(context);
-  mountMediaRoutes(context);
-
   const operations = new Router();
   mountHealthRoutes(operations, deps);
   if (options.internalRoutes === true) mountInternalRoutes(operations, deps);
 
-  const app = new Koa();
-  app.use(apiSecurityHeaders(options.security));
-  app.use(errorHandler());
-  if (options.cors) app.use(cors(options.cors));
-  app.use(minPosition(deps));
-  app.use(operations.routes());
-  app.use(router.routes());
-  app.use(router.allowedMethods({ throw: true }));
-  return app;
+  return createApiApp({
+    side: 'query',
+    apiPrefix: options.apiPrefix,
+    security: options.security,
+    cors: options.cors,
+    tokenVerifier: deps.tokenVerifier,
+    isSessionOpen: async (claims) =>
+      (await sessions.countDocuments({ _id: claims.sessionId, accountId: claims.accountId, open: true })) === 1,
+    before: [minPosition(deps), operations.routes() as Middleware],
+  }, (mount) => {
+    const context = { deps, mount };
+    mountOwnerRoutes(context);
+    mountHotelRoutes(context);
+    mountBookingRoutes(context);
+    mountMediaRoutes(context);
+  });
 }

@@ -1,8 +1,6 @@
 import type Router from '@koa/router';
-import type { Middleware } from 'koa';
-import type { Auth, RouteSpec } from '@stays/contracts';
 import type { ReadStore } from '@stays/read-store';
-import type { MediaLinks, MediaStore, TokenVerifier } from '@stays/service-kit';
+import type { MediaLinks, MediaStore, MountContext, TokenVerifier } from '@stays/service-kit';
 
 /** How far the read side is: answered in-process by the projection runner, or from stored checkpoints. */
 export interface ReadSideProgress {
@@ -27,10 +25,7 @@ export interface QueryServiceDeps {
   readonly log?: (line: string) => void;
 }
 
-export interface QueryContext {
-  readonly deps: QueryServiceDeps;
-  mount(route: RouteSpec, ...middleware: Middleware[]): void;
-  auth(required: Exclude<Auth, 'none'>): Middleware;
-}
+/** What the query routes are given: the dependencies and the mounter of contracts routes (which applies each entry's auth and query schema). */
+export type QueryContext = MountContext<QueryServiceDeps>;
 
 export type { Router };

@@ -6,6 +6,8 @@ export * from './http/validate.ts';
 export * from './http/bodies.ts';
 export * from './http/cors.ts';
 export * from './http/security-headers.ts';
+export * from './http/routes.ts';
+export * from './http/api-app.ts';
 export * from './auth/tokens.ts';
 export * from './auth/keys.ts';
 export * from './auth/authenticate.ts';

@@ -1,10 +1,10 @@
 /**
  * The one-process host: one HTTP entry point in front of the command app, the query app
- * and the built web client, split the way the production gateway splits them — reads
- * (GET/HEAD) under the API prefix and the operations paths go to the query side,
- * everything else under the prefix to the command side, the rest to the web client.
+ * and the built web client. A call under the API prefix goes to the side its route table
+ * entry names; the operations paths go to the query side; the rest to the web client.
  */
 import Koa from 'koa';
+import { routes, type RouteSpec, type Side } from '@stays/contracts';
 import { clientSecurityHeaders, type SecurityHeadersOptions } from '@stays/service-kit';
 import { staticFiles } from './static-files.ts';
 
@@ -18,19 +18,39 @@ export interface HostOptions {
   readonly frontendDir: string | null;
 }
 
-const isRead = (method: string) => method === 'GET' || method === 'HEAD';
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The side that answers a call under the prefix: its table entry's. A call the table does
+ * not know (an unknown path, or a known path with another method) goes where the gateway
+ * sends it — reads to the query side, the rest to the command side — so it is answered
+ * with the same 404 or 405 as in production.
+ */
+export function sideOfCall(apiPrefix: string, table: Record<string, RouteSpec> = routes): (method: string, path: string) => Side {
+  const entries = Object.values(table).map((route) => ({
+    method: route.method,
+    side: route.side,
+    // as koa-router matches: each `:param` one segment, any case, an optional trailing slash
+    pattern: new RegExp(`^${escapeRegExp(apiPrefix)}${route.path.split(/:[A-Za-z]+/).map(escapeRegExp).join('[^/]+')}/?$`, 'i'),
+  }));
+  return (method, path) => {
+    const asMethod = method === 'HEAD' ? 'GET' : method;
+    const entry = entries.find((candidate) => candidate.method === asMethod && candidate.pattern.test(path));
+    if (entry !== undefined) return entry.side;
+    return asMethod === 'GET' ? 'query' : 'command';
+  };
+}
 
 export function createHost(options: HostOptions): Koa {
-  const command = options.commandApp.callback();
-  const query = options.queryApp.callback();
+  const apps: Record<Side, ReturnType<Koa['callback']>> = { command: options.commandApp.callback(), query: options.queryApp.callback() };
+  const sideOf = sideOfCall(options.apiPrefix);
   const host = new Koa();
   host.use(async (ctx, next) => {
     const underApi = ctx.path === options.apiPrefix || ctx.path.startsWith(`${options.apiPrefix}/`);
     const operations = ctx.path === '/healthz' || ctx.path.startsWith('/internal/');
     if (!underApi && !operations) return next();
     ctx.respond = false;
-    const handler = operations || (underApi && isRead(ctx.method)) ? query : command;
-    await handler(ctx.req, ctx.res);
+    await apps[operations ? 'query' : sideOf(ctx.method, ctx.path)](ctx.req, ctx.res);
   });
   host.use(clientSecurityHeaders(options.security));
   if (options.frontendDir !== null) host.use(staticFiles(options.frontendDir));

@@ -1,10 +1,8 @@
-/** The images of a room listing: one or two, re-encoded within 1280×960; the spec's own texts for wrong counts. */
-import { limits, messages } from '@stays/contracts';
-import { LISTING_IMAGE_MEGABYTES, type ImageRules } from '../uploads.ts';
+/** The images of a room listing: one or two (the route entry's upload limits), re-encoded within 1280×960; the spec's own texts for wrong counts. */
+import { limits, messages, routes } from '@stays/contracts';
+import type { ImageRules } from '../uploads.ts';
 
 export const roomImages = (required: boolean): ImageRules => ({
-  field: 'imageURLs', required, min: limits.roomImages.min, max: limits.roomImages.max,
-  maxBytes: LISTING_IMAGE_MEGABYTES * 1024 * 1024, maxWidth: 1280, maxHeight: 960,
-  noneMessage: messages.ui.uploadImages, tooFewMessage: messages.ui.uploadImages, tooManyMessage: messages.ui.uploadAtMostTwo,
-  tooLargeMessage: messages.server.imageTooLarge(LISTING_IMAGE_MEGABYTES),
+  upload: routes.createRoom.body.upload, required, min: limits.roomImages.min, maxWidth: 1280, maxHeight: 960,
+  noneMessage: messages.ui.uploadImages, tooFewMessage: messages.ui.uploadImages,
 });

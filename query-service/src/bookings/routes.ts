@@ -7,7 +7,7 @@ import type { QueryContext } from '../query-context.ts';
 const INTERNAL_BOOKING_FIELDS = { _position: 0, ownerId: 0 } as const;
 const NEWEST_FIRST = { created_at: -1, _id: 1 } as const;
 
-export function mountBookingRoutes({ deps, mount, auth }: QueryContext): void {
+export function mountBookingRoutes({ deps, mount }: QueryContext): void {
   const bookings = deps.readStore.collection<BookingDocument>(collections.bookings);
   const hotels = deps.readStore.collection<HotelDocument>(collections.hotels);
   const customers = deps.readStore.collection<CustomerDocument>(collections.customers);
@@ -15,16 +15,16 @@ export function mountBookingRoutes({ deps, mount, auth }: QueryContext): void {
   const withLinks = (reader: string) => (booking: BookingDocument) =>
     booking.invoicePDF === null ? booking : { ...booking, invoicePDF: deps.mediaLinks.signed(booking.invoicePDF, reader) };
 
-  mount(routes.customerBookings, auth('customer'), async (ctx) => {
+  mount(routes.customerBookings, async (ctx) => {
     const customerId = authOf(ctx).accountId;
-    if (ctx.params.userId !== customerId) throw new ForbiddenError(messages.server.notYourBooking);
+    if (ctx.input.params.userId !== customerId) throw new ForbiddenError(messages.server.notYourBooking);
     const list = await bookings.find({ customerID: customerId }, { sort: NEWEST_FIRST, projection: INTERNAL_BOOKING_FIELDS });
     ctx.set('Cache-Control', 'private, no-store');
     respond(ctx, 200, messages.server.bookingsFound, list.map(withLinks(customerId)));
   });
 
-  mount(routes.ownerBookings, auth('hotel-owner'), async (ctx) => {
-    const hotel = await hotels.findOne({ _id: ctx.params.hotelID }, { projection: { ownerId: 1 } });
+  mount(routes.ownerBookings, async (ctx) => {
+    const hotel = await hotels.findOne({ _id: ctx.input.params.hotelID }, { projection: { ownerId: 1 } });
     if (hotel === null) throw new NotFoundError(messages.server.hotelNotFound);
     if (hotel.ownerId !== authOf(ctx).accountId) throw new ForbiddenError(messages.server.notYourHotel);
     const list = await bookings.find({ hotelID: hotel._id }, { sort: NEWEST_FIRST, projection: INTERNAL_BOOKING_FIELDS });

@@ -1,7 +1,7 @@
 /** Hotel and room reads (spec section 7): public, except an owner's own room details. */
-import { hotelSearchQuery, messages, roomSearchQuery, routes, type Pagination } from '@stays/contracts';
+import { messages, routes, type Pagination } from '@stays/contracts';
 import type { Context } from 'koa';
-import { ForbiddenError, NotFoundError, authOf, respond, respondWithEncodedJson, successJson, validate } from '@stays/service-kit';
+import { ForbiddenError, NotFoundError, authOf, respond, respondWithEncodedJson, successJson } from '@stays/service-kit';
 import { collections, hotelsProjection, type HotelDocument, type RoomDocument } from '@stays/projections';
 import type { Filter } from '@stays/read-store';
 import type { QueryContext } from '../query-context.ts';
@@ -11,7 +11,7 @@ import { ResponseCache } from './response-cache.ts';
 
 const INTERNAL_ROOM_FIELDS = { _position: 0, ownerId: 0 } as const;
 
-export function mountHotelRoutes({ deps, mount, auth }: QueryContext): void {
+export function mountHotelRoutes({ deps, mount }: QueryContext): void {
   const hotels = deps.readStore.collection<HotelDocument>(collections.hotels);
   const rooms = deps.readStore.collection<RoomDocument>(collections.rooms);
   const hotelAnswer = (hotel: HotelDocument) => hotelView(hotel, deps.mediaLinks);
@@ -44,13 +44,13 @@ export function mountHotelRoutes({ deps, mount, auth }: QueryContext): void {
   });
 
   mount(routes.hotel, async (ctx) => {
-    const hotel = await hotels.findOne({ _id: ctx.params.hotelID }, { projection: INTERNAL_HOTEL_FIELDS });
+    const hotel = await hotels.findOne({ _id: ctx.input.params.hotelID }, { projection: INTERNAL_HOTEL_FIELDS });
     if (hotel === null) throw new NotFoundError(messages.server.hotelNotFound);
     respond(ctx, 200, messages.server.hotelFound, hotelAnswer(hotel));
   });
 
   mount(routes.searchHotels, async (ctx) => {
-    const query = validate(hotelSearchQuery, { ...ctx.query });
+    const { query } = ctx.input;
     await cached(ctx, `hotels|${JSON.stringify(query)}`, async () => {
       const { data, pagination } = await searchPage(hotelFilter(query), query);
       return successJson(200, messages.server.hotelsFound, data, { pagination });
@@ -58,7 +58,7 @@ export function mountHotelRoutes({ deps, mount, auth }: QueryContext): void {
   });
 
   mount(routes.searchRooms, async (ctx) => {
-    const query = validate(roomSearchQuery, { ...ctx.query });
+    const { query } = ctx.input;
     await cached(ctx, `rooms|${JSON.stringify(query)}`, async () => {
       const filter = hotelFilter(query);
       const byRoom = roomFilter(query);
@@ -72,17 +72,18 @@ export function mountHotelRoutes({ deps, mount, auth }: QueryContext): void {
   });
 
   mount(routes.hotelRooms, async (ctx) => {
-    const hotelId = ctx.params.hotelID!;
+    const hotelId = ctx.input.params.hotelID;
     if ((await hotels.countDocuments({ _id: hotelId })) === 0) throw new NotFoundError(messages.server.hotelNotFound);
     const list = await rooms.find({ hotelID: hotelId }, { sort: { created_at: 1, _id: 1 }, projection: INTERNAL_ROOM_FIELDS });
     respond(ctx, 200, messages.server.roomsFound, list.map((room) => roomView(room, deps.mediaLinks)));
   });
 
-  mount(routes.ownerRoom, auth('hotel-owner'), async (ctx) => {
-    const hotel = await hotels.findOne({ _id: ctx.params.hotelID }, { projection: { ownerId: 1 } });
+  mount(routes.ownerRoom, async (ctx) => {
+    const { hotelID, roomID } = ctx.input.params;
+    const hotel = await hotels.findOne({ _id: hotelID }, { projection: { ownerId: 1 } });
     if (hotel === null) throw new NotFoundError(messages.server.hotelNotFound);
     if (hotel.ownerId !== authOf(ctx).accountId) throw new ForbiddenError(messages.server.notYourHotel);
-    const room = await rooms.findOne({ _id: ctx.params.roomID, hotelID: ctx.params.hotelID }, { projection: INTERNAL_ROOM_FIELDS });
+    const room = await rooms.findOne({ _id: roomID, hotelID }, { projection: INTERNAL_ROOM_FIELDS });
     if (room === null) throw new NotFoundError(messages.server.roomNotFound);
     respond(ctx, 200, messages.server.roomFound, roomView(room, deps.mediaLinks));
   });

@@ -14,7 +14,7 @@ export function mountMediaRoutes({ deps, mount }: QueryContext): void {
   const mayReadInvoice = invoiceReaders(deps.readStore);
 
   mount(routes.media, async (ctx) => {
-    const id = ctx.params.id ?? '';
+    const { id } = ctx.input.params;
     if (!isValidMediaId(id)) throw new NotFoundError();
     const bookingID = bookingIdOfInvoice(id);
     if (bookingID !== null) {

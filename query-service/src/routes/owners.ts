@@ -3,9 +3,9 @@ import { authOf, respond } from '@stays/service-kit';
 import { collections, type HotelDocument } from '@stays/projections';
 import type { QueryContext } from '../query-context.ts';
 
-export function mountOwnerRoutes({ deps, mount, auth }: QueryContext): void {
+export function mountOwnerRoutes({ deps, mount }: QueryContext): void {
   /** The owner's hotel id as a bare string in `data`, or null before the owner adds a hotel. */
-  mount(routes.ownerHotelId, auth('hotel-owner'), async (ctx) => {
+  mount(routes.ownerHotelId, async (ctx) => {
     const hotel = await deps.readStore.collection<HotelDocument>(collections.hotels).findOne({ ownerId: authOf(ctx).accountId });
     respond(ctx, 200, hotel ? messages.server.hotelIdFound : messages.server.noHotelYet, hotel?._id ?? null);
   });

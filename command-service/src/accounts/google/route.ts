@@ -2,9 +2,8 @@
  * POST /user/google/signin/signup and /hotel/owner/google/signin/signup: sign in (or up)
  * with the Google ID token posted as `credential`, verified against Google's keys.
  */
-import { googleSignInRequest, messages, routes, type Role } from '@stays/contracts';
-import { bodyFields, jsonBody, validate } from '@stays/service-kit';
-import type { Middleware } from 'koa';
+import { messages, routes, type Role } from '@stays/contracts';
+import type { RouteHandler } from '@stays/service-kit';
 import type { CommandRoute } from '../../command-context.ts';
 import { Unauthenticated } from '../../domain-errors.ts';
 import { respondSignedIn } from '../answers.ts';
@@ -12,13 +11,12 @@ import { verifiedGoogleIdentity } from '../google-id-token.ts';
 import { handleGoogleSignIn } from './handler.ts';
 
 export const mountGoogleSignIn: CommandRoute = ({ deps, mount, committed }) => {
-  const googleSignIn = (role: Role): Middleware => async (ctx) => {
-    const { credential } = validate(googleSignInRequest, bodyFields(ctx));
-    const identity = await verifiedGoogleIdentity(deps.google, credential, () => new Unauthenticated(messages.server.googleCredentialInvalid));
+  const googleSignIn = (role: Role): RouteHandler<typeof routes.customerGoogle | typeof routes.ownerGoogle> => async (ctx) => {
+    const identity = await verifiedGoogleIdentity(deps.google, ctx.input.body.credential, () => new Unauthenticated(messages.server.googleCredentialInvalid));
     const { value, position } = await handleGoogleSignIn(deps.accounts, role, identity, ctx.ip);
     await committed(ctx, position);
     respondSignedIn(ctx, deps.mediaLinks, value);
   };
-  mount(routes.customerGoogle, jsonBody(), googleSignIn('customer'));
-  mount(routes.ownerGoogle, jsonBody(), googleSignIn('hotel-owner'));
+  mount(routes.customerGoogle, googleSignIn('customer'));
+  mount(routes.ownerGoogle, googleSignIn('hotel-owner'));
 };

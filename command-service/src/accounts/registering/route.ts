@@ -2,18 +2,17 @@
  * POST /user/register (customers, with a profile image) and /hotel/owner/register (spec
  * section 7, "Authentication and registration"): 201 with the new account's id.
  */
-import { customerRegisterRequest, messages, ownerRegisterRequest, routes } from '@stays/contracts';
-import { bodyFields, jsonBody, respond, validate } from '@stays/service-kit';
+import { messages, routes } from '@stays/contracts';
+import { respond } from '@stays/service-kit';
 import type { CommandRoute } from '../../command-context.ts';
-import { discardImages, refuseUnexpectedFiles, storeUploadedImages } from '../../uploads.ts';
-import { profileImageRules, profileUpload } from '../profile-images.ts';
+import { discardImages, storeUploadedImages } from '../../uploads.ts';
+import { profileImageRules } from '../profile-images.ts';
 import { handleRegister } from './handler.ts';
 
 export const mountRegistering: CommandRoute = ({ deps, mount, committed }) => {
-  mount(routes.customerRegister, profileUpload(), async (ctx) => {
-    refuseUnexpectedFiles(ctx, ['profileImage']);
-    const input = validate(customerRegisterRequest, bodyFields(ctx));
-    const [profileImage] = await storeUploadedImages(ctx, deps.media, profileImageRules(true));
+  mount(routes.customerRegister, async (ctx) => {
+    const { body: input, files } = ctx.input;
+    const [profileImage] = await storeUploadedImages(files, deps.media, profileImageRules(true));
     try {
       const { value, position } = await handleRegister(deps.accounts, {
         role: 'customer', name: input.name, email: input.email, username: input.username,
@@ -27,8 +26,8 @@ export const mountRegistering: CommandRoute = ({ deps, mount, committed }) => {
     }
   });
 
-  mount(routes.ownerRegister, jsonBody(), async (ctx) => {
-    const input = validate(ownerRegisterRequest, bodyFields(ctx));
+  mount(routes.ownerRegister, async (ctx) => {
+    const input = ctx.input.body;
     const { value, position } = await handleRegister(deps.accounts, {
       role: 'hotel-owner', name: input.name, email: input.email, password: input.password, via: 'password',
     }, ctx.ip);

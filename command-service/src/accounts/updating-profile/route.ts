@@ -4,18 +4,18 @@
  * A new email or password is confirmed with `currentPassword`, or with `googleCredential`
  * by an account without a password.
  */
-import { customerUpdateRequest, messages, ownerUpdateRequest, routes } from '@stays/contracts';
-import { authOf, bodyFields, jsonBody, respond, validate } from '@stays/service-kit';
+import { messages, routes } from '@stays/contracts';
+import { authOf, respond } from '@stays/service-kit';
 import type { CommandRoute } from '../../command-context.ts';
 import { Forbidden } from '../../domain-errors.ts';
-import { discardImages, refuseUnexpectedFiles, storeUploadedImages } from '../../uploads.ts';
+import { discardImages, storeUploadedImages } from '../../uploads.ts';
 import { sessionUserOf } from '../account.ts';
 import { shownUser } from '../answers.ts';
 import { verifiedGoogleIdentity } from '../google-id-token.ts';
-import { profileImageRules, profileUpload } from '../profile-images.ts';
+import { profileImageRules } from '../profile-images.ts';
 import { handleUpdateProfile } from './handler.ts';
 
-export const mountUpdatingProfile: CommandRoute = ({ deps, mount, auth, committed }) => {
+export const mountUpdatingProfile: CommandRoute = ({ deps, mount, committed }) => {
   /**
    * How the caller confirms an email or password change. A Google confirmation that does
    * not verify is refused as forbidden, not unauthenticated: the session itself is fine and must not end.
@@ -27,11 +27,10 @@ export const mountUpdatingProfile: CommandRoute = ({ deps, mount, auth, committe
     }),
   });
 
-  mount(routes.customerUpdateProfile, auth('customer'), profileUpload(), async (ctx) => {
-    refuseUnexpectedFiles(ctx, ['profileImage']);
-    const input = validate(customerUpdateRequest, bodyFields(ctx));
+  mount(routes.customerUpdateProfile, async (ctx) => {
+    const { body: input, files } = ctx.input;
     const confirmed = await confirmation(input);
-    const [newImage] = await storeUploadedImages(ctx, deps.media, profileImageRules(false));
+    const [newImage] = await storeUploadedImages(files, deps.media, profileImageRules(false));
     const profileImage = newImage ?? (input.removeProfileImage === 'true' ? null : undefined);
     try {
       const { value, position } = await handleUpdateProfile(deps.accounts, authOf(ctx), {
@@ -49,8 +48,8 @@ export const mountUpdatingProfile: CommandRoute = ({ deps, mount, auth, committe
     }
   });
 
-  mount(routes.ownerUpdateProfile, auth('hotel-owner'), jsonBody(), async (ctx) => {
-    const input = validate(ownerUpdateRequest, bodyFields(ctx));
+  mount(routes.ownerUpdateProfile, async (ctx) => {
+    const input = ctx.input.body;
     const { value, position } = await handleUpdateProfile(deps.accounts, authOf(ctx), {
       ...(input.name !== undefined && { name: input.name }),
       ...(input.email !== undefined && { email: input.email }),

@@ -14,7 +14,7 @@ export interface SessionApi {
   updateOwner(body: OwnerUpdateRequest): Promise<{ data: SessionUser; message: string }>;
 }
 
-const byRole = <T>(role: Role, customer: T, owner: T) => (role === 'hotel-owner' ? owner : customer);
+const byRole = <C, O>(role: Role, customer: C, owner: O): C | O => (role === 'hotel-owner' ? owner : customer);
 
 export const sessionApi: SessionApi = {
   signIn: async (role, credentials) =>

@@ -1,0 +1,46 @@
+/**
+ * The Koa app of either service, built without listening: security headers, the error
+ * envelope, CORS, then the service's own middleware, then its routes from the table and
+ * `allowedMethods()` (405 for a known path with another method). The two services differ
+ * only in their side, their session check and what they mount.
+ */
+import Koa, { type DefaultContext, type DefaultState, type Middleware } from 'koa';
+import type { Side } from '@stays/contracts';
+import { authenticate, type SessionCheck } from '../auth/authenticate.ts';
+import type { TokenVerifier } from '../auth/tokens.ts';
+import { cors, type CorsOptions } from './cors.ts';
+import { errorHandler, type ErrorHandlerOptions } from './error-handler.ts';
+import { createApiRouter, type RouteMounter } from './routes.ts';
+import { apiSecurityHeaders, type SecurityHeadersOptions } from './security-headers.ts';
+
+export interface ApiAppOptions {
+  readonly side: Side;
+  readonly apiPrefix: string;
+  readonly security: SecurityHeadersOptions;
+  readonly cors?: CorsOptions | undefined;
+  readonly tokenVerifier: TokenVerifier;
+  /** Is a token's session still open: the command side asks the account's stream, the query side the sessions read model. */
+  readonly isSessionOpen: SessionCheck;
+  /** The service's own errors as AppErrors (the command side's domain errors). */
+  readonly toAppError?: ErrorHandlerOptions['toAppError'];
+  /** How Koa finds the client address (the command side behind the gateway trusts its `X-Forwarded-For`). */
+  readonly koa?: { readonly proxy?: boolean; readonly proxyIpHeader?: string; readonly maxIpsCount?: number };
+  /** Middleware between CORS and the API routes (the query side's read-your-writes wait and operations routes). */
+  readonly before?: readonly Middleware[];
+}
+
+export function createApiApp(options: ApiAppOptions, mountRoutes: (mount: RouteMounter) => void): Koa {
+  const router = createApiRouter({
+    prefix: options.apiPrefix,
+    side: options.side,
+    authenticate: (required) => authenticate(options.tokenVerifier, options.isSessionOpen, required),
+  });
+  mountRoutes(router.mount);
+  const app = new Koa<DefaultState, DefaultContext>({ ...options.koa });
+  app.use(apiSecurityHeaders(options.security));
+  app.use(errorHandler(options.toAppError !== undefined ? { toAppError: options.toAppError } : {}));
+  if (options.cors) app.use(cors(options.cors));
+  for (const middleware of options.before ?? []) app.use(middleware);
+  for (const middleware of router.middleware()) app.use(middleware);
+  return app;
+}

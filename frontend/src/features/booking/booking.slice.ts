@@ -2,8 +2,7 @@
  * The booking flow (spec section 4): OTP send → verify → book. The form drafts stay in
  * the page; this slice holds only what the sagas decide.
  */
-import type { SendOtpRequest, VerifyOtpRequest } from '@stays/contracts';
-import type { BookingFormData } from './api/booking-api.ts';
+import type { BookingFormData, OtpRequest, OtpVerification } from './api/booking-api.ts';
 
 export type OtpStatus = 'idle' | 'sending' | 'sent' | 'verifying' | 'verified';
 export type SubmitStatus = 'idle' | 'submitting' | 'placed' | 'failed';
@@ -19,9 +18,9 @@ export const initialBookingState: BookingState = {
 };
 
 export const bookingActions = {
-  otpSendRequested: (payload: SendOtpRequest) => ({ type: 'booking/otpSendRequested' as const, payload }),
+  otpSendRequested: (payload: OtpRequest) => ({ type: 'booking/otpSendRequested' as const, payload }),
   otpSent: (payload: { at: number }) => ({ type: 'booking/otpSent' as const, payload }),
-  otpVerifyRequested: (payload: VerifyOtpRequest) => ({ type: 'booking/otpVerifyRequested' as const, payload }),
+  otpVerifyRequested: (payload: OtpVerification) => ({ type: 'booking/otpVerifyRequested' as const, payload }),
   otpVerified: () => ({ type: 'booking/otpVerified' as const }),
   /** Send or verify failed: no message, the OTP state is cleared (spec section 8). */
   otpFailed: () => ({ type: 'booking/otpFailed' as const }),

@@ -2,14 +2,17 @@
  * The /search-hotel query string (spec section 2) ⇄ the search calls. DOM-free.
  * Default sort is created_at, descending (spec section 4).
  */
-export const HOTEL_QUERY_KEYS = ['searchTerm', 'minPrice', 'maxPrice', 'startingPrice', 'sort', 'order'] as const;
-export const ROOM_QUERY_KEYS = ['bedType', 'roomType', 'pricePerNight', 'furnished', 'hasKitchen'] as const;
+import type { SearchQuery } from './api/search-api.ts';
+
+type SearchKey = keyof SearchQuery;
+export const HOTEL_QUERY_KEYS = ['searchTerm', 'minPrice', 'maxPrice', 'startingPrice', 'sort', 'order'] as const satisfies readonly SearchKey[];
+export const ROOM_QUERY_KEYS = ['bedType', 'roomType', 'pricePerNight', 'furnished', 'hasKitchen'] as const satisfies readonly SearchKey[];
 export const DEFAULT_SORT = { sort: 'created_at', order: 'desc' } as const;
 
 /** The non-empty search keys of a query string, with the default sort filled in. */
-export function searchQueryOf(search: string): Record<string, string> {
+export function searchQueryOf(search: string): SearchQuery {
   const params = new URLSearchParams(search);
-  const query: Record<string, string> = {};
+  const query: { -readonly [K in SearchKey]?: string } = {};
   for (const key of [...HOTEL_QUERY_KEYS, ...ROOM_QUERY_KEYS]) {
     const value = params.getAll(key).filter((v) => v.trim() !== '').join(',');
     if (value !== '') query[key] = value;
@@ -20,7 +23,7 @@ export function searchQueryOf(search: string): Record<string, string> {
 }
 
 /** Room filters present: the room search call answers (it takes the hotel filters too). */
-export const usesRoomSearch = (query: Readonly<Record<string, string>>): boolean =>
+export const usesRoomSearch = (query: SearchQuery): boolean =>
   ROOM_QUERY_KEYS.some((key) => query[key] !== undefined && query[key] !== 'false');
 
 /** The query string for a query: empty values dropped. */

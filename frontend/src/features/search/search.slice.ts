@@ -1,9 +1,10 @@
 /** Search results for the current /search-hotel query. */
 import type { Hotel, LoadStatus } from '../../lib/models.ts';
+import type { SearchQuery } from './api/search-api.ts';
 import { normalise } from '../../lib/models.ts';
 
 export interface SearchState {
-  readonly query: Readonly<Record<string, string>> | null;
+  readonly query: SearchQuery | null;
   readonly byId: Record<string, Hotel>;
   readonly ids: readonly string[];
   readonly status: LoadStatus;
@@ -13,7 +14,7 @@ export interface SearchState {
 export const initialSearchState: SearchState = { query: null, byId: {}, ids: [], status: 'idle', error: null };
 
 export const searchActions = {
-  requested: (payload: { query: Record<string, string> }) => ({ type: 'search/requested' as const, payload }),
+  requested: (payload: { query: SearchQuery }) => ({ type: 'search/requested' as const, payload }),
   succeeded: (payload: { hotels: Hotel[] }) => ({ type: 'search/succeeded' as const, payload }),
   failed: (payload: { message: string }) => ({ type: 'search/failed' as const, payload }),
 };

@@ -1,13 +1,14 @@
 /** Hotel search (public, no token). Room filters go to the room search call. */
-import { pathOf, routes, type Envelope } from '@stays/contracts';
+import { pathOf, routes, type Envelope, type QueryTextOf } from '@stays/contracts';
 import { apiClient } from '../../../lib/api-client.ts';
 import { successful } from '../../../lib/envelope.ts';
 import type { Hotel } from '../../../lib/models.ts';
 
-export type SearchQuery = Readonly<Record<string, string>>;
+/** A search as query text: the keys of the room search call's schema, which takes every key of the hotel search call too. */
+export type SearchQuery = QueryTextOf<typeof routes.searchRooms>;
 
 export interface SearchApi {
-  searchHotels(query: SearchQuery, signal?: AbortSignal): Promise<Hotel[]>;
+  searchHotels(query: QueryTextOf<typeof routes.searchHotels>, signal?: AbortSignal): Promise<Hotel[]>;
   searchRooms(query: SearchQuery, signal?: AbortSignal): Promise<Hotel[]>;
 }
 

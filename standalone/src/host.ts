@@ -27,15 +27,15 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  * with the same 404 or 405 as in production.
  */
 export function sideOfCall(apiPrefix: string, table: Record<string, RouteSpec> = routes): (method: string, path: string) => Side {
-  const entries = Object.values(table).map((route) => ({
-    method: route.method,
-    side: route.side,
+  const byMethod = new Map<string, { side: Side; pattern: RegExp }[]>();
+  for (const route of Object.values(table)) {
     // as koa-router matches: each `:param` one segment, any case, an optional trailing slash
-    pattern: new RegExp(`^${escapeRegExp(apiPrefix)}${route.path.split(/:[A-Za-z]+/).map(escapeRegExp).join('[^/]+')}/?$`, 'i'),
-  }));
+    const pattern = new RegExp(`^${escapeRegExp(apiPrefix)}${route.path.split(/:[A-Za-z]+/).map(escapeRegExp).join('[^/]+')}/?$`, 'i');
+    byMethod.set(route.method, [...(byMethod.get(route.method) ?? []), { side: route.side, pattern }]);
+  }
   return (method, path) => {
     const asMethod = method === 'HEAD' ? 'GET' : method;
-    const entry = entries.find((candidate) => candidate.method === asMethod && candidate.pattern.test(path));
+    const entry = byMethod.get(asMethod)?.find((candidate) => candidate.pattern.test(path));
     if (entry !== undefined) return entry.side;
     return asMethod === 'GET' ? 'query' : 'command';
   };

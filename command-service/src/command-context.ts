@@ -2,7 +2,6 @@
  * What every route module of the command service gets: its dependencies, a way to mount
  * a contracts route, the auth middleware, and `committed` for read-your-writes.
  */
-import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { EventStore } from '@stays/event-store';
 import type { Auth, RouteSpec } from '@stays/contracts';

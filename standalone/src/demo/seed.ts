@@ -166,7 +166,7 @@ class SeedClient {
     return this.send<T>(path, form, {}, token);
   }
 
-  private async send<T>(path: string, body: BodyInit, headers: Record<string, string>, token?: string): Promise<T> {
+  private async send<T>(path: string, body: string | FormData, headers: Record<string, string>, token?: string): Promise<T> {
     const call = `POST ${path}`;
     let response: Response;
     try {

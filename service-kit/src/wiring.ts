@@ -10,7 +10,7 @@ import { loadOrCreateSecret } from './auth/keys.ts';
 import { MediaLinks } from './media/links.ts';
 import { MEDIA_LINK_KEY_MIN_BYTES, MediaLinkSigner } from './media/signed-links.ts';
 
-export const outboxDir = (config: Config): string => path.join(config.dataDir, 'outbox');
+const outboxDir = (config: Config): string => path.join(config.dataDir, 'outbox');
 
 export const mailerFor = (config: Config): Mailer =>
   config.smtpUrl ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom }) : createOutboxMailer({ dir: outboxDir(config), from: config.mailFrom });

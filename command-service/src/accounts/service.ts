@@ -72,7 +72,7 @@ async function isAbandonedSignUp(deps: AccountDeps, role: Role, holder: string, 
   return revision === null;
 }
 
-export async function findAccountByEmail(deps: AccountDeps, role: Role, email: string): Promise<ActiveAccount | null> {
+async function findAccountByEmail(deps: AccountDeps, role: Role, email: string): Promise<ActiveAccount | null> {
   const accountId = await accountIdForEmail(deps.store, role, email);
   if (accountId === null) return null;
   const { state } = await load(deps.store, accountStream(role, accountId), accountAggregate);

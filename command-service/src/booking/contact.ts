@@ -7,8 +7,8 @@
 import { limits, messages, nameForMessages, type ContactEvent } from '@stays/contracts';
 import { BadRequestError, TooManyRequestsError } from '@stays/service-kit';
 
-export const OTP_LIFETIME_MS = 10 * 60 * 1000;
-export const VERIFIED_FOR_MS = 30 * 60 * 1000;
+const OTP_LIFETIME_MS = 10 * 60 * 1000;
+const VERIFIED_FOR_MS = 30 * 60 * 1000;
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface ContactState {

@@ -55,7 +55,7 @@ export function useContact(command: { customerId: string; contactHash: string; n
 }
 
 /** The bookings the guest holds whose stay is not over yet. */
-export const upcomingBookings = (state: GuestState, now: Date): string[] =>
+const upcomingBookings = (state: GuestState, now: Date): string[] =>
   [...state.heldBookings].filter(([, lastNight]) => isUpcomingStay(lastNight, now)).map(([bookingID]) => bookingID);
 
 /** Takes one of the guest's upcoming-booking places for a new booking; refuses (409) the 11th. */

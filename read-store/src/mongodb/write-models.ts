@@ -3,7 +3,7 @@ import { filterSetsId } from '../filter-equalities.ts';
 import type { Document, Filter, Update, WriteOperation } from '../port.ts';
 
 /** A string _id (ObjectId hex), as the embedded store generates: the port's _id is a string. */
-export function newId(): string {
+function newId(): string {
   return new ObjectId().toHexString();
 }
 

@@ -17,7 +17,10 @@ COPY standalone/package.json standalone/
 # npm builds argon2 from source against the image's Node headers (see scripts/build-native.mjs)
 RUN npm config set nodedir /usr/local && npm ci
 COPY . .
-RUN npm run build
+# The gateway's client: built with Google sign-in when configured, its security headers written for nginx
+ARG PUBLIC_URL=http://localhost:8080
+ARG VITE_GOOGLE_CLIENT_ID=
+RUN npm run build && node --import tsx scripts/gateway-headers.ts > deploy/security-headers.conf
 
 FROM node:20-bookworm-slim AS service
 ARG SERVICE=command-service
@@ -31,4 +34,5 @@ CMD ["sh", "-c", "if [ -f ${SERVICE}/server.ts ]; then exec node --import tsx ${
 
 FROM nginx:1.27-alpine AS gateway
 COPY deploy/gateway.nginx.conf /etc/nginx/conf.d/default.conf
+COPY --from=build /app/deploy/security-headers.conf /etc/nginx/snippets/security-headers.conf
 COPY --from=build /app/frontend/dist /usr/share/nginx/html

@@ -32,7 +32,8 @@ const PASSWORD = 'bench-password-1';
 
 export default async function benchBooking(report: Report): Promise<void> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'stays-bench-booking-'));
-  const system = await composeSystem(loadConfig({ DATA_DIR: dataDir, SEED_DEMO: '0' }), { log: () => undefined });
+  // Guests arrive from their own addresses, as through the gateway (one address would be throttled after 100 sign-ups).
+  const system = await composeSystem(loadConfig({ DATA_DIR: dataDir, SEED_DEMO: '0', TRUST_PROXY: '1' }), { log: () => undefined });
   await system.runner.whenCaughtUp();
   const server = http.createServer(system.host.callback());
   server.keepAliveTimeout = 60_000;
@@ -40,11 +41,15 @@ export default async function benchBooking(report: Report): Promise<void> {
   const api = `http://127.0.0.1:${(server.address() as AddressInfo).port}/sharma/resident/stays`;
   try {
     const image = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#336699' } }).png().toBuffer();
-    const call = async (method: string, route: string, body: unknown, token?: string) => {
+    const addressOf = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+    const call = async (method: string, route: string, body: unknown, token?: string, from = 0) => {
       const isForm = body instanceof FormData;
       const response = await fetch(api + route, {
         method,
-        headers: { ...(token && { authorization: `Bearer ${token}` }), ...(!isForm && { 'content-type': 'application/json' }) },
+        headers: {
+          'x-forwarded-for': addressOf(from),
+          ...(token && { authorization: `Bearer ${token}` }), ...(!isForm && { 'content-type': 'application/json' }),
+        },
         body: isForm ? body : JSON.stringify(body),
       });
       return { status: response.status, body: (await response.json()) as any };
@@ -83,8 +88,8 @@ export default async function benchBooking(report: Report): Promise<void> {
       const registration = new FormData();
       for (const [key, value] of Object.entries({ username: `guest${g}`, name: `Guest ${g}`, email, password: PASSWORD })) registration.append(key, value);
       registration.append('profileImage', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'me.png');
-      await call('POST', '/user/register', registration);
-      const login = (await call('POST', '/user/login', { email, password: PASSWORD })).body.data;
+      await call('POST', '/user/register', registration, undefined, g + 1);
+      const login = (await call('POST', '/user/login', { email, password: PASSWORD }, undefined, g + 1)).body.data;
       const phone = `9${String(100_000_000 + g).slice(-9)}`;
       await call('POST', '/hotel/booking/send/email/mobile', { customerName: `Guest ${g}`, customerEmail: email, customerPhoneNumber: `+91${phone}` }, login.accessToken);
       return { token: login.accessToken as string, email, phone, name: `Guest ${g}` };

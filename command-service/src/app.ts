@@ -4,17 +4,26 @@
  */
 import Koa from 'koa';
 import Router from '@koa/router';
-import { errorHandler, authenticate, type CorsOptions, cors } from '@stays/service-kit';
+import { apiSecurityHeaders, errorHandler, authenticate, type CorsOptions, cors, type SecurityHeadersOptions } from '@stays/service-kit';
 import type { CommandContext, CommandServiceDeps, ResolvedDeps } from './command-context.ts';
 import { mountAccountRoutes } from './accounts/routes.ts';
 import { mountHotelRoutes } from './hotels/routes.ts';
 import { mountBookingRoutes } from './booking/routes.ts';
 import { isSessionOpen } from './accounts/service.ts';
-import { createFailedSignInLimiter } from './accounts/sign-in-limiter.ts';
+import { createPasswords } from './accounts/passwords.ts';
+import { createAccountThrottles } from './accounts/throttles.ts';
 
 export interface CommandAppOptions {
   readonly apiPrefix: string;
   readonly cors?: CorsOptions;
+  /** The public address and Google sign-in, which the security headers depend on. */
+  readonly security: SecurityHeadersOptions;
+  /**
+   * Take the client address from the last `X-Forwarded-For` entry (the one our gateway
+   * added) instead of the socket. Only behind the gateway: otherwise anyone could pick
+   * their address, and with it escape the sign-in throttles.
+   */
+  readonly trustProxy?: boolean;
 }
 
 export function createCommandApp(deps: CommandServiceDeps, options: CommandAppOptions): Koa {
@@ -25,7 +34,8 @@ export function createCommandApp(deps: CommandServiceDeps, options: CommandAppOp
     accounts: {
       store: deps.eventStore,
       tokens: deps.tokenIssuer,
-      signInLimiter: createFailedSignInLimiter({ maxFailures: 10, windowMs: 15 * 60 * 1000 }),
+      passwords: createPasswords(),
+      throttles: createAccountThrottles(),
       now,
     },
     booking: { store: deps.eventStore, mailer: deps.mailer, sms: deps.sms, otpKey: deps.otpKey, now },
@@ -47,7 +57,8 @@ export function createCommandApp(deps: CommandServiceDeps, options: CommandAppOp
   mountHotelRoutes(context);
   mountBookingRoutes(context);
 
-  const app = new Koa();
+  const app = new Koa({ proxy: options.trustProxy === true, proxyIpHeader: 'X-Forwarded-For', maxIpsCount: 1 });
+  app.use(apiSecurityHeaders(options.security));
   app.use(errorHandler());
   if (options.cors) app.use(cors(options.cors));
   app.use(router.routes());

@@ -6,7 +6,7 @@
 import http from 'node:http';
 import { MongoClient } from 'mongodb';
 import { connectEventStoreDB } from '@stays/event-store';
-import { ConfigError, TokenIssuer, TokenVerifier, createGridFsMediaStore, importPrivateKey, importPublicKey, loadConfig, logUnexpectedErrors, runMain, stopOnSignals, closeServer, mailerFor, mediaLinksFor, otpKeyFor, smsFor } from '@stays/service-kit';
+import { ConfigError, TokenIssuer, TokenVerifier, createGridFsMediaStore, importPrivateKey, importPublicKey, loadConfig, logUnexpectedErrors, runMain, securityHeadersFor, stopOnSignals, closeServer, mailerFor, mediaLinksFor, otpKeyFor, smsFor } from '@stays/service-kit';
 import { createCommandApp } from './app.ts';
 import { createGoogleVerifier } from './accounts/google.ts';
 
@@ -26,7 +26,7 @@ runMain(async () => {
     google: config.google ? createGoogleVerifier(config.google) : null,
     mailer: mailerFor(config), sms: smsFor(config), otpKey: await otpKeyFor(config),
     awaitProjected: config.queryServiceUrl ? waitForQueryService(config.queryServiceUrl) : async () => undefined,
-  }, { apiPrefix: config.apiPrefix, cors: config.cors });
+  }, { apiPrefix: config.apiPrefix, cors: config.cors, security: securityHeadersFor(config), trustProxy: config.trustProxy });
   logUnexpectedErrors(app);
   const server = http.createServer(app.callback()).listen(config.port);
   console.log(`command service listening on ${config.port}`);
@@ -37,7 +37,8 @@ runMain(async () => {
 function waitForQueryService(baseUrl: string) {
   return async (position: number): Promise<void> => {
     try {
-      await fetch(`${baseUrl}/internal/projected?position=${position}&timeoutMs=5000`, { signal: AbortSignal.timeout(6000) });
+      const response = await fetch(`${baseUrl}/internal/projected?position=${position}&timeoutMs=5000`, { signal: AbortSignal.timeout(6000) });
+      if (!response.ok) console.warn(`read-your-writes wait for ${position}: the query service answered ${response.status}`);
     } catch (error) {
       console.warn(`read-your-writes wait for ${position} failed: ${String(error)}`);
     }

@@ -395,6 +395,11 @@ export const ui = {
   markPaid: 'Mark as paid',
   markingPaid: 'SAVING...',
   markPaidFailed: 'An error occurred while recording the payment.',
+  // profile: confirming an email or password change
+  currentPasswordLabel: 'Current password (needed to change email or password)',
+  confirmWithGoogleHint: 'Signed up with Google? Confirm with Google instead of a password.',
+  confirmWithGoogle: 'CONFIRM WITH GOOGLE',
+  confirmedWithGoogle: 'Confirmed with Google',
 } as const;
 
 /** Texts the server sends in `message` (the spec shows the client printing them). */
@@ -432,6 +437,10 @@ export const server = {
   tooManyRequests: 'Too many requests. Please wait and try again.',
   busy: 'The server is busy with a conflicting change. Please try again.',
   internalError: 'Something went wrong on our side. Please try again.',
+
+  // reading one's own write (X-Min-Position)
+  minPositionInvalid: 'X-Min-Position: must be a whole number, the X-Commit-Position a write answered',
+  minPositionBeyondLog: 'X-Min-Position: the event log has not reached this position; send the X-Commit-Position a write answered',
 
   // hotels and rooms
   hotelCreated: 'Hotel created successfully!',
@@ -475,4 +484,15 @@ export const server = {
   tooManyUpcomingBookings: (max: number) => `You already have ${max} upcoming bookings. Cancel one, or book again once a stay is over.`,
   hotelDelisted: 'This hotel is no longer listed and cannot be booked',
   paidBookingNotCancellable: 'This booking is already paid and can no longer be cancelled online. Please contact the hotel.',
+
+  // accounts: confirming email and password changes, sign-in and sign-up throttles
+  currentPasswordNeeded: 'is needed to change your email or password',
+  currentPasswordWrong: 'Your current password is not correct',
+  googleConfirmationNeeded: 'is needed: this account signs in with Google, so confirm with Google to change its email or password',
+  googleConfirmationInvalid: 'Google could not confirm that it is you. Please try again.',
+  googleConfirmationOtherAccount: 'Please confirm with the Google account this account signs in with',
+  googleConfirmationStale: (minutes: number) => `Please confirm with Google again: a confirmation counts for ${minutes} minutes`,
+  tooManySignIns: (seconds: number) => `Too many failed sign-ins. Please wait ${seconds} seconds and try again.`,
+  tooManySignUps: (seconds: number) => `Too many sign-ups from your network. Please wait ${seconds} seconds and try again.`,
+  passwordWorkBusy: 'The server is busy with other sign-ins. Please try again in a moment.',
 } as const;

@@ -24,4 +24,23 @@ describe('production deployment files', () => {
     expect(gateway).to.contain(`location ${API_PREFIX_DEFAULT}/ {`);
     expect(gateway).to.match(/location \/internal\/ \{ return 404; \}/);
   });
+
+  it("the gateway sends the client's files the security headers of `npm start`, generated when the image is built", () => {
+    const gateway = readFileSync(path.join(root, 'deploy/gateway.nginx.conf'), 'utf8');
+    const blocks = new Map([...gateway.matchAll(/location (\S+) \{([^}]*)\}/g)].map(([, where, body]) => [where!, body!]));
+    for (const where of ['/', '/assets/']) {
+      expect(blocks.get(where), `location ${where}`).to.contain('include /etc/nginx/snippets/security-headers.conf;');
+    }
+    const dockerfile = readFileSync(path.join(root, 'Dockerfile'), 'utf8');
+    expect(dockerfile).to.contain('scripts/gateway-headers.ts > deploy/security-headers.conf');
+    expect(dockerfile).to.contain('COPY --from=build /app/deploy/security-headers.conf /etc/nginx/snippets/security-headers.conf');
+    const generated = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/gateway-headers.ts'], {
+      cwd: root, encoding: 'utf8', env: { ...process.env, PUBLIC_URL: 'https://stays.example.in', VITE_GOOGLE_CLIENT_ID: '' },
+    });
+    expect(generated).to.match(/^add_header Content-Security-Policy "default-src 'self';[^"]*frame-ancestors 'none'[^"]*" always;$/m);
+    expect(generated).to.match(/^add_header X-Frame-Options "DENY" always;$/m);
+    expect(generated).to.match(/^add_header X-Content-Type-Options "nosniff" always;$/m);
+    expect(generated).to.match(/^add_header Strict-Transport-Security "max-age=\d+; includeSubDomains" always;$/m);
+    expect(generated).to.not.contain('google');
+  });
 });

@@ -87,6 +87,17 @@ describe('lint: workspace boundaries', () => {
     expect(await lint('command-service/src/probe.ts', "import type { EventStore } from '@stays/event-store';\nimport { randomUUID } from 'node:crypto';\nexport const probe = (store: EventStore) => [store, randomUUID()];\n")).to.deep.equal([]);
   });
 
+  it("lets only the query service's production entry read the log's head", async () => {
+    const code = "import { connectEventStoreDB } from '@stays/event-store';\nexport const probe = connectEventStoreDB;\n";
+    expect(boundaryErrors(await lint('query-service/src/server.ts', code))).to.deep.equal([]);
+    for (const file of ['query-service/src/app.ts', 'query-service/src/hotels/routes.ts']) {
+      const errors = boundaryErrors(await lint(file, code));
+      expect(refusedFor('query-service may import only @stays/contracts, @stays/read-store, @stays/service-kit, @stays/projections (ARCHITECTURE.md, Packages).')(errors), file).to.have.length(1);
+    }
+    const further = boundaryErrors(await lint('query-service/src/server.ts', "import * as commands from '@stays/command-service';\nexport const probe = commands;\n"));
+    expect(further).to.have.length(1);
+  });
+
   it('lets tests, benchmarks and the composition root import anything', async () => {
     const anything = "import * as root from '@stays/standalone';\nimport * as store from '@stays/event-store';\nimport { readFileSync } from 'node:fs';\nexport const probe = [root, store, readFileSync];\n";
     expect(await lint('frontend/test/e2e/probe.e2e.test.ts', anything)).to.deep.equal([]);

@@ -1,4 +1,5 @@
 /** Entry: build the store (the persisted session is restored synchronously first), then render. */
+import './lib/no-eval.ts';
 import { createRoot } from 'react-dom/client';
 import { StrictMode } from 'react';
 import '@blueprintjs/core/lib/css/blueprint.css';

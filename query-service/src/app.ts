@@ -4,10 +4,11 @@
  */
 import Koa, { type Middleware } from 'koa';
 import Router from '@koa/router';
-import { authenticate, cors, errorHandler, type CorsOptions } from '@stays/service-kit';
+import { messages } from '@stays/contracts';
+import { BadRequestError, apiSecurityHeaders, authenticate, cors, errorHandler, type CorsOptions, type SecurityHeadersOptions } from '@stays/service-kit';
 import { collections, type SessionDocument } from '@stays/projections';
 import type { QueryContext, QueryServiceDeps } from './query-context.ts';
-import { mountHealthRoutes } from './routes/health.ts';
+import { mountHealthRoutes, mountInternalRoutes } from './routes/health.ts';
 import { mountMediaRoutes } from './routes/media.ts';
 import { mountOwnerRoutes } from './routes/owners.ts';
 import { mountHotelRoutes } from './hotels/routes.ts';
@@ -16,6 +17,14 @@ import { mountBookingRoutes } from './bookings/routes.ts';
 export interface QueryAppOptions {
   readonly apiPrefix: string;
   readonly cors?: CorsOptions;
+  /** The public address and Google sign-in, which the security headers depend on. */
+  readonly security: SecurityHeadersOptions;
+  /**
+   * Serve `/internal/projected`, through which command services in other processes wait for
+   * the read side. Only the production query service does, on the services' own network;
+   * the one-process mode tells the command side directly and exposes nothing.
+   */
+  readonly internalRoutes?: boolean;
 }
 
 const MIN_POSITION_WAIT_MS = 5000;
@@ -23,13 +32,19 @@ const MIN_POSITION_WAIT_MS = 5000;
 /**
  * A client that knows the commit position of its last write (the `X-Commit-Position`
  * header of a command's response) may send it back as `X-Min-Position`; the read then
- * waits, bounded, until the read models have it.
+ * waits, bounded, until the read models have it. A position the log has not reached is
+ * refused at once: no write answered it, and waiting would only tie up the request.
  */
 function minPosition(deps: QueryServiceDeps): Middleware {
   return async (ctx, next) => {
     const header = ctx.get('X-Min-Position');
-    const position = Number(header);
-    if (header !== '' && Number.isSafeInteger(position) && position >= 0) await deps.readSide.waitFor(position, MIN_POSITION_WAIT_MS);
+    if (header !== '') {
+      const position = /^[0-9]{1,16}$/.test(header) ? Number(header) : NaN;
+      if (!Number.isSafeInteger(position)) throw new BadRequestError(messages.server.minPositionInvalid);
+      const head = await deps.logHead();
+      if (head === null || position > head) throw new BadRequestError(messages.server.minPositionBeyondLog);
+      await deps.readSide.waitFor(position, MIN_POSITION_WAIT_MS);
+    }
     await next();
   };
 }
@@ -52,8 +67,10 @@ export function createQueryApp(deps: QueryServiceDeps, options: QueryAppOptions)
 
   const operations = new Router();
   mountHealthRoutes(operations, deps);
+  if (options.internalRoutes === true) mountInternalRoutes(operations, deps);
 
   const app = new Koa();
+  app.use(apiSecurityHeaders(options.security));
   app.use(errorHandler());
   if (options.cors) app.use(cors(options.cors));
   app.use(minPosition(deps));

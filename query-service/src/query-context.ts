@@ -20,6 +20,8 @@ export interface QueryServiceDeps {
   readonly mediaLinks: MediaLinks;
   readonly tokenVerifier: TokenVerifier;
   readonly readSide: ReadSideProgress;
+  /** Position of the log's last event (null while empty): a read never waits for a position beyond it. */
+  readonly logHead: () => Promise<number | null>;
 }
 
 export interface QueryContext {

@@ -1,19 +1,22 @@
 /**
  * Production entry of the query service (stateless, N replicas): reads MongoDB read
- * models and GridFS media, verifies tokens with the public key only.
+ * models and GridFS media, verifies tokens with the public key only. It asks EventStoreDB
+ * only for the log's head position (to refuse an X-Min-Position the log has not reached).
  */
 import http from 'node:http';
 import { MongoClient } from 'mongodb';
+import { connectEventStoreDB } from '@stays/event-store';
 import { connectMongoReadStore } from '@stays/read-store';
 import { allProjections, checkpointProgress } from '@stays/projections';
-import { ConfigError, TokenVerifier, createGridFsMediaStore, importPublicKey, loadConfig, logUnexpectedErrors, signingMediaLinksFor, runMain, stopOnSignals, closeServer } from '@stays/service-kit';
+import { ConfigError, TokenVerifier, createGridFsMediaStore, importPublicKey, loadConfig, logUnexpectedErrors, signingMediaLinksFor, runMain, securityHeadersFor, stopOnSignals, closeServer } from '@stays/service-kit';
 import { createQueryApp } from './app.ts';
 
 runMain(async () => {
   const config = loadConfig();
-  if (!config.mongoUrl) throw new ConfigError('the query service needs MONGO_URL');
+  if (!config.mongoUrl || !config.eventStoreUrl) throw new ConfigError('the query service needs MONGO_URL and EVENTSTORE_URL');
   if (!config.jwtPublicKey) throw new ConfigError('the query service needs JWT_PUBLIC_KEY (npm run keys)');
   if (!config.mediaLinkKey) throw new ConfigError('the query service needs MEDIA_LINK_KEY (npm run keys)');
+  const eventStore = connectEventStoreDB(config.eventStoreUrl);
   const readStore = await connectMongoReadStore(config.mongoUrl, config.mongoDb);
   const mongo = await new MongoClient(config.mongoUrl).connect();
   const app = createQueryApp({
@@ -22,10 +25,11 @@ runMain(async () => {
     mediaLinks: await signingMediaLinksFor(config),
     tokenVerifier: new TokenVerifier(await importPublicKey(config.jwtPublicKey), config.token),
     readSide: checkpointProgress(readStore, allProjections.map((projection) => projection.name)),
-  }, { apiPrefix: config.apiPrefix, cors: config.cors });
+    logHead: () => eventStore.headPosition(),
+  }, { apiPrefix: config.apiPrefix, cors: config.cors, security: securityHeadersFor(config), internalRoutes: true });
   logUnexpectedErrors(app);
   const server = http.createServer(app.callback()).listen(config.port);
   console.log(`query service listening on ${config.port}`);
-  stopOnSignals(closeServer(server), () => readStore.close(), () => mongo.close());
+  stopOnSignals(closeServer(server), () => readStore.close(), () => mongo.close(), () => eventStore.close());
 });
 

@@ -42,6 +42,8 @@ const schema = z.object({
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
     z.string().url().refine((url) => /^https?:\/\/[^/?#]+(\/[^?#]*)?$/i.test(url), 'must be an http(s) address without query or fragment').optional(),
   ),
+  /** 1 behind our gateway only: the client address is the last X-Forwarded-For entry, not the socket's. */
+  TRUST_PROXY: z.enum(['0', '1']).default('0'),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -86,5 +88,6 @@ function toConfig(env: z.infer<typeof schema>) {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     /** The server-relative path media are recorded under in events; answers make it absolute with `publicUrl`. */
     mediaPath: `${env.API_PREFIX}/media`,
+    trustProxy: env.TRUST_PROXY === '1',
   };
 }

@@ -5,6 +5,7 @@ export * from './http/error-handler.ts';
 export * from './http/validate.ts';
 export * from './http/bodies.ts';
 export * from './http/cors.ts';
+export * from './http/security-headers.ts';
 export * from './auth/tokens.ts';
 export * from './auth/keys.ts';
 export * from './auth/authenticate.ts';

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { SIGNED_MEDIA_LINK_MINUTES } from '@stays/contracts';
 import { ConfigError, type Config } from './config.ts';
+import type { SecurityHeadersOptions } from './http/security-headers.ts';
 import { createOutboxMailer, createOutboxSms, createSmtpMailer, createWebhookSms, type Mailer, type SmsSender } from './messaging/index.ts';
 import { loadOrCreateSecret } from './auth/keys.ts';
 import { MediaLinks } from './media/links.ts';
@@ -30,3 +31,6 @@ export async function signingMediaLinksFor(config: Config, now?: () => Date): Pr
   const signer = new MediaLinkSigner(key, { lifetimeSeconds: SIGNED_MEDIA_LINK_MINUTES * 60, ...(now && { now }) });
   return new MediaLinks({ publicUrl: config.publicUrl, apiPrefix: config.apiPrefix, signer });
 }
+
+/** What the security headers depend on: the public address and whether Google sign-in is configured. */
+export const securityHeadersFor = (config: Config): SecurityHeadersOptions => ({ publicUrl: config.publicUrl, googleSignIn: config.google !== null });

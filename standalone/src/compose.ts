@@ -11,7 +11,7 @@ import { connectEventStoreDB, openEmbeddedEventStore, type EventStore } from '@s
 import { connectMongoReadStore, createEmbeddedReadStore, type ReadStore } from '@stays/read-store';
 import {
   TokenIssuer, TokenVerifier, createFileMediaStore, createGridFsMediaStore, importPrivateKey, importPublicKey,
-  loadOrCreateSigningKeys, mailerFor, otpKeyFor, signingMediaLinksFor, smsFor, type Config, type Mailer, type MediaStore, type SigningKeys,
+  loadOrCreateSigningKeys, mailerFor, otpKeyFor, securityHeadersFor, signingMediaLinksFor, smsFor, type Config, type Mailer, type MediaStore, type SigningKeys,
 } from '@stays/service-kit';
 import { ProjectionRunner, allProjections } from '@stays/projections';
 import { BookingDocumentsReactor, OrphanedUnitsReconciler, createCommandApp, createGoogleVerifier, type GoogleIdTokenVerifier } from '@stays/command-service';
@@ -62,6 +62,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
       : createFileMediaStore({ dir: path.join(config.dataDir, 'media'), publicBaseUrl: config.mediaPath });
 
     const mediaLinks = await signingMediaLinksFor(config, overrides.now);
+    const security = securityHeadersFor(config);
     const mailer = overrides.mailer ?? mailerFor(config);
     const keys = await signingKeys(config);
     const tokenVerifier = new TokenVerifier(keys.publicKey, config.token);
@@ -85,7 +86,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
         if (!(await runner.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS))) log(`read side did not reach ${position} in time`);
       },
       ...(overrides.now && { now: overrides.now }),
-    }, { apiPrefix: config.apiPrefix, cors: config.cors });
+    }, { apiPrefix: config.apiPrefix, cors: config.cors, security, trustProxy: config.trustProxy });
     const queryApp = createQueryApp({
       readStore, media, mediaLinks, tokenVerifier,
       readSide: {
@@ -93,10 +94,11 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
         waitFor: (position, timeoutMs) => runner.waitFor(position, timeoutMs),
         changedAt: async (projection) => runner.changedAt(projection),
       },
-    }, { apiPrefix: config.apiPrefix, cors: config.cors });
+      logHead: () => eventStore.headPosition(),
+    }, { apiPrefix: config.apiPrefix, cors: config.cors, security });
     for (const app of [commandApp, queryApp]) app.on('error', (error: unknown) => log(`[error] ${error instanceof Error ? error.stack : String(error)}`));
 
-    const host = createHost({ apiPrefix: config.apiPrefix, commandApp, queryApp, frontendDir: path.resolve(import.meta.dirname, '../../frontend/dist') });
+    const host = createHost({ apiPrefix: config.apiPrefix, commandApp, queryApp, security, frontendDir: path.resolve(import.meta.dirname, '../../frontend/dist') });
     return {
       host, eventStore, readStore, media, runner, reactor, reconciler,
       close: async () => {

@@ -5,12 +5,15 @@
  * everything else under the prefix to the command side, the rest to the web client.
  */
 import Koa from 'koa';
+import { clientSecurityHeaders, type SecurityHeadersOptions } from '@stays/service-kit';
 import { staticFiles } from './static-files.ts';
 
 export interface HostOptions {
   readonly apiPrefix: string;
   readonly commandApp: Koa;
   readonly queryApp: Koa;
+  /** The client's pages get their own security headers; the apps set those of API answers. */
+  readonly security: SecurityHeadersOptions;
   /** Built web client (frontend/dist); null serves no client. */
   readonly frontendDir: string | null;
 }
@@ -29,6 +32,7 @@ export function createHost(options: HostOptions): Koa {
     const handler = operations || (underApi && isRead(ctx.method)) ? query : command;
     await handler(ctx.req, ctx.res);
   });
+  host.use(clientSecurityHeaders(options.security));
   if (options.frontendDir !== null) host.use(staticFiles(options.frontendDir));
   return host;
 }

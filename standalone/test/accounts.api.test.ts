@@ -219,7 +219,7 @@ describe('accounts over HTTP', function () {
       const owner = await registerOwner();
       const { accessToken } = await signIn('/hotel/owner/login', owner.email, owner.password);
       const newEmail = uniqueEmail('moved');
-      const response = await api.patch('/hotel/owner/update/profile', { name: 'Ravi K', email: newEmail, password: 'a-brand-new-pass' }, { token: accessToken });
+      const response = await api.patch('/hotel/owner/update/profile', { name: 'Ravi K', email: newEmail, password: 'a-brand-new-pass', currentPassword: owner.password }, { token: accessToken });
       expect(response.status).to.equal(200);
       expect(response.body).to.include({ success: true, message: messages.server.profileUpdated });
       expect(response.body.data).to.include({ _id: owner.id, name: 'Ravi K', email: newEmail, role: 'hotel-owner' });
@@ -234,7 +234,7 @@ describe('accounts over HTTP', function () {
       const first = await registerOwner();
       const second = await registerOwner();
       const { accessToken } = await signIn('/hotel/owner/login', second.email, second.password);
-      const response = await api.patch('/hotel/owner/update/profile', { email: first.email }, { token: accessToken });
+      const response = await api.patch('/hotel/owner/update/profile', { email: first.email, currentPassword: second.password }, { token: accessToken });
       expect(response.status).to.equal(409);
       await signIn('/hotel/owner/login', second.email, second.password);
     });

@@ -1,38 +1,11 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
-import { SignJWT, exportJWK, generateKeyPair, type CryptoKey } from 'jose';
+import { generateKeyPair } from 'jose';
 import { messages } from '@stays/contracts';
 import { createGoogleVerifier } from '@stays/command-service';
 import { ApiClient } from './support/http-client.ts';
 import { uniqueEmail } from './support/fixtures.ts';
+import { GOOGLE_CLIENT_ID, idToken, startLocalGoogle } from './support/google.ts';
 import { startTestSystem, type TestSystem } from './support/test-system.ts';
-
-const CLIENT_ID = 'stays-test.apps.googleusercontent.com';
-
-/** A stand-in for Google's key set: a local JWKS endpoint and a key that signs ID tokens. */
-async function startLocalGoogle() {
-  const { privateKey, publicKey } = await generateKeyPair('RS256');
-  const jwk = { ...(await exportJWK(publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
-  const server = http.createServer((_, res) => {
-    res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify({ keys: [jwk] }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const jwksUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/certs`;
-  return { privateKey, jwksUrl, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-function idToken(key: CryptoKey, claims: Record<string, unknown>, options: { audience?: string; issuer?: string; expiresIn?: string } = {}) {
-  return new SignJWT(claims)
-    .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
-    .setIssuer(options.issuer ?? 'https://accounts.google.com')
-    .setAudience(options.audience ?? CLIENT_ID)
-    .setSubject('google-user-1')
-    .setIssuedAt()
-    .setExpirationTime(options.expiresIn ?? '10m')
-    .sign(key);
-}
 
 describe('Google sign-in', function () {
   this.timeout(30_000);
@@ -42,7 +15,7 @@ describe('Google sign-in', function () {
 
   before(async () => {
     google = await startLocalGoogle();
-    stays = await startTestSystem({ overrides: { google: createGoogleVerifier({ clientId: CLIENT_ID, jwksUrl: google.jwksUrl }) } });
+    stays = await startTestSystem({ overrides: { google: createGoogleVerifier({ clientId: GOOGLE_CLIENT_ID, jwksUrl: google.jwksUrl }) } });
     api = new ApiClient(stays.baseUrl);
   });
   after(async () => {

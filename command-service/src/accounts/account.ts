@@ -12,8 +12,8 @@ export type AccountState =
 /** The registered account as its events left it (every field of AccountRegistered but `via`). */
 export type ActiveAccount = Omit<AccountRegistered['data'], 'via'> & {
   readonly status: 'active';
-  /** Sessions signed in and not yet signed out. */
-  readonly openSessions: ReadonlySet<string>;
+  /** Sessions signed in and not yet signed out: session id → ISO time its token expires. */
+  readonly openSessions: ReadonlyMap<string, string>;
 };
 
 export const initialAccountState = (): AccountState => ({ status: 'new' });
@@ -22,7 +22,7 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
   switch (event.type) {
     case 'AccountRegistered': {
       const { accountId, role, name, email, username, profileImage, passwordHash } = event.data;
-      return { status: 'active', accountId, role, name, email, username, profileImage, passwordHash, openSessions: new Set() };
+      return { status: 'active', accountId, role, name, email, username, profileImage, passwordHash, openSessions: new Map() };
     }
     case 'AccountProfileUpdated': {
       if (state.status !== 'active') return state;
@@ -39,11 +39,11 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
       return state.status === 'active' ? { ...state, passwordHash: event.data.passwordHash } : state;
     case 'AccountSignedIn':
       return state.status === 'active'
-        ? { ...state, openSessions: new Set([...state.openSessions, event.data.sessionId]) }
+        ? { ...state, openSessions: new Map(state.openSessions).set(event.data.sessionId, event.data.expiresAt) }
         : state;
     case 'AccountSignedOut': {
       if (state.status !== 'active') return state;
-      const openSessions = new Set(state.openSessions);
+      const openSessions = new Map(state.openSessions);
       openSessions.delete(event.data.sessionId);
       return { ...state, openSessions };
     }

@@ -11,6 +11,8 @@ export interface GoogleIdentity {
   readonly emailVerified: boolean;
   readonly name: string;
   readonly picture?: string;
+  /** When Google issued the token (its `iat`): how fresh the sign-in behind it is. */
+  readonly issuedAt: Date;
 }
 
 export interface GoogleIdTokenVerifier {
@@ -52,6 +54,7 @@ export function createGoogleVerifier(settings: GoogleSettings, keySet: JWTVerify
         email,
         emailVerified: payload.email_verified === true || payload.email_verified === 'true',
         name,
+        issuedAt: new Date(payload.iat! * 1000),
         ...(typeof payload.picture === 'string' && /^https:\/\//.test(payload.picture) && { picture: payload.picture }),
       };
     },

@@ -2,25 +2,52 @@
  * Password hashing with argon2id (OWASP's settings: 19 MiB, 2 passes, 1 lane).
  * Checking a password for an unknown account still runs one verification against a
  * dummy hash, so response time does not tell which emails have accounts.
+ *
+ * Every argon2 run takes a turn in one bounded line: argon2 runs on libuv's thread pool
+ * (4 threads by default), which the event log's fsyncs and every file read share, and on
+ * the same cores as the event loop. Unbounded, a flood of sign-ins starves both; capped
+ * at one run per core but one (and below the pool's size), everything else keeps a core
+ * and pool threads, and a full line answers 503 with Retry-After at once.
  */
+import os from 'node:os';
 import argon2 from 'argon2';
+import { messages } from '@stays/contracts';
+import { ServiceUnavailableError } from '@stays/service-kit';
+import { createBoundedWork, type BoundedWork } from '../bounded-work.ts';
 
 const OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
-export const hashPassword = (password: string): Promise<string> => argon2.hash(password, OPTIONS);
+export interface Passwords {
+  hash(password: string): Promise<string>;
+  /** True when `password` matches `hash`; with a null hash, spends the same time and says false. */
+  check(hash: string | null, password: string): Promise<boolean>;
+}
 
-let dummyHash: Promise<string> | undefined;
+const threadPoolSize = (): number => Number(process.env.UV_THREADPOOL_SIZE) || 4;
 
-/** True when `password` matches `hash`; with a null hash, spends the same time and says false. */
-export async function checkPassword(hash: string | null, password: string): Promise<boolean> {
-  if (hash === null) {
-    dummyHash ??= hashPassword('not a real password');
-    await argon2.verify(await dummyHash, password).catch(() => false);
-    return false;
-  }
-  try {
-    return await argon2.verify(hash, password);
-  } catch {
-    return false;
-  }
+/** One argon2 run per core but one, leaving a thread-pool thread free; at least one. */
+const defaultPasswordConcurrency = (): number =>
+  Math.max(1, Math.min(os.availableParallelism() - 1, threadPoolSize() - 1));
+
+function passwordWork(concurrency = defaultPasswordConcurrency()): BoundedWork {
+  // about 50 ms a run: the last in line waits a few seconds at most
+  return createBoundedWork({ concurrency, maxWaiting: 64, busyMessage: messages.server.passwordWorkBusy, retryAfterSeconds: 1 });
+}
+
+export function createPasswords(work: BoundedWork = passwordWork()): Passwords {
+  let dummyHash: Promise<string> | undefined;
+  return {
+    hash: (password) => work.run(() => argon2.hash(password, OPTIONS)),
+    async check(stored, password) {
+      const against = stored ?? (dummyHash ??= argon2.hash('not a real password', OPTIONS));
+      try {
+        const matches = await work.run(async () => argon2.verify(await against, password));
+        return stored !== null && matches;
+      } catch (error) {
+        // a full line is the caller's answer (503); a hash argon2 cannot read matches nothing
+        if (error instanceof ServiceUnavailableError) throw error;
+        return false;
+      }
+    },
+  };
 }

@@ -7,11 +7,13 @@ import {
   customerRegisterRequest, customerUpdateRequest, googleSignInRequest, limits, messages, ownerRegisterRequest,
   ownerUpdateRequest, routes, signInRequest, type Role, type SessionUser,
 } from '@stays/contracts';
-import { ServiceUnavailableError, UnauthorizedError, authOf, bodyFields, jsonBody, multipartBody, respond, validate } from '@stays/service-kit';
+import {
+  ForbiddenError, ServiceUnavailableError, UnauthorizedError, authOf, bodyFields, jsonBody, multipartBody, respond, validate,
+} from '@stays/service-kit';
 import type { Context } from 'koa';
 import type { CommandContext } from '../command-context.ts';
 import { discardImages, refuseUnexpectedFiles, storeUploadedImages, type ImageRules } from '../uploads.ts';
-import { InvalidGoogleCredentialError } from './google.ts';
+import { InvalidGoogleCredentialError, type GoogleIdentity } from './google.ts';
 import * as accounts from './service.ts';
 
 const PROFILE_IMAGE_BYTES = limits.profileImageMegabytes * 1024 * 1024;
@@ -50,7 +52,7 @@ export function mountAccountRoutes(context: CommandContext): void {
       const { value, position } = await accounts.registerAccount(deps.accounts, {
         role: 'customer', name: input.name, email: input.email, username: input.username,
         password: input.password, profileImage, via: 'password',
-      });
+      }, ctx.ip);
       await committed(ctx, position);
       respond(ctx, 201, messages.server.customerRegistered, { _id: value.accountId });
     } catch (error) {
@@ -63,32 +65,36 @@ export function mountAccountRoutes(context: CommandContext): void {
     const input = validate(ownerRegisterRequest, bodyFields(ctx));
     const { value, position } = await accounts.registerAccount(deps.accounts, {
       role: 'hotel-owner', name: input.name, email: input.email, password: input.password, via: 'password',
-    });
+    }, ctx.ip);
     await committed(ctx, position);
     respond(ctx, 201, messages.server.ownerRegistered, { _id: value.accountId });
   });
 
   const signIn = (role: Role) => async (ctx: Parameters<Parameters<typeof mount>[2]>[0]) => {
     const input = validate(signInRequest, bodyFields(ctx));
-    const { value, position } = await accounts.signInWithPassword(deps.accounts, role, input.email, input.password);
+    const { value, position } = await accounts.signInWithPassword(deps.accounts, role, input.email, input.password, ctx.ip);
     await committed(ctx, position);
     respondSignedIn(ctx, { ...value, user: shown(value.user) });
   };
   mount(routes.customerLogin, jsonBody(), signIn('customer'));
   mount(routes.ownerLogin, jsonBody(), signIn('hotel-owner'));
 
-  const googleSignIn = (role: Role) => async (ctx: Parameters<Parameters<typeof mount>[2]>[0]) => {
+  /** The verified identity of a Google ID token; a token that does not verify is refused with `refusal`. */
+  const googleIdentity = async (credential: string, refusal: () => Error): Promise<GoogleIdentity> => {
     if (deps.google === null) throw new ServiceUnavailableError(messages.server.googleNotConfigured);
-    const { credential } = validate(googleSignInRequest, bodyFields(ctx));
-    let identity;
     try {
-      identity = await deps.google.verify(credential);
+      return await deps.google.verify(credential);
     } catch (error) {
-      if (error instanceof InvalidGoogleCredentialError) throw new UnauthorizedError(messages.server.googleCredentialInvalid);
+      if (error instanceof InvalidGoogleCredentialError) throw refusal();
       throw error;
     }
+  };
+
+  const googleSignIn = (role: Role) => async (ctx: Parameters<Parameters<typeof mount>[2]>[0]) => {
+    const { credential } = validate(googleSignInRequest, bodyFields(ctx));
+    const identity = await googleIdentity(credential, () => new UnauthorizedError(messages.server.googleCredentialInvalid));
     if (!identity.emailVerified) throw new UnauthorizedError(messages.server.googleEmailUnverified);
-    const { value, position } = await accounts.signInWithVerifiedEmail(deps.accounts, role, identity);
+    const { value, position } = await accounts.signInWithVerifiedEmail(deps.accounts, role, identity, ctx.ip);
     await committed(ctx, position);
     respondSignedIn(ctx, { ...value, user: shown(value.user) });
   };
@@ -111,9 +117,21 @@ export function mountAccountRoutes(context: CommandContext): void {
   mount(routes.customerDelete, auth('customer'), deleteAccount);
   mount(routes.ownerDelete, auth('hotel-owner'), deleteAccount);
 
+  /**
+   * How the caller confirms an email or password change. A Google confirmation that does
+   * not verify is 403, not 401: the session itself is fine and must not end.
+   */
+  const confirmation = async (input: { currentPassword?: string; googleCredential?: string }) => ({
+    ...(input.currentPassword !== undefined && { currentPassword: input.currentPassword }),
+    ...(input.googleCredential !== undefined && {
+      google: await googleIdentity(input.googleCredential, () => new ForbiddenError(messages.server.googleConfirmationInvalid)),
+    }),
+  });
+
   mount(routes.customerUpdateProfile, auth('customer'), profileUpload(), async (ctx) => {
     refuseUnexpectedFiles(ctx, ['profileImage']);
     const input = validate(customerUpdateRequest, bodyFields(ctx));
+    const confirmed = await confirmation(input);
     const [newImage] = await storeUploadedImages(ctx, deps.media, profileImageRules(false));
     const profileImage = newImage ?? (input.removeProfileImage === 'true' ? null : undefined);
     try {
@@ -122,7 +140,8 @@ export function mountAccountRoutes(context: CommandContext): void {
         ...(input.email !== undefined && { email: input.email }),
         ...(input.password !== undefined && { password: input.password }),
         ...(profileImage !== undefined && { profileImage }),
-      });
+        ...confirmed,
+      }, ctx.ip);
       await committed(ctx, position);
       respond(ctx, 200, messages.server.profileUpdated, shown(accounts.userOf(value)));
     } catch (error) {
@@ -137,7 +156,8 @@ export function mountAccountRoutes(context: CommandContext): void {
       ...(input.name !== undefined && { name: input.name }),
       ...(input.email !== undefined && { email: input.email }),
       ...(input.password !== undefined && { password: input.password }),
-    });
+      ...(await confirmation(input)),
+    }, ctx.ip);
     await committed(ctx, position);
     respond(ctx, 200, messages.server.profileUpdated, shown(accounts.userOf(value)));
   });

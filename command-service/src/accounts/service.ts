@@ -6,19 +6,21 @@
 import { randomUUID } from 'node:crypto';
 import type { EventStore } from '@stays/event-store';
 import { messages, normaliseEmail, streams, type Role, type SignInMethod, type SignInResult } from '@stays/contracts';
-import { TooManyRequestsError, UnauthorizedError, type AccessTokenClaims, type TokenIssuer } from '@stays/service-kit';
+import { UnauthorizedError, type AccessTokenClaims, type TokenIssuer } from '@stays/service-kit';
 import { handle, load, type CommandMetadata } from '../handle.ts';
 import { delistOwnersHotel } from '../hotels/service.ts';
 import { accountAggregate, sessionUserOf, type ActiveAccount } from './account.ts';
 import * as decide from './decide.ts';
 import { accountIdForEmail, releaseEmail, reserveEmail } from './email-reservations.ts';
-import { checkPassword, hashPassword } from './passwords.ts';
-import type { FailedSignInLimiter } from './sign-in-limiter.ts';
+import type { GoogleIdentity } from './google.ts';
+import type { Passwords } from './passwords.ts';
+import type { AccountThrottles } from './throttles.ts';
 
 export interface AccountDeps {
   readonly store: EventStore;
   readonly tokens: TokenIssuer;
-  readonly signInLimiter: FailedSignInLimiter;
+  readonly passwords: Passwords;
+  readonly throttles: AccountThrottles;
   readonly now: () => Date;
 }
 
@@ -45,14 +47,16 @@ export interface Registration {
   readonly via: SignInMethod;
 }
 
-export async function registerAccount(deps: AccountDeps, input: Registration): Promise<Positioned<ActiveAccount>> {
+/** `client` is the caller's address: sign-ups are throttled per address. */
+export async function registerAccount(deps: AccountDeps, input: Registration, client: string): Promise<Positioned<ActiveAccount>> {
+  deps.throttles.signUp(client, deps.now());
   const accountId = randomUUID();
   const email = normaliseEmail(input.email);
   const metadata: CommandMetadata = { actor: accountId };
   await reserveEmail(deps.store, input.role, email, accountId, metadata, (holder, reservedAt) =>
     isAbandonedSignUp(deps, input.role, holder, reservedAt));
   try {
-    const passwordHash = input.password === null ? null : await hashPassword(input.password);
+    const passwordHash = input.password === null ? null : await deps.passwords.hash(input.password);
     const { state, position } = await handle(deps.store, accountStream(input.role, accountId), accountAggregate, (current) =>
       decide.register({
         accountId, role: input.role, name: input.name, email, passwordHash, via: input.via,
@@ -79,25 +83,30 @@ async function findAccountByEmail(deps: AccountDeps, role: Role, email: string):
   return state.status === 'active' ? state : null;
 }
 
-export async function signInWithPassword(deps: AccountDeps, role: Role, email: string, password: string): Promise<Positioned<SignInResult>> {
-  const key = `${role}:${normaliseEmail(email)}`;
-  const retryAfter = deps.signInLimiter.retryAfterSeconds(key, deps.now());
-  if (retryAfter > 0) throw new TooManyRequestsError(messages.server.tooManyRequests, retryAfter);
+/** `client` is the caller's address: failures slow down that address, not the account's owner elsewhere. */
+export async function signInWithPassword(
+  deps: AccountDeps, role: Role, email: string, password: string, client: string,
+): Promise<Positioned<SignInResult>> {
+  const key = throttleKey(role, email);
+  deps.throttles.beforePasswordTry(key, client, deps.now());
   const account = await findAccountByEmail(deps, role, email);
-  const passwordMatches = await checkPassword(account?.passwordHash ?? null, password);
+  const passwordMatches = await deps.passwords.check(account?.passwordHash ?? null, password);
   if (account === null || !passwordMatches) {
-    deps.signInLimiter.recordFailure(key, deps.now());
+    deps.throttles.passwordFailed(key, client, deps.now());
     throw new UnauthorizedError(messages.server.invalidCredentials);
   }
-  deps.signInLimiter.reset(key);
+  deps.throttles.passwordMatched(key, client);
   return openSession(deps, account, 'password');
 }
+
+const throttleKey = (role: Role, email: string) => `${role}:${normaliseEmail(email)}`;
 
 /** Signs in the account with this (Google-verified) email, creating it on first use. */
 export async function signInWithVerifiedEmail(
   deps: AccountDeps,
   role: Role,
   identity: { email: string; name: string; picture?: string },
+  client: string,
 ): Promise<Positioned<SignInResult>> {
   let account = await findAccountByEmail(deps, role, identity.email);
   let registeredAt: number | null = null;
@@ -106,7 +115,7 @@ export async function signInWithVerifiedEmail(
       role, name: identity.name, email: identity.email, password: null, via: 'google',
       ...(role === 'customer' && { username: usernameFrom(identity.email) }),
       ...(identity.picture !== undefined && { profileImage: identity.picture }),
-    });
+    }, client);
     account = registration.value;
     registeredAt = registration.position;
   }
@@ -137,31 +146,59 @@ export interface ProfileChanges {
   readonly username?: string;
   readonly password?: string;
   readonly profileImage?: string | null;
+  /** Confirms a new email or password (accounts with a password). */
+  readonly currentPassword?: string;
+  /** A verified Google ID token confirming a new email or password (accounts without one). */
+  readonly google?: GoogleIdentity;
 }
 
-export async function updateProfile(deps: AccountDeps, claims: AccessTokenClaims, changes: ProfileChanges): Promise<Positioned<ActiveAccount>> {
+export async function updateProfile(
+  deps: AccountDeps, claims: AccessTokenClaims, changes: ProfileChanges, client: string,
+): Promise<Positioned<ActiveAccount>> {
   const metadata: CommandMetadata = { actor: claims.accountId };
   const streamId = accountStream(claims.role, claims.accountId);
   const { state: before } = await load(deps.store, streamId, accountAggregate);
   if (before.status !== 'active') throw new UnauthorizedError(messages.server.sessionInvalid);
+  const currentPasswordMatched = await checkCurrentPassword(deps, before, changes.currentPassword, client);
   const newEmail = changes.email === undefined ? undefined : normaliseEmail(changes.email);
+  const passwordHash = changes.password === undefined ? undefined : await deps.passwords.hash(changes.password);
+  const command: decide.UpdateProfile = {
+    ...(changes.name !== undefined && { name: changes.name }),
+    ...(changes.username !== undefined && { username: changes.username }),
+    ...(changes.profileImage !== undefined && { profileImage: changes.profileImage }),
+    ...(newEmail !== undefined && { email: newEmail }),
+    ...(passwordHash !== undefined && { passwordHash }),
+    ...(currentPasswordMatched !== undefined && { currentPasswordMatched }),
+    ...(changes.google !== undefined && { googleConfirmation: changes.google }),
+    sessionId: claims.sessionId,
+    now: deps.now(),
+  };
+  // decide once on the state read, so a refused change never reserves the new email
+  decide.updateProfile(command, before);
   const emailChanges = newEmail !== undefined && newEmail !== before.email;
   if (emailChanges) await reserveEmail(deps.store, claims.role, newEmail, claims.accountId, metadata);
   try {
-    const passwordHash = changes.password === undefined ? undefined : await hashPassword(changes.password);
-    const { state, position } = await handle(deps.store, streamId, accountAggregate, (current) => decide.updateProfile({
-      ...(changes.name !== undefined && { name: changes.name }),
-      ...(changes.username !== undefined && { username: changes.username }),
-      ...(changes.profileImage !== undefined && { profileImage: changes.profileImage }),
-      ...(newEmail !== undefined && { email: newEmail }),
-      ...(passwordHash !== undefined && { passwordHash }),
-    }, current), metadata);
+    const { state, position } = await handle(deps.store, streamId, accountAggregate, (current) => decide.updateProfile(command, current), metadata);
     if (emailChanges) await releaseEmail(deps.store, claims.role, before.email, claims.accountId, metadata);
     return { value: state as ActiveAccount, position };
   } catch (error) {
     if (emailChanges) await releaseEmail(deps.store, claims.role, newEmail, claims.accountId, metadata).catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * The stored hash a posted current password matched (null: it matched none), undefined
+ * when none was posted. Wrong guesses count like failed sign-ins, so a stolen session
+ * cannot be used to guess the password at leisure.
+ */
+async function checkCurrentPassword(deps: AccountDeps, account: ActiveAccount, password: string | undefined, client: string): Promise<string | null | undefined> {
+  if (password === undefined || account.passwordHash === null) return undefined;
+  const key = throttleKey(account.role, account.email);
+  deps.throttles.beforePasswordTry(key, client, deps.now());
+  if (await deps.passwords.check(account.passwordHash, password)) return account.passwordHash;
+  deps.throttles.passwordFailed(key, client, deps.now());
+  return null;
 }
 
 /**

@@ -56,7 +56,13 @@ export interface AccountSignedIn {
 
 export interface AccountSignedOut {
   readonly type: 'AccountSignedOut';
-  readonly data: { readonly accountId: string; readonly role: Role; readonly sessionId: string };
+  readonly data: {
+    readonly accountId: string;
+    readonly role: Role;
+    readonly sessionId: string;
+    /** Why the session ended when its holder did not sign it out; absent for a sign-out. */
+    readonly reason?: 'password-changed';
+  };
 }
 
 export interface AccountDeleted {

@@ -26,6 +26,16 @@ export const customerRegisterRequest = z.object({
 });
 export type CustomerRegisterRequest = z.infer<typeof customerRegisterRequest>;
 
+/**
+ * What confirms an email or password change: the current password (not trimmed, and
+ * without length rules: a wrong password is just wrong), or for an account that signs in
+ * only with Google, a fresh Google ID token.
+ */
+const holderConfirmation = {
+  currentPassword: optional(z.string({ error: 'must be text' }).max(limits.password.max, `must be at most ${limits.password.max} characters`)),
+  googleCredential: optional(requiredText(8192)),
+};
+
 /** PATCH /user/update/profile (multipart; each field only if filled). */
 export const customerUpdateRequest = z.object({
   username: optional(requiredText(limits.username.max)),
@@ -33,6 +43,7 @@ export const customerUpdateRequest = z.object({
   password: optional(password),
   /** 'true' removes the current profile image (the profile's remove control). */
   removeProfileImage: optional(z.enum(['true', 'false'])),
+  ...holderConfirmation,
 });
 export type CustomerUpdateRequest = z.infer<typeof customerUpdateRequest>;
 
@@ -41,6 +52,7 @@ export const ownerUpdateRequest = z.object({
   name: optional(requiredText(limits.name.max)),
   email: optional(email),
   password: optional(password),
+  ...holderConfirmation,
 });
 export type OwnerUpdateRequest = z.infer<typeof ownerUpdateRequest>;
 

@@ -12,7 +12,7 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { messages, quoteStay, type RoomType } from '@stays/contracts';
 import { generateDemoImage } from '@stays/service-kit';
-import { SHOTS, launchChromium, otpFromOutbox, shoot, urlMatches } from './support/browser.ts';
+import { SHOTS, cspReports, launchChromium, otpFromOutbox, recordCspViolations, shoot, urlMatches } from './support/browser.ts';
 import { API, startE2eSystem, type E2eSystem } from './support/system.ts';
 
 const ui = messages.ui;
@@ -28,6 +28,8 @@ describe('guest journeys (e2e)', function () {
   let system: E2eSystem;
   let browser: Browser;
   let hotels: HotelRead[];
+  /** Content Security Policy violations seen on any page of these journeys: there must be none. */
+  const cspViolations: string[] = [];
 
   before(async function () {
     system = await startE2eSystem();
@@ -43,6 +45,7 @@ describe('guest journeys (e2e)', function () {
 
   async function newPage(width: number = WIDTHS[0]): Promise<{ context: BrowserContext; page: Page }> {
     const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: system.baseUrl });
+    await recordCspViolations(context, cspViolations);
     const page = await context.newPage();
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
     return { context, page };
@@ -257,10 +260,39 @@ describe('guest journeys (e2e)', function () {
     await page.getByLabel(ui.usernameLabel).fill('asha-v');
     await page.getByRole('button', { name: ui.update }).click();
     await page.getByText(ui.userUpdated).waitFor();
+    // A new password asks for the current one; a wrong one is refused without ending the session.
+    await page.getByLabel(ui.passwordLabel, { exact: true }).fill('asha-password-2');
+    await page.getByLabel(ui.currentPasswordLabel).fill('not-my-password');
+    await shoot(page, '13-profile-new-password');
+    await page.getByRole('button', { name: ui.update }).click();
+    await page.getByText(messages.server.currentPasswordWrong).waitFor();
+    await page.getByLabel(ui.currentPasswordLabel).fill('asha-password-1');
+    await page.getByRole('button', { name: ui.update }).click();
+    await page.getByText(ui.userUpdated).waitFor();
+    await page.getByLabel(ui.currentPasswordLabel).waitFor({ state: 'detached' });
     await shoot(page, '13-profile', (p) => p.getByRole('heading', { name: ui.profileTitle }).waitFor());
     await page.getByRole('button', { name: ui.signOut }).click();
     await urlMatches(page, /\/login-user$/);
     await page.getByRole('link', { name: ui.navLogin }).waitFor();
+    await context.close();
+  });
+
+  it('no page of these journeys broke the Content Security Policy, and a breach would have been seen', async () => {
+    expect(cspViolations).to.deep.equal([]);
+    // the watcher itself: inline code, which the policy forbids, is refused and reported
+    const { context, page } = await newPage();
+    await page.goto('/about');
+    await page.getByRole('heading', { name: ui.aboutTitle }).waitFor();
+    await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'document.title = "inline code ran"';
+      document.body.append(script);
+    });
+    // Chromium's own console report and the page's securitypolicyviolation event
+    const reports = await cspReports(cspViolations, 2);
+    expect(reports.some((report) => /inline script violates the following Content Security Policy directive 'script-src 'self''/.test(report)), reports.join('\n')).to.equal(true);
+    expect(reports.some((report) => /CSP violation: script-src-elem refused inline/.test(report)), reports.join('\n')).to.equal(true);
+    expect(await page.title()).to.not.equal('inline code ran');
     await context.close();
   });
 });

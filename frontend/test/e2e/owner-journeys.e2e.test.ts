@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { addDays, earliestCommencement, messages, quoteStay } from '@stays/contracts';
 import { generateDemoImage } from '@stays/service-kit';
-import { SHOTS, launchChromium, otpFromOutbox, shoot, urlMatches } from './support/browser.ts';
+import { SHOTS, launchChromium, otpFromOutbox, recordCspViolations, shoot, urlMatches } from './support/browser.ts';
 import { API, startE2eSystem, type E2eSystem } from './support/system.ts';
 
 const ui = messages.ui;
@@ -55,6 +55,8 @@ describe('owner journeys (e2e)', function () {
 
   it('an owner lists a hotel with rooms, edits a room, sees a guest booking and records its payment', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: system.baseUrl });
+    const cspViolations: string[] = [];
+    await recordCspViolations(context, cspViolations);
     const page = await context.newPage();
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
     const ownerEmail = `owner.${Date.now()}@example.com`;
@@ -268,6 +270,8 @@ describe('owner journeys (e2e)', function () {
     await page.getByRole('button', { name: ui.signOut }).click();
     await page.getByRole('link', { name: ui.navLogin }).waitFor();
     await context.close();
+    // image pickers, previews and every owner screen within the Content Security Policy
+    expect(cspViolations).to.deep.equal([]);
 
     // The guest sees the payment Done on their bookings page.
     const guest = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: system.baseUrl });

@@ -4,12 +4,7 @@ import type { QueryServiceDeps } from '../query-context.ts';
 
 const MAX_WAIT_MS = 10_000;
 
-/**
- * Outside the API prefix: `/healthz` (200 once the read side has caught up with the log,
- * 503 before) and `/internal/projected?position=N` (waits, bounded, until the read side
- * has applied position N: how a command service in another process gives its caller
- * read-your-writes). The gateway does not route `/internal`.
- */
+/** Outside the API prefix: `/healthz`, 200 once the read side has caught up with the log, 503 before. */
 export function mountHealthRoutes(router: Router, deps: QueryServiceDeps): void {
   router.get('/healthz', async (ctx) => {
     if (await deps.readSide.isCaughtUp()) respond(ctx, 200, 'ready', null);
@@ -18,7 +13,14 @@ export function mountHealthRoutes(router: Router, deps: QueryServiceDeps): void 
       ctx.body = failureBody(503, 'catching up with the event log');
     }
   });
+}
 
+/**
+ * `/internal/projected?position=N` waits, bounded, until the read side has applied
+ * position N: how a command service in another process gives its caller read-your-writes.
+ * Production only, on the services' own network: the gateway does not forward `/internal/`.
+ */
+export function mountInternalRoutes(router: Router, deps: QueryServiceDeps): void {
   router.get('/internal/projected', async (ctx) => {
     const position = Number(ctx.query.position);
     const timeoutMs = Math.min(Number(ctx.query.timeoutMs ?? 5000) || 5000, MAX_WAIT_MS);

@@ -26,7 +26,8 @@ export function mountMediaRoutes({ deps, mount }: QueryContext): void {
     ctx.status = 200;
     ctx.type = object.contentType;
     ctx.length = object.size;
-    ctx.set('X-Content-Type-Options', 'nosniff');
+    // pages of other origins show our images and open invoice links (the spec's client); helmet's default is same-origin
+    ctx.set('Cross-Origin-Resource-Policy', 'cross-origin');
     // a private object is kept in no cache: the next reader of this browser may be someone else
     ctx.set('Cache-Control', bookingID === null ? 'private, max-age=86400' : 'private, no-store');
     if (object.contentType === 'application/pdf') ctx.set('Content-Disposition', `inline; filename="${id}"`);

@@ -1,6 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import { messages } from '@stays/contracts';
-import { AppError, TooManyRequestsError } from './errors.ts';
+import { AppError, ServiceUnavailableError, TooManyRequestsError } from './errors.ts';
 import { failureBody } from './envelope.ts';
 
 /**
@@ -20,7 +20,7 @@ export function errorHandler(): Middleware {
       }
     } catch (error) {
       const { statusCode, message, field } = describe(error);
-      if (error instanceof TooManyRequestsError && error.retryAfterSeconds !== undefined) {
+      if ((error instanceof TooManyRequestsError || error instanceof ServiceUnavailableError) && error.retryAfterSeconds !== undefined) {
         ctx.set('Retry-After', String(error.retryAfterSeconds));
       }
       ctx.status = statusCode;

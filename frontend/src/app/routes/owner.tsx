@@ -11,6 +11,7 @@ import { ownerBookingsActions } from '../../features/owner-bookings/owner-bookin
 import { selectOwnHotel } from '../../features/owner-hotel/owner-hotel.selectors.ts';
 import { ownerHotelActions } from '../../features/owner-hotel/owner-hotel.slice.ts';
 import { OwnerProfileForm } from '../../features/owner-profile/components/OwnerProfileForm.tsx';
+import { HolderConfirmation } from '../../features/session/components/HolderConfirmation.tsx';
 import { selectCurrentUser, selectNoticeFor, selectSessionLoading } from '../../features/session/session.selectors.ts';
 import { sessionActions, type SessionState } from '../../features/session/session.slice.ts';
 import { useAppDispatch, useAppSelector } from '../../lib/store.tsx';
@@ -47,7 +48,7 @@ export default function OwnerProfilePage() {
         notice={shown && { ok: shown.ok, text: shown.ok && shown.form === 'update' ? ui.userUpdated : shown.text }}
         onUpdate={(body) => dispatch(sessionActions.ownerUpdateRequested({ body }))}
         onDelete={() => dispatch(sessionActions.deleteRequested())}
-        onSignOut={() => dispatch(sessionActions.signOutRequested())}>
+        onSignOut={() => dispatch(sessionActions.signOutRequested())} Confirmation={HolderConfirmation}>
         <nav className="owner-actions" aria-label={ui.ownerAreaTitle}>
           {known && hotelId !== null && (
             <>

@@ -1,7 +1,7 @@
 /** Browser helpers shared by the e2e journeys: Chromium, screenshots at two widths, address waits, OTPs from the outbox. */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { readOutbox } from '@stays/service-kit';
 
 export const SHOTS = fileURLToPath(new URL('../../../test-results/screenshots/', import.meta.url));
@@ -42,4 +42,27 @@ export async function otpFromOutbox(outbox: string, phone: string): Promise<stri
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`no OTP SMS to ${phone} in ${outbox}`);
+}
+
+/**
+ * Records every Content Security Policy violation in the context's pages into `sink`:
+ * each page reports the `securitypolicyviolation` event on its console, and Chromium's own
+ * console reports of refused resources are taken too. Call before opening pages.
+ */
+export async function recordCspViolations(context: BrowserContext, sink: string[]): Promise<void> {
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.effectiveDirective} refused ${event.blockedURI || 'inline code'} (${event.sourceFile}:${event.lineNumber})`);
+    });
+  });
+  context.on('console', (message) => {
+    if (/CSP violation|Content Security Policy/i.test(message.text())) sink.push(`${message.page()?.url() ?? '?'}: ${message.text()}`);
+  });
+}
+
+/** Waits (bounded) until `sink` has at least `count` entries. */
+export async function cspReports(sink: readonly string[], count: number, timeoutMs = 5000): Promise<readonly string[]> {
+  const started = Date.now();
+  while (sink.length < count && Date.now() - started < timeoutMs) await new Promise((resolve) => setTimeout(resolve, 50));
+  return sink;
 }

@@ -1,11 +1,12 @@
 /**
  * The owner profile (spec section 2), titled OWNER PROFILE: name, email and password
  * (each sent only if filled), UPDATE, Delete Account and Sign Out; the owner area's
- * buttons come from the page.
+ * buttons come from the page. A new email or password also asks for the holder's
+ * confirmation, with the fields the page passes in as `Confirmation` (session feature).
  */
 import { Alert, Button, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { messages, type OwnerUpdateRequest, type SessionUser } from '@stays/contracts';
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import { Notice } from '../../../components/Notice.tsx';
 
 const ui = messages.ui;
@@ -19,26 +20,40 @@ interface Props {
   readonly onUpdate: (body: OwnerUpdateRequest) => void;
   readonly onDelete: () => void;
   readonly onSignOut: () => void;
+  /** The current password field and the Google confirmation, shown when the email or password changes. */
+  readonly Confirmation: ComponentType<{
+    currentPassword: string;
+    onCurrentPassword: (value: string) => void;
+    googleConfirmed: boolean;
+    onGoogleCredential: (credential: string) => void;
+  }>;
   readonly children?: ReactNode;
 }
 
-export function OwnerProfileForm({ user, loading, notice, updated, onUpdate, onDelete, onSignOut, children }: Props) {
+export function OwnerProfileForm({ user, loading, notice, updated, onUpdate, onDelete, onSignOut, Confirmation, children }: Props) {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [googleCredential, setGoogleCredential] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const ids = { name: useId(), email: useId(), password: useId() };
 
   useEffect(() => {
-    if (updated) { setName(''); setEmail(''); setPassword(''); }
+    if (updated) { setName(''); setEmail(''); setPassword(''); setCurrentPassword(''); setGoogleCredential(null); }
   }, [updated]);
+
+  const needsConfirmation = email.trim() !== '' || password !== '';
 
   const update = (event: FormEvent) => {
     event.preventDefault();
-    const body: { name?: string; email?: string; password?: string } = {};
-    if (name.trim() !== '') body.name = name.trim();
-    if (email.trim() !== '') body.email = email.trim();
-    if (password !== '') body.password = password;
+    const body: OwnerUpdateRequest = {
+      ...(name.trim() !== '' && { name: name.trim() }),
+      ...(email.trim() !== '' && { email: email.trim() }),
+      ...(password !== '' && { password }),
+      ...(needsConfirmation && currentPassword !== '' && { currentPassword }),
+      ...(needsConfirmation && googleCredential !== null && { googleCredential }),
+    };
     if (Object.keys(body).length === 0) return;
     onUpdate(body);
   };
@@ -56,6 +71,10 @@ export function OwnerProfileForm({ user, loading, notice, updated, onUpdate, onD
         <FormGroup label={ui.passwordLabel} labelFor={ids.password}>
           <InputGroup id={ids.password} type="password" value={password} autoComplete="new-password" onChange={(e) => setPassword(e.target.value)} />
         </FormGroup>
+        {needsConfirmation && (
+          <Confirmation currentPassword={currentPassword} onCurrentPassword={setCurrentPassword}
+            googleConfirmed={googleCredential !== null} onGoogleCredential={setGoogleCredential} />
+        )}
         <Button type="submit" fill intent={Intent.PRIMARY} text={loading ? ui.updating : ui.ownerUpdate} disabled={loading} />
       </form>
       {children}

@@ -32,7 +32,7 @@ function loadGis(): Promise<void> {
   return gisScript;
 }
 
-export function GoogleButton({ onCredential }: { onCredential: (credential: string) => void }) {
+export function GoogleButton({ onCredential, text = messages.ui.continueWithGoogle }: { onCredential: (credential: string) => void; text?: string }) {
   const [note, setNote] = useState<string | null>(null);
   const start = async () => {
     if (config.googleClientId === '') {
@@ -54,7 +54,7 @@ export function GoogleButton({ onCredential }: { onCredential: (credential: stri
   };
   return (
     <div className="google">
-      <Button fill icon="globe" text={messages.ui.continueWithGoogle} onClick={() => void start()} />
+      <Button fill icon="globe" text={text} onClick={() => void start()} />
       {note !== null && <p className="notice notice-error" role="alert">{note}</p>}
     </div>
   );

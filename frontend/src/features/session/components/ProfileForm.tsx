@@ -1,12 +1,14 @@
 /**
  * The customer profile (spec section 2): photo with a remove control, username, email and
- * password (each sent only if filled), Update, Delete Account and Sign Out.
+ * password (each sent only if filled), Update, Delete Account and Sign Out. A new email or
+ * password also asks for the current password (or a Google confirmation).
  */
 import { Alert, Button, FormGroup, InputGroup, Intent, Tooltip, Icon } from '@blueprintjs/core';
 import { limits, messages, type SessionUser } from '@stays/contracts';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Notice } from '../../../components/Notice.tsx';
+import { HolderConfirmation } from './HolderConfirmation.tsx';
 import { useAppDispatch, useAppSelector } from '../../../lib/store.tsx';
 import { selectSessionLoading } from '../session.selectors.ts';
 import { sessionActions, type SessionState } from '../session.slice.ts';
@@ -21,6 +23,8 @@ export function ProfileForm({ user, extraActions }: { user: SessionUser; extraAc
   const [username, setUsername] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [googleCredential, setGoogleCredential] = useState<string | null>(null);
   const [image, setImage] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [imageError, setImageError] = useState(false);
@@ -38,9 +42,11 @@ export function ProfileForm({ user, extraActions }: { user: SessionUser; extraAc
   }, [image]);
   useEffect(() => {
     if (notice?.form === 'update' && notice.ok) {
-      setUsername(''); setEmail(''); setPassword(''); setImage(null);
+      setUsername(''); setEmail(''); setPassword(''); setCurrentPassword(''); setGoogleCredential(null); setImage(null);
     }
   }, [notice]);
+
+  const needsConfirmation = email.trim() !== '' || password !== '';
 
   const update = (event: FormEvent) => {
     event.preventDefault();
@@ -48,6 +54,8 @@ export function ProfileForm({ user, extraActions }: { user: SessionUser; extraAc
     if (username.trim() !== '') form.append('username', username.trim());
     if (email.trim() !== '') form.append('email', email.trim());
     if (password !== '') form.append('password', password);
+    if (needsConfirmation && currentPassword !== '') form.append('currentPassword', currentPassword);
+    if (needsConfirmation && googleCredential !== null) form.append('googleCredential', googleCredential);
     if (image !== null) form.append('profileImage', image);
     if ([...form.keys()].length === 0) return;
     dispatch(sessionActions.updateRequested({ form }));
@@ -99,6 +107,10 @@ export function ProfileForm({ user, extraActions }: { user: SessionUser; extraAc
         <FormGroup label={ui.passwordLabel} labelFor={ids.password}>
           <InputGroup id={ids.password} type="password" value={password} autoComplete="new-password" onChange={(e) => setPassword(e.target.value)} />
         </FormGroup>
+        {needsConfirmation && (
+          <HolderConfirmation currentPassword={currentPassword} onCurrentPassword={setCurrentPassword}
+            googleConfirmed={googleCredential !== null} onGoogleCredential={setGoogleCredential} />
+        )}
         <Button type="submit" fill intent={Intent.PRIMARY} text={loading ? ui.updating : ui.update} disabled={loading} />
       </form>
       <div className="profile-actions">

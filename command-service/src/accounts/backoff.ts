@@ -1,0 +1,55 @@
+/**
+ * Exponential backoff per key, for attempts that cost the server or an account's owner
+ * (failed sign-ins, sign-ups). A key may make `freeAttempts` at once; past that, each
+ * attempt must wait twice as long after the last one as the one before had to (from
+ * `firstDelayMs` up to `maxDelayMs`). Attempts are forgiven one per `forgiveEveryMs` of
+ * quiet, so in the long run a key settles at that rate, and an occasional slip is never
+ * remembered for long. Nothing is ever locked for good: the wait is always bounded.
+ *
+ * Keys are kept in an LRU map of at most `maxKeys`, so a flood of new keys costs bounded
+ * memory (and can only make the map forget the oldest keys, never grow).
+ */
+import { LRUCache } from 'lru-cache';
+
+export interface BackoffPolicy {
+  readonly freeAttempts: number;
+  readonly firstDelayMs: number;
+  readonly maxDelayMs: number;
+  readonly forgiveEveryMs: number;
+  readonly maxKeys?: number;
+}
+
+export interface Backoff {
+  /** How long `key` must still wait before its next attempt; 0 when it may go now. */
+  waitMs(key: string, now: Date): number;
+  record(key: string, now: Date): void;
+  forget(key: string): void;
+}
+
+interface Attempts {
+  /** Attempts not yet forgiven at `lastAt`. */
+  readonly count: number;
+  readonly lastAt: number;
+}
+
+export function createBackoff(policy: BackoffPolicy): Backoff {
+  const attempts = new LRUCache<string, Attempts>({ max: policy.maxKeys ?? 100_000 });
+  const outstanding = (entry: Attempts | undefined, now: number): number =>
+    entry === undefined ? 0 : Math.max(0, entry.count - Math.floor(Math.max(0, now - entry.lastAt) / policy.forgiveEveryMs));
+  return {
+    waitMs(key, now) {
+      const entry = attempts.get(key);
+      const count = outstanding(entry, now.getTime());
+      if (entry === undefined || count < policy.freeAttempts) return 0;
+      const delay = Math.min(policy.maxDelayMs, policy.firstDelayMs * 2 ** (count - policy.freeAttempts));
+      return Math.max(0, entry.lastAt + delay - now.getTime());
+    },
+    record(key, now) {
+      const count = outstanding(attempts.get(key), now.getTime()) + 1;
+      attempts.set(key, { count, lastAt: now.getTime() });
+    },
+    forget(key) {
+      attempts.delete(key);
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import { expect } from 'chai';
+import { TooManyRequestsError } from '@stays/service-kit';
+import { createBackoff } from '../src/accounts/backoff.ts';
+import { clientKey, createAccountThrottles, throttlePolicies } from '../src/accounts/throttles.ts';
+
+const at = (seconds: number) => new Date(Date.UTC(2026, 10, 22) + seconds * 1000);
+
+describe('backoff per key', () => {
+  const policy = { freeAttempts: 3, firstDelayMs: 10_000, maxDelayMs: 60_000, forgiveEveryMs: 600_000 };
+
+  it('lets the free attempts through, then doubles the wait after each attempt up to the cap', () => {
+    const backoff = createBackoff(policy);
+    for (let i = 0; i < 3; i++) {
+      expect(backoff.waitMs('k', at(0))).to.equal(0);
+      backoff.record('k', at(0));
+    }
+    expect(backoff.waitMs('k', at(0))).to.equal(10_000);
+    expect(backoff.waitMs('k', at(4))).to.equal(6_000);
+    expect(backoff.waitMs('k', at(10))).to.equal(0);
+    backoff.record('k', at(10));
+    expect(backoff.waitMs('k', at(10))).to.equal(20_000);
+    backoff.record('k', at(30));
+    backoff.record('k', at(70));
+    backoff.record('k', at(130));
+    expect(backoff.waitMs('k', at(130))).to.equal(60_000);
+    expect(backoff.waitMs('other', at(130))).to.equal(0);
+  });
+
+  it('forgives one attempt per quiet period and forgets a key on request', () => {
+    const backoff = createBackoff(policy);
+    for (let i = 0; i < 4; i++) backoff.record('k', at(0));
+    expect(backoff.waitMs('k', at(0))).to.equal(20_000);
+    // 10 quiet minutes forgive one attempt: back to the first delay, already waited out
+    expect(backoff.waitMs('k', at(600))).to.equal(0);
+    backoff.record('k', at(600));
+    expect(backoff.waitMs('k', at(600))).to.equal(20_000);
+    backoff.forget('k');
+    expect(backoff.waitMs('k', at(600))).to.equal(0);
+  });
+
+  it('keeps at most maxKeys keys, forgetting the least recently used', () => {
+    const backoff = createBackoff({ ...policy, freeAttempts: 1, maxKeys: 2 });
+    for (const key of ['a', 'b', 'c']) backoff.record(key, at(0));
+    expect(['a', 'b', 'c'].map((key) => backoff.waitMs(key, at(0)) > 0)).to.deep.equal([false, true, true]);
+  });
+});
+
+describe('account throttles', () => {
+  const refusal = (attempt: () => void) => {
+    try {
+      attempt();
+      return null;
+    } catch (error) {
+      expect(error).to.be.instanceOf(TooManyRequestsError);
+      return error as TooManyRequestsError;
+    }
+  };
+
+  it('slows one address guessing one account without slowing the owner elsewhere', () => {
+    const throttles = createAccountThrottles();
+    for (let i = 0; i < throttlePolicies.signInPerEmailAndClient.freeAttempts; i++) {
+      throttles.beforePasswordTry('owner:ravi@example.in', '203.0.113.9', at(0));
+      throttles.passwordFailed('owner:ravi@example.in', '203.0.113.9', at(0));
+    }
+    expect(refusal(() => throttles.beforePasswordTry('owner:ravi@example.in', '203.0.113.9', at(1)))?.retryAfterSeconds).to.equal(29);
+    expect(refusal(() => throttles.beforePasswordTry('owner:ravi@example.in', '198.51.100.7', at(1)))).to.equal(null);
+    expect(refusal(() => throttles.beforePasswordTry('owner:asha@example.in', '203.0.113.9', at(1)))).to.equal(null);
+  });
+
+  it('slows one address spraying many accounts, and a success of its own does not clear that', () => {
+    const throttles = createAccountThrottles();
+    for (let i = 0; i < throttlePolicies.signInPerClient.freeAttempts; i++) throttles.passwordFailed(`customer:user${i}@example.in`, '203.0.113.9', at(0));
+    throttles.passwordMatched('customer:mine@example.in', '203.0.113.9');
+    expect(refusal(() => throttles.beforePasswordTry('customer:fresh@example.in', '203.0.113.9', at(0)))?.retryAfterSeconds).to.equal(1);
+    expect(refusal(() => throttles.beforePasswordTry('customer:fresh@example.in', '203.0.113.10', at(0)))).to.equal(null);
+  });
+
+  it('counts sign-ups per address', () => {
+    const throttles = createAccountThrottles();
+    for (let i = 0; i < throttlePolicies.signUpPerClient.freeAttempts; i++) throttles.signUp('203.0.113.9', at(0));
+    expect(refusal(() => throttles.signUp('203.0.113.9', at(0)))?.statusCode).to.equal(429);
+    expect(refusal(() => throttles.signUp('203.0.113.10', at(0)))).to.equal(null);
+  });
+
+  it('keys IPv4 as itself (also IPv4-mapped) and IPv6 by its /64 network', () => {
+    expect(clientKey('127.0.0.1')).to.equal('127.0.0.1');
+    expect(clientKey('::ffff:127.0.0.1')).to.equal('127.0.0.1');
+    expect(clientKey('2001:db8:1:2::1')).to.equal(clientKey('2001:db8:1:2:ffff:ffff:ffff:fffe'));
+    expect(clientKey('2001:db8:1:2::1')).to.not.equal(clientKey('2001:db8:1:3::1'));
+  });
+});

@@ -65,7 +65,7 @@ describe('reading one\'s own write (X-Min-Position) and internal routes', functi
       mediaLinks: new MediaLinks({ publicUrl: stays.baseUrl, apiPrefix: API }),
       tokenVerifier: new TokenVerifier(publicKey, { issuer: 'stays', audience: 'stays-api' }),
       readSide: {
-        isCaughtUp: async () => system.runner.isCaughtUp(),
+        health: () => system.runner.health(30_000),
         waitFor: (position, timeoutMs) => system.runner.waitFor(position, timeoutMs),
         changedAt: async (projection) => system.runner.changedAt(projection),
       },

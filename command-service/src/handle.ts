@@ -104,5 +104,5 @@ export function toEventData(event: DomainEvent, metadata: CommandMetadata) {
   };
 }
 
-export const toDomainEvent = <Event extends DomainEvent>(recorded: RecordedEvent): Event =>
+const toDomainEvent = <Event extends DomainEvent>(recorded: RecordedEvent): Event =>
   ({ type: recorded.type, data: recorded.data }) as unknown as Event;

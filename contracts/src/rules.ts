@@ -12,8 +12,8 @@ export type BedType = (typeof BED_TYPES)[number];
 /** Flat is shown to users as Apartment. */
 export const roomTypeLabel = (type: RoomType): string => (type === 'Flat' ? 'Apartment' : 'Room');
 
-export const DISCOUNT_PERCENT = 20;
-export const PRICE_CATEGORY_THRESHOLDS = { luxurious: 50000, business: 20000, medium: 10000 } as const;
+const DISCOUNT_PERCENT = 20;
+const PRICE_CATEGORY_THRESHOLDS = { luxurious: 50000, business: 20000, medium: 10000 } as const;
 export type PriceCategory = 'Luxurious' | 'Business' | 'Medium' | 'Economic';
 
 export const limits = {
@@ -40,7 +40,7 @@ export const limits = {
   profileImageMegabytes: 5,
   /** Each hotel or room image, as uploaded. */
   listingImageMegabytes: 8,
-  // booking and OTP bounds (issue 11): no stay far ahead, no guest holding a listing, no guessing codes for days
+  // booking and OTP bounds: no stay far ahead, no guest holding a listing, no guessing codes for days
   /** A stay starts at most this many days after today (India time). */
   bookingHorizonDays: 365,
   maxNightsPerBooking: 30,

@@ -4,7 +4,7 @@ import type { BookingEvent } from '@stays/contracts';
 import type { ProjectedWrite, ProjectionDefinition } from './projection.ts';
 import { collections } from './read-models.ts';
 
-export function projectBookingEvent(event: BookingEvent, recordedAt: string): ProjectedWrite[] {
+function projectBookingEvent(event: BookingEvent, recordedAt: string): ProjectedWrite[] {
   const byId = (update: Record<string, unknown>): ProjectedWrite[] =>
     [{ collection: collections.bookings, operation: { updateOne: { filter: { _id: event.data.bookingID }, update } } }];
   switch (event.type) {

@@ -79,7 +79,7 @@ describe('the route mounter', () => {
     });
     after(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-    const call = async (method: string, path: string, init: { body?: BodyInit; headers?: Record<string, string> } = {}) => {
+    const call = async (method: string, path: string, init: { body?: string | FormData; headers?: Record<string, string> } = {}) => {
       const response = await fetch(`${base}${path}`, { method, ...init });
       return { status: response.status, body: await response.json() as Record<string, unknown> };
     };

@@ -19,7 +19,7 @@ export type ActiveAccount = Omit<AccountRegistered['data'], 'via'> & {
   readonly openSessions: ReadonlyMap<string, string>;
 };
 
-export const initialAccountState = (): AccountState => ({ status: 'new' });
+const initialAccountState = (): AccountState => ({ status: 'new' });
 
 export function evolveAccount(state: AccountState, event: AccountEvent): AccountState {
   switch (event.type) {

@@ -28,11 +28,11 @@ export interface GoogleSettings {
   readonly issuers?: readonly string[];
 }
 
-export class InvalidGoogleCredentialError extends Error {
+class InvalidGoogleCredentialError extends Error {
   override readonly name = 'InvalidGoogleCredentialError';
 }
 
-export const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'] as const;
+const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'] as const;
 
 export function createGoogleVerifier(settings: GoogleSettings, keySet: JWTVerifyGetKey = createRemoteJWKSet(new URL(settings.jwksUrl))): GoogleIdTokenVerifier {
   return {

@@ -18,9 +18,9 @@ export type BookingState =
       readonly paid: boolean;
     };
 
-export const initialBookingState = (): BookingState => ({ status: 'none' });
+const initialBookingState = (): BookingState => ({ status: 'none' });
 
-export function evolveBooking(state: BookingState, event: BookingEvent): BookingState {
+function evolveBooking(state: BookingState, event: BookingEvent): BookingState {
   if (event.type === 'BookingPlaced') return { status: 'placed', booking: event.data, invoice: null, emailSent: false, paid: false };
   if (state.status === 'none') return state;
   switch (event.type) {

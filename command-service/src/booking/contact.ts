@@ -25,9 +25,9 @@ export interface ContactState {
   readonly verified: { readonly customerId: string; readonly until: number } | null;
 }
 
-export const initialContactState = (): ContactState => ({ code: null, recentFailures: [], verified: null });
+const initialContactState = (): ContactState => ({ code: null, recentFailures: [], verified: null });
 
-export function evolveContact(state: ContactState, event: ContactEvent): ContactState {
+function evolveContact(state: ContactState, event: ContactEvent): ContactState {
   switch (event.type) {
     case 'OtpIssued': {
       const { customerId, salt, codeHash, issuedAt, expiresAt } = event.data;

@@ -16,9 +16,9 @@ export interface GuestState {
   readonly heldBookings: ReadonlyMap<string, string>;
 }
 
-export const initialGuestState = (): GuestState => ({ contactsUsed: new Map(), heldBookings: new Map() });
+const initialGuestState = (): GuestState => ({ contactsUsed: new Map(), heldBookings: new Map() });
 
-export function evolveGuest(state: GuestState, event: GuestEvent): GuestState {
+function evolveGuest(state: GuestState, event: GuestEvent): GuestState {
   switch (event.type) {
     case 'GuestContactUsed': {
       const at = Date.parse(event.data.usedAt);

@@ -13,9 +13,9 @@ export interface InventoryState {
   readonly holdings: ReadonlyMap<string, { readonly nights: readonly string[]; readonly units: number }>;
 }
 
-export const initialInventoryState = (): InventoryState => ({ taken: new Map(), holdings: new Map() });
+const initialInventoryState = (): InventoryState => ({ taken: new Map(), holdings: new Map() });
 
-export function evolveInventory(state: InventoryState, event: InventoryEvent): InventoryState {
+function evolveInventory(state: InventoryState, event: InventoryEvent): InventoryState {
   const { bookingID, nights, units } = event.data;
   const sign = event.type === 'UnitsReserved' ? 1 : -1;
   const taken = new Map(state.taken);

@@ -10,9 +10,9 @@ export type HotelState =
   | { readonly status: 'new' }
   | { readonly status: 'listed' | 'delisted'; readonly hotelId: string; readonly ownerId: string; readonly details: HotelDetails };
 
-export const initialHotelState = (): HotelState => ({ status: 'new' });
+const initialHotelState = (): HotelState => ({ status: 'new' });
 
-export function evolveHotel(state: HotelState, event: HotelEvent): HotelState {
+function evolveHotel(state: HotelState, event: HotelEvent): HotelState {
   switch (event.type) {
     case 'HotelCreated':
     case 'HotelUpdated': {

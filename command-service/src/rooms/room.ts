@@ -9,9 +9,9 @@ export type RoomState =
   | { readonly status: 'new' }
   | { readonly status: 'listed'; readonly roomId: string; readonly hotelId: string; readonly ownerId: string; readonly details: RoomDetails };
 
-export const initialRoomState = (): RoomState => ({ status: 'new' });
+const initialRoomState = (): RoomState => ({ status: 'new' });
 
-export function evolveRoom(state: RoomState, event: RoomEvent): RoomState {
+function evolveRoom(state: RoomState, event: RoomEvent): RoomState {
   switch (event.type) {
     case 'RoomAdded': {
       const { roomId, hotelId, ownerId, hotelName: _hotelName, ...details } = event.data;

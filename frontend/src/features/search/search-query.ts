@@ -5,9 +5,9 @@
 import type { SearchQuery } from './api/search-api.ts';
 
 type SearchKey = keyof SearchQuery;
-export const HOTEL_QUERY_KEYS = ['searchTerm', 'minPrice', 'maxPrice', 'startingPrice', 'sort', 'order'] as const satisfies readonly SearchKey[];
-export const ROOM_QUERY_KEYS = ['bedType', 'roomType', 'pricePerNight', 'furnished', 'hasKitchen'] as const satisfies readonly SearchKey[];
-export const DEFAULT_SORT = { sort: 'created_at', order: 'desc' } as const;
+const HOTEL_QUERY_KEYS = ['searchTerm', 'minPrice', 'maxPrice', 'startingPrice', 'sort', 'order'] as const satisfies readonly SearchKey[];
+const ROOM_QUERY_KEYS = ['bedType', 'roomType', 'pricePerNight', 'furnished', 'hasKitchen'] as const satisfies readonly SearchKey[];
+const DEFAULT_SORT = { sort: 'created_at', order: 'desc' } as const;
 
 /** The non-empty search keys of a query string, with the default sort filled in. */
 export function searchQueryOf(search: string): SearchQuery {

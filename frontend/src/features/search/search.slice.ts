@@ -11,7 +11,7 @@ export interface SearchState {
   readonly error: string | null;
 }
 
-export const initialSearchState: SearchState = { query: null, byId: {}, ids: [], status: 'idle', error: null };
+const initialSearchState: SearchState = { query: null, byId: {}, ids: [], status: 'idle', error: null };
 
 export const searchActions = {
   requested: (payload: { query: SearchQuery }) => ({ type: 'search/requested' as const, payload }),

@@ -3,9 +3,9 @@
  * fields holding scalars and projecting top-level fields, run natively because that is
  * several times faster than mingo's pipeline stages on this product's reads (2026-11-22,
  * 2-core machine under load average 4–8, against a mingo-only path back to back, twice):
- * the newest 100 of 10,000 hotels 1.5–4.3 ms against 11–20 ms; all 10,000 by price,
- * projected, 47–60 ms against 157–261 ms; the room search's `{hotelID: 1}` over 20,000
- * rooms 0.9–1.4 ms against 53–68 ms (`npm run bench -- search`, uncached room search:
+ * the newest 100 of 10,000 hotels 2.4–7.6 ms against 11–26 ms; all 10,000 by price,
+ * projected, 47–107 ms against 157–384 ms; the room search's `{hotelID: 1}` over 20,000
+ * rooms 0.9–5 ms against 53–113 ms (`npm run bench -- search`, uncached room search:
  * 38 ms against 84–122 ms). Anything else goes to mingo, so the semantics stay MongoDB's.
  * Only the returned page is copied, and of it only the projected fields.
  */

@@ -95,16 +95,42 @@ describe('the reactors\' work queue', () => {
     expect(done).to.deep.equal(['quick', 'slow']);
   });
 
-  it('after stop, starts nothing new and drops pending retries', async () => {
+  it('brings a failed key back only after its backoff, even when it was queued again while it ran', async () => {
     let calls = 0;
-    const queue = new WorkQueue({ lanes: 1, retryDelaysMs: [60_000], work: async () => { calls++; throw new Error('down'); } });
+    let release!: () => void;
+    const queue = new WorkQueue({
+      lanes: 1,
+      retryDelaysMs: [60_000],
+      work: async () => {
+        calls++;
+        await new Promise<void>((resolve) => { release = resolve; });
+        throw new Error('down');
+      },
+    });
     queue.add('k');
     await settle();
+    queue.add('k');
+    release();
+    await settle();
     expect(calls).to.equal(1);
-    queue.stop();
+    await queue.stop();
+  });
+
+  it('on stop, waits for the work running, then starts nothing new and drops pending retries', async () => {
+    const held = heldWork();
+    const queue = new WorkQueue({ lanes: 1, retryDelaysMs: [60_000], work: held.work });
+    queue.add('a');
+    queue.add('b');
+    await settle();
+    let stopped = false;
+    const stopping = queue.stop().then(() => { stopped = true; });
+    await settle();
+    expect(stopped, 'waits for a').to.equal(false);
+    held.finish('a');
+    await stopping;
+    queue.add('c');
+    await settle();
+    expect(held.started).to.deep.equal(['a']);
     await queue.whenIdle();
-    queue.add('k');
-    await settle();
-    expect(calls).to.equal(1);
   });
 });

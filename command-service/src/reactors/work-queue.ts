@@ -2,8 +2,9 @@
  * A small keyed work queue for reactors: a key queued while it is already waiting is
  * queued once; a key is never worked on by two lanes at once (queued again while it runs,
  * it runs again afterwards); up to `lanes` keys are worked on at once; a key whose work
- * throws is queued again after a backoff delay (`retryDelaysMs`, the last one repeating),
- * and its failure count is cleared by its next success. Knows nothing of what the work is.
+ * throws comes back only after a backoff delay (`retryDelaysMs`, the last one repeating),
+ * even if it was queued again meanwhile, and its failure count is cleared by its next
+ * success. Knows nothing of what the work is.
  */
 export interface WorkQueueOptions {
   /** Keys worked on at once. */
@@ -23,6 +24,7 @@ export class WorkQueue {
   private lanes = 0;
   private stopped = false;
   private idleWaiters: (() => void)[] = [];
+  private lanesDone: (() => void)[] = [];
 
   constructor(private readonly options: WorkQueueOptions) {
     if (!(options.lanes >= 1) || options.retryDelaysMs.length === 0) throw new Error('a work queue needs at least one lane and one retry delay');
@@ -40,13 +42,14 @@ export class WorkQueue {
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
-  /** Starts nothing new and drops pending retries; work already running finishes. */
-  stop(): void {
+  /** Starts nothing new and drops what waits; resolves once the work already running has finished. */
+  async stop(): Promise<void> {
     this.stopped = true;
     for (const timer of this.retries) clearTimeout(timer);
     this.retries.clear();
     this.queued.clear();
     this.notifyIfIdle();
+    if (this.lanes > 0) await new Promise<void>((resolve) => this.lanesDone.push(resolve));
   }
 
   private startLanes(): void {
@@ -78,17 +81,19 @@ export class WorkQueue {
       }
     } finally {
       this.lanes--;
+      if (this.lanes === 0) for (const resolve of this.lanesDone.splice(0)) resolve();
       this.notifyIfIdle();
     }
   }
 
   private retryLater(key: string, error: unknown): void {
+    this.queued.delete(key); // queued again while it ran: the retry brings it back, after the backoff
+    if (this.stopped) return;
     const failures = (this.failures.get(key) ?? 0) + 1;
     this.failures.set(key, failures);
     const delays = this.options.retryDelaysMs;
     const delay = delays[Math.min(failures, delays.length) - 1]!;
     this.options.onFailure?.(key, error, failures, delay);
-    if (this.stopped) return;
     const timer = setTimeout(() => {
       this.retries.delete(timer);
       this.add(key);

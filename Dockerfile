@@ -24,9 +24,12 @@ RUN npm run build && node --import tsx scripts/gateway-headers.ts > deploy/secur
 
 FROM node:20-bookworm-slim AS service
 ARG SERVICE=command-service
-ENV NODE_ENV=production SERVICE=${SERVICE} PORT=8080
+ENV NODE_ENV=production SERVICE=${SERVICE} PORT=8080 DATA_DIR=/app/data
 WORKDIR /app
 COPY --from=build /app /app
+# /app is root's; the data directory (the mail and SMS outbox when no SMTP_URL /
+# SMS_WEBHOOK_URL is set) is the node user's, and a volume mounted on it starts that way.
+RUN mkdir -p /app/data/outbox && chown -R node:node /app/data
 USER node
 EXPOSE 8080
 # SERVICE is a workspace (command-service, query-service, projections) or a folder with a server.ts

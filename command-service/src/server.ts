@@ -6,15 +6,17 @@
 import http from 'node:http';
 import { MongoClient } from 'mongodb';
 import { connectEventStoreDB } from '@stays/event-store';
-import { ConfigError, TokenIssuer, TokenVerifier, createGridFsMediaStore, importPrivateKey, importPublicKey, loadConfig, logUnexpectedErrors, runMain, securityHeadersFor, stopOnSignals, closeServer, mailerFor, mediaLinksFor, otpKeyFor, smsFor } from '@stays/service-kit';
+import { ConfigError, TokenIssuer, TokenVerifier, assertMessagesDeliverable, createGridFsMediaStore, importPrivateKey, importPublicKey, loadConfig, logUnexpectedErrors, runMain, securityHeadersFor, stopOnSignals, closeServer, mailerFor, mediaLinksFor, otpKeyFor, smsFor } from '@stays/service-kit';
 import { createCommandApp } from './app.ts';
-import { createGoogleVerifier } from './accounts/google.ts';
+import { createGoogleVerifier } from './accounts/google-id-token.ts';
+import { healthRoute } from './health.ts';
 
 runMain(async () => {
   const config = loadConfig();
   if (!config.eventStoreUrl || !config.mongoUrl) throw new ConfigError('the command service needs EVENTSTORE_URL and MONGO_URL');
   if (!config.jwtPrivateKey || !config.jwtPublicKey) throw new ConfigError('the command service needs JWT_PRIVATE_KEY and JWT_PUBLIC_KEY (npm run keys)');
   if (!config.otpHashKey) throw new ConfigError('the command service needs OTP_HASH_KEY (npm run keys)');
+  await assertMessagesDeliverable(config, { email: true, sms: true });
   const eventStore = connectEventStoreDB(config.eventStoreUrl);
   const mongo = await new MongoClient(config.mongoUrl).connect();
   const app = createCommandApp({
@@ -27,18 +29,20 @@ runMain(async () => {
     mailer: mailerFor(config), sms: smsFor(config), otpKey: await otpKeyFor(config),
     awaitProjected: config.queryServiceUrl ? waitForQueryService(config.queryServiceUrl) : async () => undefined,
   }, { apiPrefix: config.apiPrefix, cors: config.cors, security: securityHeadersFor(config), trustProxy: config.trustProxy });
+  app.use(healthRoute(eventStore));
   logUnexpectedErrors(app);
   const server = http.createServer(app.callback()).listen(config.port);
   console.log(`command service listening on ${config.port}`);
   stopOnSignals(closeServer(server), () => eventStore.close(), () => mongo.close());
 });
 
-/** Asks the query service to wait (bounded) until its read models reach the position. */
+/** Asks the query service to wait (bounded) until its read models reach the position; a miss is logged. */
 function waitForQueryService(baseUrl: string) {
   return async (position: number): Promise<void> => {
     try {
       const response = await fetch(`${baseUrl}/internal/projected?position=${position}&timeoutMs=5000`, { signal: AbortSignal.timeout(6000) });
-      if (!response.ok) console.warn(`read-your-writes wait for ${position}: the query service answered ${response.status}`);
+      await response.body?.cancel();
+      if (!response.ok) console.warn(`read-your-writes: the read side did not reach position ${position} within 5000 ms (query service answered ${response.status})`);
     } catch (error) {
       console.warn(`read-your-writes wait for ${position} failed: ${String(error)}`);
     }

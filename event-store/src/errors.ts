@@ -22,3 +22,13 @@ export class LogCorruptedError extends Error {
 export class EventStoreUnavailableError extends Error {
   override readonly name = 'EventStoreUnavailableError';
 }
+
+/**
+ * The store could not be reached, or dropped a live subscription (server restarting,
+ * leader change, network): retrying later may succeed. Subscriptions resume by
+ * themselves after such errors; the adapter that knows its driver decides which errors
+ * these are.
+ */
+export class EventStoreConnectionError extends Error {
+  override readonly name = 'EventStoreConnectionError';
+}

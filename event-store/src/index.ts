@@ -1,11 +1,13 @@
 /** The event store port, its errors, and its two adapters. */
 export type {
   AppendOptions, AppendResult, EventData, EventStore, ExpectedRevision, ReadAllOptions, ReadStreamOptions,
-  RecordedEvent, SubscribeOptions, Subscription, SubscriptionHandler,
+  RecordedEvent, SubscribeOptions, Subscription, SubscriptionHandler, SubscriptionState, SubscriptionStatus,
 } from './port.ts';
-export { EventStoreUnavailableError, LogCorruptedError, WrongExpectedRevisionError } from './errors.ts';
+export { EventStoreConnectionError, EventStoreUnavailableError, LogCorruptedError, WrongExpectedRevisionError } from './errors.ts';
+export { backoffDelayMs, describeError, type BackoffOptions } from './backoff.ts';
+export { subscriptionHealth, type SubscriptionHealth } from './subscription-health.ts';
 export {
   openEmbeddedEventStore, openInMemoryEventStore, EventStoreLockedError,
   type EmbeddedEventStoreOptions, type LogFile,
 } from './embedded/index.ts';
-export { connectEventStoreDB } from './eventstoredb/index.ts';
+export { connectEventStoreDB, type EventStoreDBOptions } from './eventstoredb/index.ts';

@@ -66,7 +66,11 @@ export interface SubscriptionHandler {
   onBatch(events: readonly RecordedEvent[]): Promise<void>;
   /** Called once, after the subscription has delivered every event that existed when it started. */
   onCaughtUp?(): void;
-  /** Called when the subscription stops because of an error (a throwing onBatch included). */
+  /**
+   * Called when the subscription stops for good: an error a retry cannot fix, or a
+   * throwing onBatch. A lost connection (server down, restarting, network) is not one:
+   * the subscription resumes after the last delivered event by itself (see status()).
+   */
   onError?(error: unknown): void;
 }
 
@@ -75,10 +79,33 @@ export interface SubscribeOptions {
   readonly after?: number;
   /** Largest batch handed to onBatch. Default 500. */
   readonly maxBatchSize?: number;
+  /** Who follows the log, for the log lines about lost and resumed connections. */
+  readonly name?: string;
+}
+
+/**
+ * - `catching-up`: subscribed, delivering what was in the log when it (re)subscribed;
+ * - `live`: subscribed and caught up;
+ * - `retrying`: the connection was lost; it resubscribes after a backoff, until a new
+ *   subscription delivers or is caught up;
+ * - `failed`: stopped by an error a retry cannot fix (onError was called);
+ * - `closed`: closed by its owner.
+ */
+export type SubscriptionState = 'catching-up' | 'live' | 'retrying' | 'failed' | 'closed';
+
+export interface SubscriptionStatus {
+  readonly state: SubscriptionState;
+  /** Position of the last event whose batch onBatch finished (the starting point before any). */
+  readonly position: number | undefined;
+  /** Retries since the connection was last lost (0 while it is up). */
+  readonly retries: number;
+  /** The error that stopped it, or the last one it is retrying after. */
+  readonly error: string | null;
 }
 
 export interface Subscription {
   close(): Promise<void>;
+  status(): SubscriptionStatus;
 }
 
 export interface EventStore {

@@ -4,7 +4,7 @@ import type { BookingEvent } from '@stays/contracts';
 import type { ProjectedWrite, ProjectionDefinition } from './projection.ts';
 import { collections } from './read-models.ts';
 
-export function projectBookingEvent(event: BookingEvent, recordedAt: string): ProjectedWrite[] {
+function projectBookingEvent(event: BookingEvent, recordedAt: string): ProjectedWrite[] {
   const byId = (update: Record<string, unknown>): ProjectedWrite[] =>
     [{ collection: collections.bookings, operation: { updateOne: { filter: { _id: event.data.bookingID }, update } } }];
   switch (event.type) {
@@ -42,9 +42,11 @@ export const bookingsProjection: ProjectionDefinition = {
   name: 'bookings',
   version: 1,
   collections: [collections.bookings],
+  // The guest's and the hotel's lists, newest first: MongoDB reads them in index order
+  // instead of sorting in memory (the sort is the query's, in query-service/src/bookings).
   indexes: [
-    { collection: collections.bookings, keys: { customerID: 1 } },
-    { collection: collections.bookings, keys: { hotelID: 1 } },
+    { collection: collections.bookings, keys: { customerID: 1, created_at: -1, _id: 1 } },
+    { collection: collections.bookings, keys: { hotelID: 1, created_at: -1, _id: 1 } },
   ],
   project: (event: RecordedEvent) =>
     BOOKING_EVENTS.has(event.type) ? projectBookingEvent({ type: event.type, data: event.data } as unknown as BookingEvent, event.recordedAt) : [],

@@ -11,6 +11,8 @@ interface CheckpointDocument {
   changedAt?: number;
   /** Set once the projection has caught up with the log after (re)starting from scratch. */
   caughtUp?: boolean;
+  /** The projections worker's latest report on this projection (see ProjectionRunner.publishHealth). */
+  health?: HealthReport & { at: string };
   updatedAt: string;
   [key: string]: unknown;
 }
@@ -28,6 +30,20 @@ export async function writeCheckpoint(store: ReadStore, name: string, version: n
   );
 }
 
+export interface HealthReport {
+  readonly healthy: boolean;
+  readonly state: string;
+  readonly lagMs: number | null;
+  readonly error: string | null;
+}
+
+export async function writeHealthReport(store: ReadStore, name: string, report: HealthReport, now: Date = new Date()): Promise<void> {
+  await store.collection<CheckpointDocument>(CHECKPOINTS_COLLECTION).updateOne(
+    { _id: name },
+    { $set: { health: { ...report, at: now.toISOString() } } },
+  );
+}
+
 export async function clearCheckpoint(store: ReadStore, name: string): Promise<void> {
   await store.collection(CHECKPOINTS_COLLECTION).deleteOne({ _id: name });
 }
@@ -42,10 +58,24 @@ export async function markCaughtUp(store: ReadStore, name: string, version: numb
 }
 
 /** Lowest checkpoint across projections (undefined when any has none): how far the whole read side is. */
-export async function readSideCheckpoint(store: ReadStore, names: readonly string[]): Promise<number | undefined> {
+async function readSideCheckpoint(store: ReadStore, names: readonly string[]): Promise<number | undefined> {
   const docs = await store.collection<CheckpointDocument>(CHECKPOINTS_COLLECTION).find({ _id: { $in: [...names] } });
   if (docs.length < names.length) return undefined;
   return Math.min(...docs.map((doc) => doc.position));
+}
+
+/** How often the projections worker reports each projection's health (ProjectionRunner.publishHealth). */
+export const HEALTH_REPORT_INTERVAL_MS = 5000;
+/** A report older than this means the worker stopped reporting: dead, hung or cut off. */
+export const HEALTH_REPORT_MAX_AGE_MS = 4 * HEALTH_REPORT_INTERVAL_MS;
+
+export interface StoredProjectionHealth {
+  readonly name: string;
+  readonly healthy: boolean;
+  /** Why it is not healthy (null when it is). */
+  readonly reason: string | null;
+  readonly lagMs: number | null;
+  readonly reportedAt: string | null;
 }
 
 /**
@@ -53,10 +83,28 @@ export async function readSideCheckpoint(store: ReadStore, names: readonly strin
  * read from the stored checkpoints, polled while waiting.
  */
 export function checkpointProgress(store: ReadStore, names: readonly string[], pollMs = 20) {
+  const checkpoints = () => store.collection<CheckpointDocument>(CHECKPOINTS_COLLECTION).find({ _id: { $in: [...names] } });
   return {
-    async isCaughtUp(): Promise<boolean> {
-      const docs = await store.collection<CheckpointDocument>(CHECKPOINTS_COLLECTION).find({ _id: { $in: [...names] } });
-      return docs.length === names.length && docs.every((doc) => doc.caughtUp === true);
+    /**
+     * Healthy when every projection has caught up once and the worker's latest report on
+     * it is fresh and healthy: projections that died, lost the log or fell behind turn it
+     * unhealthy within a report's age.
+     */
+    async health(now: number = Date.now()): Promise<{ healthy: boolean; projections: StoredProjectionHealth[] }> {
+      const docs = await checkpoints();
+      const projections = names.map((name): StoredProjectionHealth => {
+        const doc = docs.find((candidate) => candidate._id === name);
+        const report = doc?.health;
+        const age = report ? now - Date.parse(report.at) : Infinity;
+        const reason = !doc ? 'no checkpoint yet'
+          : doc.caughtUp !== true ? 'catching up with the event log'
+          : !report ? 'no report from the projections worker yet'
+          : age > HEALTH_REPORT_MAX_AGE_MS ? `no report from the projections worker for ${Math.round(age / 1000)} s`
+          : !report.healthy ? `${report.state}${report.error ? `: ${report.error}` : ''}${report.lagMs !== null ? ` (${Math.round(report.lagMs / 1000)} s behind)` : ''}`
+          : null;
+        return { name, healthy: reason === null, reason, lagMs: report?.lagMs ?? null, reportedAt: report?.at ?? null };
+      });
+      return { healthy: projections.every((projection) => projection.healthy), projections };
     },
     async changedAt(name: string): Promise<number | undefined> {
       const doc = await store.collection<CheckpointDocument>(CHECKPOINTS_COLLECTION).findOne({ _id: name }, { projection: { changedAt: 1 } });

@@ -9,7 +9,7 @@ import type { ProjectedWrite, ProjectionDefinition } from './projection.ts';
 import { collections } from './read-models.ts';
 
 /** What a search term is matched against, lowercased, one field per line so a term never spans two. */
-export function searchTextOf(hotel: HotelDetails): string {
+function searchTextOf(hotel: HotelDetails): string {
   return [
     hotel.hotelName, hotel.address, hotel.city, hotel.state ?? '', hotel.country,
     ...hotel.restaurants.map((place) => place.name),
@@ -23,7 +23,7 @@ function hotelFields(details: HotelDetails) {
   return { ...details, state: details.state ?? '', priceCategory: priceCategory(details.startingPrice), searchText: searchTextOf(details) };
 }
 
-export function projectHotelEvent(event: HotelEvent | RoomEvent, recordedAt: string): ProjectedWrite[] {
+function projectHotelEvent(event: HotelEvent | RoomEvent, recordedAt: string): ProjectedWrite[] {
   switch (event.type) {
     case 'HotelCreated': {
       const { hotelId, ownerId, ...details } = event.data;

@@ -7,9 +7,7 @@ export * from './projection.ts';
 export * from './runner.ts';
 export * from './read-models.ts';
 export * from './checkpoints.ts';
-export { accountsProjection } from './accounts.projection.ts';
-export { hotelsProjection, searchTextOf } from './hotels.projection.ts';
-export { bookingsProjection } from './bookings.projection.ts';
+export { hotelsProjection } from './hotels.projection.ts';
 
 /** Every projection of the product, in the order they start. */
 export const allProjections: readonly ProjectionDefinition[] = [accountsProjection, hotelsProjection, bookingsProjection];

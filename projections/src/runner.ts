@@ -3,10 +3,20 @@
  * each batch's writes through the idempotency guard, then stores the checkpoint (so a
  * crash replays at most one batch, which the guard makes harmless). Tracks how far the
  * read side is, for health checks and read-your-writes waits.
+ *
+ * The same guard makes a batch safe to apply again after a failure that left part of it
+ * written, so a batch that fails because the read store is unavailable for now (a primary
+ * stepping down, the network) is retried with backoff until it goes through; only an
+ * error a retry cannot fix stops the projection. A lost event store connection is the
+ * subscription's to resume.
  */
-import type { EventStore, Subscription } from '@stays/event-store';
-import { DuplicateKeyError, type ReadStore, type WriteOperation } from '@stays/read-store';
-import { clearCheckpoint, markCaughtUp, readCheckpoint, writeCheckpoint } from './checkpoints.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  backoffDelayMs, describeError, subscriptionHealth,
+  type BackoffOptions, type EventStore, type Subscription, type SubscriptionHealth, type SubscriptionState,
+} from '@stays/event-store';
+import { DuplicateKeyError, ReadStoreUnavailableError, type ReadStore, type WriteOperation } from '@stays/read-store';
+import { clearCheckpoint, markCaughtUp, readCheckpoint, writeCheckpoint, writeHealthReport } from './checkpoints.ts';
 import { guard } from './guard.ts';
 import type { ProjectedWrite, ProjectionDefinition } from './projection.ts';
 
@@ -20,6 +30,20 @@ export interface ProjectionStatus {
   readonly position: number | undefined;
   readonly caughtUp: boolean;
   readonly failed: string | null;
+  readonly subscription: SubscriptionState | null;
+  /** The read store error a batch is being retried after, if it is. */
+  readonly retryingBatch: string | null;
+}
+
+export interface ProjectionHealth extends SubscriptionHealth {
+  readonly name: string;
+  readonly retryingBatch: string | null;
+}
+
+export interface ReadSideHealth {
+  /** Every projection is subscribed and less than the bound behind the log. */
+  readonly healthy: boolean;
+  readonly projections: readonly ProjectionHealth[];
 }
 
 interface RunningProjection {
@@ -30,6 +54,7 @@ interface RunningProjection {
   changedAt: number | undefined;
   caughtUp: boolean;
   failed: string | null;
+  retryingBatch: string | null;
 }
 
 interface Waiter {
@@ -40,12 +65,16 @@ interface Waiter {
 export interface ProjectionRunnerOptions {
   readonly maxBatchSize?: number;
   readonly log?: (line: string) => void;
+  /** Delays between attempts at a batch the read store could not take for now. */
+  readonly backoff?: BackoffOptions;
 }
 
 export class ProjectionRunner {
   private readonly running = new Map<string, RunningProjection>();
   private waiters: Waiter[] = [];
   private readonly caughtUpListeners: (() => void)[] = [];
+  /** Aborted by stop(): ends the waits between batch retries. */
+  private stopping = new AbortController();
 
   constructor(
     private readonly eventStore: EventStore,
@@ -55,10 +84,12 @@ export class ProjectionRunner {
   ) {}
 
   async start(): Promise<void> {
+    this.stopping = new AbortController();
     for (const definition of this.projections) await this.startOne(definition);
   }
 
   async stop(): Promise<void> {
+    this.stopping.abort();
     await Promise.all([...this.running.values()].map((running) => running.subscription?.close()));
     this.running.clear();
     for (const waiter of this.waiters) waiter.resolve(false);
@@ -77,8 +108,37 @@ export class ProjectionRunner {
   }
 
   status(): ProjectionStatus[] {
-    return [...this.running.values()].map(({ definition, position, caughtUp, failed }) =>
-      ({ name: definition.name, position, caughtUp, failed }));
+    return [...this.running.values()].map(({ definition, position, caughtUp, failed, retryingBatch, subscription }) =>
+      ({ name: definition.name, position, caughtUp, failed, retryingBatch, subscription: subscription?.status().state ?? null }));
+  }
+
+  /**
+   * Healthy when every projection is subscribed (not failed, not waiting to resubscribe)
+   * and the oldest event it has not applied is at most `maxLagMs` old: a projection that
+   * died, lost the log or is stuck retrying a batch turns it unhealthy.
+   */
+  async health(maxLagMs: number): Promise<ReadSideHealth> {
+    const projections = await Promise.all(this.projections.map(async (definition): Promise<ProjectionHealth> => {
+      const running = this.running.get(definition.name);
+      if (running?.subscription == null) {
+        return { name: definition.name, healthy: false, state: 'closed', position: running?.position, lagMs: null, error: running?.failed ?? 'not started', retryingBatch: null };
+      }
+      const health = await subscriptionHealth(this.eventStore, running.subscription, maxLagMs);
+      return { ...health, name: definition.name, retryingBatch: running.retryingBatch };
+    }));
+    return { healthy: projections.every((projection) => projection.healthy), projections };
+  }
+
+  /**
+   * Stores each projection's health beside its checkpoint, for a query service in another
+   * process (see checkpointProgress): it treats a missing or stale report as unhealthy.
+   */
+  async publishHealth(maxLagMs: number): Promise<ReadSideHealth> {
+    const health = await this.health(maxLagMs);
+    for (const projection of health.projections) {
+      await writeHealthReport(this.readStore, projection.name, { healthy: projection.healthy, state: projection.state, lagMs: projection.lagMs, error: projection.retryingBatch ?? projection.error });
+    }
+    return health;
   }
 
   /** Every projection has caught up with the log as it was when it started, and none has failed. */
@@ -133,10 +193,10 @@ export class ProjectionRunner {
       await this.readStore.collection(index.collection).createIndex(index.keys, { unique: index.unique ?? false });
     }
     const checkpoint = await readCheckpoint(this.readStore, definition.name, definition.version);
-    const running: RunningProjection = { definition, subscription: null, position: checkpoint, changedAt: checkpoint, caughtUp: false, failed: null };
+    const running: RunningProjection = { definition, subscription: null, position: checkpoint, changedAt: checkpoint, caughtUp: false, failed: null, retryingBatch: null };
     this.running.set(definition.name, running);
     running.subscription = this.eventStore.subscribeToAll(
-      { ...(checkpoint !== undefined && { after: checkpoint }), maxBatchSize: this.options.maxBatchSize ?? 1000 },
+      { ...(checkpoint !== undefined && { after: checkpoint }), maxBatchSize: this.options.maxBatchSize ?? 1000, name: `projection ${definition.name}` },
       {
         onBatch: async (events) => {
           let changedAt = running.changedAt;
@@ -145,9 +205,11 @@ export class ProjectionRunner {
             if (own.length > 0) changedAt = event.position;
             return own;
           });
-          await this.applyInOrder(writes);
           const last = events[events.length - 1]!.position;
-          await writeCheckpoint(this.readStore, definition.name, definition.version, last, changedAt);
+          await this.untilApplied(running, last, async () => {
+            await this.applyInOrder(writes);
+            await writeCheckpoint(this.readStore, definition.name, definition.version, last, changedAt);
+          });
           running.position = last;
           running.changedAt = changedAt;
           this.releaseWaiters();
@@ -164,6 +226,29 @@ export class ProjectionRunner {
         },
       },
     );
+  }
+
+  /**
+   * Applies a batch, again and again while the read store says "not now", with backoff;
+   * safe because every write is guarded by position. Any other error, or stop(), ends it.
+   */
+  private async untilApplied(running: RunningProjection, last: number, apply: () => Promise<void>): Promise<void> {
+    const signal = this.stopping.signal;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await apply();
+        if (running.retryingBatch !== null) this.log(`projection ${running.definition.name}: batch up to ${last} applied after ${attempt - 1} ${attempt === 2 ? 'retry' : 'retries'}`);
+        running.retryingBatch = null;
+        return;
+      } catch (error) {
+        if (!(error instanceof ReadStoreUnavailableError) || signal.aborted) throw error;
+        running.retryingBatch = describeError(error);
+        const delay = backoffDelayMs(attempt, this.options.backoff);
+        this.log(`projection ${running.definition.name}: batch up to ${last} failed (${running.retryingBatch}); retrying in ${delay} ms (retry ${attempt})`);
+        await sleep(delay, undefined, { signal }).catch(() => undefined);
+        if (signal.aborted) throw error;
+      }
+    }
   }
 
   private ownedWrites(definition: ProjectionDefinition, position: number, writes: readonly ProjectedWrite[]): GuardedWrite[] {

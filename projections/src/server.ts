@@ -1,12 +1,15 @@
 /**
  * Production projections worker: follows EventStoreDB and writes MongoDB read models.
- * Answers GET /healthz on PORT (200 once caught up) for the container orchestrator.
- * Run one active worker per deployment (see README: scale-out).
+ * Answers GET /healthz on PORT (200 while every projection is subscribed and less than
+ * HEALTH_MAX_LAG_SECONDS behind the log) and reports the same, every few seconds, beside
+ * the checkpoints, where query services read it. Run one active worker per deployment
+ * (see README: scale-out).
  */
 import { connectEventStoreDB } from '@stays/event-store';
 import { connectMongoReadStore } from '@stays/read-store';
 import { ConfigError, closeServer, loadConfig, runMain, serveHealth, stopOnSignals } from '@stays/service-kit';
 import { ProjectionRunner } from './runner.ts';
+import { HEALTH_REPORT_INTERVAL_MS } from './checkpoints.ts';
 import { allProjections } from './index.ts';
 
 runMain(async () => {
@@ -16,6 +19,9 @@ runMain(async () => {
   const readStore = await connectMongoReadStore(config.mongoUrl, config.mongoDb);
   const runner = new ProjectionRunner(eventStore, readStore, allProjections);
   await runner.start();
-  const server = serveHealth(config.port, () => runner.isCaughtUp(), () => ({ projections: runner.status() }));
-  stopOnSignals(closeServer(server), () => runner.stop(), () => eventStore.close(), () => readStore.close());
+  const reporter = setInterval(() => {
+    runner.publishHealth(config.healthMaxLagMs).catch((error: unknown) => console.warn(`could not report projection health: ${String(error)}`));
+  }, HEALTH_REPORT_INTERVAL_MS);
+  const server = serveHealth(config.port, async () => ({ ...(await runner.health(config.healthMaxLagMs)) }));
+  stopOnSignals(() => clearInterval(reporter), closeServer(server), () => runner.stop(), () => eventStore.close(), () => readStore.close());
 });

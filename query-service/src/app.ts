@@ -43,7 +43,9 @@ function minPosition(deps: QueryServiceDeps): Middleware {
       if (!Number.isSafeInteger(position)) throw new BadRequestError(messages.server.minPositionInvalid);
       const head = await deps.logHead();
       if (head === null || position > head) throw new BadRequestError(messages.server.minPositionBeyondLog);
-      await deps.readSide.waitFor(position, MIN_POSITION_WAIT_MS);
+      if (!(await deps.readSide.waitFor(position, MIN_POSITION_WAIT_MS))) {
+        (deps.log ?? console.warn)(`read-your-writes: the read side did not reach position ${position} within ${MIN_POSITION_WAIT_MS} ms (X-Min-Position)`);
+      }
     }
     await next();
   };

@@ -6,7 +6,8 @@ import type { MediaLinks, MediaStore, TokenVerifier } from '@stays/service-kit';
 
 /** How far the read side is: answered in-process by the projection runner, or from stored checkpoints. */
 export interface ReadSideProgress {
-  isCaughtUp(): Promise<boolean>;
+  /** Healthy: every projection subscribed to the log and not too far behind it; `projections` says each one's state. */
+  health(): Promise<{ readonly healthy: boolean; readonly projections: readonly object[] }>;
   /** Resolves true once every read model reflects the log up to `position`, false after `timeoutMs`. */
   waitFor(position: number, timeoutMs: number): Promise<boolean>;
   /** Position of the last event that changed a projection's documents: a cache key that moves only with the data. */
@@ -22,6 +23,8 @@ export interface QueryServiceDeps {
   readonly readSide: ReadSideProgress;
   /** Position of the log's last event (null while empty): a read never waits for a position beyond it. */
   readonly logHead: () => Promise<number | null>;
+  /** Where read-your-writes timeouts are logged. Default console.warn. */
+  readonly log?: (line: string) => void;
 }
 
 export interface QueryContext {

@@ -10,3 +10,13 @@ export class DuplicateKeyError extends Error {
     super(`duplicate key in ${collection}: ${JSON.stringify(key)}`);
   }
 }
+
+/**
+ * The store could not do the call for now (a replica set electing a new primary, a node
+ * shutting down, the network): the same call may succeed later. How much of a bulk write
+ * was applied is unknown, so only writes that are safe to repeat should be retried. The
+ * adapter that knows its driver decides which errors these are.
+ */
+export class ReadStoreUnavailableError extends Error {
+  override readonly name = 'ReadStoreUnavailableError';
+}

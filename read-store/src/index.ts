@@ -1,7 +1,7 @@
 export type {
-  Document, Filter, FindOptions, IndexOptions, Projection, ReadCollection, ReadStore, Sort, Update, UpdateOptions,
+  Document, Filter, FindOptions, IndexOptions, Projection, ReadCollection, ReadStore, Replacement, Sort, Update, UpdateOptions,
   UpdateResult, WriteOperation,
 } from './port.ts';
-export { DuplicateKeyError } from './errors.ts';
+export { DuplicateKeyError, ReadStoreUnavailableError } from './errors.ts';
 export { createEmbeddedReadStore } from './embedded/index.ts';
 export { connectMongoReadStore } from './mongodb/index.ts';

@@ -5,6 +5,12 @@
  */
 
 export type Document = { _id: string } & Record<string, unknown>;
+/**
+ * A replacement may leave out its _id: the replaced document keeps its own, and an upsert
+ * that inserts gets a new string one. (Naming another _id than the matched document's is
+ * refused: MongoDB's _id is immutable.)
+ */
+export type Replacement<T extends Document = Document> = Omit<T, '_id'> & { _id?: string };
 /** A MongoDB query filter, e.g. `{ city: 'Pune', startingPrice: { $lte: 5000 } }`. */
 export type Filter = Record<string, unknown>;
 /** A MongoDB update document with operators, e.g. `{ $set: { a: 1 }, $inc: { n: 1 } }`. */
@@ -36,7 +42,7 @@ export type WriteOperation =
   | { readonly insertOne: { readonly document: Document } }
   | { readonly updateOne: { readonly filter: Filter; readonly update: Update; readonly upsert?: boolean } }
   | { readonly updateMany: { readonly filter: Filter; readonly update: Update } }
-  | { readonly replaceOne: { readonly filter: Filter; readonly replacement: Document; readonly upsert?: boolean } }
+  | { readonly replaceOne: { readonly filter: Filter; readonly replacement: Replacement; readonly upsert?: boolean } }
   | { readonly deleteOne: { readonly filter: Filter } }
   | { readonly deleteMany: { readonly filter: Filter } };
 
@@ -63,7 +69,7 @@ export interface ReadCollection<T extends Document = Document> {
   /** With upsert, an unmatched filter inserts; a taken _id then rejects with DuplicateKeyError. */
   updateOne(filter: Filter, update: Update, options?: UpdateOptions): Promise<UpdateResult>;
   updateMany(filter: Filter, update: Update): Promise<UpdateResult>;
-  replaceOne(filter: Filter, replacement: T, options?: UpdateOptions): Promise<UpdateResult>;
+  replaceOne(filter: Filter, replacement: Replacement<T>, options?: UpdateOptions): Promise<UpdateResult>;
   deleteOne(filter: Filter): Promise<number>;
   deleteMany(filter?: Filter): Promise<number>;
   /**

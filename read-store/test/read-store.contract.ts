@@ -492,6 +492,54 @@ export function describeReadStoreContract(name: string, open: OpenReadStore): vo
       });
     });
 
+    describe('replaceOne upsert without an _id', function () {
+      // MongoDB refuses to change a document's _id (code 66): both stores keep the matched
+      // document's _id and give an inserted one a new string _id.
+      it('keeps the matched document\'s _id, or inserts with a new string _id', async function () {
+        const collection = fresh();
+        await collection.insertOne({ _id: 'r1', email: 'a@example.com', name: 'A' });
+
+        const replaced = await collection.replaceOne({ email: 'a@example.com' }, { email: 'a@example.com', name: 'B' }, { upsert: true });
+        expect(replaced).to.deep.equal({ matchedCount: 1, modifiedCount: 1, upsertedId: null });
+        expect(await collection.find({})).to.deep.equal([{ _id: 'r1', email: 'a@example.com', name: 'B' }]);
+
+        const inserted = await collection.replaceOne({ email: 'b@example.com' }, { email: 'b@example.com', name: 'C' }, { upsert: true });
+        expect(inserted.matchedCount).to.equal(0);
+        expect(inserted.upsertedId).to.be.a('string').and.not.equal('r1');
+        expect(await collection.findOne({ _id: inserted.upsertedId! })).to.deep.equal({ _id: inserted.upsertedId, email: 'b@example.com', name: 'C' });
+      });
+
+      it('does the same inside a bulk write, in order, and reports a failure at its index', async function () {
+        const collection = fresh();
+        await collection.createIndex({ email: 1 }, { unique: true });
+        await collection.bulkWrite([
+          { insertOne: { document: { _id: 'r1', email: 'a@example.com', n: 1 } } },
+          { replaceOne: { filter: { email: 'a@example.com' }, replacement: { email: 'a@example.com', n: 2 }, upsert: true } },
+          { updateOne: { filter: { _id: 'r1' }, update: { $inc: { n: 10 } } } },
+          { replaceOne: { filter: { email: 'c@example.com' }, replacement: { email: 'c@example.com', n: 3 }, upsert: true } },
+        ]);
+        const documents = await collection.find({}, { sort: { email: 1 } });
+        expect(documents.map(({ email, n }) => ({ email, n }))).to.deep.equal([{ email: 'a@example.com', n: 12 }, { email: 'c@example.com', n: 3 }]);
+        expect(documents[0]!._id).to.equal('r1');
+        expect(documents[1]!._id).to.be.a('string');
+
+        const error = await duplicateKey(collection.bulkWrite([
+          { updateOne: { filter: { _id: 'r1' }, update: { $set: { n: 0 } } } },
+          { replaceOne: { filter: { email: 'd@example.com' }, replacement: { email: 'a@example.com' }, upsert: true } },
+          { updateOne: { filter: { _id: 'r1' }, update: { $set: { n: 99 } } } },
+        ]));
+        expect(error.operationIndex).to.equal(1);
+        expect((await collection.findOne({ _id: 'r1' }))!.n).to.equal(0);
+      });
+
+      it('refuses a replacement that names another _id than the matched document\'s, changing nothing', async function () {
+        const collection = fresh();
+        await collection.insertOne({ _id: 'r1', email: 'a@example.com' });
+        await rejection(collection.replaceOne({ email: 'a@example.com' }, { _id: 'other', email: 'a@example.com', name: 'X' }, { upsert: true }));
+        expect(await collection.find({})).to.deep.equal([{ _id: 'r1', email: 'a@example.com' }]);
+      });
+    });
+
     describe('upserts', function () {
       it('inserts a document built from the filter equalities and the update, with $setOnInsert', async function () {
         const collection = fresh();
@@ -519,7 +567,7 @@ export function describeReadStoreContract(name: string, open: OpenReadStore): vo
       it('gives an upserted document a string _id when the filter has none', async function () {
         const collection = fresh();
         const result = await collection.updateOne({ email: 'a@example.com' }, { $set: { name: 'A' } }, { upsert: true });
-        expect(result.upsertedId).to.be.a('string').and.not.empty;
+        expect(result.upsertedId).to.be.a('string').and.not.equal('');
         const document = await collection.findOne({ email: 'a@example.com' });
         expect(document).to.deep.equal({ _id: result.upsertedId, email: 'a@example.com', name: 'A' });
         expect((await collection.findOne({ _id: result.upsertedId! }))!.name).to.equal('A');
@@ -638,6 +686,26 @@ export function describeReadStoreContract(name: string, open: OpenReadStore): vo
         expect(idSet(await collection.find({ city: 'Pune' }))).to.deep.equal(['h6']);
         expect(idSet(await collection.find({ city: 'Goa', price: { $lt: 2000 } }))).to.deep.equal(['h3']);
         expect(await collection.countDocuments({ city: 'Goa' })).to.equal(3);
+      });
+    });
+
+    describe('compound indexes', function () {
+      it('finds by the first field of a compound index, in the index\'s order, as documents change', async function () {
+        const collection = fresh();
+        await collection.createIndex({ owner: 1, at: -1, _id: 1 });
+        await collection.insertOne({ _id: 'k1', owner: 'o1', at: '2026-01-01' });
+        await collection.insertOne({ _id: 'k2', owner: 'o1', at: '2026-03-01' });
+        await collection.insertOne({ _id: 'k3', owner: 'o2', at: '2026-02-01' });
+        await collection.insertOne({ _id: 'k4', owner: ['o1', 'o2'], at: '2026-02-01' });
+        const newestFirst = { at: -1, _id: 1 } as const;
+        expect(idList(await collection.find({ owner: 'o1' }, { sort: newestFirst }))).to.deep.equal(['k2', 'k4', 'k1']);
+
+        await collection.updateOne({ _id: 'k2' }, { $set: { owner: 'o2' } });
+        await collection.updateOne({ _id: 'k4' }, { $set: { owner: ['o2'] } });
+        await collection.deleteOne({ _id: 'k1' });
+        expect(idList(await collection.find({ owner: 'o1' }, { sort: newestFirst }))).to.deep.equal([]);
+        expect(idList(await collection.find({ owner: 'o2' }, { sort: newestFirst }))).to.deep.equal(['k2', 'k3', 'k4']);
+        expect(await collection.countDocuments({ owner: 'o2', at: '2026-02-01' })).to.equal(2);
       });
     });
 

@@ -44,6 +44,10 @@ const schema = z.object({
   ),
   /** 1 behind our gateway only: the client address is the last X-Forwarded-For entry, not the socket's. */
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  /** Where messages go without SMTP_URL / SMS_WEBHOOK_URL; production servers refuse to start without one of them. */
+  OUTBOX_DIR: optionalText,
+  /** A follower of the log more than this far behind (age of its oldest unhandled event) is unhealthy. */
+  HEALTH_MAX_LAG_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(30),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -89,5 +93,8 @@ function toConfig(env: z.infer<typeof schema>) {
     /** The server-relative path media are recorded under in events; answers make it absolute with `publicUrl`. */
     mediaPath: `${env.API_PREFIX}/media`,
     trustProxy: env.TRUST_PROXY === '1',
+    /** Set only when OUTBOX_DIR is (embedded mode uses DATA_DIR/outbox, see wiring.ts). */
+    outboxDir: env.OUTBOX_DIR === undefined ? undefined : path.resolve(env.OUTBOX_DIR),
+    healthMaxLagMs: env.HEALTH_MAX_LAG_SECONDS * 1000,
   };
 }

@@ -25,13 +25,27 @@ export function stopOnSignals(...closers: (() => Promise<unknown> | unknown)[]):
   process.on('SIGINT', () => void stop());
 }
 
-/** A tiny health endpoint for workers without an HTTP API: GET /healthz → 200 when `healthy()`. */
-export function serveHealth(port: number, healthy: () => boolean, details: () => unknown = () => ({})): http.Server {
+/** What a worker says about itself: `healthy` and whatever explains it. */
+export type HealthCheck = () => Promise<{ readonly healthy: boolean } & object>;
+
+/**
+ * A tiny health endpoint for workers without an HTTP API: GET /healthz → 200 when the
+ * check says healthy, 503 when not (or when the check itself fails), with its details.
+ */
+export function healthServer(check: HealthCheck): http.Server {
   return http.createServer((req, res) => {
-    const ok = healthy();
-    res.writeHead(req.url === '/healthz' ? (ok ? 200 : 503) : 404, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ success: ok, ...(details() as object) }));
-  }).listen(port);
+    if (req.url !== '/healthz') {
+      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ success: false }));
+      return;
+    }
+    check().then(({ healthy, ...details }) => {
+      res.writeHead(healthy ? 200 : 503, { 'content-type': 'application/json' }).end(JSON.stringify({ success: healthy, ...details }));
+    }, (error: unknown) => {
+      res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ success: false, error: String(error) }));
+    });
+  });
 }
+
+export const serveHealth = (port: number, check: HealthCheck): http.Server => healthServer(check).listen(port);
 
 export const closeServer = (server: http.Server) => () => new Promise<void>((resolve) => server.close(() => resolve()));

@@ -2,6 +2,8 @@
  * Adapters chosen by configuration, shared by the one-process host and the production
  * servers: real SMTP / SMS webhook when configured, the outbox folder otherwise.
  */
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SIGNED_MEDIA_LINK_MINUTES } from '@stays/contracts';
 import { ConfigError, type Config } from './config.ts';
@@ -11,7 +13,32 @@ import { loadOrCreateSecret } from './auth/keys.ts';
 import { MediaLinks } from './media/links.ts';
 import { MEDIA_LINK_KEY_MIN_BYTES, MediaLinkSigner } from './media/signed-links.ts';
 
-export const outboxDir = (config: Config): string => path.join(config.dataDir, 'outbox');
+export const outboxDir = (config: Config): string => config.outboxDir ?? path.join(config.dataDir, 'outbox');
+
+/**
+ * A production server refuses to start when a message it must send would go nowhere
+ * anyone reads: without SMTP_URL (and, for `sms`, SMS_WEBHOOK_URL) it needs OUTBOX_DIR set
+ * explicitly, to a directory it can write (checked by writing a file there), so a
+ * misconfigured deployment fails at start instead of losing every OTP and booking email.
+ */
+export async function assertMessagesDeliverable(config: Config, needs: { readonly email: boolean; readonly sms: boolean }): Promise<void> {
+  const missing = [needs.email && !config.smtpUrl && 'SMTP_URL', needs.sms && !config.smsWebhookUrl && 'SMS_WEBHOOK_URL'].filter(Boolean);
+  if (missing.length === 0) return;
+  if (config.outboxDir === undefined) {
+    throw new ConfigError(`${missing.join(' and ')} not set: emails and SMS (OTP codes, booking confirmations) would not be sent. ` +
+      `Set ${missing.join(' and ')}, or OUTBOX_DIR to a writable directory to keep them there as files.`);
+  }
+  const probe = path.join(config.outboxDir, `.write-check-${randomBytes(4).toString('hex')}`);
+  try {
+    await mkdir(config.outboxDir, { recursive: true });
+    await writeFile(probe, '');
+    await rm(probe);
+  } catch (error) {
+    const who = typeof process.getuid === 'function' ? ` (uid ${process.getuid()})` : '';
+    throw new ConfigError(`OUTBOX_DIR ${config.outboxDir} is not writable by this process${who}: ${(error as Error).message}. ` +
+      `Without ${missing.join(' and ')} messages are written there: make it writable (a volume owned by this user), or set ${missing.join(' and ')}.`);
+  }
+}
 
 export const mailerFor = (config: Config): Mailer =>
   config.smtpUrl ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom }) : createOutboxMailer({ dir: outboxDir(config), from: config.mailFrom });

@@ -72,10 +72,10 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     await runner.start();
     closers.unshift(() => runner.stop());
     const reactor = new BookingDocumentsReactor({ store: eventStore, media, mailer, log });
-    reactor.start();
+    await reactor.start();
     closers.unshift(() => reactor.stop());
     const reconciler = new OrphanedUnitsReconciler({ store: eventStore, log, ...(overrides.now && { now: overrides.now }) });
-    reconciler.start();
+    await reconciler.start();
     closers.unshift(() => reconciler.stop());
 
     const commandApp = createCommandApp({
@@ -83,18 +83,19 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
       google: overrides.google !== undefined ? overrides.google : config.google ? createGoogleVerifier(config.google) : null,
       mailer, sms: smsFor(config), otpKey: await otpKeyFor(config),
       awaitProjected: async (position) => {
-        if (!(await runner.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS))) log(`read side did not reach ${position} in time`);
+        if (!(await runner.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS))) log(`read-your-writes: the read side did not reach position ${position} within ${READ_YOUR_WRITES_TIMEOUT_MS} ms`);
       },
       ...(overrides.now && { now: overrides.now }),
     }, { apiPrefix: config.apiPrefix, cors: config.cors, security, trustProxy: config.trustProxy });
     const queryApp = createQueryApp({
       readStore, media, mediaLinks, tokenVerifier,
       readSide: {
-        isCaughtUp: async () => runner.isCaughtUp(),
+        health: () => runner.health(config.healthMaxLagMs),
         waitFor: (position, timeoutMs) => runner.waitFor(position, timeoutMs),
         changedAt: async (projection) => runner.changedAt(projection),
       },
       logHead: () => eventStore.headPosition(),
+      log,
     }, { apiPrefix: config.apiPrefix, cors: config.cors, security });
     for (const app of [commandApp, queryApp]) app.on('error', (error: unknown) => log(`[error] ${error instanceof Error ? error.stack : String(error)}`));
 

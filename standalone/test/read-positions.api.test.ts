@@ -65,7 +65,7 @@ describe('reading one\'s own write (X-Min-Position) and internal routes', functi
       mediaLinks: new MediaLinks({ publicUrl: stays.baseUrl, apiPrefix: API }),
       tokenVerifier: new TokenVerifier(publicKey, { issuer: 'stays', audience: 'stays-api' }),
       readSide: {
-        isCaughtUp: async () => system.runner.isCaughtUp(),
+        health: () => system.runner.health(30_000),
         waitFor: (position, timeoutMs) => system.runner.waitFor(position, timeoutMs),
         changedAt: async (projection) => system.runner.changedAt(projection),
       },
@@ -77,7 +77,7 @@ describe('reading one\'s own write (X-Min-Position) and internal routes', functi
       const head = await system.eventStore.headPosition();
       const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/internal/projected?position=${head}`);
       expect(response.status).to.equal(200);
-      expect((await response.json()).data).to.deep.equal({ position: head });
+      expect(((await response.json()) as { data: unknown }).data).to.deep.equal({ position: head });
     } finally {
       server.close();
     }

@@ -5,18 +5,22 @@
  * were given back. Each step first reads the booking's stream and skips what is already
  * recorded, so it is idempotent; a failing step is retried with backoff and never touches
  * the booking itself. (An email can go out twice if the process dies between sending it
- * and recording it: at least once, never lost.)
+ * and recording it: at least once, never lost.) The bookings with work left are kept in a
+ * checkpoint with the log position they reflect, so a restart follows on from there.
  */
-import type { EventStore, RecordedEvent, Subscription } from '@stays/event-store';
+import { subscriptionHealth, type EventStore, type RecordedEvent, type Subscription, type SubscriptionHealth } from '@stays/event-store';
 import { invoiceFileName, streams } from '@stays/contracts';
 import type { Mailer, MediaStore } from '@stays/service-kit';
 import { handle, load } from '../handle.ts';
-import { bookingAggregate, recordEmailSent, recordInvoice, type BookingState } from '../booking/booking.ts';
+import { bookingAggregate, type BookingState } from '../booking/booking.ts';
+import { recordEmailSent, recordInvoice } from '../booking/issuing-documents/decide.ts';
+import { releaseUnits } from '../booking/giving-back/decide.ts';
 
 type ExistingBooking = Exclude<BookingState, { status: 'none' }>;
-import { inventoryAggregate, releaseUnits } from '../booking/inventory.ts';
+import { inventoryAggregate } from '../booking/inventory.ts';
 import { createWorkerInvoiceRenderer, type InvoiceRenderer } from './invoice-renderer.ts';
 import { bookingEmail } from './booking-email.ts';
+import { CheckpointSaver, memoryReactorCheckpoints, type ReactorCheckpointStore } from './reactor-checkpoints.ts';
 
 export interface BookingDocumentsDeps {
   readonly store: EventStore;
@@ -27,7 +31,15 @@ export interface BookingDocumentsDeps {
   readonly retryDelaysMs?: readonly number[];
   /** Default: a worker thread, so rendering never stalls the process's requests. */
   readonly renderer?: InvoiceRenderer;
+  /** Default: in memory (a restart replays the log). */
+  readonly checkpoints?: ReactorCheckpointStore;
 }
+
+interface OpenWork { invoice: boolean; email: boolean; release: boolean }
+
+const CHECKPOINT_NAME = 'booking-documents';
+/** Format of the checkpoint's state: the open work by booking. */
+const CHECKPOINT_VERSION = 1;
 
 const DEFAULT_RETRY_DELAYS_MS = [1000, 5000, 15_000, 60_000, 300_000];
 /** Bookings completed at once. */
@@ -36,7 +48,7 @@ const REACTOR = { actor: 'system:booking-documents' };
 
 export class BookingDocumentsReactor {
   /** Bookings with work left, from the log: what is still missing for each. */
-  private readonly open = new Map<string, { invoice: boolean; email: boolean; release: boolean }>();
+  private open = new Map<string, OpenWork>();
   private readonly queue = new Set<string>();
   private readonly failures = new Map<string, number>();
   private readonly timers = new Set<NodeJS.Timeout>();
@@ -48,17 +60,25 @@ export class BookingDocumentsReactor {
   private lanes = 0;
   private stopped = false;
   private idleWaiters: (() => void)[] = [];
+  /** Resolved when the last lane ends (stop() waits for the work in progress). */
+  private lanesDone: (() => void)[] = [];
 
   private readonly renderer: InvoiceRenderer;
+  private readonly checkpoint: CheckpointSaver;
 
   constructor(private readonly deps: BookingDocumentsDeps) {
     this.renderer = deps.renderer ?? createWorkerInvoiceRenderer();
+    this.checkpoint = new CheckpointSaver(deps.checkpoints ?? memoryReactorCheckpoints(), CHECKPOINT_NAME, CHECKPOINT_VERSION,
+      () => ({ open: [...this.open] }), (line) => this.log(line));
   }
 
-  start(): void {
-    this.subscription = this.deps.store.subscribeToAll({}, {
+  async start(): Promise<void> {
+    const restored = await this.checkpoint.restore();
+    if (restored) this.open = new Map((restored.state as { open: [string, OpenWork][] }).open);
+    this.subscription = this.deps.store.subscribeToAll({ ...(restored && { after: restored.position }), name: 'booking documents reactor' }, {
       onBatch: async (events) => {
         for (const event of events) this.observe(event);
+        this.checkpoint.handled(events[events.length - 1]!.position);
       },
       onCaughtUp: () => {
         this.caughtUp = true;
@@ -73,7 +93,16 @@ export class BookingDocumentsReactor {
     this.stopped = true;
     for (const timer of this.timers) clearTimeout(timer);
     await this.subscription?.close();
+    // Steps in progress finish (and record what they did) before the renderer goes.
+    if (this.lanes > 0) await new Promise<void>((resolve) => this.lanesDone.push(resolve));
+    await this.checkpoint.flush();
     await this.renderer.close();
+  }
+
+  /** Subscribed to the log and at most `maxLagMs` behind it. */
+  async health(maxLagMs: number): Promise<SubscriptionHealth> {
+    if (this.subscription === null) return { healthy: false, state: 'closed', position: undefined, lagMs: null, error: 'not started' };
+    return subscriptionHealth(this.deps.store, this.subscription, maxLagMs);
   }
 
   /** Resolves when no booking has work left or queued (for tests and benchmarks). */
@@ -142,6 +171,7 @@ export class BookingDocumentsReactor {
       }
     } finally {
       this.lanes--;
+      if (this.lanes === 0) for (const resolve of this.lanesDone.splice(0)) resolve();
       this.notifyIdle();
     }
   }
@@ -181,6 +211,9 @@ export class BookingDocumentsReactor {
   }
 
   private retryLater(bookingID: string, error: unknown): void {
+    // Its own events may have queued it again meanwhile: the timer brings it back, after the backoff.
+    this.queue.delete(bookingID);
+    if (this.stopped) return;
     const failures = (this.failures.get(bookingID) ?? 0) + 1;
     this.failures.set(bookingID, failures);
     const delays = this.deps.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;

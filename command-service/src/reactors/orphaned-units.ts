@@ -6,13 +6,16 @@
  * between leaves them taken. This reconciler follows the log, remembers reservations and
  * places without a booking, and after a grace period (far longer than any command)
  * checks the booking stream and gives them back if there is still no booking.
+ * The reservations and places it waits on are kept in a checkpoint, so a restart follows on from there.
  */
-import type { EventStore, RecordedEvent, Subscription } from '@stays/event-store';
+import { subscriptionHealth, type EventStore, type RecordedEvent, type Subscription, type SubscriptionHealth } from '@stays/event-store';
 import { streams } from '@stays/contracts';
 import { handle, load } from '../handle.ts';
 import { bookingAggregate } from '../booking/booking.ts';
-import { guestAggregate, releaseBooking } from '../booking/guest.ts';
-import { inventoryAggregate, releaseUnits } from '../booking/inventory.ts';
+import { releaseBooking, releaseUnits } from '../booking/giving-back/decide.ts';
+import { guestAggregate } from '../booking/guest.ts';
+import { inventoryAggregate } from '../booking/inventory.ts';
+import { CheckpointSaver, memoryReactorCheckpoints, type ReactorCheckpointStore } from './reactor-checkpoints.ts';
 
 export interface OrphanedUnitsDeps {
   readonly store: EventStore;
@@ -22,9 +25,14 @@ export interface OrphanedUnitsDeps {
   /** How often to look. Default 30 s. */
   readonly intervalMs?: number;
   readonly log?: (line: string) => void;
+  /** Default: in memory (a restart replays the log). */
+  readonly checkpoints?: ReactorCheckpointStore;
 }
 
 const RECONCILER = { actor: 'system:orphaned-units' };
+const CHECKPOINT_NAME = 'orphaned-units';
+/** Format of the checkpoint's state: the units and places waiting, by booking. */
+const CHECKPOINT_VERSION = 1;
 
 /** What a booking id holds while its booking is not recorded: units of a room, a guest's place, or both. */
 interface Waiting {
@@ -34,17 +42,25 @@ interface Waiting {
 }
 
 export class OrphanedUnitsReconciler {
-  private readonly waiting = new Map<string, Waiting>();
+  /** bookingID → the reservation waiting for its booking. */
+  private waiting = new Map<string, Waiting>();
   private subscription: Subscription | null = null;
   private timer: NodeJS.Timeout | null = null;
   private sweeping: Promise<void> | null = null;
+  private readonly checkpoint: CheckpointSaver;
 
-  constructor(private readonly deps: OrphanedUnitsDeps) {}
+  constructor(private readonly deps: OrphanedUnitsDeps) {
+    this.checkpoint = new CheckpointSaver(deps.checkpoints ?? memoryReactorCheckpoints(), CHECKPOINT_NAME, CHECKPOINT_VERSION,
+      () => ({ waiting: [...this.waiting] }), (line) => this.log(line));
+  }
 
-  start(): void {
-    this.subscription = this.deps.store.subscribeToAll({}, {
+  async start(): Promise<void> {
+    const restored = await this.checkpoint.restore();
+    if (restored) this.waiting = new Map((restored.state as { waiting: [string, Waiting][] }).waiting);
+    this.subscription = this.deps.store.subscribeToAll({ ...(restored && { after: restored.position }), name: 'orphaned units reconciler' }, {
       onBatch: async (events) => {
         for (const event of events) this.observe(event);
+        this.checkpoint.handled(events[events.length - 1]!.position);
       },
       onError: (error) => this.log(`orphaned units reconciler stopped: ${String(error)}`),
     });
@@ -56,6 +72,13 @@ export class OrphanedUnitsReconciler {
     if (this.timer) clearInterval(this.timer);
     await this.sweeping;
     await this.subscription?.close();
+    await this.checkpoint.flush();
+  }
+
+  /** Subscribed to the log and at most `maxLagMs` behind it. */
+  async health(maxLagMs: number): Promise<SubscriptionHealth> {
+    if (this.subscription === null) return { healthy: false, state: 'closed', position: undefined, lagMs: null, error: 'not started' };
+    return subscriptionHealth(this.deps.store, this.subscription, maxLagMs);
   }
 
   /** Gives back everything held longer than the grace period by a booking that does not exist. */

@@ -28,6 +28,7 @@ import { GroupCommitWriter } from './group-commit-writer.ts';
 import { MemoryLogFile, openDiskLogFile, type LogFile } from './log-file.ts';
 import { recoverLog, type RecoveryLogger } from './log-recovery.ts';
 import { LogSubscription, NewEventsSignal } from './log-subscription.ts';
+import { ResumingSubscription } from '../resuming-subscription.ts';
 import { encodeRecord } from './record-codec.ts';
 
 export const LOG_FILE_NAME = 'events.log';
@@ -199,13 +200,16 @@ class EmbeddedEventStore implements EventStore {
   }
 
   subscribeToAll(options: SubscribeOptions, handler: SubscriptionHandler): Subscription {
-    const subscription = new LogSubscription(
-      this.committed,
-      this.newEvents,
-      { after: options.after ?? -1, maxBatchSize: Math.max(1, options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE) },
-      handler,
-      (closed) => this.subscriptions.delete(closed),
-    );
+    const maxBatchSize = Math.max(1, options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE);
+    // Resubscribing fixes nothing here (a poisoned log needs a reopen): every error is final.
+    return new ResumingSubscription((after, each) => this.openLogSubscription(after ?? -1, maxBatchSize, each), options, handler, {
+      isTransient: () => false,
+    });
+  }
+
+  private openLogSubscription(after: number, maxBatchSize: number, handler: SubscriptionHandler): LogSubscription {
+    const subscription = new LogSubscription(this.committed, this.newEvents, { after, maxBatchSize }, handler,
+      (closed) => this.subscriptions.delete(closed));
     if (this.closing) void subscription.close();
     else this.subscriptions.add(subscription);
     return subscription;

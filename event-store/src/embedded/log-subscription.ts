@@ -8,7 +8,7 @@
  * loop.
  */
 import { setImmediate as nextMacrotask } from 'node:timers/promises';
-import type { Subscription, SubscriptionHandler } from '../port.ts';
+import type { SubscriptionHandler } from '../port.ts';
 import type { CommittedEvents } from './committed-events.ts';
 
 /** Wakes waiting subscriptions when new events become durable. */
@@ -31,7 +31,7 @@ export interface LogSubscriptionOptions {
   readonly maxBatchSize: number;
 }
 
-export class LogSubscription implements Subscription {
+export class LogSubscription {
   private closed = false;
   private wakeOnClose: () => void = () => undefined;
   private readonly whenClosed = new Promise<void>((resolve) => (this.wakeOnClose = resolve));
@@ -88,9 +88,5 @@ export class LogSubscription implements Subscription {
 }
 
 function reportError(handler: SubscriptionHandler, error: unknown): void {
-  if (handler.onError) {
-    handler.onError(error);
-  } else {
-    console.error('event store subscription stopped:', error);
-  }
+  handler.onError?.(error);
 }

@@ -15,26 +15,43 @@ import type {
 } from '../port.ts';
 import { fromAllStreamEvent, fromStreamEvent, isSystemEventType, toClientEvent } from './event-mapping.ts';
 import { EventStoreDBSubscription } from './eventstoredb-subscription.ts';
+import { isTransientEventStoreDBError } from './transient-errors.ts';
+import { ResumingSubscription } from '../resuming-subscription.ts';
+import type { BackoffOptions } from '../backoff.ts';
 import { appendPosition, toEventStoreDBPosition, toPortPosition } from './positions.ts';
 
 const DEFAULT_MAX_BATCH_SIZE = 500;
 /** Page size for $all reads; pages are filtered client-side (the client's readAll has no filter). */
 const READ_ALL_PAGE = 1000;
+const MIN_READ_ALL_PAGE = 64;
 
-/** Connects lazily: the client opens its gRPC channel on the first call. */
-export function connectEventStoreDB(connectionString: string): EventStore {
-  return eventStoreOnClient(EventStoreDBClient.connectionString(connectionString));
+export interface EventStoreDBOptions {
+  /** Delays between attempts to resubscribe after a lost connection. */
+  readonly backoff?: BackoffOptions;
+  /** Where lost and resumed subscriptions are logged. Default console.warn. */
+  readonly log?: (line: string) => void;
+}
+
+/**
+ * Connects lazily: the client opens its gRPC channel on the first call, so a server that
+ * is still starting is not an error here (subscriptions retry until it answers).
+ */
+export function connectEventStoreDB(connectionString: string, options: EventStoreDBOptions = {}): EventStore {
+  return eventStoreOnClient(EventStoreDBClient.connectionString(connectionString), options);
 }
 
 /** The adapter over a given client (tests pass a simulated one; not exported from the package). */
-export function eventStoreOnClient(client: EventStoreDBClient): EventStore {
-  return new EventStoreDBEventStore(client);
+export function eventStoreOnClient(client: EventStoreDBClient, options: EventStoreDBOptions = {}): EventStore {
+  return new EventStoreDBEventStore(client, options);
 }
 
 class EventStoreDBEventStore implements EventStore {
   private readonly subscriptions = new Set<Subscription>();
 
-  constructor(private readonly client: EventStoreDBClient) {}
+  constructor(
+    private readonly client: EventStoreDBClient,
+    private readonly options: EventStoreDBOptions,
+  ) {}
 
   async append(streamId: string, events: readonly EventData[], options: AppendOptions = {}): Promise<AppendResult> {
     const expected = options.expectedRevision ?? 'any';
@@ -80,11 +97,13 @@ class EventStoreDBEventStore implements EventStore {
     // everything at or before it. Pages continue from the last position seen, system
     // events included, so a long run of them cannot stall the read.
     let after = options.after ?? -1;
+    // A small read (a health check's "next event") need not fetch a whole page.
+    const pageSize = Math.min(READ_ALL_PAGE, Math.max(wanted, MIN_READ_ALL_PAGE));
     for (;;) {
       const page = await collect(this.client.readAll({
         direction: FORWARDS,
         fromPosition: after < 0 ? START : toEventStoreDBPosition(after),
-        maxCount: READ_ALL_PAGE,
+        maxCount: pageSize,
       }));
       let lastSeen = after;
       for (const resolved of page) {
@@ -96,7 +115,7 @@ class EventStoreDBEventStore implements EventStore {
         if (event) events.push(event);
         if (events.length >= wanted) return events;
       }
-      if (page.length < READ_ALL_PAGE || lastSeen === after) return events;
+      if (page.length < pageSize || lastSeen === after) return events;
       after = lastSeen;
     }
   }
@@ -117,14 +136,16 @@ class EventStoreDBEventStore implements EventStore {
   }
 
   subscribeToAll(options: SubscribeOptions, handler: SubscriptionHandler): Subscription {
-    const subscription = new EventStoreDBSubscription(
-      this.client,
-      { after: options.after, maxBatchSize: Math.max(1, options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE) },
+    const maxBatchSize = Math.max(1, options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE);
+    const subscription = new ResumingSubscription(
+      (after, each) => new EventStoreDBSubscription(this.client, { after, maxBatchSize }, each, () => this.headPosition()),
+      options,
       handler,
-      () => this.headPosition(),
+      { isTransient: isTransientEventStoreDBError, backoff: this.options.backoff, log: this.options.log },
     );
     this.subscriptions.add(subscription);
     return {
+      status: () => subscription.status(),
       close: async () => {
         this.subscriptions.delete(subscription);
         await subscription.close();

@@ -1,5 +1,7 @@
 /**
- * A port subscription over an EventStoreDB catch-up subscription to $all.
+ * One EventStoreDB catch-up subscription to $all, for the port. It ends at the first
+ * failure (gRPC error, the server ending the stream, a throwing handler) by calling
+ * onError; ResumingSubscription opens the next one after a lost connection.
  *
  * - System events are filtered on the server (excludeSystemEvents) and again here.
  * - Micro-batching: events arriving while the handler is busy are queued and handed over
@@ -15,7 +17,8 @@ import {
   START, excludeSystemEvents,
   type AllStreamResolvedEvent, type AllStreamSubscription, type EventStoreDBClient, type Position,
 } from '@eventstore/db-client';
-import type { RecordedEvent, Subscription, SubscriptionHandler } from '../port.ts';
+import { EventStoreConnectionError } from '../errors.ts';
+import type { RecordedEvent, SubscriptionHandler } from '../port.ts';
 import { fromAllStreamEvent } from './event-mapping.ts';
 import { toEventStoreDBPosition } from './positions.ts';
 
@@ -24,7 +27,7 @@ export interface EventStoreDBSubscriptionOptions {
   readonly maxBatchSize: number;
 }
 
-export class EventStoreDBSubscription implements Subscription {
+export class EventStoreDBSubscription {
   private stream: AllStreamSubscription | undefined;
   private readonly queue: AllStreamResolvedEvent[] = [];
   private received = 0; // raw events taken off the gRPC stream
@@ -64,7 +67,8 @@ export class EventStoreDBSubscription implements Subscription {
       stream.on('data', (resolved: AllStreamResolvedEvent) => this.onEvent(resolved));
       stream.on('caughtUp', () => this.caughtUpAfterBufferedEvents());
       stream.on('error', (error: Error) => this.fail(error));
-      stream.on('end', () => this.fail(new Error('EventStoreDB ended the $all subscription')));
+      // A server that shuts down may end the call instead of failing it.
+      stream.on('end', () => this.fail(new EventStoreConnectionError('EventStoreDB ended the $all subscription')));
       // Nothing to catch up: the head is at or before the starting point.
       if (this.headAtStart <= this.lastDelivered) this.caughtUpAfter = 0;
       this.maybeCaughtUp();
@@ -147,7 +151,6 @@ export class EventStoreDBSubscription implements Subscription {
     if (this.closed) return;
     this.closed = true;
     void this.stream?.unsubscribe().catch(() => undefined);
-    if (this.handler.onError) this.handler.onError(error);
-    else console.error('EventStoreDB subscription stopped:', error);
+    this.handler.onError?.(error);
   }
 }

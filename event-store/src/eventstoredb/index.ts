@@ -1,1 +1,1 @@
-export { connectEventStoreDB } from './eventstoredb-event-store.ts';
+export { connectEventStoreDB, type EventStoreDBOptions } from './eventstoredb-event-store.ts';

@@ -9,22 +9,54 @@
  * every event; a forward $all read's fromPosition is inclusive, a subscription's is
  * exclusive; the log also holds system events (here a `$>` link per event, like the
  * $by_category projection writes, and a `$metadata` event now and then); filtered
- * subscriptions apply the event-type regex on the server. It proves the adapter is
- * consistent with that model, not that the model matches a real server: only running
- * the contract suite with EVENTSTORE_URL does that.
+ * subscriptions apply the event-type regex on the server.
+ *
+ * It also fails the way a server does, with the errors the client makes of gRPC
+ * statuses (its own convertToCommandError): `stop()` takes the server down (live
+ * subscriptions fail with UNAVAILABLE "Connection dropped", or the server ends them;
+ * every later call fails with UNAVAILABLE "No connection established" until `start()`),
+ * `dropSubscriptions()` is a network blip that kills live subscriptions only, and a
+ * simulation created `available: false` is a server still starting. The log survives a
+ * restart, as EventStoreDB's does.
+ *
+ * It proves the adapter is consistent with that model, not that the model matches a real
+ * server: only running the contract suite with EVENTSTORE_URL does that.
  */
 import { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import {
-  END, START, StreamNotFoundError, WrongExpectedVersionError,
+  END, START, StreamNotFoundError, WrongExpectedVersionError, convertToCommandError,
   type AllStreamResolvedEvent, type AppendExpectedRevision, type AppendResult, type EventData, type EventStoreDBClient,
   type Filter, type Position, type ReadPosition, type ReadRevision,
 } from '@eventstore/db-client';
+import { eventStoreOnClient } from '../../src/eventstoredb/eventstoredb-event-store.ts';
+import type { EventStore } from '../../src/port.ts';
 
 export interface SimulationOptions {
   /** Servers >= 23.10 send 'caughtUp' on catch-up subscriptions; older ones do not. */
   readonly sendsCaughtUp: boolean;
+  /** False: the server is not up yet (every call fails until start()). Default true. */
+  readonly available?: boolean;
 }
+
+/** How the server lets go of a live subscription. */
+export type SubscriptionDrop =
+  /** The connection breaks: the client emits UnavailableError. */
+  | 'connection-dropped'
+  /** The server cancels the call while shutting down: the client emits CancelledError. */
+  | 'cancelled'
+  /** The server completes the call: the stream ends without an error. */
+  | 'ended';
+
+/** A gRPC failure as the client turns it into an error (codes from grpc status). */
+export function clientError(code: number, name: string, details: string): Error {
+  const serviceError = Object.assign(new Error(`${code} ${name}: ${details}`), { code, details, metadata: { getMap: () => ({}) } });
+  return convertToCommandError(serviceError);
+}
+
+const UNAVAILABLE = 14;
+const CANCELLED = 1;
+const notConnected = () => clientError(UNAVAILABLE, 'UNAVAILABLE', 'No connection established');
 
 interface StoredEvent {
   readonly streamId: string;
@@ -51,8 +83,39 @@ export class SimulatedEventStoreDB {
   private readonly streams = new Map<string, StoredEvent[]>();
   private readonly subscribers = new Set<LiveSubscriber>();
   private nextByte = 4096n;
+  private available: boolean;
+  /** Subscriptions opened (including ones that failed at once): lets tests see resubscribes. */
+  subscribeCalls = 0;
 
-  constructor(private readonly options: SimulationOptions) {}
+  constructor(private readonly options: SimulationOptions) {
+    this.available = options.available ?? true;
+  }
+
+  /** Takes the server down: live subscriptions are let go of, every call fails until start(). */
+  stop(how: SubscriptionDrop = 'connection-dropped'): void {
+    this.available = false;
+    this.dropSubscriptions(how);
+  }
+
+  /** The server is up (again), with its log as it was. */
+  start(): void {
+    this.available = true;
+  }
+
+  /** A network blip: every live subscription is let go of (or fails with `how`, an error); the server stays up. */
+  dropSubscriptions(how: SubscriptionDrop | Error = 'connection-dropped'): void {
+    for (const subscriber of [...this.subscribers]) {
+      this.subscribers.delete(subscriber);
+      if (how === 'ended') endStream(subscriber.stream);
+      else if (how instanceof Error) subscriber.stream.destroy(how);
+      else subscriber.stream.destroy(how === 'cancelled' ? clientError(CANCELLED, 'CANCELLED', 'Call cancelled') : clientError(UNAVAILABLE, 'UNAVAILABLE', 'Connection dropped'));
+    }
+  }
+
+  /** Live subscriptions right now. */
+  liveSubscriptions(): number {
+    return this.subscribers.size;
+  }
 
   /** The simulation, typed as the real client for the adapter. */
   client(): EventStoreDBClient {
@@ -72,6 +135,7 @@ export class SimulatedEventStoreDB {
     options: { expectedRevision?: AppendExpectedRevision } = {},
   ): Promise<AppendResult> {
     await new Promise((resolve) => setImmediate(resolve)); // a network round trip
+    if (!this.available) throw notConnected();
     const list = Array.isArray(events) ? events : [events];
     const stream = this.streams.get(streamName) ?? [];
     const current = stream.length === 0 ? 'no_stream' : BigInt(stream.length - 1);
@@ -109,6 +173,7 @@ export class SimulatedEventStoreDB {
   }
 
   private readStream(streamName: string, options: { fromRevision?: ReadRevision; maxCount?: number | bigint } = {}) {
+    if (!this.available) return streamingRead([], notConnected());
     const stream = this.streams.get(streamName);
     if (!stream) return streamingRead([], new StreamNotFoundError(undefined, streamName));
     const from = typeof options.fromRevision === 'bigint' ? Number(options.fromRevision) : 0;
@@ -117,6 +182,7 @@ export class SimulatedEventStoreDB {
   }
 
   private readAll(options: { fromPosition?: ReadPosition; maxCount?: number | bigint; direction?: 'forwards' | 'backwards' } = {}) {
+    if (!this.available) return streamingRead([], notConnected());
     const count = Number(options.maxCount ?? Number.MAX_SAFE_INTEGER);
     if (options.direction === 'backwards') {
       if (options.fromPosition !== undefined && options.fromPosition !== END) throw new Error('simulation: backwards reads only from END');
@@ -139,10 +205,16 @@ export class SimulatedEventStoreDB {
     Object.assign(stream, {
       unsubscribe: async () => {
         this.subscribers.delete(subscriber);
-        stream.push(null);
+        endStream(stream);
       },
     });
+    this.subscribeCalls++;
     setImmediate(() => {
+      if (stream.destroyed) return;
+      if (!this.available) {
+        stream.destroy(notConnected());
+        return;
+      }
       // Catch up (exclusive of fromPosition), then go live.
       for (const event of this.log) this.deliver(subscriber, event);
       if (this.options.sendsCaughtUp) stream.emit('caughtUp');
@@ -159,6 +231,13 @@ export class SimulatedEventStoreDB {
   }
 }
 
+/** Ends a subscription's stream once (a second end would be an error). */
+function endStream(stream: Readable): void {
+  if (stream.destroyed || (stream as Readable & { simulationEnded?: true }).simulationEnded) return;
+  Object.assign(stream, { simulationEnded: true });
+  stream.push(null);
+}
+
 /** A client-style streaming read: a Readable of resolved events with cancel(). */
 function streamingRead(items: object[], error?: Error) {
   const stream = Readable.from(
@@ -170,4 +249,12 @@ function streamingRead(items: object[], error?: Error) {
     { objectMode: true },
   );
   return Object.assign(stream, { cancel: async () => void stream.destroy() });
+}
+
+/** The EventStoreDB adapter over a simulation (other packages' tests): fast retries, log lines to `log`. */
+export function eventStoreOnSimulation(
+  simulation: SimulatedEventStoreDB,
+  options: { backoff?: { initialDelayMs?: number; maxDelayMs?: number }; log?: (line: string) => void } = {},
+): EventStore {
+  return eventStoreOnClient(simulation.client(), { backoff: options.backoff ?? { initialDelayMs: 5, maxDelayMs: 40 }, log: options.log ?? (() => undefined) });
 }

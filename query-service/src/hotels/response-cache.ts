@@ -12,7 +12,7 @@
 import { LRUCache } from 'lru-cache';
 import { encodeJson, encodedSize, type EncodedJson } from '@stays/service-kit';
 
-export const RESPONSE_CACHE_BYTES = 64 * 1024 * 1024;
+const RESPONSE_CACHE_BYTES = 64 * 1024 * 1024;
 
 type Compute = () => Promise<string>;
 

@@ -6,7 +6,7 @@
 import type { HotelSearchQuery, RoomSearchQuery } from '@stays/contracts';
 import type { Filter, Sort } from '@stays/read-store';
 
-export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 
 export function hotelFilter(query: HotelSearchQuery): Filter {
   const filter: Filter = {};

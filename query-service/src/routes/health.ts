@@ -4,13 +4,14 @@ import type { QueryServiceDeps } from '../query-context.ts';
 
 const MAX_WAIT_MS = 10_000;
 
-/** Outside the API prefix: `/healthz`, 200 once the read side has caught up with the log, 503 before. */
+/** Outside the API prefix: `/healthz`, 200 while every projection is subscribed to the log and not too far behind it, 503 with each projection's state otherwise. */
 export function mountHealthRoutes(router: Router, deps: QueryServiceDeps): void {
   router.get('/healthz', async (ctx) => {
-    if (await deps.readSide.isCaughtUp()) respond(ctx, 200, 'ready', null);
+    const health = await deps.readSide.health();
+    if (health.healthy) respond(ctx, 200, 'ready', { projections: health.projections });
     else {
       ctx.status = 503;
-      ctx.body = failureBody(503, 'catching up with the event log');
+      ctx.body = { ...failureBody(503, 'the read side is not following the event log'), data: { projections: health.projections } };
     }
   });
 }
@@ -32,6 +33,7 @@ export function mountInternalRoutes(router: Router, deps: QueryServiceDeps): voi
     const reached = await deps.readSide.waitFor(position, timeoutMs);
     if (reached) respond(ctx, 200, 'projected', { position });
     else {
+      (deps.log ?? console.warn)(`read-your-writes: the read side did not reach position ${position} within ${timeoutMs} ms`);
       ctx.status = 504;
       ctx.body = failureBody(504, 'the read side has not reached that position yet');
     }

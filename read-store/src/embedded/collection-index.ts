@@ -5,12 +5,15 @@ import { valueKey } from './value-key.ts';
 /**
  * A secondary index: maps each key of a document (one per array element for array
  * fields, `null` for missing fields, as MongoDB) to the _id keys holding it. A unique
- * index refuses a key held by another document. Single-field indexes also let equality
- * filters skip the collection scan.
+ * index refuses a key held by another document. An index also lets equality filters on
+ * its first field skip the collection scan (a compound index through its first field, as
+ * MongoDB uses an index prefix).
  */
 export class CollectionIndex {
   readonly paths: readonly string[];
   private readonly entries = new Map<string, Set<unknown>>();
+  /** Compound indexes: first field's value key → _id key → how many of the document's keys start with it. */
+  private readonly byFirstField = new Map<string, Map<unknown, number>>();
 
   constructor(
     readonly name: string,
@@ -24,12 +27,14 @@ export class CollectionIndex {
 
   /** Whether the index can find documents for an equality filter on `path`. */
   serves(path: string): boolean {
-    return this.paths.length === 1 && this.paths[0] === path && !path.includes('.');
+    return this.paths[0] === path && !path.includes('.');
   }
 
-  /** _id keys of documents holding `value` (a string, number or boolean). */
+  /** _id keys of documents holding `value` (a string, number or boolean) in the first field. */
   idsWith(value: unknown): ReadonlySet<unknown> {
-    return this.entries.get(valueKey(value)) ?? EMPTY;
+    if (this.paths.length === 1) return this.entries.get(valueKey(value)) ?? EMPTY;
+    const holders = this.byFirstField.get(valueKey(value));
+    return holders ? new Set(holders.keys()) : EMPTY;
   }
 
   /** The index keys of a document, without duplicates. */
@@ -66,6 +71,12 @@ export class CollectionIndex {
       let holders = this.entries.get(key);
       if (!holders) this.entries.set(key, (holders = new Set()));
       holders.add(id);
+      if (this.paths.length > 1) {
+        const first = firstOfTuple(key);
+        let byFirst = this.byFirstField.get(first);
+        if (!byFirst) this.byFirstField.set(first, (byFirst = new Map()));
+        byFirst.set(id, (byFirst.get(id) ?? 0) + 1);
+      }
     }
   }
 
@@ -75,11 +86,20 @@ export class CollectionIndex {
       if (!holders) continue;
       holders.delete(id);
       if (holders.size === 0) this.entries.delete(key);
+      if (this.paths.length > 1) {
+        const first = firstOfTuple(key);
+        const byFirst = this.byFirstField.get(first);
+        const count = byFirst?.get(id) ?? 0;
+        if (count > 1) byFirst!.set(id, count - 1);
+        else byFirst?.delete(id);
+        if (byFirst?.size === 0) this.byFirstField.delete(first);
+      }
     }
   }
 
   clear(): void {
     this.entries.clear();
+    this.byFirstField.clear();
   }
 
   private keyFieldsOf(document: Document): Record<string, unknown> {
@@ -90,6 +110,11 @@ export class CollectionIndex {
 }
 
 const EMPTY: ReadonlySet<unknown> = new Set();
+
+/** The first field's value key of a compound key (a JSON array of value keys). */
+function firstOfTuple(key: string): string {
+  return (JSON.parse(key) as string[])[0]!;
+}
 
 /** Value keys a path reaches, expanding arrays (multikey); a missing field is null. */
 function indexedValues(document: Document, path: string): string[] {

@@ -3,7 +3,7 @@ import { isEqual } from 'mingo/util';
 import { DuplicateKeyError } from '../errors.ts';
 import { equalityFields } from '../filter-equalities.ts';
 import type {
-  Document, Filter, FindOptions, IndexOptions, ReadCollection, Update, UpdateOptions, UpdateResult, WriteOperation,
+  Document, Filter, FindOptions, IndexOptions, ReadCollection, Replacement, Update, UpdateOptions, UpdateResult, WriteOperation,
 } from '../port.ts';
 import { CollectionIndex } from './collection-index.ts';
 import { copyValue } from './copy-value.ts';
@@ -79,7 +79,7 @@ export class EmbeddedCollection<T extends Document = Document> implements ReadCo
     return this.updateAll(filter, update);
   }
 
-  async replaceOne(filter: Filter, replacement: T, options?: UpdateOptions): Promise<UpdateResult> {
+  async replaceOne(filter: Filter, replacement: Replacement<T>, options?: UpdateOptions): Promise<UpdateResult> {
     return this.replace(filter, replacement, options?.upsert === true);
   }
 
@@ -140,7 +140,7 @@ export class EmbeddedCollection<T extends Document = Document> implements ReadCo
     } else if ('updateMany' in operation) this.updateAll(operation.updateMany.filter, operation.updateMany.update);
     else if ('replaceOne' in operation) {
       const { filter, replacement, upsert } = operation.replaceOne;
-      this.replace(filter, replacement as T, upsert === true);
+      this.replace(filter, replacement, upsert === true);
     } else if ('deleteOne' in operation) this.delete(operation.deleteOne.filter, 1);
     else if ('deleteMany' in operation) this.delete(operation.deleteMany.filter, Infinity);
     else throw new Error(`unknown bulk write operation: ${Object.keys(operation).join(', ')}`);
@@ -231,7 +231,7 @@ export class EmbeddedCollection<T extends Document = Document> implements ReadCo
     return true;
   }
 
-  private replace(filter: Filter, replacement: T, upsert: boolean): UpdateResult {
+  private replace(filter: Filter, replacement: Replacement, upsert: boolean): UpdateResult {
     assertReplacement(replacement);
     const current = this.selectFirst(filter);
     const next = copyValue(replacement) as PlainObject;

@@ -1,6 +1,6 @@
 import { ObjectId, type AnyBulkWriteOperation, type Document as MongoDocument } from 'mongodb';
 import { filterSetsId } from '../filter-equalities.ts';
-import type { Document, Filter, Update, WriteOperation } from '../port.ts';
+import type { Document, Filter, Replacement, Update, WriteOperation } from '../port.ts';
 
 /** A string _id (ObjectId hex), as the embedded store generates: the port's _id is a string. */
 export function newId(): string {
@@ -22,10 +22,15 @@ export function withUpsertId(filter: Filter, update: Update, upsert: boolean): U
   return { ...update, $setOnInsert: { ...onInsert, _id: newId() } };
 }
 
-/** A replacement that would be upserted without an _id gets a string one. */
-export function withReplacementId<T extends Document>(filter: Filter, replacement: T, upsert: boolean): T {
-  if (!upsert || replacement._id !== undefined || filterSetsId(filter)) return replacement;
-  return { ...replacement, _id: newId() };
+/**
+ * Whether an upsert by replacement could insert a document with no _id from anywhere: the
+ * server would give it an ObjectId. Adding a new _id to the replacement is no answer (on a
+ * match it would change the matched document's _id, which MongoDB refuses: code 66), so
+ * the collection replaces first and inserts only when nothing matched (see
+ * MongoCollection.replaceKeepingId).
+ */
+export function replacementNeedsId(filter: Filter, replacement: Replacement, upsert: boolean): boolean {
+  return upsert && replacement._id === undefined && !filterSetsId(filter);
 }
 
 /** A document to insert, with a string _id if it has none (the driver would add an ObjectId). */
@@ -42,7 +47,7 @@ export function toWriteModel(operation: WriteOperation): AnyBulkWriteOperation<M
   if ('updateMany' in operation) return { updateMany: { filter: operation.updateMany.filter, update: operation.updateMany.update } };
   if ('replaceOne' in operation) {
     const { filter, replacement, upsert = false } = operation.replaceOne;
-    return { replaceOne: { filter, replacement: withReplacementId(filter, replacement, upsert), upsert } };
+    return { replaceOne: { filter, replacement: replacement as MongoDocument, upsert } };
   }
   if ('deleteOne' in operation) return { deleteOne: { filter: operation.deleteOne.filter } };
   if ('deleteMany' in operation) return { deleteMany: { filter: operation.deleteMany.filter } };

@@ -1,0 +1,123 @@
+/**
+ * Where a reactor keeps what it learned from the log, with the position it reflects, so a
+ * restart resumes after that position instead of replaying the whole log. The state is
+ * the reactor's own (bookings with work left, reservations waiting for their booking);
+ * every step it drives is still idempotent, so a checkpoint that is a little old only
+ * means a little work is looked at again.
+ */
+import type { Db } from 'mongodb';
+
+export interface ReactorCheckpoint {
+  /** Position of the last event the state reflects. */
+  readonly position: number;
+  /** The reactor's state format: a checkpoint of another version is ignored (the log is replayed). */
+  readonly version: number;
+  /** JSON-compatible state. */
+  readonly state: unknown;
+}
+
+export interface ReactorCheckpointStore {
+  read(name: string): Promise<ReactorCheckpoint | null>;
+  write(name: string, checkpoint: ReactorCheckpoint): Promise<void>;
+}
+
+/** Checkpoints in memory: a restart of the process replays the log (embedded mode, tests). */
+export function memoryReactorCheckpoints(): ReactorCheckpointStore {
+  const checkpoints = new Map<string, ReactorCheckpoint>();
+  return {
+    read: async (name) => structuredClone(checkpoints.get(name) ?? null),
+    write: async (name, checkpoint) => void checkpoints.set(name, structuredClone(checkpoint)),
+  };
+}
+
+interface CheckpointDocument {
+  _id: string;
+  position: number;
+  version: number;
+  state: unknown;
+  updatedAt: Date;
+}
+
+/** Checkpoints in MongoDB's `reactor_checkpoints` collection (production). */
+export function mongoReactorCheckpoints(db: Db): ReactorCheckpointStore {
+  const collection = db.collection<CheckpointDocument>('reactor_checkpoints');
+  return {
+    async read(name) {
+      const doc = await collection.findOne({ _id: name });
+      return doc === null ? null : { position: doc.position, version: doc.version, state: doc.state };
+    },
+    async write(name, { position, version, state }) {
+      await collection.replaceOne({ _id: name }, { position, version, state, updatedAt: new Date() }, { upsert: true });
+    },
+  };
+}
+
+/**
+ * Saves a reactor's checkpoint after its batches, at most once per `intervalMs` (a
+ * catch-up through a long log writes a handful, not one per batch). The state is taken
+ * when the save runs; the reactors change it only inside a batch or by finishing work,
+ * so it always reflects at least the position saved with it.
+ */
+export class CheckpointSaver {
+  private latest: number | undefined;
+  private saved: number | undefined;
+  private lastSaveAt = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private saving: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly store: ReactorCheckpointStore,
+    private readonly name: string,
+    private readonly version: number,
+    private readonly snapshot: () => unknown,
+    private readonly log: (line: string) => void,
+    private readonly intervalMs = 1000,
+  ) {}
+
+  /** The stored state to start from, or null to replay the log from its start. */
+  async restore(): Promise<{ position: number; state: unknown } | null> {
+    const checkpoint = await this.store.read(this.name);
+    if (checkpoint === null) return null;
+    if (checkpoint.version !== this.version) {
+      this.log(`${this.name}: checkpoint of format ${checkpoint.version} ignored (now ${this.version}); replaying the log`);
+      return null;
+    }
+    this.saved = checkpoint.position;
+    return { position: checkpoint.position, state: checkpoint.state };
+  }
+
+  /** The state now reflects the log up to `position`. */
+  handled(position: number): void {
+    this.latest = position;
+    if (this.timer) return;
+    const wait = Math.max(0, this.lastSaveAt + this.intervalMs - Date.now());
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.save();
+    }, wait);
+    this.timer.unref();
+  }
+
+  /** Saves what is pending now (on stop). */
+  async flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.save();
+  }
+
+  private save(): Promise<void> {
+    this.saving = this.saving.then(async () => {
+      const position = this.latest;
+      if (position === undefined || position === this.saved) return;
+      this.lastSaveAt = Date.now();
+      try {
+        await this.store.write(this.name, { position, version: this.version, state: this.snapshot() });
+        this.saved = position;
+      } catch (error) {
+        // Not fatal: the next batch tries again, and a restart replays from the last saved one.
+        this.log(`${this.name}: could not save the checkpoint at ${position}: ${String(error)}`);
+      }
+    });
+    return this.saving;
+  }
+}

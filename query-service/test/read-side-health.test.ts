@@ -1,0 +1,124 @@
+/**
+ * The query service's /healthz in production, where the projections run in another
+ * process: it reads the worker's health reports beside the checkpoints, so it turns
+ * unhealthy when the projections lose the log, fall behind or stop reporting (died), and
+ * healthy again when they follow the log.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect } from 'chai';
+import { generateKeyPair } from 'jose';
+import type { EventStore } from '@stays/event-store';
+import { SimulatedEventStoreDB, eventStoreOnSimulation } from '@stays/event-store/test-support/simulated-eventstoredb';
+import { createEmbeddedReadStore, type ReadStore } from '@stays/read-store';
+import { withTransientBulkWriteFaults } from '@stays/read-store/test-support/transient-faults';
+import { MediaLinks, TokenVerifier, createFileMediaStore } from '@stays/service-kit';
+import { HEALTH_REPORT_MAX_AGE_MS, ProjectionRunner, checkpointProgress } from '@stays/projections';
+import { appendLedger, projections, quiet, until } from '@stays/projections/test-support/ledger';
+import { createQueryApp } from '../src/app.ts';
+
+const names = projections.map((projection) => projection.name);
+
+describe('query side health follows the projections worker', function () {
+  let simulation: SimulatedEventStoreDB;
+  let eventStore: EventStore;
+  let readStore: ReadStore;
+  let runner: ProjectionRunner;
+  let querySide: { url: string; close: () => Promise<void> };
+  let logs: string[];
+
+  beforeEach(async function () {
+    simulation = new SimulatedEventStoreDB({ sendsCaughtUp: true });
+    eventStore = eventStoreOnSimulation(simulation);
+    readStore = createEmbeddedReadStore();
+    logs = [];
+    querySide = await listen(await queryService(readStore, (line) => logs.push(line)));
+  });
+
+  afterEach(async function () {
+    await runner?.stop();
+    await querySide.close();
+    await eventStore.close();
+  });
+
+  it('503 while the projections are catching up, out of reach of the log, behind, or silent; 200 while they follow', async function () {
+    const maxLagMs = 200;
+    let failing = false;
+    await appendLedger(eventStore, 0, 20);
+    runner = new ProjectionRunner(eventStore, withTransientBulkWriteFaults(readStore, { failsAt: () => failing, partial: false }), projections,
+      { backoff: { initialDelayMs: 1, maxDelayMs: 5 }, log: quiet });
+    const report = () => runner.publishHealth(maxLagMs);
+
+    const before = await get(querySide, '/healthz');
+    expect(before.status).to.equal(503);
+    expect(before.body.data.projections.map((projection: { reason: string }) => projection.reason)).to.deep.equal(['no checkpoint yet', 'no checkpoint yet']);
+
+    await runner.start();
+    await runner.whenCaughtUp();
+    expect((await get(querySide, '/healthz')).status).to.equal(503); // caught up, but the worker has not reported yet
+    await report();
+    expect((await get(querySide, '/healthz')).status).to.equal(200);
+
+    simulation.stop();
+    await until(() => runner.status().every((projection) => projection.subscription === 'retrying'), 'the subscriptions to notice');
+    await report();
+    const down = await get(querySide, '/healthz');
+    expect(down.status).to.equal(503);
+    expect(down.body.data.projections[0].reason).to.match(/^retrying: UnavailableError: 14 UNAVAILABLE/);
+
+    simulation.start();
+    await until(async () => (await runner.health(maxLagMs)).healthy, 'the projections to resume');
+    await report();
+    expect((await get(querySide, '/healthz')).status).to.equal(200);
+
+    failing = true;
+    await appendLedger(eventStore, 20, 2);
+    await until(async () => !(await runner.health(maxLagMs)).healthy, 'the projections to fall behind');
+    await report();
+    const behind = await get(querySide, '/healthz');
+    expect(behind.status).to.equal(503);
+    expect(behind.body.data.projections[0].reason).to.match(/^live: ReadStoreUnavailableError: .* \(\d+ s behind\)$/);
+    failing = false;
+    await until(async () => (await runner.health(maxLagMs)).healthy, 'the projections to catch up');
+    await report();
+    expect((await get(querySide, '/healthz')).status).to.equal(200);
+
+    // The worker dies: its last report grows stale.
+    const later = Date.now() + HEALTH_REPORT_MAX_AGE_MS + 1000;
+    const stale = await checkpointProgress(readStore, names).health(later);
+    expect(stale.healthy).to.equal(false);
+    expect(stale.projections[0]!.reason).to.match(/^no report from the projections worker for \d+ s$/);
+  });
+
+  it('logs a read-your-writes wait that timed out', async function () {
+    const response = await fetch(`${querySide.url}/internal/projected?position=999999&timeoutMs=50`);
+    expect(response.status).to.equal(504);
+    expect(logs).to.deep.equal(['read-your-writes: the read side did not reach position 999999 within 50 ms']);
+  });
+});
+
+async function queryService(readStore: ReadStore, log: (line: string) => void): Promise<http.Server> {
+  const { publicKey } = await generateKeyPair('EdDSA');
+  const app = createQueryApp({
+    readStore,
+    media: createFileMediaStore({ dir: '/nonexistent-media', publicBaseUrl: '/media' }),
+    tokenVerifier: new TokenVerifier(publicKey, { issuer: 'stays', audience: 'stays-api' }),
+    mediaLinks: new MediaLinks({ publicUrl: 'http://localhost', apiPrefix: '/api' }),
+    readSide: checkpointProgress(readStore, names),
+    logHead: async () => null,
+    log,
+  }, { apiPrefix: '/api', security: { publicUrl: 'http://localhost', googleSignIn: false }, internalRoutes: true });
+  return http.createServer(app.callback());
+}
+
+function listen(server: http.Server): Promise<{ url: string; close: () => Promise<void> }> {
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
+    const { port } = server.address() as AddressInfo;
+    resolve({ url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((done) => server.close(() => done())) });
+  }));
+}
+
+async function get(target: { url: string }, path: string): Promise<{ status: number; body: any }> {
+  const response = await fetch(`${target.url}${path}`);
+  return { status: response.status, body: await response.json() };
+}

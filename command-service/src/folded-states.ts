@@ -6,6 +6,7 @@
  * never decides on less than the whole stream, and its append still names the revision it
  * read. Kept per event store, bounded, least recently used out.
  */
+import { LRUCache } from 'lru-cache';
 import type { EventStore } from '@stays/event-store';
 import { perStore } from './per-store.ts';
 
@@ -19,24 +20,18 @@ interface FoldedState {
   readonly revision: number;
 }
 
-const cacheOf = perStore<FoldedState>();
+const cacheOf = perStore(() => new LRUCache<string, FoldedState>({ max: FOLDED_STATES_KEPT }));
 
 /** The latest cached fold of `streamId` by `aggregate`, if any. */
 export function cachedFold(store: EventStore, streamId: string, aggregate: object): { state: unknown; revision: number } | undefined {
-  const cache = cacheOf(store);
-  const entry = cache.get(streamId);
-  if (entry === undefined || entry.aggregate !== aggregate) return undefined;
-  cache.delete(streamId); // re-inserted below: now the most recently used
-  cache.set(streamId, entry);
-  return entry;
+  const entry = cacheOf(store).get(streamId);
+  return entry?.aggregate === aggregate ? entry : undefined;
 }
 
 /** Remembers a fold unless a later one of the same stream is already known. */
 export function rememberFold(store: EventStore, streamId: string, aggregate: object, state: unknown, revision: number): void {
   const cache = cacheOf(store);
-  const known = cache.get(streamId);
+  const known = cache.peek(streamId);
   if (known !== undefined && known.aggregate === aggregate && known.revision >= revision) return;
-  cache.delete(streamId);
   cache.set(streamId, { aggregate, state, revision });
-  if (cache.size > FOLDED_STATES_KEPT) cache.delete(cache.keys().next().value!);
 }

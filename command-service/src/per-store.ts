@@ -1,14 +1,14 @@
-/** A map per event store (held weakly): in-process state that must never leak from one store to another. */
+/** State per event store (held weakly): in-process state that must never leak from one store to another. */
 import type { EventStore } from '@stays/event-store';
 
-export function perStore<V>(): (store: EventStore) => Map<string, V> {
-  const maps = new WeakMap<EventStore, Map<string, V>>();
+export function perStore<T extends object>(create: () => T): (store: EventStore) => T {
+  const states = new WeakMap<EventStore, T>();
   return (store) => {
-    let map = maps.get(store);
-    if (map === undefined) {
-      map = new Map();
-      maps.set(store, map);
+    let state = states.get(store);
+    if (state === undefined) {
+      state = create();
+      states.set(store, state);
     }
-    return map;
+    return state;
   };
 }

@@ -8,7 +8,7 @@
 import type { EventStore } from '@stays/event-store';
 import { perStore } from './per-store.ts';
 
-const turnsOf = perStore<Promise<void>>();
+const turnsOf = perStore(() => new Map<string, Promise<void>>());
 
 export async function inTurn<T>(store: EventStore, streamId: string, work: () => Promise<T>): Promise<T> {
   const turns = turnsOf(store);

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createSmtpMailer, createWebhookSms, SmsDeliveryError } from '../src/messaging/index.ts';
-import { parseEmail } from '../src/messaging/mime.ts';
+import { simpleParser } from 'mailparser';
 import { startSmtpServer, type TestSmtpServer } from './fixtures/smtp-server.ts';
 
 describe('messaging: SMTP mailer', () => {
@@ -25,9 +25,9 @@ describe('messaging: SMTP mailer', () => {
     const [mail] = smtp.received;
     expect(mail!.from).to.equal('no-reply@stays.local');
     expect(mail!.to).to.deep.equal(['asha@example.com']);
-    const parsed = parseEmail(mail!.data);
-    expect(parsed.headers.get('message-id')).to.deep.equal([messageId]);
-    expect(parsed.headers.get('subject')).to.deep.equal(['बुकिंग ₹12,500']);
+    const parsed = await simpleParser(mail!.data);
+    expect(parsed.messageId).to.equal(messageId);
+    expect(parsed.subject).to.equal('बुकिंग ₹12,500');
     expect(parsed.text).to.equal('नमस्ते\n.\nline after a lone dot');
     expect(parsed.attachments[0]!.content.equals(pdf)).to.equal(true);
   });

@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { createOutboxMailer, createOutboxSms, InvalidRecipientError, readOutbox } from '../src/messaging/index.ts';
+import { createOutboxMailer, createOutboxSms, InvalidRecipientError } from '../src/messaging/index.ts';
+import { readOutbox } from './support/read-outbox.ts';
 
 const FROM = 'Stays <no-reply@stays.local>';
 const NAME = /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z-[0-9a-f]{8}\.(eml|sms\.txt)$/;

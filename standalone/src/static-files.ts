@@ -1,42 +1,38 @@
 /**
- * Serves the built web client. Any GET that is not a file falls back to index.html, so
- * client-side routes (/hotel/abc, /profile) survive a reload.
+ * Serves the built web client (koa-send). Any GET that is not a file, and names none (no
+ * extension), gets index.html, so client-side routes (/hotel/abc, /profile) survive a
+ * reload; a missing file with an extension is left to the 404. Vite's hashed files under
+ * assets/ never change and are cached for a year; everything else is revalidated.
  */
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Middleware } from 'koa';
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.webp': 'image/webp',
-  '.ico': 'image/x-icon', '.woff': 'font/woff', '.woff2': 'font/woff2', '.ttf': 'font/ttf', '.eot': 'application/vnd.ms-fontobject',
-  '.txt': 'text/plain; charset=utf-8', '.map': 'application/json',
-};
+import send from 'koa-send';
 
 export function staticFiles(root: string): Middleware {
   const base = path.resolve(root);
-  const fileAt = async (requestPath: string): Promise<string | null> => {
-    let decoded: string;
+  const hashedAssets = path.join(base, 'assets') + path.sep;
+  const options: send.SendOptions = {
+    root: base,
+    // no precompressed variants are built; never look for .br/.gz siblings
+    brotli: false,
+    gzip: false,
+    setHeaders: (response, file) => {
+      response.setHeader('Cache-Control', file.startsWith(hashedAssets) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  };
+  /** Sends the file at `file`; false when there is none to send (missing, a folder, hidden, outside the root, malformed). */
+  const sent = async (ctx: Parameters<Middleware>[0], file: string): Promise<boolean> => {
     try {
-      decoded = decodeURIComponent(requestPath);
-    } catch {
-      return null;
+      return (await send(ctx, file, options)) !== undefined;
+    } catch (error) {
+      if (typeof (error as { status?: unknown }).status === 'number' && (error as { status: number }).status < 500) return false;
+      throw error;
     }
-    const file = path.resolve(base, `.${path.posix.normalize(decoded)}`);
-    if (file !== base && !file.startsWith(base + path.sep)) return null;
-    const info = await stat(file).catch(() => null);
-    return info?.isFile() ? file : null;
   };
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
-    const file = (await fileAt(ctx.path)) ?? (path.extname(ctx.path) === '' ? await fileAt('/index.html') : null);
-    if (file === null) return next();
-    const info = await stat(file);
-    ctx.status = 200;
-    ctx.type = CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream';
-    ctx.length = info.size;
-    ctx.set('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-    ctx.body = ctx.method === 'HEAD' ? null : createReadStream(file);
+    if (await sent(ctx, ctx.path)) return;
+    if (path.extname(ctx.path) === '' && (await sent(ctx, '/index.html'))) return;
+    return next();
   };
 }

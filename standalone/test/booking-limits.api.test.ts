@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { expect } from 'chai';
 import { addDays, indiaToday, limits, messages } from '@stays/contracts';
-import { readOutbox } from '@stays/service-kit';
+import { readOutbox } from '@stays/service-kit/testing';
 import { ApiClient } from './support/http-client.ts';
 import { hotelForm, pngImages, roomForm, strongPassword, uniqueEmail } from './support/fixtures.ts';
 import { signedInCustomer, signedInOwner, type SignedIn } from './support/accounts.ts';

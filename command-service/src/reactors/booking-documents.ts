@@ -3,8 +3,8 @@
  * stores it as `Invoice_{bookingID}.pdf`, records InvoiceIssued, emails the guest with the
  * PDF attached and records BookingEmailSent; after a cancellation it makes sure the units
  * were given back. Each step first reads the booking's stream and skips what is already
- * recorded, so it is idempotent; a failing step is retried with backoff and never touches
- * the booking itself. (An email can go out twice if the process dies between sending it
+ * recorded, so it is idempotent; bookings go through a work queue (a few at once, a
+ * failing one retried with backoff) and a failure never touches the booking itself. (An email can go out twice if the process dies between sending it
  * and recording it: at least once, never lost.) The bookings with work left are kept in a
  * checkpoint with the log position they reflect, so a restart follows on from there.
  */
@@ -21,6 +21,7 @@ import { inventoryAggregate } from '../booking/inventory.ts';
 import { createWorkerInvoiceRenderer, type InvoiceRenderer } from './invoice-renderer.ts';
 import { bookingEmail } from './booking-email.ts';
 import { CheckpointSaver, memoryReactorCheckpoints, type ReactorCheckpointStore } from './reactor-checkpoints.ts';
+import { WorkQueue } from './work-queue.ts';
 
 export interface BookingDocumentsDeps {
   readonly store: EventStore;
@@ -42,32 +43,35 @@ const CHECKPOINT_NAME = 'booking-documents';
 const CHECKPOINT_VERSION = 1;
 
 const DEFAULT_RETRY_DELAYS_MS = [1000, 5000, 15_000, 60_000, 300_000];
-/** Bookings completed at once. */
+/** Bookings completed at once, so one's disk writes overlap another's rendering. */
 const REACTOR_LANES = 4;
 const REACTOR = { actor: 'system:booking-documents' };
 
 export class BookingDocumentsReactor {
   /** Bookings with work left, from the log: what is still missing for each. */
   private open = new Map<string, OpenWork>();
-  private readonly queue = new Set<string>();
-  private readonly failures = new Map<string, number>();
-  private readonly timers = new Set<NodeJS.Timeout>();
-  /** Bookings a lane is completing right now. */
-  private readonly inProgress = new Set<string>();
+  private readonly queue: WorkQueue;
   private subscription: Subscription | null = null;
   private caughtUp = false;
-  /** Lanes running: bookings are completed a few at a time, so one's disk writes overlap another's rendering. */
-  private lanes = 0;
-  private stopped = false;
-  private idleWaiters: (() => void)[] = [];
-  /** Resolved when the last lane ends (stop() waits for the work in progress). */
-  private lanesDone: (() => void)[] = [];
+  private readonly caughtUpOnce: Promise<void>;
+  private markCaughtUp!: () => void;
 
   private readonly renderer: InvoiceRenderer;
   private readonly checkpoint: CheckpointSaver;
 
   constructor(private readonly deps: BookingDocumentsDeps) {
     this.renderer = deps.renderer ?? createWorkerInvoiceRenderer();
+    this.caughtUpOnce = new Promise((resolve) => { this.markCaughtUp = resolve; });
+    this.queue = new WorkQueue({
+      lanes: REACTOR_LANES,
+      retryDelaysMs: deps.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
+      work: async (bookingID) => {
+        await this.complete(bookingID);
+        this.open.delete(bookingID);
+      },
+      onFailure: (bookingID, error, failures, retryInMs) =>
+        this.log(`booking ${bookingID}: documents failed (${failures}x), retrying in ${retryInMs} ms: ${error instanceof Error ? error.message : String(error)}`),
+    });
     this.checkpoint = new CheckpointSaver(deps.checkpoints ?? memoryReactorCheckpoints(), CHECKPOINT_NAME, CHECKPOINT_VERSION,
       () => ({ open: [...this.open] }), (line) => this.log(line));
   }
@@ -83,18 +87,17 @@ export class BookingDocumentsReactor {
       onCaughtUp: () => {
         this.caughtUp = true;
         for (const bookingID of this.open.keys()) this.queue.add(bookingID);
-        this.work();
+        this.markCaughtUp();
       },
       onError: (error) => this.log(`booking documents reactor stopped: ${String(error)}`),
     });
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    for (const timer of this.timers) clearTimeout(timer);
-    await this.subscription?.close();
     // Steps in progress finish (and record what they did) before the renderer goes.
-    if (this.lanes > 0) await new Promise<void>((resolve) => this.lanesDone.push(resolve));
+    const stopping = this.queue.stop();
+    await this.subscription?.close();
+    await stopping;
     await this.checkpoint.flush();
     await this.renderer.close();
   }
@@ -106,9 +109,9 @@ export class BookingDocumentsReactor {
   }
 
   /** Resolves when no booking has work left or queued (for tests and benchmarks). */
-  whenIdle(): Promise<void> {
-    if (this.caughtUp && this.queue.size === 0 && this.lanes === 0 && this.timers.size === 0) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  async whenIdle(): Promise<void> {
+    await this.caughtUpOnce;
+    await this.queue.whenIdle();
   }
 
   private observe(event: RecordedEvent): void {
@@ -134,46 +137,7 @@ export class BookingDocumentsReactor {
     }
     const left = this.open.get(bookingID);
     if (left && !left.invoice && !left.email && !left.release) this.open.delete(bookingID);
-    else if (this.caughtUp && left) {
-      this.queue.add(bookingID);
-      this.work();
-    }
-  }
-
-  /** Starts lanes (up to REACTOR_LANES) while there is queued work nobody has picked up. */
-  private work(): void {
-    while (this.lanes < REACTOR_LANES && !this.stopped && this.nextQueued() !== undefined) {
-      this.lanes++;
-      void this.lane();
-    }
-  }
-
-  /** The first queued booking that no lane is working on: one booking is never worked on twice at once. */
-  private nextQueued(): string | undefined {
-    for (const bookingID of this.queue) if (!this.inProgress.has(bookingID)) return bookingID;
-    return undefined;
-  }
-
-  private async lane(): Promise<void> {
-    try {
-      for (let bookingID = this.nextQueued(); bookingID !== undefined && !this.stopped; bookingID = this.nextQueued()) {
-        this.queue.delete(bookingID);
-        this.inProgress.add(bookingID);
-        try {
-          await this.complete(bookingID);
-          this.open.delete(bookingID);
-          this.failures.delete(bookingID);
-        } catch (error) {
-          this.retryLater(bookingID, error);
-        } finally {
-          this.inProgress.delete(bookingID);
-        }
-      }
-    } finally {
-      this.lanes--;
-      if (this.lanes === 0) for (const resolve of this.lanesDone.splice(0)) resolve();
-      this.notifyIdle();
-    }
+    else if (this.caughtUp && left) this.queue.add(bookingID);
   }
 
   private async complete(bookingID: string): Promise<void> {
@@ -208,29 +172,6 @@ export class BookingDocumentsReactor {
     const chunks: Buffer[] = [];
     for await (const chunk of stored.body) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks);
-  }
-
-  private retryLater(bookingID: string, error: unknown): void {
-    // Its own events may have queued it again meanwhile: the timer brings it back, after the backoff.
-    this.queue.delete(bookingID);
-    if (this.stopped) return;
-    const failures = (this.failures.get(bookingID) ?? 0) + 1;
-    this.failures.set(bookingID, failures);
-    const delays = this.deps.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
-    const delay = delays[Math.min(failures, delays.length) - 1]!;
-    this.log(`booking ${bookingID}: documents failed (${failures}x), retrying in ${delay} ms: ${error instanceof Error ? error.message : String(error)}`);
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      this.queue.add(bookingID);
-      this.work();
-    }, delay);
-    timer.unref();
-    this.timers.add(timer);
-  }
-
-  private notifyIdle(): void {
-    if (this.queue.size > 0 || this.lanes > 0 || this.timers.size > 0) return;
-    for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 
   private log(line: string): void {

@@ -1,15 +1,15 @@
 import { BlueprintProvider } from '@blueprintjs/core';
 import { RouterProvider } from 'react-router-dom';
-import { StoreProvider } from '../lib/store.tsx';
+import { Provider } from 'react-redux';
 import { router } from './router.tsx';
 import type { AppStore } from './store.ts';
 
 export function App({ store }: { store: AppStore }) {
   return (
     <BlueprintProvider>
-      <StoreProvider store={store}>
+      <Provider store={store}>
         <RouterProvider router={router} />
-      </StoreProvider>
+      </Provider>
     </BlueprintProvider>
   );
 }

@@ -4,49 +4,30 @@
  * that changes a hotel or room moves that position, so a cached answer can never be older
  * than the data it was computed from — including right after the caller's own write.
  *
- * Concurrent requests for the same missing answer share one computation; a computation
- * that fails (bad input) is not kept. Bounded by bytes, least recently used first out, so
- * many distinct or huge pages cannot exhaust memory.
+ * lru-cache's `fetch` gives the rest: concurrent requests for the same missing answer share
+ * one computation, a computation that fails (bad input) is not kept, and the cache is
+ * bounded by bytes, least recently used first out (an answer larger than the whole bound is
+ * answered but not kept), so many distinct or huge pages cannot exhaust memory.
  */
+import { LRUCache } from 'lru-cache';
 import { encodeJson, encodedSize, type EncodedJson } from '@stays/service-kit';
 
 const RESPONSE_CACHE_BYTES = 64 * 1024 * 1024;
 
+type Compute = () => Promise<string>;
+
 export class ResponseCache {
-  private readonly entries = new Map<string, EncodedJson>();
-  private readonly computing = new Map<string, Promise<EncodedJson>>();
-  private bytes = 0;
+  private readonly entries: LRUCache<string, EncodedJson, Compute>;
 
-  constructor(private readonly maxBytes = RESPONSE_CACHE_BYTES) {}
-
-  get(key: string, version: number | undefined, compute: () => Promise<string>): Promise<EncodedJson> {
-    const fullKey = `${version ?? 'start'}|${key}`;
-    const hit = this.entries.get(fullKey);
-    if (hit !== undefined) {
-      this.entries.delete(fullKey); // re-inserted: now the most recently used
-      this.entries.set(fullKey, hit);
-      return Promise.resolve(hit);
-    }
-    let pending = this.computing.get(fullKey);
-    if (pending === undefined) {
-      pending = compute().then(encodeJson).then((body) => {
-        this.store(fullKey, body);
-        return body;
-      }).finally(() => this.computing.delete(fullKey));
-      this.computing.set(fullKey, pending);
-    }
-    return pending;
+  constructor(maxBytes = RESPONSE_CACHE_BYTES) {
+    this.entries = new LRUCache<string, EncodedJson, Compute>({
+      maxSize: maxBytes,
+      sizeCalculation: encodedSize,
+      fetchMethod: async (_key, _stale, { context: compute }) => encodeJson(await compute()),
+    });
   }
 
-  private store(key: string, body: EncodedJson): void {
-    const size = encodedSize(body);
-    if (size > this.maxBytes) return;
-    this.entries.set(key, body);
-    this.bytes += size;
-    for (const [oldest, old] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
-      this.entries.delete(oldest);
-      this.bytes -= encodedSize(old);
-    }
+  async get(key: string, version: number | undefined, compute: Compute): Promise<EncodedJson> {
+    return (await this.entries.fetch(`${version ?? 'start'}|${key}`, { context: compute }))!;
   }
 }

@@ -7,7 +7,7 @@ import type {
 } from '../port.ts';
 import { CollectionIndex } from './collection-index.ts';
 import { copyValue } from './copy-value.ts';
-import { compileFilter, matchesFilter } from './document-predicate.ts';
+import { compileFilter } from './document-predicate.ts';
 import { setPath, type PlainObject } from './field-path.ts';
 import { idsOfFilter, scalarEqualities } from './filter-targets.ts';
 import { shapeFindResults } from './find-results.ts';
@@ -152,17 +152,16 @@ export class EmbeddedCollection<T extends Document = Document> implements ReadCo
    */
   private select(filter: Filter | undefined, wanted: number): Document[] {
     const found: Document[] = [];
+    const matches = compileFilter(filter);
     const ids = idsOfFilter(filter);
     if (ids) {
-      const matchesRest = ids.length > 1 ? compileFilter(filter) : (document: Document) => matchesFilter(document, filter!);
       for (const id of ids.length > 1 ? new Set(ids) : ids) {
         const document = this.documents.get(idKey(id));
-        if (document && matchesRest(document)) found.push(document);
+        if (document && matches(document)) found.push(document);
         if (found.length >= wanted) break;
       }
       return found;
     }
-    const matches = compileFilter(filter);
     const indexedIds = this.idsFromIndexes(filter);
     const candidates = indexedIds ? [...indexedIds].map((id) => this.documents.get(id)!) : this.documents.values();
     for (const document of candidates) {
@@ -172,12 +171,12 @@ export class EmbeddedCollection<T extends Document = Document> implements ReadCo
     return found;
   }
 
-  /** The first stored document matching `filter`: the update path, kept allocation-free for `{_id: x, ...}`. */
+  /** The first stored document matching `filter`: the update path, straight to the document for `{_id: x, ...}`. */
   private selectFirst(filter: Filter): Document | undefined {
     const id = filter._id;
     if (typeof id === 'string' || typeof id === 'number') {
       const document = this.documents.get(id);
-      return document && matchesFilter(document, filter) ? document : undefined;
+      return document && compileFilter(filter)(document) ? document : undefined;
     }
     return this.select(filter, 1)[0];
   }

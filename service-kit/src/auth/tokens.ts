@@ -5,6 +5,7 @@
  * check that the session is still open (see authenticate.ts).
  */
 import { SignJWT, jwtVerify, errors as joseErrors, type CryptoKey } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { ROLES, type Role } from '@stays/contracts';
 
 export const TOKEN_ALGORITHM = 'EdDSA';
@@ -59,12 +60,12 @@ const VERIFIED_TOKENS_KEPT = 10_000;
 /**
  * Verifies access tokens. A signature check costs more than the rest of a typical request,
  * and a signed-in client sends the same token with every call, so tokens that passed are
- * remembered (bounded, oldest out) until they expire: the same string cannot verify
+ * remembered (bounded, least recently used out) until they expire: the same string cannot verify
  * differently later, and expiry is checked again on every use. Revocation is the session
  * check's job (authenticate.ts), which runs on every request regardless.
  */
 export class TokenVerifier {
-  private readonly verified = new Map<string, { readonly claims: AccessTokenClaims; readonly expiresAtSeconds: number }>();
+  private readonly verified = new LRUCache<string, { readonly claims: AccessTokenClaims; readonly expiresAtSeconds: number }>({ max: VERIFIED_TOKENS_KEPT });
 
   constructor(
     private readonly publicKey: CryptoKey,
@@ -92,17 +93,12 @@ export class TokenVerifier {
       const role = payload.role;
       if (typeof role !== 'string' || !(ROLES as readonly string[]).includes(role)) throw new InvalidTokenError('bad role claim');
       const claims: AccessTokenClaims = { accountId: payload.sub!, role: role as Role, sessionId: payload.jti! };
-      this.remember(token, claims, payload.exp!);
+      this.verified.set(token, { claims, expiresAtSeconds: payload.exp! });
       return claims;
     } catch (error) {
       if (error instanceof InvalidTokenError) throw error;
       if (error instanceof joseErrors.JOSEError) throw new InvalidTokenError(error.code);
       throw new InvalidTokenError('unreadable token');
     }
-  }
-
-  private remember(token: string, claims: AccessTokenClaims, expiresAtSeconds: number): void {
-    if (this.verified.size >= VERIFIED_TOKENS_KEPT) this.verified.delete(this.verified.keys().next().value!);
-    this.verified.set(token, { claims, expiresAtSeconds });
   }
 }

@@ -4,4 +4,3 @@ export { createOutboxMailer, type OutboxMailerOptions } from './outbox-mailer.ts
 export { createOutboxSms, type OutboxSmsOptions } from './outbox-sms.ts';
 export { createSmtpMailer, type SmtpMailerOptions } from './smtp-mailer.ts';
 export { createWebhookSms, type WebhookSmsOptions } from './webhook-sms.ts';
-export { readOutbox, type OutboxEntry } from './read-outbox.ts';

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { expect } from 'chai';
 import { addDays, indiaToday } from '@stays/contracts';
-import { readOutbox } from '@stays/service-kit';
+import { readOutbox } from '@stays/service-kit/testing';
 import type { ApiClient } from './http-client.ts';
 
 /** The newest code sent by SMS to `phone` (as sent, with its dial code). */

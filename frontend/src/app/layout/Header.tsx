@@ -4,12 +4,12 @@ import { messages } from '@stays/contracts';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { selectCurrentUser } from '../../features/session/session.selectors.ts';
 import { tokenStorage } from '../../lib/persist.ts';
-import { useAppSelector } from '../../lib/store.tsx';
+import { useSelector } from 'react-redux';
 
 const ui = messages.ui;
 
 export function Header() {
-  const user = useAppSelector(selectCurrentUser);
+  const user = useSelector(selectCurrentUser);
   const navigate = useNavigate();
   const isOwner = user?.role === 'hotel-owner';
 

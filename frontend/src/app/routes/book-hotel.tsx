@@ -12,22 +12,22 @@ import { selectHotelDetail, selectRooms } from '../../features/hotels/hotels.sel
 import { hotelsActions } from '../../features/hotels/hotels.slice.ts';
 import { selectCurrentUser, selectSelectedRoom } from '../../features/session/session.selectors.ts';
 import { today, tomorrow } from '../../lib/dates.ts';
-import { useAppDispatch, useAppSelector } from '../../lib/store.tsx';
+import { useDispatch, useSelector } from 'react-redux';
 import type { RootState } from '../store.ts';
 
 const ui = messages.ui;
 
 export default function BookHotelPage() {
   const { hotelID = '' } = useParams();
-  const dispatch = useAppDispatch();
+  const dispatch = useDispatch();
   const navigate = useNavigate();
-  const user = useAppSelector(selectCurrentUser);
-  const detail = useAppSelector(selectHotelDetail);
-  const hotel = useAppSelector((state: RootState) => state.hotels.byId[hotelID]);
-  const rooms = useAppSelector(selectRooms);
-  const preselected = useAppSelector(selectSelectedRoom);
-  const verified = useAppSelector(selectOtpVerified);
-  const submit = useAppSelector(selectBookingSubmit);
+  const user = useSelector(selectCurrentUser);
+  const detail = useSelector(selectHotelDetail);
+  const hotel = useSelector((state: RootState) => state.hotels.byId[hotelID]);
+  const rooms = useSelector(selectRooms);
+  const preselected = useSelector(selectSelectedRoom);
+  const verified = useSelector(selectOtpVerified);
+  const submit = useSelector(selectBookingSubmit);
 
   const [step, setStep] = useState<'details' | 'payment'>('details');
   const [contact, setContact] = useState<ContactDraft>({ name: user?.name ?? '', email: user?.email ?? '', countryCode: COUNTRIES[0]!.code, mobile: '' });

@@ -7,18 +7,18 @@ import { BookingsTable } from '../../features/bookings/components/BookingsTable.
 import { selectBookingCancel, selectBookings, selectBookingsState } from '../../features/bookings/bookings.selectors.ts';
 import { bookingsActions } from '../../features/bookings/bookings.slice.ts';
 import { selectCurrentUser } from '../../features/session/session.selectors.ts';
-import { useAppDispatch, useAppSelector } from '../../lib/store.tsx';
+import { useDispatch, useSelector } from 'react-redux';
 import { useFreshSignedLinks } from '../../lib/use-signed-links.ts';
 
 const ui = messages.ui;
 
 export default function BookingsPage() {
   const { customerID = '' } = useParams();
-  const dispatch = useAppDispatch();
-  const user = useAppSelector(selectCurrentUser);
-  const state = useAppSelector(selectBookingsState);
-  const bookings = useAppSelector(selectBookings);
-  const cancel = useAppSelector(selectBookingCancel);
+  const dispatch = useDispatch();
+  const user = useSelector(selectCurrentUser);
+  const state = useSelector(selectBookingsState);
+  const bookings = useSelector(selectBookings);
+  const cancel = useSelector(selectBookingCancel);
 
   useFreshSignedLinks(useCallback(() => dispatch(bookingsActions.requested({ customerId: customerID })), [dispatch, customerID]));
 

@@ -7,17 +7,17 @@ import { ImageCarousel } from '../../components/ImageCarousel.tsx';
 import { SearchBar } from '../../components/SearchBar.tsx';
 import { selectHotelList, selectMatchingSuggestions, selectSliderImages } from '../../features/hotels/hotels.selectors.ts';
 import { hotelsActions } from '../../features/hotels/hotels.slice.ts';
-import { useAppDispatch, useAppSelector, useStoreState } from '../../lib/store.tsx';
+import { useDispatch, useSelector, useStore } from 'react-redux';
 import type { RootState } from '../store.ts';
 
 const ui = messages.ui;
 
 export default function HomePage() {
-  const dispatch = useAppDispatch();
+  const dispatch = useDispatch();
   const navigate = useNavigate();
-  const list = useAppSelector(selectHotelList);
-  const slides = useAppSelector(selectSliderImages);
-  const state = useStoreState<RootState>();
+  const list = useSelector(selectHotelList);
+  const slides = useSelector(selectSliderImages);
+  const state = useStore<RootState>().getState;
 
   useEffect(() => {
     dispatch(hotelsActions.listRequested());

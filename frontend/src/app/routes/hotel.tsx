@@ -10,7 +10,7 @@ import { selectHotelDetail, selectRooms } from '../../features/hotels/hotels.sel
 import { hotelsActions } from '../../features/hotels/hotels.slice.ts';
 import { selectCurrentUser, selectSelectedRoom } from '../../features/session/session.selectors.ts';
 import { sessionActions } from '../../features/session/session.slice.ts';
-import { useAppDispatch, useAppSelector } from '../../lib/store.tsx';
+import { useDispatch, useSelector } from 'react-redux';
 import { useWindowWidth } from '../../lib/use-window-width.ts';
 import type { RootState } from '../store.ts';
 
@@ -18,12 +18,12 @@ const ui = messages.ui;
 
 export default function HotelPage() {
   const { hotelID = '' } = useParams();
-  const dispatch = useAppDispatch();
-  const detail = useAppSelector(selectHotelDetail);
-  const hotel = useAppSelector((state: RootState) => state.hotels.byId[hotelID]);
-  const rooms = useAppSelector(selectRooms);
-  const user = useAppSelector(selectCurrentUser);
-  const selectedRoom = useAppSelector(selectSelectedRoom);
+  const dispatch = useDispatch();
+  const detail = useSelector(selectHotelDetail);
+  const hotel = useSelector((state: RootState) => state.hotels.byId[hotelID]);
+  const rooms = useSelector(selectRooms);
+  const user = useSelector(selectCurrentUser);
+  const selectedRoom = useSelector(selectSelectedRoom);
   const width = useWindowWidth();
 
   useEffect(() => {

@@ -6,7 +6,7 @@ import { OwnerBookingCards } from '../../features/owner-bookings/components/Owne
 import { selectMarkPaid, selectOwnerBookings, selectOwnerBookingsState } from '../../features/owner-bookings/owner-bookings.selectors.ts';
 import { ownerBookingsActions } from '../../features/owner-bookings/owner-bookings.slice.ts';
 import { selectCurrentUser } from '../../features/session/session.selectors.ts';
-import { useAppDispatch, useAppSelector } from '../../lib/store.tsx';
+import { useDispatch, useSelector } from 'react-redux';
 import { useFreshSignedLinks } from '../../lib/use-signed-links.ts';
 import { LoadError, LoadingText, useOwnerHotel } from './owner-common.tsx';
 
@@ -14,12 +14,12 @@ const ui = messages.ui;
 
 export default function OwnerBookingsPage() {
   const { hotelID = '' } = useParams();
-  const dispatch = useAppDispatch();
-  const user = useAppSelector(selectCurrentUser);
+  const dispatch = useDispatch();
+  const user = useSelector(selectCurrentUser);
   const { hotel } = useOwnerHotel(hotelID);
-  const state = useAppSelector(selectOwnerBookingsState);
-  const bookings = useAppSelector(selectOwnerBookings);
-  const markPaid = useAppSelector(selectMarkPaid);
+  const state = useSelector(selectOwnerBookingsState);
+  const bookings = useSelector(selectOwnerBookings);
+  const markPaid = useSelector(selectMarkPaid);
   useFreshSignedLinks(useCallback(() => dispatch(ownerBookingsActions.requested({ hotelId: hotelID })), [dispatch, hotelID]));
   const status = state.hotelId === hotelID ? state.status : 'loading';
   return (

@@ -5,16 +5,16 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { selectOwnerHotelFor } from '../../features/owner-hotel/owner-hotel.selectors.ts';
 import { ownerHotelActions } from '../../features/owner-hotel/owner-hotel.slice.ts';
-import { useAppDispatch, useAppSelector } from '../../lib/store.tsx';
+import { useDispatch, useSelector } from 'react-redux';
 import type { RootState } from '../store.ts';
 
 /** Loads hotel `hotelId` for an owner page (title, update form) and returns it with its status. */
 export function useOwnerHotel(hotelId: string) {
-  const dispatch = useAppDispatch();
+  const dispatch = useDispatch();
   useEffect(() => {
     dispatch(ownerHotelActions.hotelRequested({ hotelId }));
   }, [dispatch, hotelId]);
-  return useAppSelector((state: RootState) => selectOwnerHotelFor(state, hotelId));
+  return useSelector((state: RootState) => selectOwnerHotelFor(state, hotelId));
 }
 
 /** After a save this page started: show the message, then go to `to` (the spec's short redirect delay). */

@@ -6,14 +6,14 @@ import { HotelForm } from '../../features/owner-hotel/components/HotelForm.tsx';
 import { draftFromHotel, emptyHotelDraft, type HotelDraft } from '../../features/owner-hotel/hotel-draft.ts';
 import { selectOwnerHotelSubmit } from '../../features/owner-hotel/owner-hotel.selectors.ts';
 import { ownerHotelActions } from '../../features/owner-hotel/owner-hotel.slice.ts';
-import { useAppDispatch, useAppSelector } from '../../lib/store.tsx';
+import { useDispatch, useSelector } from 'react-redux';
 import { LoadError, LoadingText, useNavigateAfterSave, useOwnerHotel } from './owner-common.tsx';
 
 const ui = messages.ui;
 
 function useHotelSubmit() {
-  const dispatch = useAppDispatch();
-  const submit = useAppSelector(selectOwnerHotelSubmit);
+  const dispatch = useDispatch();
+  const submit = useSelector(selectOwnerHotelSubmit);
   const [submittedHere, setSubmittedHere] = useState(false);
   useEffect(() => {
     dispatch(ownerHotelActions.formOpened());
@@ -30,7 +30,7 @@ function useHotelSubmit() {
 }
 
 export function AddHotelPage() {
-  const dispatch = useAppDispatch();
+  const dispatch = useDispatch();
   const submit = useHotelSubmit();
   // A fresh draft once saved: the form is cleared.
   const initial = useMemo<HotelDraft>(() => emptyHotelDraft(), [submit.saved]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -45,7 +45,7 @@ export function AddHotelPage() {
 
 export function UpdateHotelPage() {
   const { hotelID = '' } = useParams();
-  const dispatch = useAppDispatch();
+  const dispatch = useDispatch();
   const { status, hotel } = useOwnerHotel(hotelID);
   const submit = useHotelSubmit();
   const initial = useMemo(() => (hotel === null || submit.saved ? emptyHotelDraft() : draftFromHotel(hotel)), [hotel, submit.saved]);

@@ -8,14 +8,14 @@ import { RoomForm } from '../../features/owner-rooms/components/RoomForm.tsx';
 import { selectOwnerRoom, selectOwnerRoomList, selectOwnerRooms, selectRoomSubmit, selectRoomUpdated } from '../../features/owner-rooms/owner-rooms.selectors.ts';
 import { ownerRoomsActions } from '../../features/owner-rooms/owner-rooms.slice.ts';
 import { draftFromRoom, emptyRoomDraft } from '../../features/owner-rooms/room-draft.ts';
-import { useAppDispatch, useAppSelector } from '../../lib/store.tsx';
+import { useDispatch, useSelector } from 'react-redux';
 import { LoadError, LoadingText, useNavigateAfterSave, useOwnerHotel } from './owner-common.tsx';
 
 const ui = messages.ui;
 
 function useRoomSubmit() {
-  const dispatch = useAppDispatch();
-  const submit = useAppSelector(selectRoomSubmit);
+  const dispatch = useDispatch();
+  const submit = useSelector(selectRoomSubmit);
   const [submittedHere, setSubmittedHere] = useState(false);
   useEffect(() => {
     dispatch(ownerRoomsActions.formOpened());
@@ -31,7 +31,7 @@ function useRoomSubmit() {
 
 export function AddRoomPage() {
   const { hotelID = '' } = useParams();
-  const dispatch = useAppDispatch();
+  const dispatch = useDispatch();
   const { hotel } = useOwnerHotel(hotelID);
   const room = useRoomSubmit();
   useNavigateAfterSave(room.saved, `/view-hotel/${hotelID}`);
@@ -48,9 +48,9 @@ export function AddRoomPage() {
 
 export function UpdateRoomPage() {
   const { hotelID = '', roomID = '' } = useParams();
-  const dispatch = useAppDispatch();
-  const current = useAppSelector(selectOwnerRoom);
-  const updated = useAppSelector(selectRoomUpdated);
+  const dispatch = useDispatch();
+  const current = useSelector(selectOwnerRoom);
+  const updated = useSelector(selectRoomUpdated);
   const room = useRoomSubmit();
   useEffect(() => {
     dispatch(ownerRoomsActions.roomRequested({ hotelId: hotelID, roomId: roomID }));
@@ -76,10 +76,10 @@ export function UpdateRoomPage() {
 
 export function RoomDataPage() {
   const { hotelID = '' } = useParams();
-  const dispatch = useAppDispatch();
+  const dispatch = useDispatch();
   const { hotel } = useOwnerHotel(hotelID);
-  const list = useAppSelector(selectOwnerRoomList);
-  const rooms = useAppSelector(selectOwnerRooms);
+  const list = useSelector(selectOwnerRoomList);
+  const rooms = useSelector(selectOwnerRooms);
   useEffect(() => {
     dispatch(ownerRoomsActions.listRequested({ hotelId: hotelID }));
   }, [dispatch, hotelID]);

@@ -14,7 +14,7 @@ import { OwnerProfileForm } from '../../features/owner-profile/components/OwnerP
 import { HolderConfirmation } from '../../features/session/components/HolderConfirmation.tsx';
 import { selectCurrentUser, selectNoticeFor, selectSessionLoading } from '../../features/session/session.selectors.ts';
 import { sessionActions, type SessionState } from '../../features/session/session.slice.ts';
-import { useAppDispatch, useAppSelector } from '../../lib/store.tsx';
+import { useDispatch, useSelector } from 'react-redux';
 import type { RootState } from '../store.ts';
 
 const ui = messages.ui;
@@ -22,14 +22,14 @@ const selectUpdateNotice = selectNoticeFor('update');
 const linkButton = (intent: Intent = Intent.PRIMARY) => `${Classes.BUTTON} ${Classes.intentClass(intent)} ${Classes.LARGE}`;
 
 export default function OwnerProfilePage() {
-  const dispatch = useAppDispatch();
-  const user = useAppSelector(selectCurrentUser);
-  const loading = useAppSelector(selectSessionLoading);
-  const notice = useAppSelector((state: { session: SessionState }) => state.session.notice);
-  const updateNotice = useAppSelector(selectUpdateNotice);
-  const own = useAppSelector(selectOwnHotel);
+  const dispatch = useDispatch();
+  const user = useSelector(selectCurrentUser);
+  const loading = useSelector(selectSessionLoading);
+  const notice = useSelector((state: { session: SessionState }) => state.session.notice);
+  const updateNotice = useSelector(selectUpdateNotice);
+  const own = useSelector(selectOwnHotel);
   const hotelId = own.hotelId;
-  const hasBookings = useAppSelector((state: RootState) => selectOwnerHasBookings(state, hotelId));
+  const hasBookings = useSelector((state: RootState) => selectOwnerHasBookings(state, hotelId));
 
   useEffect(() => {
     dispatch(sessionActions.noticeCleared());

@@ -7,12 +7,12 @@ import { selectHasBookings } from '../../features/bookings/bookings.selectors.ts
 import { bookingsActions } from '../../features/bookings/bookings.slice.ts';
 import { ProfileForm } from '../../features/session/components/ProfileForm.tsx';
 import { selectCurrentUser } from '../../features/session/session.selectors.ts';
-import { useAppDispatch, useAppSelector } from '../../lib/store.tsx';
+import { useDispatch, useSelector } from 'react-redux';
 
 export default function ProfilePage() {
-  const dispatch = useAppDispatch();
-  const user = useAppSelector(selectCurrentUser);
-  const hasBookings = useAppSelector(selectHasBookings);
+  const dispatch = useDispatch();
+  const user = useSelector(selectCurrentUser);
+  const hasBookings = useSelector(selectHasBookings);
   const isCustomer = user?.role === 'customer';
 
   useEffect(() => {

@@ -11,20 +11,20 @@ import { SearchFilters } from '../../features/search/components/SearchFilters.ts
 import { searchQueryOf, searchStringOf } from '../../features/search/search-query.ts';
 import { selectNoHotelsFound, selectSearchResults, selectSearchStatus } from '../../features/search/search.selectors.ts';
 import { searchActions } from '../../features/search/search.slice.ts';
-import { useAppDispatch, useAppSelector, useStoreState } from '../../lib/store.tsx';
+import { useDispatch, useSelector, useStore } from 'react-redux';
 import type { RootState } from '../store.ts';
 
 const ui = messages.ui;
 
 export default function SearchPage() {
-  const dispatch = useAppDispatch();
+  const dispatch = useDispatch();
   const navigate = useNavigate();
   const location = useLocation();
   const query = useMemo(() => searchQueryOf(location.search), [location.search]);
-  const results = useAppSelector(selectSearchResults);
-  const status = useAppSelector(selectSearchStatus);
-  const noneFound = useAppSelector(selectNoHotelsFound);
-  const state = useStoreState<RootState>();
+  const results = useSelector(selectSearchResults);
+  const status = useSelector(selectSearchStatus);
+  const noneFound = useSelector(selectNoHotelsFound);
+  const state = useStore<RootState>().getState;
 
   useEffect(() => {
     dispatch(searchActions.requested({ query }));

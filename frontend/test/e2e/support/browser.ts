@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { readOutbox } from '@stays/service-kit';
+import { readOutbox } from '@stays/service-kit/testing';
 
 export const SHOTS = fileURLToPath(new URL('../../../test-results/screenshots/', import.meta.url));
 

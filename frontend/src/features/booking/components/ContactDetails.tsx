@@ -6,7 +6,7 @@
 import { Button, FormGroup, HTMLSelect, InputGroup, Intent, Tag } from '@blueprintjs/core';
 import { COUNTRIES, limits, messages, otpPhoneLengthOk } from '@stays/contracts';
 import { useEffect, useId, useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../../lib/store.tsx';
+import { useDispatch, useSelector } from 'react-redux';
 import { selectOtp } from '../booking.selectors.ts';
 import { bookingActions } from '../booking.slice.ts';
 
@@ -37,8 +37,8 @@ function useOtpClock(sentAt: number | null) {
 }
 
 export function ContactDetails({ draft, onChange }: { draft: ContactDraft; onChange: (draft: ContactDraft) => void }) {
-  const dispatch = useAppDispatch();
-  const otp = useAppSelector(selectOtp);
+  const dispatch = useDispatch();
+  const otp = useSelector(selectOtp);
   const [code, setCode] = useState('');
   const { remaining, noticeShown } = useOtpClock(otp.sentAt);
   const ids = { name: useId(), email: useId(), country: useId(), mobile: useId(), otp: useId() };

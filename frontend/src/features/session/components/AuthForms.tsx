@@ -8,7 +8,7 @@ import { messages, timings, type Role } from '@stays/contracts';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Notice } from '../../../components/Notice.tsx';
-import { useAppDispatch, useAppSelector } from '../../../lib/store.tsx';
+import { useDispatch, useSelector } from 'react-redux';
 import { selectNoticeFor, selectSessionLoading } from '../session.selectors.ts';
 import { sessionActions, type SessionForm } from '../session.slice.ts';
 import { GoogleButton } from './GoogleButton.tsx';
@@ -24,10 +24,10 @@ const homeOf = (role: Role) => (role === 'customer' ? '/' : '/hotel-details');
  * sign-up page goes where a sign-in goes); clears old notices when the form opens.
  */
 function useOutcome(form: SessionForm, to: string, role: Role) {
-  const dispatch = useAppDispatch();
+  const dispatch = useDispatch();
   const navigate = useNavigate();
-  const formNotice = useAppSelector(form === 'signIn' ? signInNotice : signUpNotice);
-  const googleNotice = useAppSelector(signInNotice);
+  const formNotice = useSelector(form === 'signIn' ? signInNotice : signUpNotice);
+  const googleNotice = useSelector(signInNotice);
   const notice = form === 'signUp' && googleNotice !== null ? googleNotice : formNotice;
   const target = notice?.form === 'signIn' ? homeOf(role) : to;
   useEffect(() => {
@@ -52,8 +52,8 @@ function Field(props: { label: string; type?: string; value: string; onChange: (
 }
 
 export function SignInForm({ role }: { role: Role }) {
-  const dispatch = useAppDispatch();
-  const loading = useAppSelector(selectSessionLoading);
+  const dispatch = useDispatch();
+  const loading = useSelector(selectSessionLoading);
   const isCustomer = role === 'customer';
   const notice = useOutcome('signIn', homeOf(role), role);
   const [email, setEmail] = useState('');
@@ -91,8 +91,8 @@ export function SignInForm({ role }: { role: Role }) {
 }
 
 export function OwnerSignUpForm() {
-  const dispatch = useAppDispatch();
-  const loading = useAppSelector(selectSessionLoading);
+  const dispatch = useDispatch();
+  const loading = useSelector(selectSessionLoading);
   const notice = useOutcome('signUp', '/login-hotel-owner', 'hotel-owner');
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -120,8 +120,8 @@ export function OwnerSignUpForm() {
 }
 
 export function CustomerSignUpForm() {
-  const dispatch = useAppDispatch();
-  const loading = useAppSelector(selectSessionLoading);
+  const dispatch = useDispatch();
+  const loading = useSelector(selectSessionLoading);
   const notice = useOutcome('signUp', '/login-user', 'customer');
   const [username, setUsername] = useState('');
   const [name, setName] = useState('');

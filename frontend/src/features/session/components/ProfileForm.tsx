@@ -9,7 +9,7 @@ import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'reac
 import { Link } from 'react-router-dom';
 import { Notice } from '../../../components/Notice.tsx';
 import { HolderConfirmation } from './HolderConfirmation.tsx';
-import { useAppDispatch, useAppSelector } from '../../../lib/store.tsx';
+import { useDispatch, useSelector } from 'react-redux';
 import { selectSessionLoading } from '../session.selectors.ts';
 import { sessionActions, type SessionState } from '../session.slice.ts';
 
@@ -17,9 +17,9 @@ const ui = messages.ui;
 const MAX_BYTES = limits.profileImageMegabytes * 1024 * 1024;
 
 export function ProfileForm({ user, extraActions }: { user: SessionUser; extraActions?: ReactNode }) {
-  const dispatch = useAppDispatch();
-  const loading = useAppSelector(selectSessionLoading);
-  const notice = useAppSelector((state: { session: SessionState }) => state.session.notice);
+  const dispatch = useDispatch();
+  const loading = useSelector(selectSessionLoading);
+  const notice = useSelector((state: { session: SessionState }) => state.session.notice);
   const [username, setUsername] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

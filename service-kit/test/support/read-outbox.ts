@@ -1,7 +1,11 @@
+/**
+ * Reads the embedded outbox back (tests and benchmarks only: a person reads the files
+ * themselves). Emails are parsed with mailparser, as a mail client would read them.
+ */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseEmail } from './mime.ts';
-import { EMAIL_SUFFIX, SMS_SUFFIX } from './outbox-files.ts';
+import { simpleParser, type AddressObject } from 'mailparser';
+import { EMAIL_SUFFIX, SMS_SUFFIX } from '../../src/messaging/outbox-files.ts';
 
 export interface OutboxEntry {
   /** Full path of the message file. */
@@ -40,22 +44,22 @@ export async function readOutbox(dir: string): Promise<OutboxEntry[]> {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue; // removed while we read
       throw error;
     }
-    entries.push(name.endsWith(EMAIL_SUFFIX) ? readEmail(file, raw) : readSms(file, raw));
+    entries.push(name.endsWith(EMAIL_SUFFIX) ? await readEmail(file, raw) : readSms(file, raw));
   }
   return entries;
 }
 
-function readEmail(file: string, raw: Buffer): OutboxEntry {
-  const email = parseEmail(raw);
-  const header = (name: string) => email.headers.get(name)?.join(', ');
+async function readEmail(file: string, raw: Buffer): Promise<OutboxEntry> {
+  const email = await simpleParser(raw);
+  const addresses = (field: AddressObject | AddressObject[] | undefined) => [field ?? []].flat().map((address) => address.text).join(', ');
   return {
     file,
     kind: 'email',
-    to: header('to') ?? '',
-    subject: header('subject') ?? '',
+    to: addresses(email.to),
+    subject: email.subject ?? '',
     text: withoutFinalBreak(email.text ?? ''),
-    ...(email.html === undefined ? {} : { html: email.html }),
-    attachments: email.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+    ...(email.html === false ? {} : { html: email.html }),
+    attachments: email.attachments.map((a) => ({ filename: a.filename ?? '', contentType: a.contentType, content: a.content })),
   };
 }
 

@@ -22,7 +22,7 @@ export default async function benchFrontend(report: Report): Promise<void> {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
   });
   try {
-    const firstHotel = (await (await fetch(`${system.baseUrl}/sharma/resident/stays/hotel/data/get/all/hotels`)).json()).data[0].hotelName as string;
+    const firstHotel = ((await (await fetch(`${system.baseUrl}/sharma/resident/stays/hotel/data/get/all/hotels`)).json()) as { data: { hotelName: string }[] }).data[0]!.hotelName;
     const timings: { cold: number[]; warm: number[] } = { cold: [], warm: [] };
     let scriptBytes = 0;
     let scriptCount = 0;

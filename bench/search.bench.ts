@@ -13,7 +13,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { openEmbeddedEventStore } from '@stays/event-store';
 import { loadConfig } from '@stays/service-kit';
-import { averageDistance } from '../command-service/src/hotels/decide.ts';
+import { averageDistance } from '../command-service/src/hotels/nearby-places.ts';
 import { composeSystem } from '../standalone/src/compose.ts';
 import { runLoad } from './load.ts';
 import { percentile, type Report } from './report.ts';

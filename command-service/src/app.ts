@@ -6,10 +6,9 @@ import Koa from 'koa';
 import Router from '@koa/router';
 import { apiSecurityHeaders, errorHandler, authenticate, type CorsOptions, cors, type SecurityHeadersOptions } from '@stays/service-kit';
 import type { CommandContext, CommandServiceDeps, ResolvedDeps } from './command-context.ts';
-import { mountAccountRoutes } from './accounts/routes.ts';
-import { mountHotelRoutes } from './hotels/routes.ts';
-import { mountBookingRoutes } from './booking/routes.ts';
-import { isSessionOpen } from './accounts/service.ts';
+import { commandRoutes } from './routes.ts';
+import { domainErrorToAppError } from './http-errors.ts';
+import { isSessionOpen } from './accounts/account-streams.ts';
 import { createPasswords } from './accounts/passwords.ts';
 import { createAccountThrottles } from './accounts/throttles.ts';
 
@@ -39,6 +38,7 @@ export function createCommandApp(deps: CommandServiceDeps, options: CommandAppOp
       now,
     },
     booking: { store: deps.eventStore, mailer: deps.mailer, sms: deps.sms, otpKey: deps.otpKey, now },
+    hotels: { store: deps.eventStore, now },
   };
   const router = new Router({ prefix: options.apiPrefix });
   const context: CommandContext = {
@@ -46,20 +46,18 @@ export function createCommandApp(deps: CommandServiceDeps, options: CommandAppOp
     mount: (route, ...middleware) => {
       router.register(route.path, [route.method], middleware);
     },
-    auth: (required) => authenticate(deps.tokenVerifier, (claims) => isSessionOpen(resolved.accounts, claims), required),
+    auth: (required) => authenticate(deps.tokenVerifier, (claims) => isSessionOpen(deps.eventStore, claims), required),
     committed: async (ctx, position) => {
       if (position === null) return;
       ctx.set('X-Commit-Position', String(position));
       await deps.awaitProjected(position);
     },
   };
-  mountAccountRoutes(context);
-  mountHotelRoutes(context);
-  mountBookingRoutes(context);
+  for (const mountRoute of commandRoutes) mountRoute(context);
 
   const app = new Koa({ proxy: options.trustProxy === true, proxyIpHeader: 'X-Forwarded-For', maxIpsCount: 1 });
   app.use(apiSecurityHeaders(options.security));
-  app.use(errorHandler());
+  app.use(errorHandler({ toAppError: domainErrorToAppError }));
   if (options.cors) app.use(cors(options.cors));
   app.use(router.routes());
   app.use(router.allowedMethods({ throw: true }));

@@ -1,15 +1,14 @@
 /**
- * What every route module of the command service gets: its dependencies, a way to mount
- * a contracts route, the auth middleware, and `committed` for read-your-writes.
+ * What every use case's route gets: its dependencies, a way to mount a contracts route,
+ * the auth middleware, and `committed` for read-your-writes; and what its handler gets.
  */
-import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { EventStore } from '@stays/event-store';
 import type { Auth, RouteSpec } from '@stays/contracts';
 import type { Mailer, MediaLinks, MediaStore, SmsSender, TokenIssuer, TokenVerifier } from '@stays/service-kit';
-import type { BookingDeps } from './booking/service.ts';
-import type { AccountDeps } from './accounts/service.ts';
-import type { GoogleIdTokenVerifier } from './accounts/google.ts';
+import type { GoogleIdTokenVerifier } from './accounts/google-id-token.ts';
+import type { Passwords } from './accounts/passwords.ts';
+import type { AccountThrottles } from './accounts/throttles.ts';
 
 export interface CommandServiceDeps {
   readonly eventStore: EventStore;
@@ -32,10 +31,34 @@ export interface CommandServiceDeps {
   readonly now?: () => Date;
 }
 
+/** What a handler needs at least: the log and the clock. */
+export interface StoreDeps {
+  readonly store: EventStore;
+  readonly now: () => Date;
+}
+
+export interface AccountDeps extends StoreDeps {
+  readonly tokens: TokenIssuer;
+  readonly passwords: Passwords;
+  readonly throttles: AccountThrottles;
+}
+
+export interface BookingDeps extends StoreDeps {
+  readonly mailer: Mailer;
+  readonly sms: SmsSender;
+  /** Server secret keying the OTP hashes. */
+  readonly otpKey: Buffer;
+}
+
 export interface ResolvedDeps extends CommandServiceDeps {
+  readonly now: () => Date;
   readonly accounts: AccountDeps;
   readonly booking: BookingDeps;
+  readonly hotels: StoreDeps;
 }
+
+/** A use case's route: mounts itself with the context. */
+export type CommandRoute = (context: CommandContext) => void;
 
 export interface CommandContext {
   readonly deps: ResolvedDeps;

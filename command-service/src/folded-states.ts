@@ -9,7 +9,7 @@
 import type { EventStore } from '@stays/event-store';
 import { perStore } from './per-store.ts';
 
-export const FOLDED_STATES_KEPT = 20_000;
+const FOLDED_STATES_KEPT = 20_000;
 
 interface FoldedState {
   /** The aggregate that folded it: another aggregate reading the same stream starts afresh. */

@@ -7,7 +7,7 @@
  */
 import { WrongExpectedRevisionError, type EventStore, type RecordedEvent } from '@stays/event-store';
 import { eventSchemaVersions, messages, type DomainEvent } from '@stays/contracts';
-import { ConflictError } from '@stays/service-kit';
+import { Conflict } from './domain-errors.ts';
 import { cachedFold, rememberFold } from './folded-states.ts';
 import { inTurn } from './stream-turns.ts';
 
@@ -28,6 +28,17 @@ export interface HandleResult<State, Event> {
   /** Global position of the last appended event; null when nothing was appended. */
   readonly position: number | null;
 }
+
+/** What a use case answers: its value, and the log position the caller's next read must reflect. */
+export interface Positioned<T> {
+  readonly value: T;
+  /** null when nothing was written. */
+  readonly position: number | null;
+}
+
+/** The latest of several appends' positions (null ones wrote nothing). */
+export const latestPosition = (...positions: (number | null)[]): number | null =>
+  positions.reduce<number | null>((max, p) => (p === null ? max : max === null ? p : Math.max(max, p)), null);
 
 const MAX_ATTEMPTS = 4;
 
@@ -52,7 +63,7 @@ export async function handle<State, Event extends DomainEvent>(
         return { state: next, newEvents, position: result.position };
       } catch (error) {
         if (error instanceof WrongExpectedRevisionError && attempt < MAX_ATTEMPTS) continue;
-        if (error instanceof WrongExpectedRevisionError) throw new ConflictError(messages.server.busy);
+        if (error instanceof WrongExpectedRevisionError) throw new Conflict(messages.server.busy);
         throw error;
       }
     }
@@ -93,5 +104,5 @@ export function toEventData(event: DomainEvent, metadata: CommandMetadata) {
   };
 }
 
-export const toDomainEvent = <Event extends DomainEvent>(recorded: RecordedEvent): Event =>
+const toDomainEvent = <Event extends DomainEvent>(recorded: RecordedEvent): Event =>
   ({ type: recorded.type, data: recorded.data }) as unknown as Event;

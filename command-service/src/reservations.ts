@@ -4,7 +4,7 @@
  */
 import type { EventStore } from '@stays/event-store';
 import type { KeyReservationEvent } from '@stays/contracts';
-import { ConflictError } from '@stays/service-kit';
+import { Conflict } from './domain-errors.ts';
 import { fold, handle, load, type CommandMetadata } from './handle.ts';
 
 interface ReservationState {
@@ -33,7 +33,7 @@ export async function holderOf(store: EventStore, streamId: string): Promise<str
 }
 
 /**
- * Reserves the key for `holder`, or throws ConflictError(`takenMessage`) when another
+ * Reserves the key for `holder`, or throws Conflict(`takenMessage`) when another
  * holder has it. `holderIsAbandoned(other, reservedAt)` may declare a holder dead (a
  * command that crashed between reserving and recording what holds the key).
  */
@@ -51,7 +51,7 @@ export async function reserveKey(
   const abandoned = current !== null && current !== holder && last !== undefined && (await holderIsAbandoned(current, new Date(last.recordedAt)));
   const { position } = await handle(store, streamId, reservationAggregate, (state) => {
     if (state.holder === holder) return [];
-    if (state.holder !== null && !(abandoned && state.holder === current)) throw new ConflictError(takenMessage);
+    if (state.holder !== null && !(abandoned && state.holder === current)) throw new Conflict(takenMessage);
     return [{ type: 'KeyReserved', data: { holder } }];
   }, metadata);
   return position;

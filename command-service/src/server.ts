@@ -8,7 +8,7 @@ import { MongoClient } from 'mongodb';
 import { connectEventStoreDB } from '@stays/event-store';
 import { ConfigError, TokenIssuer, TokenVerifier, assertMessagesDeliverable, createGridFsMediaStore, importPrivateKey, importPublicKey, loadConfig, logUnexpectedErrors, runMain, securityHeadersFor, stopOnSignals, closeServer, mailerFor, mediaLinksFor, otpKeyFor, smsFor } from '@stays/service-kit';
 import { createCommandApp } from './app.ts';
-import { createGoogleVerifier } from './accounts/google.ts';
+import { createGoogleVerifier } from './accounts/google-id-token.ts';
 import { healthRoute } from './health.ts';
 
 runMain(async () => {

@@ -6,8 +6,11 @@ import type { Context } from 'koa';
 import { messages } from '@stays/contracts';
 import {
   AppError, BadRequestError, ImageTooLargeError, NotAnImageError, PayloadTooLargeError, UnsupportedMediaTypeError,
-  normaliseImage, readUploadedFile, uploadedFieldNames, uploadedFiles, type MediaStore,
+  multipartBody, normaliseImage, readUploadedFile, uploadedFieldNames, uploadedFiles, type MediaStore,
 } from '@stays/service-kit';
+
+/** Hotel and room images: at most this many megabytes each. */
+export const LISTING_IMAGE_MEGABYTES = 8;
 
 export interface ImageRules {
   readonly field: string;
@@ -68,4 +71,22 @@ export async function discardImages(media: MediaStore, urls: readonly string[]):
     const id = decodeURIComponent(url.slice(url.lastIndexOf('/') + 1));
     return media.delete(id).catch(() => undefined);
   }));
+}
+
+/** The multipart body of a request with images; one file more than allowed is accepted so the count check answers with its own message. */
+export const imageUpload = (rules: ImageRules) => multipartBody({
+  maxFileBytes: rules.maxBytes, maxFiles: rules.max + 1, jsonLimit: '200kb',
+  fileTooLargeMessage: rules.tooLargeMessage, tooManyFilesMessage: rules.tooManyMessage,
+});
+
+/** Stores the request's images (when any are sent or required), runs `command`, and discards them if it fails. */
+export async function withImages<T>(ctx: Context, media: MediaStore, rules: ImageRules, command: (imageURLs: string[] | undefined) => Promise<T>): Promise<T> {
+  refuseUnexpectedFiles(ctx, [rules.field]);
+  const stored = await storeUploadedImages(ctx, media, rules);
+  try {
+    return await command(stored.length > 0 ? stored : undefined);
+  } catch (error) {
+    await discardImages(media, stored);
+    throw error;
+  }
 }

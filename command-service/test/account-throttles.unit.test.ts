@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { TooManyRequestsError } from '@stays/service-kit';
+import { messages } from '@stays/contracts';
+import { TooMany } from '../src/domain-errors.ts';
 import { createBackoff } from '../src/accounts/backoff.ts';
 import { clientKey, createAccountThrottles, throttlePolicies } from '../src/accounts/throttles.ts';
 
@@ -51,8 +52,8 @@ describe('account throttles', () => {
       attempt();
       return null;
     } catch (error) {
-      expect(error).to.be.instanceOf(TooManyRequestsError);
-      return error as TooManyRequestsError;
+      expect(error).to.be.instanceOf(TooMany);
+      return error as TooMany;
     }
   };
 
@@ -78,7 +79,7 @@ describe('account throttles', () => {
   it('counts sign-ups per address', () => {
     const throttles = createAccountThrottles();
     for (let i = 0; i < throttlePolicies.signUpPerClient.freeAttempts; i++) throttles.signUp('203.0.113.9', at(0));
-    expect(refusal(() => throttles.signUp('203.0.113.9', at(0)))?.statusCode).to.equal(429);
+    expect(refusal(() => throttles.signUp('203.0.113.9', at(0)))?.message).to.equal(messages.server.tooManySignUps(1));
     expect(refusal(() => throttles.signUp('203.0.113.10', at(0)))).to.equal(null);
   });
 

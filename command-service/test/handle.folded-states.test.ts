@@ -3,9 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { openEmbeddedEventStore, type EventStore } from '@stays/event-store';
-import { ConflictError } from '@stays/service-kit';
+import { Conflict } from '../src/domain-errors.ts';
 import { handle, load, toEventData } from '../src/handle.ts';
-import { inventoryAggregate, reserveUnits } from '../src/booking/inventory.ts';
+import { inventoryAggregate } from '../src/booking/inventory.ts';
+import { reserveUnits } from '../src/booking/placing-booking/decide.ts';
 
 /** Loads reuse the last fold of a stream; these are the ways that could go wrong, tried on a real log. */
 describe('loading a stream again after other writers', () => {
@@ -40,7 +41,7 @@ describe('loading a stream again after other writers', () => {
     await load(store, stream, inventoryAggregate); // remembers the empty stream
     await store.append(stream, [toEventData(reservation('B1', '2026-12-02'), { actor: 'elsewhere' })], { expectedRevision: 'no_stream' });
     const refused = await handle(store, stream, inventoryAggregate, reserve('B2'), { actor: 't' }).catch((error: unknown) => error);
-    expect(refused).to.be.instanceOf(ConflictError);
+    expect(refused).to.be.instanceOf(Conflict);
   });
 
   it('folds afresh for another aggregate reading the same stream', async () => {

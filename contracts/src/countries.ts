@@ -287,7 +287,7 @@ const DIAL_CODES = [...new Set([...COUNTRIES.map((country) => country.dialCode),
   .sort((a, b) => b.length - a.length);
 
 /** E.164: a whole number, dial code included, has at most 15 digits. */
-export const E164_MAX_DIGITS = 15;
+const E164_MAX_DIGITS = 15;
 
 /** Digits only: '+91 98220-12345' → '919822012345'. */
 export const phoneDigits = (phone: string): string => phone.replace(/\D/g, '');

@@ -5,7 +5,6 @@ export * from './envelope.ts';
 export * as messages from './messages.ts';
 export * from './events/index.ts';
 export * from './schemas/accounts.ts';
-export { blankToUndefined } from './schemas/fields.ts';
 export * from './schemas/hotels.ts';
 export * from './schemas/search.ts';
 export * from './countries.ts';

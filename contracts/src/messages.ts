@@ -98,7 +98,7 @@ export const ui = {
   paymentDone: 'Done',
   paymentPending: 'Pending',
 
-  // ---- web client screen texts (added with the guest screens, issue 5) ----
+  // ---- web client screen texts ----
   // shell: header and footer
   contactPhone: '+91 80 4718 2024',
   navHome: 'HOME',
@@ -130,7 +130,6 @@ export const ui = {
   searchButton: 'Search',
   searchLabel: 'Search hotels, cities',
   checkInDate: 'Check-in date',
-  chooseDate: 'Choose a date',
   sliderTitle: 'Explore our hotels',
   hotelPhoto: (hotelName: string) => `Photo of ${hotelName}`,
   previousSlide: 'Previous photo',
@@ -173,8 +172,6 @@ export const ui = {
   profileImagePreview: 'Profile image preview',
   signUp: 'SIGN UP',
   signingUp: 'SIGNING UP...',
-  alreadyHaveAccount: 'Have an account?',
-  signInLink: 'Sign in',
 
   // search page
   dateLabel: 'Date',
@@ -316,11 +313,10 @@ export const ui = {
   noBookings: 'No bookings yet.',
   cancelFailed: 'An error occurred while cancelling the booking.',
 
-  // owner area (placeholders until the owner screens land)
+  // owner area: page titles and address labels
   addHotelTitle: 'ADD HOTEL',
   addRoomTitle: 'ADD ROOM',
   ownerRoomsTitle: '(Rooms)',
-  updateHotelTitle: 'UPDATE HOTEL',
   updateRoomTitle: 'UPDATE ROOM',
   ownerBookingsTitle: 'NEW BOOKINGS',
   cityStateLabel: 'City and state',
@@ -373,7 +369,6 @@ export const ui = {
   removedImagesNeedNew: 'Removed images are only taken away when you upload 5 to 10 new images, which replace the current ones.',
   createHotelButton: 'ADD HOTEL',
   addingHotel: 'ADDING...',
-  hotelSaved: 'Hotel saved successfully!',
   // room forms and list
   roomStandardInputLabel: 'Room standard (e.g. standard, luxury, economic)',
   roomAmenitiesLabel: 'Amenities (space separated, e.g. Free WiFi AC TV Massage)',
@@ -391,12 +386,9 @@ export const ui = {
   sizeLabel: 'Size',
   typeLabel: 'Type',
   noRoomsYet: 'No rooms yet. Add your first room or apartment.',
-  roomCardTitle: (standard: string) => `${standard}`,
   // owner bookings
-  ownerLabel: 'Owner',
   customerLabel: 'Guest',
   customerPhoneLabel: 'Guest phone',
-  timingLabel: 'Timing',
   totalAmountLabel: 'Total amount',
   discountLabel: 'Discount',
   amountToCollect: 'Amount after discount',
@@ -439,8 +431,6 @@ export const server = {
   profileImageRequired: 'profileImage: a profile image is required',
   oneProfileImage: 'profileImage: send one profile image',
   invalidField: (field: string, reason: string) => `${field}: ${reason}`,
-  nothingToUpdate: 'Nothing to update',
-  passwordSignInUnavailable: 'This account signs in with Google',
   googleNotConfigured: ui.googleNotConfigured,
   googleCredentialInvalid: 'Google sign-in failed: the credential could not be verified',
   googleEmailUnverified: 'Google sign-in failed: the Google account email is not verified',
@@ -479,7 +469,6 @@ export const server = {
   bookingPlaced: 'Hotel booked successfully!',
   bookingsFound: 'Bookings found',
   noRoomOfThatKind: 'This hotel has no room of that type and standard',
-  commencementTooEarly: 'dateOfCommencement: the stay can start tomorrow at the earliest',
   soldOut: (night: string) => `No room of this kind is free on ${night}. Please choose other dates.`,
   notYourBooking: 'This booking belongs to someone else',
   bookingNotFound: 'Booking not found',

@@ -12,8 +12,8 @@ export type BedType = (typeof BED_TYPES)[number];
 /** Flat is shown to users as Apartment. */
 export const roomTypeLabel = (type: RoomType): string => (type === 'Flat' ? 'Apartment' : 'Room');
 
-export const DISCOUNT_PERCENT = 20;
-export const PRICE_CATEGORY_THRESHOLDS = { luxurious: 50000, business: 20000, medium: 10000 } as const;
+const DISCOUNT_PERCENT = 20;
+const PRICE_CATEGORY_THRESHOLDS = { luxurious: 50000, business: 20000, medium: 10000 } as const;
 export type PriceCategory = 'Luxurious' | 'Business' | 'Medium' | 'Economic';
 
 export const limits = {
@@ -38,7 +38,7 @@ export const limits = {
   username: { max: 50 },
   email: { max: 254 },
   profileImageMegabytes: 5,
-  // booking and OTP bounds (issue 11): no stay far ahead, no guest holding a listing, no guessing codes for days
+  // booking and OTP bounds: no stay far ahead, no guest holding a listing, no guessing codes for days
   /** A stay starts at most this many days after today (India time). */
   bookingHorizonDays: 365,
   maxNightsPerBooking: 30,

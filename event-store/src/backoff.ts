@@ -10,7 +10,7 @@ export interface BackoffOptions {
   readonly maxDelayMs?: number;
 }
 
-export const DEFAULT_BACKOFF: Required<BackoffOptions> = { initialDelayMs: 200, maxDelayMs: 30_000 };
+const DEFAULT_BACKOFF: Required<BackoffOptions> = { initialDelayMs: 200, maxDelayMs: 30_000 };
 
 /** The delay before retry number `attempt` (1 for the first retry). */
 export function backoffDelayMs(attempt: number, options: BackoffOptions = {}, random: () => number = Math.random): number {

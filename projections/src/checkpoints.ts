@@ -58,7 +58,7 @@ export async function markCaughtUp(store: ReadStore, name: string, version: numb
 }
 
 /** Lowest checkpoint across projections (undefined when any has none): how far the whole read side is. */
-export async function readSideCheckpoint(store: ReadStore, names: readonly string[]): Promise<number | undefined> {
+async function readSideCheckpoint(store: ReadStore, names: readonly string[]): Promise<number | undefined> {
   const docs = await store.collection<CheckpointDocument>(CHECKPOINTS_COLLECTION).find({ _id: { $in: [...names] } });
   if (docs.length < names.length) return undefined;
   return Math.min(...docs.map((doc) => doc.position));

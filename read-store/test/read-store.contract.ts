@@ -567,7 +567,7 @@ export function describeReadStoreContract(name: string, open: OpenReadStore): vo
       it('gives an upserted document a string _id when the filter has none', async function () {
         const collection = fresh();
         const result = await collection.updateOne({ email: 'a@example.com' }, { $set: { name: 'A' } }, { upsert: true });
-        expect(result.upsertedId).to.be.a('string').and.not.empty;
+        expect(result.upsertedId).to.be.a('string').and.not.equal('');
         const document = await collection.findOne({ email: 'a@example.com' });
         expect(document).to.deep.equal({ _id: result.upsertedId, email: 'a@example.com', name: 'A' });
         expect((await collection.findOne({ _id: result.upsertedId! }))!.name).to.equal('A');

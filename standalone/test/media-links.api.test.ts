@@ -20,7 +20,7 @@ describe('media links are absolute URLs on the configured public address', funct
   /** The link answered on the public address, fetched from this test's server instead. */
   const fetchLocally = (link: string) => fetch(`${stays.baseUrl}${link.slice(PUBLIC_URL.length)}`);
   const expectMediaLinks = async (links: readonly string[], contentType: string) => {
-    expect(links).to.not.be.empty;
+    expect(links).to.have.length.greaterThan(0);
     for (const link of links) {
       expect(link.startsWith(MEDIA), link).to.equal(true);
       const response = await fetchLocally(link);
@@ -115,7 +115,7 @@ describe('media links recorded before a change of address or prefix', function (
       await first.stop();
 
       second = await startTestSystem({ dataDir: first.dataDir, env: { API_PREFIX: '/api/v2', PUBLIC_URL: 'https://book.example.in' } });
-      const read = await (await fetch(`${second.baseUrl}/api/v2/hotel/data/get/specific/${hotelId}`)).json();
+      const read = (await (await fetch(`${second.baseUrl}/api/v2/hotel/data/get/specific/${hotelId}`)).json()) as { data: { imageURLs: string[] } };
       const ids = (links: string[]) => links.map((link) => link.slice(link.lastIndexOf('/') + 1));
       expect(read.data.imageURLs.every((link: string) => link.startsWith('https://book.example.in/api/v2/media/'))).to.equal(true);
       expect(ids(read.data.imageURLs)).to.deep.equal(ids(before));

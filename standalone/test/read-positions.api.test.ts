@@ -77,7 +77,7 @@ describe('reading one\'s own write (X-Min-Position) and internal routes', functi
       const head = await system.eventStore.headPosition();
       const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/internal/projected?position=${head}`);
       expect(response.status).to.equal(200);
-      expect((await response.json()).data).to.deep.equal({ position: head });
+      expect(((await response.json()) as { data: unknown }).data).to.deep.equal({ position: head });
     } finally {
       server.close();
     }

@@ -1,8 +1,11 @@
 /**
  * The account aggregate (streams `customer-{id}`, `owner-{id}`): state and evolve.
- * Customers and hotel owners share it; the role is fixed at registration.
+ * Customers and hotel owners share it; the role is fixed at registration. Its events are
+ * typed in contracts (`AccountEvent`); the decisions on it live in the use case folders
+ * beside this file.
  */
-import type { AccountEvent, AccountRegistered, Role, SessionUser } from '@stays/contracts';
+import { messages, type AccountEvent, type AccountRegistered, type Role, type SessionUser } from '@stays/contracts';
+import { Unauthenticated } from '../domain-errors.ts';
 
 export type AccountState =
   | { readonly status: 'new' }
@@ -16,7 +19,7 @@ export type ActiveAccount = Omit<AccountRegistered['data'], 'via'> & {
   readonly openSessions: ReadonlyMap<string, string>;
 };
 
-export const initialAccountState = (): AccountState => ({ status: 'new' });
+const initialAccountState = (): AccountState => ({ status: 'new' });
 
 export function evolveAccount(state: AccountState, event: AccountEvent): AccountState {
   switch (event.type) {
@@ -57,6 +60,12 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
 }
 
 export const accountAggregate = { initialState: initialAccountState, evolve: evolveAccount };
+
+/** The account while it is active; otherwise the caller is refused as unauthenticated with `message`. */
+export function activeAccount(state: AccountState, message: string = messages.server.sessionInvalid): ActiveAccount {
+  if (state.status !== 'active') throw new Unauthenticated(message);
+  return state;
+}
 
 /** What a client may see of an account: never the password hash. */
 export function sessionUserOf(account: ActiveAccount): SessionUser {

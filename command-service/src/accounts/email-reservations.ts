@@ -5,7 +5,7 @@ import { messages, normaliseEmail, streams, type Role } from '@stays/contracts';
 import type { CommandMetadata } from '../handle.ts';
 import { holderOf, releaseKey, reserveKey } from '../reservations.ts';
 
-export const emailHash = (email: string): string => createHash('sha256').update(normaliseEmail(email)).digest('hex');
+const emailHash = (email: string): string => createHash('sha256').update(normaliseEmail(email)).digest('hex');
 const reservationStream = (role: Role, email: string): string => streams.emailReservation(role, emailHash(email));
 
 /** The account holding this email, or null. */

@@ -26,10 +26,10 @@ export interface Passwords {
 const threadPoolSize = (): number => Number(process.env.UV_THREADPOOL_SIZE) || 4;
 
 /** One argon2 run per core but one, leaving a thread-pool thread free; at least one. */
-export const defaultPasswordConcurrency = (): number =>
+const defaultPasswordConcurrency = (): number =>
   Math.max(1, Math.min(os.availableParallelism() - 1, threadPoolSize() - 1));
 
-export function passwordWork(concurrency = defaultPasswordConcurrency()): BoundedWork {
+function passwordWork(concurrency = defaultPasswordConcurrency()): BoundedWork {
   // about 50 ms a run: the last in line waits a few seconds at most
   return createBoundedWork({ concurrency, maxWaiting: 64, busyMessage: messages.server.passwordWorkBusy, retryAfterSeconds: 1 });
 }

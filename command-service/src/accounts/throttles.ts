@@ -14,8 +14,8 @@
  * not counted itself. In memory, per process (each command-service replica keeps its own).
  */
 import ipaddr from 'ipaddr.js';
-import { messages } from '@stays/contracts';
-import { TooManyRequestsError } from '@stays/service-kit';
+import { messages, normaliseEmail, type Role } from '@stays/contracts';
+import { TooMany } from '../domain-errors.ts';
 import { createBackoff, type BackoffPolicy } from './backoff.ts';
 
 const SECOND = 1000;
@@ -31,13 +31,16 @@ export const throttlePolicies = {
 } satisfies Record<string, BackoffPolicy>;
 
 export interface AccountThrottles {
-  /** Throws 429 when this client must wait before trying a password for `account` again. */
+  /** Throws TooMany when this client must wait before trying a password for `account` again. */
   beforePasswordTry(account: string, client: string, now: Date): void;
   passwordFailed(account: string, client: string, now: Date): void;
   passwordMatched(account: string, client: string): void;
-  /** Throws 429 when this client must wait before signing up again; otherwise counts the sign-up. */
+  /** Throws TooMany when this client must wait before signing up again; otherwise counts the sign-up. */
   signUp(client: string, now: Date): void;
 }
+
+/** The account part of a sign-in throttle key: role and normalised email. */
+export const accountThrottleKey = (role: Role, email: string): string => `${role}:${normaliseEmail(email)}`;
 
 export function createAccountThrottles(policies: typeof throttlePolicies = throttlePolicies): AccountThrottles {
   const perAccountAndClient = createBackoff(policies.signInPerEmailAndClient);
@@ -66,9 +69,9 @@ export function createAccountThrottles(policies: typeof throttlePolicies = throt
   };
 }
 
-function tooMany(message: (seconds: number) => string, waitMs: number): TooManyRequestsError {
+function tooMany(message: (seconds: number) => string, waitMs: number): TooMany {
   const seconds = Math.max(1, Math.ceil(waitMs / SECOND));
-  return new TooManyRequestsError(message(seconds), seconds);
+  return new TooMany(message(seconds), seconds);
 }
 
 /**

@@ -1,13 +1,18 @@
-/** The hotel aggregate (stream `hotel-{id}`): state and evolve. A delisted hotel keeps its details for the bookings made before. */
-import type { HotelDetails, HotelEvent } from '@stays/contracts';
+/**
+ * The hotel aggregate (stream `hotel-{id}`): state and evolve. A delisted hotel keeps its
+ * details for the bookings made before. Its events are typed in contracts (`HotelEvent`);
+ * the decisions on it live in the use case folders beside this file.
+ */
+import { messages, type HotelDetails, type HotelEvent } from '@stays/contracts';
+import { Forbidden, NotFound } from '../domain-errors.ts';
 
 export type HotelState =
   | { readonly status: 'new' }
   | { readonly status: 'listed' | 'delisted'; readonly hotelId: string; readonly ownerId: string; readonly details: HotelDetails };
 
-export const initialHotelState = (): HotelState => ({ status: 'new' });
+const initialHotelState = (): HotelState => ({ status: 'new' });
 
-export function evolveHotel(state: HotelState, event: HotelEvent): HotelState {
+function evolveHotel(state: HotelState, event: HotelEvent): HotelState {
   switch (event.type) {
     case 'HotelCreated':
     case 'HotelUpdated': {
@@ -25,3 +30,10 @@ export function evolveHotel(state: HotelState, event: HotelEvent): HotelState {
 }
 
 export const hotelAggregate = { initialState: initialHotelState, evolve: evolveHotel };
+
+/** The hotel, if it is listed (not found otherwise) and belongs to `ownerId` (forbidden otherwise). */
+export function ownedHotel(state: HotelState, ownerId: string): Extract<HotelState, { status: 'listed' | 'delisted' }> {
+  if (state.status !== 'listed') throw new NotFound(messages.server.hotelNotFound);
+  if (state.ownerId !== ownerId) throw new Forbidden(messages.server.notYourHotel);
+  return state;
+}

@@ -12,10 +12,12 @@ import { subscriptionHealth, type EventStore, type RecordedEvent, type Subscript
 import { invoiceFileName, streams } from '@stays/contracts';
 import type { Mailer, MediaStore } from '@stays/service-kit';
 import { handle, load } from '../handle.ts';
-import { bookingAggregate, recordEmailSent, recordInvoice, type BookingState } from '../booking/booking.ts';
+import { bookingAggregate, type BookingState } from '../booking/booking.ts';
+import { recordEmailSent, recordInvoice } from '../booking/issuing-documents/decide.ts';
+import { releaseUnits } from '../booking/giving-back/decide.ts';
 
 type ExistingBooking = Exclude<BookingState, { status: 'none' }>;
-import { inventoryAggregate, releaseUnits } from '../booking/inventory.ts';
+import { inventoryAggregate } from '../booking/inventory.ts';
 import { createWorkerInvoiceRenderer, type InvoiceRenderer } from './invoice-renderer.ts';
 import { bookingEmail } from './booking-email.ts';
 import { CheckpointSaver, memoryReactorCheckpoints, type ReactorCheckpointStore } from './reactor-checkpoints.ts';

@@ -18,7 +18,7 @@ pdfmake.setLocalAccessPolicy(() => false);
 
 const rupees = (amount: number): string => `₹${amount.toLocaleString('en-IN')}`;
 
-export function invoiceDocument(booking: PlacedBooking, paid: boolean): TDocumentDefinitions {
+function invoiceDocument(booking: PlacedBooking, paid: boolean): TDocumentDefinitions {
   const row = (label: string, value: string) => [{ text: label, color: '#555555' }, { text: value }];
   return {
     info: { title: invoiceFileName(booking.bookingID), author: 'Stays', subject: `Booking ${booking.bookingID}` },

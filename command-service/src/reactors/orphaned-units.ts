@@ -12,8 +12,9 @@ import { subscriptionHealth, type EventStore, type RecordedEvent, type Subscript
 import { streams } from '@stays/contracts';
 import { handle, load } from '../handle.ts';
 import { bookingAggregate } from '../booking/booking.ts';
-import { guestAggregate, releaseBooking } from '../booking/guest.ts';
-import { inventoryAggregate, releaseUnits } from '../booking/inventory.ts';
+import { releaseBooking, releaseUnits } from '../booking/giving-back/decide.ts';
+import { guestAggregate } from '../booking/guest.ts';
+import { inventoryAggregate } from '../booking/inventory.ts';
 import { CheckpointSaver, memoryReactorCheckpoints, type ReactorCheckpointStore } from './reactor-checkpoints.ts';
 
 export interface OrphanedUnitsDeps {

@@ -1,13 +1,17 @@
-/** The room aggregate (stream `room-{id}`): one listing of a hotel, with its units. */
+/**
+ * The room aggregate (stream `room-{id}`): one listing of a hotel, with its units. Its
+ * events are typed in contracts (`RoomEvent`); the decisions on it live in the use case
+ * folders beside this file.
+ */
 import type { RoomDetails, RoomEvent } from '@stays/contracts';
 
 export type RoomState =
   | { readonly status: 'new' }
   | { readonly status: 'listed'; readonly roomId: string; readonly hotelId: string; readonly ownerId: string; readonly details: RoomDetails };
 
-export const initialRoomState = (): RoomState => ({ status: 'new' });
+const initialRoomState = (): RoomState => ({ status: 'new' });
 
-export function evolveRoom(state: RoomState, event: RoomEvent): RoomState {
+function evolveRoom(state: RoomState, event: RoomEvent): RoomState {
   switch (event.type) {
     case 'RoomAdded': {
       const { roomId, hotelId, ownerId, hotelName: _hotelName, ...details } = event.data;

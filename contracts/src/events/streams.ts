@@ -1,7 +1,7 @@
 /** Stream names (EventStoreDB convention `category-id`). */
 import type { Role } from '../rules.ts';
 
-export const accountCategory = (role: Role): 'customer' | 'owner' => (role === 'customer' ? 'customer' : 'owner');
+const accountCategory = (role: Role): 'customer' | 'owner' => (role === 'customer' ? 'customer' : 'owner');
 
 export const streams = {
   account: (role: Role, accountId: string) => `${accountCategory(role)}-${accountId}`,
@@ -20,5 +20,3 @@ export const streams = {
   booking: (bookingID: string) => `booking-${bookingID}`,
 } as const;
 
-/** The category of a stream name: the part before the first dash. */
-export const categoryOf = (streamId: string): string => streamId.slice(0, streamId.indexOf('-'));

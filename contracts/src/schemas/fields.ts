@@ -18,15 +18,15 @@ export const blankToUndefined = (value: unknown): unknown =>
 const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]/;
 const MULTI_LINE_FORBIDDEN = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]/;
 
-export const CONTROL_CHARACTERS_REFUSED = 'must not contain control characters or line breaks';
-export const CONTROL_CHARACTERS_REFUSED_MULTI_LINE = 'must not contain control characters';
+const CONTROL_CHARACTERS_REFUSED = 'must not contain control characters or line breaks';
+const CONTROL_CHARACTERS_REFUSED_MULTI_LINE = 'must not contain control characters';
 
 /** True when `text` holds a character no single-line (or, with `multiLine`, multi-line) field may hold. */
-export const hasControlCharacters = (text: string, multiLine = false): boolean =>
+const hasControlCharacters = (text: string, multiLine = false): boolean =>
   (multiLine ? MULTI_LINE_FORBIDDEN : SINGLE_LINE_FORBIDDEN).test(text);
 
 /** The one refinement every text field of the contracts goes through. */
-export const withoutControlCharacters = <T extends z.ZodString>(schema: T, multiLine = false) =>
+const withoutControlCharacters = <T extends z.ZodString>(schema: T, multiLine = false) =>
   schema.refine((text) => !hasControlCharacters(text, multiLine), multiLine ? CONTROL_CHARACTERS_REFUSED_MULTI_LINE : CONTROL_CHARACTERS_REFUSED);
 
 /** Browsers send a textarea's line breaks as CRLF; a multi-line text keeps them as LF. */
@@ -64,7 +64,7 @@ export const password = withoutControlCharacters(z
 export const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
 
 /** Numeric text ('4500', ' 12.5 ') becomes a number; anything else is left for the schema to refuse. */
-export const numericText = (value: unknown): unknown =>
+const numericText = (value: unknown): unknown =>
   typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value;
 
 const numberIssue = (issue: { input: unknown }) => (issue.input === undefined ? 'is required' : 'must be a number');

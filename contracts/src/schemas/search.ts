@@ -7,13 +7,13 @@ import { z } from 'zod';
 import { BED_TYPES, ROOM_TYPES } from '../rules.ts';
 import { choice, flag, numberFrom, optional, plainText } from './fields.ts';
 
-export const SEARCH_SORT_KEYS = ['startingPrice', 'created_at'] as const;
+const SEARCH_SORT_KEYS = ['startingPrice', 'created_at'] as const;
 /**
  * The spec's web client sorts by `createdAt` and `regularPrice` (its names for our
  * `created_at` and the starting price); any case of either spelling is accepted.
  */
 const SEARCH_SORT_ALIASES = { createdat: 'created_at', regularprice: 'startingPrice' } as const;
-export const SEARCH_PAGE_SIZE = { default: 100, max: 500 } as const;
+const SEARCH_PAGE_SIZE = { default: 100, max: 500 } as const;
 
 const price = optional(numberFrom(0, 100_000_000));
 /**

@@ -37,7 +37,7 @@ const ownerRoutes: { path: string; Page: LazyExoticComponent<ComponentType> }[] 
 const suspended = (node: ReactNode) => <Suspense fallback={null}>{node}</Suspense>;
 const guarded = (node: ReactNode, role?: Role) => <RequireUser role={role}>{suspended(node)}</RequireUser>;
 
-export const routeObjects: RouteObject[] = [
+const routeObjects: RouteObject[] = [
   {
     element: <Layout />,
     children: [

@@ -53,7 +53,7 @@ export function ImagePicker({ label, buttonText, validate, accepted, onAccepted,
 }
 
 /** Previews of chosen files (object URLs, revoked when the files change). */
-export function FilePreviews({ files, alt }: { files: readonly File[]; alt: (index: number) => string }) {
+function FilePreviews({ files, alt }: { files: readonly File[]; alt: (index: number) => string }) {
   const [urls, setUrls] = useState<string[]>([]);
   useEffect(() => {
     const made = files.map((file) => URL.createObjectURL(file));

@@ -1,16 +1,11 @@
 /** Calendar dates as local 'YYYY-MM-DD' text, the form the booking call takes. DOM-free. */
+import { addDays } from '@stays/contracts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
 export const isoDate = (date: Date): string => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 
 export const today = (): string => isoDate(new Date());
-
-export function addDays(iso: string, days: number): string {
-  const date = parseIsoDate(iso);
-  date.setDate(date.getDate() + days);
-  return isoDate(date);
-}
 
 export const tomorrow = (): string => addDays(today(), 1);
 

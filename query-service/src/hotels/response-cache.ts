@@ -10,7 +10,7 @@
  */
 import { encodeJson, encodedSize, type EncodedJson } from '@stays/service-kit';
 
-export const RESPONSE_CACHE_BYTES = 64 * 1024 * 1024;
+const RESPONSE_CACHE_BYTES = 64 * 1024 * 1024;
 
 export class ResponseCache {
   private readonly entries = new Map<string, EncodedJson>();

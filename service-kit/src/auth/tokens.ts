@@ -54,7 +54,7 @@ export class InvalidTokenError extends Error {
 }
 
 /** How many verified tokens a verifier remembers (a few hundred bytes each). */
-export const VERIFIED_TOKENS_KEPT = 10_000;
+const VERIFIED_TOKENS_KEPT = 10_000;
 
 /**
  * Verifies access tokens. A signature check costs more than the rest of a typical request,

@@ -3,6 +3,14 @@ import { messages } from '@stays/contracts';
 import { AppError, ServiceUnavailableError, TooManyRequestsError } from './errors.ts';
 import { failureBody } from './envelope.ts';
 
+export interface ErrorHandlerOptions {
+  /**
+   * A service's own errors as AppErrors (the command side's domain errors, say); undefined
+   * for errors it does not know, which are then described as below.
+   */
+  readonly toAppError?: (error: unknown) => AppError | undefined;
+}
+
 /**
  * Outermost middleware: turns every error into `{success:false, message, statusCode}`.
  * AppErrors keep their status and message. Errors from body parsing (co-body's
@@ -10,7 +18,7 @@ import { failureBody } from './envelope.ts';
  * else is a bug: 500 with a generic message, and the error goes to `app.emit('error')`
  * for logging — its message and stack never reach the client.
  */
-export function errorHandler(): Middleware {
+export function errorHandler(options: ErrorHandlerOptions = {}): Middleware {
   return async (ctx, next) => {
     try {
       await next();
@@ -18,14 +26,15 @@ export function errorHandler(): Middleware {
         ctx.status = 404;
         ctx.body = failureBody(404, messages.server.routeNotFound);
       }
-    } catch (error) {
+    } catch (thrown) {
+      const error = options.toAppError?.(thrown) ?? thrown;
       const { statusCode, message, field } = describe(error);
       if ((error instanceof TooManyRequestsError || error instanceof ServiceUnavailableError) && error.retryAfterSeconds !== undefined) {
         ctx.set('Retry-After', String(error.retryAfterSeconds));
       }
       ctx.status = statusCode;
       ctx.body = failureBody(statusCode, message, field);
-      if (statusCode >= 500) ctx.app.emit('error', error, ctx);
+      if (statusCode >= 500) ctx.app.emit('error', thrown, ctx);
     }
   };
 }

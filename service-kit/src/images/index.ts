@@ -1,4 +1,3 @@
 export { ImageTooLargeError, NotAnImageError } from './errors.ts';
-export { normaliseImage, DEFAULT_MAX_IMAGE_PIXELS, type NormaliseImageOptions, type NormalisedImage } from './normalise.ts';
+export { normaliseImage, type NormaliseImageOptions, type NormalisedImage } from './normalise.ts';
 export { generateDemoImage, type DemoImageOptions } from './demo-image.ts';
-export { seededRandom } from './seeded-random.ts';

@@ -18,7 +18,7 @@ export interface NormalisedImage {
   readonly height: number;
 }
 
-export const DEFAULT_MAX_IMAGE_PIXELS = 40_000_000;
+const DEFAULT_MAX_IMAGE_PIXELS = 40_000_000;
 const WEBP_QUALITY = 80;
 const PROCESSING_TIMEOUT_SECONDS = 20;
 

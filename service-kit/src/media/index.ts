@@ -4,4 +4,4 @@ export { isValidMediaId } from './media-id.ts';
 export { createFileMediaStore, type FileMediaStoreOptions } from './file-store.ts';
 export { createGridFsMediaStore, type GridFsMediaStoreOptions } from './gridfs-store.ts';
 export { MediaLinks, type MediaLinksOptions } from './links.ts';
-export { MEDIA_LINK_KEY_MIN_BYTES, MediaLinkSigner, type MediaLinkSignerOptions, type SignedLinkParams } from './signed-links.ts';
+export { MediaLinkSigner, type MediaLinkSignerOptions, type SignedLinkParams } from './signed-links.ts';

@@ -25,7 +25,7 @@ export interface PutMediaInput {
   readonly name?: string;
 }
 
-/** Images now, invoice PDFs later. Ids are opaque, validated, and never reach outside the store. */
+/** Images and invoice PDFs. Ids are opaque, validated, and never reach outside the store. */
 export interface MediaStore {
   /** Stores bytes. `name` makes the id deterministic and a second put with the same name replaces it (reactors retry); otherwise the id is random. */
   put(input: PutMediaInput): Promise<StoredMedia>;

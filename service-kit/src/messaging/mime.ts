@@ -97,7 +97,7 @@ export function splitMultipart(body: string, boundary: string): string[] {
   return parts;
 }
 
-export function decodeTransferEncoding(body: string, encoding: string): Buffer {
+function decodeTransferEncoding(body: string, encoding: string): Buffer {
   switch (encoding.trim().toLowerCase()) {
     case 'base64':
       return Buffer.from(body.replace(/[^A-Za-z0-9+/=]/g, ''), 'base64');

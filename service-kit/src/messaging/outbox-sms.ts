@@ -8,7 +8,7 @@ export interface OutboxSmsOptions {
 }
 
 /** The exact file content: `To: <number>`, a blank line, the text, a final newline. */
-export function formatSmsFile(to: string, text: string): string {
+function formatSmsFile(to: string, text: string): string {
   return `To: ${to}\n\n${text}\n`;
 }
 

@@ -20,7 +20,7 @@ const HOTEL_IMAGE = { width: 960, height: 640 } as const;
 const ROOM_IMAGE = { width: 720, height: 540 } as const;
 const HOTEL_IMAGE_CAPTIONS = ['', 'Lobby', 'Restaurant', 'Pool', 'Garden', 'Rooftop'] as const;
 
-export class DemoSeedError extends Error {
+class DemoSeedError extends Error {
   override readonly name = 'DemoSeedError';
   constructor(readonly call: string, readonly status: number, readonly serverMessage: string) {
     super(`demo seed: ${call} answered ${status}: ${serverMessage}`);
@@ -166,7 +166,7 @@ class SeedClient {
     return this.send<T>(path, form, {}, token);
   }
 
-  private async send<T>(path: string, body: BodyInit, headers: Record<string, string>, token?: string): Promise<T> {
+  private async send<T>(path: string, body: string | FormData, headers: Record<string, string>, token?: string): Promise<T> {
     const call = `POST ${path}`;
     let response: Response;
     try {

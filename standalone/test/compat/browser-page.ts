@@ -83,7 +83,7 @@ export class BrowserPage {
    * set `Content-Type: application/json` (axios converts it), else as multipart, for
    * which the browser sets the content type with its boundary.
    */
-  private body(call: PageCall, headers: Record<string, string>): BodyInit | undefined {
+  private body(call: PageCall, headers: Record<string, string>): string | FormData | undefined {
     const contentType = Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type');
     if (call.json !== undefined) {
       if (contentType === undefined) headers['Content-Type'] = 'application/json';

@@ -49,7 +49,7 @@ export class ApiClient {
     return this.send(method, path, form, options);
   }
 
-  async send<T>(method: string, path: string, body: BodyInit | undefined, options: CallOptions): Promise<ApiResponse<T>> {
+  async send<T>(method: string, path: string, body: string | FormData | undefined, options: CallOptions): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     const response = await fetch(path.startsWith('http') ? path : this.url(path), { method, headers, body });

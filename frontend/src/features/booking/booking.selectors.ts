@@ -8,5 +8,3 @@ interface WithBooking {
 export const selectOtp = (state: WithBooking) => state.booking.otp;
 export const selectBookingSubmit = (state: WithBooking) => state.booking.submit;
 export const selectOtpVerified = createSelector([selectOtp], (otp) => otp.status === 'verified');
-/** The OTP input shows once a code was sent (and stays through verification). */
-export const selectOtpInputShown = createSelector([selectOtp], (otp) => otp.sentAt !== null);

@@ -13,7 +13,7 @@ export interface BookingState {
   readonly submit: { readonly status: SubmitStatus; readonly error: string | null; readonly message: string | null };
 }
 
-export const initialBookingState: BookingState = {
+const initialBookingState: BookingState = {
   otp: { status: 'idle', sentAt: null },
   submit: { status: 'idle', error: null, message: null },
 };

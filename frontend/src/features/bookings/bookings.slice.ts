@@ -12,7 +12,7 @@ export interface BookingsState {
   readonly cancel: { readonly bookingId: string | null; readonly status: LoadStatus; readonly error: string | null };
 }
 
-export const initialBookingsState: BookingsState = {
+const initialBookingsState: BookingsState = {
   customerId: null, byId: {}, ids: [], status: 'idle', cancel: { bookingId: null, status: 'idle', error: null },
 };
 

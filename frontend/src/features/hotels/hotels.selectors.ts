@@ -10,9 +10,9 @@ interface WithHotels {
 const selectById = (state: WithHotels) => state.hotels.byId;
 export const selectHotelList = (state: WithHotels) => state.hotels.list;
 export const selectHotelDetail = (state: WithHotels) => state.hotels.detail;
-export const selectRoomsState = (state: WithHotels) => state.hotels.rooms;
+const selectRoomsState = (state: WithHotels) => state.hotels.rooms;
 
-export const selectAllHotels = createSelector([selectById, (state: WithHotels) => state.hotels.list.ids], (byId, ids) =>
+const selectAllHotels = createSelector([selectById, (state: WithHotels) => state.hotels.list.ids], (byId, ids) =>
   ids.map((id) => byId[id]).filter((hotel): hotel is Hotel => hotel !== undefined));
 
 /**
@@ -51,8 +51,6 @@ export const selectMatchingSuggestions = createSelector([selectSuggestions, (_: 
 /** Every photo of every hotel, for the home slider. */
 export const selectSliderImages = createSelector([selectAllHotels], (hotels) =>
   hotels.flatMap((hotel) => hotel.imageURLs.map((url) => ({ url, hotelId: hotel._id, hotelName: hotel.hotelName }))));
-
-export const selectHotelById = (state: WithHotels, hotelId: string): Hotel | undefined => state.hotels.byId[hotelId];
 
 export const selectRooms = createSelector([selectRoomsState], (rooms) => rooms.ids.map((id) => rooms.byId[id]!));
 

@@ -14,7 +14,7 @@ export interface HotelsState {
   readonly rooms: { readonly hotelId: string | null; readonly byId: Record<string, Room>; readonly ids: readonly string[]; readonly status: DetailStatus };
 }
 
-export const initialHotelsState: HotelsState = {
+const initialHotelsState: HotelsState = {
   byId: {},
   list: { ids: [], status: 'idle', error: null },
   detail: { hotelId: null, status: 'idle' },

@@ -13,7 +13,7 @@ export interface OwnerBookingsState {
   readonly markPaid: { readonly bookingId: string | null; readonly status: LoadStatus; readonly error: string | null };
 }
 
-export const initialOwnerBookingsState: OwnerBookingsState = {
+const initialOwnerBookingsState: OwnerBookingsState = {
   hotelId: null, byId: {}, ids: [], status: 'idle', error: null, markPaid: { bookingId: null, status: 'idle', error: null },
 };
 

@@ -37,7 +37,7 @@ export interface HotelDraft {
   readonly removedImages: readonly string[];
 }
 
-export const emptyPlaces = (): PlacesDraft => ({ restaurants: [], cinemaHalls: [], famousTouristPlaces: [], transportationFacilities: [] });
+const emptyPlaces = (): PlacesDraft => ({ restaurants: [], cinemaHalls: [], famousTouristPlaces: [], transportationFacilities: [] });
 
 export const emptyHotelDraft = (): HotelDraft => ({
   fields: Object.fromEntries(TEXT_FIELDS.map((field) => [field, ''])) as Record<HotelTextField, string>,

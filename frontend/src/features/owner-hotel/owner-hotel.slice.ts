@@ -14,7 +14,7 @@ export interface OwnerHotelState {
   readonly submit: { readonly status: SubmitStatus; readonly error: string | null; readonly message: string | null; readonly savedId: string | null };
 }
 
-export const initialOwnerHotelState: OwnerHotelState = {
+const initialOwnerHotelState: OwnerHotelState = {
   own: { status: 'idle', hotelId: null },
   hotel: { hotelId: null, status: 'idle', data: null },
   submit: { status: 'idle', error: null, message: null, savedId: null },

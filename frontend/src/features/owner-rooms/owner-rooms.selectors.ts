@@ -9,6 +9,5 @@ export const selectOwnerRoomList = (state: WithOwnerRooms) => state.ownerRooms.l
 export const selectOwnerRooms = createSelector([selectOwnerRoomList], (list) => list.ids.map((id) => list.byId[id]!));
 export const selectOwnerRoom = (state: WithOwnerRooms) => state.ownerRooms.room;
 export const selectRoomSubmit = (state: WithOwnerRooms) => state.ownerRooms.submit;
-export const selectRoomSaving = createSelector([selectRoomSubmit], (submit) => submit.status === 'saving');
 /** The green text of the room update form: set once an update is saved. */
 export const selectRoomUpdated = createSelector([selectRoomSubmit], (submit) => submit.status === 'saved' && submit.mode === 'update');

@@ -11,7 +11,7 @@ export interface OwnerRoomsState {
   readonly submit: { readonly status: SubmitStatus; readonly mode: RoomFormMode | null; readonly error: string | null; readonly message: string | null };
 }
 
-export const initialOwnerRoomsState: OwnerRoomsState = {
+const initialOwnerRoomsState: OwnerRoomsState = {
   list: { hotelId: null, byId: {}, ids: [], status: 'idle', error: null },
   room: { roomId: null, status: 'idle', data: null, error: null },
   submit: { status: 'idle', mode: null, error: null, message: null },

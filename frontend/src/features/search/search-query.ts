@@ -2,9 +2,9 @@
  * The /search-hotel query string (spec section 2) ⇄ the search calls. DOM-free.
  * Default sort is created_at, descending (spec section 4).
  */
-export const HOTEL_QUERY_KEYS = ['searchTerm', 'minPrice', 'maxPrice', 'startingPrice', 'sort', 'order'] as const;
-export const ROOM_QUERY_KEYS = ['bedType', 'roomType', 'pricePerNight', 'furnished', 'hasKitchen'] as const;
-export const DEFAULT_SORT = { sort: 'created_at', order: 'desc' } as const;
+const HOTEL_QUERY_KEYS = ['searchTerm', 'minPrice', 'maxPrice', 'startingPrice', 'sort', 'order'] as const;
+const ROOM_QUERY_KEYS = ['bedType', 'roomType', 'pricePerNight', 'furnished', 'hasKitchen'] as const;
+const DEFAULT_SORT = { sort: 'created_at', order: 'desc' } as const;
 
 /** The non-empty search keys of a query string, with the default sort filled in. */
 export function searchQueryOf(search: string): Record<string, string> {

@@ -5,7 +5,6 @@ interface WithSearch {
   readonly search: SearchState;
 }
 
-export const selectSearch = (state: WithSearch) => state.search;
 export const selectSearchStatus = (state: WithSearch) => state.search.status;
 export const selectSearchResults = createSelector([(state: WithSearch) => state.search.byId, (state: WithSearch) => state.search.ids], (byId, ids) =>
   ids.map((id) => byId[id]!));

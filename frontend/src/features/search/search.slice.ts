@@ -10,7 +10,7 @@ export interface SearchState {
   readonly error: string | null;
 }
 
-export const initialSearchState: SearchState = { query: null, byId: {}, ids: [], status: 'idle', error: null };
+const initialSearchState: SearchState = { query: null, byId: {}, ids: [], status: 'idle', error: null };
 
 export const searchActions = {
   requested: (payload: { query: Record<string, string> }) => ({ type: 'search/requested' as const, payload }),

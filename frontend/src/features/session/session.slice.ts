@@ -21,7 +21,7 @@ export interface SessionState {
   readonly notice: SessionNotice | null;
 }
 
-export const initialSessionState: SessionState = { currentUser: null, error: null, loading: false, selectedRoom: null, notice: null };
+const initialSessionState: SessionState = { currentUser: null, error: null, loading: false, selectedRoom: null, notice: null };
 
 export type SignUpInput = { role: 'customer'; form: FormData } | { role: 'hotel-owner'; body: OwnerRegisterRequest };
 

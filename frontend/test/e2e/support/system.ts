@@ -14,7 +14,7 @@ import { composeSystem } from '../../../../standalone/src/compose.ts';
 import { seedDemo } from '../../../../standalone/src/demo/index.ts';
 
 export const API = '/sharma/resident/stays';
-export const DIST_INDEX = fileURLToPath(new URL('../../../dist/index.html', import.meta.url));
+const DIST_INDEX = fileURLToPath(new URL('../../../dist/index.html', import.meta.url));
 
 export interface E2eSystem {
   readonly baseUrl: string;

@@ -20,7 +20,7 @@ export interface ContactDraft {
   readonly mobile: string;
 }
 
-export const dialCodeOf = (countryCode: string): string => (COUNTRIES.find((c) => c.code === countryCode) ?? COUNTRIES[0]!).dialCode;
+const dialCodeOf = (countryCode: string): string => (COUNTRIES.find((c) => c.code === countryCode) ?? COUNTRIES[0]!).dialCode;
 
 /** Seconds left and whether the notice shows, ticking every second while a code is out. */
 function useOtpClock(sentAt: number | null) {

@@ -1,0 +1,27 @@
+/** Loading accounts: by id, by email (through the email reservations), and whether a token's session is open. */
+import type { EventStore } from '@stays/event-store';
+import { streams, type Role } from '@stays/contracts';
+import type { AccessTokenClaims } from '@stays/service-kit';
+import { load } from '../handle.ts';
+import { accountAggregate, type AccountState, type ActiveAccount } from './account.ts';
+import { accountIdForEmail } from './email-reservations.ts';
+
+export const accountStream = (role: Role, accountId: string): string => streams.account(role, accountId);
+
+export async function loadAccount(store: EventStore, role: Role, accountId: string): Promise<{ state: AccountState; revision: number | null }> {
+  return load(store, accountStream(role, accountId), accountAggregate);
+}
+
+/** The active account holding this email, or null. */
+export async function findAccountByEmail(store: EventStore, role: Role, email: string): Promise<ActiveAccount | null> {
+  const accountId = await accountIdForEmail(store, role, email);
+  if (accountId === null) return null;
+  const { state } = await loadAccount(store, role, accountId);
+  return state.status === 'active' ? state : null;
+}
+
+/** Is the token's session still open? Read from the account's own stream, the source of truth. */
+export async function isSessionOpen(store: EventStore, claims: AccessTokenClaims): Promise<boolean> {
+  const { state } = await loadAccount(store, claims.role, claims.accountId);
+  return state.status === 'active' && state.openSessions.has(claims.sessionId);
+}

@@ -1,0 +1,35 @@
+/**
+ * Signing in with Google (the ID token already verified): finds the account of the email,
+ * or reserves the email for a new one (a sign-up, throttled per address); issues the
+ * access token; then appends what the decision says (registration and sign-in, or
+ * sign-in alone) to the account's stream. A new account that fails frees its email.
+ */
+import { randomUUID } from 'node:crypto';
+import { normaliseEmail, type Role, type SignInResult } from '@stays/contracts';
+import type { AccountDeps } from '../../command-context.ts';
+import { handle, type Positioned } from '../../handle.ts';
+import { accountAggregate, sessionUserOf, type ActiveAccount } from '../account.ts';
+import { accountStream, findAccountByEmail } from '../account-streams.ts';
+import { releaseEmail } from '../email-reservations.ts';
+import type { GoogleIdentity } from '../google-id-token.ts';
+import { startSignUp } from '../registering/handler.ts';
+import { signInWithGoogle, type GoogleSignIn } from './decide.ts';
+
+export async function handleGoogleSignIn(deps: AccountDeps, role: Role, identity: GoogleIdentity, client: string): Promise<Positioned<SignInResult>> {
+  const existing = await findAccountByEmail(deps.store, role, identity.email);
+  const accountId = existing?.accountId ?? randomUUID();
+  const sessionId = randomUUID();
+  const issued = await deps.tokens.issue({ accountId, role, sessionId }, deps.now());
+  const command: GoogleSignIn = { role, accountId, identity, session: { sessionId, expiresAt: issued.expiresAt.toISOString() } };
+  signInWithGoogle(command, existing ?? accountAggregate.initialState()); // refusals before reserving anything
+  const metadata = { actor: accountId };
+  const email = normaliseEmail(identity.email);
+  if (existing === null) await startSignUp(deps, role, email, accountId, client);
+  try {
+    const { state, position } = await handle(deps.store, accountStream(role, accountId), accountAggregate, (current) => signInWithGoogle(command, current), metadata);
+    return { value: { accessToken: issued.token, user: sessionUserOf(state as ActiveAccount) }, position };
+  } catch (error) {
+    if (existing === null) await releaseEmail(deps.store, role, email, accountId, metadata).catch(() => undefined);
+    throw error;
+  }
+}

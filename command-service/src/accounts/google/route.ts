@@ -1,0 +1,24 @@
+/**
+ * POST /user/google/signin/signup and /hotel/owner/google/signin/signup: sign in (or up)
+ * with the Google ID token posted as `credential`, verified against Google's keys.
+ */
+import { googleSignInRequest, messages, routes, type Role } from '@stays/contracts';
+import { bodyFields, jsonBody, validate } from '@stays/service-kit';
+import type { Middleware } from 'koa';
+import type { CommandRoute } from '../../command-context.ts';
+import { Unauthenticated } from '../../domain-errors.ts';
+import { respondSignedIn } from '../answers.ts';
+import { verifiedGoogleIdentity } from '../google-id-token.ts';
+import { handleGoogleSignIn } from './handler.ts';
+
+export const mountGoogleSignIn: CommandRoute = ({ deps, mount, committed }) => {
+  const googleSignIn = (role: Role): Middleware => async (ctx) => {
+    const { credential } = validate(googleSignInRequest, bodyFields(ctx));
+    const identity = await verifiedGoogleIdentity(deps.google, credential, () => new Unauthenticated(messages.server.googleCredentialInvalid));
+    const { value, position } = await handleGoogleSignIn(deps.accounts, role, identity, ctx.ip);
+    await committed(ctx, position);
+    respondSignedIn(ctx, deps.mediaLinks, value);
+  };
+  mount(routes.customerGoogle, jsonBody(), googleSignIn('customer'));
+  mount(routes.ownerGoogle, jsonBody(), googleSignIn('hotel-owner'));
+};

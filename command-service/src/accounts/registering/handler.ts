@@ -1,0 +1,58 @@
+/**
+ * Registering an account: sign-ups are throttled per client address; the email is
+ * reserved for the new account (`customeremail-`/`owneremail-{sha256}`, appended with
+ * no_stream, so of two concurrent sign-ups one wins), then the account stream is created.
+ * A failure in between frees the email again.
+ */
+import { randomUUID } from 'node:crypto';
+import { normaliseEmail, type Role, type SignInMethod } from '@stays/contracts';
+import type { AccountDeps } from '../../command-context.ts';
+import { handle, type CommandMetadata, type Positioned } from '../../handle.ts';
+import { accountAggregate, type ActiveAccount } from '../account.ts';
+import { accountStream, loadAccount } from '../account-streams.ts';
+import { releaseEmail, reserveEmail } from '../email-reservations.ts';
+import { register } from './decide.ts';
+
+/** A sign-up that died between reserving the email and registering frees it after this long. */
+const ABANDONED_RESERVATION_MS = 5 * 60 * 1000;
+
+export interface Registration {
+  readonly role: Role;
+  readonly name: string;
+  readonly email: string;
+  readonly username?: string;
+  readonly password: string | null;
+  readonly profileImage?: string;
+  readonly via: SignInMethod;
+}
+
+/** `client` is the caller's address: sign-ups are throttled per address. */
+export async function handleRegister(deps: AccountDeps, input: Registration, client: string): Promise<Positioned<ActiveAccount>> {
+  const accountId = randomUUID();
+  const email = normaliseEmail(input.email);
+  const metadata: CommandMetadata = { actor: accountId };
+  await startSignUp(deps, input.role, email, accountId, client);
+  try {
+    const passwordHash = input.password === null ? null : await deps.passwords.hash(input.password);
+    const { state, position } = await handle(deps.store, accountStream(input.role, accountId), accountAggregate, (current) =>
+      register({
+        accountId, role: input.role, name: input.name, email, passwordHash, via: input.via,
+        ...(input.username !== undefined && { username: input.username }),
+        ...(input.profileImage !== undefined && { profileImage: input.profileImage }),
+      }, current), metadata);
+    return { value: state as ActiveAccount, position };
+  } catch (error) {
+    await releaseEmail(deps.store, input.role, email, accountId, metadata).catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * Counts a sign-up from `client` (refused while it must wait) and reserves `email` for the
+ * new account; the caller frees the email if the account is not created after all.
+ */
+export async function startSignUp(deps: AccountDeps, role: Role, email: string, accountId: string, client: string): Promise<void> {
+  deps.throttles.signUp(client, deps.now());
+  await reserveEmail(deps.store, role, email, accountId, { actor: accountId }, async (holder, reservedAt) =>
+    deps.now().getTime() - reservedAt.getTime() >= ABANDONED_RESERVATION_MS && (await loadAccount(deps.store, role, holder)).revision === null);
+}

@@ -1,0 +1,34 @@
+/**
+ * Signing in with a password: throttled per (email, client address) and per address
+ * before any password work; an unknown email and a wrong password are refused alike (and
+ * spend the same argon2 time). A match opens a session: an access token naming a new
+ * session, and `AccountSignedIn` on the account's stream.
+ */
+import { randomUUID } from 'node:crypto';
+import { messages, type Role, type SignInResult } from '@stays/contracts';
+import type { AccountDeps } from '../../command-context.ts';
+import { Unauthenticated } from '../../domain-errors.ts';
+import { handle, type Positioned } from '../../handle.ts';
+import { accountAggregate, sessionUserOf, type ActiveAccount } from '../account.ts';
+import { accountStream, findAccountByEmail } from '../account-streams.ts';
+import { accountThrottleKey } from '../throttles.ts';
+import { signIn } from './decide.ts';
+
+/** `client` is the caller's address: failures slow down that address, not the account's owner elsewhere. */
+export async function handleSignIn(deps: AccountDeps, role: Role, email: string, password: string, client: string): Promise<Positioned<SignInResult>> {
+  const key = accountThrottleKey(role, email);
+  deps.throttles.beforePasswordTry(key, client, deps.now());
+  const account = await findAccountByEmail(deps.store, role, email);
+  const passwordMatches = await deps.passwords.check(account?.passwordHash ?? null, password);
+  if (account === null || !passwordMatches) {
+    deps.throttles.passwordFailed(key, client, deps.now());
+    throw new Unauthenticated(messages.server.invalidCredentials);
+  }
+  deps.throttles.passwordMatched(key, client);
+  const sessionId = randomUUID();
+  const issued = await deps.tokens.issue({ accountId: account.accountId, role: account.role, sessionId }, deps.now());
+  const { state, position } = await handle(deps.store, accountStream(account.role, account.accountId), accountAggregate,
+    (current) => signIn({ sessionId, method: 'password', expiresAt: issued.expiresAt.toISOString() }, current),
+    { actor: account.accountId });
+  return { value: { accessToken: issued.token, user: sessionUserOf(state as ActiveAccount) }, position };
+}

@@ -1,0 +1,75 @@
+/**
+ * Updating a profile: checks a posted current password (wrong guesses count like failed
+ * sign-ins), hashes a new password, decides once on the state read (so a refused change
+ * never reserves the new email), moves the email's reservation, and appends.
+ */
+import { normaliseEmail } from '@stays/contracts';
+import type { AccessTokenClaims } from '@stays/service-kit';
+import type { AccountDeps } from '../../command-context.ts';
+import { handle, type CommandMetadata, type Positioned } from '../../handle.ts';
+import { accountAggregate, activeAccount, type ActiveAccount } from '../account.ts';
+import { accountStream, loadAccount } from '../account-streams.ts';
+import { releaseEmail, reserveEmail } from '../email-reservations.ts';
+import type { GoogleIdentity } from '../google-id-token.ts';
+import { accountThrottleKey } from '../throttles.ts';
+import { updateProfile, type UpdateProfile } from './decide.ts';
+
+export interface ProfileChanges {
+  readonly name?: string;
+  readonly email?: string;
+  readonly username?: string;
+  readonly password?: string;
+  readonly profileImage?: string | null;
+  /** Confirms a new email or password (accounts with a password). */
+  readonly currentPassword?: string;
+  /** A verified Google ID token confirming a new email or password (accounts without one). */
+  readonly google?: GoogleIdentity;
+}
+
+/** `client` is the caller's address: a wrong current password counts against it like a failed sign-in. */
+export async function handleUpdateProfile(
+  deps: AccountDeps, claims: AccessTokenClaims, changes: ProfileChanges, client: string,
+): Promise<Positioned<ActiveAccount>> {
+  const metadata: CommandMetadata = { actor: claims.accountId };
+  const streamId = accountStream(claims.role, claims.accountId);
+  const before = activeAccount((await loadAccount(deps.store, claims.role, claims.accountId)).state);
+  const currentPasswordMatched = await checkCurrentPassword(deps, before, changes.currentPassword, client);
+  const newEmail = changes.email === undefined ? undefined : normaliseEmail(changes.email);
+  const passwordHash = changes.password === undefined ? undefined : await deps.passwords.hash(changes.password);
+  const command: UpdateProfile = {
+    ...(changes.name !== undefined && { name: changes.name }),
+    ...(changes.username !== undefined && { username: changes.username }),
+    ...(changes.profileImage !== undefined && { profileImage: changes.profileImage }),
+    ...(newEmail !== undefined && { email: newEmail }),
+    ...(passwordHash !== undefined && { passwordHash }),
+    ...(currentPasswordMatched !== undefined && { currentPasswordMatched }),
+    ...(changes.google !== undefined && { googleConfirmation: changes.google }),
+    sessionId: claims.sessionId,
+    now: deps.now(),
+  };
+  updateProfile(command, before); // refusals before reserving the new email
+  const emailChanges = newEmail !== undefined && newEmail !== before.email;
+  if (emailChanges) await reserveEmail(deps.store, claims.role, newEmail, claims.accountId, metadata);
+  try {
+    const { state, position } = await handle(deps.store, streamId, accountAggregate, (current) => updateProfile(command, current), metadata);
+    if (emailChanges) await releaseEmail(deps.store, claims.role, before.email, claims.accountId, metadata);
+    return { value: state as ActiveAccount, position };
+  } catch (error) {
+    if (emailChanges) await releaseEmail(deps.store, claims.role, newEmail, claims.accountId, metadata).catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * The stored hash a posted current password matched (null: it matched none), undefined
+ * when none was posted. Wrong guesses count like failed sign-ins, so a stolen session
+ * cannot be used to guess the password at leisure.
+ */
+async function checkCurrentPassword(deps: AccountDeps, account: ActiveAccount, password: string | undefined, client: string): Promise<string | null | undefined> {
+  if (password === undefined || account.passwordHash === null) return undefined;
+  const key = accountThrottleKey(account.role, account.email);
+  deps.throttles.beforePasswordTry(key, client, deps.now());
+  if (await deps.passwords.check(account.passwordHash, password)) return account.passwordHash;
+  deps.throttles.passwordFailed(key, client, deps.now());
+  return null;
+}

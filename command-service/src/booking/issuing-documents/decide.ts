@@ -1,0 +1,18 @@
+/**
+ * Recording a booking's documents (the booking documents reactor drives it, no route):
+ * its invoice once issued, its email once sent. Recording either again changes nothing.
+ */
+import type { BookingEvent } from '@stays/contracts';
+import { placedBooking, type BookingState } from '../booking.ts';
+
+export function recordInvoice(command: { url: string; mediaId: string }, state: BookingState): BookingEvent[] {
+  const booking = placedBooking(state);
+  if (booking.invoice !== null) return [];
+  return [{ type: 'InvoiceIssued', data: { bookingID: booking.booking.bookingID, invoicePDF: command.url, mediaId: command.mediaId } }];
+}
+
+export function recordEmailSent(command: { messageId: string }, state: BookingState): BookingEvent[] {
+  const booking = placedBooking(state);
+  if (booking.emailSent) return [];
+  return [{ type: 'BookingEmailSent', data: { bookingID: booking.booking.bookingID, messageId: command.messageId } }];
+}

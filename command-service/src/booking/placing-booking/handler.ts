@@ -1,0 +1,59 @@
+/**
+ * Placing a booking: loads the contact, hotel and listing; decides the booking; takes its
+ * units in the inventory and a place among the guest's upcoming bookings, each at the
+ * revision read; then records it. A step that fails gives back what the earlier ones took.
+ */
+import { streams, type BookRequest } from '@stays/contracts';
+import type { BookingDeps } from '../../command-context.ts';
+import { Conflict } from '../../domain-errors.ts';
+import { handle, load, type Positioned } from '../../handle.ts';
+import { loadHotel } from '../../hotels/hotel-streams.ts';
+import { roomAggregate } from '../../rooms/room.ts';
+import { listingStream, loadRoom } from '../../rooms/listings.ts';
+import { holderOf } from '../../reservations.ts';
+import { bookingAggregate } from '../booking.ts';
+import { newBookingId } from '../booking-id.ts';
+import { contactAggregate } from '../contact.ts';
+import { undoHolds } from '../giving-back/handler.ts';
+import { guestAggregate } from '../guest.ts';
+import { inventoryAggregate } from '../inventory.ts';
+import { contactHash } from '../otp-codes.ts';
+import { holdBooking, placeBooking, recordPlacedBooking, reserveUnits } from './decide.ts';
+
+/** Draws of a booking id before giving up (a collision of 40 random bits is already rare). */
+const ID_DRAWS = 3;
+
+export async function handlePlaceBooking(deps: BookingDeps, customerId: string, input: BookRequest): Promise<Positioned<{ bookingID: string }>> {
+  const now = deps.now();
+  const [contact, hotel, roomId] = await Promise.all([
+    load(deps.store, streams.contact(contactHash(input.customerEmail, input.customerPhoneNumber)), contactAggregate),
+    loadHotel(deps.store, input.hotelID),
+    holderOf(deps.store, listingStream(input.hotelID, input.roomType, input.roomStandard)),
+  ]);
+  const room = roomId === null ? roomAggregate.initialState() : await loadRoom(deps.store, roomId);
+  const totalUnits = room.status === 'listed' ? room.details.totalUnits : 0;
+  for (let draw = 1; ; draw++) {
+    const bookingID = newBookingId();
+    const [placed] = placeBooking({ bookingID, customerId, request: input, now }, { contact: contact.state, hotel, room });
+    const metadata = { actor: customerId, correlationId: bookingID };
+    const { roomId: placedRoomId, nights, units } = placed.data;
+    const taken = { bookingID, customerId, roomId: placedRoomId };
+    await handle(deps.store, streams.inventory(placedRoomId), inventoryAggregate,
+      (state) => reserveUnits({ bookingID, roomId: placedRoomId, nights, units, totalUnits }, state), metadata);
+    try {
+      await handle(deps.store, streams.guest(customerId), guestAggregate,
+        (state) => holdBooking({ customerId, bookingID, lastNight: nights[nights.length - 1]!, now }, state), metadata);
+    } catch (error) {
+      await undoHolds(deps.store, taken, metadata, { guestPlace: false });
+      throw error;
+    }
+    try {
+      const { position } = await handle(deps.store, streams.booking(bookingID), bookingAggregate, (state) => recordPlacedBooking(placed, state), metadata);
+      return { value: { bookingID }, position };
+    } catch (error) {
+      await undoHolds(deps.store, taken, metadata, { guestPlace: true });
+      if (error instanceof Conflict && draw < ID_DRAWS) continue; // the id was taken in between: draw again
+      throw error;
+    }
+  }
+}

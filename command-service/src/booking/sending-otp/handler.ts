@@ -1,0 +1,30 @@
+/**
+ * Sending an OTP: draws a code from the CSPRNG, records the guest's use of the contact and
+ * the code's salted hash, then sends the code by email and SMS.
+ */
+import { streams, type SendOtpRequest } from '@stays/contracts';
+import type { BookingDeps } from '../../command-context.ts';
+import { handle, type Positioned } from '../../handle.ts';
+import { contactAggregate } from '../contact.ts';
+import { guestAggregate } from '../guest.ts';
+import { contactHash, hashOtpCode, nationalNumbersOf, newOtpCode, newSalt } from '../otp-codes.ts';
+import { issueOtp, useContact } from './decide.ts';
+import { otpMessageText } from './otp-message.ts';
+
+export async function handleSendOtp(deps: BookingDeps, customerId: string, input: SendOtpRequest): Promise<Positioned<null>> {
+  const code = newOtpCode();
+  const salt = newSalt();
+  const now = deps.now();
+  const metadata = { actor: customerId };
+  const contact = contactHash(input.customerEmail, nationalNumbersOf(input.customerPhoneNumber)[0]!);
+  await handle(deps.store, streams.guest(customerId), guestAggregate,
+    (state) => useContact({ customerId, contactHash: contact, now }, state), metadata);
+  const { position } = await handle(deps.store, streams.contact(contact), contactAggregate,
+    (state) => issueOtp({ customerId, salt, codeHash: hashOtpCode(deps.otpKey, salt, code), now }, state), metadata);
+  const text = otpMessageText(input.customerName, code);
+  await Promise.all([
+    deps.mailer.send({ to: input.customerEmail, subject: `Your Stays verification code: ${code}`, text }),
+    deps.sms.send({ to: `+${input.customerPhoneNumber.replace(/\D/g, '')}`, text }),
+  ]);
+  return { value: null, position };
+}

@@ -1,0 +1,39 @@
+/**
+ * Creating a hotel: takes the owner's one hotel slot (`ownerhotel-{ownerId}`), then creates
+ * the hotel's stream; a failure in between frees the slot again.
+ */
+import { randomUUID } from 'node:crypto';
+import type { EventStore } from '@stays/event-store';
+import { messages, streams, type CreateHotelRequest } from '@stays/contracts';
+import type { StoreDeps } from '../../command-context.ts';
+import { handle, type CommandMetadata, type Positioned } from '../../handle.ts';
+import { releaseKey, reserveKey } from '../../reservations.ts';
+import { hotelAggregate } from '../hotel.ts';
+import { hotelIdOfOwner, loadHotel } from '../hotel-streams.ts';
+import { splitHotelRequest, type HotelFieldsInput } from '../nearby-places.ts';
+import { createHotel, refuseSecondHotel } from './decide.ts';
+
+/** A create that died between reserving the owner's hotel slot and creating the hotel frees it after this long. */
+const ABANDONED_RESERVATION_MS = 5 * 60 * 1000;
+
+/** Refuses an owner who has a hotel already, before the request's images are stored. */
+export async function checkOwnerHasNoHotel(store: EventStore, ownerId: string): Promise<void> {
+  refuseSecondHotel(await hotelIdOfOwner(store, ownerId));
+}
+
+export async function handleCreateHotel(deps: StoreDeps, ownerId: string, input: CreateHotelRequest, imageURLs: readonly string[]): Promise<Positioned<{ hotelId: string }>> {
+  const hotelId = randomUUID();
+  const metadata: CommandMetadata = { actor: ownerId };
+  const slot = streams.ownerHotel(ownerId);
+  await reserveKey(deps.store, slot, hotelId, messages.server.hotelExists, metadata, async (holder, reservedAt) =>
+    deps.now().getTime() - reservedAt.getTime() > ABANDONED_RESERVATION_MS && (await loadHotel(deps.store, holder)).status === 'new');
+  try {
+    const { fields, places } = splitHotelRequest(input);
+    const { position } = await handle(deps.store, streams.hotel(hotelId), hotelAggregate,
+      (state) => createHotel({ hotelId, ownerId, fields: fields as HotelFieldsInput, places, imageURLs, newPlaceId: randomUUID }, state), metadata);
+    return { value: { hotelId }, position };
+  } catch (error) {
+    await releaseKey(deps.store, slot, hotelId, metadata).catch(() => undefined);
+    throw error;
+  }
+}

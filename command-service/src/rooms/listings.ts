@@ -1,0 +1,38 @@
+/**
+ * Loading rooms, and the reservation that keeps one listing per hotel, room type and
+ * standard (`roomlisting-{hotelId}-{sha256(type|standard)}`): it names the room holding
+ * the listing, which is how a booking finds its room.
+ */
+import { createHash } from 'node:crypto';
+import type { EventStore } from '@stays/event-store';
+import { messages, streams, type RoomType } from '@stays/contracts';
+import type { StoreDeps } from '../command-context.ts';
+import { load, type CommandMetadata } from '../handle.ts';
+import { releaseKey, reserveKey } from '../reservations.ts';
+import { roomAggregate, type RoomState } from './room.ts';
+
+/** A listing reserved by a command that died before writing its room frees after this long. */
+const ABANDONED_RESERVATION_MS = 5 * 60 * 1000;
+
+/** The reservation stream of a listing key: which room is the hotel's listing of this type and standard. */
+export const listingStream = (hotelId: string, roomType: RoomType, roomStandard: string): string =>
+  streams.roomListing(hotelId, createHash('sha256').update(`${roomType}|${roomStandard.trim().toLowerCase()}`).digest('hex'));
+
+export const loadRoom = async (store: EventStore, roomId: string): Promise<RoomState> =>
+  (await load(store, streams.room(roomId), roomAggregate)).state;
+
+export interface ListingKey {
+  readonly hotelId: string;
+  readonly type: RoomType;
+  readonly standard: string;
+}
+
+/** Takes the listing key for `roomId`, or refuses (the hotel lists this type and standard already). */
+export async function reserveListing(deps: StoreDeps, key: ListingKey, roomId: string, metadata: CommandMetadata): Promise<void> {
+  await reserveKey(deps.store, listingStream(key.hotelId, key.type, key.standard), roomId, messages.server.roomListingExists(key.type, key.standard), metadata,
+    async (holder, reservedAt) => deps.now().getTime() - reservedAt.getTime() > ABANDONED_RESERVATION_MS && (await loadRoom(deps.store, holder)).status === 'new');
+}
+
+export async function releaseListing(store: EventStore, key: ListingKey, roomId: string, metadata: CommandMetadata): Promise<void> {
+  await releaseKey(store, listingStream(key.hotelId, key.type, key.standard), roomId, metadata);
+}

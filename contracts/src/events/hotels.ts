@@ -20,9 +20,6 @@ const transportFacility = nearbyPlace.extend({
 export type NearbyPlace = Immutable<z.output<typeof nearbyPlace>>;
 export type TransportFacility = Immutable<z.output<typeof transportFacility>>;
 
-export const NEARBY_PLACE_KINDS = ['restaurants', 'cinemaHalls', 'famousTouristPlaces', 'transportationFacilities'] as const;
-export type NearbyPlaceKind = (typeof NEARBY_PLACE_KINDS)[number];
-
 const nearbyPlaces = z.object({
   restaurants: z.array(nearbyPlace),
   cinemaHalls: z.array(nearbyPlace),

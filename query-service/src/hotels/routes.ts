@@ -2,7 +2,7 @@
 import { hotelSearchQuery, messages, roomSearchQuery, routes, type Pagination } from '@stays/contracts';
 import type { Context } from 'koa';
 import { ForbiddenError, NotFoundError, authOf, respond, respondWithEncodedJson, successJson, validate } from '@stays/service-kit';
-import { hotelsProjection } from '@stays/projections/read-models';
+import { hotelsProjection, type HotelSearch } from '@stays/projections/read-models';
 import type { QueryContext } from '../query-context.ts';
 import { ResponseCache } from './response-cache.ts';
 
@@ -12,7 +12,7 @@ export function mountHotelRoutes({ deps, readModels, mount, auth }: QueryContext
   const answered = <T extends { imageURLs?: readonly string[] }>(listing: T): T =>
     ({ ...listing, imageURLs: deps.mediaLinks.absoluteAll(listing.imageURLs ?? []) });
 
-  async function searchPage(query: Parameters<typeof hotels.searchHotels>[0]): Promise<string> {
+  async function searchPage(query: HotelSearch): Promise<string> {
     const { total, hotels: page } = await hotels.searchHotels(query);
     const pagination: Pagination = { total, page: query.page, limit: query.limit };
     return successJson(200, messages.server.hotelsFound, page.map(answered), { pagination });

@@ -15,6 +15,8 @@ export type Hotel = Omit<HotelDocument, 'searchText' | 'roomTypesByRoom' | 'owne
 export type HotelCard = Omit<Hotel, 'description' | NearbyPlaceKind>;
 /** A room or flat listing as answered. */
 export type Room = Omit<RoomDocument, 'ownerId'>;
+/** A hotel search, with or without room conditions. */
+export type HotelSearch = HotelSearchQuery & Partial<RoomSearchQuery>;
 
 const INTERNAL_HOTEL_FIELDS: Projection = { searchText: 0, [POSITION_FIELD]: 0, ownerId: 0 };
 /** Search pages of 100 cards stay small enough to serve a thousand times a second. */
@@ -95,7 +97,7 @@ export function hotelQueries(readStore: ReadStore) {
      * (room type, bed type, price per night, furnished, kitchen) matches the hotels with at
      * least one matching room.
      */
-    async searchHotels(query: HotelSearchQuery & Partial<RoomSearchQuery>): Promise<{ total: number; hotels: HotelCard[] }> {
+    async searchHotels(query: HotelSearch): Promise<{ total: number; hotels: HotelCard[] }> {
       const filter = hotelFilter(query);
       const byRoom = roomFilter(query);
       if (byRoom !== null) {

@@ -6,7 +6,7 @@ import Koa, { type Middleware } from 'koa';
 import Router from '@koa/router';
 import { messages } from '@stays/contracts';
 import { BadRequestError, apiSecurityHeaders, authenticate, cors, errorHandler, type CorsOptions, type SecurityHeadersOptions } from '@stays/service-kit';
-import { collections, type SessionDocument } from '@stays/projections';
+import { readModelQueries } from '@stays/projections/read-models';
 import type { QueryContext, QueryServiceDeps } from './query-context.ts';
 import { mountHealthRoutes, mountInternalRoutes } from './routes/health.ts';
 import { mountMediaRoutes } from './routes/media.ts';
@@ -52,15 +52,15 @@ function minPosition(deps: QueryServiceDeps): Middleware {
 }
 
 export function createQueryApp(deps: QueryServiceDeps, options: QueryAppOptions): Koa {
-  const sessions = deps.readStore.collection<SessionDocument>(collections.sessions);
+  const readModels = readModelQueries(deps.readStore);
   const router = new Router({ prefix: options.apiPrefix });
   const context: QueryContext = {
     deps,
+    readModels,
     mount: (route, ...middleware) => {
       router.register(route.path, [route.method], middleware);
     },
-    auth: (required) => authenticate(deps.tokenVerifier, async (claims) =>
-      (await sessions.countDocuments({ _id: claims.sessionId, accountId: claims.accountId, open: true })) === 1, required),
+    auth: (required) => authenticate(deps.tokenVerifier, (claims) => readModels.accounts.isSessionOpen(claims.sessionId, claims.accountId), required),
   };
   mountOwnerRoutes(context);
   mountHotelRoutes(context);

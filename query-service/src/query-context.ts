@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { Auth, RouteSpec } from '@stays/contracts';
 import type { ReadStore } from '@stays/read-store';
+import type { ReadModelQueries } from '@stays/projections/read-models';
 import type { MediaLinks, MediaStore, TokenVerifier } from '@stays/service-kit';
 
 /** How far the read side is: answered in-process by the projection runner, or from stored checkpoints. */
@@ -29,6 +30,8 @@ export interface QueryServiceDeps {
 
 export interface QueryContext {
   readonly deps: QueryServiceDeps;
+  /** Every read goes through the read models' own queries. */
+  readonly readModels: ReadModelQueries;
   mount(route: RouteSpec, ...middleware: Middleware[]): void;
   auth(required: Exclude<Auth, 'none'>): Middleware;
 }

@@ -23,8 +23,9 @@ const mayImport = {
   projections: ['contracts', 'event-store', 'read-store', 'service-kit'],
   // The command side decides from the event log and never reads read models.
   'command-service': ['contracts', 'event-store', 'service-kit'],
-  // The query side reads read models through their definitions (document types,
-  // collections), which the projections own.
+  // The query side reads read models through their own queries
+  // (`@stays/projections/read-models`): a read model's module is the contract between
+  // the projection that writes it and the service that reads it.
   'query-service': ['contracts', 'read-store', 'service-kit', 'projections'],
   frontend: ['contracts'],
   standalone: ['contracts', 'event-store', 'read-store', 'service-kit', 'projections', 'command-service', 'query-service'],

@@ -9,6 +9,9 @@ export const ROOM_TYPES = ['Room', 'Flat'] as const;
 export type RoomType = (typeof ROOM_TYPES)[number];
 export const BED_TYPES = ['Single', 'Double', 'Queen', 'King'] as const;
 export type BedType = (typeof BED_TYPES)[number];
+/** The lists of nearby places a hotel has. */
+export const NEARBY_PLACE_KINDS = ['restaurants', 'cinemaHalls', 'famousTouristPlaces', 'transportationFacilities'] as const;
+export type NearbyPlaceKind = (typeof NEARBY_PLACE_KINDS)[number];
 /** Flat is shown to users as Apartment. */
 export const roomTypeLabel = (type: RoomType): string => (type === 'Flat' ? 'Apartment' : 'Room');
 

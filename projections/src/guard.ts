@@ -6,29 +6,38 @@
  * which the runner reads as "already applied".
  */
 import type { Filter, Update, WriteOperation } from '@stays/read-store';
-import { POSITION_FIELD } from './projection.ts';
 
-// POSITION_FIELD is '_position'; the literal name below keeps V8 on its fast object paths.
+/**
+ * The field of every projected document holding the position of the last event applied
+ * to it. Internal to the read side: queries leave it out of what they answer.
+ */
+export const POSITION_FIELD = '_position';
 
 /** Every projected document is created by a guarded write, so every one carries the stamp. */
 function guardFilter(filter: Filter, position: number): Filter {
   // plain assignment rather than spreads with computed keys: this runs for every write of a replay
   const guarded: Filter = Object.assign({}, filter);
-  guarded._position = { $lt: position };
+  guarded[POSITION_FIELD] = { $lt: position };
   return guarded;
 }
 
 function stampUpdate(update: Update, position: number): Update {
   const set: Record<string, unknown> = Object.assign({}, update.$set as Record<string, unknown> | undefined);
-  set._position = position;
+  set[POSITION_FIELD] = position;
   const stamped: Update = Object.assign({}, update);
   stamped.$set = set;
   return stamped;
 }
 
+function stampDocument<T extends object>(document: T, position: number): T {
+  const stamped = Object.assign({}, document) as Record<string, unknown>;
+  stamped[POSITION_FIELD] = position;
+  return stamped as T;
+}
+
 export function guard(operation: WriteOperation, position: number): WriteOperation {
   if ('insertOne' in operation) {
-    return { insertOne: { document: { ...operation.insertOne.document, [POSITION_FIELD]: position } } };
+    return { insertOne: { document: stampDocument(operation.insertOne.document, position) } };
   }
   if ('updateOne' in operation) {
     const { filter, update, upsert } = operation.updateOne;
@@ -43,7 +52,7 @@ export function guard(operation: WriteOperation, position: number): WriteOperati
     return {
       replaceOne: {
         filter: guardFilter(filter, position),
-        replacement: { ...replacement, [POSITION_FIELD]: position },
+        replacement: stampDocument(replacement, position),
         ...(upsert !== undefined && { upsert }),
       },
     };

@@ -6,6 +6,7 @@
  * Rule for handlers: at most one write per document per event (the idempotency guard
  * stamps each document with the position of the last event applied to it).
  */
+import { parseEvent, type DomainEventType, type EventOfType } from '@stays/contracts';
 import type { RecordedEvent } from '@stays/event-store';
 import type { WriteOperation } from '@stays/read-store';
 
@@ -30,5 +31,34 @@ export interface ProjectionDefinition {
   project(event: RecordedEvent): readonly ProjectedWrite[];
 }
 
-/** Field holding the position of the last event applied to a document. */
-export const POSITION_FIELD = '_position';
+/** What a handler may know of an event besides its data: when and where it was recorded. */
+export type EventMeta = Omit<RecordedEvent, 'type' | 'data'>;
+
+/** A handler per event type the read model cares about; it gets the event's data as its contracts schema reads it. */
+export type EventHandlers = {
+  readonly [Type in DomainEventType]?: (data: EventOfType<Type>['data'], meta: EventMeta) => readonly ProjectedWrite[];
+};
+
+export interface DomainProjection extends ProjectionDefinition {
+  readonly on: EventHandlers;
+}
+
+const NO_WRITES: readonly ProjectedWrite[] = [];
+
+/**
+ * A projection of domain events: an event of a type it has a handler for is parsed once,
+ * with its contracts schema (`parseEvent`), and handed to that handler typed; other
+ * events are not read at all. Data the schema does not read stops the projection
+ * (EventDataError) rather than writing a wrong document.
+ */
+export function defineProjection(definition: Omit<DomainProjection, 'project'>): DomainProjection {
+  const handlers = definition.on as Readonly<Record<string, ((data: unknown, meta: EventMeta) => readonly ProjectedWrite[]) | undefined>>;
+  return {
+    ...definition,
+    project(event) {
+      const handle = Object.hasOwn(handlers, event.type) ? handlers[event.type] : undefined;
+      if (handle === undefined) return NO_WRITES;
+      return handle(parseEvent(event.type as DomainEventType, event.data).data, event);
+    },
+  };
+}

@@ -15,15 +15,10 @@ import {
   backoffDelayMs, describeError, subscriptionHealth,
   type BackoffOptions, type EventStore, type Subscription, type SubscriptionHealth, type SubscriptionState,
 } from '@stays/event-store';
-import { DuplicateKeyError, ReadStoreUnavailableError, type ReadStore, type WriteOperation } from '@stays/read-store';
+import { ReadStoreUnavailableError, type ReadStore } from '@stays/read-store';
 import { clearCheckpoint, markCaughtUp, readCheckpoint, writeCheckpoint, writeHealthReport } from './checkpoints.ts';
-import { guard } from './guard.ts';
-import type { ProjectedWrite, ProjectionDefinition } from './projection.ts';
-
-interface GuardedWrite {
-  readonly collection: string;
-  readonly operation: WriteOperation;
-}
+import { applyInOrder, guardedWrites } from './apply.ts';
+import type { ProjectionDefinition } from './projection.ts';
 
 export interface ProjectionStatus {
   readonly name: string;
@@ -201,13 +196,13 @@ export class ProjectionRunner {
         onBatch: async (events) => {
           let changedAt = running.changedAt;
           const writes = events.flatMap((event) => {
-            const own = this.ownedWrites(definition, event.position, definition.project(event));
+            const own = guardedWrites(definition, event.position, definition.project(event));
             if (own.length > 0) changedAt = event.position;
             return own;
           });
           const last = events[events.length - 1]!.position;
           await this.untilApplied(running, last, async () => {
-            await this.applyInOrder(writes);
+            await applyInOrder(this.readStore, writes, (line) => this.log(line));
             await writeCheckpoint(this.readStore, definition.name, definition.version, last, changedAt);
           });
           running.position = last;
@@ -248,44 +243,6 @@ export class ProjectionRunner {
         await sleep(delay, undefined, { signal }).catch(() => undefined);
         if (signal.aborted) throw error;
       }
-    }
-  }
-
-  private ownedWrites(definition: ProjectionDefinition, position: number, writes: readonly ProjectedWrite[]): GuardedWrite[] {
-    return writes.map((write) => {
-      if (!definition.collections.includes(write.collection)) {
-        throw new Error(`projection ${definition.name} wrote to ${write.collection}, which it does not own`);
-      }
-      return { collection: write.collection, operation: guard(write.operation, position) };
-    });
-  }
-
-  /**
-   * Applies writes in log order, one ordered bulk write per run of writes to the same
-   * collection. A duplicate key means the document already carries this event's (or a
-   * later) position: already applied, so the run resumes after it.
-   */
-  private async applyInOrder(writes: readonly GuardedWrite[]): Promise<void> {
-    let start = 0;
-    while (start < writes.length) {
-      const collection = writes[start]!.collection;
-      let end = start;
-      while (end < writes.length && writes[end]!.collection === collection) end++;
-      const run = writes.slice(start, end).map((write) => write.operation);
-      let offset = 0;
-      while (offset < run.length) {
-        try {
-          await this.readStore.collection(collection).bulkWrite(run.slice(offset));
-          offset = run.length;
-        } catch (error) {
-          if (!(error instanceof DuplicateKeyError) || error.operationIndex === undefined) throw error;
-          if (Object.keys(error.key).some((field) => field !== '_id')) {
-            this.log(`projection write skipped, unique key taken in ${collection}: ${JSON.stringify(error.key)}`);
-          }
-          offset += error.operationIndex + 1;
-        }
-      }
-      start = end;
     }
   }
 

@@ -7,7 +7,7 @@ import type { Middleware } from 'koa';
 import Router from '@koa/router';
 import { messages } from '@stays/contracts';
 import { BadRequestError, createApiApp, type CorsOptions, type SecurityHeadersOptions } from '@stays/service-kit';
-import { collections, type SessionDocument } from '@stays/projections';
+import { readModelQueries } from '@stays/projections/read-models';
 import type { QueryServiceDeps } from './query-context.ts';
 import { mountHealthRoutes, mountInternalRoutes } from './routes/health.ts';
 import { mountMediaRoutes } from './routes/media.ts';
@@ -53,7 +53,7 @@ function minPosition(deps: QueryServiceDeps): Middleware {
 }
 
 export function createQueryApp(deps: QueryServiceDeps, options: QueryAppOptions): Koa {
-  const sessions = deps.readStore.collection<SessionDocument>(collections.sessions);
+  const readModels = readModelQueries(deps.readStore);
   const operations = new Router();
   mountHealthRoutes(operations, deps);
   if (options.internalRoutes === true) mountInternalRoutes(operations, deps);
@@ -64,11 +64,10 @@ export function createQueryApp(deps: QueryServiceDeps, options: QueryAppOptions)
     security: options.security,
     cors: options.cors,
     tokenVerifier: deps.tokenVerifier,
-    isSessionOpen: async (claims) =>
-      (await sessions.countDocuments({ _id: claims.sessionId, accountId: claims.accountId, open: true })) === 1,
+    isSessionOpen: (claims) => readModels.accounts.isSessionOpen(claims.sessionId, claims.accountId),
     before: [minPosition(deps), operations.routes() as Middleware],
   }, (mount) => {
-    const context = { deps, mount };
+    const context = { deps, readModels, mount };
     mountOwnerRoutes(context);
     mountHotelRoutes(context);
     mountBookingRoutes(context);

@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import type { ReadStore } from '@stays/read-store';
+import type { ReadModelQueries } from '@stays/projections/read-models';
 import type { MediaLinks, MediaStore, MountContext, TokenVerifier } from '@stays/service-kit';
 
 /** How far the read side is: answered in-process by the projection runner, or from stored checkpoints. */
@@ -25,7 +26,10 @@ export interface QueryServiceDeps {
   readonly log?: (line: string) => void;
 }
 
-/** What the query routes are given: the dependencies and the mounter of contracts routes (which applies each entry's auth and query schema). */
-export type QueryContext = MountContext<QueryServiceDeps>;
+/** What the query routes are given: the dependencies, the read models' queries and the mounter of contracts routes (which applies each entry's auth and query schema). */
+export interface QueryContext extends MountContext<QueryServiceDeps> {
+  /** Every read goes through the read models' own queries. */
+  readonly readModels: ReadModelQueries;
+}
 
 export type { Router };

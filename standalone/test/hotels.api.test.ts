@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { messages } from '@stays/contracts';
+import { POSITION_FIELD } from '@stays/projections/read-models';
 import { ApiClient } from './support/http-client.ts';
 import { fakeJpeg, hotelForm, pngImages, roomForm } from './support/fixtures.ts';
 import { signedInCustomer, signedInOwner, type SignedIn } from './support/accounts.ts';
@@ -47,7 +48,7 @@ describe('hotels and rooms over HTTP', function () {
       expect(hotel.range).to.equal(3.3);
       expect(hotel.roomTypes).to.deep.equal([]);
       expect(hotel).not.to.have.property('searchText');
-      expect(hotel).not.to.have.property('_position');
+      expect(hotel).not.to.have.property(POSITION_FIELD);
       expect(hotel).not.to.have.property('ownerId');
       const image = await fetch(hotel.imageURLs[0]);
       expect(image.headers.get('content-type')).to.equal('image/webp');

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import { gunzipSync } from 'node:zlib';
+import { POSITION_FIELD } from '@stays/projections/read-models';
 import { ApiClient } from './support/http-client.ts';
 import { hotelForm, pngImages, roomForm } from './support/fixtures.ts';
 import { signedInOwner } from './support/accounts.ts';
@@ -73,7 +74,7 @@ describe('search over HTTP', function () {
     // result cards carry what a card shows, not the hotel page's description and nearby places
     const card = result.data[0] as unknown as Record<string, unknown>;
     expect(card).to.include.keys('_id', 'hotelName', 'address', 'city', 'imageURLs', 'startingPrice', 'priceCategory', 'phoneNumber', 'amenities', 'roomTypes');
-    expect(card).not.to.have.any.keys('description', 'restaurants', 'cinemaHalls', 'famousTouristPlaces', 'transportationFacilities', 'searchText', '_position');
+    expect(card).not.to.have.any.keys('description', 'restaurants', 'cinemaHalls', 'famousTouristPlaces', 'transportationFacilities', 'searchText', POSITION_FIELD);
   });
 
   it('matches the term case-insensitively against name, address, city, state, country and nearby places', async () => {

@@ -1,74 +1,66 @@
 /**
  * Account events (streams `customer-{id}` and `owner-{id}`). Emails are kept unique by
  * reservation streams `customeremail-{sha256(email)}` / `owneremail-{sha256(email)}`
- * (see KeyReserved in hotels.ts).
+ * (see KeyReserved in reservations.ts).
  * Customers and hotel owners share one account life cycle; `role` tells them apart.
  * Every event type is at schema version 1 (see `eventSchemaVersions`).
  */
-import type { Role } from '../rules.ts';
+import { z } from 'zod';
+import { ROLES } from '../rules.ts';
+import type { EventOf } from './define.ts';
 
-export type SignInMethod = 'password' | 'google';
+const role = z.enum(ROLES);
+const signInMethod = z.enum(['password', 'google']);
+export type SignInMethod = z.output<typeof signInMethod>;
 
-export interface AccountRegistered {
-  readonly type: 'AccountRegistered';
-  readonly data: {
-    readonly accountId: string;
-    readonly role: Role;
-    readonly name: string;
-    readonly email: string;
-    readonly username?: string;
-    readonly profileImage?: string;
+/** The data of each account event type. */
+export const accountEventSchemas = {
+  AccountRegistered: z.object({
+    accountId: z.string(),
+    role,
+    name: z.string(),
+    email: z.string(),
+    username: z.string().optional(),
+    profileImage: z.string().optional(),
     /** argon2id hash; null for accounts that only sign in with Google. Never projected. */
-    readonly passwordHash: string | null;
-    readonly via: SignInMethod;
-  };
-}
-
-export interface AccountProfileUpdated {
-  readonly type: 'AccountProfileUpdated';
-  readonly data: {
-    readonly accountId: string;
-    readonly role: Role;
-    readonly name?: string;
-    readonly email?: string;
-    readonly username?: string;
+    passwordHash: z.string().nullable(),
+    via: signInMethod,
+  }),
+  AccountProfileUpdated: z.object({
+    accountId: z.string(),
+    role,
+    name: z.string().optional(),
+    email: z.string().optional(),
+    username: z.string().optional(),
     /** A new image URL, or null when the image was removed. */
-    readonly profileImage?: string | null;
-  };
-}
-
-export interface AccountPasswordChanged {
-  readonly type: 'AccountPasswordChanged';
-  readonly data: { readonly accountId: string; readonly role: Role; readonly passwordHash: string };
-}
-
-export interface AccountSignedIn {
-  readonly type: 'AccountSignedIn';
-  readonly data: {
-    readonly accountId: string;
-    readonly role: Role;
-    readonly sessionId: string;
-    readonly method: SignInMethod;
+    profileImage: z.string().nullable().optional(),
+  }),
+  AccountPasswordChanged: z.object({ accountId: z.string(), role, passwordHash: z.string() }),
+  AccountSignedIn: z.object({
+    accountId: z.string(),
+    role,
+    sessionId: z.string(),
+    method: signInMethod,
     /** ISO time the access token of this session expires. */
-    readonly expiresAt: string;
-  };
-}
-
-export interface AccountSignedOut {
-  readonly type: 'AccountSignedOut';
-  readonly data: {
-    readonly accountId: string;
-    readonly role: Role;
-    readonly sessionId: string;
+    expiresAt: z.string(),
+  }),
+  AccountSignedOut: z.object({
+    accountId: z.string(),
+    role,
+    sessionId: z.string(),
     /** Why the session ended when its holder did not sign it out; absent for a sign-out. */
-    readonly reason?: 'password-changed';
-  };
-}
+    reason: z.literal('password-changed').optional(),
+  }),
+  AccountDeleted: z.object({ accountId: z.string(), role }),
+};
+type Schemas = typeof accountEventSchemas;
 
-export interface AccountDeleted {
-  readonly type: 'AccountDeleted';
-  readonly data: { readonly accountId: string; readonly role: Role };
-}
+export type AccountRegistered = EventOf<'AccountRegistered', Schemas['AccountRegistered']>;
+export type AccountProfileUpdated = EventOf<'AccountProfileUpdated', Schemas['AccountProfileUpdated']>;
+export type AccountPasswordChanged = EventOf<'AccountPasswordChanged', Schemas['AccountPasswordChanged']>;
+export type AccountSignedIn = EventOf<'AccountSignedIn', Schemas['AccountSignedIn']>;
+export type AccountSignedOut = EventOf<'AccountSignedOut', Schemas['AccountSignedOut']>;
+export type AccountDeleted = EventOf<'AccountDeleted', Schemas['AccountDeleted']>;
 
 export type AccountEvent =
   | AccountRegistered

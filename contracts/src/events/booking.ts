@@ -1,123 +1,105 @@
 /**
- * Contact verification (streams `contact-{sha256(email|national number)}`), room
- * inventory (`inventory-{roomId}`) and bookings (`booking-{bookingID}`).
+ * Contact verification (streams `contact-{sha256(email|national number)}`), a guest's
+ * booking activity (`guest-{customerId}`), room inventory (`inventory-{roomId}`) and
+ * bookings (`booking-{bookingID}`).
  * Contact events carry no email, phone or code: only a salted, keyed hash of the code.
  */
-import type { RoomType } from '../rules.ts';
+import { z } from 'zod';
+import { ROOM_TYPES } from '../rules.ts';
+import type { EventOf } from './define.ts';
 
-export interface OtpIssued {
-  readonly type: 'OtpIssued';
-  readonly data: {
-    readonly customerId: string;
+export const contactEventSchemas = {
+  OtpIssued: z.object({
+    customerId: z.string(),
     /** Random salt and HMAC-SHA256(server key, salt | code), hex. */
-    readonly salt: string;
-    readonly codeHash: string;
-    readonly issuedAt: string;
-    readonly expiresAt: string;
-  };
-}
-
-export interface OtpAttemptFailed {
-  readonly type: 'OtpAttemptFailed';
+    salt: z.string(),
+    codeHash: z.string(),
+    issuedAt: z.string(),
+    expiresAt: z.string(),
+  }),
   /** `failedAt` (ISO) since wrong tries are counted per day; older events lack it. */
-  readonly data: { readonly customerId: string; readonly failedAt?: string };
-}
+  OtpAttemptFailed: z.object({ customerId: z.string(), failedAt: z.string().optional() }),
+  ContactVerified: z.object({ customerId: z.string(), verifiedUntil: z.string() }),
+};
 
-export interface ContactVerified {
-  readonly type: 'ContactVerified';
-  readonly data: { readonly customerId: string; readonly verifiedUntil: string };
-}
+export type OtpIssued = EventOf<'OtpIssued', typeof contactEventSchemas.OtpIssued>;
+export type OtpAttemptFailed = EventOf<'OtpAttemptFailed', typeof contactEventSchemas.OtpAttemptFailed>;
+export type ContactVerified = EventOf<'ContactVerified', typeof contactEventSchemas.ContactVerified>;
 
 export type ContactEvent = OtpIssued | OtpAttemptFailed | ContactVerified;
 
 /**
- * A guest's booking activity (stream `guest-{customerId}`), the limits that span all of a
- * guest's contacts and bookings: which contacts they asked codes for, and which bookings
- * they hold. `contactHash` is the contact stream's key, never an email or phone.
+ * A guest's booking activity, the limits that span all of a guest's contacts and bookings:
+ * which contacts they asked codes for, and which bookings they hold. `contactHash` is the
+ * contact stream's key, never an email or phone.
  */
-export interface GuestContactUsed {
-  readonly type: 'GuestContactUsed';
-  readonly data: { readonly customerId: string; readonly contactHash: string; readonly usedAt: string };
-}
-
-export interface GuestBookingHeld {
-  readonly type: 'GuestBookingHeld';
+export const guestEventSchemas = {
+  GuestContactUsed: z.object({ customerId: z.string(), contactHash: z.string(), usedAt: z.string() }),
   /** `lastNight` (YYYY-MM-DD): the booking is upcoming until that night has passed. */
-  readonly data: { readonly customerId: string; readonly bookingID: string; readonly lastNight: string };
-}
+  GuestBookingHeld: z.object({ customerId: z.string(), bookingID: z.string(), lastNight: z.string() }),
+  GuestBookingReleased: z.object({ customerId: z.string(), bookingID: z.string() }),
+};
 
-export interface GuestBookingReleased {
-  readonly type: 'GuestBookingReleased';
-  readonly data: { readonly customerId: string; readonly bookingID: string };
-}
+export type GuestContactUsed = EventOf<'GuestContactUsed', typeof guestEventSchemas.GuestContactUsed>;
+export type GuestBookingHeld = EventOf<'GuestBookingHeld', typeof guestEventSchemas.GuestBookingHeld>;
+export type GuestBookingReleased = EventOf<'GuestBookingReleased', typeof guestEventSchemas.GuestBookingReleased>;
 
 export type GuestEvent = GuestContactUsed | GuestBookingHeld | GuestBookingReleased;
 
-export interface UnitsReserved {
-  readonly type: 'UnitsReserved';
-  /** `nights`: each night of the stay as YYYY-MM-DD; `units` taken on each. */
-  readonly data: { readonly bookingID: string; readonly roomId: string; readonly nights: readonly string[]; readonly units: number };
-}
+/** `nights`: each night of the stay as YYYY-MM-DD; `units` taken on each. */
+const unitsOfNights = z.object({ bookingID: z.string(), roomId: z.string(), nights: z.array(z.string()), units: z.number() });
 
-export interface UnitsReleased {
-  readonly type: 'UnitsReleased';
-  readonly data: { readonly bookingID: string; readonly roomId: string; readonly nights: readonly string[]; readonly units: number };
-}
+export const inventoryEventSchemas = {
+  UnitsReserved: unitsOfNights,
+  UnitsReleased: unitsOfNights,
+};
+
+export type UnitsReserved = EventOf<'UnitsReserved', typeof inventoryEventSchemas.UnitsReserved>;
+export type UnitsReleased = EventOf<'UnitsReleased', typeof inventoryEventSchemas.UnitsReleased>;
 
 export type InventoryEvent = UnitsReserved | UnitsReleased;
 
-export interface BookingPlaced {
-  readonly type: 'BookingPlaced';
-  readonly data: {
-    readonly bookingID: string;
-    readonly customerId: string;
-    readonly customerName: string;
-    readonly customerEmail: string;
-    readonly customerPhoneNumber: string;
-    readonly hotelId: string;
-    readonly ownerId: string;
-    readonly hotelName: string;
-    readonly hotelAddress: string;
-    readonly hotelCity: string;
-    readonly roomId: string;
-    readonly roomType: RoomType;
-    readonly roomStandard: string;
-    readonly numberOfRooms: number;
-    readonly numberOfGuests: number;
-    readonly numberOfNights: number;
+export const bookingEventSchemas = {
+  BookingPlaced: z.object({
+    bookingID: z.string(),
+    customerId: z.string(),
+    customerName: z.string(),
+    customerEmail: z.string(),
+    customerPhoneNumber: z.string(),
+    hotelId: z.string(),
+    ownerId: z.string(),
+    hotelName: z.string(),
+    hotelAddress: z.string(),
+    hotelCity: z.string(),
+    roomId: z.string(),
+    roomType: z.enum(ROOM_TYPES),
+    roomStandard: z.string(),
+    numberOfRooms: z.number(),
+    numberOfGuests: z.number(),
+    numberOfNights: z.number(),
     /** YYYY-MM-DD, India time. */
-    readonly dateOfBooking: string;
-    readonly dateOfCommencement: string;
-    readonly nights: readonly string[];
+    dateOfBooking: z.string(),
+    dateOfCommencement: z.string(),
+    nights: z.array(z.string()),
     /** Units of the listing taken each night (rooms for a Room, 1 for a Flat). */
-    readonly units: number;
+    units: z.number(),
     /** Integer rupees, computed on the server. */
-    readonly pricePerNight: number;
-    readonly totalAmount: number;
-    readonly discountAmount: number;
-    readonly payableAmount: number;
-    readonly paymentMethod: 'pay-at-hotel';
-  };
-}
+    pricePerNight: z.number(),
+    totalAmount: z.number(),
+    discountAmount: z.number(),
+    payableAmount: z.number(),
+    paymentMethod: z.literal('pay-at-hotel'),
+  }),
+  InvoiceIssued: z.object({ bookingID: z.string(), invoicePDF: z.string(), mediaId: z.string() }),
+  BookingEmailSent: z.object({ bookingID: z.string(), messageId: z.string() }),
+  BookingCancelled: z.object({ bookingID: z.string(), customerId: z.string(), cancelledAt: z.string() }),
+  BookingPaymentReceived: z.object({ bookingID: z.string(), ownerId: z.string(), receivedAt: z.string() }),
+};
 
-export interface InvoiceIssued {
-  readonly type: 'InvoiceIssued';
-  readonly data: { readonly bookingID: string; readonly invoicePDF: string; readonly mediaId: string };
-}
-
-export interface BookingEmailSent {
-  readonly type: 'BookingEmailSent';
-  readonly data: { readonly bookingID: string; readonly messageId: string };
-}
-
-export interface BookingCancelled {
-  readonly type: 'BookingCancelled';
-  readonly data: { readonly bookingID: string; readonly customerId: string; readonly cancelledAt: string };
-}
-
-export interface BookingPaymentReceived {
-  readonly type: 'BookingPaymentReceived';
-  readonly data: { readonly bookingID: string; readonly ownerId: string; readonly receivedAt: string };
-}
+export type BookingPlaced = EventOf<'BookingPlaced', typeof bookingEventSchemas.BookingPlaced>;
+export type InvoiceIssued = EventOf<'InvoiceIssued', typeof bookingEventSchemas.InvoiceIssued>;
+export type BookingEmailSent = EventOf<'BookingEmailSent', typeof bookingEventSchemas.BookingEmailSent>;
+export type BookingCancelled = EventOf<'BookingCancelled', typeof bookingEventSchemas.BookingCancelled>;
+export type BookingPaymentReceived = EventOf<'BookingPaymentReceived', typeof bookingEventSchemas.BookingPaymentReceived>;
 
 export type BookingEvent = BookingPlaced | InvoiceIssued | BookingEmailSent | BookingCancelled | BookingPaymentReceived;

@@ -3,102 +3,95 @@
  * one hotel per owner (`ownerhotel-{ownerId}`) and one listing per hotel, room type and
  * standard (`roomlisting-{hotelId}-{sha256(type|standard)}`).
  */
-import type { BedType, RoomType } from '../rules.ts';
+import { z } from 'zod';
+import { BED_TYPES, ROOM_TYPES } from '../rules.ts';
+import type { EventOf, Immutable } from './define.ts';
 
-export interface NearbyPlace {
-  readonly _id: string;
-  readonly name: string;
+const nearbyPlace = z.object({
+  _id: z.string(),
+  name: z.string(),
   /** Kilometres from the hotel. */
-  readonly distance: number;
-}
-
-export interface TransportFacility extends NearbyPlace {
+  distance: z.number(),
+});
+const transportFacility = nearbyPlace.extend({
   /** e.g. 'Railway Station', 'Airport', 'Metro'. */
-  readonly type: string;
-}
+  type: z.string(),
+});
+export type NearbyPlace = Immutable<z.output<typeof nearbyPlace>>;
+export type TransportFacility = Immutable<z.output<typeof transportFacility>>;
 
-export interface NearbyPlaces {
-  readonly restaurants: readonly NearbyPlace[];
-  readonly cinemaHalls: readonly NearbyPlace[];
-  readonly famousTouristPlaces: readonly NearbyPlace[];
-  readonly transportationFacilities: readonly TransportFacility[];
-}
+const nearbyPlaces = z.object({
+  restaurants: z.array(nearbyPlace),
+  cinemaHalls: z.array(nearbyPlace),
+  famousTouristPlaces: z.array(nearbyPlace),
+  transportationFacilities: z.array(transportFacility),
+});
+export type NearbyPlaces = Immutable<z.output<typeof nearbyPlaces>>;
 
-export const NEARBY_PLACE_KINDS = ['restaurants', 'cinemaHalls', 'famousTouristPlaces', 'transportationFacilities'] as const;
-export type NearbyPlaceKind = (typeof NEARBY_PLACE_KINDS)[number];
-
-export interface HotelDetails extends NearbyPlaces {
-  readonly hotelName: string;
-  readonly address: string;
-  readonly country: string;
-  readonly state?: string;
-  readonly city: string;
-  readonly pinCode: number;
-  readonly description: string;
-  readonly imageURLs: readonly string[];
-  readonly phoneNumber: string;
-  readonly amenities: readonly string[];
+const hotelDetails = nearbyPlaces.extend({
+  hotelName: z.string(),
+  address: z.string(),
+  country: z.string(),
+  state: z.string().optional(),
+  city: z.string(),
+  pinCode: z.number(),
+  description: z.string(),
+  imageURLs: z.array(z.string()),
+  phoneNumber: z.string(),
+  amenities: z.array(z.string()),
   /** 'HH:MM', 24-hour. */
-  readonly checkInTime: string;
-  readonly checkOutTime: string;
+  checkInTime: z.string(),
+  checkOutTime: z.string(),
   /** Integer rupees. */
-  readonly startingPrice: number;
+  startingPrice: z.number(),
   /** Average distance of the nearby places in km (0 when there are none). */
-  readonly range: number;
-}
+  range: z.number(),
+});
+export type HotelDetails = Immutable<z.output<typeof hotelDetails>>;
 
-export interface HotelCreated {
-  readonly type: 'HotelCreated';
-  readonly data: HotelDetails & { readonly hotelId: string; readonly ownerId: string };
-}
+const roomDetails = z.object({
+  roomType: z.enum(ROOM_TYPES),
+  roomStandard: z.string(),
+  /** Square metres. */
+  size: z.number(),
+  bedType: z.enum(BED_TYPES),
+  amenities: z.array(z.string()),
+  /** Integer rupees per night. */
+  pricePerNight: z.number(),
+  /** Rooms inside one unit: 1 for a Room, the flat's rooms for a Flat. */
+  numberOfRooms: z.number(),
+  /** Only a Flat can have a kitchen. */
+  hasKitchen: z.boolean(),
+  furnished: z.boolean(),
+  imageURLs: z.array(z.string()),
+  /** How many identical units of this listing the hotel has (bookings cannot exceed it per night). */
+  totalUnits: z.number(),
+});
+export type RoomDetails = Immutable<z.output<typeof roomDetails>>;
 
-export interface HotelUpdated {
-  readonly type: 'HotelUpdated';
+const ofHotel = { hotelId: z.string(), ownerId: z.string() };
+
+export const hotelEventSchemas = {
+  HotelCreated: hotelDetails.extend(ofHotel),
   /** The hotel as it is after the update, and which fields changed (a full snapshot keeps projections simple). */
-  readonly data: HotelDetails & { readonly hotelId: string; readonly ownerId: string; readonly changedFields: readonly (keyof HotelDetails)[] };
-}
+  HotelUpdated: hotelDetails.extend({ ...ofHotel, changedFields: z.array(hotelDetails.keyof()) }),
+  /** The hotel left the listings (its owner deleted their account): no search shows it, no one can book it. */
+  HotelDelisted: z.object({ ...ofHotel, reason: z.literal('owner-deleted'), delistedAt: z.string() }),
+};
 
-/** The hotel left the listings (its owner deleted their account): no search shows it, no one can book it. */
-export interface HotelDelisted {
-  readonly type: 'HotelDelisted';
-  readonly data: { readonly hotelId: string; readonly ownerId: string; readonly reason: 'owner-deleted'; readonly delistedAt: string };
-}
+export type HotelCreated = EventOf<'HotelCreated', typeof hotelEventSchemas.HotelCreated>;
+export type HotelUpdated = EventOf<'HotelUpdated', typeof hotelEventSchemas.HotelUpdated>;
+export type HotelDelisted = EventOf<'HotelDelisted', typeof hotelEventSchemas.HotelDelisted>;
 
 export type HotelEvent = HotelCreated | HotelUpdated | HotelDelisted;
 
-export interface RoomDetails {
-  readonly roomType: RoomType;
-  readonly roomStandard: string;
-  /** Square metres. */
-  readonly size: number;
-  readonly bedType: BedType;
-  readonly amenities: readonly string[];
-  /** Integer rupees per night. */
-  readonly pricePerNight: number;
-  /** Rooms inside one unit: 1 for a Room, the flat's rooms for a Flat. */
-  readonly numberOfRooms: number;
-  /** Only a Flat can have a kitchen. */
-  readonly hasKitchen: boolean;
-  readonly furnished: boolean;
-  readonly imageURLs: readonly string[];
-  /** How many identical units of this listing the hotel has (bookings cannot exceed it per night). */
-  readonly totalUnits: number;
-}
-
-export interface RoomAdded {
-  readonly type: 'RoomAdded';
-  readonly data: RoomDetails & { readonly roomId: string; readonly hotelId: string; readonly ownerId: string; readonly hotelName: string };
-}
-
-export interface RoomUpdated {
-  readonly type: 'RoomUpdated';
+export const roomEventSchemas = {
+  RoomAdded: roomDetails.extend({ roomId: z.string(), ...ofHotel, hotelName: z.string() }),
   /** The room as it is after the update, and which fields changed. */
-  readonly data: RoomDetails & {
-    readonly roomId: string;
-    readonly hotelId: string;
-    readonly ownerId: string;
-    readonly changedFields: readonly (keyof RoomDetails)[];
-  };
-}
+  RoomUpdated: roomDetails.extend({ roomId: z.string(), ...ofHotel, changedFields: z.array(roomDetails.keyof()) }),
+};
+
+export type RoomAdded = EventOf<'RoomAdded', typeof roomEventSchemas.RoomAdded>;
+export type RoomUpdated = EventOf<'RoomUpdated', typeof roomEventSchemas.RoomUpdated>;
 
 export type RoomEvent = RoomAdded | RoomUpdated;

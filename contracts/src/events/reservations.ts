@@ -5,15 +5,16 @@
  * `customeremail-{sha256}`, `owneremail-{sha256}`, `ownerhotel-{ownerId}`,
  * `roomlisting-{hotelId}-{sha256(type|standard)}`.
  */
-export interface KeyReserved {
-  readonly type: 'KeyReserved';
-  /** `holder`: the id of what holds the key (an account, a hotel, a room). */
-  readonly data: { readonly holder: string };
-}
+import { z } from 'zod';
+import type { EventOf } from './define.ts';
 
-export interface KeyReleased {
-  readonly type: 'KeyReleased';
-  readonly data: { readonly holder: string };
-}
+export const reservationEventSchemas = {
+  /** `holder`: the id of what holds the key (an account, a hotel, a room). */
+  KeyReserved: z.object({ holder: z.string() }),
+  KeyReleased: z.object({ holder: z.string() }),
+};
+
+export type KeyReserved = EventOf<'KeyReserved', typeof reservationEventSchemas.KeyReserved>;
+export type KeyReleased = EventOf<'KeyReleased', typeof reservationEventSchemas.KeyReleased>;
 
 export type KeyReservationEvent = KeyReserved | KeyReleased;

@@ -3,22 +3,16 @@
  * booking's guest and the hotel's owner, and nobody once the guest's account is deleted.
  * Auditors, once they exist, are one more reader here.
  */
-import type { ReadStore } from '@stays/read-store';
-import { collections, type BookingDocument, type CustomerDocument, type OwnerDocument } from '@stays/projections';
+import type { ReadModelQueries } from '@stays/projections/read-models';
 
 export type InvoiceReaders = (bookingID: string, reader: string) => Promise<boolean>;
 
-export function invoiceReaders(readStore: ReadStore): InvoiceReaders {
-  const bookings = readStore.collection<BookingDocument>(collections.bookings);
-  const customers = readStore.collection<CustomerDocument>(collections.customers);
-  const owners = readStore.collection<OwnerDocument>(collections.owners);
-  const exists = async (collection: typeof customers | typeof owners, id: string) => (await collection.countDocuments({ _id: id })) === 1;
-
+export function invoiceReaders({ bookings, accounts }: ReadModelQueries): InvoiceReaders {
   return async (bookingID, reader) => {
-    const booking = await bookings.findOne({ _id: bookingID }, { projection: { customerID: 1, ownerId: 1 } });
-    if (booking === null || !(await exists(customers, booking.customerID))) return false;
-    if (reader === booking.customerID) return true;
-    if (reader === booking.ownerId) return exists(owners, reader);
+    const parties = await bookings.partiesOf(bookingID);
+    if (parties === null || !(await accounts.customerExists(parties.customerID))) return false;
+    if (reader === parties.customerID) return true;
+    if (reader === parties.ownerId) return accounts.ownerExists(reader);
     return false;
   };
 }

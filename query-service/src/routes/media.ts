@@ -10,8 +10,8 @@ import { invoiceReaders } from '../bookings/invoice-readers.ts';
  * link, or one for a reader who may not, is the same 404 as a missing object, so probing
  * learns nothing.
  */
-export function mountMediaRoutes({ deps, mount }: QueryContext): void {
-  const mayReadInvoice = invoiceReaders(deps.readStore);
+export function mountMediaRoutes({ deps, readModels, mount }: QueryContext): void {
+  const mayReadInvoice = invoiceReaders(readModels);
 
   mount(routes.media, async (ctx) => {
     const { id } = ctx.input.params;

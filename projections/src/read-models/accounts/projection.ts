@@ -1,0 +1,43 @@
+/**
+ * Account events → customers, owners and sessions. Password hashes are never projected.
+ * A deleted account's profile document is removed and its sessions closed.
+ */
+import type { Role } from '@stays/contracts';
+import { defineProjection } from '../../projection.ts';
+import { accountCollections as collections } from './document.ts';
+
+const profiles = (role: Role) => (role === 'customer' ? collections.customers : collections.owners);
+
+export const accountsProjection = defineProjection({
+  name: 'accounts',
+  version: 1,
+  collections: [collections.customers, collections.owners, collections.sessions],
+  indexes: [{ collection: collections.sessions, keys: { accountId: 1 } }],
+  on: {
+    AccountRegistered: ({ accountId, role, name, email, username, profileImage }, { recordedAt }) => {
+      const profile = role === 'customer'
+        ? { role, name, email, createdAt: recordedAt, ...(username !== undefined && { username }), ...(profileImage !== undefined && { profileImage }) }
+        : { role, name, email, createdAt: recordedAt };
+      return [{ collection: profiles(role), operation: { updateOne: { filter: { _id: accountId }, update: { $set: profile }, upsert: true } } }];
+    },
+    AccountProfileUpdated: ({ accountId, role, profileImage, ...changed }) => {
+      const set = Object.fromEntries(Object.entries(changed).filter(([, value]) => value !== undefined));
+      const update = {
+        $set: { ...set, ...(typeof profileImage === 'string' && { profileImage }) },
+        ...(profileImage === null && { $unset: { profileImage: '' } }),
+      };
+      return [{ collection: profiles(role), operation: { updateOne: { filter: { _id: accountId }, update } } }];
+    },
+    AccountSignedIn: ({ accountId, role, sessionId, expiresAt }) => [{
+      collection: collections.sessions,
+      operation: { updateOne: { filter: { _id: sessionId }, update: { $set: { accountId, role, expiresAt, open: true } }, upsert: true } },
+    }],
+    AccountSignedOut: ({ sessionId }) => [
+      { collection: collections.sessions, operation: { updateOne: { filter: { _id: sessionId }, update: { $set: { open: false } } } } },
+    ],
+    AccountDeleted: ({ accountId, role }) => [
+      { collection: profiles(role), operation: { deleteOne: { filter: { _id: accountId } } } },
+      { collection: collections.sessions, operation: { updateMany: { filter: { accountId }, update: { $set: { open: false } } } } },
+    ],
+  },
+});

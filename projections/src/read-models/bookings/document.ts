@@ -1,0 +1,11 @@
+/** The bookings read model's document: a booking as guests and owners read it ("Booking (as read)" of the spec). */
+import type { BookingView } from '@stays/contracts';
+
+export const bookingCollections = {
+  bookings: 'bookings_v1',
+} as const;
+
+export type BookingDocument = Pick<BookingView, keyof BookingView> & {
+  /** The hotel owner's account id, for who may read the booking's invoice. */
+  ownerId: string;
+};

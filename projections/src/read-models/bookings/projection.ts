@@ -1,0 +1,35 @@
+/** Booking events → the `bookings` collection behind the guest's and the owner's booking lists. */
+import { defineProjection, type ProjectedWrite } from '../../projection.ts';
+import { bookingCollections as collections } from './document.ts';
+
+const setOnBooking = (bookingID: string, set: Record<string, unknown>): ProjectedWrite[] =>
+  [{ collection: collections.bookings, operation: { updateOne: { filter: { _id: bookingID }, update: { $set: set } } } }];
+
+export const bookingsProjection = defineProjection({
+  name: 'bookings',
+  version: 1,
+  collections: [collections.bookings],
+  // The guest's and the hotel's lists, newest first: MongoDB reads them in index order
+  // instead of sorting in memory (the sort is the query's, in queries.ts).
+  indexes: [
+    { collection: collections.bookings, keys: { customerID: 1, created_at: -1, _id: 1 } },
+    { collection: collections.bookings, keys: { hotelID: 1, created_at: -1, _id: 1 } },
+  ],
+  on: {
+    BookingPlaced: (placed, { recordedAt }) => {
+      const document = {
+        bookingID: placed.bookingID, hotelID: placed.hotelId, hotelName: placed.hotelName, hotelAddress: placed.hotelAddress,
+        hotelCity: placed.hotelCity, ownerId: placed.ownerId, customerID: placed.customerId, customerName: placed.customerName,
+        customerEmail: placed.customerEmail, customerPhoneNumber: placed.customerPhoneNumber, dateOfBooking: placed.dateOfBooking,
+        dateOfCommencement: placed.dateOfCommencement, numberOfNights: placed.numberOfNights, numberOfGuests: placed.numberOfGuests,
+        numberOfRooms: placed.numberOfRooms, roomType: placed.roomType, roomStandard: placed.roomStandard, roomID: placed.roomId,
+        totalAmount: placed.totalAmount, discountAmount: placed.discountAmount, isPaymentDone: false, invoicePDF: null,
+        status: 'confirmed', created_at: recordedAt,
+      };
+      return [{ collection: collections.bookings, operation: { updateOne: { filter: { _id: placed.bookingID }, update: { $set: document }, upsert: true } } }];
+    },
+    InvoiceIssued: ({ bookingID, invoicePDF }) => setOnBooking(bookingID, { invoicePDF }),
+    BookingCancelled: ({ bookingID }) => setOnBooking(bookingID, { status: 'cancelled' }),
+    BookingPaymentReceived: ({ bookingID }) => setOnBooking(bookingID, { isPaymentDone: true }),
+  },
+});

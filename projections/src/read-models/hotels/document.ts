@@ -1,0 +1,34 @@
+/**
+ * The hotels read model's documents: each listed hotel, and each room or flat listing of
+ * one. One model with two collections, built by one projection: a room's type shows on
+ * its hotel (`roomTypesByRoom`) and a hotel's name on its rooms.
+ */
+import type { HotelDetails, PriceCategory, RoomDetails, RoomType } from '@stays/contracts';
+
+export const hotelCollections = {
+  hotels: 'hotels_v1',
+  rooms: 'rooms_v1',
+} as const;
+
+/** A hotel listing as the guest screens read it. */
+export type HotelDocument = HotelDetails & {
+  _id: string;
+  ownerId: string;
+  priceCategory: PriceCategory;
+  /** Lowercased name, address, city, state, country and nearby place names and types, one per line. */
+  searchText: string;
+  /** Room id → room type, for "which room types it offers". */
+  roomTypesByRoom: Record<string, RoomType>;
+  created_at: string;
+  updated_at: string;
+};
+
+/** One room or flat listing of a hotel. */
+export type RoomDocument = RoomDetails & {
+  _id: string;
+  hotelID: string;
+  hotelName: string;
+  ownerId: string;
+  created_at: string;
+  updated_at: string;
+};

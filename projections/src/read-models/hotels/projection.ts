@@ -1,0 +1,82 @@
+/**
+ * Hotel and room events → the `hotels` and `rooms` collections the guest and owner screens
+ * read: each hotel with its price category, search text and room types; each room with
+ * its hotel's id and name.
+ */
+import { priceCategory, type HotelDetails, type RoomType } from '@stays/contracts';
+import { defineProjection, type ProjectedWrite } from '../../projection.ts';
+import { hotelCollections as collections } from './document.ts';
+
+/** What a search term is matched against, lowercased, one field per line so a term never spans two. */
+export function searchTextOf(hotel: HotelDetails): string {
+  return [
+    hotel.hotelName, hotel.address, hotel.city, hotel.state ?? '', hotel.country,
+    ...hotel.restaurants.map((place) => place.name),
+    ...hotel.famousTouristPlaces.map((place) => place.name),
+    ...hotel.cinemaHalls.map((place) => place.name),
+    ...hotel.transportationFacilities.flatMap((place) => [place.name, place.type]),
+  ].filter((text) => text.trim() !== '').join('\n').toLowerCase();
+}
+
+function hotelFields(details: HotelDetails) {
+  return { ...details, state: details.state ?? '', priceCategory: priceCategory(details.startingPrice), searchText: searchTextOf(details) };
+}
+
+const roomTypeOfHotel = (hotelId: string, roomId: string, roomType: RoomType): ProjectedWrite => ({
+  collection: collections.hotels,
+  operation: { updateOne: { filter: { _id: hotelId }, update: { $set: { [`roomTypesByRoom.${roomId}`]: roomType } } } },
+});
+
+export const hotelsProjection = defineProjection({
+  name: 'hotels',
+  version: 1,
+  collections: [collections.hotels, collections.rooms],
+  indexes: [
+    { collection: collections.hotels, keys: { ownerId: 1 } },
+    { collection: collections.hotels, keys: { city: 1 } },
+    { collection: collections.rooms, keys: { hotelID: 1 } },
+  ],
+  on: {
+    HotelCreated: ({ hotelId, ownerId, ...details }, { recordedAt }) => [{
+      collection: collections.hotels,
+      operation: {
+        updateOne: {
+          filter: { _id: hotelId },
+          update: { $set: { ownerId, ...hotelFields(details), roomTypesByRoom: {}, created_at: recordedAt, updated_at: recordedAt } },
+          upsert: true,
+        },
+      },
+    }],
+    HotelUpdated: ({ hotelId, ownerId, changedFields, ...details }, { recordedAt }) => [
+      {
+        collection: collections.hotels,
+        operation: { updateOne: { filter: { _id: hotelId }, update: { $set: { ownerId, ...hotelFields(details), updated_at: recordedAt } } } },
+      },
+      ...(changedFields.includes('hotelName')
+        ? [{ collection: collections.rooms, operation: { updateMany: { filter: { hotelID: hotelId }, update: { $set: { hotelName: details.hotelName } } } } }]
+        : []),
+    ],
+    // off every search and hotel list; bookings keep their own copy of what guests read
+    HotelDelisted: ({ hotelId }) => [
+      { collection: collections.hotels, operation: { deleteOne: { filter: { _id: hotelId } } } },
+      { collection: collections.rooms, operation: { deleteMany: { filter: { hotelID: hotelId } } } },
+    ],
+    RoomAdded: ({ roomId, hotelId, ownerId, hotelName, ...details }, { recordedAt }) => [
+      {
+        collection: collections.rooms,
+        operation: {
+          updateOne: {
+            filter: { _id: roomId },
+            update: { $set: { hotelID: hotelId, hotelName, ownerId, ...details, created_at: recordedAt, updated_at: recordedAt } },
+            upsert: true,
+          },
+        },
+      },
+      roomTypeOfHotel(hotelId, roomId, details.roomType),
+    ],
+    RoomUpdated: ({ roomId, hotelId, ownerId, changedFields: _changed, ...details }, { recordedAt }) => [
+      { collection: collections.rooms, operation: { updateOne: { filter: { _id: roomId }, update: { $set: { ownerId, ...details, updated_at: recordedAt } } } } },
+      roomTypeOfHotel(hotelId, roomId, details.roomType),
+    ],
+  },
+});

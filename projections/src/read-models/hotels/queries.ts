@@ -1,0 +1,121 @@
+/**
+ * What the query side asks of the hotels read model, as MongoDB queries: the same query
+ * runs on MongoDB and the embedded store. Answers never carry the model's own fields
+ * (the search text, the position stamp, the owner's account id, which is nobody else's
+ * business); a hotel carries the room types it offers instead of the room → type map.
+ */
+import { ROOM_TYPES, type HotelSearchQuery, type NearbyPlaceKind, type RoomSearchQuery, type RoomType } from '@stays/contracts';
+import type { Filter, Projection, ReadStore, Sort } from '@stays/read-store';
+import { POSITION_FIELD } from '../../guard.ts';
+import { hotelCollections, type HotelDocument, type RoomDocument } from './document.ts';
+
+/** A hotel as answered. */
+export type Hotel = Omit<HotelDocument, 'searchText' | 'roomTypesByRoom' | 'ownerId'> & { roomTypes: RoomType[] };
+/** A hotel as a search result card shows it: no description or nearby place lists, which only the hotel page shows. */
+export type HotelCard = Omit<Hotel, 'description' | NearbyPlaceKind>;
+/** A room or flat listing as answered. */
+export type Room = Omit<RoomDocument, 'ownerId'>;
+/** A hotel search, with or without room conditions. */
+export type HotelSearch = HotelSearchQuery & Partial<RoomSearchQuery>;
+
+const INTERNAL_HOTEL_FIELDS: Projection = { searchText: 0, [POSITION_FIELD]: 0, ownerId: 0 };
+/** Search pages of 100 cards stay small enough to serve a thousand times a second. */
+const HOTEL_CARD_FIELDS: Projection = {
+  ...INTERNAL_HOTEL_FIELDS, description: 0, restaurants: 0, cinemaHalls: 0, famousTouristPlaces: 0, transportationFacilities: 0,
+};
+const INTERNAL_ROOM_FIELDS: Projection = { [POSITION_FIELD]: 0, ownerId: 0 };
+const NEWEST_FIRST: Sort = { created_at: -1, _id: 1 };
+const OLDEST_FIRST: Sort = { created_at: 1, _id: 1 };
+
+function asAnswered<T extends Pick<HotelDocument, 'roomTypesByRoom'>>(document: T): Omit<T, 'roomTypesByRoom'> & { roomTypes: RoomType[] } {
+  const { roomTypesByRoom, ...hotel } = document;
+  const offered = new Set(Object.values(roomTypesByRoom ?? {}));
+  return { ...hotel, roomTypes: ROOM_TYPES.filter((type) => offered.has(type)) };
+}
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+
+/**
+ * The hotel conditions of a search. The search term is matched as plain text: it is
+ * escaped before it becomes a regular expression, so `.*`, `(` or `$where`-looking input
+ * is just text.
+ */
+function hotelFilter(query: HotelSearchQuery): Filter {
+  const filter: Filter = {};
+  const term = query.searchTerm?.toLowerCase();
+  if (term) filter.searchText = { $regex: escapeRegExp(term) };
+  const price: Record<string, number> = {};
+  if (query.minPrice !== undefined) price.$gte = query.minPrice;
+  const upper = [query.maxPrice, query.startingPrice].filter((value): value is number => value !== undefined);
+  if (upper.length > 0) price.$lte = Math.min(...upper);
+  if (Object.keys(price).length > 0) filter.startingPrice = price;
+  return filter;
+}
+
+/** The room conditions of a room search, or null when it has none. */
+function roomFilter(query: Partial<RoomSearchQuery>): Filter | null {
+  const filter: Filter = {};
+  if (query.roomType?.length) filter.roomType = { $in: query.roomType };
+  if (query.bedType?.length) filter.bedType = { $in: query.bedType };
+  if (query.pricePerNight !== undefined) filter.pricePerNight = { $lte: query.pricePerNight };
+  if (query.furnished === true) filter.furnished = true;
+  if (query.hasKitchen === true) filter.hasKitchen = true;
+  return Object.keys(filter).length > 0 ? filter : null;
+}
+
+/** Newest first by default; ties broken by id so pages never overlap. */
+const hotelSort = (query: Pick<HotelSearchQuery, 'sort' | 'order'>): Sort => ({ [query.sort]: query.order === 'asc' ? 1 : -1, _id: 1 });
+
+export type HotelQueries = ReturnType<typeof hotelQueries>;
+
+export function hotelQueries(readStore: ReadStore) {
+  const hotels = readStore.collection<HotelDocument>(hotelCollections.hotels);
+  const rooms = readStore.collection<RoomDocument>(hotelCollections.rooms);
+
+  return {
+    async hotel(hotelId: string): Promise<Hotel | null> {
+      const hotel = await hotels.findOne({ _id: hotelId }, { projection: INTERNAL_HOTEL_FIELDS });
+      return hotel === null ? null : asAnswered(hotel);
+    },
+    async hotelExists(hotelId: string): Promise<boolean> {
+      return (await hotels.countDocuments({ _id: hotelId })) > 0;
+    },
+    /** The account id of the hotel's owner, or null when no such hotel is listed. */
+    async ownerOfHotel(hotelId: string): Promise<string | null> {
+      return (await hotels.findOne({ _id: hotelId }, { projection: { ownerId: 1 } }))?.ownerId ?? null;
+    },
+    /** The id of the owner's hotel, or null before they add one. */
+    async hotelIdOfOwner(ownerId: string): Promise<string | null> {
+      return (await hotels.findOne({ ownerId }, { projection: { _id: 1 } }))?._id ?? null;
+    },
+    /** Every listed hotel, newest first. */
+    async allHotels(): Promise<Hotel[]> {
+      return (await hotels.find({}, { sort: NEWEST_FIRST, projection: INTERNAL_HOTEL_FIELDS })).map(asAnswered);
+    },
+    /**
+     * One page of the hotels a search matches, and how many match in all. A room search
+     * (room type, bed type, price per night, furnished, kitchen) matches the hotels with at
+     * least one matching room.
+     */
+    async searchHotels(query: HotelSearch): Promise<{ total: number; hotels: HotelCard[] }> {
+      const filter = hotelFilter(query);
+      const byRoom = roomFilter(query);
+      if (byRoom !== null) {
+        const matching = await rooms.find(byRoom, { projection: { hotelID: 1 } });
+        filter._id = { $in: [...new Set(matching.map((room) => room.hotelID))] };
+      }
+      const [total, page] = await Promise.all([
+        hotels.countDocuments(filter),
+        hotels.find(filter, { sort: hotelSort(query), skip: (query.page - 1) * query.limit, limit: query.limit, projection: HOTEL_CARD_FIELDS }),
+      ]);
+      return { total, hotels: page.map(asAnswered) };
+    },
+    /** The hotel's rooms and flats, oldest first. */
+    async roomsOfHotel(hotelId: string): Promise<Room[]> {
+      return rooms.find({ hotelID: hotelId }, { sort: OLDEST_FIRST, projection: INTERNAL_ROOM_FIELDS });
+    },
+    async roomOfHotel(hotelId: string, roomId: string): Promise<Room | null> {
+      return rooms.findOne({ _id: roomId, hotelID: hotelId }, { projection: INTERNAL_ROOM_FIELDS });
+    },
+  };
+}

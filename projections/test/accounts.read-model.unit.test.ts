@@ -1,0 +1,57 @@
+import { expect } from 'chai';
+import { EventDataError } from '@stays/contracts';
+import { accountCollections as collections, accountsProjection } from '../src/index.ts';
+import { projectEvents, recordedAt } from './support/project-events.ts';
+
+describe('accounts read model: events in, documents out', () => {
+  it('keeps each profile without its password hash', async () => {
+    const documents = await projectEvents(accountsProjection, [
+      { type: 'AccountRegistered', data: { accountId: 'c1', role: 'customer', name: 'Asha', email: 'asha@example.in', username: 'asha', profileImage: '/m/a.webp', passwordHash: '$argon2id$secret', via: 'password' } },
+      { type: 'AccountRegistered', data: { accountId: 'o1', role: 'hotel-owner', name: 'Ravi', email: 'ravi@example.in', passwordHash: null, via: 'google' } },
+    ]);
+    expect(documents[collections.customers]).to.deep.equal([
+      { _id: 'c1', role: 'customer', name: 'Asha', email: 'asha@example.in', username: 'asha', profileImage: '/m/a.webp', createdAt: recordedAt(1) },
+    ]);
+    expect(documents[collections.owners]).to.deep.equal([{ _id: 'o1', role: 'hotel-owner', name: 'Ravi', email: 'ravi@example.in', createdAt: recordedAt(2) }]);
+    expect(JSON.stringify(documents)).not.to.contain('argon2');
+  });
+
+  it('changes what a profile update names and removes a removed image', async () => {
+    const documents = await projectEvents(accountsProjection, [
+      { type: 'AccountRegistered', data: { accountId: 'c1', role: 'customer', name: 'Asha', email: 'asha@example.in', username: 'asha', profileImage: '/m/a.webp', passwordHash: 'h', via: 'password' } },
+      { type: 'AccountProfileUpdated', data: { accountId: 'c1', role: 'customer', name: 'Asha Rao' } },
+      { type: 'AccountProfileUpdated', data: { accountId: 'c1', role: 'customer', profileImage: null } },
+      { type: 'AccountPasswordChanged', data: { accountId: 'c1', role: 'customer', passwordHash: 'h2' } },
+    ]);
+    expect(documents[collections.customers]).to.deep.equal([
+      { _id: 'c1', role: 'customer', name: 'Asha Rao', email: 'asha@example.in', username: 'asha', createdAt: recordedAt(1) },
+    ]);
+  });
+
+  it('opens a session at sign-in, closes it at sign-out, and closes every one and the profile with the account', async () => {
+    const signedIn = (sessionId: string, accountId = 'o1') =>
+      ({ type: 'AccountSignedIn', data: { accountId, role: 'hotel-owner', sessionId, method: 'password', expiresAt: '2026-11-22T18:00:00.000Z' } }) as const;
+    const documents = await projectEvents(accountsProjection, [
+      { type: 'AccountRegistered', data: { accountId: 'o1', role: 'hotel-owner', name: 'Ravi', email: 'ravi@example.in', passwordHash: 'h', via: 'password' } },
+      signedIn('s1'), signedIn('s2'), signedIn('s3'), signedIn('other', 'o2'),
+      { type: 'AccountSignedOut', data: { accountId: 'o1', role: 'hotel-owner', sessionId: 's1' } },
+      { type: 'AccountDeleted', data: { accountId: 'o1', role: 'hotel-owner' } },
+    ]);
+    expect(documents[collections.owners]).to.deep.equal([]);
+    expect(documents[collections.sessions]!.map(({ _id, accountId, open }) => ({ _id, accountId, open }))).to.deep.equal([
+      { _id: 'other', accountId: 'o2', open: true },
+      { _id: 's1', accountId: 'o1', open: false },
+      { _id: 's2', accountId: 'o1', open: false },
+      { _id: 's3', accountId: 'o1', open: false },
+    ]);
+    expect(documents[collections.sessions]![0]).to.deep.equal({ _id: 'other', accountId: 'o2', role: 'hotel-owner', expiresAt: '2026-11-22T18:00:00.000Z', open: true });
+  });
+
+  it('stops at an event whose data its schema does not read, naming the field, instead of writing a wrong document', async () => {
+    const malformed = { type: 'AccountSignedIn', data: { accountId: 'c1', role: 'customer', sessionId: { $ne: null }, method: 'password', expiresAt: 'x' } };
+    let failure: unknown;
+    await projectEvents(accountsProjection, [malformed as never]).catch((error: unknown) => { failure = error; });
+    expect(failure).to.be.instanceOf(EventDataError);
+    expect((failure as Error).message).to.match(/^AccountSignedIn: sessionId /);
+  });
+});

@@ -1,0 +1,42 @@
+import { expect } from 'chai';
+import type { BookingPlaced } from '@stays/contracts';
+import { bookingCollections as collections, bookingsProjection } from '../src/index.ts';
+import { projectEvents, recordedAt } from './support/project-events.ts';
+
+const placed: BookingPlaced['data'] = {
+  bookingID: 'BK-7Q2M4X9A', customerId: 'c1', customerName: 'Asha Rao', customerEmail: 'asha@example.in', customerPhoneNumber: '9876543210',
+  hotelId: 'h1', ownerId: 'o1', hotelName: 'Sea Breeze Residency', hotelAddress: '12 Marine Drive, Churchgate', hotelCity: 'Mumbai',
+  roomId: 'r1', roomType: 'Room', roomStandard: 'Deluxe', numberOfRooms: 2, numberOfGuests: 3, numberOfNights: 2,
+  dateOfBooking: '2026-11-22', dateOfCommencement: '2026-12-01', nights: ['2026-12-01', '2026-12-02'], units: 2,
+  pricePerNight: 3000, totalAmount: 12000, discountAmount: 2400, payableAmount: 9600, paymentMethod: 'pay-at-hotel',
+};
+const asRead = {
+  _id: 'BK-7Q2M4X9A', bookingID: 'BK-7Q2M4X9A', hotelID: 'h1', hotelName: 'Sea Breeze Residency', hotelAddress: '12 Marine Drive, Churchgate',
+  hotelCity: 'Mumbai', ownerId: 'o1', customerID: 'c1', customerName: 'Asha Rao', customerEmail: 'asha@example.in', customerPhoneNumber: '9876543210',
+  dateOfBooking: '2026-11-22', dateOfCommencement: '2026-12-01', numberOfNights: 2, numberOfGuests: 3, numberOfRooms: 2,
+  roomType: 'Room', roomStandard: 'Deluxe', roomID: 'r1', totalAmount: 12000, discountAmount: 2400,
+  isPaymentDone: false, invoicePDF: null, status: 'confirmed', created_at: recordedAt(1),
+};
+
+describe('bookings read model: events in, documents out', () => {
+  it('reads a placed booking as the spec shows it: unpaid, confirmed, no invoice yet', async () => {
+    const documents = await projectEvents(bookingsProjection, [{ type: 'BookingPlaced', data: placed }]);
+    expect(documents[collections.bookings]).to.deep.equal([asRead]);
+  });
+
+  it('adds the invoice link, the payment and the cancellation as they happen; the email changes nothing', async () => {
+    const documents = await projectEvents(bookingsProjection, [
+      { type: 'BookingPlaced', data: placed },
+      { type: 'InvoiceIssued', data: { bookingID: placed.bookingID, invoicePDF: '/media/Invoice_BK-7Q2M4X9A.pdf', mediaId: 'Invoice_BK-7Q2M4X9A.pdf' } },
+      { type: 'BookingEmailSent', data: { bookingID: placed.bookingID, messageId: '<m1@stays>' } },
+      { type: 'BookingPaymentReceived', data: { bookingID: placed.bookingID, ownerId: 'o1', receivedAt: '2026-12-01T09:00:00.000Z' } },
+    ]);
+    expect(documents[collections.bookings]).to.deep.equal([{ ...asRead, invoicePDF: '/media/Invoice_BK-7Q2M4X9A.pdf', isPaymentDone: true }]);
+
+    const cancelled = await projectEvents(bookingsProjection, [
+      { type: 'BookingPlaced', data: placed },
+      { type: 'BookingCancelled', data: { bookingID: placed.bookingID, customerId: 'c1', cancelledAt: '2026-11-23T09:00:00.000Z' } },
+    ]);
+    expect(cancelled[collections.bookings]).to.deep.equal([{ ...asRead, status: 'cancelled' }]);
+  });
+});

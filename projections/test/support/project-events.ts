@@ -1,0 +1,37 @@
+/**
+ * Projection tests as "events in, documents out": the given events are projected and
+ * applied the way the runner applies a batch (parsed, guarded by position, written in
+ * order), to a fresh embedded read store; the answer is every document of each of the
+ * projection's collections, without the position stamp.
+ */
+import type { DomainEvent } from '@stays/contracts';
+import type { RecordedEvent } from '@stays/event-store';
+import { createEmbeddedReadStore, type Document } from '@stays/read-store';
+import { applyInOrder, guardedWrites } from '../../src/apply.ts';
+import { POSITION_FIELD, type ProjectionDefinition } from '../../src/index.ts';
+
+/** When the test log recorded its n-th event (1-based): one second apart. */
+export const recordedAt = (n: number): string => new Date(Date.UTC(2026, 10, 22, 10, 0, n)).toISOString();
+
+export async function projectEvents(projection: ProjectionDefinition, events: readonly DomainEvent[]): Promise<Record<string, Document[]>> {
+  const readStore = createEmbeddedReadStore();
+  for (const index of projection.indexes ?? []) await readStore.collection(index.collection).createIndex(index.keys, { unique: index.unique ?? false });
+  let position = 0;
+  for (const event of events) {
+    position++;
+    const recorded: RecordedEvent = {
+      id: `event-${position}`, streamId: 'test-1', type: event.type, revision: position - 1, position,
+      data: event.data as Record<string, unknown>, metadata: {}, recordedAt: recordedAt(position),
+    };
+    await applyInOrder(readStore, guardedWrites(projection, position, projection.project(recorded)), (line) => {
+      throw new Error(line);
+    });
+  }
+  const documents: Record<string, Document[]> = {};
+  for (const collection of projection.collections) {
+    const stored = await readStore.collection(collection).find({}, { sort: { _id: 1 } });
+    documents[collection] = stored.map(({ [POSITION_FIELD]: _stamp, ...document }) => document as Document);
+  }
+  await readStore.close();
+  return documents;
+}

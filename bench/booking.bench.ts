@@ -17,7 +17,7 @@ import { loadConfig } from '@stays/service-kit';
 import { readOutbox } from '@stays/service-kit/testing';
 import { composeSystem } from '../standalone/src/compose.ts';
 import { runLoad } from './load.ts';
-import { percentile, type Report } from './report.ts';
+import { atLeast, below, exactly, percentile, type Report } from './report.ts';
 
 const CLIENTS = 64;
 const RACERS = 100;
@@ -132,16 +132,16 @@ export default async function benchBooking(report: Report): Promise<void> {
     const warmUp = await runLoad(plan(0, WARM_UP_BOOKINGS, WARM_UP_MS));
     const { latencies, failures, seconds } = await runLoad(plan(WARM_UP_BOOKINGS, MEASURED_BOOKINGS, DURATION_MS));
     latencies.sort((a, b) => a - b);
-    report(`bookings over HTTP, ${CLIENTS} clients on different rooms`, latencies.length / seconds, `bookings/s (${failures} failed)`);
+    report(`bookings over HTTP, ${CLIENTS} clients on different rooms`, latencies.length / seconds, `bookings/s (${failures} failed)`, atLeast(500));
     report('booking latency p50', percentile(latencies, 50), 'ms');
-    report('booking latency p99', percentile(latencies, 99), 'ms');
+    report('booking latency p99', percentile(latencies, 99), 'ms', below(100));
 
     const raced = rooms[rooms.length - 1]!;
     const raceStarted = performance.now();
     const race = await Promise.all(guests.slice(-RACERS).map((guest) => call('POST', '/hotel/booking/book/hotel', bookingOf(guest, raced, 3, 'Flat'), guest.token)));
     const winners = race.filter((response) => response.status === 201).length;
     const refused = race.filter((response) => response.status === 409).length;
-    report(`race for the last unit, ${RACERS} guests: winners`, winners, `(${refused} refused with 409, ${RACERS - winners - refused} other)`);
+    report(`race for the last unit, ${RACERS} guests: winners`, winners, `(${refused} refused with 409, ${RACERS - winners - refused} other)`, exactly(1));
     report(`race for the last unit, ${RACERS} guests: all answered in`, performance.now() - raceStarted, 'ms');
     const lastBooking = performance.now();
     await system.reactor.whenIdle();

@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { messages } from '@stays/contracts';
 import { startE2eSystem } from '../frontend/test/e2e/support/system.ts';
-import type { Report } from './report.ts';
+import { below, type Report } from './report.ts';
 
 const DIST = fileURLToPath(new URL('../frontend/dist', import.meta.url));
 const RUNS = 5;
@@ -44,8 +44,8 @@ export default async function benchFrontend(report: Report): Promise<void> {
       await context.close();
     }
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-    report(`home page JavaScript, gzipped (${scriptCount} files)`, scriptBytes / 1024, 'KB');
-    report(`home page shows its hotels, first visit (median of ${RUNS})`, median(timings.cold), 'ms');
+    report(`home page JavaScript, gzipped (${scriptCount} files)`, scriptBytes / 1024, 'KB', below(300));
+    report(`home page shows its hotels, first visit (median of ${RUNS})`, median(timings.cold), 'ms', below(1500));
     report(`home page shows its hotels, repeat visit (median of ${RUNS})`, median(timings.warm), 'ms');
   } finally {
     await browser.close();

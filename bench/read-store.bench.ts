@@ -8,9 +8,8 @@
  */
 import { createEmbeddedReadStore, DuplicateKeyError, type Document, type Filter } from '../read-store/src/index.ts';
 import { seededRandom } from '../service-kit/src/images/seeded-random.ts';
-import { percentile } from './report.ts';
+import { percentile, type Report } from './report.ts';
 
-type Report = (name: string, value: number, unit: string) => void;
 
 const UPSERT_EVENTS = 200_000;
 const UPSERT_DOCUMENTS = 20_000;

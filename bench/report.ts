@@ -1,5 +1,25 @@
-/** How a benchmark reports one figure. */
-export type Report = (name: string, value: number, unit: string) => void;
+/** How a benchmark reports one figure, with the goal it is held to where it has one. */
+export type Report = (name: string, value: number, unit: string, goal?: Goal) => void;
+
+/** A figure's goal: `≥ value`, `≤ value`, `< value` or `= value`. */
+export interface Goal {
+  readonly op: '≥' | '≤' | '<' | '=';
+  readonly value: number;
+}
+
+export const atLeast = (value: number): Goal => ({ op: '≥', value });
+export const atMost = (value: number): Goal => ({ op: '≤', value });
+export const below = (value: number): Goal => ({ op: '<', value });
+export const exactly = (value: number): Goal => ({ op: '=', value });
+
+export function meets(goal: Goal, value: number): boolean {
+  switch (goal.op) {
+    case '≥': return value >= goal.value;
+    case '≤': return value <= goal.value;
+    case '<': return value < goal.value;
+    case '=': return value === goal.value;
+  }
+}
 
 /** The value below which `percent` % of the sorted samples fall (nearest rank). */
 export const percentile = (sorted: readonly number[], percent: number): number =>

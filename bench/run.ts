@@ -3,7 +3,8 @@
  * performance is measured here, never asserted in tests. `npm run bench -- replay`
  * runs only the benchmarks whose name contains "replay".
  */
-import type { Report } from './report.ts';
+import os from 'node:os';
+import { meets, type Report } from './report.ts';
 
 const benchmarks: Record<string, () => Promise<{ default: (report: Report) => Promise<void> }>> = {
   'event store': () => import('./event-store.bench.ts'),
@@ -17,9 +18,14 @@ const benchmarks: Record<string, () => Promise<{ default: (report: Report) => Pr
 const filter = process.argv[2];
 const format = (value: number) => (value >= 100 ? Math.round(value).toLocaleString('en-IN') : value.toFixed(2));
 
+console.log(`${os.cpus().length} cores, load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')} at start`);
 for (const [name, load] of Object.entries(benchmarks)) {
   if (filter !== undefined && !name.includes(filter)) continue;
   console.log(`\n## ${name}`);
   const { default: run } = await load();
-  await run((figure, value, unit) => console.log(`  ${figure.padEnd(58)} ${format(value).padStart(12)} ${unit}`));
+  // each figure with its goal (✔ met, ✘ not) and the 1-minute load average when it was taken: a figure means little without the load it ran under
+  await run((figure, value, unit, goal) => {
+    const held = goal === undefined ? '' : `   goal ${goal.op} ${format(goal.value)} ${meets(goal, value) ? '✔' : '✘'}`;
+    console.log(`  ${figure.padEnd(58)} ${format(value).padStart(12)} ${unit}${held}   [load ${os.loadavg()[0]!.toFixed(2)}]`);
+  });
 }

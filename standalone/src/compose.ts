@@ -11,7 +11,7 @@ import { connectEventStoreDB, openEmbeddedEventStore, type EventStore } from '@s
 import { connectMongoReadStore, createEmbeddedReadStore, type ReadStore } from '@stays/read-store';
 import {
   TokenIssuer, TokenVerifier, createFileMediaStore, createGridFsMediaStore, importPrivateKey, importPublicKey,
-  loadOrCreateSigningKeys, mailerFor, otpKeyFor, securityHeadersFor, signingMediaLinksFor, smsFor, type Config, type Mailer, type MediaStore, type SigningKeys,
+  loadOrCreateSigningKeys, logUnexpectedErrors, mailerFor, otpKeyFor, securityHeadersFor, signingMediaLinksFor, smsFor, type Config, type Mailer, type MediaStore, type SigningKeys,
 } from '@stays/service-kit';
 import { ProjectionRunner, allProjections } from '@stays/projections';
 import { BookingDocumentsReactor, OrphanedUnitsReconciler, createCommandApp, createGoogleVerifier, type GoogleIdTokenVerifier } from '@stays/command-service';
@@ -97,9 +97,8 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
       logHead: () => eventStore.headPosition(),
       log,
     }, { apiPrefix: config.apiPrefix, cors: config.cors, security });
-    for (const app of [commandApp, queryApp]) app.on('error', (error: unknown) => log(`[error] ${error instanceof Error ? error.stack : String(error)}`));
-
     const host = createHost({ apiPrefix: config.apiPrefix, commandApp, queryApp, security, frontendDir: path.resolve(import.meta.dirname, '../../frontend/dist') });
+    for (const app of [commandApp, queryApp, host]) logUnexpectedErrors(app, log);
     return {
       host, eventStore, readStore, media, runner, reactor, reconciler,
       close: async () => {

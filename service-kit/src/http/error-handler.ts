@@ -68,7 +68,14 @@ function httpStatusOf(error: unknown): number | undefined {
 /** Logs unexpected errors once, without request bodies (they may carry passwords). */
 export function logUnexpectedErrors(app: { on(event: 'error', listener: (error: unknown, ctx?: Context) => void): unknown }, log: (line: string) => void = console.error): void {
   app.on('error', (error: unknown, ctx?: Context) => {
+    if (clientWentAway(error)) return;
     const where = ctx ? `${ctx.method} ${ctx.path}` : 'server';
     log(`[error] ${where}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   });
+}
+
+/** A client that closed its connection before the answer was sent (a closed tab, a cancelled download) is not a server error. */
+const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+function clientWentAway(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && CLIENT_GONE.has(String((error as { code?: unknown }).code));
 }

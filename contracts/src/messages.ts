@@ -85,6 +85,11 @@ export const ui = {
   deleteFailed: 'An error occured while deleting', // (sic)
   updateHotelFailed: 'An error occurred',
   yourBookings: 'Your Bookings',
+  bookingConfirmedTitle: 'Your stay is booked',
+  stayDatesLabel: 'Dates',
+  stayDates: (checkIn: string, checkOut: string, nights: number) => `${checkIn} to ${checkOut} (${nights} night${nights === 1 ? '' : 's'})`,
+  invoiceOnItsWay: 'Your invoice is on its way to your email.',
+  viewThisBooking: 'See this booking in Your Bookings',
 
   // image counts (section 5)
   uploadImages: 'Upload images',
@@ -225,6 +230,7 @@ export const ui = {
   sizeSqm: (size: number) => `${size} sq/m`,
   roomsInFlat: (count: number) => `${count} room${count === 1 ? '' : 's'}`,
   bookThisHotel: 'Book this hotel',
+  bookBarLabel: 'Book this hotel: starting price',
 
   // booking page
   bookingDetailsTitle: 'Enter your details',

@@ -20,7 +20,7 @@ const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 const WIDTHS = [1280, 390] as const;
 const rupees = (n: number) => ui.rupees(n);
 
-interface HotelRead { _id: string; hotelName: string; city: string; imageURLs: string[] }
+interface HotelRead { _id: string; hotelName: string; city: string; imageURLs: string[]; startingPrice: number }
 interface RoomRead { _id: string; roomType: RoomType; roomStandard: string; pricePerNight: number }
 
 describe('guest journeys (e2e)', function () {
@@ -216,8 +216,9 @@ describe('guest journeys (e2e)', function () {
     await urlMatches(page, /\/profile$/);
     await page.getByRole('heading', { name: ui.profileTitle }).waitFor();
 
-    // Profile: 'Your Bookings' appears; the table shows total − discount.
-    await page.getByRole('link', { name: ui.yourBookings }).click();
+    // Profile: the confirmation of this booking, and 'Your Bookings'; the table shows total − discount.
+    await page.getByRole('status').filter({ hasText: ui.bookingConfirmedTitle }).getByText(rupees(quote.payableAmount)).waitFor();
+    await page.getByRole('link', { name: ui.yourBookings, exact: true }).click();
     await urlMatches(page, /\/user\/bookings\//);
     await page.getByRole('heading', { name: ui.yourBookings }).waitFor();
     const row = page.getByRole('row').filter({ hasText: hotel.hotelName });
@@ -274,6 +275,79 @@ describe('guest journeys (e2e)', function () {
     await page.getByRole('button', { name: ui.signOut }).click();
     await urlMatches(page, /\/login-user$/);
     await page.getByRole('link', { name: ui.navLogin }).waitFor();
+    await context.close();
+  });
+
+  it('on a 390 px phone a guest books from the hotel page\'s bottom bar and sees the booking confirmed on /profile', async () => {
+    const { context, page } = await newPage(390);
+    const hotel = hotels[1]!;
+    const rooms: RoomRead[] = (await (await fetch(`${system.baseUrl}${API}/hotel/room/get/all/rooms/${hotel._id}`)).json()).data;
+    const room = rooms.find((r) => r.roomType === 'Room') ?? rooms[0]!;
+    const email = `ravi.${Date.now()}@example.com`;
+    const mobile = '9822054321';
+    const signup = new FormData();
+    for (const [key, value] of Object.entries({ username: 'ravi', name: 'Ravi Nair', email, password: 'ravi-password-1' })) signup.append(key, value);
+    signup.append('profileImage', new Blob([new Uint8Array(await generateDemoImage({ width: 120, height: 120, seed: 9, label: 'Ravi' }))], { type: 'image/png' }), 'ravi.png');
+    expect((await fetch(`${system.baseUrl}${API}/user/register`, { method: 'POST', body: signup })).status).to.be.below(300);
+
+    // A visitor: no side panel below 468 px, a bottom bar with the starting price and the sign-in prompt.
+    await page.goto(`/hotel/${hotel._id}`);
+    await page.getByRole('heading', { name: ui.chooseYourRoom }).waitFor();
+    const bar = page.getByRole('region', { name: ui.bookBarLabel });
+    await bar.getByText(rupees(hotel.startingPrice)).waitFor();
+    expect(await page.getByRole('heading', { name: ui.roomStandardsTitle }).count()).to.equal(0);
+    expect(await bar.isVisible()).to.equal(true);
+    await bar.getByRole('link', { name: ui.loginNowToBook }).click();
+    await urlMatches(page, /\/login-user$/);
+    await page.getByLabel(ui.emailLabel).fill(email);
+    await page.getByLabel(ui.passwordLabel).fill('ravi-password-1');
+    await page.getByRole('button', { name: ui.signIn }).click();
+    await urlMatches(page, /^[^?#]+:\d+\/$/);
+
+    // A guest selects a room, then books from the bar; the booking page has the room chosen.
+    await page.goto(`/hotel/${hotel._id}`);
+    await page.locator('.room-card').filter({ has: page.getByRole('heading', { name: room.roomStandard }) }).getByRole('button', { name: ui.selectRoom, exact: true }).click();
+    await page.getByRole('button', { name: ui.selectedRoom }).waitFor();
+    await page.screenshot({ path: path.join(SHOTS, '14-hotel-book-bar-390.png'), fullPage: false });
+    const [booking] = await Promise.all([context.waitForEvent('page'), bar.getByRole('link', { name: ui.bookThisHotel }).click()]);
+    await urlMatches(booking, new RegExp(`/book-hotel/${hotel._id}$`));
+    await booking.getByRole('heading', { name: ui.bookingDetailsTitle }).waitFor();
+    await booking.getByLabel(ui.roomStandardLabel).waitFor();
+    expect(await booking.getByLabel(ui.roomStandardLabel).inputValue()).to.equal(room._id);
+    const quote = quoteStay({ roomType: room.roomType, pricePerNight: room.pricePerNight, numberOfGuests: 1, numberOfNights: 1, numberOfRooms: 1 });
+    await booking.getByLabel(ui.mobileNumberLabel).fill(mobile);
+    await booking.getByRole('button', { name: ui.sendOtp }).click();
+    await booking.getByText(ui.otpSent).waitFor();
+    await booking.getByLabel(ui.otpLabel, { exact: true }).fill(await otpFromOutbox(path.join(system.dataDir, 'outbox'), `+91${mobile}`));
+    await booking.getByRole('button', { name: ui.verify }).click();
+    await booking.getByText(ui.verified, { exact: true }).waitFor();
+    await booking.getByRole('button', { name: ui.proceedForPayment }).click();
+    await booking.getByRole('tab', { name: ui.payAtHotel }).click();
+    await booking.getByRole('button', { name: ui.bookNowButton }).click();
+    await booking.getByText(ui.crossCheck).waitFor();
+    await booking.getByRole('button', { name: ui.book, exact: true }).click();
+    await urlMatches(booking, /\/profile$/);
+
+    // The confirmation: booking ID, hotel, dates, payable amount, the invoice by email, a link to the booking.
+    const confirmation = booking.getByRole('status').filter({ hasText: ui.bookingConfirmedTitle });
+    await confirmation.waitFor();
+    const bookingID = (await confirmation.getByRole('definition').first().textContent())!;
+    expect(bookingID).to.match(/^\S{6,}$/);
+    await confirmation.getByText(hotel.hotelName).waitFor();
+    await confirmation.getByText(rupees(quote.payableAmount)).waitFor();
+    await confirmation.getByText(/ to .* \(1 night\)$/).waitFor();
+    await confirmation.getByText(ui.invoiceOnItsWay).waitFor();
+    expect(await booking.evaluate(() => document.documentElement.scrollWidth)).to.be.at.most(390);
+    await booking.screenshot({ path: path.join(SHOTS, '15-booking-confirmation-390.png'), fullPage: true });
+    await booking.setViewportSize({ width: 1280, height: 900 });
+    await booking.screenshot({ path: path.join(SHOTS, '15-booking-confirmation-1280.png'), fullPage: true });
+    await confirmation.getByRole('link', { name: ui.viewThisBooking }).click();
+    await urlMatches(booking, /\/user\/bookings\//);
+    await booking.getByText(bookingID).first().waitFor();
+    // Kept in memory only: a reload of /profile shows no confirmation.
+    await booking.goto('/profile');
+    await booking.getByRole('heading', { name: ui.profileTitle }).waitFor();
+    expect(await booking.getByText(ui.bookingConfirmedTitle).count()).to.equal(0);
     await context.close();
   });
 

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { BookingView } from '@stays/contracts';
+import { selectPlacedBooking } from '../../src/features/booking/booking.selectors.ts';
 import { bookingActions } from '../../src/features/booking/booking.slice.ts';
 import type { BookingFormData } from '../../src/features/booking/api/booking-api.ts';
 import { amountPaid, canCancel, selectHasBookings } from '../../src/features/bookings/bookings.selectors.ts';
@@ -7,7 +8,8 @@ import { bookingsActions } from '../../src/features/bookings/bookings.slice.ts';
 import { deferred, httpError, stubApis, testStore, until } from './support.ts';
 
 const otpRequest = { customerName: 'Asha', customerEmail: 'asha@example.com', customerPhoneNumber: '+919822012345' };
-const form = { hotelID: 'h1', roomType: 'Room', roomStandard: 'Deluxe', customerPhoneNumber: '9822012345' } as BookingFormData;
+const form = { hotelID: 'h1', roomType: 'Room', roomStandard: 'Deluxe', customerPhoneNumber: '9822012345', dateOfCommencement: '2030-01-02', numberOfNights: 2 } as BookingFormData;
+const seen = { hotelName: 'Hotel Haveli Jaipur', payableAmount: 9600 };
 
 describe('booking saga (unit)', () => {
   it('sends the OTP, then verifies it', async () => {
@@ -32,24 +34,30 @@ describe('booking saga (unit)', () => {
     expect(state.booking.submit.error).to.equal(null);
   });
 
-  it('books once for a double click and reports the server message or the fallback', async () => {
-    const call = deferred<{ message: string }>();
+  it('books once for a double click, keeps the booking just placed for the confirmation, and reports the server message or the fallback', async () => {
+    const call = deferred<{ data: { bookingID: string }; message: string }>();
     let calls = 0;
     const store = testStore(stubApis({ booking: { book: () => { calls += 1; return call.promise; } } }));
-    store.dispatch(bookingActions.submitted(form));
-    store.dispatch(bookingActions.submitted(form));
-    call.resolve({ message: 'Hotel booked successfully!' });
+    store.dispatch(bookingActions.submitted(form, seen));
+    store.dispatch(bookingActions.submitted(form, seen));
+    call.resolve({ data: { bookingID: 'BK7Q2M4X9' }, message: 'Hotel booked successfully!' });
     const state = await until(store, (s) => s.booking.submit.status === 'placed');
     expect(calls).to.equal(1);
     expect(state.booking.submit.message).to.equal('Hotel booked successfully!');
+    expect(selectPlacedBooking(state)).to.deep.equal({ bookingID: 'BK7Q2M4X9', hotelName: 'Hotel Haveli Jaipur', dateOfCommencement: '2030-01-02', numberOfNights: 2, payableAmount: 9600 });
+    // a new booking page forgets it, so /profile no longer shows a confirmation
+    store.dispatch(bookingActions.started());
+    expect(selectPlacedBooking(store.getState())).to.equal(null);
 
     for (const [error, text] of [
       [httpError(409, { success: false, message: 'No room of this kind is free on 2030-01-02. Please choose other dates.' }), 'No room of this kind is free on 2030-01-02. Please choose other dates.'],
       [httpError(500, {}), 'An error occurred while booking the hotel.'],
     ] as const) {
       const failing = testStore(stubApis({ booking: { book: () => Promise.reject(error) } }));
-      failing.dispatch(bookingActions.submitted(form));
-      expect((await until(failing, (s) => s.booking.submit.status === 'failed')).booking.submit.error).to.equal(text);
+      failing.dispatch(bookingActions.submitted(form, seen));
+      const failed = await until(failing, (s) => s.booking.submit.status === 'failed');
+      expect(failed.booking.submit.error).to.equal(text);
+      expect(selectPlacedBooking(failed)).to.equal(null);
     }
   });
 });

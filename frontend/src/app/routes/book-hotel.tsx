@@ -67,7 +67,7 @@ export default function BookHotelPage() {
       roomStandard: room.roomStandard, roomType: room.roomType,
       numberOfRooms: room.roomType === 'Room' ? stay.rooms : 1, numberOfGuests: stay.guests, numberOfNights: stay.nights,
       dateOfBooking: today(), dateOfCommencement: stay.date, totalAmount: quote.totalAmount,
-    }));
+    }, { hotelName: hotel.hotelName, payableAmount: quote.payableAmount }));
   };
 
   return (

@@ -3,6 +3,7 @@ import { Spinner } from '@blueprintjs/core';
 import { limits, messages } from '@stays/contracts';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { BookBar } from '../../features/hotels/components/BookBar.tsx';
 import { BookingPanel } from '../../features/hotels/components/BookingPanel.tsx';
 import { HotelDetail } from '../../features/hotels/components/HotelDetail.tsx';
 import { RoomChooser } from '../../features/hotels/components/RoomChooser.tsx';
@@ -56,10 +57,12 @@ export default function HotelPage() {
             onSelect={(roomId) => dispatch(sessionActions.roomSelected({ roomId }))} />
         )}
       </div>
-      {width >= limits.bookingPanelMinWidthPx && (
+      {width >= limits.bookingPanelMinWidthPx ? (
         <aside className="hotel-aside">
           <BookingPanel hotel={hotel} rooms={rooms} signedIn={user !== null} canBook={user?.role === 'customer'} />
         </aside>
+      ) : (
+        <BookBar hotel={hotel} signedIn={user !== null} canBook={user?.role === 'customer'} />
       )}
     </div>
   );

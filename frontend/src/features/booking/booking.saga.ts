@@ -30,8 +30,9 @@ function* verifyOtp(api: BookingApi, action: Of<'booking/otpVerifyRequested'>) {
 
 function* book(api: BookingApi, action: Of<'booking/submitted'>) {
   try {
-    const { message } = (yield call(api.book, action.payload)) as { message: string };
-    yield put(bookingActions.placed({ message }));
+    const { data, message } = (yield call(api.book, action.payload)) as Awaited<ReturnType<BookingApi['book']>>;
+    const { dateOfCommencement, numberOfNights } = action.payload;
+    yield put(bookingActions.placed({ message, booking: { bookingID: data.bookingID, dateOfCommencement, numberOfNights, ...action.meta } }));
   } catch (error) {
     yield put(bookingActions.failed({ message: errorText(error, messages.ui.bookingFailed) }));
   }

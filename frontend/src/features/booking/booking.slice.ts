@@ -7,14 +7,25 @@ import type { BookingFormData, OtpRequest, OtpVerification } from './api/booking
 export type OtpStatus = 'idle' | 'sending' | 'sent' | 'verifying' | 'verified';
 export type SubmitStatus = 'idle' | 'submitting' | 'placed' | 'failed';
 
+/** The stay just booked, shown once on /profile; kept in memory only, so a reload drops it. */
+export interface PlacedBooking {
+  readonly bookingID: string;
+  readonly hotelName: string;
+  readonly dateOfCommencement: string;
+  readonly numberOfNights: number;
+  readonly payableAmount: number;
+}
+
 export interface BookingState {
   readonly otp: { readonly status: OtpStatus; readonly sentAt: number | null };
   readonly submit: { readonly status: SubmitStatus; readonly error: string | null; readonly message: string | null };
+  readonly placed: PlacedBooking | null;
 }
 
 const initialBookingState: BookingState = {
   otp: { status: 'idle', sentAt: null },
   submit: { status: 'idle', error: null, message: null },
+  placed: null,
 };
 
 export const bookingActions = {
@@ -24,8 +35,9 @@ export const bookingActions = {
   otpVerified: () => ({ type: 'booking/otpVerified' as const }),
   /** Send or verify failed: no message, the OTP state is cleared (spec section 8). */
   otpFailed: () => ({ type: 'booking/otpFailed' as const }),
-  submitted: (payload: BookingFormData) => ({ type: 'booking/submitted' as const, payload }),
-  placed: (payload: { message: string }) => ({ type: 'booking/placed' as const, payload }),
+  /** The form data, and the hotel and payable amount the guest saw (the confirmation repeats them). */
+  submitted: (payload: BookingFormData, seen: { hotelName: string; payableAmount: number }) => ({ type: 'booking/submitted' as const, payload, meta: seen }),
+  placed: (payload: { message: string; booking: PlacedBooking }) => ({ type: 'booking/placed' as const, payload }),
   failed: (payload: { message: string }) => ({ type: 'booking/failed' as const, payload }),
   /** A new booking page opened. */
   started: () => ({ type: 'booking/started' as const }),
@@ -49,7 +61,7 @@ export function bookingReducer(state: BookingState = initialBookingState, action
     case 'booking/submitted':
       return { ...state, submit: { status: 'submitting', error: null, message: null } };
     case 'booking/placed':
-      return { ...state, submit: { status: 'placed', error: null, message: a.payload.message } };
+      return { ...state, submit: { status: 'placed', error: null, message: a.payload.message }, placed: a.payload.booking };
     case 'booking/failed':
       return { ...state, submit: { status: 'failed', error: a.payload.message, message: null } };
     case 'booking/started':

@@ -13,11 +13,12 @@ export type BookingFormData = BodyOf<typeof routes.book>;
 export interface BookingApi {
   sendOtp(body: OtpRequest): Promise<unknown>;
   verifyOtp(body: OtpVerification): Promise<unknown>;
-  book(body: BookingFormData): Promise<{ message: string }>;
+  /** 201 with the new booking's id. */
+  book(body: BookingFormData): Promise<{ data: { bookingID: string }; message: string }>;
 }
 
 export const bookingApi: BookingApi = {
   sendOtp: async (body) => successful(await apiClient.post<Envelope<unknown>>(pathOf(routes.sendOtp), body)),
   verifyOtp: async (body) => successful(await apiClient.post<Envelope<unknown>>(pathOf(routes.verifyOtp), body)),
-  book: async (body) => successful(await apiClient.post<Envelope<unknown>>(pathOf(routes.book), body)),
+  book: async (body) => successful(await apiClient.post<Envelope<{ bookingID: string }>>(pathOf(routes.book), body)),
 };

@@ -1,11 +1,11 @@
 /** The sticky booking panel (spec section 2), shown only at 468 px and wider. */
-import { Card, Classes, Intent } from '@blueprintjs/core';
+import { Card } from '@blueprintjs/core';
 import { latestCommencement, messages, roomTypeLabel } from '@stays/contracts';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { DateField } from '../../../components/DateField.tsx';
 import { today } from '../../../lib/dates.ts';
 import type { Hotel, Room } from '../../../lib/models.ts';
+import { BookAction } from './BookAction.tsx';
 
 const ui = messages.ui;
 
@@ -26,16 +26,7 @@ export function BookingPanel({ hotel, rooms, signedIn, canBook }: { hotel: Hotel
           </ul>
         </>
       )}
-      {!signedIn && (
-        <p className="login-to-book">
-          {ui.loginNowToBook} <Link to="/login-user">{ui.loginLink}</Link>
-        </p>
-      )}
-      {canBook && (
-        <a className={`${Classes.BUTTON} ${Classes.intentClass(Intent.SUCCESS)} ${Classes.FILL}`} href={`/book-hotel/${hotel._id}`} target="_blank" rel="noreferrer">
-          {ui.bookThisHotel}
-        </a>
-      )}
+      <BookAction hotelId={hotel._id} signedIn={signedIn} canBook={canBook} />
     </Card>
   );
 }

@@ -230,6 +230,7 @@ export const ui = {
   sizeSqm: (size: number) => `${size} sq/m`,
   roomsInFlat: (count: number) => `${count} room${count === 1 ? '' : 's'}`,
   bookThisHotel: 'Book this hotel',
+  dateMoved: (wished: string, date: string) => `${wished} cannot be booked, so the stay starts on ${date} (stays can start from tomorrow up to a year ahead).`,
   bookBarLabel: 'Book this hotel: starting price',
 
   // booking page

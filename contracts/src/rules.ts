@@ -160,6 +160,21 @@ export const earliestCommencement = (now: Date): string => addDays(indiaToday(no
 /** The latest date a stay can start: 365 days after today, India time. */
 export const latestCommencement = (now: Date): string => addDays(indiaToday(now), limits.bookingHorizonDays);
 
+/**
+ * A wished start date (YYYY-MM-DD, or anything else) moved into the bookable range: a
+ * stale or unreadable one to the earliest day, one beyond the horizon to the latest.
+ */
+export function bookableCommencement(wished: string | null, now: Date): { date: string; moved: boolean } {
+  const earliest = earliestCommencement(now);
+  const latest = latestCommencement(now);
+  if (wished === null) return { date: earliest, moved: false };
+  const parsed = Date.parse(`${wished}T00:00:00Z`);
+  const isCalendarDate = /^\d{4}-\d{2}-\d{2}$/.test(wished) && !Number.isNaN(parsed) && new Date(parsed).toISOString().startsWith(wished);
+  if (!isCalendarDate || wished < earliest) return { date: earliest, moved: true };
+  if (wished > latest) return { date: latest, moved: true };
+  return { date: wished, moved: false };
+}
+
 /** Whether a stay's last night (YYYY-MM-DD) is today or later in India: the booking is upcoming. */
 export const isUpcomingStay = (lastNight: string, now: Date): boolean => lastNight >= indiaToday(now);
 

@@ -59,9 +59,22 @@ describe('contracts: stay dates in India time', () => {
   });
 });
 
-import { addDays, latestCommencement, limits, nameForMessages } from '../src/index.ts';
+import { addDays, bookableCommencement, latestCommencement, limits, nameForMessages } from '../src/index.ts';
 
 describe('contracts: booking bounds', () => {
+  it('moves a wished start date into the bookable range and says whether it moved', () => {
+    const now = new Date('2026-11-22T20:00:00Z'); // already 23 November in India
+    expect(bookableCommencement(null, now)).to.deep.equal({ date: '2026-11-24', moved: false });
+    expect(bookableCommencement('2026-11-30', now)).to.deep.equal({ date: '2026-11-30', moved: false });
+    expect(bookableCommencement('2026-11-24', now)).to.deep.equal({ date: '2026-11-24', moved: false });
+    expect(bookableCommencement('2026-11-23', now)).to.deep.equal({ date: '2026-11-24', moved: true }); // today in India
+    expect(bookableCommencement('2027-11-23', now)).to.deep.equal({ date: '2027-11-23', moved: false });
+    expect(bookableCommencement('2027-11-24', now)).to.deep.equal({ date: '2027-11-23', moved: true });
+    for (const junk of ['', 'tomorrow', '2026-13-45', '2027-02-30', '2026-11-30T00:00:00Z', '<script>']) {
+      expect(bookableCommencement(junk, now), junk).to.deep.equal({ date: '2026-11-24', moved: true });
+    }
+  });
+
   it('lets a stay start at most 365 days after today in India', () => {
     expect(limits.bookingHorizonDays).to.equal(365);
     expect(latestCommencement(new Date('2026-11-22T18:30:00Z'))).to.equal('2027-11-23');

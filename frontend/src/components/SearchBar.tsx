@@ -5,7 +5,7 @@
 import { Button, InputGroup, Intent } from '@blueprintjs/core';
 import { latestCommencement, messages } from '@stays/contracts';
 import { useId, useState } from 'react';
-import { today } from '../lib/dates.ts';
+import { earliestBookable } from '../lib/dates.ts';
 import { DateField } from './DateField.tsx';
 
 const ui = messages.ui;
@@ -17,11 +17,16 @@ interface SearchBarProps {
   readonly onSearch: (term: string) => void;
   /** Show 'Please select the places or hotels' under the box (home); otherwise the box only flashes red. */
   readonly showErrorText?: boolean;
+  /** The date tile's value and its change, when the page keeps the date; otherwise the tile keeps its own. */
+  readonly date?: string;
+  readonly onDateChange?: (date: string) => void;
 }
 
-export function SearchBar({ initialTerm = '', suggest, onSearch, showErrorText = true }: SearchBarProps) {
+export function SearchBar({ initialTerm = '', suggest, onSearch, showErrorText = true, date: keptDate, onDateChange }: SearchBarProps) {
   const [term, setTerm] = useState(initialTerm);
-  const [date, setDate] = useState(today());
+  const [ownDate, setOwnDate] = useState(earliestBookable);
+  const date = keptDate ?? ownDate;
+  const setDate = onDateChange ?? setOwnDate;
   const [error, setError] = useState(false);
   const [open, setOpen] = useState(false);
   const inputId = useId();
@@ -75,7 +80,7 @@ export function SearchBar({ initialTerm = '', suggest, onSearch, showErrorText =
         )}
         {error && showErrorText && <p className="field-error" role="alert">{ui.selectPlacesOrHotels}</p>}
       </div>
-      <DateField label={ui.checkInDate} value={date} maxDate={latestCommencement(new Date())} onChange={setDate} compact />
+      <DateField label={ui.checkInDate} value={date} minDate={earliestBookable()} maxDate={latestCommencement(new Date())} onChange={setDate} compact />
       <Button type="submit" intent={Intent.SUCCESS} size="large" className="search-button" text={ui.searchButton} icon="search" />
     </form>
   );

@@ -1,5 +1,5 @@
 /** Calendar dates as local 'YYYY-MM-DD' text, the form the booking call takes. DOM-free. */
-import { addDays } from '@stays/contracts';
+import { earliestCommencement } from '@stays/contracts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -7,7 +7,8 @@ export const isoDate = (date: Date): string => `${date.getFullYear()}-${pad(date
 
 export const today = (): string => isoDate(new Date());
 
-export const tomorrow = (): string => addDays(today(), 1);
+/** The earliest day a stay can start (contracts rule: tomorrow in India), the date tiles' default. */
+export const earliestBookable = (): string => earliestCommencement(new Date());
 
 /** Local midnight of a 'YYYY-MM-DD' date. */
 export function parseIsoDate(iso: string): Date {

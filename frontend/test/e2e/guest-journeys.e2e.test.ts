@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { messages, quoteStay, type RoomType } from '@stays/contracts';
+import { addDays, earliestCommencement, messages, quoteStay, type RoomType } from '@stays/contracts';
 import { generateDemoImage } from '@stays/service-kit';
 import { SHOTS, cspReports, launchChromium, otpFromOutbox, recordCspViolations, shoot, urlMatches } from './support/browser.ts';
 import { API, startE2eSystem, type E2eSystem } from './support/system.ts';
@@ -309,8 +309,10 @@ describe('guest journeys (e2e)', function () {
     await page.locator('.room-card').filter({ has: page.getByRole('heading', { name: room.roomStandard }) }).getByRole('button', { name: ui.selectRoom, exact: true }).click();
     await page.getByRole('button', { name: ui.selectedRoom }).waitFor();
     await page.screenshot({ path: path.join(SHOTS, '14-hotel-book-bar-390.png'), fullPage: false });
+    // The date tiles' default, the earliest bookable day, travels with the link.
+    const earliest = earliestCommencement(new Date());
     const [booking] = await Promise.all([context.waitForEvent('page'), bar.getByRole('link', { name: ui.bookThisHotel }).click()]);
-    await urlMatches(booking, new RegExp(`/book-hotel/${hotel._id}$`));
+    await urlMatches(booking, new RegExp(`/book-hotel/${hotel._id}\\?date=${earliest}$`));
     await booking.getByRole('heading', { name: ui.bookingDetailsTitle }).waitFor();
     await booking.getByLabel(ui.roomStandardLabel).waitFor();
     expect(await booking.getByLabel(ui.roomStandardLabel).inputValue()).to.equal(room._id);
@@ -335,7 +337,7 @@ describe('guest journeys (e2e)', function () {
     expect(bookingID).to.match(/^\S{6,}$/);
     await confirmation.getByText(hotel.hotelName).waitFor();
     await confirmation.getByText(rupees(quote.payableAmount)).waitFor();
-    await confirmation.getByText(/ to .* \(1 night\)$/).waitFor();
+    await confirmation.getByText(ui.stayDates(earliest, addDays(earliest, 1), 1)).waitFor();
     await confirmation.getByText(ui.invoiceOnItsWay).waitFor();
     expect(await booking.evaluate(() => document.documentElement.scrollWidth)).to.be.at.most(390);
     await booking.screenshot({ path: path.join(SHOTS, '15-booking-confirmation-390.png'), fullPage: true });
@@ -348,6 +350,11 @@ describe('guest journeys (e2e)', function () {
     await booking.goto('/profile');
     await booking.getByRole('heading', { name: ui.profileTitle }).waitFor();
     expect(await booking.getByText(ui.bookingConfirmedTitle).count()).to.equal(0);
+
+    // A stale date in the address moves to the earliest bookable day, and the page says so.
+    await booking.goto(`/book-hotel/${hotel._id}?date=2020-01-01`);
+    await booking.getByRole('alert').getByText(ui.dateMoved('2020-01-01', earliest)).waitFor();
+    await shoot(booking, '16-book-date-moved', (p) => p.getByRole('alert').waitFor());
     await context.close();
   });
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { BookingView } from '@stays/contracts';
-import { selectPlacedBooking } from '../../src/features/booking/booking.selectors.ts';
+import { selectPlacedBooking, selectStayDate } from '../../src/features/booking/booking.selectors.ts';
 import { bookingActions } from '../../src/features/booking/booking.slice.ts';
 import type { BookingFormData } from '../../src/features/booking/api/booking-api.ts';
 import { amountPaid, canCancel, selectHasBookings } from '../../src/features/bookings/bookings.selectors.ts';
@@ -59,6 +59,17 @@ describe('booking saga (unit)', () => {
       expect(failed.booking.submit.error).to.equal(text);
       expect(selectPlacedBooking(failed)).to.equal(null);
     }
+  });
+});
+
+describe('the chosen start date (unit)', () => {
+  it('defaults to the earliest bookable day, keeps a picked date, and survives a new booking page', () => {
+    const store = testStore(stubApis({}));
+    expect(selectStayDate(store.getState(), '2030-01-02')).to.equal('2030-01-02');
+    store.dispatch(bookingActions.dateChosen({ date: '2030-01-09' }));
+    expect(selectStayDate(store.getState(), '2030-01-02')).to.equal('2030-01-09');
+    store.dispatch(bookingActions.started());
+    expect(selectStayDate(store.getState(), '2030-01-02')).to.equal('2030-01-09');
   });
 });
 

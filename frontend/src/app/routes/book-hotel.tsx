@@ -1,8 +1,8 @@
 /** /book-hotel/:hotelID (spec sections 2, 4, 5): details and OTP, then payment; success → /profile. */
 import { Button, Intent, Spinner } from '@blueprintjs/core';
-import { COUNTRIES, messages } from '@stays/contracts';
+import { bookableCommencement, COUNTRIES, messages } from '@stays/contracts';
 import { useEffect, useMemo, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { selectBookingSubmit, selectOtpVerified } from '../../features/booking/booking.selectors.ts';
 import { bookingActions } from '../../features/booking/booking.slice.ts';
 import { ContactDetails, type ContactDraft } from '../../features/booking/components/ContactDetails.tsx';
@@ -11,7 +11,7 @@ import { quoteOf, StaySummary, type StayDraft } from '../../features/booking/com
 import { selectHotelDetail, selectRooms } from '../../features/hotels/hotels.selectors.ts';
 import { hotelsActions } from '../../features/hotels/hotels.slice.ts';
 import { selectCurrentUser, selectSelectedRoom } from '../../features/session/session.selectors.ts';
-import { today, tomorrow } from '../../lib/dates.ts';
+import { today } from '../../lib/dates.ts';
 import { useDispatch, useSelector } from 'react-redux';
 import type { RootState } from '../store.ts';
 
@@ -31,7 +31,11 @@ export default function BookHotelPage() {
 
   const [step, setStep] = useState<'details' | 'payment'>('details');
   const [contact, setContact] = useState<ContactDraft>({ name: user?.name ?? '', email: user?.email ?? '', countryCode: COUNTRIES[0]!.code, mobile: '' });
-  const [stay, setStay] = useState<StayDraft>({ date: tomorrow(), roomType: null, roomId: null, guests: 1, rooms: 1, nights: 1 });
+  // The date picked on the home or hotel page arrives in the address; a stale one moves, and the page says so.
+  const [searchParams] = useSearchParams();
+  const wished = searchParams.get('date');
+  const [start] = useState(() => bookableCommencement(wished, new Date()));
+  const [stay, setStay] = useState<StayDraft>({ date: start.date, roomType: null, roomId: null, guests: 1, rooms: 1, nights: 1 });
 
   useEffect(() => {
     dispatch(bookingActions.started());
@@ -84,7 +88,8 @@ export default function BookHotelPage() {
         )}
       </div>
       <aside className="booking-aside">
-        <StaySummary hotel={hotel} roomsOfType={roomsOfType} draft={stay} onChange={setStay} locked={step === 'payment'} />
+        <StaySummary hotel={hotel} roomsOfType={roomsOfType} draft={stay} onChange={setStay} locked={step === 'payment'}
+          dateNote={start.moved && stay.date === start.date ? ui.dateMoved(wished ?? '', start.date) : null} />
       </aside>
     </div>
   );

@@ -5,6 +5,9 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ImageCarousel } from '../../components/ImageCarousel.tsx';
 import { SearchBar } from '../../components/SearchBar.tsx';
+import { selectStayDate } from '../../features/booking/booking.selectors.ts';
+import { bookingActions } from '../../features/booking/booking.slice.ts';
+import { earliestBookable } from '../../lib/dates.ts';
 import { selectHotelList, selectMatchingSuggestions, selectSliderImages } from '../../features/hotels/hotels.selectors.ts';
 import { hotelsActions } from '../../features/hotels/hotels.slice.ts';
 import { useDispatch, useSelector, useStore } from 'react-redux';
@@ -17,6 +20,7 @@ export default function HomePage() {
   const navigate = useNavigate();
   const list = useSelector(selectHotelList);
   const slides = useSelector(selectSliderImages);
+  const stayDate = useSelector((s: RootState) => selectStayDate(s, earliestBookable()));
   const state = useStore<RootState>().getState;
 
   useEffect(() => {
@@ -30,7 +34,7 @@ export default function HomePage() {
       <section className="hero">
         <h1>{ui.heroTitle}</h1>
         <p className="hero-subtitle">{ui.heroSubtitle}</p>
-        <SearchBar suggest={suggest} onSearch={(term) => navigate(`/search-hotel?searchTerm=${encodeURIComponent(term)}`)} />
+        <SearchBar suggest={suggest} date={stayDate} onDateChange={(date) => dispatch(bookingActions.dateChosen({ date }))} onSearch={(term) => navigate(`/search-hotel?searchTerm=${encodeURIComponent(term)}`)} />
       </section>
 
       <section className="page-section" aria-label={ui.sliderTitle}>

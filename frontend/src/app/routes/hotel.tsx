@@ -3,6 +3,9 @@ import { Spinner } from '@blueprintjs/core';
 import { limits, messages } from '@stays/contracts';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { selectStayDate } from '../../features/booking/booking.selectors.ts';
+import { bookingActions } from '../../features/booking/booking.slice.ts';
+import { earliestBookable } from '../../lib/dates.ts';
 import { BookBar } from '../../features/hotels/components/BookBar.tsx';
 import { BookingPanel } from '../../features/hotels/components/BookingPanel.tsx';
 import { HotelDetail } from '../../features/hotels/components/HotelDetail.tsx';
@@ -26,6 +29,8 @@ export default function HotelPage() {
   const user = useSelector(selectCurrentUser);
   const selectedRoom = useSelector(selectSelectedRoom);
   const width = useWindowWidth();
+  const stayDate = useSelector((s: RootState) => selectStayDate(s, earliestBookable()));
+  const chooseDate = (date: string) => dispatch(bookingActions.dateChosen({ date }));
 
   useEffect(() => {
     dispatch(hotelsActions.detailRequested({ hotelId: hotelID }));
@@ -59,10 +64,10 @@ export default function HotelPage() {
       </div>
       {width >= limits.bookingPanelMinWidthPx ? (
         <aside className="hotel-aside">
-          <BookingPanel hotel={hotel} rooms={rooms} signedIn={user !== null} canBook={user?.role === 'customer'} />
+          <BookingPanel hotel={hotel} rooms={rooms} signedIn={user !== null} canBook={user?.role === 'customer'} date={stayDate} onDateChange={chooseDate} />
         </aside>
       ) : (
-        <BookBar hotel={hotel} signedIn={user !== null} canBook={user?.role === 'customer'} />
+        <BookBar hotel={hotel} signedIn={user !== null} canBook={user?.role === 'customer'} date={stayDate} />
       )}
     </div>
   );

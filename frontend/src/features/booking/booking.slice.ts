@@ -20,12 +20,15 @@ export interface BookingState {
   readonly otp: { readonly status: OtpStatus; readonly sentAt: number | null };
   readonly submit: { readonly status: SubmitStatus; readonly error: string | null; readonly message: string | null };
   readonly placed: PlacedBooking | null;
+  /** The start date picked on a home or hotel date tile, carried to the booking page; null: none picked. */
+  readonly stayDate: string | null;
 }
 
 const initialBookingState: BookingState = {
   otp: { status: 'idle', sentAt: null },
   submit: { status: 'idle', error: null, message: null },
   placed: null,
+  stayDate: null,
 };
 
 export const bookingActions = {
@@ -39,6 +42,7 @@ export const bookingActions = {
   submitted: (payload: BookingFormData, seen: { hotelName: string; payableAmount: number }) => ({ type: 'booking/submitted' as const, payload, meta: seen }),
   placed: (payload: { message: string; booking: PlacedBooking }) => ({ type: 'booking/placed' as const, payload }),
   failed: (payload: { message: string }) => ({ type: 'booking/failed' as const, payload }),
+  dateChosen: (payload: { date: string }) => ({ type: 'booking/dateChosen' as const, payload }),
   /** A new booking page opened. */
   started: () => ({ type: 'booking/started' as const }),
 };
@@ -64,8 +68,10 @@ export function bookingReducer(state: BookingState = initialBookingState, action
       return { ...state, submit: { status: 'placed', error: null, message: a.payload.message }, placed: a.payload.booking };
     case 'booking/failed':
       return { ...state, submit: { status: 'failed', error: a.payload.message, message: null } };
+    case 'booking/dateChosen':
+      return { ...state, stayDate: a.payload.date };
     case 'booking/started':
-      return initialBookingState;
+      return { ...initialBookingState, stayDate: state.stayDate };
     default:
       return state;
   }

@@ -8,7 +8,8 @@ import { displayedTax, latestCommencement, limits, messages, quoteStay, ROOM_TYP
 import { useId } from 'react';
 import { Counter } from '../../../components/Counter.tsx';
 import { DateField } from '../../../components/DateField.tsx';
-import { tomorrow } from '../../../lib/dates.ts';
+import { Notice } from '../../../components/Notice.tsx';
+import { earliestBookable } from '../../../lib/dates.ts';
 import type { Hotel, Room } from '../../../lib/models.ts';
 
 const ui = messages.ui;
@@ -34,9 +35,11 @@ interface StaySummaryProps {
   readonly draft: StayDraft;
   readonly onChange: (draft: StayDraft) => void;
   readonly locked: boolean;
+  /** Why the start date is not the one asked for (a stale or out-of-range date moved), shown under it. */
+  readonly dateNote?: string | null;
 }
 
-export function StaySummary({ hotel, roomsOfType, draft, onChange, locked }: StaySummaryProps) {
+export function StaySummary({ hotel, roomsOfType, draft, onChange, locked, dateNote = null }: StaySummaryProps) {
   const ids = { type: useId(), standard: useId() };
   const room = roomsOfType.find((r) => r._id === draft.roomId);
   const quote = quoteOf(draft, room);
@@ -49,7 +52,8 @@ export function StaySummary({ hotel, roomsOfType, draft, onChange, locked }: Sta
       <h2>{hotel.hotelName}</h2>
       <p className="muted">{hotel.address}, {hotel.city}</p>
       <fieldset disabled={locked} className="summary-fields">
-        <DateField label={ui.checkInDate} value={draft.date} minDate={tomorrow()} maxDate={latestCommencement(new Date())} onChange={(date) => set({ date })} />
+        <DateField label={ui.checkInDate} value={draft.date} minDate={earliestBookable()} maxDate={latestCommencement(new Date())} onChange={(date) => set({ date })} />
+        <Notice ok={false} text={dateNote} />
         <FormGroup label={ui.roomTypeLabel} labelFor={ids.type}>
           <HTMLSelect id={ids.type} fill value={draft.roomType ?? ''}
             onChange={(e) => set({ roomType: (e.target.value || null) as RoomType | null, roomId: null, rooms: MIN })}

@@ -11,13 +11,15 @@ const ui = messages.ui;
 
 interface BookActionProps {
   readonly hotelId: string;
+  /** The chosen start date, carried in the address (the booking page opens in a new tab). */
+  readonly date: string;
   readonly signedIn: boolean;
   readonly canBook: boolean;
   /** The bar has room for one control: the visitor's whole prompt is the sign-in link. */
   readonly compact?: boolean;
 }
 
-export function BookAction({ hotelId, signedIn, canBook, compact = false }: BookActionProps) {
+export function BookAction({ hotelId, date, signedIn, canBook, compact = false }: BookActionProps) {
   const button = `${Classes.BUTTON} ${Classes.intentClass(Intent.SUCCESS)}`;
   if (!signedIn) {
     return compact
@@ -26,7 +28,7 @@ export function BookAction({ hotelId, signedIn, canBook, compact = false }: Book
   }
   if (!canBook) return null;
   return (
-    <a className={compact ? button : `${button} ${Classes.FILL}`} href={`/book-hotel/${hotelId}`} target="_blank" rel="noreferrer">
+    <a className={compact ? button : `${button} ${Classes.FILL}`} href={`/book-hotel/${hotelId}?${new URLSearchParams({ date })}`} target="_blank" rel="noreferrer">
       {ui.bookThisHotel}
     </a>
   );

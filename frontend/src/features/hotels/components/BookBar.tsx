@@ -8,11 +8,11 @@ import { BookAction } from './BookAction.tsx';
 
 const ui = messages.ui;
 
-export function BookBar({ hotel, signedIn, canBook }: { hotel: Hotel; signedIn: boolean; canBook: boolean }) {
+export function BookBar({ hotel, signedIn, canBook, date }: { hotel: Hotel; signedIn: boolean; canBook: boolean; date: string }) {
   return (
     <div className="book-bar" role="region" aria-label={ui.bookBarLabel}>
       <p className="price"><span className="muted">{ui.startingFrom}</span> <strong>{ui.rupees(hotel.startingPrice)}</strong></p>
-      <BookAction hotelId={hotel._id} signedIn={signedIn} canBook={canBook} compact />
+      <BookAction hotelId={hotel._id} date={date} signedIn={signedIn} canBook={canBook} compact />
     </div>
   );
 }

@@ -1,20 +1,28 @@
 /** The sticky booking panel (spec section 2), shown only at 468 px and wider. */
 import { Card } from '@blueprintjs/core';
 import { latestCommencement, messages, roomTypeLabel } from '@stays/contracts';
-import { useState } from 'react';
 import { DateField } from '../../../components/DateField.tsx';
-import { today } from '../../../lib/dates.ts';
+import { earliestBookable } from '../../../lib/dates.ts';
 import type { Hotel, Room } from '../../../lib/models.ts';
 import { BookAction } from './BookAction.tsx';
 
 const ui = messages.ui;
 
-export function BookingPanel({ hotel, rooms, signedIn, canBook }: { hotel: Hotel; rooms: readonly Room[]; signedIn: boolean; canBook: boolean }) {
-  const [date, setDate] = useState(today());
+interface BookingPanelProps {
+  readonly hotel: Hotel;
+  readonly rooms: readonly Room[];
+  readonly signedIn: boolean;
+  readonly canBook: boolean;
+  /** The start date, kept by the page so the booking page gets it. */
+  readonly date: string;
+  readonly onDateChange: (date: string) => void;
+}
+
+export function BookingPanel({ hotel, rooms, signedIn, canBook, date, onDateChange }: BookingPanelProps) {
   return (
     <Card className="booking-panel" elevation={2}>
       <p className="price"><span className="muted">{ui.startingFrom}</span> <strong className="big-price">{ui.rupees(hotel.startingPrice)}</strong></p>
-      <DateField label={ui.dateLabel} value={date} maxDate={latestCommencement(new Date())} onChange={setDate} />
+      <DateField label={ui.dateLabel} value={date} minDate={earliestBookable()} maxDate={latestCommencement(new Date())} onChange={onDateChange} />
       <div className="fixed-box">{ui.oneRoomOneGuest}</div>
       {rooms.length > 0 && (
         <>
@@ -26,7 +34,7 @@ export function BookingPanel({ hotel, rooms, signedIn, canBook }: { hotel: Hotel
           </ul>
         </>
       )}
-      <BookAction hotelId={hotel._id} signedIn={signedIn} canBook={canBook} />
+      <BookAction hotelId={hotel._id} date={date} signedIn={signedIn} canBook={canBook} />
     </Card>
   );
 }

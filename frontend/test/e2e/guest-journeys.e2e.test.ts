@@ -20,7 +20,7 @@ const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 const WIDTHS = [1280, 390] as const;
 const rupees = (n: number) => ui.rupees(n);
 
-interface HotelRead { _id: string; hotelName: string; city: string; imageURLs: string[] }
+interface HotelRead { _id: string; hotelName: string; city: string; imageURLs: string[]; startingPrice: number }
 interface RoomRead { _id: string; roomType: RoomType; roomStandard: string; pricePerNight: number }
 
 describe('guest journeys (e2e)', function () {
@@ -116,6 +116,49 @@ describe('guest journeys (e2e)', function () {
     await page.goto('/about');
     await page.getByRole('heading', { name: ui.aboutTitle }).waitFor();
     await shoot(page, '04-about');
+    await context.close();
+  });
+
+  it('on a phone (390 px) the search shows results first; the Filters drawer and the Sort drawer change the results', async () => {
+    const { context, page } = await newPage(390);
+    await page.goto('/search-hotel'); // every hotel
+    const firstCard = page.getByRole('article').first();
+    await firstCard.waitFor();
+    // The first result card starts inside the first screen; no filter field stands before it.
+    const box = (await firstCard.boundingBox())!;
+    expect(box.y).to.be.below(900);
+    expect(await page.getByLabel(ui.maxPriceLabel).count()).to.equal(0);
+    expect(await page.getByRole('article').count()).to.equal(hotels.length);
+
+    // Filters: the drawer holds the same controls and one submit; an impossible price finds nothing.
+    await page.getByRole('button', { name: ui.filtersTitle }).click();
+    const drawer = page.getByRole('dialog', { name: ui.filtersTitle });
+    await drawer.getByLabel(ui.maxPriceLabel).waitFor();
+    await drawer.getByRole('checkbox', { name: ui.roomLabel }).waitFor();
+    expect(await drawer.getByRole('button', { name: ui.searchRooms }).count()).to.equal(0);
+    await page.waitForTimeout(500); // the drawer's slide-in, for the screenshot only
+    await page.screenshot({ path: path.join(SHOTS, '02-search-filters-drawer-390.png') });
+    await drawer.getByLabel(ui.maxPriceLabel).fill('1');
+    await drawer.getByRole('button', { name: ui.applyFilters }).click();
+    await urlMatches(page, /maxPrice=1/);
+    await page.getByText(ui.noHotelsFound).waitFor();
+    await drawer.waitFor({ state: 'detached' });
+    // The drawer opens again with what was applied; clearing brings the hotels back.
+    await page.getByRole('button', { name: ui.filtersTitle }).click();
+    expect(await drawer.getByLabel(ui.maxPriceLabel).inputValue()).to.equal('1');
+    await drawer.getByRole('button', { name: ui.clearFilters }).click();
+    await page.getByRole('heading', { name: hotels[0]!.hotelName }).waitFor();
+    expect(new URL(page.url()).searchParams.has('maxPrice')).to.equal(false);
+
+    // Sort: a choice applies at once and closes the drawer.
+    await page.getByRole('button', { name: ui.sortByLabel }).click();
+    await page.getByRole('dialog', { name: ui.sortByLabel }).getByText(ui.sortOptions[1].label).click();
+    await urlMatches(page, /sort=startingPrice&order=desc/);
+    await page.getByRole('dialog', { name: ui.sortByLabel }).waitFor({ state: 'detached' });
+    expect(new Set(hotels.map((hotel) => hotel.startingPrice)).size).to.be.above(1); // an order to see
+    const byPriceDesc = [...hotels].sort((a, b) => b.startingPrice - a.startingPrice).map((hotel) => rupees(hotel.startingPrice)).join('|');
+    // the cards' starting prices, read until the reloaded results show them highest first
+    await page.waitForFunction((expected) => [...document.querySelectorAll('.hotel-card .price strong')].map((price) => price.textContent).join('|') === expected, byPriceDesc);
     await context.close();
   });
 

@@ -9,7 +9,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { messages, quoteStay, type RoomType } from '@stays/contracts';
 import { generateDemoImage } from '@stays/service-kit';
 import { SHOTS, cspReports, launchChromium, otpFromOutbox, recordCspViolations, shoot, urlMatches } from './support/browser.ts';
@@ -279,6 +279,26 @@ describe('guest journeys (e2e)', function () {
     }
     console.log(`      invoice link shown after ${((Date.now() - waitStarted) / 1000).toFixed(1)} s`);
     await shoot(page, '11-bookings', (p) => p.getByRole('heading', { name: ui.yourBookings }).waitFor());
+    // The booking ID and the invoice name each stay on one line (an inline box broken across lines has several rects).
+    const lineCount = (locator: Locator) => locator.evaluate((element) => element.getClientRects().length);
+    expect(await lineCount(row.getByRole('button').first())).to.equal(1);
+    expect(await lineCount(invoice)).to.equal(1);
+
+    // On a phone: a card per booking shows the amount, the status and the invoice link without a tap, and nothing overflows.
+    const phone = await context.newPage();
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await phone.goto(page.url());
+    const card = phone.getByRole('article').filter({ hasText: hotel.hotelName });
+    await card.getByText(rupees(quote.payableAmount), { exact: true }).waitFor();
+    await card.getByText(ui.upcoming).waitFor();
+    await card.getByText(ui.paymentPending).waitFor();
+    const phoneInvoice = card.getByRole('link', { name: /^Invoice_.+\.pdf$/ });
+    await phoneInvoice.waitFor();
+    expect(await phone.getByRole('table').isVisible()).to.equal(false);
+    expect(await lineCount(card.getByRole('button').first())).to.equal(1);
+    expect(await lineCount(phoneInvoice)).to.equal(1);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).to.be.at.most(390);
+    await phone.close();
     const [pdf] = await Promise.all([context.waitForEvent('page'), invoice.click()]);
     expect(pdf.url()).to.match(/\/media\/Invoice_[^/?]+\.pdf\?reader=/);
     const invoiceFile = await fetch(pdf.url());

@@ -9,7 +9,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { addDays, earliestCommencement, messages, quoteStay, type RoomType } from '@stays/contracts';
 import { generateDemoImage } from '@stays/service-kit';
 import { SHOTS, cspReports, launchChromium, otpFromOutbox, recordCspViolations, shoot, urlMatches } from './support/browser.ts';
@@ -116,6 +116,49 @@ describe('guest journeys (e2e)', function () {
     await page.goto('/about');
     await page.getByRole('heading', { name: ui.aboutTitle }).waitFor();
     await shoot(page, '04-about');
+    await context.close();
+  });
+
+  it('on a phone (390 px) the search shows results first; the Filters drawer and the Sort drawer change the results', async () => {
+    const { context, page } = await newPage(390);
+    await page.goto('/search-hotel'); // every hotel
+    const firstCard = page.getByRole('article').first();
+    await firstCard.waitFor();
+    // The first result card starts inside the first screen; no filter field stands before it.
+    const box = (await firstCard.boundingBox())!;
+    expect(box.y).to.be.below(900);
+    expect(await page.getByLabel(ui.maxPriceLabel).count()).to.equal(0);
+    expect(await page.getByRole('article').count()).to.equal(hotels.length);
+
+    // Filters: the drawer holds the same controls and one submit; an impossible price finds nothing.
+    await page.getByRole('button', { name: ui.filtersTitle }).click();
+    const drawer = page.getByRole('dialog', { name: ui.filtersTitle });
+    await drawer.getByLabel(ui.maxPriceLabel).waitFor();
+    await drawer.getByRole('checkbox', { name: ui.roomLabel }).waitFor();
+    expect(await drawer.getByRole('button', { name: ui.searchRooms }).count()).to.equal(0);
+    await page.waitForTimeout(500); // the drawer's slide-in, for the screenshot only
+    await page.screenshot({ path: path.join(SHOTS, '02-search-filters-drawer-390.png') });
+    await drawer.getByLabel(ui.maxPriceLabel).fill('1');
+    await drawer.getByRole('button', { name: ui.applyFilters }).click();
+    await urlMatches(page, /maxPrice=1/);
+    await page.getByText(ui.noHotelsFound).waitFor();
+    await drawer.waitFor({ state: 'detached' });
+    // The drawer opens again with what was applied; clearing brings the hotels back.
+    await page.getByRole('button', { name: ui.filtersTitle }).click();
+    expect(await drawer.getByLabel(ui.maxPriceLabel).inputValue()).to.equal('1');
+    await drawer.getByRole('button', { name: ui.clearFilters }).click();
+    await page.getByRole('heading', { name: hotels[0]!.hotelName }).waitFor();
+    expect(new URL(page.url()).searchParams.has('maxPrice')).to.equal(false);
+
+    // Sort: a choice applies at once and closes the drawer.
+    await page.getByRole('button', { name: ui.sortByLabel }).click();
+    await page.getByRole('dialog', { name: ui.sortByLabel }).getByText(ui.sortOptions[1].label).click();
+    await urlMatches(page, /sort=startingPrice&order=desc/);
+    await page.getByRole('dialog', { name: ui.sortByLabel }).waitFor({ state: 'detached' });
+    expect(new Set(hotels.map((hotel) => hotel.startingPrice)).size).to.be.above(1); // an order to see
+    const byPriceDesc = [...hotels].sort((a, b) => b.startingPrice - a.startingPrice).map((hotel) => rupees(hotel.startingPrice)).join('|');
+    // the cards' starting prices, read until the reloaded results show them highest first
+    await page.waitForFunction((expected) => [...document.querySelectorAll('.hotel-card .price strong')].map((price) => price.textContent).join('|') === expected, byPriceDesc);
     await context.close();
   });
 
@@ -237,6 +280,26 @@ describe('guest journeys (e2e)', function () {
     }
     console.log(`      invoice link shown after ${((Date.now() - waitStarted) / 1000).toFixed(1)} s`);
     await shoot(page, '11-bookings', (p) => p.getByRole('heading', { name: ui.yourBookings }).waitFor());
+    // The booking ID and the invoice name each stay on one line (an inline box broken across lines has several rects).
+    const lineCount = (locator: Locator) => locator.evaluate((element) => element.getClientRects().length);
+    expect(await lineCount(row.getByRole('button').first())).to.equal(1);
+    expect(await lineCount(invoice)).to.equal(1);
+
+    // On a phone: a card per booking shows the amount, the status and the invoice link without a tap, and nothing overflows.
+    const phone = await context.newPage();
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await phone.goto(page.url());
+    const card = phone.getByRole('article').filter({ hasText: hotel.hotelName });
+    await card.getByText(rupees(quote.payableAmount), { exact: true }).waitFor();
+    await card.getByText(ui.upcoming).waitFor();
+    await card.getByText(ui.paymentPending).waitFor();
+    const phoneInvoice = card.getByRole('link', { name: /^Invoice_.+\.pdf$/ });
+    await phoneInvoice.waitFor();
+    expect(await phone.getByRole('table').isVisible()).to.equal(false);
+    expect(await lineCount(card.getByRole('button').first())).to.equal(1);
+    expect(await lineCount(phoneInvoice)).to.equal(1);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).to.be.at.most(390);
+    await phone.close();
     const [pdf] = await Promise.all([context.waitForEvent('page'), invoice.click()]);
     expect(pdf.url()).to.match(/\/media\/Invoice_[^/?]+\.pdf\?reader=/);
     const invoiceFile = await fetch(pdf.url());

@@ -1,17 +1,22 @@
-/** /search-hotel: the query string is the search; every change of it reloads the results. */
-import { Spinner } from '@blueprintjs/core';
-import { messages } from '@stays/contracts';
-import { useCallback, useEffect, useMemo } from 'react';
+/**
+ * /search-hotel: the query string is the search; every change of it reloads the results.
+ * Narrower than the booking panel's width (a phone) the results come first and the filters
+ * and sort open in drawers; wider, the filters sit beside the results as in the spec.
+ */
+import { Button, Spinner } from '@blueprintjs/core';
+import { limits, messages } from '@stays/contracts';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { SearchBar } from '../../components/SearchBar.tsx';
 import { selectMatchingSuggestions } from '../../features/hotels/hotels.selectors.ts';
 import { hotelsActions } from '../../features/hotels/hotels.slice.ts';
 import { HotelCard } from '../../features/search/components/HotelCard.tsx';
-import { SearchFilters } from '../../features/search/components/SearchFilters.tsx';
+import { FiltersDrawer, SearchFilters, SortDrawer } from '../../features/search/components/SearchFilters.tsx';
 import { searchQueryOf, searchStringOf } from '../../features/search/search-query.ts';
 import { selectNoHotelsFound, selectSearchResults, selectSearchStatus } from '../../features/search/search.selectors.ts';
 import { searchActions } from '../../features/search/search.slice.ts';
 import { useDispatch, useSelector, useStore } from 'react-redux';
+import { useWindowWidth } from '../../lib/use-window-width.ts';
 import type { RootState } from '../store.ts';
 
 const ui = messages.ui;
@@ -25,6 +30,8 @@ export default function SearchPage() {
   const status = useSelector(selectSearchStatus);
   const noneFound = useSelector(selectNoHotelsFound);
   const state = useStore<RootState>().getState;
+  const phone = useWindowWidth() < limits.bookingPanelMinWidthPx;
+  const [drawer, setDrawer] = useState<'filters' | 'sort' | null>(null);
 
   useEffect(() => {
     dispatch(searchActions.requested({ query }));
@@ -43,9 +50,17 @@ export default function SearchPage() {
     <div className="page search-page">
       <SearchBar key={query.searchTerm ?? ''} initialTerm={query.searchTerm ?? ''} suggest={suggest} showErrorText={false} onSearch={(term) => apply({ searchTerm: term })} />
       <div className="search-layout">
-        <SearchFilters key={location.search} query={query} onApply={apply} />
+        {!phone && <SearchFilters key={location.search} query={query} onApply={apply} />}
         <section className="results" aria-labelledby="results-title">
           <h1 id="results-title">{ui.hotelsResult}</h1>
+          {phone && (
+            <div className="results-tools">
+              <Button icon="filter" text={ui.filtersTitle} onClick={() => setDrawer('filters')} />
+              <Button icon="sort" text={ui.sortByLabel} onClick={() => setDrawer('sort')} />
+              <FiltersDrawer key={location.search} query={query} onApply={apply} isOpen={drawer === 'filters'} onClose={() => setDrawer(null)} />
+              <SortDrawer query={query} onApply={apply} isOpen={drawer === 'sort'} onClose={() => setDrawer(null)} />
+            </div>
+          )}
           {status === 'loading' && <p className="loading-text"><Spinner size={16} /> {ui.loading}</p>}
           {status === 'failed' && <p className="error-text">{ui.somethingWentWrong}</p>}
           {noneFound && <p className="empty-text">{ui.noHotelsFound}</p>}

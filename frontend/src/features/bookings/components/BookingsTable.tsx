@@ -1,4 +1,7 @@
-/** 'Your Bookings' (spec section 2): the table, and the detail card that replaces it. */
+/**
+ * 'Your Bookings' (spec section 2): the table, and the detail card that replaces it. Where the
+ * table hides its amount, payment and invoice columns (phones), a card per booking shows them instead.
+ */
 import { Alert, Button, Card, HTMLTable, Intent, Tag } from '@blueprintjs/core';
 import { invoiceFileName, messages, roomTypeLabel, type BookingView } from '@stays/contracts';
 import { useState } from 'react';
@@ -22,7 +25,7 @@ const Payment = ({ booking }: { booking: BookingView }) => <>{booking.isPaymentD
 
 function Invoice({ booking }: { booking: BookingView }) {
   if (!booking.invoicePDF) return <span className="muted">{ui.invoicePending}</span>;
-  return <a href={booking.invoicePDF} target="_blank" rel="noreferrer">{invoiceFileName(booking.bookingID)}</a>;
+  return <a href={booking.invoicePDF} target="_blank" rel="noreferrer" className="no-wrap">{invoiceFileName(booking.bookingID)}</a>;
 }
 
 interface BookingsTableProps {
@@ -37,34 +40,61 @@ export function BookingsTable({ bookings, cancel, onCancel }: BookingsTableProps
   if (open !== undefined) return <BookingDetail booking={open} cancel={cancel} onCancel={onCancel} onBack={() => setOpenId(null)} />;
   if (bookings.length === 0) return <p className="muted">{ui.noBookings}</p>;
   return (
-    <HTMLTable className="bookings-table" striped>
-      <thead>
-        <tr>
-          <th>{cols.bookingID}</th>
-          <th>{cols.hotelName}</th>
-          <th className="wide-only">{cols.hotelAddress}</th>
-          <th className="wide-only">{cols.totalAmount}</th>
-          <th>{cols.dateOfCommencement}</th>
-          <th className="wide-only">{cols.paymentStatus}</th>
-          <th className="wide-only">{cols.invoice}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {bookings.map((booking) => (
-          <tr key={booking._id}>
-            <td><button type="button" className="link-button" onClick={() => setOpenId(booking._id)}>{booking.bookingID}</button></td>
-            <td><Link to={`/view-hotel/${booking.hotelID}`}>{booking.hotelName}</Link></td>
-            <td className="wide-only"><Link to={`/view-hotel/${booking.hotelID}`}>{booking.hotelAddress}</Link></td>
-            <td className="wide-only">{ui.rupees(amountPaid(booking))}</td>
-            <td>{booking.dateOfCommencement.slice(0, 10)} <Timing booking={booking} /></td>
-            <td className="wide-only"><Payment booking={booking} /></td>
-            <td className="wide-only"><Invoice booking={booking} /></td>
+    <>
+      <HTMLTable className="bookings-table" striped>
+        <thead>
+          <tr>
+            <th>{cols.bookingID}</th>
+            <th>{cols.hotelName}</th>
+            <th>{cols.hotelAddress}</th>
+            <th>{cols.totalAmount}</th>
+            <th>{cols.dateOfCommencement}</th>
+            <th>{cols.paymentStatus}</th>
+            <th>{cols.invoice}</th>
           </tr>
+        </thead>
+        <tbody>
+          {bookings.map((booking) => (
+            <tr key={booking._id}>
+              <td><BookingIdButton booking={booking} onOpen={setOpenId} /></td>
+              <td><Link to={`/view-hotel/${booking.hotelID}`}>{booking.hotelName}</Link></td>
+              <td><Link to={`/view-hotel/${booking.hotelID}`}>{booking.hotelAddress}</Link></td>
+              <td>{ui.rupees(amountPaid(booking))}</td>
+              <td>{booking.dateOfCommencement.slice(0, 10)} <Timing booking={booking} /></td>
+              <td><Payment booking={booking} /></td>
+              <td><Invoice booking={booking} /></td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+      <ul className="booking-cards">
+        {bookings.map((booking) => (
+          <li key={booking._id}>
+            <Card className="booking-card" role="article" aria-label={booking.bookingID}>
+              <div className="booking-card-head">
+                <BookingIdButton booking={booking} onOpen={setOpenId} />
+                <Timing booking={booking} />
+              </div>
+              <Link to={`/view-hotel/${booking.hotelID}`} className="booking-card-hotel">{booking.hotelName}</Link>
+              <dl className="booking-card-facts">
+                <div><dt>{cols.dateOfCommencement}</dt><dd>{booking.dateOfCommencement.slice(0, 10)}</dd></div>
+                <div><dt>{labels.numberOfNights}</dt><dd>{booking.numberOfNights}</dd></div>
+                <div><dt>{cols.totalAmount}</dt><dd><strong>{ui.rupees(amountPaid(booking))}</strong></dd></div>
+                <div><dt>{cols.paymentStatus}</dt><dd><Payment booking={booking} /></dd></div>
+                <div className="span-all"><dt>{cols.invoice}</dt><dd><Invoice booking={booking} /></dd></div>
+              </dl>
+            </Card>
+          </li>
         ))}
-      </tbody>
-    </HTMLTable>
+      </ul>
+    </>
   );
 }
+
+/** The booking ID, never broken across lines; it opens the detail card. */
+const BookingIdButton = ({ booking, onOpen }: { booking: BookingView; onOpen: (id: string) => void }) => (
+  <button type="button" className="link-button no-wrap" onClick={() => onOpen(booking._id)}>{booking.bookingID}</button>
+);
 
 function BookingDetail({ booking, cancel, onCancel, onBack }: { booking: BookingView; cancel: BookingsTableProps['cancel']; onCancel: (b: BookingView) => void; onBack: () => void }) {
   const [confirming, setConfirming] = useState(false);

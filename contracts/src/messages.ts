@@ -134,6 +134,7 @@ export const ui = {
   heroSubtitle: 'Over 174,000+ hotels and homes across 35+ countries',
   searchButton: 'Search',
   searchLabel: 'Search hotels, cities',
+  suggestionGroups: { cities: 'Cities', hotels: 'Hotels', places: 'Places' },
   checkInDate: 'Check-in date',
   sliderTitle: 'Explore our hotels',
   hotelPhoto: (hotelName: string) => `Photo of ${hotelName}`,

@@ -72,10 +72,21 @@ describe('guest journeys (e2e)', function () {
     await page.getByRole('button', { name: ui.notifyMe }).click();
     await page.getByText(ui.enterValidEmail).waitFor();
 
-    // Suggestions from every hotel, then the search.
+    // Suggestions from every hotel, picked with the keyboard, then the search.
     const search = page.getByRole('combobox', { name: ui.searchLabel });
     await search.fill('Jaip');
-    await page.getByRole('option', { name: 'Jaipur' }).first().click();
+    await page.getByRole('group', { name: ui.suggestionGroups.cities }).getByRole('option', { name: 'Jaipur', exact: true }).waitFor();
+    await page.screenshot({ path: path.join(SHOTS, '01-home-suggestions-1280.png') });
+    await search.press('ArrowDown');
+    expect(await page.getByRole('option', { name: 'Jaipur', exact: true }).getAttribute('aria-selected')).to.equal('true');
+    await search.press('Enter');
+    expect(await search.inputValue()).to.equal('Jaipur');
+    expect(await page.getByRole('listbox').count()).to.equal(0);
+    await search.fill('Jaip');
+    await search.press('Escape');
+    expect(await page.getByRole('listbox').count()).to.equal(0);
+    await search.press('ArrowDown'); // opens the list again
+    await page.getByRole('option', { name: 'Jaipur', exact: true }).click();
     expect(await search.inputValue()).to.equal('Jaipur');
     await page.getByRole('button', { name: ui.searchButton }).click();
     await urlMatches(page, /\/search-hotel\?searchTerm=Jaipur$/);
@@ -116,6 +127,39 @@ describe('guest journeys (e2e)', function () {
     await page.goto('/about');
     await page.getByRole('heading', { name: ui.aboutTitle }).waitFor();
     await shoot(page, '04-about');
+    await context.close();
+  });
+
+  it('on a phone (390 px) the suggestions come in labelled groups, leave Search reachable and close on a tap outside', async () => {
+    const { context, page } = await newPage(390);
+    await page.goto('/');
+    const search = page.getByRole('combobox', { name: ui.searchLabel });
+    await search.fill('Pa');
+    const list = page.getByRole('listbox', { name: ui.searchLabel });
+    await list.getByRole('group', { name: ui.suggestionGroups.cities }).getByRole('option', { name: 'Panaji', exact: true }).waitFor();
+    await list.getByRole('group', { name: ui.suggestionGroups.hotels }).getByRole('option', { name: 'Park Street Heritage Inn' }).waitFor();
+    await list.getByRole('group', { name: ui.suggestionGroups.places }).getByRole('option', { name: 'City Palace' }).waitFor();
+    expect(await search.getAttribute('aria-expanded')).to.equal('true');
+    // No street fragment of an address ('Park Street' of '19 Park Street, Mullick Bazar').
+    expect(await list.getByRole('option', { name: 'Park Street', exact: true }).count()).to.equal(0);
+    await page.screenshot({ path: path.join(SHOTS, '01-home-suggestions-390.png') });
+
+    // Search is not covered by the open list: the element at its centre is the button itself.
+    const button = page.getByRole('button', { name: ui.searchButton });
+    const box = (await button.boundingBox())!;
+    expect(await button.evaluate((element, [x, y]) => element.contains(document.elementFromPoint(x!, y!)), [box.x + box.width / 2, box.y + box.height / 2])).to.equal(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).to.be.at.most(390);
+
+    // A tap outside the field closes the list.
+    await page.getByRole('heading', { name: ui.heroTitle }).click();
+    await list.waitFor({ state: 'detached' });
+    expect(await search.getAttribute('aria-expanded')).to.equal('false');
+
+    // Tapping the field opens the list again; Search still takes the click (no force).
+    await search.click();
+    await list.waitFor();
+    await button.click();
+    await urlMatches(page, /\/search-hotel\?searchTerm=Pa$/);
     await context.close();
   });
 

@@ -56,15 +56,17 @@ describe('search saga (unit)', () => {
 });
 
 describe('hotels saga and selectors (unit)', () => {
-  it('loads every hotel and derives suggestions: name, first two address parts, city, state, country, places; empties dropped, each once', async () => {
+  it('loads every hotel and derives grouped suggestions: cities, hotel names, places (areas, state, country, nearby places); empties dropped, each once', async () => {
     const store = testStore(stubApis({ hotels: { allHotels: async () => [hotel('a'), hotel('b', { hotelName: 'Sea View', city: 'Mumbai' })] } }));
     store.dispatch(hotelsActions.listRequested());
     const state = await until(store, (s) => s.hotels.list.status === 'succeeded');
     expect(selectSuggestions(state)).to.deep.equal([
-      'Hotel a', 'Marine Drive', 'Churchgate', 'Mumbai', 'Maharashtra', 'India', 'Leopold Cafe', 'Gateway of India', 'Railway Station', 'Sea View',
+      { kind: 'cities', texts: ['Mumbai'] },
+      { kind: 'hotels', texts: ['Hotel a', 'Sea View'] },
+      { kind: 'places', texts: ['Gateway of India', 'Churchgate', 'Maharashtra', 'India', 'Leopold Cafe', 'Railway Station'] },
     ]);
     expect(selectSuggestions(state)).to.equal(selectSuggestions(store.getState()));
-    expect(selectMatchingSuggestions(state, 'GATE')).to.deep.equal(['Churchgate', 'Gateway of India']);
+    expect(selectMatchingSuggestions(state, 'GATE')).to.deep.equal([{ kind: 'places', texts: ['Gateway of India', 'Churchgate'] }]);
     expect(selectMatchingSuggestions(state, '  ')).to.deep.equal([]);
     expect(selectSliderImages(state).map((s) => s.url)).to.deep.equal(['/media/a-1', '/media/a-2', '/media/b-1', '/media/b-2']);
   });

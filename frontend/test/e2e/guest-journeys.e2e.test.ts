@@ -74,6 +74,7 @@ describe('guest journeys (e2e)', function () {
 
     // Suggestions from every hotel, picked with the keyboard, then the search.
     const search = page.getByRole('combobox', { name: ui.searchLabel });
+    await page.evaluate(() => window.scrollTo(0, 0));
     await search.fill('Jaip');
     await page.getByRole('group', { name: ui.suggestionGroups.cities }).getByRole('option', { name: 'Jaipur', exact: true }).waitFor();
     await page.screenshot({ path: path.join(SHOTS, '01-home-suggestions-1280.png') });

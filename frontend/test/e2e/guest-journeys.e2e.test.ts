@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { addDays, earliestCommencement, messages, quoteStay, type RoomType } from '@stays/contracts';
+import { formatDiscount, formatRupees, addDays, earliestCommencement, messages, quoteStay, type RoomType } from '@stays/contracts';
 import { generateDemoImage } from '@stays/service-kit';
 import { SHOTS, cspReports, launchChromium, otpFromOutbox, recordCspViolations, shoot, urlMatches } from './support/browser.ts';
 import { API, startE2eSystem, type E2eSystem } from './support/system.ts';
@@ -18,7 +18,7 @@ import { API, startE2eSystem, type E2eSystem } from './support/system.ts';
 const ui = messages.ui;
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 const WIDTHS = [1280, 390] as const;
-const rupees = (n: number) => ui.rupees(n);
+const rupees = formatRupees;
 
 interface HotelRead { _id: string; hotelName: string; city: string; imageURLs: string[]; startingPrice: number }
 interface RoomRead { _id: string; roomType: RoomType; roomStandard: string; pricePerNight: number }
@@ -226,6 +226,13 @@ describe('guest journeys (e2e)', function () {
     const quote = quoteStay({ roomType: room.roomType, pricePerNight: room.pricePerNight, numberOfGuests: 2, numberOfNights: 3, numberOfRooms: 1 });
     expect(await page.getByTestId('total-amount').textContent()).to.equal(rupees(quote.totalAmount));
     expect(await page.getByTestId('payable-amount').textContent()).to.equal(rupees(quote.payableAmount));
+    // Every line says what it is: the price is per guest, the tax is included, the total shows its factors.
+    const breakdown = page.getByRole('region', { name: ui.priceBreakdownTitle });
+    const terms = await breakdown.locator('dt').allTextContents();
+    expect(terms).to.include(ui.roomPriceLabel(room.roomType));
+    expect(terms).to.include(ui.taxLabel);
+    expect(terms).to.include(`${ui.totalLabel} (${ui.totalFormula(rupees(room.pricePerNight), 2, room.roomType === 'Room' ? 1 : null, 3)})`);
+    expect(await breakdown.locator('dd.discount').textContent()).to.equal(formatDiscount(quote.discountAmount));
 
     // OTP: Send is enabled by the phone rule; the code comes from the outbox.
     expect(await page.getByLabel(ui.fullNameLabel).inputValue()).to.equal('Asha Verma');
@@ -309,7 +316,7 @@ describe('guest journeys (e2e)', function () {
 
     // The detail card: amount after discount, discount negative; cancel the upcoming stay.
     await row.getByRole('button').first().click();
-    await page.getByText(`-${rupees(quote.discountAmount)}`).waitFor();
+    await page.getByText(formatDiscount(quote.discountAmount)).waitFor();
     await page.getByText(rupees(quote.payableAmount)).first().waitFor();
     await page.getByRole('link', { name: ui.downloadInvoice }).waitFor();
     await shoot(page, '12-booking-detail');

@@ -3,7 +3,7 @@
  * it, another replaces it; owners cannot select.
  */
 import { Button, Card, Intent, Tag } from '@blueprintjs/core';
-import { HOTEL_AMENITY_ICONS, messages, roomTypeLabel } from '@stays/contracts';
+import { formatRupees, HOTEL_AMENITY_ICONS, messages, roomTypeLabel } from '@stays/contracts';
 import { AmenityList } from '../../../components/Amenities.tsx';
 import type { Room } from '../../../lib/models.ts';
 
@@ -30,7 +30,7 @@ export function RoomChooser({ rooms, selectedRoom, canSelect, onSelect }: RoomCh
                 <h3>{room.roomStandard} <Tag minimal>{roomTypeLabel(room.roomType)}</Tag></h3>
                 <p className="muted">{ui.bedLabel(room.bedType)} · {ui.sizeSqm(room.size)}{room.roomType === 'Flat' ? ` · ${ui.roomsInFlat(room.numberOfRooms)}` : ''}</p>
                 <AmenityList amenities={room.amenities} known={HOTEL_AMENITY_ICONS} />
-                <p className="price"><strong>{ui.rupees(room.pricePerNight)}</strong> <span className="muted">{ui.perNight}</span></p>
+                <p className="price"><strong>{formatRupees(room.pricePerNight)}</strong> <span className="muted">{ui.perNight}</span></p>
                 <Button
                   intent={selected ? Intent.SUCCESS : Intent.PRIMARY}
                   variant={selected ? 'solid' : 'outlined'}

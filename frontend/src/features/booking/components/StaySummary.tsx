@@ -4,7 +4,7 @@
  * breakdown — every figure from the contracts rules.
  */
 import { Card, FormGroup, HTMLSelect } from '@blueprintjs/core';
-import { formatRupees, formatDiscount, displayedTax, latestCommencement, limits, messages, quoteStay, ROOM_TYPES, roomTypeLabel, struckThroughPrice, type RoomType } from '@stays/contracts';
+import { addressWithCity, formatRupees, formatDiscount, displayedTax, latestCommencement, limits, messages, quoteStay, ROOM_TYPES, roomTypeLabel, struckThroughPrice, type RoomType } from '@stays/contracts';
 import { useId } from 'react';
 import { Counter } from '../../../components/Counter.tsx';
 import { DateField } from '../../../components/DateField.tsx';
@@ -50,7 +50,7 @@ export function StaySummary({ hotel, roomsOfType, draft, onChange, locked, dateN
     <Card className="stay-summary" elevation={1}>
       {image !== undefined && <img src={image} alt={ui.hotelPhoto(hotel.hotelName)} className="summary-image" />}
       <h2>{hotel.hotelName}</h2>
-      <p className="muted">{hotel.address}, {hotel.city}</p>
+      <p className="muted">{addressWithCity(hotel.address, hotel.city)}</p>
       <fieldset disabled={locked} className="summary-fields">
         <DateField label={ui.checkInDate} value={draft.date} minDate={earliestBookable()} maxDate={latestCommencement(new Date())} onChange={(date) => set({ date })} />
         <Notice ok={false} text={dateNote} />

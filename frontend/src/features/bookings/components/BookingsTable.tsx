@@ -3,7 +3,7 @@
  * table hides its amount, payment and invoice columns (phones), a card per booking shows them instead.
  */
 import { Alert, Button, Card, HTMLTable, Intent, Tag } from '@blueprintjs/core';
-import { formatRupees, formatDiscount, invoiceFileName, messages, roomTypeLabel, type BookingView } from '@stays/contracts';
+import { addressWithCity, formatRupees, formatDiscount, invoiceFileName, messages, roomTypeLabel, type BookingView } from '@stays/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Notice } from '../../../components/Notice.tsx';
@@ -101,7 +101,7 @@ function BookingDetail({ booking, cancel, onCancel, onBack }: { booking: Booking
   const rows: [string, React.ReactNode][] = [
     [labels.bookingID, booking.bookingID],
     [labels.hotelName, <Link to={`/view-hotel/${booking.hotelID}`}>{booking.hotelName}</Link>],
-    [labels.address, <Link to={`/view-hotel/${booking.hotelID}`}>{`${booking.hotelAddress}, ${booking.hotelCity}`}</Link>],
+    [labels.address, <Link to={`/view-hotel/${booking.hotelID}`}>{addressWithCity(booking.hotelAddress, booking.hotelCity)}</Link>],
     [labels.dateOfBooking, booking.dateOfBooking.slice(0, 10)],
     [labels.dateOfCommencement, booking.dateOfCommencement.slice(0, 10)],
     [labels.numberOfNights, booking.numberOfNights],

@@ -1,6 +1,7 @@
 export * from './rules.ts';
 export * from './routes.ts';
 export * from './media.ts';
+export * from './money.ts';
 export * from './envelope.ts';
 export * as messages from './messages.ts';
 export * from './events/index.ts';

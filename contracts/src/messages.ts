@@ -209,7 +209,6 @@ export const ui = {
   available: (label: string) => `${label} available`,
   notAvailable: (label: string) => `${label} not available`,
   thumbnailOf: (hotelName: string, index: number) => `${hotelName} photo ${index}`,
-  rupees: (amount: number) => `₹${amount.toLocaleString('en-IN')}`,
 
   // hotel page
   copyLink: 'Copy link',
@@ -226,7 +225,7 @@ export const ui = {
   roomStandardsTitle: 'Room standards',
   selectRoom: 'Select',
   selectedRoom: 'Selected',
-  perNight: 'per night',
+  perNight: 'per guest per night',
   bedLabel: (bedType: string) => `${bedType} bed`,
   sizeSqm: (size: number) => `${size} sq/m`,
   roomsInFlat: (count: number) => `${count} room${count === 1 ? '' : 's'}`,
@@ -252,9 +251,14 @@ export const ui = {
   roomsLabel: 'Rooms',
   nightsLabel: 'Nights',
   priceBreakdownTitle: 'Price breakdown',
-  roomPriceLabel: 'Room price per night',
-  taxLabel: 'Taxes and fees',
+  /** The room price is per guest (spec section 9: the total multiplies it by guests, and by rooms for a Room). */
+  roomPriceLabel: (roomType: 'Room' | 'Flat') => (roomType === 'Flat' ? 'Price per guest per night' : 'Price per guest per room per night'),
+  /** The displayed tax is not added to the total: it is part of the room price. */
+  taxLabel: 'Taxes and fees (included in the price)',
   totalLabel: 'Total',
+  /** How the total is made: "₹5,000 × 2 guests × 1 room × 3 nights". */
+  totalFormula: (price: string, guests: number, rooms: number | null, nights: number) =>
+    [price, `${guests} guest${guests === 1 ? '' : 's'}`, ...(rooms === null ? [] : [`${rooms} room${rooms === 1 ? '' : 's'}`]), `${nights} night${nights === 1 ? '' : 's'}`].join(' × '),
   instantDiscountLabel: 'Instant discount (20%)',
   payableLabel: 'Payable amount',
   cardsTab: 'Cards',

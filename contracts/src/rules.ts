@@ -14,6 +14,12 @@ export const NEARBY_PLACE_KINDS = ['restaurants', 'cinemaHalls', 'famousTouristP
 export type NearbyPlaceKind = (typeof NEARBY_PLACE_KINDS)[number];
 /** Flat is shown to users as Apartment. */
 export const roomTypeLabel = (type: RoomType): string => (type === 'Flat' ? 'Apartment' : 'Room');
+/** A room's name for captions and accessible names: its standard with its type, unless the standard already ends with it ("Maharani Apartment"). */
+export function roomName(roomStandard: string, type: RoomType): string {
+  const standard = roomStandard.trim();
+  const label = roomTypeLabel(type);
+  return standard.toLowerCase().endsWith(label.toLowerCase()) ? standard : `${standard} ${label}`;
+}
 
 const DISCOUNT_PERCENT = 20;
 const PRICE_CATEGORY_THRESHOLDS = { luxurious: 50000, business: 20000, medium: 10000 } as const;
@@ -109,6 +115,17 @@ export function quoteStay(input: {
 export const displayedTax = (pricePerNight: number): number => pricePerNight / 100;
 /** Struck-through "original" price: room price plus 5000 (spec section 9). */
 export const struckThroughPrice = (pricePerNight: number): number => pricePerNight + 5000;
+
+/**
+ * Address with city (spec: "address and city"), without printing the city twice when the
+ * comma-separated address already ends with it ("Chandpol, Jaipur" + "Jaipur").
+ */
+export function addressWithCity(address: string, city: string): string {
+  const parts = address.split(',').map((part) => part.trim()).filter((part) => part !== '');
+  const cityName = city.trim();
+  if (cityName === '' || parts.at(-1)?.toLowerCase() === cityName.toLowerCase()) return parts.join(', ');
+  return [...parts, cityName].join(', ');
+}
 
 /** Emails are unique per role regardless of case and surrounding spaces. */
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();

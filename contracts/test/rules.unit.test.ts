@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { priceCategory, quoteStay, displayedTax, struckThroughPrice, normaliseEmail, pathOf, routes } from '../src/index.ts';
+import { addressWithCity, roomName, priceCategory, quoteStay, displayedTax, struckThroughPrice, normaliseEmail, pathOf, routes } from '../src/index.ts';
 
 describe('contracts: business rules', () => {
   it('puts a starting price in its category: strictly above each threshold', () => {
@@ -90,5 +90,20 @@ describe('contracts: booking bounds', () => {
     expect(nameForMessages('Asha Rao')).to.equal('Asha Rao');
     expect(nameForMessages('Asha <a href="https://evil.example">win</a>')).to.equal('Asha a href https evil. example win a');
     expect([...nameForMessages('अ'.repeat(100))]).to.have.length(limits.nameInMessages);
+  });
+
+  it('joins address and city without printing the city twice', () => {
+    expect(addressWithCity('Chandpol, Jaipur', 'Jaipur')).to.equal('Chandpol, Jaipur');
+    expect(addressWithCity('Chandpol,  jaipur ', 'Jaipur')).to.equal('Chandpol, jaipur');
+    expect(addressWithCity('12 MG Road, Indiranagar', 'Bengaluru')).to.equal('12 MG Road, Indiranagar, Bengaluru');
+    expect(addressWithCity('Jaipur Road, Ajmer', 'Jaipur')).to.equal('Jaipur Road, Ajmer, Jaipur');
+    expect(addressWithCity('MG Road', '')).to.equal('MG Road');
+  });
+
+  it('names a room with its type once', () => {
+    expect(roomName('Deluxe', 'Room')).to.equal('Deluxe Room');
+    expect(roomName('Haveli Family Apartment', 'Flat')).to.equal('Haveli Family Apartment');
+    expect(roomName('Family room', 'Room')).to.equal('Family room');
+    expect(roomName('Presidential Suite', 'Flat')).to.equal('Presidential Suite Apartment');
   });
 });

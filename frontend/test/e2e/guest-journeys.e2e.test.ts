@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { addDays, earliestCommencement, messages, quoteStay, type RoomType } from '@stays/contracts';
+import { addressWithCity, formatDiscount, formatRupees, addDays, earliestCommencement, messages, quoteStay, type RoomType } from '@stays/contracts';
 import { generateDemoImage } from '@stays/service-kit';
 import { SHOTS, cspReports, launchChromium, otpFromOutbox, recordCspViolations, shoot, urlMatches } from './support/browser.ts';
 import { API, startE2eSystem, type E2eSystem } from './support/system.ts';
@@ -18,9 +18,9 @@ import { API, startE2eSystem, type E2eSystem } from './support/system.ts';
 const ui = messages.ui;
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 const WIDTHS = [1280, 390] as const;
-const rupees = (n: number) => ui.rupees(n);
+const rupees = formatRupees;
 
-interface HotelRead { _id: string; hotelName: string; city: string; imageURLs: string[]; startingPrice: number }
+interface HotelRead { _id: string; hotelName: string; address: string; city: string; imageURLs: string[]; startingPrice: number }
 interface RoomRead { _id: string; roomType: RoomType; roomStandard: string; pricePerNight: number }
 
 describe('guest journeys (e2e)', function () {
@@ -30,6 +30,8 @@ describe('guest journeys (e2e)', function () {
   let hotels: HotelRead[];
   /** Content Security Policy violations seen on any page of these journeys: there must be none. */
   const cspViolations: string[] = [];
+  /** Console errors and warnings of every page of these journeys. */
+  const consoleProblems: string[] = [];
 
   before(async function () {
     system = await startE2eSystem();
@@ -48,6 +50,7 @@ describe('guest journeys (e2e)', function () {
     await recordCspViolations(context, cspViolations);
     const page = await context.newPage();
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
+    page.on('console', (message) => { if (['error', 'warning'].includes(message.type())) consoleProblems.push(message.text()); });
     return { context, page };
   }
 
@@ -95,6 +98,10 @@ describe('guest journeys (e2e)', function () {
     const jaipurHotel = hotels.find((hotel) => hotel.city === 'Jaipur')!;
     await page.getByRole('heading', { name: jaipurHotel.hotelName }).waitFor();
     await shoot(page, '02-search', (p) => p.getByRole('heading', { name: jaipurHotel.hotelName }).waitFor());
+    // The card's address names the city once, even when the address already ends with it.
+    const cardAddress = await page.getByRole('article', { name: jaipurHotel.hotelName }).getByText(addressWithCity(jaipurHotel.address, 'Jaipur'), { exact: true }).textContent();
+    expect(cardAddress).to.match(/Jaipur$/);
+    expect(cardAddress).not.to.include('Jaipur, Jaipur');
 
     // Sorting replaces the query and reloads; an impossible price shows 'No hotels found!'.
     await page.getByLabel(ui.sortByLabel).selectOption({ label: 'Price high to low' });
@@ -116,6 +123,10 @@ describe('guest journeys (e2e)', function () {
     await page.getByRole('button', { name: ui.copyLink }).click();
     await page.getByText(ui.linkCopied).waitFor();
     // Select marks 'Selected'; again clears it.
+    // Room names say their type once, in headings and image names ("Maharani Apartment", not "… Apartment Apartment").
+    const roomNames = [...await page.locator('.room-card h3').allTextContents(), ...await page.locator('.room-card img').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('alt') ?? ''))];
+    expect(roomNames.length).to.be.above(0);
+    for (const name of roomNames) expect(name).not.to.match(/\b(Apartment|Room) \1$/);
     const select = page.getByRole('button', { name: ui.selectRoom, exact: true }).first();
     await select.click();
     await page.getByRole('button', { name: ui.selectedRoom }).waitFor();
@@ -167,6 +178,8 @@ describe('guest journeys (e2e)', function () {
   it('on a phone (390 px) the search shows results first; the Filters drawer and the Sort drawer change the results', async () => {
     const { context, page } = await newPage(390);
     await page.goto('/search-hotel'); // every hotel
+    // The header keeps 'Call us to book now' with the number on a phone.
+    expect(await page.getByText(ui.callToBook).isVisible()).to.equal(true);
     const firstCard = page.getByRole('article').first();
     await firstCard.waitFor();
     // The first result card starts inside the first screen; no filter field stands before it.
@@ -263,6 +276,12 @@ describe('guest journeys (e2e)', function () {
     const room = rooms.find((r) => r.roomType === 'Room') ?? rooms[0]!;
     await page.goto(`/book-hotel/${hotel._id}`);
     await page.getByRole('heading', { name: ui.bookingDetailsTitle }).waitFor();
+    // The calendar opens (its date-fns locale is bundled; see the last journey) and closes on Escape.
+    const dateTile = page.getByRole('button', { name: new RegExp(`^${ui.checkInDate}: `) });
+    await dateTile.click();
+    await page.locator('.bp6-datepicker').waitFor();
+    await page.keyboard.press('Escape');
+    await page.locator('.bp6-datepicker').waitFor({ state: 'hidden' });
     await page.getByLabel(ui.roomTypeLabel).selectOption({ value: room.roomType });
     await page.getByLabel(ui.roomStandardLabel).selectOption({ value: room._id });
     await page.getByRole('button', { name: `${ui.guestsLabel} +1` }).click();
@@ -271,6 +290,13 @@ describe('guest journeys (e2e)', function () {
     const quote = quoteStay({ roomType: room.roomType, pricePerNight: room.pricePerNight, numberOfGuests: 2, numberOfNights: 3, numberOfRooms: 1 });
     expect(await page.getByTestId('total-amount').textContent()).to.equal(rupees(quote.totalAmount));
     expect(await page.getByTestId('payable-amount').textContent()).to.equal(rupees(quote.payableAmount));
+    // Every line says what it is: the price is per guest, the tax is included, the total shows its factors.
+    const breakdown = page.getByRole('region', { name: ui.priceBreakdownTitle });
+    const terms = await breakdown.locator('dt').allTextContents();
+    expect(terms).to.include(ui.roomPriceLabel(room.roomType));
+    expect(terms).to.include(ui.taxLabel);
+    expect(terms).to.include(`${ui.totalLabel} (${ui.totalFormula(rupees(room.pricePerNight), 2, room.roomType === 'Room' ? 1 : null, 3)})`);
+    expect(await breakdown.locator('dd.discount').textContent()).to.equal(formatDiscount(quote.discountAmount));
 
     // OTP: Send is enabled by the phone rule; the code comes from the outbox.
     expect(await page.getByLabel(ui.fullNameLabel).inputValue()).to.equal('Asha Verma');
@@ -293,6 +319,10 @@ describe('guest journeys (e2e)', function () {
     // Payment: pay at hotel, cross-check, book.
     await page.getByRole('button', { name: ui.proceedForPayment }).click();
     await page.getByRole('tab', { name: ui.payNow }).click();
+    // The card's expiry does not start in a month already past.
+    const expiry = Number(await page.getByLabel(ui.expiryYearLabel).inputValue()) * 12 + Number(await page.getByLabel(ui.expiryMonthLabel).inputValue());
+    const now = new Date();
+    expect(expiry).to.be.at.least(now.getFullYear() * 12 + now.getMonth() + 1);
     await page.getByRole('tab', { name: ui.netBankingTab }).click();
     await page.getByText('Kotack Bank').waitFor();
     await page.getByRole('tab', { name: ui.payAtHotel }).click();
@@ -354,7 +384,7 @@ describe('guest journeys (e2e)', function () {
 
     // The detail card: amount after discount, discount negative; cancel the upcoming stay.
     await row.getByRole('button').first().click();
-    await page.getByText(`-${rupees(quote.discountAmount)}`).waitFor();
+    await page.getByText(formatDiscount(quote.discountAmount)).waitFor();
     await page.getByText(rupees(quote.payableAmount)).first().waitFor();
     await page.getByRole('link', { name: ui.downloadInvoice }).waitFor();
     await shoot(page, '12-booking-detail');
@@ -464,6 +494,10 @@ describe('guest journeys (e2e)', function () {
     await booking.getByRole('alert').getByText(ui.dateMoved('2020-01-01', earliest)).waitFor();
     await shoot(booking, '16-book-date-moved', (p) => p.getByRole('alert').waitFor());
     await context.close();
+  });
+
+  it('no page of these journeys logged a date-fns locale warning (every date picker has its locale)', () => {
+    expect(consoleProblems.filter((text) => text.includes('date-fns locale'))).to.deep.equal([]);
   });
 
   it('no page of these journeys broke the Content Security Policy, and a breach would have been seen', async () => {

@@ -9,7 +9,7 @@ import { expect } from 'chai';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { addDays, earliestCommencement, messages, quoteStay } from '@stays/contracts';
+import { formatRupees, formatDiscount, addDays, earliestCommencement, messages, quoteStay } from '@stays/contracts';
 import { generateDemoImage } from '@stays/service-kit';
 import { SHOTS, launchChromium, otpFromOutbox, recordCspViolations, shoot, urlMatches } from './support/browser.ts';
 import { API, startE2eSystem, type E2eSystem } from './support/system.ts';
@@ -181,7 +181,7 @@ describe('owner journeys (e2e)', function () {
     await suite.getByText(ui.furnishedLabel, { exact: true }).waitFor();
     await suite.getByText(ui.apartmentLabel, { exact: true }).waitFor();
     const deluxe = page.getByRole('article', { name: 'Deluxe Room' });
-    await deluxe.getByText(ui.rupees(4500)).waitFor();
+    await deluxe.getByText(formatRupees(4500)).waitFor();
     expect(await deluxe.getByText(ui.numberOfRoomsShort).count()).to.equal(0);
     await shoot(page, 'owner-05-room-data', (p) => p.getByRole('article', { name: 'Deluxe Room' }).waitFor());
     await deluxe.getByRole('link', { name: ui.ownerUpdate }).click();
@@ -194,7 +194,7 @@ describe('owner journeys (e2e)', function () {
     expect(await byLabel(page, ui.pricePerNightLabel).inputValue()).to.equal('5000');
     await shoot(page, 'owner-06-update-room', (p) => p.getByRole('heading', { name: ui.updateRoomTitle }).waitFor());
     await page.goto(`/room-data/${hotelId}`);
-    await page.getByRole('article', { name: 'Deluxe Room' }).getByText(ui.rupees(5000)).waitFor();
+    await page.getByRole('article', { name: 'Deluxe Room' }).getByText(formatRupees(5000)).waitFor();
 
     // Update the hotel: a new place must be at least 5 km away; removed images need new ones.
     await page.goto(`/update-hotel/${hotelId}`);
@@ -248,9 +248,9 @@ describe('owner journeys (e2e)', function () {
     await page.getByText('Rohan Mehta').waitFor();
     await page.getByText(ownerEmail).waitFor();
     const card = page.getByRole('article').first();
-    expect(await card.getByTestId('total').textContent()).to.equal(ui.rupees(quote.totalAmount));
-    expect(await card.getByTestId('discount').textContent()).to.equal(`-${ui.rupees(quote.discountAmount)}`);
-    expect(await card.getByTestId('after-discount').textContent()).to.equal(ui.rupees(quote.payableAmount));
+    expect(await card.getByTestId('total').textContent()).to.equal(formatRupees(quote.totalAmount));
+    expect(await card.getByTestId('discount').textContent()).to.equal(formatDiscount(quote.discountAmount));
+    expect(await card.getByTestId('after-discount').textContent()).to.equal(formatRupees(quote.payableAmount));
     expect(await card.getByTestId('nights').textContent()).to.equal('3');
     expect(await card.getByTestId('rooms').textContent()).to.equal('2');
     await card.getByText(ui.upcoming).waitFor();

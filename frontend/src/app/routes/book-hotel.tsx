@@ -1,6 +1,6 @@
 /** /book-hotel/:hotelID (spec sections 2, 4, 5): details and OTP, then payment; success → /profile. */
 import { Button, Intent, Spinner } from '@blueprintjs/core';
-import { bookableCommencement, COUNTRIES, messages } from '@stays/contracts';
+import { formatRupees, bookableCommencement, COUNTRIES, messages } from '@stays/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { selectBookingSubmit, selectOtpVerified } from '../../features/booking/booking.selectors.ts';
@@ -83,7 +83,7 @@ export default function BookHotelPage() {
             <Button className="proceed" intent={Intent.PRIMARY} size="large" text={ui.proceedForPayment} disabled={!canProceed} onClick={() => setStep('payment')} />
           </>
         ) : (
-          <PaymentStep payable={quote === null ? '' : ui.rupees(quote.payableAmount)} submitting={submit.status === 'submitting'} error={submit.error}
+          <PaymentStep payable={quote === null ? '' : formatRupees(quote.payableAmount)} submitting={submit.status === 'submitting'} error={submit.error}
             onBook={book} onBack={() => setStep('details')} />
         )}
       </div>

@@ -1,6 +1,6 @@
 /** The confirmation /profile shows right after Book: the booking just placed, and where to find it. */
 import { Callout, Intent } from '@blueprintjs/core';
-import { addDays, messages } from '@stays/contracts';
+import { formatRupees, addDays, messages } from '@stays/contracts';
 import { Link } from 'react-router-dom';
 import type { PlacedBooking } from '../booking.slice.ts';
 
@@ -17,7 +17,7 @@ export function BookingConfirmation({ booking, bookingsHref }: { booking: Placed
         <div><dt>{labels.bookingID}</dt><dd className="booking-id">{booking.bookingID}</dd></div>
         <div><dt>{labels.hotelName}</dt><dd>{booking.hotelName}</dd></div>
         <div><dt>{ui.stayDatesLabel}</dt><dd>{ui.stayDates(booking.dateOfCommencement, checkOut, booking.numberOfNights)}</dd></div>
-        <div><dt>{ui.payableLabel}</dt><dd>{ui.rupees(booking.payableAmount)}</dd></div>
+        <div><dt>{ui.payableLabel}</dt><dd>{formatRupees(booking.payableAmount)}</dd></div>
       </dl>
       <p>{ui.invoiceOnItsWay}</p>
       <Link to={bookingsHref}>{ui.viewThisBooking}</Link>

@@ -23,13 +23,14 @@ function DisplayOnlyPay({ payable }: { payable: string }) {
 
 function Cards({ payable }: { payable: string }) {
   const ids = { number: useId(), name: useId(), month: useId(), year: useId(), cvv: useId() };
+  // The card's expiry starts at this month, not a month already past.
   const thisYear = String(new Date().getFullYear());
   return (
     <div className="pay-form">
       <FormGroup label={ui.cardNumberLabel} labelFor={ids.number}><InputGroup id={ids.number} inputMode="numeric" autoComplete="cc-number" /></FormGroup>
       <FormGroup label={ui.nameOnCardLabel} labelFor={ids.name}><InputGroup id={ids.name} autoComplete="cc-name" /></FormGroup>
       <div className="inline-fields">
-        <FormGroup label={ui.expiryMonthLabel} labelFor={ids.month}><HTMLSelect id={ids.month} options={MONTHS} defaultValue="1" /></FormGroup>
+        <FormGroup label={ui.expiryMonthLabel} labelFor={ids.month}><HTMLSelect id={ids.month} options={MONTHS} defaultValue={String(new Date().getMonth() + 1)} /></FormGroup>
         <FormGroup label={ui.expiryYearLabel} labelFor={ids.year}><HTMLSelect id={ids.year} options={YEARS} defaultValue={thisYear} /></FormGroup>
         <FormGroup label={ui.cvvLabel} labelFor={ids.cvv}><InputGroup id={ids.cvv} inputMode="numeric" maxLength={4} autoComplete="cc-csc" /></FormGroup>
       </div>

@@ -4,7 +4,7 @@
  * breakdown — every figure from the contracts rules.
  */
 import { Card, FormGroup, HTMLSelect } from '@blueprintjs/core';
-import { displayedTax, latestCommencement, limits, messages, quoteStay, ROOM_TYPES, roomTypeLabel, struckThroughPrice, type RoomType } from '@stays/contracts';
+import { addressWithCity, formatRupees, formatDiscount, displayedTax, latestCommencement, limits, messages, quoteStay, ROOM_TYPES, roomTypeLabel, struckThroughPrice, type RoomType } from '@stays/contracts';
 import { useId } from 'react';
 import { Counter } from '../../../components/Counter.tsx';
 import { DateField } from '../../../components/DateField.tsx';
@@ -50,7 +50,7 @@ export function StaySummary({ hotel, roomsOfType, draft, onChange, locked, dateN
     <Card className="stay-summary" elevation={1}>
       {image !== undefined && <img src={image} alt={ui.hotelPhoto(hotel.hotelName)} className="summary-image" />}
       <h2>{hotel.hotelName}</h2>
-      <p className="muted">{hotel.address}, {hotel.city}</p>
+      <p className="muted">{addressWithCity(hotel.address, hotel.city)}</p>
       <fieldset disabled={locked} className="summary-fields">
         <DateField label={ui.checkInDate} value={draft.date} minDate={earliestBookable()} maxDate={latestCommencement(new Date())} onChange={(date) => set({ date })} />
         <Notice ok={false} text={dateNote} />
@@ -62,7 +62,7 @@ export function StaySummary({ hotel, roomsOfType, draft, onChange, locked, dateN
         {draft.roomType !== null && (
           <FormGroup label={ui.roomStandardLabel} labelFor={ids.standard}>
             <HTMLSelect id={ids.standard} fill value={draft.roomId ?? ''} onChange={(e) => set({ roomId: e.target.value || null })}
-              options={[{ value: '', label: ui.chooseRoomStandard }, ...roomsOfType.map((r) => ({ value: r._id, label: `${r.roomStandard} (${ui.rupees(r.pricePerNight)})` }))]} />
+              options={[{ value: '', label: ui.chooseRoomStandard }, ...roomsOfType.map((r) => ({ value: r._id, label: `${r.roomStandard} (${formatRupees(r.pricePerNight)})` }))]} />
           </FormGroup>
         )}
         <div className="counters">
@@ -75,11 +75,14 @@ export function StaySummary({ hotel, roomsOfType, draft, onChange, locked, dateN
         <section className="breakdown" aria-label={ui.priceBreakdownTitle}>
           <h3>{ui.priceBreakdownTitle}</h3>
           <dl>
-            <div><dt>{ui.roomPriceLabel}</dt><dd><s className="muted">{ui.rupees(struckThroughPrice(room.pricePerNight))}</s> {ui.rupees(room.pricePerNight)}</dd></div>
-            <div><dt>{ui.taxLabel}</dt><dd>{ui.rupees(displayedTax(room.pricePerNight))}</dd></div>
-            <div><dt>{ui.totalLabel}</dt><dd data-testid="total-amount">{ui.rupees(quote.totalAmount)}</dd></div>
-            <div><dt>{ui.instantDiscountLabel}</dt><dd className="discount">−{ui.rupees(quote.discountAmount)}</dd></div>
-            <div className="payable"><dt>{ui.payableLabel}</dt><dd data-testid="payable-amount">{ui.rupees(quote.payableAmount)}</dd></div>
+            <div><dt>{ui.roomPriceLabel(room.roomType)}</dt><dd><s className="muted">{formatRupees(struckThroughPrice(room.pricePerNight))}</s> {formatRupees(room.pricePerNight)}</dd></div>
+            <div><dt>{ui.taxLabel}</dt><dd>{formatRupees(displayedTax(room.pricePerNight))}</dd></div>
+            <div>
+              <dt>{ui.totalLabel} <span className="muted formula">({ui.totalFormula(formatRupees(room.pricePerNight), draft.guests, room.roomType === 'Room' ? draft.rooms : null, draft.nights)})</span></dt>
+              <dd data-testid="total-amount">{formatRupees(quote.totalAmount)}</dd>
+            </div>
+            <div><dt>{ui.instantDiscountLabel}</dt><dd className="discount">{formatDiscount(quote.discountAmount)}</dd></div>
+            <div className="payable"><dt>{ui.payableLabel}</dt><dd data-testid="payable-amount">{formatRupees(quote.payableAmount)}</dd></div>
           </dl>
         </section>
       )}

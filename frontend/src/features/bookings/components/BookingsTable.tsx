@@ -3,7 +3,7 @@
  * table hides its amount, payment and invoice columns (phones), a card per booking shows them instead.
  */
 import { Alert, Button, Card, HTMLTable, Intent, Tag } from '@blueprintjs/core';
-import { invoiceFileName, messages, roomTypeLabel, type BookingView } from '@stays/contracts';
+import { addressWithCity, formatRupees, formatDiscount, invoiceFileName, messages, roomTypeLabel, type BookingView } from '@stays/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Notice } from '../../../components/Notice.tsx';
@@ -59,7 +59,7 @@ export function BookingsTable({ bookings, cancel, onCancel }: BookingsTableProps
               <td><BookingIdButton booking={booking} onOpen={setOpenId} /></td>
               <td><Link to={`/view-hotel/${booking.hotelID}`}>{booking.hotelName}</Link></td>
               <td><Link to={`/view-hotel/${booking.hotelID}`}>{booking.hotelAddress}</Link></td>
-              <td>{ui.rupees(amountPaid(booking))}</td>
+              <td>{formatRupees(amountPaid(booking))}</td>
               <td>{booking.dateOfCommencement.slice(0, 10)} <Timing booking={booking} /></td>
               <td><Payment booking={booking} /></td>
               <td><Invoice booking={booking} /></td>
@@ -79,7 +79,7 @@ export function BookingsTable({ bookings, cancel, onCancel }: BookingsTableProps
               <dl className="booking-card-facts">
                 <div><dt>{cols.dateOfCommencement}</dt><dd>{booking.dateOfCommencement.slice(0, 10)}</dd></div>
                 <div><dt>{labels.numberOfNights}</dt><dd>{booking.numberOfNights}</dd></div>
-                <div><dt>{cols.totalAmount}</dt><dd><strong>{ui.rupees(amountPaid(booking))}</strong></dd></div>
+                <div><dt>{cols.totalAmount}</dt><dd><strong>{formatRupees(amountPaid(booking))}</strong></dd></div>
                 <div><dt>{cols.paymentStatus}</dt><dd><Payment booking={booking} /></dd></div>
                 <div className="span-all"><dt>{cols.invoice}</dt><dd><Invoice booking={booking} /></dd></div>
               </dl>
@@ -101,7 +101,7 @@ function BookingDetail({ booking, cancel, onCancel, onBack }: { booking: Booking
   const rows: [string, React.ReactNode][] = [
     [labels.bookingID, booking.bookingID],
     [labels.hotelName, <Link to={`/view-hotel/${booking.hotelID}`}>{booking.hotelName}</Link>],
-    [labels.address, <Link to={`/view-hotel/${booking.hotelID}`}>{`${booking.hotelAddress}, ${booking.hotelCity}`}</Link>],
+    [labels.address, <Link to={`/view-hotel/${booking.hotelID}`}>{addressWithCity(booking.hotelAddress, booking.hotelCity)}</Link>],
     [labels.dateOfBooking, booking.dateOfBooking.slice(0, 10)],
     [labels.dateOfCommencement, booking.dateOfCommencement.slice(0, 10)],
     [labels.numberOfNights, booking.numberOfNights],
@@ -109,8 +109,8 @@ function BookingDetail({ booking, cancel, onCancel, onBack }: { booking: Booking
     [labels.numberOfRooms, booking.numberOfRooms],
     [labels.roomType, roomTypeLabel(booking.roomType)],
     [labels.roomStandard, booking.roomStandard],
-    [labels.totalAmount, ui.rupees(amountPaid(booking))],
-    [labels.discount, `-${ui.rupees(booking.discountAmount)}`],
+    [labels.totalAmount, formatRupees(amountPaid(booking))],
+    [labels.discount, formatDiscount(booking.discountAmount)],
     [labels.status, <Timing booking={booking} />],
     [labels.paymentStatus, <Payment booking={booking} />],
   ];

@@ -1,6 +1,6 @@
 /** The sticky booking panel (spec section 2), shown only at 468 px and wider. */
 import { Card } from '@blueprintjs/core';
-import { latestCommencement, messages, roomTypeLabel } from '@stays/contracts';
+import { roomName, formatRupees, latestCommencement, messages } from '@stays/contracts';
 import { DateField } from '../../../components/DateField.tsx';
 import { earliestBookable } from '../../../lib/dates.ts';
 import type { Hotel, Room } from '../../../lib/models.ts';
@@ -21,7 +21,7 @@ interface BookingPanelProps {
 export function BookingPanel({ hotel, rooms, signedIn, canBook, date, onDateChange }: BookingPanelProps) {
   return (
     <Card className="booking-panel" elevation={2}>
-      <p className="price"><span className="muted">{ui.startingFrom}</span> <strong className="big-price">{ui.rupees(hotel.startingPrice)}</strong></p>
+      <p className="price"><span className="muted">{ui.startingFrom}</span> <strong className="big-price">{formatRupees(hotel.startingPrice)}</strong></p>
       <DateField label={ui.dateLabel} value={date} minDate={earliestBookable()} maxDate={latestCommencement(new Date())} onChange={onDateChange} />
       <div className="fixed-box">{ui.oneRoomOneGuest}</div>
       {rooms.length > 0 && (
@@ -29,7 +29,7 @@ export function BookingPanel({ hotel, rooms, signedIn, canBook, date, onDateChan
           <h3>{ui.roomStandardsTitle}</h3>
           <ul className="standards">
             {rooms.map((room) => (
-              <li key={room._id}><span>{room.roomStandard} ({roomTypeLabel(room.roomType)})</span><span>{ui.rupees(room.pricePerNight)}</span></li>
+              <li key={room._id}><span>{roomName(room.roomStandard, room.roomType)}</span><span>{formatRupees(room.pricePerNight)}</span></li>
             ))}
           </ul>
         </>

@@ -1,6 +1,6 @@
 /** The hotel detail page body (spec section 2): photos, facts, amenities, guidelines, nearby places. */
 import { Button, Card, FormGroup, InputGroup, Tab, Tabs } from '@blueprintjs/core';
-import { HOTEL_AMENITY_ICONS, messages, timings } from '@stays/contracts';
+import { formatRupees, HOTEL_AMENITY_ICONS, messages, timings } from '@stays/contracts';
 import { useEffect, useId, useState } from 'react';
 import { AmenityList } from '../../../components/Amenities.tsx';
 import { CategoryBadge } from '../../../components/CategoryBadge.tsx';
@@ -87,7 +87,7 @@ export function HotelDetail({ hotel }: { hotel: Hotel }) {
       </div>
       <Card className="facts">
         <dl>
-          <div><dt>{ui.startingFrom}</dt><dd><strong>{ui.rupees(hotel.startingPrice)}</strong> <CategoryBadge startingPrice={hotel.startingPrice} /></dd></div>
+          <div><dt>{ui.startingFrom}</dt><dd><strong>{formatRupees(hotel.startingPrice)}</strong> <CategoryBadge startingPrice={hotel.startingPrice} /></dd></div>
           <div><dt>{ui.phoneLabel}</dt><dd>{hotel.phoneNumber}</dd></div>
           <div><dt>{ui.cityStateLabel}</dt><dd>{[hotel.city, hotel.state].filter(Boolean).join(', ')}</dd></div>
           <div><dt>{ui.countryLabel}</dt><dd>{hotel.country}</dd></div>

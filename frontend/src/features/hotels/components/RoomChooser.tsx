@@ -2,8 +2,8 @@
  * 'Choose your room' (spec sections 2 and 4): Select marks a room 'Selected', again clears
  * it, another replaces it; owners cannot select.
  */
-import { Button, Card, Intent, Tag } from '@blueprintjs/core';
-import { HOTEL_AMENITY_ICONS, messages, roomTypeLabel } from '@stays/contracts';
+import { Button, Card, Intent } from '@blueprintjs/core';
+import { roomName, formatRupees, HOTEL_AMENITY_ICONS, messages } from '@stays/contracts';
 import { AmenityList } from '../../../components/Amenities.tsx';
 import type { Room } from '../../../lib/models.ts';
 
@@ -25,12 +25,12 @@ export function RoomChooser({ rooms, selectedRoom, canSelect, onSelect }: RoomCh
           const selected = room._id === selectedRoom;
           return (
             <Card key={room._id} className={selected ? 'room-card selected' : 'room-card'} elevation={selected ? 2 : 0}>
-              {room.imageURLs[0] !== undefined && <img src={room.imageURLs[0]} alt={`${room.roomStandard} ${roomTypeLabel(room.roomType)}`} loading="lazy" />}
+              {room.imageURLs[0] !== undefined && <img src={room.imageURLs[0]} alt={roomName(room.roomStandard, room.roomType)} loading="lazy" />}
               <div className="room-card-body">
-                <h3>{room.roomStandard} <Tag minimal>{roomTypeLabel(room.roomType)}</Tag></h3>
+                <h3>{roomName(room.roomStandard, room.roomType)}</h3>
                 <p className="muted">{ui.bedLabel(room.bedType)} · {ui.sizeSqm(room.size)}{room.roomType === 'Flat' ? ` · ${ui.roomsInFlat(room.numberOfRooms)}` : ''}</p>
                 <AmenityList amenities={room.amenities} known={HOTEL_AMENITY_ICONS} />
-                <p className="price"><strong>{ui.rupees(room.pricePerNight)}</strong> <span className="muted">{ui.perNight}</span></p>
+                <p className="price"><strong>{formatRupees(room.pricePerNight)}</strong> <span className="muted">{ui.perNight}</span></p>
                 <Button
                   intent={selected ? Intent.SUCCESS : Intent.PRIMARY}
                   variant={selected ? 'solid' : 'outlined'}

@@ -4,7 +4,7 @@
  * Cancelled marker; the owner records a pay-at-hotel payment.
  */
 import { Button, Card, Intent, Tag } from '@blueprintjs/core';
-import { messages, roomTypeLabel, type BookingView } from '@stays/contracts';
+import { formatRupees, formatDiscount, messages, roomTypeLabel, type BookingView } from '@stays/contracts';
 import { Notice } from '../../../components/Notice.tsx';
 import { amountAfterDiscount, canMarkPaid, isUpcoming } from '../owner-bookings.selectors.ts';
 
@@ -45,9 +45,9 @@ export function OwnerBookingCards({ bookings, markPaid, onMarkPaid }: Props) {
               <div><dt>{d.numberOfRooms}</dt><dd data-testid="rooms">{booking.numberOfRooms}</dd></div>
               <div><dt>{d.roomType}</dt><dd>{roomTypeLabel(booking.roomType)}</dd></div>
               <div><dt>{d.roomStandard}</dt><dd>{booking.roomStandard}</dd></div>
-              <div><dt>{ui.totalAmountLabel}</dt><dd data-testid="total">{ui.rupees(booking.totalAmount)}</dd></div>
-              <div><dt>{ui.discountLabel}</dt><dd data-testid="discount">-{ui.rupees(booking.discountAmount)}</dd></div>
-              <div><dt>{ui.amountToCollect}</dt><dd data-testid="after-discount"><strong>{ui.rupees(amountAfterDiscount(booking))}</strong></dd></div>
+              <div><dt>{ui.totalAmountLabel}</dt><dd data-testid="total">{formatRupees(booking.totalAmount)}</dd></div>
+              <div><dt>{ui.discountLabel}</dt><dd data-testid="discount">{formatDiscount(booking.discountAmount)}</dd></div>
+              <div><dt>{ui.amountToCollect}</dt><dd data-testid="after-discount"><strong>{formatRupees(amountAfterDiscount(booking))}</strong></dd></div>
               <div>
                 <dt>{d.paymentStatus}</dt>
                 <dd data-testid="payment">{booking.isPaymentDone

@@ -1,6 +1,6 @@
 /** The owner's room list (spec section 2): one card per room with its facts, badges, images and amenities. */
 import { Card, Classes, Intent, Tag } from '@blueprintjs/core';
-import { ROOM_AMENITY_ICONS, messages, roomTypeLabel } from '@stays/contracts';
+import { roomName, formatRupees, ROOM_AMENITY_ICONS, messages, roomTypeLabel } from '@stays/contracts';
 import { Link } from 'react-router-dom';
 import { AmenityList } from '../../../components/Amenities.tsx';
 import type { Room } from '../../../lib/models.ts';
@@ -11,7 +11,7 @@ export function RoomCards({ rooms, hotelId }: { rooms: readonly Room[]; hotelId:
   return (
     <div className="owner-card-grid">
       {rooms.map((room) => (
-        <Card key={room._id} className="owner-room-card" role="article" aria-label={`${room.roomStandard} ${roomTypeLabel(room.roomType)}`}>
+        <Card key={room._id} className="owner-room-card" role="article" aria-label={roomName(room.roomStandard, room.roomType)}>
           <div className="owner-room-images">
             {room.imageURLs.map((url, index) => <img key={url} src={url} alt={`${room.roomStandard} ${ui.imageNumber(index + 1)}`} loading="lazy" />)}
           </div>
@@ -24,7 +24,7 @@ export function RoomCards({ rooms, hotelId }: { rooms: readonly Room[]; hotelId:
             <dl className="owner-facts">
               <div><dt>{ui.sizeLabel}</dt><dd>{ui.sizeSqm(room.size)}</dd></div>
               {room.roomType === 'Flat' && <div><dt>{ui.numberOfRoomsShort}</dt><dd>{room.numberOfRooms}</dd></div>}
-              <div><dt>{ui.pricePerNightLabel}</dt><dd>{ui.rupees(room.pricePerNight)}</dd></div>
+              <div><dt>{ui.pricePerNightLabel}</dt><dd>{formatRupees(room.pricePerNight)}</dd></div>
               <div><dt>{ui.bedTypeLabel}</dt><dd>{room.bedType}</dd></div>
               <div><dt>{ui.typeLabel}</dt><dd>{roomTypeLabel(room.roomType)}</dd></div>
               <div><dt>{ui.totalUnitsShort}</dt><dd>{room.totalUnits}</dd></div>

@@ -1,6 +1,6 @@
 /** A search result (spec section 2): photos, facts, availability marks, View and Book links. */
 import { Card, Classes, Icon, Intent } from '@blueprintjs/core';
-import { limits, messages, roomTypeLabel, ROOM_TYPES } from '@stays/contracts';
+import { addressWithCity, formatRupees, limits, messages, roomTypeLabel, ROOM_TYPES } from '@stays/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CategoryBadge } from '../../../components/CategoryBadge.tsx';
@@ -30,8 +30,8 @@ export function HotelCard({ hotel }: { hotel: Hotel }) {
           <h3>{hotel.hotelName}</h3>
           <CategoryBadge startingPrice={hotel.startingPrice} />
         </div>
-        <p className="muted">{hotel.address}, {hotel.city}</p>
-        <p className="price"><span className="muted">{ui.startingFrom}</span> <strong>{ui.rupees(hotel.startingPrice)}</strong></p>
+        <p className="muted">{addressWithCity(hotel.address, hotel.city)}</p>
+        <p className="price"><span className="muted">{ui.startingFrom}</span> <strong>{formatRupees(hotel.startingPrice)}</strong></p>
         <p><Icon icon="phone" size={12} /> <span className="sr-only">{ui.phoneLabel}</span> {hotel.phoneNumber}</p>
         <ul className="chips">
           {hotel.amenities.slice(0, limits.resultCardAmenities).map((amenity) => <li key={amenity} className="chip">{amenity}</li>)}

@@ -6,9 +6,8 @@
  * the truth on the way: 503 while the log is out of reach or the read side falls behind,
  * 200 again once it follows. (The query side's view: query-service/test/read-side-health.test.ts.)
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
+import { getJson, listen } from '@stays/service-kit/testing';
 import type { EventStore } from '@stays/event-store';
 import { SimulatedEventStoreDB, eventStoreOnSimulation } from '@stays/event-store/test-support/simulated-eventstoredb';
 import { createEmbeddedReadStore } from '@stays/read-store';
@@ -94,41 +93,30 @@ describe('projection runner against failing servers', function () {
     await runner.whenCaughtUp();
     const worker = await listen(healthServer(async () => runner.health(maxLagMs)));
     closers.push(() => worker.close());
-    await until(async () => (await get(worker, '/healthz')).status === 200, 'the worker to be healthy');
+    await until(async () => (await getJson(worker, '/healthz')).status === 200, 'the worker to be healthy');
 
     // EventStoreDB goes down: both projections wait to resubscribe.
     simulation.stop();
-    await until(async () => (await get(worker, '/healthz')).status === 503, 'the worker to turn unhealthy');
-    const down = (await get(worker, '/healthz')).body.projections as { state: string; error: string }[];
+    await until(async () => (await getJson(worker, '/healthz')).status === 503, 'the worker to turn unhealthy');
+    const down = (await getJson(worker, '/healthz')).body.projections as { state: string; error: string }[];
     expect(down.map((projection) => projection.state)).to.deep.equal(['retrying', 'retrying']);
     expect(down[0]!.error).to.match(/^UnavailableError: 14 UNAVAILABLE/);
 
     // It comes back: healthy again once resubscribed.
     simulation.start();
-    await until(async () => (await get(worker, '/healthz')).status === 200, 'the worker to recover');
+    await until(async () => (await getJson(worker, '/healthz')).status === 200, 'the worker to recover');
 
     // MongoDB refuses every write for now: the runner retries, new events age, the read side falls behind.
     failing = true;
     await appendLedger(eventStore, 20, 3);
-    await until(async () => (await get(worker, '/healthz')).status === 503, 'the worker to fall behind');
-    const behind = (await get(worker, '/healthz')).body.projections as { retryingBatch: string | null; lagMs: number; state: string }[];
+    await until(async () => (await getJson(worker, '/healthz')).status === 503, 'the worker to fall behind');
+    const behind = (await getJson(worker, '/healthz')).body.projections as { retryingBatch: string | null; lagMs: number; state: string }[];
     expect(behind.every((projection) => projection.state === 'live' && projection.retryingBatch !== null && projection.lagMs > maxLagMs)).to.equal(true);
 
     failing = false;
-    await until(async () => (await get(worker, '/healthz')).status === 200, 'the worker to catch up');
+    await until(async () => (await getJson(worker, '/healthz')).status === 200, 'the worker to catch up');
     expect(runner.status().map((projection) => projection.failed)).to.deep.equal([null, null]);
   });
 });
 
-function listen(server: http.Server): Promise<{ url: string; close: () => Promise<void> }> {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
-    const { port } = server.address() as AddressInfo;
-    resolve({ url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((done) => server.close(() => done())) });
-  }));
-}
-
-async function get(target: { url: string }, path: string): Promise<{ status: number; body: any }> {
-  const response = await fetch(`${target.url}${path}`);
-  return { status: response.status, body: await response.json() };
-}
 

@@ -5,8 +5,8 @@
  * healthy again when they follow the log.
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
+import { getJson, listen } from '@stays/service-kit/testing';
 import { generateKeyPair } from 'jose';
 import type { EventStore } from '@stays/event-store';
 import { SimulatedEventStoreDB, eventStoreOnSimulation } from '@stays/event-store/test-support/simulated-eventstoredb';
@@ -49,39 +49,39 @@ describe('query side health follows the projections worker', function () {
       { backoff: { initialDelayMs: 1, maxDelayMs: 5 }, log: quiet });
     const report = () => runner.publishHealth(maxLagMs);
 
-    const before = await get(querySide, '/healthz');
+    const before = await getJson(querySide, '/healthz');
     expect(before.status).to.equal(503);
     expect(before.body.data.projections.map((projection: { reason: string }) => projection.reason)).to.deep.equal(['no checkpoint yet', 'no checkpoint yet']);
 
     await runner.start();
     await runner.whenCaughtUp();
-    expect((await get(querySide, '/healthz')).status).to.equal(503); // caught up, but the worker has not reported yet
+    expect((await getJson(querySide, '/healthz')).status).to.equal(503); // caught up, but the worker has not reported yet
     await report();
-    expect((await get(querySide, '/healthz')).status).to.equal(200);
+    expect((await getJson(querySide, '/healthz')).status).to.equal(200);
 
     simulation.stop();
     await until(() => runner.status().every((projection) => projection.subscription === 'retrying'), 'the subscriptions to notice');
     await report();
-    const down = await get(querySide, '/healthz');
+    const down = await getJson(querySide, '/healthz');
     expect(down.status).to.equal(503);
     expect(down.body.data.projections[0].reason).to.match(/^retrying: UnavailableError: 14 UNAVAILABLE/);
 
     simulation.start();
     await until(async () => (await runner.health(maxLagMs)).healthy, 'the projections to resume');
     await report();
-    expect((await get(querySide, '/healthz')).status).to.equal(200);
+    expect((await getJson(querySide, '/healthz')).status).to.equal(200);
 
     failing = true;
     await appendLedger(eventStore, 20, 2);
     await until(async () => !(await runner.health(maxLagMs)).healthy, 'the projections to fall behind');
     await report();
-    const behind = await get(querySide, '/healthz');
+    const behind = await getJson(querySide, '/healthz');
     expect(behind.status).to.equal(503);
     expect(behind.body.data.projections[0].reason).to.match(/^live: ReadStoreUnavailableError: .* \(\d+ s behind\)$/);
     failing = false;
     await until(async () => (await runner.health(maxLagMs)).healthy, 'the projections to catch up');
     await report();
-    expect((await get(querySide, '/healthz')).status).to.equal(200);
+    expect((await getJson(querySide, '/healthz')).status).to.equal(200);
 
     // The worker dies: its last report grows stale.
     const later = Date.now() + HEALTH_REPORT_MAX_AGE_MS + 1000;
@@ -111,14 +111,3 @@ async function queryService(readStore: ReadStore, log: (line: string) => void): 
   return http.createServer(app.callback());
 }
 
-function listen(server: http.Server): Promise<{ url: string; close: () => Promise<void> }> {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
-    const { port } = server.address() as AddressInfo;
-    resolve({ url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((done) => server.close(() => done())) });
-  }));
-}
-
-async function get(target: { url: string }, path: string): Promise<{ status: number; body: any }> {
-  const response = await fetch(`${target.url}${path}`);
-  return { status: response.status, body: await response.json() };
-}

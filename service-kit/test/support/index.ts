@@ -1,0 +1,2 @@
+export * from './read-outbox.ts';
+export * from './http-server.ts';

@@ -4,7 +4,7 @@
  * alone cannot be brute-forced back to codes.
  */
 import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
-import { limits, nationalReadings, phoneDigits } from '@stays/contracts';
+import { limits, nationalReadings, normaliseEmail, phoneDigits } from '@stays/contracts';
 
 export const newOtpCode = (): string => String(randomInt(0, 10 ** limits.otpLength)).padStart(limits.otpLength, '0');
 export const newSalt = (): string => randomBytes(16).toString('hex');
@@ -14,7 +14,7 @@ export const hashOtpCode = (key: Buffer, salt: string, code: string): string =>
 
 /** The contact key: email (lowercased) and national number (digits), hashed so stream names carry no personal data. */
 export const contactHash = (email: string, nationalNumber: string): string =>
-  createHash('sha256').update(`${email.trim().toLowerCase()}|${phoneDigits(nationalNumber)}`).digest('hex');
+  createHash('sha256').update(`${normaliseEmail(email)}|${phoneDigits(nationalNumber)}`).digest('hex');
 
 /** The national numbers a phone sent with its dial code may stand for, the primary reading first (validated: at least one). */
 export const nationalNumbersOf = (international: string): string[] => nationalReadings(international).map((reading) => reading.national);

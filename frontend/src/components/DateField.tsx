@@ -1,10 +1,13 @@
 /**
- * A date shown as a tile (short weekday, day, month and year) that opens a calendar in a
- * popover and closes it on selection. The calendar code loads on first open.
+ * A stay's start date shown as a tile (short weekday, day, month and year) that opens a
+ * calendar in a popover and closes it on selection. The calendar offers only the days a
+ * stay may start (contracts: tomorrow in India up to the booking horizon). The calendar
+ * code loads on first open.
  */
 import { Popover, Spinner } from '@blueprintjs/core';
 import { lazy, Suspense, useState } from 'react';
-import { isoDate, parseIsoDate, tileDate } from '../lib/dates.ts';
+import { latestCommencement } from '@stays/contracts';
+import { earliestBookable, isoDate, parseIsoDate, tileDate } from '../lib/dates.ts';
 
 const DatePicker = lazy(() => import('./DatePickerLazy.tsx'));
 
@@ -12,15 +15,10 @@ interface DateFieldProps {
   readonly label: string;
   readonly value: string;
   readonly onChange: (iso: string) => void;
-  readonly minDate?: string;
-  readonly maxDate?: string;
   readonly compact?: boolean;
 }
 
-const defaultMin = () => `${new Date().getFullYear() - 1}-01-01`;
-const defaultMax = () => `${new Date().getFullYear() + 10}-12-31`;
-
-export function DateField({ label, value, onChange, minDate, maxDate, compact = false }: DateFieldProps) {
+export function DateField({ label, value, onChange, compact = false }: DateFieldProps) {
   const [open, setOpen] = useState(false);
   const tile = tileDate(value);
   return (
@@ -32,8 +30,8 @@ export function DateField({ label, value, onChange, minDate, maxDate, compact = 
         <Suspense fallback={<div className="date-loading"><Spinner size={24} /></div>}>
           <DatePicker
             value={parseIsoDate(value)}
-            minDate={parseIsoDate(minDate ?? defaultMin())}
-            maxDate={parseIsoDate(maxDate ?? defaultMax())}
+            minDate={parseIsoDate(earliestBookable())}
+            maxDate={parseIsoDate(latestCommencement(new Date()))}
             highlightCurrentDay
             onChange={(date, isUserChange) => {
               if (date === null || !isUserChange) return;

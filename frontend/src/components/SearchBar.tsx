@@ -5,7 +5,7 @@
  * a pick, on blur and on a tap outside the field.
  */
 import { Button, InputGroup, Intent } from '@blueprintjs/core';
-import { latestCommencement, messages } from '@stays/contracts';
+import { messages } from '@stays/contracts';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { earliestBookable } from '../lib/dates.ts';
 import { DateField } from './DateField.tsx';
@@ -128,7 +128,7 @@ export function SearchBar({ initialTerm = '', suggest, onSearch, showErrorText =
         )}
         {error && showErrorText && <p className="field-error" role="alert">{ui.selectPlacesOrHotels}</p>}
       </div>
-      <DateField label={ui.checkInDate} value={date} minDate={earliestBookable()} maxDate={latestCommencement(new Date())} onChange={setDate} compact />
+      <DateField label={ui.checkInDate} value={date} onChange={setDate} compact />
       <Button type="submit" intent={Intent.SUCCESS} size="large" className="search-button" text={ui.searchButton} icon="search" />
     </form>
   );

@@ -5,8 +5,6 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 export const isoDate = (date: Date): string => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 
-export const today = (): string => isoDate(new Date());
-
 /** The earliest day a stay can start (contracts rule: tomorrow in India), the date tiles' default. */
 export const earliestBookable = (): string => earliestCommencement(new Date());
 

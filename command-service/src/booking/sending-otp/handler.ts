@@ -2,7 +2,7 @@
  * Sending an OTP: draws a code from the CSPRNG, records the guest's use of the contact and
  * the code's salted hash, then sends the code by email and SMS.
  */
-import { streams, type SendOtpRequest } from '@stays/contracts';
+import { phoneDigits, streams, type SendOtpRequest } from '@stays/contracts';
 import type { BookingDeps } from '../../command-context.ts';
 import { handle, type Positioned } from '../../handle.ts';
 import { contactAggregate } from '../contact.ts';
@@ -24,7 +24,7 @@ export async function handleSendOtp(deps: BookingDeps, customerId: string, input
   const text = otpMessageText(input.customerName, code);
   await Promise.all([
     deps.mailer.send({ to: input.customerEmail, subject: `Your Stays verification code: ${code}`, text }),
-    deps.sms.send({ to: `+${input.customerPhoneNumber.replace(/\D/g, '')}`, text }),
+    deps.sms.send({ to: `+${phoneDigits(input.customerPhoneNumber)}`, text }),
   ]);
   return { value: null, position };
 }

@@ -1,6 +1,6 @@
 /** /book-hotel/:hotelID (spec sections 2, 4, 5): details and OTP, then payment; success → /profile. */
 import { Button, Intent, Spinner } from '@blueprintjs/core';
-import { formatRupees, bookableCommencement, COUNTRIES, messages } from '@stays/contracts';
+import { formatRupees, bookableCommencement, COUNTRIES, indiaToday, messages } from '@stays/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { selectBookingSubmit, selectOtpVerified } from '../../features/booking/booking.selectors.ts';
@@ -11,7 +11,6 @@ import { quoteOf, StaySummary, type StayDraft } from '../../features/booking/com
 import { selectHotelDetail, selectRooms } from '../../features/hotels/hotels.selectors.ts';
 import { hotelsActions } from '../../features/hotels/hotels.slice.ts';
 import { selectCurrentUser, selectSelectedRoom } from '../../features/session/session.selectors.ts';
-import { today } from '../../lib/dates.ts';
 import { useDispatch, useSelector } from 'react-redux';
 import type { RootState } from '../store.ts';
 
@@ -70,7 +69,7 @@ export default function BookHotelPage() {
       customerID: user._id, customerName: contact.name.trim(), customerEmail: contact.email.trim(), customerPhoneNumber: contact.mobile,
       roomStandard: room.roomStandard, roomType: room.roomType,
       numberOfRooms: room.roomType === 'Room' ? stay.rooms : 1, numberOfGuests: stay.guests, numberOfNights: stay.nights,
-      dateOfBooking: today(), dateOfCommencement: stay.date, totalAmount: quote.totalAmount,
+      dateOfBooking: indiaToday(new Date()), dateOfCommencement: stay.date, totalAmount: quote.totalAmount,
     }, { hotelName: hotel.hotelName, payableAmount: quote.payableAmount }));
   };
 

@@ -4,12 +4,11 @@
  * breakdown — every figure from the contracts rules.
  */
 import { Card, FormGroup, HTMLSelect } from '@blueprintjs/core';
-import { addressWithCity, formatRupees, formatDiscount, displayedTax, latestCommencement, limits, messages, quoteStay, ROOM_TYPES, roomTypeLabel, struckThroughPrice, type RoomType } from '@stays/contracts';
+import { addressWithCity, formatRupees, formatDiscount, displayedTax, limits, messages, quoteStay, ROOM_TYPES, roomTypeLabel, struckThroughPrice, type RoomType } from '@stays/contracts';
 import { useId } from 'react';
 import { Counter } from '../../../components/Counter.tsx';
 import { DateField } from '../../../components/DateField.tsx';
 import { Notice } from '../../../components/Notice.tsx';
-import { earliestBookable } from '../../../lib/dates.ts';
 import type { Hotel, Room } from '../../../lib/models.ts';
 
 const ui = messages.ui;
@@ -52,7 +51,7 @@ export function StaySummary({ hotel, roomsOfType, draft, onChange, locked, dateN
       <h2>{hotel.hotelName}</h2>
       <p className="muted">{addressWithCity(hotel.address, hotel.city)}</p>
       <fieldset disabled={locked} className="summary-fields">
-        <DateField label={ui.checkInDate} value={draft.date} minDate={earliestBookable()} maxDate={latestCommencement(new Date())} onChange={(date) => set({ date })} />
+        <DateField label={ui.checkInDate} value={draft.date} onChange={(date) => set({ date })} />
         <Notice ok={false} text={dateNote} />
         <FormGroup label={ui.roomTypeLabel} labelFor={ids.type}>
           <HTMLSelect id={ids.type} fill value={draft.roomType ?? ''}

@@ -1,8 +1,7 @@
 /** The sticky booking panel (spec section 2), shown only at 468 px and wider. */
 import { Card } from '@blueprintjs/core';
-import { roomName, formatRupees, latestCommencement, messages } from '@stays/contracts';
+import { roomName, formatRupees, messages } from '@stays/contracts';
 import { DateField } from '../../../components/DateField.tsx';
-import { earliestBookable } from '../../../lib/dates.ts';
 import type { Hotel, Room } from '../../../lib/models.ts';
 import { BookAction } from './BookAction.tsx';
 
@@ -22,7 +21,7 @@ export function BookingPanel({ hotel, rooms, signedIn, canBook, date, onDateChan
   return (
     <Card className="booking-panel" elevation={2}>
       <p className="price"><span className="muted">{ui.startingFrom}</span> <strong className="big-price">{formatRupees(hotel.startingPrice)}</strong></p>
-      <DateField label={ui.dateLabel} value={date} minDate={earliestBookable()} maxDate={latestCommencement(new Date())} onChange={onDateChange} />
+      <DateField label={ui.dateLabel} value={date} onChange={onDateChange} />
       <div className="fixed-box">{ui.oneRoomOneGuest}</div>
       {rooms.length > 0 && (
         <>

@@ -32,10 +32,22 @@ export async function holderOf(store: EventStore, streamId: string): Promise<str
   return (await load(store, streamId, reservationAggregate)).state.holder;
 }
 
+/** How long a holder may take between reserving a key and recording what holds it. */
+const ABANDONED_AFTER_MS = 5 * 60 * 1000;
+
+/**
+ * When another holder has the key: a holder that has recorded nothing
+ * (`recordedNothing(holder)`) `ABANDONED_AFTER_MS` after reserving it was a command that
+ * crashed in between, and its key may be taken over.
+ */
+export interface Abandonment {
+  readonly now: Date;
+  readonly recordedNothing: (holder: string) => Promise<boolean>;
+}
+
 /**
  * Reserves the key for `holder`, or throws Conflict(`takenMessage`) when another
- * holder has it. `holderIsAbandoned(other, reservedAt)` may declare a holder dead (a
- * command that crashed between reserving and recording what holds the key).
+ * holder has it and has not abandoned it.
  */
 export async function reserveKey(
   store: EventStore,
@@ -43,12 +55,13 @@ export async function reserveKey(
   holder: string,
   takenMessage: string,
   metadata: CommandMetadata,
-  holderIsAbandoned: (other: string, reservedAt: Date) => Promise<boolean> = async () => false,
+  abandonment?: Abandonment,
 ): Promise<number | null> {
   const recorded = await store.readStream(streamId);
   const current = fold(reservationAggregate, recorded).holder;
   const last = recorded.at(-1);
-  const abandoned = current !== null && current !== holder && last !== undefined && (await holderIsAbandoned(current, new Date(last.recordedAt)));
+  const abandoned = current !== null && current !== holder && last !== undefined && abandonment !== undefined
+    && abandonment.now.getTime() - Date.parse(last.recordedAt) >= ABANDONED_AFTER_MS && (await abandonment.recordedNothing(current));
   const { position } = await handle(store, streamId, reservationAggregate, (state) => {
     if (state.holder === holder) return [];
     if (state.holder !== null && !(abandoned && state.holder === current)) throw new Conflict(takenMessage);

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { EventStore } from '@stays/event-store';
 import { messages, normaliseEmail, streams, type Role } from '@stays/contracts';
 import type { CommandMetadata } from '../handle.ts';
-import { holderOf, releaseKey, reserveKey } from '../reservations.ts';
+import { holderOf, releaseKey, reserveKey, type Abandonment } from '../reservations.ts';
 
 const emailHash = (email: string): string => createHash('sha256').update(normaliseEmail(email)).digest('hex');
 const reservationStream = (role: Role, email: string): string => streams.emailReservation(role, emailHash(email));
@@ -14,9 +14,9 @@ export const accountIdForEmail = (store: EventStore, role: Role, email: string):
 
 export async function reserveEmail(
   store: EventStore, role: Role, email: string, accountId: string, metadata: CommandMetadata,
-  holderIsAbandoned?: (holder: string, reservedAt: Date) => Promise<boolean>,
+  abandonment?: Abandonment,
 ): Promise<void> {
-  await reserveKey(store, reservationStream(role, email), accountId, messages.server.emailTaken, metadata, holderIsAbandoned);
+  await reserveKey(store, reservationStream(role, email), accountId, messages.server.emailTaken, metadata, abandonment);
 }
 
 export async function releaseEmail(store: EventStore, role: Role, email: string, accountId: string, metadata: CommandMetadata): Promise<void> {

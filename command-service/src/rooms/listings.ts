@@ -11,9 +11,6 @@ import { load, type CommandMetadata } from '../handle.ts';
 import { releaseKey, reserveKey } from '../reservations.ts';
 import { roomAggregate, type RoomState } from './room.ts';
 
-/** A listing reserved by a command that died before writing its room frees after this long. */
-const ABANDONED_RESERVATION_MS = 5 * 60 * 1000;
-
 /** The reservation stream of a listing key: which room is the hotel's listing of this type and standard. */
 export const listingStream = (hotelId: string, roomType: RoomType, roomStandard: string): string =>
   streams.roomListing(hotelId, createHash('sha256').update(`${roomType}|${roomStandard.trim().toLowerCase()}`).digest('hex'));
@@ -30,7 +27,7 @@ export interface ListingKey {
 /** Takes the listing key for `roomId`, or refuses (the hotel lists this type and standard already). */
 export async function reserveListing(deps: StoreDeps, key: ListingKey, roomId: string, metadata: CommandMetadata): Promise<void> {
   await reserveKey(deps.store, listingStream(key.hotelId, key.type, key.standard), roomId, messages.server.roomListingExists(key.type, key.standard), metadata,
-    async (holder, reservedAt) => deps.now().getTime() - reservedAt.getTime() > ABANDONED_RESERVATION_MS && (await loadRoom(deps.store, holder)).status === 'new');
+    { now: deps.now(), recordedNothing: async (holder) => (await loadRoom(deps.store, holder)).status === 'new' });
 }
 
 export async function releaseListing(store: EventStore, key: ListingKey, roomId: string, metadata: CommandMetadata): Promise<void> {

@@ -13,9 +13,6 @@ import { accountStream, loadAccount } from '../account-streams.ts';
 import { releaseEmail, reserveEmail } from '../email-reservations.ts';
 import { register } from './decide.ts';
 
-/** A sign-up that died between reserving the email and registering frees it after this long. */
-const ABANDONED_RESERVATION_MS = 5 * 60 * 1000;
-
 export interface Registration {
   readonly role: Role;
   readonly name: string;
@@ -53,6 +50,7 @@ export async function handleRegister(deps: AccountDeps, input: Registration, cli
  */
 export async function startSignUp(deps: AccountDeps, role: Role, email: string, accountId: string, client: string): Promise<void> {
   deps.throttles.signUp(client, deps.now());
-  await reserveEmail(deps.store, role, email, accountId, { actor: accountId }, async (holder, reservedAt) =>
-    deps.now().getTime() - reservedAt.getTime() >= ABANDONED_RESERVATION_MS && (await loadAccount(deps.store, role, holder)).revision === null);
+  await reserveEmail(deps.store, role, email, accountId, { actor: accountId }, {
+    now: deps.now(), recordedNothing: async (holder) => (await loadAccount(deps.store, role, holder)).revision === null,
+  });
 }

@@ -13,9 +13,6 @@ import { hotelIdOfOwner, loadHotel } from '../hotel-streams.ts';
 import { splitHotelRequest, type HotelFieldsInput } from '../nearby-places.ts';
 import { createHotel, refuseSecondHotel } from './decide.ts';
 
-/** A create that died between reserving the owner's hotel slot and creating the hotel frees it after this long. */
-const ABANDONED_RESERVATION_MS = 5 * 60 * 1000;
-
 /** Refuses an owner who has a hotel already, before the request's images are stored. */
 export async function checkOwnerHasNoHotel(store: EventStore, ownerId: string): Promise<void> {
   refuseSecondHotel(await hotelIdOfOwner(store, ownerId));
@@ -25,8 +22,9 @@ export async function handleCreateHotel(deps: StoreDeps, ownerId: string, input:
   const hotelId = randomUUID();
   const metadata: CommandMetadata = { actor: ownerId };
   const slot = streams.ownerHotel(ownerId);
-  await reserveKey(deps.store, slot, hotelId, messages.server.hotelExists, metadata, async (holder, reservedAt) =>
-    deps.now().getTime() - reservedAt.getTime() > ABANDONED_RESERVATION_MS && (await loadHotel(deps.store, holder)).status === 'new');
+  await reserveKey(deps.store, slot, hotelId, messages.server.hotelExists, metadata, {
+    now: deps.now(), recordedNothing: async (holder) => (await loadHotel(deps.store, holder)).status === 'new',
+  });
   try {
     const { fields, places } = splitHotelRequest(input);
     const { position } = await handle(deps.store, streams.hotel(hotelId), hotelAggregate,

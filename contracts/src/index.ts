@@ -10,3 +10,4 @@ export * from './schemas/hotels.ts';
 export * from './schemas/search.ts';
 export * from './countries.ts';
 export * from './schemas/booking.ts';
+export * from './schemas/audit.ts';

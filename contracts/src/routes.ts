@@ -19,10 +19,14 @@ import {
 import { bookRequest, sendOtpRequest, verifyOtpRequest } from './schemas/booking.ts';
 import { createHotelRequest, createRoomRequest, updateHotelRequest, updateRoomRequest } from './schemas/hotels.ts';
 import { hotelSearchQuery, roomSearchQuery } from './schemas/search.ts';
+import {
+  auditAsOfQuery, auditBookingsQuery, auditConsistencyQuery, auditInclusionQuery, auditLogQuery, auditTreeHeadsQuery,
+} from './schemas/audit.ts';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 export type Side = 'command' | 'query';
-export type Auth = 'none' | 'any' | Role;
+/** `any` is any guest or owner; an auditor's token opens only the `auditor` routes. */
+export type Auth = 'none' | 'any' | Role | 'auditor';
 
 /** The files a multipart route takes: one form field, its count and size limits, and the answers when they are passed. */
 export interface UploadSpec {
@@ -120,6 +124,24 @@ export const routes = {
   // media (images and invoices) served by the query side; an invoice link's signature is
   // in its query string, which the handler checks (it is not a client's input)
   media: { method: 'GET', path: '/media/:id', side: 'query', auth: 'none', body: noBody },
+
+  // auditors (read-only; each read of a booking or personal data is itself recorded)
+  auditorLogin: { method: 'POST', path: '/audit/login', side: 'command', auth: 'none', body: json(signInRequest) },
+  auditBookings: { method: 'GET', path: '/audit/bookings', side: 'query', auth: 'auditor', body: noBody, query: auditBookingsQuery },
+  auditBookingHistory: { method: 'GET', path: '/audit/bookings/:bookingID/history', side: 'query', auth: 'auditor', body: noBody },
+  auditBookingAsOf: { method: 'GET', path: '/audit/bookings/:bookingID', side: 'query', auth: 'auditor', body: noBody, query: auditAsOfQuery },
+  auditLogRecords: { method: 'GET', path: '/audit/log/records', side: 'query', auth: 'auditor', body: noBody, query: auditLogQuery },
+  /** The same filters as records, all pages, as NDJSON (one AuditEntry a line), streamed. */
+  auditLogExport: { method: 'GET', path: '/audit/log/export', side: 'query', auth: 'auditor', body: noBody, query: auditLogQuery },
+  auditPublicKey: { method: 'GET', path: '/audit/log/public-key', side: 'query', auth: 'auditor', body: noBody },
+  auditTreeHead: { method: 'GET', path: '/audit/log/tree-head', side: 'query', auth: 'auditor', body: noBody },
+  auditTreeHeads: { method: 'GET', path: '/audit/log/tree-heads', side: 'query', auth: 'auditor', body: noBody, query: auditTreeHeadsQuery },
+  auditInclusionProof: { method: 'GET', path: '/audit/log/proof/inclusion', side: 'query', auth: 'auditor', body: noBody, query: auditInclusionQuery },
+  auditConsistencyProof: { method: 'GET', path: '/audit/log/proof/consistency', side: 'query', auth: 'auditor', body: noBody, query: auditConsistencyQuery },
+
+  // a copy of everything the product holds about the caller (personal data rights)
+  customerExport: { method: 'GET', path: '/user/export', side: 'command', auth: 'customer', body: noBody },
+  ownerExport: { method: 'GET', path: '/hotel/owner/export', side: 'command', auth: 'hotel-owner', body: noBody },
 } as const satisfies Record<string, RouteSpec>;
 
 export type RouteName = keyof typeof routes;

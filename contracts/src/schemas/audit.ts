@@ -1,0 +1,169 @@
+/**
+ * The auditors' API (`{api_prefix}/audit/...`): finding bookings, a booking's history and
+ * its state as of a moment, the log browser and export, and the notary's tree heads and
+ * proofs (RFC 9162 §2.1). Every call but the sign-in takes an auditor's token only.
+ *
+ * Hashes are lowercase hex; signatures base64url; times ISO 8601 (UTC on the wire, shown
+ * in India time by the dashboard).
+ */
+import { z } from 'zod';
+import { choice, numberFrom, optional, plainText } from './fields.ts';
+
+/** An ISO 8601 time (date or date-time); kept as the text sent after checking it parses. */
+const isoTime = z
+  .string({ error: 'must be an ISO 8601 time' })
+  .trim()
+  .refine((text) => /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(text) && !Number.isNaN(Date.parse(text)), 'must be an ISO 8601 time');
+
+const page = optional(numberFrom(1, 1_000_000, true)).default(1);
+/** Leaf indexes and tree sizes: whole numbers a log of 2^53 events could hold. */
+const leafCount = (min: number) => numberFrom(min, Number.MAX_SAFE_INTEGER, true);
+
+export const AUDIT_BOOKING_STATUSES = ['upcoming', 'completed', 'cancelled'] as const;
+export type AuditBookingStatus = (typeof AUDIT_BOOKING_STATUSES)[number];
+
+/** GET audit/bookings: any combination; `from`/`to` bound the stay's first night (YYYY-MM-DD, inclusive). */
+export const auditBookingsQuery = z.object({
+  bookingID: optional(plainText(64)),
+  guestEmail: optional(plainText(254)),
+  hotelID: optional(plainText(64)),
+  from: optional(isoTime),
+  to: optional(isoTime),
+  status: optional(choice(AUDIT_BOOKING_STATUSES)),
+  page,
+});
+export type AuditBookingsQuery = z.infer<typeof auditBookingsQuery>;
+
+/** GET audit/bookings/:bookingID: the booking as it stood at `asOf` (default: now). */
+export const auditAsOfQuery = z.object({ asOf: optional(isoTime) });
+export type AuditAsOfQuery = z.infer<typeof auditAsOfQuery>;
+
+/**
+ * GET audit/log/records and audit/log/export: the log browser's filters. `category` is a
+ * stream category (the part of the stream name before the first '-', e.g. 'booking');
+ * `actor` an account id or 'system'; `from`/`to` bound `recordedAt` (inclusive).
+ */
+export const auditLogQuery = z.object({
+  category: optional(plainText(64)),
+  type: optional(plainText(64)),
+  actor: optional(plainText(64)),
+  from: optional(isoTime),
+  to: optional(isoTime),
+  page,
+});
+export type AuditLogQuery = z.infer<typeof auditLogQuery>;
+
+/** GET audit/log/tree-heads: heads whose tree size is at least `from`, oldest first, paged. */
+export const auditTreeHeadsQuery = z.object({ from: optional(leafCount(0)).default(0), page });
+export type AuditTreeHeadsQuery = z.infer<typeof auditTreeHeadsQuery>;
+
+/** GET audit/log/proof/inclusion (RFC 9162 §2.1.3): leafIndex < treeSize. */
+export const auditInclusionQuery = z.object({ leafIndex: leafCount(0), treeSize: leafCount(1) });
+export type AuditInclusionQuery = z.infer<typeof auditInclusionQuery>;
+
+/** GET audit/log/proof/consistency (RFC 9162 §2.1.4): 0 < first ≤ second. */
+export const auditConsistencyQuery = z.object({ first: leafCount(1), second: leafCount(1) });
+export type AuditConsistencyQuery = z.infer<typeof auditConsistencyQuery>;
+
+/** A page of results. */
+export interface AuditPage<Item> {
+  readonly items: readonly Item[];
+  readonly page: number;
+  readonly pageSize: number;
+  readonly total: number;
+}
+
+/** One row of GET audit/bookings. Personal fields read '[erased]' once the guest's key is destroyed. */
+export interface AuditBookingSummary {
+  readonly bookingID: string;
+  readonly hotelID: string;
+  readonly hotelName: string;
+  readonly guestId: string;
+  readonly guestName: string;
+  readonly guestEmail: string;
+  readonly dateOfBooking: string;
+  readonly dateOfCommencement: string;
+  readonly numberOfNights: number;
+  readonly payableAmount: number;
+  readonly status: AuditBookingStatus;
+}
+
+/** An event exactly as the log stores it: personal fields are ciphertext here. Its RFC 8785 form is the Merkle leaf. */
+export interface AuditRecord {
+  readonly id: string;
+  readonly streamId: string;
+  readonly type: string;
+  readonly revision: number;
+  readonly position: number;
+  readonly data: Record<string, unknown>;
+  readonly metadata: Record<string, unknown>;
+  readonly recordedAt: string;
+}
+
+export interface AuditActor {
+  /** An account id, or 'system' for the product's own reactors. */
+  readonly id: string;
+  readonly role: 'customer' | 'hotel-owner' | 'auditor' | 'system';
+  /** The account's name, '[erased]' after erasure, 'Stays' for the system. */
+  readonly name: string;
+}
+
+/**
+ * One event of a history or of the log browser: `record` as stored (hash it to check the
+ * proof), `data` the same data with personal fields decrypted ('[erased]' when the key is
+ * gone), so the dashboard never has to decrypt.
+ */
+export interface AuditEntry {
+  readonly leafIndex: number;
+  readonly record: AuditRecord;
+  readonly data: Record<string, unknown>;
+  readonly actor: AuditActor;
+}
+
+/** GET audit/bookings/:bookingID/history. */
+export interface AuditBookingHistory {
+  readonly bookingID: string;
+  readonly entries: readonly AuditEntry[];
+}
+
+/** The booking folded with the command side's evolve up to `asOf`. `state` is null before the booking existed. */
+export interface AuditBookingAsOf {
+  readonly bookingID: string;
+  readonly asOf: string;
+  readonly state: Record<string, unknown> | null;
+  /** The last event folded (null when none was at or before `asOf`). */
+  readonly stoppedAt: { readonly leafIndex: number; readonly type: string; readonly position: number; readonly recordedAt: string } | null;
+}
+
+/** The three fields a tree head signs, as RFC 8785 JSON. */
+export interface TreeHeadFields {
+  readonly treeSize: number;
+  /** SHA-256 root hash, hex (the hash of the empty string for size 0). */
+  readonly rootHash: string;
+  readonly timestamp: string;
+}
+
+/** A signed tree head: Ed25519 over the RFC 8785 JSON of the three fields, base64url. */
+export interface SignedTreeHead extends TreeHeadFields {
+  readonly signature: string;
+}
+
+export interface InclusionProof {
+  readonly leafIndex: number;
+  readonly treeSize: number;
+  readonly auditPath: readonly string[];
+}
+
+export interface ConsistencyProof {
+  readonly first: number;
+  readonly second: number;
+  readonly path: readonly string[];
+}
+
+/** GET audit/log/public-key: the notary's Ed25519 public key as a JWK (kty OKP, crv Ed25519). */
+export interface NotaryPublicKey {
+  readonly kty: 'OKP';
+  readonly crv: 'Ed25519';
+  readonly x: string;
+  readonly kid?: string;
+}

@@ -4,6 +4,7 @@ export * from './media.ts';
 export * from './money.ts';
 export * from './envelope.ts';
 export * as messages from './messages.ts';
+export { auditMessages } from './audit-messages.ts';
 export * from './events/index.ts';
 export * from './schemas/accounts.ts';
 export * from './schemas/hotels.ts';

@@ -22,6 +22,9 @@ const BookHotel = page(() => import('./routes/book-hotel.tsx'));
 const Profile = page(() => import('./routes/profile.tsx'));
 const Bookings = page(() => import('./routes/bookings.tsx'));
 const NotFound = page(() => import('./routes/not-found.tsx'));
+/** The auditors' screens: their feature (reducer, saga, verification) loads with them only. */
+const SignInAuditor = page(() => import('./routes/audit-sign-in.tsx'));
+const Audit = page(() => import('./routes/audit.tsx'));
 
 /** Owner-only routes (spec section 2), each page in its own chunk. */
 const ownerRoutes: { path: string; Page: LazyExoticComponent<ComponentType> }[] = [
@@ -48,6 +51,8 @@ const routeObjects: RouteObject[] = [
       { path: '/login-hotel-owner', element: suspended(<SignInOwner />) },
       { path: '/signup-user', element: suspended(<SignUpCustomer />) },
       { path: '/signup-hotel-owner', element: suspended(<SignUpOwner />) },
+      { path: '/login-auditor', element: suspended(<SignInAuditor />) },
+      { path: '/audit', element: suspended(<Audit />) },
       { path: '/hotel/:hotelID', element: suspended(<HotelPage />) },
       { path: '/view-hotel/:hotelID', element: suspended(<HotelPage />) },
       { path: '/profile', element: guarded(<Profile />) },

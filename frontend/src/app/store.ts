@@ -3,7 +3,7 @@
  * the API modules passed in (tests pass stubs), and the session persisted under `root`.
  * DOM-free: unit tests build it in Node.
  */
-import { applyMiddleware, combineReducers, legacy_createStore as createStore, type Store } from 'redux';
+import { applyMiddleware, combineReducers, legacy_createStore as createStore, type Reducer, type Store } from 'redux';
 import createSagaMiddleware from 'redux-saga';
 import { bookingReducer } from '../features/booking/booking.slice.ts';
 import { bookingsReducer } from '../features/bookings/bookings.slice.ts';
@@ -17,7 +17,7 @@ import { setUnauthorizedHandler } from '../lib/api-client-hooks.ts';
 import { loadPersistedSession, savePersistedSession } from '../lib/persist.ts';
 import { rootSaga, type Apis } from './root-saga.ts';
 
-export const rootReducer = combineReducers({
+const reducers = {
   session: sessionReducer,
   hotels: hotelsReducer,
   search: searchReducer,
@@ -26,17 +26,33 @@ export const rootReducer = combineReducers({
   ownerHotel: ownerHotelReducer,
   ownerRooms: ownerRoomsReducer,
   ownerBookings: ownerBookingsReducer,
-});
+};
+export const rootReducer = combineReducers(reducers);
 
 export type RootState = ReturnType<typeof rootReducer>;
-export type AppStore = Store<RootState>;
+export interface AppStore extends Store<RootState> {
+  /**
+   * Adds the reducer (under `key`) and saga of a feature whose screens load lazily, so its
+   * code stays out of the first download; a second call for the same key does nothing.
+   */
+  injectFeature(key: string, reducer: Reducer, saga: () => Generator): void;
+}
 
 export function createAppStore(apis: Apis, options: { persist?: boolean } = {}): AppStore {
   const persist = options.persist ?? true;
   const sagaMiddleware = createSagaMiddleware();
   const session = persist ? restoredSession(loadPersistedSession<Partial<SessionState>>()) : undefined;
-  const store = createStore(rootReducer, session === undefined ? undefined : { session } as Partial<RootState>, applyMiddleware(sagaMiddleware)) as AppStore;
+  const base = createStore(rootReducer, session === undefined ? undefined : { session } as Partial<RootState>, applyMiddleware(sagaMiddleware));
   sagaMiddleware.run(rootSaga, apis);
+  const injected: Record<string, Reducer> = {};
+  const store: AppStore = Object.assign(base, {
+    injectFeature(key: string, reducer: Reducer, saga: () => Generator) {
+      if (Object.hasOwn(injected, key)) return;
+      injected[key] = reducer;
+      base.replaceReducer(combineReducers({ ...reducers, ...injected }) as unknown as typeof rootReducer);
+      sagaMiddleware.run(saga);
+    },
+  });
 
   if (persist) {
     let last = store.getState().session;

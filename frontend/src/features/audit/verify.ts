@@ -33,13 +33,13 @@ async function sha256(...parts: Uint8Array[]): Promise<Uint8Array> {
 }
 
 /** The RFC 8785 form of a JSON value, as bytes. */
-function jcsBytes(value: unknown): Uint8Array {
+function jcsBytes(value: unknown): Uint8Array<ArrayBuffer> {
   const text = canonicalize(value);
   if (text === undefined) throw new TypeError('value has no JSON form');
   return encoder.encode(text);
 }
 
-export function hexToBytes(hex: string): Uint8Array {
+export function hexToBytes(hex: string): Uint8Array<ArrayBuffer> {
   if (!/^(?:[0-9a-f]{2})*$/i.test(hex)) throw new TypeError('not hex');
   const bytes = new Uint8Array(hex.length / 2);
   for (let i = 0; i < bytes.length; i++) bytes[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
@@ -48,7 +48,7 @@ export function hexToBytes(hex: string): Uint8Array {
 
 export const bytesToHex = (bytes: Uint8Array): string => Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 
-export function base64urlToBytes(text: string): Uint8Array {
+export function base64urlToBytes(text: string): Uint8Array<ArrayBuffer> {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new TypeError('not base64url');
   const base64 = text.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(text.length / 4) * 4, '=');
   return Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));

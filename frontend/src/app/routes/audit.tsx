@@ -1,0 +1,44 @@
+/** `/audit`: find a booking, its verified timeline and as-of view, and the log browser with export (auditors only). */
+import { Button } from '@blueprintjs/core';
+import { auditMessages } from '@stays/contracts';
+import { useEffect } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { useSearchParams } from 'react-router-dom';
+import { selectAuditor } from '../../features/audit/audit.selectors.ts';
+import { auditActions } from '../../features/audit/audit.slice.ts';
+import { AsOfControl } from '../../features/audit/components/AsOfControl.tsx';
+import { BookingHistory } from '../../features/audit/components/BookingHistory.tsx';
+import { BookingSearch } from '../../features/audit/components/BookingSearch.tsx';
+import { LogBrowser } from '../../features/audit/components/LogBrowser.tsx';
+import { AuditArea } from './audit-area.tsx';
+
+const texts = auditMessages;
+
+function Dashboard() {
+  const dispatch = useDispatch();
+  const auditor = useSelector(selectAuditor);
+  const [params] = useSearchParams();
+  const bookingID = params.get('booking');
+
+  useEffect(() => {
+    if (bookingID !== null && bookingID !== '') dispatch(auditActions.historyRequested({ bookingID }));
+  }, [dispatch, bookingID]);
+
+  return (
+    <div className="page audit-page">
+      <div className="audit-title">
+        <h1>{texts.title}</h1>
+        {auditor !== null && <span className="audit-who">{texts.signedInAs(auditor.name)}</span>}
+        <Button text={texts.signOut} onClick={() => dispatch(auditActions.signOutRequested())} />
+      </div>
+      <BookingSearch />
+      <BookingHistory />
+      <AsOfControl />
+      <LogBrowser />
+    </div>
+  );
+}
+
+export default function AuditPage() {
+  return <AuditArea requireAuditor><Dashboard /></AuditArea>;
+}

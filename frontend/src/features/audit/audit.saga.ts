@@ -1,0 +1,175 @@
+/**
+ * The dashboard's sagas. Reads are `takeLatest` (a newer search cancels the older request);
+ * the sign-in is a blocking take/call loop; verification runs after each history load and
+ * checks again, a few times, events newer than the latest signed tree head; the export
+ * streams until done or until the auditor stops it.
+ */
+import { auditMessages, messages, type AuditEntry, type NotaryPublicKey, type SignedTreeHead } from '@stays/contracts';
+import { buffers, channel, type Channel, type Task } from 'redux-saga';
+import { all, call, cancel, fork, put, race, select, take, takeLatest } from 'redux-saga/effects';
+import { abortIfCancelled } from '../../lib/abortable.ts';
+import { errorText } from '../../lib/errors.ts';
+import { tokenStorage } from '../../lib/persist.ts';
+import type { AuditApi, ExportProgress } from './api/audit-api.ts';
+import { auditActions, type AuditAction, type AuditState, type VerdictState } from './audit.slice.ts';
+import { auditorStorage } from './auditor-storage.ts';
+import { verifyRecord } from './verify.ts';
+
+type Of<T extends AuditAction['type']> = Extract<AuditAction, { type: T }>;
+
+/** How long to wait before checking events newer than the signed head again (the notary signs at least every 10 s), and how often. */
+export const PENDING_RECHECK_MS = 4000;
+const PENDING_RECHECKS = 8;
+
+/** A pause (redux-saga's `delay` would put its helper into the first download, beside the effects the app already loads). */
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** `yield*`-able call with a typed result. */
+function* callApi<T>(fn: () => Promise<T>): Generator<unknown, T, T> {
+  return (yield call(fn)) as T;
+}
+
+function* signIn(api: AuditApi, action: Of<'audit/signInRequested'>) {
+  try {
+    const { data, message } = yield* callApi(() => api.signIn(action.payload));
+    // One token per browser: a guest's or owner's session here ends (its own saga drops its token first).
+    yield put({ type: 'session/expired' });
+    const auditor = { _id: data.user._id, name: data.user.name, email: data.user.email };
+    yield call(tokenStorage.set, data.accessToken);
+    yield call(auditorStorage.save, auditor, data.accessToken);
+    yield put(auditActions.signedIn({ auditor, message }));
+  } catch (error) {
+    yield put(auditActions.signInFailed({ message: errorText(error, messages.ui.loginFailed) }));
+  }
+}
+
+function* signOut() {
+  yield call(tokenStorage.clear);
+  yield call(auditorStorage.clear);
+  yield put(auditActions.signedOut());
+}
+
+/** A `takeLatest` worker around one read: success or failure action, request aborted when superseded. */
+function read<A, T>(load: (action: A, signal: AbortSignal) => Promise<T>, loaded: (result: T, action: A) => { type: string }, failed: (message: string) => { type: string }) {
+  return function* worker(action: A) {
+    const controller = new AbortController();
+    try {
+      const result = yield* callApi(() => load(action, controller.signal));
+      yield put(loaded(result, action));
+    } catch (error) {
+      yield put(failed(errorText(error, messages.ui.errorWhileLoadingData)));
+    } finally {
+      yield* abortIfCancelled(controller);
+    }
+  };
+}
+
+const selectEntries = (state: { audit: AuditState }) => state.audit.history.result ?? [];
+
+function* verdictOf(api: AuditApi, entry: AuditEntry, publicKey: NotaryPublicKey, head: SignedTreeHead) {
+  let verdict: VerdictState;
+  if (entry.leafIndex >= head.treeSize) {
+    verdict = { verified: false, reason: 'pending' };
+  } else {
+    try {
+      const proof = yield* callApi(() => api.inclusionProof(entry.leafIndex, head.treeSize));
+      verdict = yield* callApi(() => verifyRecord({ record: entry.record, leafIndex: entry.leafIndex, proof, head, publicKey }));
+    } catch {
+      verdict = { verified: false, reason: 'unavailable' };
+    }
+  }
+  yield put(auditActions.verdictFound({ leafIndex: entry.leafIndex, verdict }));
+  return verdict;
+}
+
+/** Checks each event of the loaded history against the latest signed tree head; true when some were newer than it. */
+function* verifyOnce(api: AuditApi) {
+  const entries = (yield select(selectEntries)) as readonly AuditEntry[];
+  if (entries.length === 0) return false;
+  yield put(auditActions.verdictsChecking({ leafIndexes: entries.map((entry) => entry.leafIndex) }));
+  let publicKey: NotaryPublicKey;
+  let head: SignedTreeHead;
+  try {
+    [publicKey, head] = (yield all([call(api.publicKey), call(api.treeHead)])) as [NotaryPublicKey, SignedTreeHead];
+  } catch {
+    for (const entry of entries) yield put(auditActions.verdictFound({ leafIndex: entry.leafIndex, verdict: { verified: false, reason: 'unavailable' } }));
+    return false;
+  }
+  const verdicts = (yield all(entries.map((entry) => call(verdictOf, api, entry, publicKey, head)))) as VerdictState[];
+  return verdicts.some((verdict) => verdict.verified === false && verdict.reason === 'pending');
+}
+
+function* verifyHistory(api: AuditApi) {
+  for (let round = 0; round <= PENDING_RECHECKS; round++) {
+    if (!((yield call(verifyOnce, api)) as boolean)) return;
+    yield call(sleep, PENDING_RECHECK_MS);
+  }
+}
+
+function* relayProgress(progress: Channel<ExportProgress>) {
+  while (true) yield put(auditActions.exportProgressed((yield take(progress)) as ExportProgress));
+}
+
+function* runExport(api: AuditApi, action: Of<'audit/exportRequested'>, controller: AbortController) {
+  const progress = channel<ExportProgress>(buffers.sliding(1));
+  const relay = (yield fork(relayProgress, progress)) as Task;
+  try {
+    const { events, file } = yield* callApi(() => api.exportLog(action.payload.query, controller.signal, (piece) => progress.put(piece)));
+    yield cancel(relay);
+    yield call(api.saveFile, file, action.payload.fileName);
+    yield put(auditActions.exported({ events, fileName: action.payload.fileName }));
+  } catch (error) {
+    yield cancel(relay);
+    yield put(auditActions.exportFailed({ message: errorText(error, auditMessages.exportFailed) }));
+  } finally {
+    progress.close();
+  }
+}
+
+export function* auditSaga(api: AuditApi) {
+  yield all([
+    call(function* signInLoop() {
+      while (true) yield call(signIn, api, (yield take('audit/signInRequested')) as Of<'audit/signInRequested'>);
+    }),
+    call(function* signOutLoop() {
+      while (true) {
+        yield take('audit/signOutRequested');
+        yield call(signOut);
+      }
+    }),
+    call(function* sessionEndedLoop() {
+      while (true) {
+        yield take(['session/signedIn', 'session/expired']);
+        yield call(auditorStorage.clear);
+      }
+    }),
+    takeLatest('audit/bookingsRequested', read(
+      (action: Of<'audit/bookingsRequested'>, signal) => api.bookings(action.payload.query, signal),
+      (page) => auditActions.bookingsLoaded({ page }), (message) => auditActions.bookingsFailed({ message }))),
+    takeLatest('audit/historyRequested', read(
+      (action: Of<'audit/historyRequested'>, signal) => api.history(action.payload.bookingID, signal),
+      (history, action) => auditActions.historyLoaded({ bookingID: action.payload.bookingID, entries: history.entries }),
+      (message) => auditActions.historyFailed({ message }))),
+    takeLatest(['audit/historyLoaded', 'audit/verifyRequested', 'audit/historyRequested'], function* verifyLatest(action: { type: string }) {
+      // a new history request only cancels the checks of the previous booking
+      if (action.type !== 'audit/historyRequested') yield call(verifyHistory, api);
+    }),
+    takeLatest('audit/asOfRequested', read(
+      (action: Of<'audit/asOfRequested'>, signal) => api.asOf(action.payload.bookingID, action.payload.at, signal),
+      (result) => auditActions.asOfLoaded({ result }), (message) => auditActions.asOfFailed({ message }))),
+    takeLatest('audit/logRequested', read(
+      (action: Of<'audit/logRequested'>, signal) => api.records(action.payload.query, signal),
+      (page) => auditActions.logLoaded({ page }), (message) => auditActions.logFailed({ message }))),
+    call(function* exportLoop() {
+      while (true) {
+        const action = (yield take('audit/exportRequested')) as Of<'audit/exportRequested'>;
+        const controller = new AbortController();
+        const { stop } = (yield race({ done: call(runExport, api, action, controller), stop: take('audit/exportStopRequested') })) as { stop?: unknown };
+        if (stop !== undefined) {
+          controller.abort();
+          yield put(auditActions.exportStopped());
+        }
+      }
+    }),
+  ]);
+}

@@ -1,0 +1,34 @@
+/** How the timeline shows times and the fields an event set. DOM-free. */
+
+const INDIA = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'Asia/Kolkata', day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+});
+
+/** An ISO time in India time, e.g. '22 Nov 2026, 15:30:05'; a text that is no time is shown as it is. */
+export function indiaTime(iso: string): string {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? iso : INDIA.format(time);
+}
+
+export interface FieldValue {
+  readonly name: string;
+  readonly value: string;
+}
+
+const shown = (value: unknown): string => {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value) && value.every((item) => typeof item !== 'object' || item === null)) return value.map(String).join(', ');
+  return JSON.stringify(value) ?? String(value);
+};
+
+/**
+ * The fields an event set, with their values: the ones an update names in `changedFields`
+ * (it carries the whole listing after the change), otherwise every field it carries.
+ */
+export function fieldsSet(data: Readonly<Record<string, unknown>>): FieldValue[] {
+  const changed = data['changedFields'];
+  const names = Array.isArray(changed) && changed.every((name) => typeof name === 'string')
+    ? changed as string[]
+    : Object.keys(data).filter((name) => data[name] !== undefined);
+  return names.map((name) => ({ name, value: shown(data[name]) }));
+}

@@ -1,0 +1,185 @@
+/**
+ * The dashboard's sagas against a real store (the feature injected as the screens do) with
+ * the API provided: sign-in and its token, a history verified event by event, the as-of
+ * and log reads, the streamed export with progress and stop.
+ */
+import { expect } from 'chai';
+import { createHash, generateKeyPairSync, sign } from 'node:crypto';
+import type { AuditEntry, AuditRecord, SignedTreeHead } from '@stays/contracts';
+import type { AuditApi, ExportProgress } from '../../src/features/audit/api/audit-api.ts';
+import { selectAuditor, selectTimeline, selectVerifiedCount } from '../../src/features/audit/audit.selectors.ts';
+import { auditActions, type AuditState } from '../../src/features/audit/audit.slice.ts';
+import { installAudit } from '../../src/features/audit/install.ts';
+import { sessionActions } from '../../src/features/session/session.slice.ts';
+import { tokenStorage } from '../../src/lib/persist.ts';
+import { deferred, httpError, stubApis, testStore, until } from './support.ts';
+
+const unexpected = (name: string) => () => Promise.reject(new Error(`unexpected call ${name}`));
+function stubAuditApi(overrides: Partial<AuditApi> = {}): AuditApi {
+  return {
+    signIn: unexpected('signIn'), bookings: unexpected('bookings'), history: unexpected('history'), asOf: unexpected('asOf'),
+    records: unexpected('records'), publicKey: unexpected('publicKey'), treeHead: unexpected('treeHead'),
+    inclusionProof: unexpected('inclusionProof'), exportLog: unexpected('exportLog'), saveFile: () => undefined, ...overrides,
+  };
+}
+
+function auditStore(api: AuditApi) {
+  const store = testStore(stubApis());
+  installAudit(store, api);
+  const audit = () => (store.getState() as unknown as { audit: AuditState }).audit;
+  return { store, audit };
+}
+
+// A two-leaf log signed by a notary key: this test's own RFC 8785 (flat records sort
+// trivially) and RFC 9162 hashing, so the saga's verdicts come from real proofs.
+const jcs = (value: Record<string, unknown>): string =>
+  `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${typeof value[key] === 'object' ? jcs(value[key] as Record<string, unknown>) : JSON.stringify(value[key])}`).join(',')}}`;
+const sha = (...parts: Buffer[]) => createHash('sha256').update(Buffer.concat(parts)).digest();
+const record = (i: number, type: string): AuditRecord => ({
+  id: `e${i}`, streamId: 'booking-BK1', type, revision: i, position: i, data: { bookingID: 'BK1' }, metadata: { actor: 'c1' }, recordedAt: `2026-11-22T10:0${i}:00.000Z`,
+});
+const records = [record(0, 'InvoiceIssued'), record(1, 'BookingEmailSent'), record(2, 'BookingCancelled')];
+const leaves = records.map((r) => sha(Buffer.from([0]), Buffer.from(jcs(r as unknown as Record<string, unknown>))));
+const root = sha(Buffer.from([1]), leaves[0]!, leaves[1]!);
+const keys = generateKeyPairSync('ed25519');
+const publicKey = { kty: 'OKP' as const, crv: 'Ed25519' as const, x: keys.publicKey.export({ format: 'jwk' }).x! };
+const fields = { treeSize: 2, rootHash: root.toString('hex'), timestamp: '2026-11-22T10:05:00.000Z' };
+const head: SignedTreeHead = { ...fields, signature: sign(null, Buffer.from(jcs(fields)), keys.privateKey).toString('base64url') };
+const entry = (i: number, data: Record<string, unknown> = { bookingID: 'BK1' }): AuditEntry => ({ leafIndex: i, record: records[i]!, data, actor: { id: 'system', role: 'system', name: 'Stays' } });
+
+const verifyingApi = (overrides: Partial<AuditApi> = {}) => stubAuditApi({
+  history: async () => ({ bookingID: 'BK1', entries: [entry(0), entry(1), entry(2, { bookingID: 'BK1', customerId: 'c1', cancelledAt: '2026-11-22T10:02:00Z' })] }),
+  publicKey: async () => publicKey,
+  treeHead: async () => head,
+  inclusionProof: async (leafIndex, treeSize) => ({ leafIndex, treeSize, auditPath: [leaves[1 - leafIndex]!.toString('hex')] }),
+  ...overrides,
+});
+
+describe('audit dashboard sagas (unit)', () => {
+  beforeEach(() => {
+    tokenStorage.clear();
+    globalThis.localStorage?.clear?.();
+  });
+
+  it("signs an auditor in: a guest's session here ends, the auditor's token is kept, and a guest's later sign-in ends the auditor's", async () => {
+    const apis = stubApis({ session: { signIn: async () => ({ data: { accessToken: 'guest-token', user: { _id: 'c1', role: 'customer', name: 'Asha', email: 'a@x.in' } }, message: 'ok' }) } });
+    const store = testStore(apis);
+    store.dispatch(sessionActions.signInRequested({ role: 'customer', email: 'a@x.in', password: 'x' }));
+    await until(store, (s) => s.session.currentUser !== null);
+    installAudit(store, stubAuditApi({ signIn: async () => ({ data: { accessToken: 'auditor-token', user: { _id: 'a1', name: 'Meera Auditor', email: 'auditor@stays.demo' } }, message: 'Signed in successfully!' }) }));
+    store.dispatch(auditActions.signInRequested({ email: 'auditor@stays.demo', password: 'secret' }));
+    const state = await until(store, (s) => selectAuditor(s) !== null);
+    expect(selectAuditor(state)).to.deep.equal({ _id: 'a1', name: 'Meera Auditor', email: 'auditor@stays.demo' });
+    expect(state.session.currentUser).to.equal(null);
+    expect(tokenStorage.get()).to.equal('auditor-token');
+
+    store.dispatch(sessionActions.signInRequested({ role: 'customer', email: 'a@x.in', password: 'x' }));
+    const after = await until(store, (s) => s.session.currentUser !== null);
+    expect(selectAuditor(after)).to.equal(null);
+  });
+
+  it("shows the server's sign-in refusal and keeps nobody signed in", async () => {
+    const { store, audit } = auditStore(stubAuditApi({ signIn: () => Promise.reject(httpError(401, { success: false, message: 'Invalid email or password' })) }));
+    store.dispatch(auditActions.signInRequested({ email: 'x@y.in', password: 'bad' }));
+    await until(store, () => !audit().signIn.loading && audit().signIn.error !== null);
+    expect(audit().signIn.error).to.equal('Invalid email or password');
+    expect(audit().auditor).to.equal(null);
+  });
+
+  it("ends the auditor's session on a 401 and on sign-out, and forgets the token", async () => {
+    const { store, audit } = auditStore(stubAuditApi({ signIn: async () => ({ data: { accessToken: 't', user: { _id: 'a1', name: 'A', email: 'a@s.in' } }, message: 'ok' }) }));
+    store.dispatch(auditActions.signInRequested({ email: 'a@s.in', password: 'p' }));
+    await until(store, () => audit().auditor !== null);
+    store.dispatch(sessionActions.expired());
+    expect(audit().auditor).to.equal(null);
+    store.dispatch(auditActions.signInRequested({ email: 'a@s.in', password: 'p' }));
+    await until(store, () => audit().auditor !== null);
+    store.dispatch(auditActions.signOutRequested());
+    await until(store, () => audit().auditor === null);
+    expect(tokenStorage.get()).to.equal(null);
+  });
+
+  it('loads a history and verifies each event in the log against the signed head; an event newer than the head is not yet signed', async () => {
+    const proofsAsked: string[] = [];
+    const { store } = auditStore(verifyingApi({
+      inclusionProof: async (leafIndex, treeSize) => {
+        proofsAsked.push(`${leafIndex}@${treeSize}`);
+        return { leafIndex, treeSize, auditPath: [leaves[1 - leafIndex]!.toString('hex')] };
+      },
+    }));
+    store.dispatch(auditActions.historyRequested({ bookingID: 'BK1' }));
+    const state = await until(store, (s) => selectTimeline(s).length === 3 && selectTimeline(s).every((row) => row.verdict.verified !== 'checking'));
+    expect(selectTimeline(state).map((row) => row.verdict)).to.deep.equal([
+      { verified: true, treeSize: 2 }, { verified: true, treeSize: 2 }, { verified: false, reason: 'pending' },
+    ]);
+    expect(proofsAsked.sort()).to.deep.equal(['0@2', '1@2']);
+    expect(selectVerifiedCount(state)).to.deep.equal({ verified: 2, total: 3 });
+    const cancelled = selectTimeline(state)[2]!;
+    expect(cancelled).to.include({ time: '22 Nov 2026, 15:32:00', actor: 'Stays', role: 'System', happened: 'Booking cancelled by the guest at 22 Nov 2026, 15:32:00' });
+  });
+
+  it('marks an event whose record the server altered as not verified, and one without a proof as unavailable', async () => {
+    const altered = { ...entry(0), record: { ...records[0]!, data: { bookingID: 'BK2' } } };
+    const { store } = auditStore(verifyingApi({
+      history: async () => ({ bookingID: 'BK1', entries: [altered, entry(1)] }),
+      inclusionProof: async (leafIndex, treeSize) => {
+        if (leafIndex === 1) throw httpError(500, {});
+        return { leafIndex, treeSize, auditPath: [leaves[1]!.toString('hex')] };
+      },
+    }));
+    store.dispatch(auditActions.historyRequested({ bookingID: 'BK1' }));
+    const state = await until(store, (s) => selectTimeline(s).length === 2 && selectTimeline(s).every((row) => row.verdict.verified !== 'checking'));
+    expect(selectTimeline(state).map((row) => row.verdict)).to.deep.equal([{ verified: false, reason: 'proof' }, { verified: false, reason: 'unavailable' }]);
+  });
+
+  it('asks for the booking as of a moment; a newer request supersedes an older one', async () => {
+    const first = deferred<never>();
+    const asked: string[] = [];
+    const { store, audit } = auditStore(stubAuditApi({
+      asOf: (bookingID, at, signal) => {
+        asked.push(at);
+        if (asked.length === 1) {
+          signal?.addEventListener('abort', () => first.reject(new Error('aborted')));
+          return first.promise;
+        }
+        return Promise.resolve({ bookingID, asOf: at, state: { status: 'placed' }, stoppedAt: { leafIndex: 0, type: 'BookingPlaced', position: 1, recordedAt: at } });
+      },
+    }));
+    store.dispatch(auditActions.asOfRequested({ bookingID: 'BK1', at: '2026-11-22T10:00:00.000Z' }));
+    store.dispatch(auditActions.asOfRequested({ bookingID: 'BK1', at: '2026-11-22T10:01:00.000Z' }));
+    await until(store, () => audit().asOf.status === 'succeeded');
+    expect(audit().asOf.result?.asOf).to.equal('2026-11-22T10:01:00.000Z');
+    expect(audit().asOf.at).to.equal('2026-11-22T10:01:00.000Z');
+    expect(asked).to.have.length(2);
+  });
+
+  it('streams an export with its progress and saves the file; a stop aborts the download', async () => {
+    const saved: string[] = [];
+    let progress!: (p: ExportProgress) => void;
+    const finish = deferred<{ events: number; bytes: number; file: Blob }>();
+    let aborted = false;
+    const { store, audit } = auditStore(stubAuditApi({
+      exportLog: (_query, signal, onProgress) => {
+        progress = onProgress;
+        signal.addEventListener('abort', () => { aborted = true; });
+        return finish.promise;
+      },
+      saveFile: (_blob, fileName) => saved.push(fileName),
+    }));
+    store.dispatch(auditActions.exportRequested({ query: { category: 'booking' }, fileName: 'log.ndjson' }));
+    expect(audit().export).to.deep.equal({ status: 'running', events: 0, bytes: 0 });
+    await until(store, () => progress !== undefined);
+    progress({ events: 120, bytes: 64_000 });
+    await until(store, () => audit().export.status === 'running' && (audit().export as { events: number }).events === 120);
+    finish.resolve({ events: 250, bytes: 130_000, file: new Blob(['{}\n']) });
+    await until(store, () => audit().export.status === 'done');
+    expect(audit().export).to.deep.equal({ status: 'done', events: 250, fileName: 'log.ndjson' });
+    expect(saved).to.deep.equal(['log.ndjson']);
+
+    store.dispatch(auditActions.exportRequested({ query: {}, fileName: 'all.ndjson' }));
+    store.dispatch(auditActions.exportStopRequested());
+    await until(store, () => audit().export.status === 'stopped');
+    expect(aborted).to.equal(true);
+    expect(saved).to.deep.equal(['log.ndjson']);
+  });
+});

@@ -52,7 +52,8 @@ export function AsOfControl() {
       <Notice ok={false} text={asOf.error} />
       {asOf.status === 'succeeded' && (
         <>
-          <p>{stoppedAt === null ? texts.asOfBeforeBooking : texts.asOfStoppedAt(stoppedAt.type, indiaTime(stoppedAt.recordedAt))}</p>
+          {state === null && <p>{texts.asOfBeforeBooking}</p>}
+          {stoppedAt !== null && <p>{texts.asOfStoppedAt(stoppedAt.type, indiaTime(stoppedAt.recordedAt))}</p>}
           {state !== null && (
             <dl className="audit-state" aria-label={texts.asOfTitle}>
               {fieldsSet(state).map((field) => (

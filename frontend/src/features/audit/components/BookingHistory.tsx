@@ -5,6 +5,7 @@
  */
 import { Button, Card, Intent, Spinner, Tag } from '@blueprintjs/core';
 import { auditMessages } from '@stays/contracts';
+import { useEffect, useRef } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Notice } from '../../../components/Notice.tsx';
 import { selectAuditHistory, selectTimeline, selectVerifiedCount } from '../audit.selectors.ts';
@@ -24,10 +25,15 @@ export function BookingHistory() {
   const history = useSelector(selectAuditHistory);
   const rows = useSelector(selectTimeline);
   const count = useSelector(selectVerifiedCount);
+  const section = useRef<HTMLElement>(null);
+  // An opened booking's history is below the search: bring it into view.
+  useEffect(() => {
+    if (history.bookingID !== null) section.current?.scrollIntoView({ block: 'start' });
+  }, [history.bookingID]);
   if (history.bookingID === null) return null;
 
   return (
-    <section className="audit-section" aria-labelledby="audit-history">
+    <section ref={section} className="audit-section audit-history" aria-labelledby="audit-history">
       <div className="audit-section-head">
         <h2 id="audit-history">{texts.historyTitle(history.bookingID)}</h2>
         {rows.length > 0 && (

@@ -109,7 +109,7 @@ describe('auditor journey (e2e)', function () {
     const handle = page.getByRole('slider');
     for (let step = 0; step < events; step++) await handle.press('ArrowLeft');
     await page.getByText(texts.asOfBeforeBooking).waitFor();
-    expect(await handle.getAttribute('aria-valuenow')).to.equal('0');
+    expect(await handle.inputValue()).to.equal('0');
     for (let step = 0; step < events; step++) await handle.press('ArrowRight');
     await page.getByText(/^Folded up to /).waitFor();
     expect(await page.getByText(texts.asOfBeforeBooking).count()).to.equal(0);

@@ -1,8 +1,9 @@
 /**
  * The booking as it stood at a moment: a slider over its history (before the first event,
- * then after each one) asks the API for the booking folded up to that time.
+ * then after each one) asks the API for the booking folded up to that time. A native range
+ * input (Blueprint's Slider would add its constants to chunks the home page loads).
  */
-import { Slider, Spinner } from '@blueprintjs/core';
+import { Spinner } from '@blueprintjs/core';
 import { auditMessages } from '@stays/contracts';
 import { useEffect, useId, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
@@ -43,10 +44,13 @@ export function AsOfControl() {
     <section className="audit-section" aria-labelledby="audit-asof">
       <h2 id="audit-asof">{texts.asOfTitle}</h2>
       <p id={labelId}>{texts.asOfLabel}</p>
-      <div className="audit-slider">
-        <Slider min={0} max={rows.length} stepSize={1} value={step} onChange={setStep} onRelease={show}
-          labelRenderer={false} handleHtmlProps={{ 'aria-labelledby': labelId }} />
-      </div>
+      <input className="audit-slider" type="range" min={0} max={rows.length} step={1} value={step} aria-labelledby={labelId}
+        aria-valuetext={asOf.at === null ? undefined : texts.asOfValue(indiaTime(asOf.at))}
+        onChange={(event) => {
+          const at = Number(event.target.value);
+          setStep(at);
+          show(at);
+        }} />
       {asOf.at !== null && <p className="audit-asof-at" role="status">{texts.asOfValue(indiaTime(asOf.at))}</p>}
       {asOf.status === 'loading' && <Spinner size={20} />}
       <Notice ok={false} text={asOf.error} />

@@ -2,7 +2,7 @@
  * The log browser: events by stream category, type, actor and time range (India time),
  * paged; and the same filtered range exported as NDJSON, streamed, with its progress.
  */
-import { Button, Card, FormGroup, InputGroup, Intent, ProgressBar } from '@blueprintjs/core';
+import { Button, Card, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { auditMessages } from '@stays/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
@@ -44,7 +44,7 @@ function ExportStatus({ state }: { state: ExportState }) {
     case 'running':
       return (
         <div role="status" className="audit-export-status">
-          <ProgressBar intent={Intent.PRIMARY} />
+          <progress aria-label={texts.exportNdjson} />
           <span>{texts.exporting(state.events, Math.round(state.bytes / 1024))}</span>
         </div>
       );

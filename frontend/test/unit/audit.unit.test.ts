@@ -23,9 +23,9 @@ function stubAuditApi(overrides: Partial<AuditApi> = {}): AuditApi {
   };
 }
 
-function auditStore(api: AuditApi) {
+function auditStore(api: AuditApi, recheckMs?: number) {
   const store = testStore(stubApis());
-  installAudit(store, api);
+  installAudit(store, api, recheckMs);
   const audit = () => (store.getState() as unknown as { audit: AuditState }).audit;
   return { store, audit };
 }
@@ -45,13 +45,15 @@ const keys = generateKeyPairSync('ed25519');
 const publicKey = { kty: 'OKP' as const, crv: 'Ed25519' as const, x: keys.publicKey.export({ format: 'jwk' }).x! };
 const fields = { treeSize: 2, rootHash: root.toString('hex'), timestamp: '2026-11-22T10:05:00.000Z' };
 const head: SignedTreeHead = { ...fields, signature: sign(null, Buffer.from(jcs(fields)), keys.privateKey).toString('base64url') };
+const fieldsOfOne = { treeSize: 1, rootHash: leaves[0]!.toString('hex'), timestamp: '2026-11-22T10:01:00.000Z' };
+const signedHeadOfOne: SignedTreeHead = { ...fieldsOfOne, signature: sign(null, Buffer.from(jcs(fieldsOfOne)), keys.privateKey).toString('base64url') };
 const entry = (i: number, data: Record<string, unknown> = { bookingID: 'BK1' }): AuditEntry => ({ leafIndex: i, record: records[i]!, data, actor: { id: 'system', role: 'system', name: 'Stays' } });
 
 const verifyingApi = (overrides: Partial<AuditApi> = {}) => stubAuditApi({
   history: async () => ({ bookingID: 'BK1', entries: [entry(0), entry(1), entry(2, { bookingID: 'BK1', customerId: 'c1', cancelledAt: '2026-11-22T10:02:00Z' })] }),
   publicKey: async () => publicKey,
   treeHead: async () => head,
-  inclusionProof: async (leafIndex, treeSize) => ({ leafIndex, treeSize, auditPath: [leaves[1 - leafIndex]!.toString('hex')] }),
+  inclusionProof: async (leafIndex, treeSize) => ({ leafIndex, treeSize, auditPath: treeSize === 1 ? [] : [leaves[1 - leafIndex]!.toString('hex')] }),
   ...overrides,
 });
 
@@ -130,6 +132,22 @@ describe('audit dashboard sagas (unit)', () => {
     store.dispatch(auditActions.historyRequested({ bookingID: 'BK1' }));
     const state = await until(store, (s) => selectTimeline(s).length === 2 && selectTimeline(s).every((row) => row.verdict.verified !== 'checking'));
     expect(selectTimeline(state).map((row) => row.verdict)).to.deep.equal([{ verified: false, reason: 'proof' }, { verified: false, reason: 'unavailable' }]);
+  });
+
+  it('checks again what it could not verify yet: events newer than the head, and a head not signed yet', async () => {
+    let heads = 0;
+    const { store } = auditStore(verifyingApi({
+      history: async () => ({ bookingID: 'BK1', entries: [entry(0), entry(1)] }),
+      treeHead: async () => {
+        heads += 1;
+        if (heads === 1) throw httpError(404, { success: false, message: 'No tree head yet' });
+        return heads === 2 ? signedHeadOfOne : head;
+      },
+    }), 5);
+    store.dispatch(auditActions.historyRequested({ bookingID: 'BK1' }));
+    const state = await until(store, (s) => selectTimeline(s).length === 2 && selectTimeline(s).every((row) => row.verdict.verified === true));
+    expect(selectTimeline(state).map((row) => row.verdict)).to.deep.equal([{ verified: true, treeSize: 2 }, { verified: true, treeSize: 2 }]);
+    expect(heads).to.equal(3);
   });
 
   it('asks for the booking as of a moment; a newer request supersedes an older one', async () => {

@@ -17,7 +17,7 @@ import { verifyRecord } from './verify.ts';
 
 type Of<T extends AuditAction['type']> = Extract<AuditAction, { type: T }>;
 
-/** How long to wait before checking events newer than the signed head again (the notary signs at least every 10 s), and how often. */
+/** How long to wait before checking again events newer than the signed head (the notary signs at least every 10 s), and how often. */
 export const PENDING_RECHECK_MS = 4000;
 const PENDING_RECHECKS = 8;
 
@@ -82,7 +82,11 @@ function* verdictOf(api: AuditApi, entry: AuditEntry, publicKey: NotaryPublicKey
   return verdict;
 }
 
-/** Checks each event of the loaded history against the latest signed tree head; true when some were newer than it. */
+/**
+ * Checks each event of the loaded history against the latest signed tree head; true when
+ * another look may change the outcome: some events were newer than the head, or there was
+ * no head to fetch (the notary signs its first one once it has caught up with the log).
+ */
 function* verifyOnce(api: AuditApi) {
   const entries = (yield select(selectEntries)) as readonly AuditEntry[];
   if (entries.length === 0) return false;
@@ -93,16 +97,16 @@ function* verifyOnce(api: AuditApi) {
     [publicKey, head] = (yield all([call(api.publicKey), call(api.treeHead)])) as [NotaryPublicKey, SignedTreeHead];
   } catch {
     for (const entry of entries) yield put(auditActions.verdictFound({ leafIndex: entry.leafIndex, verdict: { verified: false, reason: 'unavailable' } }));
-    return false;
+    return true;
   }
   const verdicts = (yield all(entries.map((entry) => call(verdictOf, api, entry, publicKey, head)))) as VerdictState[];
   return verdicts.some((verdict) => verdict.verified === false && verdict.reason === 'pending');
 }
 
-function* verifyHistory(api: AuditApi) {
+function* verifyHistory(api: AuditApi, recheckMs: number) {
   for (let round = 0; round <= PENDING_RECHECKS; round++) {
     if (!((yield call(verifyOnce, api)) as boolean)) return;
-    yield call(sleep, PENDING_RECHECK_MS);
+    yield call(sleep, recheckMs);
   }
 }
 
@@ -126,7 +130,8 @@ function* runExport(api: AuditApi, action: Of<'audit/exportRequested'>, controll
   }
 }
 
-export function* auditSaga(api: AuditApi) {
+/** `recheckMs`: the pause before checking again what could not be verified yet (tests shorten it). */
+export function* auditSaga(api: AuditApi, recheckMs = PENDING_RECHECK_MS) {
   yield all([
     call(function* signInLoop() {
       while (true) yield call(signIn, api, (yield take('audit/signInRequested')) as Of<'audit/signInRequested'>);
@@ -152,7 +157,7 @@ export function* auditSaga(api: AuditApi) {
       (message) => auditActions.historyFailed({ message }))),
     takeLatest(['audit/historyLoaded', 'audit/verifyRequested', 'audit/historyRequested'], function* verifyLatest(action: { type: string }) {
       // a new history request only cancels the checks of the previous booking
-      if (action.type !== 'audit/historyRequested') yield call(verifyHistory, api);
+      if (action.type !== 'audit/historyRequested') yield call(verifyHistory, api, recheckMs);
     }),
     takeLatest('audit/asOfRequested', read(
       (action: Of<'audit/asOfRequested'>, signal) => api.asOf(action.payload.bookingID, action.payload.at, signal),

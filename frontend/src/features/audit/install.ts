@@ -9,8 +9,8 @@ interface FeatureStore {
   injectFeature(key: string, reducer: Reducer, saga: () => Generator): void;
 }
 
-export function installAudit(store: FeatureStore, api: AuditApi): void {
+export function installAudit(store: FeatureStore, api: AuditApi, recheckMs?: number): void {
   const restored = initialAuditState(auditorStorage.restore());
   const reducer = (state: AuditState = restored, action: { type: string }) => auditReducer(state, action);
-  store.injectFeature('audit', reducer as Reducer, () => auditSaga(api));
+  store.injectFeature('audit', reducer as Reducer, () => auditSaga(api, recheckMs));
 }

@@ -84,7 +84,8 @@ export const auditMessages = {
   recordsFound: (total: number) => `${plural(total, 'event')} in the log match`,
   exportNdjson: 'Export as NDJSON',
   exportCancel: 'Stop',
-  exporting: (events: number, kilobytes: number) => `Exporting: ${plural(events, 'event')}, ${kilobytes.toLocaleString('en-IN')} KB so far`,
+  exporting: (events: number, total: number | undefined, kilobytes: number) =>
+    `Exporting: ${total === undefined ? plural(events, 'event') : `${events.toLocaleString('en-IN')} of ${plural(total, 'event')}`}, ${kilobytes.toLocaleString('en-IN')} KB so far`,
   exported: (events: number, fileName: string) => `Exported ${plural(events, 'event')} to ${fileName}`,
   exportStopped: 'Export stopped',
   exportFailed: 'The export failed. Please try again.',

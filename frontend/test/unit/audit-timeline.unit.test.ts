@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { describeEvent } from '../../src/features/audit/describe-event.ts';
-import { fieldsSet, indiaTime } from '../../src/features/audit/timeline.ts';
+import { fieldsSet, indiaTime, stateFields } from '../../src/features/audit/timeline.ts';
 
 const placed = {
   bookingID: 'BK1', customerId: 'c1', customerName: 'Asha Guest', customerEmail: 'asha@example.com', customerPhoneNumber: '9876543210',
@@ -62,6 +62,14 @@ describe('audit timeline texts (unit)', () => {
       .to.deep.equal([
         { name: 'bookingID', value: 'BK1' }, { name: 'units', value: '2' }, { name: 'nights', value: '2026-12-01' },
         { name: 'place', value: '{"name":"Fort","distance":2}' },
+      ]);
+  });
+
+  it('spells out a folded state with dotted names for nested objects', () => {
+    expect(stateFields({ status: 'placed', booking: { hotelName: 'Lotus', nights: ['2026-12-01', '2026-12-02'], guest: { name: 'Asha' } }, paid: false, invoice: null }))
+      .to.deep.equal([
+        { name: 'status', value: 'placed' }, { name: 'booking.hotelName', value: 'Lotus' }, { name: 'booking.nights', value: '2026-12-01, 2026-12-02' },
+        { name: 'booking.guest.name', value: 'Asha' }, { name: 'paid', value: 'false' }, { name: 'invoice', value: 'null' },
       ]);
   });
 });

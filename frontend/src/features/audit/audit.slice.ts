@@ -20,7 +20,7 @@ export interface Loadable<T> {
 
 export type ExportState =
   | { readonly status: 'idle' }
-  | { readonly status: 'running'; readonly events: number; readonly bytes: number }
+  | { readonly status: 'running'; readonly events: number; readonly bytes: number; readonly total?: number }
   | { readonly status: 'done'; readonly events: number; readonly fileName: string }
   | { readonly status: 'stopped' }
   | { readonly status: 'failed'; readonly error: string };

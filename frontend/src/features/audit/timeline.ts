@@ -32,3 +32,12 @@ export function fieldsSet(data: Readonly<Record<string, unknown>>): FieldValue[]
     : Object.keys(data).filter((name) => data[name] !== undefined);
   return names.map((name) => ({ name, value: shown(data[name]) }));
 }
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A folded state's fields, nested objects spelled out as dotted names ('booking.hotelName'). */
+export function stateFields(state: Readonly<Record<string, unknown>>, prefix = ''): FieldValue[] {
+  return Object.entries(state).filter(([, value]) => value !== undefined).flatMap(([name, value]) =>
+    isPlainObject(value) ? stateFields(value, `${prefix}${name}.`) : [{ name: `${prefix}${name}`, value: shown(value) }]);
+}

@@ -22,6 +22,8 @@ export type LogQuery = QueryTextOf<typeof routes.auditLogRecords>;
 export interface ExportProgress {
   readonly events: number;
   readonly bytes: number;
+  /** How many events the export holds, when the server says so (`X-Total-Count`). */
+  readonly total?: number;
 }
 
 export interface AuditApi {
@@ -75,6 +77,8 @@ export const auditApi: AuditApi = {
     });
     if (response.status === 401 && token !== null) unauthorized();
     if (!response.ok || response.body === null) throw await failureOf(response);
+    const announced = Number.parseInt(response.headers.get('X-Total-Count') ?? '', 10);
+    const total = Number.isSafeInteger(announced) && announced >= 0 ? { total: announced } : {};
     const reader = response.body.getReader();
     const pieces: Uint8Array<ArrayBuffer>[] = [];
     let events = 0;
@@ -83,9 +87,9 @@ export const auditApi: AuditApi = {
       pieces.push(read.value);
       bytes += read.value.length;
       for (let at = read.value.indexOf(NEWLINE); at !== -1; at = read.value.indexOf(NEWLINE, at + 1)) events += 1;
-      onProgress({ events, bytes });
+      onProgress({ events, bytes, ...total });
     }
-    return { events, bytes, file: new Blob(pieces, { type: 'application/x-ndjson' }) };
+    return { events, bytes, ...total, file: new Blob(pieces, { type: 'application/x-ndjson' }) };
   },
 
   saveFile: (blob, fileName) => {

@@ -10,7 +10,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { Notice } from '../../../components/Notice.tsx';
 import { selectAsOf, selectAuditHistory, selectTimeline } from '../audit.selectors.ts';
 import { auditActions } from '../audit.slice.ts';
-import { fieldsSet, indiaTime } from '../timeline.ts';
+import { indiaTime, stateFields } from '../timeline.ts';
 
 const texts = auditMessages;
 
@@ -60,7 +60,7 @@ export function AsOfControl() {
           {stoppedAt !== null && <p>{texts.asOfStoppedAt(stoppedAt.type, indiaTime(stoppedAt.recordedAt))}</p>}
           {state !== null && (
             <dl className="audit-state" aria-label={texts.asOfTitle}>
-              {fieldsSet(state).map((field) => (
+              {stateFields(state).map((field) => (
                 <div key={field.name}><dt>{field.name}</dt><dd className="break">{field.value}</dd></div>
               ))}
             </dl>

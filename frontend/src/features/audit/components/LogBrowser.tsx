@@ -44,8 +44,8 @@ function ExportStatus({ state }: { state: ExportState }) {
     case 'running':
       return (
         <div role="status" className="audit-export-status">
-          <progress aria-label={texts.exportNdjson} />
-          <span>{texts.exporting(state.events, Math.round(state.bytes / 1024))}</span>
+          <progress aria-label={texts.exportNdjson} max={state.total} value={state.total === undefined ? undefined : state.events} />
+          <span>{texts.exporting(state.events, state.total, Math.round(state.bytes / 1024))}</span>
         </div>
       );
     case 'done':

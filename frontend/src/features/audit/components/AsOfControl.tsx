@@ -31,10 +31,13 @@ export function AsOfControl() {
     if (bookingID !== null && rows.length > 0) dispatch(auditActions.asOfRequested({ bookingID, at: momentOf(at) }));
   };
 
+  // A newly opened history starts at its end: the booking as it stands now.
+  const count = rows.length;
+  const latest = rows.at(-1)?.recordedAt;
   useEffect(() => {
-    setStep(rows.length);
-    show(rows.length);
-  }, [bookingID, rows.length]); // eslint-disable-line react-hooks/exhaustive-deps
+    setStep(count);
+    if (bookingID !== null && latest !== undefined) dispatch(auditActions.asOfRequested({ bookingID, at: latest }));
+  }, [dispatch, bookingID, count, latest]);
 
   if (bookingID === null || rows.length === 0) return null;
   const state = asOf.result?.state ?? null;

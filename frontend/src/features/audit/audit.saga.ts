@@ -1,8 +1,8 @@
 /**
  * The dashboard's sagas. Reads are `takeLatest` (a newer search cancels the older request);
  * the sign-in is a blocking take/call loop; verification runs after each history load and
- * checks again, a few times, events newer than the latest signed tree head; the export
- * streams until done or until the auditor stops it.
+ * checks again, a few times, what it could not check yet (events newer than the latest
+ * signed tree head, or no head at all); the export streams until done or until stopped.
  */
 import { auditMessages, messages, type AuditEntry, type NotaryPublicKey, type SignedTreeHead } from '@stays/contracts';
 import { buffers, channel, type Channel, type Task } from 'redux-saga';

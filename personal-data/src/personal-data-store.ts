@@ -1,0 +1,64 @@
+/**
+ * The event store with personal data encrypted at rest: `withPersonalData(store, keys)`
+ * encrypts the fields `contracts` declares personal (`personalDataOf`) on append, under
+ * the subject's data key (created on the subject's first event), and decrypts them on
+ * every read path, so deciders, projections and reactors see plain values and never
+ * handle keys. A field whose key is destroyed reads as ERASED, never as an error; a field
+ * that does not decrypt under an existing key (tampered, moved) is an error.
+ * Values written before encryption (plain text) read as they are.
+ */
+import { ERASED, personalFieldsOf } from '@stays/contracts';
+import type { EventData, EventStore, RecordedEvent, SubscriptionHandler } from '@stays/event-store';
+import { decryptField, encryptField, isEncryptedField } from './field-cipher.ts';
+import type { KeyStore } from './key-store.ts';
+
+export function withPersonalData(store: EventStore, keys: KeyStore): EventStore {
+  const revealAll = (records: readonly RecordedEvent[]) => revealRecords(records, keys);
+  return {
+    append: async (streamId, events, options) => store.append(streamId, await Promise.all(events.map((event) => encryptEvent(event, keys))), options),
+    readStream: async (streamId, options) => revealAll(await store.readStream(streamId, options)),
+    readAll: async (options) => revealAll(await store.readAll(options)),
+    headPosition: () => store.headPosition(),
+    subscribeToAll: (options, handler) => {
+      const revealing: SubscriptionHandler = {
+        onBatch: async (events) => handler.onBatch(await revealAll(events)),
+        ...(handler.onCaughtUp && { onCaughtUp: () => handler.onCaughtUp!() }),
+        ...(handler.onError && { onError: (error: unknown) => handler.onError!(error) }),
+      };
+      return store.subscribeToAll(options, revealing);
+    },
+    close: () => store.close(),
+  };
+}
+
+/** The event as it will be stored: its personal fields encrypted (null and absent ones left as they are). */
+export async function encryptEvent(event: EventData, keys: KeyStore): Promise<EventData> {
+  const declared = personalFieldsOf(event.type);
+  if (declared === undefined) return event;
+  const present = declared.fields.filter((field) => event.data[field] !== undefined && event.data[field] !== null);
+  if (present.length === 0) return event;
+  const subject = declared.subject(event.data);
+  const key = await keys.createDataKey(subject);
+  const data = { ...event.data };
+  for (const field of present) data[field] = encryptField(key, { subject, type: event.type, field }, data[field]);
+  return { ...event, data };
+}
+
+/** A copy of one stored record with its personal fields decrypted (ERASED where the key is gone). */
+export async function revealRecord(record: RecordedEvent, keys: KeyStore): Promise<RecordedEvent> {
+  const declared = personalFieldsOf(record.type);
+  if (declared === undefined) return record;
+  const encrypted = declared.fields.filter((field) => isEncryptedField(record.data[field]));
+  if (encrypted.length === 0) return record;
+  const subject = declared.subject(record.data);
+  const key = await keys.dataKey(subject);
+  const data = { ...record.data };
+  for (const field of encrypted) {
+    data[field] = key === undefined ? ERASED : decryptField(key, { subject, type: record.type, field }, data[field] as string);
+  }
+  return { ...record, data };
+}
+
+function revealRecords(records: readonly RecordedEvent[], keys: KeyStore): Promise<RecordedEvent[]> {
+  return Promise.all(records.map((record) => revealRecord(record, keys)));
+}

@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Db } from 'mongodb';
+import { MongoClient, type Db } from 'mongodb';
 import { personalFieldsOf } from '@stays/contracts';
 import type { EventStore } from '@stays/event-store';
 import { ConfigError, type Config } from '@stays/service-kit';
@@ -47,6 +47,35 @@ export async function openKeyStoreFor(config: Pick<Config, 'dataDir' | 'personal
     throw error;
   }
 }
+
+/**
+ * The key store of a process that has no MongoDB connection of its own to share: in
+ * MONGO_URL's database over a connection it opens (closed with the key store), else the
+ * files under DATA_DIR. Production servers pass `keepMasterKeyInDataDir: false`, so they
+ * need PERSONAL_DATA_KEY.
+ */
+export async function connectKeyStore(
+  config: Pick<Config, 'dataDir' | 'personalDataKey' | 'mongoUrl' | 'mongoDb'>, rawLog: EventStore, keepMasterKeyInDataDir: boolean,
+): Promise<KeyStore> {
+  if (!keepMasterKeyInDataDir && !config.personalDataKey) {
+    throw new ConfigError('PERSONAL_DATA_KEY is not set: personal data in the log could be neither encrypted nor read (npm run keys makes one for a new deployment)');
+  }
+  if (!config.mongoUrl) return openKeyStoreFor(config, { rawLog, keepMasterKeyInDataDir });
+  const client = await new MongoClient(config.mongoUrl).connect();
+  try {
+    const keys = await openKeyStoreFor(config, { rawLog, db: client.db(config.mongoDb), keepMasterKeyInDataDir });
+    return { ...bound(keys), close: async () => { await keys.close(); await client.close(); } };
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+}
+
+const bound = (keys: KeyStore): Omit<KeyStore, 'close'> => ({
+  dataKey: (subject) => keys.dataKey(subject),
+  createDataKey: (subject) => keys.createDataKey(subject),
+  destroy: (subject) => keys.destroy(subject),
+});
 
 async function openChecked(config: Pick<Config, 'dataDir' | 'personalDataKey'>, options: KeyStoreOptions, storage: WrappedKeyStorage, where: string): Promise<KeyStore> {
   const initialised = await isInitialised(storage);

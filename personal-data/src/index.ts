@@ -4,3 +4,4 @@ export * from './file-key-storage.ts';
 export * from './mongo-key-storage.ts';
 export * from './personal-data-store.ts';
 export * from './open-keys.ts';
+export * from './migrate-embedded-log.ts';

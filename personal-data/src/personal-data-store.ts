@@ -46,19 +46,35 @@ export async function encryptEvent(event: EventData, keys: KeyStore): Promise<Ev
 
 /** A copy of one stored record with its personal fields decrypted (ERASED where the key is gone). */
 export async function revealRecord(record: RecordedEvent, keys: KeyStore): Promise<RecordedEvent> {
-  const declared = personalFieldsOf(record.type);
-  if (declared === undefined) return record;
-  const encrypted = declared.fields.filter((field) => isEncryptedField(record.data[field]));
-  if (encrypted.length === 0) return record;
-  const subject = declared.subject(record.data);
-  const key = await keys.dataKey(subject);
-  const data = { ...record.data };
-  for (const field of encrypted) {
-    data[field] = key === undefined ? ERASED : decryptField(key, { subject, type: record.type, field }, data[field] as string);
-  }
-  return { ...record, data };
+  return (await revealRecords([record], keys))[0]!;
 }
 
-function revealRecords(records: readonly RecordedEvent[], keys: KeyStore): Promise<RecordedEvent[]> {
-  return Promise.all(records.map((record) => revealRecord(record, keys)));
+/**
+ * The records with their personal fields decrypted. Each subject's key is asked for once
+ * per call, all at once, and records without encrypted fields are handed on as they are
+ * (a replay is mostly such records).
+ */
+async function revealRecords(records: readonly RecordedEvent[], keys: KeyStore): Promise<RecordedEvent[]> {
+  const revealed = records.slice();
+  const sealed: { readonly index: number; readonly subject: string; readonly fields: readonly string[] }[] = [];
+  const keyRequests = new Map<string, Promise<Buffer | undefined>>();
+  records.forEach((record, index) => {
+    const declared = personalFieldsOf(record.type);
+    if (declared === undefined) return;
+    const fields = declared.fields.filter((field) => isEncryptedField(record.data[field]));
+    if (fields.length === 0) return;
+    const subject = declared.subject(record.data);
+    if (!keyRequests.has(subject)) keyRequests.set(subject, keys.dataKey(subject));
+    sealed.push({ index, subject, fields });
+  });
+  if (sealed.length === 0) return revealed;
+  const keyOf = new Map(await Promise.all([...keyRequests].map(async ([subject, request]) => [subject, await request] as const)));
+  for (const { index, subject, fields } of sealed) {
+    const record = revealed[index]!;
+    const key = keyOf.get(subject);
+    const data = { ...record.data };
+    for (const field of fields) data[field] = key === undefined ? ERASED : decryptField(key, { subject, type: record.type, field }, data[field] as string);
+    revealed[index] = { ...record, data };
+  }
+  return revealed;
 }

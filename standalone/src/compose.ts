@@ -45,6 +45,11 @@ export interface ComposeOverrides {
   readonly log?: (line: string) => void;
   /** Email adapter (tests use one that fails on purpose). */
   readonly mailer?: Mailer;
+  /**
+   * False only where a benchmark measures what encrypting personal data costs: the log
+   * is then read and written as it is, with no personal data layer.
+   */
+  readonly encryptPersonalData?: boolean;
 }
 
 export async function composeSystem(config: Config, overrides: ComposeOverrides = {}): Promise<System> {
@@ -64,7 +69,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     const keys = await openKeyStoreFor(config, { rawLog: rawEventStore, ...(mongo && { db: mongo.db(config.mongoDb) }), keepMasterKeyInDataDir: true });
     closers.push(() => keys.close());
     // Everything reads and writes through the personal-data layer; only the notary follows the log as stored.
-    const eventStore = withPersonalData(rawEventStore, keys);
+    const eventStore = overrides.encryptPersonalData === false ? rawEventStore : withPersonalData(rawEventStore, keys);
     const readStore = config.mongoUrl ? await connectMongoReadStore(config.mongoUrl, config.mongoDb) : createEmbeddedReadStore();
     closers.push(() => readStore.close());
     const media = mongo

@@ -12,8 +12,8 @@ import path from 'node:path';
 import { personalFieldsOf } from '@stays/contracts';
 import { openEmbeddedEventStore, writeEmbeddedLog, type EventStore, type RecordedEvent } from '@stays/event-store';
 import type { Config } from '@stays/service-kit';
-import { encryptField, isEncryptedField } from './field-cipher.ts';
-import type { KeyStore } from './key-store.ts';
+import { decryptField, encryptField, isEncryptedField, type FieldPlace } from './field-cipher.ts';
+import { DATA_KEY_BYTES, type KeyStore } from './key-store.ts';
 import { connectKeyStore } from './open-keys.ts';
 import { syncDirectory } from './durable-files.ts';
 
@@ -38,9 +38,10 @@ export async function migrateEmbeddedLog(config: Pick<Config, 'dataDir' | 'perso
   try {
     const keys = await connectKeyStore(config, source, true);
     try {
+      const erased = await erasedSubjects(source);
       const encrypted = async function* (): AsyncGenerator<RecordedEvent> {
         for await (const record of recordsOf(source)) {
-          const copy = await encryptPlainFields(record, keys);
+          const copy = await encryptPlainFields(record, keys, erased);
           events++;
           if (copy !== record) encryptedEvents++;
           yield copy;
@@ -62,6 +63,16 @@ export async function migrateEmbeddedLog(config: Pick<Config, 'dataDir' | 'perso
   return { events, encryptedEvents, log: logDir, previousLog };
 }
 
+function decrypts(key: Buffer, place: FieldPlace, value: unknown): boolean {
+  if (!isEncryptedField(value)) return false;
+  try {
+    decryptField(key, place, value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 async function* recordsOf(store: EventStore): AsyncGenerator<RecordedEvent> {
   for (let after: number | undefined; ;) {
     const page = await store.readAll({ ...(after !== undefined && { after }), maxCount: PAGE });
@@ -71,17 +82,34 @@ async function* recordsOf(store: EventStore): AsyncGenerator<RecordedEvent> {
   }
 }
 
-/** The record with its plain personal fields encrypted; the same record when it has none. */
-export async function encryptPlainFields(record: RecordedEvent, keys: KeyStore): Promise<RecordedEvent> {
+/**
+ * Subjects whose erasure the log records (PersonalDataErased): their plain fields are
+ * encrypted under a key that is never stored, so they stay erased rather than becoming
+ * readable under a new key.
+ */
+async function erasedSubjects(store: EventStore): Promise<ReadonlySet<string>> {
+  const erased = new Set<string>();
+  for await (const record of recordsOf(store)) {
+    if (record.type === 'PersonalDataErased' && typeof record.data.subject === 'string') erased.add(record.data.subject);
+  }
+  return erased;
+}
+
+/**
+ * The record with its plain personal fields encrypted; the same record when it has none.
+ * A value counts as encrypted only if it decrypts: plain text that merely looks like a
+ * ciphertext (someone named themselves `pd1.…`) is encrypted like any other.
+ */
+export async function encryptPlainFields(record: RecordedEvent, keys: KeyStore, erased: ReadonlySet<string> = new Set()): Promise<RecordedEvent> {
   const declared = personalFieldsOf(record.type);
   if (declared === undefined) return record;
-  const plain = declared.fields.filter((field) => {
-    const value = record.data[field];
-    return value !== undefined && value !== null && !isEncryptedField(value);
-  });
-  if (plain.length === 0) return record;
+  const present = declared.fields.filter((field) => record.data[field] !== undefined && record.data[field] !== null);
+  if (present.length === 0) return record;
   const subject = declared.subject(record.data);
-  const key = await keys.createDataKey(subject);
+  const isErased = erased.has(subject);
+  const key = isErased ? randomBytes(DATA_KEY_BYTES) : await keys.createDataKey(subject);
+  const plain = present.filter((field) => (isErased ? !isEncryptedField(record.data[field]) : !decrypts(key, { subject, type: record.type, field }, record.data[field])));
+  if (plain.length === 0) return record;
   const data = { ...record.data };
   for (const field of plain) data[field] = encryptField(key, { subject, type: record.type, field }, data[field]);
   return { ...record, data };

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { openEmbeddedEventStore, type RecordedEvent } from '@stays/event-store';
+import { ERASED } from '@stays/contracts';
 import { loadConfig } from '@stays/service-kit';
 import { openKeyStoreFor, withPersonalData } from '../src/index.ts';
 
@@ -26,7 +27,7 @@ const placed = {
   roomStandard: 'Deluxe', numberOfRooms: 1, numberOfGuests: 1, numberOfNights: 1, dateOfBooking: '2026-11-22', dateOfCommencement: '2026-12-01',
   nights: ['2026-12-01'], units: 1, pricePerNight: 3000, totalAmount: 3000, discountAmount: 0, payableAmount: 3000, paymentMethod: 'pay-at-hotel',
 };
-const plainTexts = ['Kavya Oldlog', 'kavya.oldlog@example.in', 'kavya_old', 'Kavya Bookingname', 'kavya.booking@example.in', '9800011122'];
+const plainTexts = ['Kavya Oldlog', 'kavya.oldlog@example.in', 'kavya_old', 'Kavya Bookingname', 'kavya.booking@example.in', '9800011122', 'Erased Earlier', 'erased.earlier@example.in', 'erased_e'];
 
 describe('npm run events -- migrate-personal-data (embedded log)', function () {
   this.timeout(60_000);
@@ -39,14 +40,17 @@ describe('npm run events -- migrate-personal-data (embedded log)', function () {
     await plain.append('customer-a7', [{ type: 'AccountRegistered', data: registered }]);
     await plain.append('hotel-h1', [{ type: 'HotelDelisted', data: { hotelId: 'h1', ownerId: 'o1', reason: 'owner-deleted', delistedAt: '2026-11-22T10:00:00.000Z' } }]);
     await plain.append('booking-BK-OLDLOG01', [{ type: 'BookingPlaced', data: placed, metadata: { actor: 'a7' } }]);
+    // a guest erased before the migration (their data was still plain in the log)
+    await plain.append('customer-e9', [{ type: 'AccountRegistered', data: { ...registered, accountId: 'e9', name: 'Erased Earlier', email: 'erased.earlier@example.in', username: 'erased_e' } }]);
+    await plain.append('customer-e9', [{ type: 'AccountDeleted', data: { accountId: 'e9', role: 'customer' } }, { type: 'PersonalDataErased', data: { accountId: 'e9', role: 'customer', subject: 'customer-e9' } }]);
     before = await plain.readAll();
     await plain.close();
   });
   afterEach(() => rm(dataDir, { recursive: true, force: true }));
 
-  it('copies the log with personal fields encrypted, keeps the old one aside, and reads the same through the keys', async () => {
+  it('copies the log with personal fields encrypted, keeps the old one aside, and reads the same through the keys (the erased still erased)', async () => {
     const { stdout } = await migrate(dataDir);
-    expect(stdout).to.contain(`Copied 3 events into a new log at ${path.join(dataDir, 'events')}, with the personal fields of 2 of them encrypted.`);
+    expect(stdout).to.contain(`Copied 6 events into a new log at ${path.join(dataDir, 'events')}, with the personal fields of 3 of them encrypted.`);
     const previous = (await readdir(dataDir)).find((name) => name.startsWith('events-before-encryption-'));
     expect(previous, 'the old log, kept').to.not.equal(undefined);
     expect(stdout).to.contain(path.join(dataDir, previous!)).and.contain('still holds personal data in plain text');
@@ -60,7 +64,10 @@ describe('npm run events -- migrate-personal-data (embedded log)', function () {
     const raw = await openEmbeddedEventStore(path.join(dataDir, 'events'));
     const keys = await openKeyStoreFor(loadConfig({ DATA_DIR: dataDir }), { rawLog: raw, keepMasterKeyInDataDir: true });
     const after = await withPersonalData(raw, keys).readAll();
-    expect(after).to.deep.equal(before);
+    const erasedRegistration = before[3]!;
+    expect(after).to.deep.equal(before.map((record) => record === erasedRegistration
+      ? { ...record, data: { ...record.data, name: ERASED, email: ERASED, username: ERASED } }
+      : record));
     await raw.close();
     await keys.close();
 

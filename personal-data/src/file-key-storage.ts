@@ -26,7 +26,8 @@ export async function createFileKeyStorage(dir: string): Promise<WrappedKeyStora
       try {
         await unlink(fileOf(subject));
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw error;
       }
       await syncDirectory(dir);
     },

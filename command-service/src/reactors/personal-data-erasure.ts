@@ -14,6 +14,11 @@
  * would otherwise store an invoice after the deletion; once the key is gone that reactor
  * makes no documents for the guest. Accounts still to erase are kept in a checkpoint
  * with the log position they reflect.
+ *
+ * Every PersonalDataErased it reads also destroys that key again (nothing to do when it
+ * is gone): a key store restored from a backup older than an erasure is shredded again
+ * when the reactor replays the log (every start in the embedded mode; in production after
+ * its checkpoint is removed, see README).
  */
 import { invoiceFileName, streams, type Role } from '@stays/contracts';
 import { subscriptionHealth, type EventStore, type RecordedEvent, type Subscription, type SubscriptionHealth } from '@stays/event-store';
@@ -73,7 +78,10 @@ export class PersonalDataErasureReactor {
       retryDelaysMs: deps.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
       work: async (subject) => {
         const account = this.open.get(subject);
-        if (account === undefined) return;
+        if (account === undefined) {
+          await this.deps.keys.destroy(subject);
+          return;
+        }
         await this.erase(account);
         this.open.delete(subject);
       },
@@ -126,6 +134,7 @@ export class PersonalDataErasureReactor {
     const subject = streams.account(role, accountId);
     if (event.type === 'PersonalDataErased') {
       this.open.delete(subject);
+      this.queue.add(subject); // destroys the key again, in case a restored backup brought it back
       return;
     }
     this.open.set(subject, { accountId, role });

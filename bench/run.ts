@@ -12,6 +12,7 @@ const benchmarks: Record<string, () => Promise<{ default: (report: Report) => Pr
   replay: () => import('./replay.bench.ts'),
   search: () => import('./search.bench.ts'),
   booking: () => import('./booking.bench.ts'),
+  'personal data': () => import('./personal-data.bench.ts'),
   frontend: () => import('./frontend.bench.ts'),
 };
 

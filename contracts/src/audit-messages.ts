@@ -98,6 +98,7 @@ export const auditMessages = {
     accountSignedIn: (method: string) => `Signed in (${method === 'google' ? 'Google' : 'password'})`,
     accountSignedOut: (passwordChanged: boolean) => (passwordChanged ? 'Session ended: the password was changed' : 'Signed out'),
     accountDeleted: 'Account deleted',
+    personalDataErased: "Personal data erased: the account's key was destroyed",
     keyReserved: (stream: string, holder: string) => `${stream} reserved for ${holder}`,
     keyReleased: (stream: string, holder: string) => `${stream} released by ${holder}`,
     hotelCreated: (hotel: string, city: string) => `Hotel ${hotel} listed in ${city}`,

@@ -39,6 +39,8 @@ describe('audit timeline texts (unit)', () => {
       .to.equal('Profile changed: email, profileImage');
     expect(describeEvent('AccountSignedOut', { accountId: 'c1', role: 'customer', sessionId: 's', reason: 'password-changed' }, 'customer-c1'))
       .to.equal('Session ended: the password was changed');
+    expect(describeEvent('PersonalDataErased', { accountId: 'c1', role: 'customer', subject: 'customer-c1' }, 'customer-c1'))
+      .to.equal("Personal data erased: the account's key was destroyed");
     expect(describeEvent('KeyReserved', { holder: 'c1' }, 'customeremail-ab12')).to.equal('customeremail reserved for c1');
     expect(describeEvent('OtpAttemptFailed', { customerId: 'c1' }, 'contact-ff')).to.equal('A wrong verification code was entered');
     expect(describeEvent('GuestBookingHeld', { customerId: 'c1', bookingID: 'BK1', lastNight: '2026-12-02' }, 'guest-c1'))

@@ -47,6 +47,7 @@ const describers: { readonly [Type in DomainEventType]: (d: Fields, streamId: st
   AccountSignedIn: (d) => said.accountSignedIn(d.text('method')),
   AccountSignedOut: (d) => said.accountSignedOut(d.has('reason') && d.text('reason') === 'password-changed'),
   AccountDeleted: () => said.accountDeleted,
+  PersonalDataErased: () => said.personalDataErased,
   KeyReserved: (d, streamId) => said.keyReserved(categoryOf(streamId), d.text('holder')),
   KeyReleased: (d, streamId) => said.keyReleased(categoryOf(streamId), d.text('holder')),
   HotelCreated: (d) => said.hotelCreated(d.text('hotelName'), d.text('city')),

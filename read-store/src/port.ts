@@ -12,7 +12,7 @@ export type Document = { _id: DocumentId } & Record<string, unknown>;
  * that inserts gets a new string one. (Naming another _id than the matched document's is
  * refused: MongoDB's _id is immutable.)
  */
-export type Replacement<T extends Document = Document> = Omit<T, '_id'> & { _id?: string };
+export type Replacement<T extends Document = Document> = Omit<T, '_id'> & { _id?: T['_id'] };
 /** A MongoDB query filter, e.g. `{ city: 'Pune', startingPrice: { $lte: 5000 } }`. */
 export type Filter = Record<string, unknown>;
 /** A MongoDB update document with operators, e.g. `{ $set: { a: 1 }, $inc: { n: 1 } }`. */

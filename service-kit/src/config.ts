@@ -28,6 +28,8 @@ const schema = z.object({
   OTP_HASH_KEY: optionalText,
   /** Base64 secret (32+ bytes) signing private media links (production); embedded mode keeps one under DATA_DIR/keys. */
   MEDIA_LINK_KEY: optionalText,
+  /** The notary's Ed25519 private key (PKCS#8 PEM) signing tree heads (production); embedded mode keeps one under DATA_DIR/keys. */
+  NOTARY_SIGNING_KEY: optionalText,
   TOKEN_ISSUER: z.string().min(1).default('stays'),
   TOKEN_AUDIENCE: z.string().min(1).default('stays-api'),
   TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(30 * 24 * 3600).default(8 * 3600),
@@ -85,6 +87,7 @@ function toConfig(env: z.infer<typeof schema>) {
     jwtPublicKey: env.JWT_PUBLIC_KEY,
     otpHashKey: env.OTP_HASH_KEY,
     mediaLinkKey: env.MEDIA_LINK_KEY,
+    notarySigningKey: env.NOTARY_SIGNING_KEY,
     token: { issuer: env.TOKEN_ISSUER, audience: env.TOKEN_AUDIENCE, ttlSeconds: env.TOKEN_TTL_SECONDS },
     queryServiceUrl: env.QUERY_SERVICE_URL,
     seedDemo: env.SEED_DEMO === '1',

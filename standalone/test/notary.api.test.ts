@@ -229,7 +229,7 @@ describe('notary: a changed log is caught (embedded log file)', function () {
   it('one byte of one event altered (CRC fixed): verify-log names the event, the proof fails, no new head is signed', async () => {
     const { dataDir, first, second, key } = await logWithSavedHeads();
     const records = await readLogFile(dataDir);
-    const victim = records.findIndex((record, i) => i < first.treeSize && eventOf(record).type === 'OwnerRegistered');
+    const victim = records.findIndex((record, i) => i < first.treeSize && eventOf(record).type === 'AccountRegistered');
     const altered = Buffer.from(records[victim]!.payload);
     const at = altered.indexOf('"id":"') + 6; // the event id: never encrypted, any hex digit keeps the JSON valid
     altered[at] = altered[at] === 0x61 ? 0x62 : 0x61;

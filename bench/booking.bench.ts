@@ -16,6 +16,7 @@ import { addDays, indiaToday, limits } from '@stays/contracts';
 import { loadConfig } from '@stays/service-kit';
 import { readOutbox } from '@stays/service-kit/testing';
 import { composeSystem } from '../standalone/src/compose.ts';
+import { sampleNotaryLag } from './notary-lag.ts';
 import { runLoad } from './load.ts';
 import { atLeast, below, exactly, percentile, type Report } from './report.ts';
 
@@ -130,11 +131,14 @@ export default async function benchBooking(report: Report): Promise<void> {
     });
     const loadStarted = performance.now();
     const warmUp = await runLoad(plan(0, WARM_UP_BOOKINGS, WARM_UP_MS));
+    const notaryLag = sampleNotaryLag(system.eventStore, system.notary);
     const { latencies, failures, seconds } = await runLoad(plan(WARM_UP_BOOKINGS, MEASURED_BOOKINGS, DURATION_MS));
+    const lag = await notaryLag.stop();
     latencies.sort((a, b) => a - b);
     report(`bookings over HTTP, ${CLIENTS} clients on different rooms`, latencies.length / seconds, `bookings/s (${failures} failed)`, atLeast(500));
     report('booking latency p50', percentile(latencies, 50), 'ms');
     report('booking latency p99', percentile(latencies, 99), 'ms', below(100));
+    report('notary behind the log head during the bookings, p99', lag.p99Ms, `ms (max ${lag.maxMs} ms, at most ${lag.maxEvents} events; ${lag.samples} samples every 100 ms)`);
 
     const raced = rooms[rooms.length - 1]!;
     const raceStarted = performance.now();

@@ -7,11 +7,10 @@
  * complete subtree (stored once, when its last leaf arrives) or a right edge made of at
  * most log2(n) complete subtrees: any root or proof needs O(log n) stored nodes.
  */
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import type { RecordedEvent } from '@stays/event-store';
 
-const LEAF_PREFIX = Buffer.from([0x00]);
 const NODE_PREFIX = Buffer.from([0x01]);
 
 /** MTH({}) = SHA-256 of the empty string. */
@@ -27,7 +26,8 @@ export const leafRecord = (event: RecordedEvent): RecordedEvent => ({
 export function leafHash(event: RecordedEvent): Buffer {
   const json = canonicalize(leafRecord(event));
   if (json === undefined) throw new TypeError(`event ${event.id} has no canonical JSON`);
-  return createHash('sha256').update(LEAF_PREFIX).update(json, 'utf8').digest();
+  // U+0000 is the one byte 0x00 in UTF-8: the prefix and the JSON hashed in one call, the fastest way node has
+  return hash('sha256', `\u0000${json}`, 'buffer');
 }
 
 /** SHA-256(0x01 ‖ left ‖ right). */

@@ -11,7 +11,8 @@ import { createHash, hash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import type { RecordedEvent } from '@stays/event-store';
 
-const NODE_PREFIX = Buffer.from([0x01]);
+/** 0x01 ‖ left ‖ right, filled for each node hash: one allocation-free buffer per process. */
+const nodeInput = Buffer.alloc(65, 0x01);
 
 /** MTH({}) = SHA-256 of the empty string. */
 export const EMPTY_TREE_ROOT: Buffer = createHash('sha256').digest();
@@ -31,8 +32,11 @@ export function leafHash(event: RecordedEvent): Buffer {
 }
 
 /** SHA-256(0x01 ‖ left ‖ right). */
-export const nodeHash = (left: Buffer, right: Buffer): Buffer =>
-  createHash('sha256').update(NODE_PREFIX).update(left).update(right).digest();
+export function nodeHash(left: Buffer, right: Buffer): Buffer {
+  left.copy(nodeInput, 1);
+  right.copy(nodeInput, 33);
+  return hash('sha256', nodeInput, 'buffer');
+}
 
 /** A complete subtree: the 2^level leaves from index·2^level on. */
 export interface NodeAddress {

@@ -1,7 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { expect } from 'chai';
 import type { RecordedEvent } from '@stays/event-store';
-import { LogVerifier, MerkleFrontier, NotarySigner, leafHash, type SignedTreeHead } from '../src/index.ts';
+import type { SignedTreeHead } from '@stays/contracts';
+import { LogVerifier, MerkleFrontier, NotarySigner, leafHash } from '../src/index.ts';
 
 const signer = new NotarySigner(generateKeyPairSync('ed25519').privateKey);
 

@@ -59,6 +59,8 @@ export class Notary {
   private failed: string | null = null;
   private headTimer: NodeJS.Timeout | null = null;
   private signing: Promise<void> = Promise.resolve();
+  /** The batch being written, which stop() lets finish. */
+  private batch: Promise<void> = Promise.resolve();
   private readonly caughtUpListeners: (() => void)[] = [];
 
   constructor(private readonly options: NotaryOptions) {
@@ -77,7 +79,10 @@ export class Notary {
     this.subscription = this.options.eventStore.subscribeToAll(
       { ...(this.position !== undefined && { after: this.position }), maxBatchSize: this.options.maxBatchSize ?? 1000, name: 'notary' },
       {
-        onBatch: (events) => this.notarise(events),
+        onBatch: (events) => {
+          this.batch = this.notarise(events);
+          return this.batch;
+        },
         onCaughtUp: () => void this.onCaughtUp(),
         onError: (error) => this.fail(`stopped following the log: ${error instanceof Error ? error.message : String(error)}`),
       },
@@ -89,6 +94,7 @@ export class Notary {
     this.headTimer = null;
     await this.subscription?.close();
     this.subscription = null;
+    await this.batch.catch(() => undefined);
     await this.signing;
   }
 

@@ -142,9 +142,10 @@ export class Notary {
 
   private async onCaughtUp(): Promise<void> {
     await this.checkAgainstLatestHead();
-    this.caughtUp = true;
-    this.log(`notary caught up: ${this.stored.size} leaves`);
     await this.signHeadNow();
+    this.caughtUp = true;
+    this.scheduleHead(); // for batches that came while the head was signed
+    this.log(`notary caught up: ${this.stored.size} leaves`);
     for (const listener of this.caughtUpListeners.splice(0)) listener();
   }
 

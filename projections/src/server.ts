@@ -31,9 +31,8 @@ runMain(async () => {
     runner.publishHealth(config.healthMaxLagMs).catch((error: unknown) => console.warn(`could not report projection health: ${String(error)}`));
   }, HEALTH_REPORT_INTERVAL_MS);
   const server = serveHealth(config.port, async () => {
-    const health = await runner.health(config.healthMaxLagMs);
-    const status = notary.status();
-    return { ...health, healthy: health.healthy && status.failed === null, notary: status };
+    const [health, notaryHealth] = await Promise.all([runner.health(config.healthMaxLagMs), notary.health(config.healthMaxLagMs)]);
+    return { healthy: health.healthy && notaryHealth.healthy, projections: [...health.projections, notaryHealth] };
   });
   stopOnSignals(() => clearInterval(reporter), closeServer(server), () => runner.stop(), () => notary.stop(), () => eventStore.close(), () => readStore.close());
 });

@@ -221,6 +221,19 @@ describe('notary: a changed log is caught (embedded log file)', function () {
     }
   }
 
+  /** The product's /healthz after a restart on the log as it is now, and what it says of the notary. */
+  async function healthAfterRestart(dataDir: string): Promise<{ status: number; notary: { healthy: boolean; error: string | null } }> {
+    const stays = await start(dataDir);
+    try {
+      await stays.system.notary.whenCaughtUp();
+      const answer = await fetch(`${stays.baseUrl}/healthz`);
+      const body = await answer.json() as { data: { projections: { name: string; healthy: boolean; error: string | null }[] } };
+      return { status: answer.status, notary: body.data.projections.find((entry) => entry.name === 'notary')! };
+    } finally {
+      await stays.stop();
+    }
+  }
+
   describe('the log as written', () => {
     let built: Awaited<ReturnType<typeof logWithSavedHeads>>;
     before(async () => {
@@ -232,6 +245,12 @@ describe('notary: a changed log is caught (embedded log file)', function () {
       const verified = await verifyLog(built.dataDir);
       expect(verified.code, verified.output).to.equal(0);
       expect(verified.output).to.match(/the log matches every signed tree head/);
+    });
+
+    it('restarts healthy, the notary following the log and signing', async () => {
+      const health = await healthAfterRestart(built.dataDir);
+      expect(health.status).to.equal(200);
+      expect(health.notary).to.include({ healthy: true, error: null });
     });
 
     it('gives a consistency proof between the saved heads that verifies, and the notary keeps signing', async function () {
@@ -261,6 +280,13 @@ describe('notary: a changed log is caught (embedded log file)', function () {
       expect(verified.code).to.not.equal(0);
       const { position, streamId } = eventOf(records[victim]!);
       expect(verified.output).to.include(`first event that does not match: leaf ${victim}, position ${position}, stream ${streamId}`);
+    });
+
+    it('restarts with /healthz answering 503: the notary stopped signing, saying why', async () => {
+      const health = await healthAfterRestart(built.dataDir);
+      expect(health.status).to.equal(503);
+      expect(health.notary.healthy).to.equal(false);
+      expect(health.notary.error).to.match(new RegExp(`differs from the leaves this notary archived, from leaf ${victim} `));
     });
 
     it('fails the consistency proof between the saved heads, and the notary signs nothing over it', async function () {

@@ -11,7 +11,7 @@
  * head (an event altered or removed), or no longer gives the leaves it archived, it stops
  * signing and says why (status()).
  */
-import type { EventStore, RecordedEvent, Subscription } from '@stays/event-store';
+import { subscriptionHealth, type EventStore, type RecordedEvent, type Subscription, type SubscriptionHealth } from '@stays/event-store';
 import type { ReadStore } from '@stays/read-store';
 import type { SignedTreeHead } from '@stays/contracts';
 import { MerkleFrontier, leafHash, rangeNodes } from './merkle.ts';
@@ -100,6 +100,16 @@ export class Notary {
 
   status(): NotaryStatus {
     return { treeSize: this.stored.size, position: this.position, caughtUp: this.caughtUp, signedSize: this.signedSize, failed: this.failed };
+  }
+
+  /**
+   * Healthy while it follows the log less than `maxLagMs` behind and still signs: a notary
+   * that stopped signing (the log contradicts its heads) is unhealthy, saying why.
+   */
+  async health(maxLagMs: number): Promise<SubscriptionHealth & { readonly name: 'notary' }> {
+    if (this.subscription === null) return { name: 'notary', healthy: false, state: 'closed', position: this.position, lagMs: null, error: this.failed ?? 'not started' };
+    const health = await subscriptionHealth(this.options.eventStore, this.subscription, maxLagMs);
+    return { ...health, name: 'notary', healthy: health.healthy && this.failed === null, error: this.failed ?? health.error };
   }
 
   whenCaughtUp(): Promise<void> {

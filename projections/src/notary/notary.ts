@@ -83,7 +83,7 @@ export class Notary {
           this.batch = this.notarise(events);
           return this.batch;
         },
-        onCaughtUp: () => void this.onCaughtUp(),
+        onCaughtUp: () => void this.onCaughtUp().catch((error: unknown) => this.fail(`could not check the log against its latest head: ${error instanceof Error ? error.message : String(error)}`)),
         onError: (error) => this.fail(`stopped following the log: ${error instanceof Error ? error.message : String(error)}`),
       },
     );

@@ -16,6 +16,7 @@ import { addDays, indiaToday, limits } from '@stays/contracts';
 import { loadConfig } from '@stays/service-kit';
 import { readOutbox } from '@stays/service-kit/testing';
 import { composeSystem } from '../standalone/src/compose.ts';
+import { sampleNotaryLag } from './notary-lag.ts';
 import { runLoad } from './load.ts';
 import { atLeast, below, exactly, percentile, type Report } from './report.ts';
 
@@ -141,12 +142,15 @@ export async function measureBookings(report: Report, options: { readonly encryp
     });
     const loadStarted = performance.now();
     const warmUp = await runLoad(plan(0, WARM_UP_BOOKINGS, WARM_UP_MS));
+    const notaryLag = sampleNotaryLag(system.eventStore, system.notary);
     const { latencies, failures, seconds } = await runLoad(plan(WARM_UP_BOOKINGS, MEASURED_BOOKINGS, DURATION_MS));
+    const lag = await notaryLag.stop();
     latencies.sort((a, b) => a - b);
     measured = latencies.length / seconds;
     report(`${label}bookings over HTTP, ${CLIENTS} clients on different rooms`, measured, `bookings/s (${failures} failed)`, atLeast(500));
     report(`${label}booking latency p50`, percentile(latencies, 50), 'ms');
     report(`${label}booking latency p99`, percentile(latencies, 99), 'ms', below(100));
+    report(`${label}notary behind the log head during the bookings, p99`, lag.p99Ms, `ms (max ${lag.maxMs} ms, at most ${lag.maxEvents} events; ${lag.samples} samples every 100 ms)`);
 
     const raced = rooms[rooms.length - 1]!;
     const raceStarted = performance.now();

@@ -13,7 +13,9 @@ import {
   TokenIssuer, TokenVerifier, createFileMediaStore, createGridFsMediaStore, importPrivateKey, importPublicKey,
   loadOrCreateSigningKeys, logUnexpectedErrors, mailerFor, otpKeyFor, securityHeadersFor, signingMediaLinksFor, smsFor, type Config, type Mailer, type MediaStore, type SigningKeys,
 } from '@stays/service-kit';
-import { ProjectionRunner, allProjections } from '@stays/projections';
+import {
+  FileTreeHeadStore, LeafArchive, Notary, ProjectionRunner, ReadStoreTreeHeadStore, allProjections, loadOrCreateNotarySigner, type TreeHeadStore,
+} from '@stays/projections';
 import { openKeyStoreFor, withPersonalData, type KeyStore } from '@stays/personal-data';
 import { BookingDocumentsReactor, OrphanedUnitsReconciler, PersonalDataErasureReactor, createCommandApp, createGoogleVerifier, type GoogleIdTokenVerifier } from '@stays/command-service';
 import { createQueryApp } from '@stays/query-service';
@@ -35,6 +37,7 @@ export interface System {
   readonly readStore: ReadStore;
   readonly media: MediaStore;
   readonly runner: ProjectionRunner;
+  readonly notary: Notary;
   close(): Promise<void>;
 }
 
@@ -50,6 +53,8 @@ export interface ComposeOverrides {
    * is then read and written as it is, with no personal data layer.
    */
   readonly encryptPersonalData?: boolean;
+  /** Longest a grown tree waits for a signed head (tests shorten it). */
+  readonly treeHeadIntervalMs?: number;
 }
 
 export async function composeSystem(config: Config, overrides: ComposeOverrides = {}): Promise<System> {
@@ -86,6 +91,18 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     const runner = new ProjectionRunner(eventStore, readStore, allProjections, { log });
     await runner.start();
     closers.unshift(() => runner.stop());
+    // The notary follows the log as stored. Its heads (and, over the in-memory read store
+    // rebuilt at every start, its leaf archive) must outlive restarts: files under DATA_DIR/notary.
+    const notaryDir = path.join(config.dataDir, 'notary');
+    const treeHeads: TreeHeadStore = config.mongoUrl ? new ReadStoreTreeHeadStore(readStore) : await FileTreeHeadStore.open(notaryDir);
+    const leafArchive = config.mongoUrl ? undefined : await LeafArchive.open(notaryDir);
+    if (leafArchive) closers.unshift(() => leafArchive.close());
+    const notary = new Notary({
+      eventStore: rawEventStore, readStore, heads: treeHeads, signer: await loadOrCreateNotarySigner(config.notarySigningKey, path.join(config.dataDir, 'keys')),
+      ...(leafArchive && { leafArchive }), ...(overrides.treeHeadIntervalMs !== undefined && { headIntervalMs: overrides.treeHeadIntervalMs }), log,
+    });
+    await notary.start();
+    closers.unshift(() => notary.stop());
     const reactor = new BookingDocumentsReactor({ store: eventStore, media, mailer, log });
     await reactor.start();
     closers.unshift(() => reactor.stop());
@@ -108,17 +125,21 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     const queryApp = createQueryApp({
       readStore, media, mediaLinks, tokenVerifier,
       readSide: {
-        health: () => runner.health(config.healthMaxLagMs),
+        health: async () => {
+          const [projections, notaryHealth] = await Promise.all([runner.health(config.healthMaxLagMs), notary.health(config.healthMaxLagMs)]);
+          return { healthy: projections.healthy && notaryHealth.healthy, projections: [...projections.projections, notaryHealth] };
+        },
         waitFor: (position, timeoutMs) => runner.waitFor(position, timeoutMs),
         changedAt: async (projection) => runner.changedAt(projection),
       },
       logHead: () => eventStore.headPosition(),
+      treeHeads,
       log,
     }, { apiPrefix: config.apiPrefix, cors: config.cors, security });
     const host = createHost({ apiPrefix: config.apiPrefix, commandApp, queryApp, security, frontendDir: path.resolve(import.meta.dirname, '../../frontend/dist') });
     for (const app of [commandApp, queryApp, host]) logUnexpectedErrors(app, log);
     return {
-      host, eventStore, rawEventStore, keys, readStore, media, runner, reactor, reconciler, erasure,
+      host, eventStore, rawEventStore, keys, readStore, media, runner, notary, reactor, reconciler, erasure,
       close: async () => {
         for (const close of closers.splice(0)) await close();
       },

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 
 const root = path.resolve(import.meta.dirname, '../..');
-/** The projections worker also runs the notary, which it checks for first. */
+/** The projections worker also runs the notary, and needs its key too. */
 const notarySigningKey = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
 
 describe('production entries without PERSONAL_DATA_KEY', function () {

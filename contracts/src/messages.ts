@@ -507,4 +507,7 @@ export const server = {
   tooManySignIns: (seconds: number) => `Too many failed sign-ins. Please wait ${seconds} seconds and try again.`,
   tooManySignUps: (seconds: number) => `Too many sign-ups from your network. Please wait ${seconds} seconds and try again.`,
   passwordWorkBusy: 'The server is busy with other sign-ins. Please try again in a moment.',
+
+  // auditors
+  auditorExists: 'An auditor with this email already exists',
 } as const;

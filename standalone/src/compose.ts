@@ -14,7 +14,7 @@ import {
   loadOrCreateSigningKeys, logUnexpectedErrors, mailerFor, otpKeyFor, securityHeadersFor, signingMediaLinksFor, smsFor, type Config, type Mailer, type MediaStore, type SigningKeys,
 } from '@stays/service-kit';
 import { ProjectionRunner, allProjections } from '@stays/projections';
-import { BookingDocumentsReactor, OrphanedUnitsReconciler, createCommandApp, createGoogleVerifier, type GoogleIdTokenVerifier } from '@stays/command-service';
+import { BookingDocumentsReactor, OrphanedUnitsReconciler, bootstrapAuditor, createCommandApp, createGoogleVerifier, createPasswords, type GoogleIdTokenVerifier } from '@stays/command-service';
 import { createQueryApp } from '@stays/query-service';
 import { createHost } from './host.ts';
 
@@ -67,6 +67,10 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     const keys = await signingKeys(config);
     const tokenVerifier = new TokenVerifier(keys.publicKey, config.token);
     const tokenIssuer = new TokenIssuer(keys.privateKey, config.token);
+
+    if (config.bootstrapAuditor !== null && (await bootstrapAuditor(eventStore, createPasswords(), config.bootstrapAuditor))) {
+      log(`auditor ${config.bootstrapAuditor.email} added (BOOTSTRAP_AUDITOR_EMAIL)`);
+    }
 
     const runner = new ProjectionRunner(eventStore, readStore, allProjections, { log });
     await runner.start();

@@ -3,7 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { closeServer, loadConfig, runMain, stopOnSignals } from '@stays/service-kit';
 import { composeSystem } from './compose.ts';
-import { seedDemo } from './demo/index.ts';
+import { createPasswords, handleAddAuditor } from '@stays/command-service';
+import { DEMO_AUDITOR_EMAIL, DEMO_PASSWORD, seedDemo } from './demo/index.ts';
 
 runMain(async () => {
   const config = loadConfig();
@@ -19,5 +20,7 @@ runMain(async () => {
     // demo data goes through the same HTTP commands as any user's (SEED_DEMO=0 turns it off)
     const { port } = server.address() as AddressInfo;
     await seedDemo(`http://127.0.0.1:${port}`, config.apiPrefix, console.log);
+    await handleAddAuditor(system.eventStore, createPasswords(), { email: DEMO_AUDITOR_EMAIL, password: DEMO_PASSWORD, via: 'demo' });
+    console.log(`demo: auditor ${DEMO_AUDITOR_EMAIL}, password ${DEMO_PASSWORD}`);
   }
 });

@@ -6,7 +6,7 @@
 import type { RouteName } from '@stays/contracts';
 
 export const PENDING_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
-  'auditorLogin', 'auditBookings', 'auditBookingHistory', 'auditBookingAsOf', 'auditLogRecords', 'auditLogExport',
+  'auditBookings', 'auditBookingHistory', 'auditBookingAsOf', 'auditLogRecords', 'auditLogExport',
   'auditPublicKey', 'auditTreeHead', 'auditTreeHeads', 'auditInclusionProof', 'auditConsistencyProof',
   'customerExport', 'ownerExport',
 ]);

@@ -46,7 +46,8 @@ const anyOf = (names) => `(?:${names.map((name) => name.replace(/[.*+?^${}()|[\]
  */
 const entryExceptions = {
   // Asks EventStoreDB for the log's head, to refuse an X-Min-Position the log has not
-  // reached; the query service's routes still read only read models.
+  // reached, and to append the record of each auditor's read (audit/audit-trail.ts); the
+  // query service's routes still read only read models.
   'query-service/src/server.ts': ['event-store'],
 };
 

@@ -510,4 +510,7 @@ export const server = {
 
   // auditors
   auditorExists: 'An auditor with this email already exists',
+  auditHistoryFound: 'Booking history',
+  auditAsOfFound: 'The booking as it stood then',
+  auditRecordsFound: 'Log records',
 } as const;

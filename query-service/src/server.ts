@@ -1,7 +1,8 @@
 /**
  * Production entry of the query service (stateless, N replicas): reads MongoDB read
  * models and GridFS media, verifies tokens with the public key only. It asks EventStoreDB
- * only for the log's head position (to refuse an X-Min-Position the log has not reached).
+ * for the log's head position (to refuse an X-Min-Position the log has not reached), and
+ * appends one kind of event to it: the record of each auditor's read (audit/audit-trail.ts).
  */
 import http from 'node:http';
 import { MongoClient } from 'mongodb';
@@ -10,6 +11,7 @@ import { connectMongoReadStore } from '@stays/read-store';
 import { allProjections, checkpointProgress } from '@stays/projections';
 import { ConfigError, TokenVerifier, createGridFsMediaStore, importPublicKey, loadConfig, logUnexpectedErrors, signingMediaLinksFor, runMain, securityHeadersFor, stopOnSignals, closeServer } from '@stays/service-kit';
 import { createQueryApp } from './app.ts';
+import { eventStoreAuditTrail } from './audit/audit-trail.ts';
 
 runMain(async () => {
   const config = loadConfig();
@@ -26,6 +28,9 @@ runMain(async () => {
     tokenVerifier: new TokenVerifier(await importPublicKey(config.jwtPublicKey), config.token),
     readSide: checkpointProgress(readStore, allProjections.map((projection) => projection.name)),
     logHead: () => eventStore.headPosition(),
+    // records are stored as appended until the personal-data layer (withPersonalData) wraps the store; its revealRecord goes here then
+    reveal: async (record) => record.data,
+    auditTrail: eventStoreAuditTrail(eventStore),
   }, { apiPrefix: config.apiPrefix, cors: config.cors, security: securityHeadersFor(config), internalRoutes: true });
   logUnexpectedErrors(app);
   const server = http.createServer(app.callback()).listen(config.port);

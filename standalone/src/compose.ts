@@ -15,7 +15,7 @@ import {
 } from '@stays/service-kit';
 import { ProjectionRunner, allProjections } from '@stays/projections';
 import { BookingDocumentsReactor, OrphanedUnitsReconciler, bootstrapAuditor, createCommandApp, createGoogleVerifier, createPasswords, type GoogleIdTokenVerifier } from '@stays/command-service';
-import { createQueryApp } from '@stays/query-service';
+import { createQueryApp, eventStoreAuditTrail } from '@stays/query-service';
 import { createHost } from './host.ts';
 
 /** How long a command waits for the read side to show its write before answering anyway. */
@@ -99,6 +99,9 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
         changedAt: async (projection) => runner.changedAt(projection),
       },
       logHead: () => eventStore.headPosition(),
+      // records are stored as appended until the personal-data layer (withPersonalData) wraps the store; its revealRecord goes here then
+      reveal: async (record) => record.data,
+      auditTrail: eventStoreAuditTrail(eventStore),
       log,
     }, { apiPrefix: config.apiPrefix, cors: config.cors, security });
     const host = createHost({ apiPrefix: config.apiPrefix, commandApp, queryApp, security, frontendDir: path.resolve(import.meta.dirname, '../../frontend/dist') });

@@ -6,7 +6,6 @@
 import type { RouteName } from '@stays/contracts';
 
 export const PENDING_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
-  'auditBookings', 'auditBookingHistory', 'auditBookingAsOf', 'auditLogRecords', 'auditLogExport',
   'auditPublicKey', 'auditTreeHead', 'auditTreeHeads', 'auditInclusionProof', 'auditConsistencyProof',
   'customerExport', 'ownerExport',
 ]);

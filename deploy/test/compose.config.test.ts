@@ -47,8 +47,8 @@ describe('production deployment files', () => {
   it('gives the command service the bootstrap auditor, and the query service the event log it records auditors\' reads in', () => {
     const file = readFileSync(path.join(root, 'docker-compose.yml'), 'utf8');
     const service = (name: string) => new RegExp(`^  ${name}:\\n((?:    .*\\n|\\s*\\n)*)`, 'm').exec(file)?.[1] ?? '';
-    const sharedEnv = /^x-service-env: &service-env\n((?:  .*\n)*)/m.exec(file)?.[1] ?? '';
-    expect(sharedEnv).to.match(/^  EVENTSTORE_URL: esdb:\/\//m);
+    const sharedEnv = /^x-service-env: &service-env\n((?: {2}.*\n)*)/m.exec(file)?.[1] ?? '';
+    expect(sharedEnv).to.match(/^ {2}EVENTSTORE_URL: esdb:\/\//m);
     expect(service('query-service')).to.contain('<<: *service-env');
     expect(service('command-service')).to.contain('BOOTSTRAP_AUDITOR_EMAIL: ${BOOTSTRAP_AUDITOR_EMAIL:-}');
     expect(service('command-service')).to.contain('BOOTSTRAP_AUDITOR_PASSWORD: ${BOOTSTRAP_AUDITOR_PASSWORD:-}');

@@ -29,6 +29,8 @@ export interface System {
   readonly readStore: ReadStore;
   readonly media: MediaStore;
   readonly runner: ProjectionRunner;
+  /** The log held nothing when the system started (before the bootstrap auditor was added): the demo data may be seeded. */
+  readonly startedOnEmptyLog: boolean;
   close(): Promise<void>;
 }
 
@@ -68,6 +70,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     const tokenVerifier = new TokenVerifier(keys.publicKey, config.token);
     const tokenIssuer = new TokenIssuer(keys.privateKey, config.token);
 
+    const startedOnEmptyLog = (await eventStore.headPosition()) === null;
     if (config.bootstrapAuditor !== null && (await bootstrapAuditor(eventStore, createPasswords(), config.bootstrapAuditor))) {
       log(`auditor ${config.bootstrapAuditor.email} added (BOOTSTRAP_AUDITOR_EMAIL)`);
     }
@@ -107,7 +110,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     const host = createHost({ apiPrefix: config.apiPrefix, commandApp, queryApp, security, frontendDir: path.resolve(import.meta.dirname, '../../frontend/dist') });
     for (const app of [commandApp, queryApp, host]) logUnexpectedErrors(app, log);
     return {
-      host, eventStore, readStore, media, runner, reactor, reconciler,
+      host, eventStore, readStore, media, runner, reactor, reconciler, startedOnEmptyLog,
       close: async () => {
         for (const close of closers.splice(0)) await close();
       },

@@ -262,9 +262,12 @@ describe('auditor accounts: bootstrap and the CLI', function () {
     const dataDir = stays.dataDir;
     try {
       expect(await auditorAdds(stays)).to.have.length(1);
+      // the bootstrap auditor does not keep the demo data out of a fresh system
+      expect(stays.system.startedOnEmptyLog).to.equal(true);
       await stays.stop();
       stays = await startTestSystem({ dataDir, env: { ...BOOTSTRAP, BOOTSTRAP_AUDITOR_PASSWORD: 'another-password-2025' } });
       expect(await auditorAdds(stays)).to.have.length(1);
+      expect(stays.system.startedOnEmptyLog).to.equal(false);
       const api = new ApiClient(stays.baseUrl);
       expect((await api.post('/audit/login', AUDITOR)).status).to.equal(200);
       expect((await api.post('/audit/login', { ...AUDITOR, password: 'another-password-2025' })).status).to.equal(401);

@@ -12,6 +12,7 @@ const benchmarks: Record<string, () => Promise<{ default: (report: Report) => Pr
   replay: () => import('./replay.bench.ts'),
   search: () => import('./search.bench.ts'),
   booking: () => import('./booking.bench.ts'),
+  'audit history': () => import('./audit-history.bench.ts'),
   frontend: () => import('./frontend.bench.ts'),
 };
 

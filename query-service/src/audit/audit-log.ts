@@ -41,8 +41,9 @@ export function auditLogOf(readStore: ReadStore): AuditLog {
     find: async (filter, options = {}) => (await collection.find(filter, options)) as unknown as AuditLogDocument[],
     count: (filter) => collection.countDocuments(filter),
     async firstStreamOf(streamIds) {
-      const found = await collection.findOne({ streamId: { $in: [...streamIds] } }, { projection: { streamId: 1 } });
-      return found === null ? null : (found.streamId as string);
+      // one equality each: an index serves it on either store, where $in may scan the whole log
+      const found = await Promise.all(streamIds.map((streamId) => collection.findOne({ streamId }, { projection: { _id: 1 } })));
+      return streamIds[found.findIndex((document) => document !== null)] ?? null;
     },
   };
 }

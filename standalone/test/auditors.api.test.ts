@@ -286,6 +286,16 @@ describe('auditor accounts: bootstrap and the CLI', function () {
     expect(String(error)).to.include('BOOTSTRAP_AUDITOR_PASSWORD');
   });
 
+  it('refuses a start whose bootstrap password breaks the sign-up rules, naming the variable', async () => {
+    let error: unknown;
+    try {
+      await startTestSystem({ env: { ...BOOTSTRAP, BOOTSTRAP_AUDITOR_PASSWORD: 'short' } });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(String(error)).to.match(/^ConfigError: BOOTSTRAP_AUDITOR_PASSWORD: password: .*8 characters/);
+  });
+
   it('adds auditors with `npm run auditor -- add` on a stopped embedded log, refusing a taken email and a short password', async () => {
     let stays = await startTestSystem();
     const dataDir = stays.dataDir;

@@ -5,12 +5,13 @@
 import { randomUUID } from 'node:crypto';
 import { messages, newAuditorCredentials, normaliseEmail, streams, type AuditorAdded } from '@stays/contracts';
 import type { EventStore } from '@stays/event-store';
+import { ConfigError } from '@stays/service-kit';
 import { Conflict, InvalidInput } from '../../domain-errors.ts';
 import { handle } from '../../handle.ts';
 import type { Passwords } from '../../accounts/passwords.ts';
 import { reserveKey } from '../../reservations.ts';
 import { auditorAggregate } from '../auditor.ts';
-import { auditorEmailStream, findAuditorByEmail } from '../auditor-streams.ts';
+import { auditorEmailStream, findAuditorByEmail, loadAuditor } from '../auditor-streams.ts';
 import { addAuditor } from './decide.ts';
 
 export interface NewAuditor {
@@ -29,8 +30,10 @@ export async function handleAddAuditor(store: EventStore, passwords: Passwords, 
   const email = normaliseEmail(checked.data.email);
   const auditorId = randomUUID();
   const metadata = { actor: 'system' };
-  await reserveKey(store, auditorEmailStream(email), auditorId, messages.server.auditorExists, metadata);
   const passwordHash = await passwords.hash(auditor.password);
+  // an add that crashed between reserving the email and recording the auditor leaves the email to the next one
+  const abandonment = { now: new Date(), recordedNothing: async (holder: string) => (await loadAuditor(store, holder)).state.status === 'new' };
+  await reserveKey(store, auditorEmailStream(email), auditorId, messages.server.auditorExists, metadata, abandonment);
   await handle(store, streams.auditor(auditorId), auditorAggregate,
     (state) => addAuditor({ auditorId, email, passwordHash, via: auditor.via }, state), metadata);
   return auditorId;
@@ -48,6 +51,7 @@ export async function bootstrapAuditor(store: EventStore, passwords: Passwords, 
   } catch (error) {
     // another replica starting at the same moment added it
     if (error instanceof Conflict) return false;
+    if (error instanceof InvalidInput) throw new ConfigError(`BOOTSTRAP_AUDITOR_${(error.field ?? 'email').toUpperCase()}: ${error.message}`);
     throw error;
   }
 }

@@ -10,7 +10,7 @@
  */
 import { Readable } from 'node:stream';
 import {
-  indiaToday, messages, normaliseEmail, routes, streams, type AuditBookingHistory, type AuditLogQuery, type AuditPage,
+  indiaToday, messages, routes, streams, type AuditBookingHistory, type AuditLogQuery, type AuditPage,
 } from '@stays/contracts';
 import type { Filter } from '@stays/read-store';
 import { NotFoundError, auditorAuthOf, respond } from '@stays/service-kit';
@@ -47,11 +47,10 @@ export function mountAuditRoutes({ deps, readModels, mount }: QueryContext): voi
   const readerFor = () => entryReader(auditLog, readModels.accounts, deps.reveal);
 
   mount(routes.auditBookings, async (ctx) => {
-    const { page, guestEmail, from, to, ...rest } = ctx.input.query;
+    const { page, from, to, ...rest } = ctx.input.query;
     await deps.auditTrail.recordRead({ auditorId: auditorAuthOf(ctx).accountId, what: 'bookings', filters: recordedFilters(ctx.input.query) });
     const { items, total } = await readModels.bookings.auditSearch({
       ...rest,
-      ...(guestEmail !== undefined && { guestEmail: normaliseEmail(guestEmail) }),
       ...(from !== undefined && { from: indiaDateOf(from) }),
       ...(to !== undefined && { to: indiaDateOf(to) }),
       today: indiaToday(new Date()),

@@ -10,4 +10,6 @@ export type BookingDocument = Pick<BookingView, keyof BookingView> & {
   ownerId: string;
   /** The stay's last night (YYYY-MM-DD): the booking is upcoming until it has passed (the auditors' status filter). */
   lastNight: string;
+  /** The guest's email normalised (trimmed, lower case), as auditors search by it; the booking keeps the email as entered. */
+  customerEmailKey: string;
 };

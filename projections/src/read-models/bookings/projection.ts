@@ -1,4 +1,5 @@
 /** Booking events → the `bookings` collection behind the guest's and the owner's booking lists. */
+import { normaliseEmail } from '@stays/contracts';
 import { defineProjection, type ProjectedWrite } from '../../projection.ts';
 import { bookingCollections as collections } from './document.ts';
 
@@ -14,15 +15,16 @@ export const bookingsProjection = defineProjection({
   indexes: [
     { collection: collections.bookings, keys: { customerID: 1, created_at: -1, _id: 1 } },
     { collection: collections.bookings, keys: { hotelID: 1, created_at: -1, _id: 1 } },
-    // the auditors' search by stay dates (from/to bound the first night)
+    // the auditors' searches by stay dates (from/to bound the first night) and by guest email
     { collection: collections.bookings, keys: { dateOfCommencement: 1, _id: 1 } },
+    { collection: collections.bookings, keys: { customerEmailKey: 1 } },
   ],
   on: {
     BookingPlaced: (placed, { recordedAt }) => {
       const document = {
         bookingID: placed.bookingID, hotelID: placed.hotelId, hotelName: placed.hotelName, hotelAddress: placed.hotelAddress,
         hotelCity: placed.hotelCity, ownerId: placed.ownerId, customerID: placed.customerId, customerName: placed.customerName,
-        customerEmail: placed.customerEmail, customerPhoneNumber: placed.customerPhoneNumber, dateOfBooking: placed.dateOfBooking,
+        customerEmail: placed.customerEmail, customerEmailKey: normaliseEmail(placed.customerEmail), customerPhoneNumber: placed.customerPhoneNumber, dateOfBooking: placed.dateOfBooking,
         dateOfCommencement: placed.dateOfCommencement, lastNight: placed.nights.at(-1) ?? placed.dateOfCommencement, numberOfNights: placed.numberOfNights, numberOfGuests: placed.numberOfGuests,
         numberOfRooms: placed.numberOfRooms, roomType: placed.roomType, roomStandard: placed.roomStandard, roomID: placed.roomId,
         totalAmount: placed.totalAmount, discountAmount: placed.discountAmount, isPaymentDone: false, invoicePDF: null,

@@ -1,16 +1,16 @@
 /** What the query side asks of the bookings read model. */
-import type { AuditBookingStatus, AuditBookingSummary, BookingView } from '@stays/contracts';
+import { normaliseEmail, type AuditBookingStatus, type AuditBookingSummary, type BookingView } from '@stays/contracts';
 import type { Filter, Projection, ReadStore, Sort } from '@stays/read-store';
 import { POSITION_FIELD } from '../../guard.ts';
 import { bookingCollections, type BookingDocument } from './document.ts';
 
-/** Never answered to guests and owners: the position stamp, the owner's account id (nobody else's business), the auditors' status key. */
-const INTERNAL_BOOKING_FIELDS: Projection = { [POSITION_FIELD]: 0, ownerId: 0, lastNight: 0 };
+/** Never answered to guests and owners: the position stamp, the owner's account id (nobody else's business), the auditors' search keys. */
+const INTERNAL_BOOKING_FIELDS: Projection = { [POSITION_FIELD]: 0, ownerId: 0, lastNight: 0, customerEmailKey: 0 };
 
 /** What an auditor's search of bookings may name (contracts `auditBookingsQuery`, normalised); `today` is India's date. */
 export interface AuditBookingFilter {
   readonly bookingID?: string;
-  /** Normalised (trimmed, lower case). */
+  /** Any case: matched normalised. */
   readonly guestEmail?: string;
   readonly hotelID?: string;
   /** YYYY-MM-DD bounds of the first night, inclusive. */
@@ -29,7 +29,7 @@ function auditFilter(filter: AuditBookingFilter): Filter {
   };
   return {
     ...(filter.bookingID !== undefined && { _id: filter.bookingID }),
-    ...(filter.guestEmail !== undefined && { customerEmail: filter.guestEmail }),
+    ...(filter.guestEmail !== undefined && { customerEmailKey: normaliseEmail(filter.guestEmail) }),
     ...(filter.hotelID !== undefined && { hotelID: filter.hotelID }),
     ...(Object.keys(commencement).length > 0 && { dateOfCommencement: commencement }),
     ...(filter.status !== undefined && byStatus[filter.status]),

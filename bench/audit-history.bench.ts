@@ -15,6 +15,7 @@ import path from 'node:path';
 import { openEmbeddedEventStore } from '@stays/event-store';
 import { createEmbeddedReadStore, type Document } from '@stays/read-store';
 import { MediaLinks, TokenIssuer, TokenVerifier, createFileMediaStore, generateSigningKeys } from '@stays/service-kit';
+import { ReadStoreTreeHeadStore } from '@stays/projections';
 import { accountCollections } from '@stays/projections/read-models';
 import { createQueryApp, eventStoreAuditTrail } from '@stays/query-service';
 import { atMost, percentile, type Report } from './report.ts';
@@ -34,7 +35,7 @@ const record = (leafIndex: number, streamId: string, type: string, data: Record<
 function leaf(leafIndex: number, streamId: string, type: string, data: Record<string, unknown>, metadata: Record<string, unknown>): Document {
   const stored = record(leafIndex, streamId, type, data, metadata);
   return {
-    _id: leafIndex as unknown as string, leafHash: '0'.repeat(64), record: stored, position: stored.position, streamId,
+    _id: leafIndex, leafHash: '0'.repeat(64), record: stored, position: stored.position, streamId,
     category: streamId.split('-')[0]!, type, actor: (metadata.actor as string | undefined) ?? 'system',
     bookingID: (metadata.correlationId as string | undefined) ?? (data.bookingID as string | undefined) ?? null, recordedAt: stored.recordedAt,
   };
@@ -100,6 +101,7 @@ export default async function benchAuditHistory(report: Report): Promise<void> {
       logHead: () => eventStore.headPosition(),
       reveal: async (stored) => stored.data,
       auditTrail: eventStoreAuditTrail(eventStore),
+      treeHeads: new ReadStoreTreeHeadStore(readStore),
     }, { apiPrefix: '/api', security: { publicUrl: 'http://localhost', googleSignIn: false } });
     server = http.createServer(app.callback());
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));

@@ -7,3 +7,4 @@ export { memoryReactorCheckpoints, mongoReactorCheckpoints, type ReactorCheckpoi
 export { bootstrapAuditor, handleAddAuditor, type NewAuditor } from './auditors/adding-auditor/handler.ts';
 export { createPasswords, type Passwords } from './accounts/passwords.ts';
 export { DomainError } from './domain-errors.ts';
+export { PersonalDataErasureReactor, type PersonalDataErasureDeps } from './reactors/personal-data-erasure.ts';

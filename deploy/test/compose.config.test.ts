@@ -44,7 +44,7 @@ describe('production deployment files', () => {
     expect(generated).to.not.contain('google');
   });
 
-  it('gives the command service the bootstrap auditor, and the query service the event log it records auditors\' reads in', () => {
+  it('gives the command service the bootstrap auditor, and the query service the event log it records auditors\' reads in and the personal-data key', () => {
     const file = readFileSync(path.join(root, 'docker-compose.yml'), 'utf8');
     const service = (name: string) => new RegExp(`^  ${name}:\\n((?:    .*\\n|\\s*\\n)*)`, 'm').exec(file)?.[1] ?? '';
     const sharedEnv = /^x-service-env: &service-env\n((?: {2}.*\n)*)/m.exec(file)?.[1] ?? '';
@@ -54,6 +54,9 @@ describe('production deployment files', () => {
     expect(service('command-service')).to.contain('BOOTSTRAP_AUDITOR_PASSWORD: ${BOOTSTRAP_AUDITOR_PASSWORD:-}');
     expect(service('query-service')).to.not.contain('BOOTSTRAP_AUDITOR');
     const querySource = readFileSync(path.join(root, 'query-service/src/server.ts'), 'utf8');
-    expect(querySource).to.contain('auditTrail: eventStoreAuditTrail(eventStore)');
+    expect(querySource).to.contain('auditTrail: eventStoreAuditTrail(');
+    // and reveals the records auditors read with the personal-data keys
+    expect(service('query-service')).to.contain('PERSONAL_DATA_KEY: ${PERSONAL_DATA_KEY:-}');
+    expect(querySource).to.contain('reveal: async (record) => (await revealRecord(record, keys)).data');
   });
 });

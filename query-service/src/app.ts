@@ -15,6 +15,7 @@ import { mountOwnerRoutes } from './routes/owners.ts';
 import { mountHotelRoutes } from './hotels/routes.ts';
 import { mountBookingRoutes } from './bookings/routes.ts';
 import { mountAuditRoutes } from './audit/routes.ts';
+import { mountNotaryRoutes } from './audit/notary-routes.ts';
 
 export interface QueryAppOptions {
   readonly apiPrefix: string;
@@ -76,5 +77,6 @@ export function createQueryApp(deps: QueryServiceDeps, options: QueryAppOptions)
     mountBookingRoutes(context);
     mountMediaRoutes(context);
     mountAuditRoutes(context);
+    mountNotaryRoutes(context);
   });
 }

@@ -3,6 +3,7 @@ import type { ReadStore } from '@stays/read-store';
 import type { ReadModelQueries } from '@stays/projections/read-models';
 import type { AuditTrail } from './audit/audit-trail.ts';
 import type { Reveal } from './audit/entries.ts';
+import type { TreeHeadStore } from '@stays/projections';
 import type { MediaLinks, MediaStore, MountContext, TokenVerifier } from '@stays/service-kit';
 
 /** How far the read side is: answered in-process by the projection runner, or from stored checkpoints. */
@@ -28,6 +29,8 @@ export interface QueryServiceDeps {
   readonly reveal: Reveal;
   /** Where each auditor read is recorded (the query side's only write, to the event log). */
   readonly auditTrail: AuditTrail;
+  /** The notary's signed tree heads (a file in the one-process mode, MongoDB in production). */
+  readonly treeHeads: TreeHeadStore;
   /** Where read-your-writes timeouts are logged. Default console.warn. */
   readonly log?: (line: string) => void;
 }

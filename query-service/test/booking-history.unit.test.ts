@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { createEmbeddedReadStore, type ReadStore } from '@stays/read-store';
-import { AUDIT_LOG_COLLECTION, auditLogOf } from '../src/audit/audit-log.ts';
+import { AUDIT_LOG_COLLECTION } from '@stays/projections';
+import { auditLogOf } from '../src/audit/audit-log.ts';
 import { bookingHistory } from '../src/audit/booking-history.ts';
 
 const CONTACT = 'contact-c0ffee';
@@ -14,7 +15,7 @@ async function logOf(events: readonly { streamId: string; type: string; data: Re
     const recordedAt = new Date(Date.UTC(2026, 10, 22) + leafIndex * 1000).toISOString();
     const record = { id: `e${leafIndex}`, streamId: event.streamId, type: event.type, revision: 0, position: leafIndex + 1, data: event.data, metadata, recordedAt };
     await collection.insertOne({
-      _id: leafIndex as unknown as string, leafHash: '', record, position: leafIndex + 1, streamId: event.streamId, category: event.streamId.split('-')[0],
+      _id: leafIndex, leafHash: '', record, position: leafIndex + 1, streamId: event.streamId, category: event.streamId.split('-')[0],
       type: event.type, actor: metadata.actor ?? 'system', bookingID: metadata.correlationId ?? event.data.bookingID ?? null, recordedAt,
     });
   }

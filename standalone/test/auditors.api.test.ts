@@ -6,7 +6,7 @@ import { routes, type AuditBookingAsOf, type AuditEntry, type RouteSpec } from '
 import { ApiClient } from './support/http-client.ts';
 import { signedInCustomer, signedInOwner, type SignedIn } from './support/accounts.ts';
 import { bookedStay, hotelWithRoom } from './support/stays.ts';
-import { seedAuditLog } from './support/audit-log.ts';
+import { auditLogCaughtUp } from './support/audit-log.ts';
 import { startTestSystem, type TestSystem } from './support/test-system.ts';
 
 const AUDITOR = { email: 'chief.auditor@example.in', password: 'ledger-keeper-2024' };
@@ -42,7 +42,7 @@ describe('auditors over HTTP', function () {
   const call = (route: RouteSpec, path: string, token?: string) =>
     route.method === 'GET' ? api.get(path, { ...(token && { token }) }) : api.post(path, {}, { ...(token && { token }) });
   const history = async (bookingID: string): Promise<AuditEntry[]> => {
-    await seedAuditLog(stays.system);
+    await auditLogCaughtUp(stays.system);
     const response = await api.get(`/audit/bookings/${bookingID}/history`, { token: auditor.token });
     expect(response.status, JSON.stringify(response.body)).to.equal(200);
     return response.body.data.entries;
@@ -64,7 +64,7 @@ describe('auditors over HTTP', function () {
     cancelledID = await bookedStay(stays, api, guest, hotelId);
     expect((await api.post(`/hotel/booking/cancel/${cancelledID}`, {}, { token: guest.token })).status).to.equal(200);
     auditor = await signInAuditor();
-    await seedAuditLog(stays.system);
+    await auditLogCaughtUp(stays.system);
   });
   after(async () => stays?.destroy());
 
@@ -140,11 +140,13 @@ describe('auditors over HTTP', function () {
     expect(types.at(-1)).to.equal('BookingPaymentReceived');
     const leaves = entries.map((entry) => entry.leafIndex);
     expect(leaves).to.deep.equal([...leaves].sort((a, b) => a - b));
-    const stored = await stays.system.eventStore.readAll();
+    // records exactly as the log stores them (personal fields encrypted), data revealed
+    const stored = await stays.system.rawEventStore.readAll();
     for (const entry of entries) expect(entry.record).to.deep.equal(stored[entry.leafIndex]);
     const placed = entries.find((entry) => entry.record.type === 'BookingPlaced')!;
     expect(placed.actor).to.deep.equal({ id: guest.id, role: 'customer', name: 'Meera Iyer' });
     expect(placed.data).to.include({ bookingID: paidID, customerName: 'Asha Rao', customerId: guest.id });
+    expect(placed.record.data.customerName).to.match(/^pd1\./);
     expect(placed.record.metadata.contactStream).to.match(/^contact-[0-9a-f]{64}$/);
     expect(entries.find((entry) => entry.record.type === 'BookingPaymentReceived')!.actor).to.deep.include({ id: owner.id, role: 'hotel-owner' });
     expect(entries.find((entry) => entry.record.type === 'InvoiceIssued')!.actor).to.deep.equal({ id: 'system:booking-documents', role: 'system', name: 'Stays' });
@@ -193,7 +195,7 @@ describe('auditors over HTTP', function () {
   });
 
   it('browses the log by category, type, actor and time in log order, and exports the same filter as NDJSON', async () => {
-    await seedAuditLog(stays.system);
+    await auditLogCaughtUp(stays.system);
     const records = await api.get('/audit/log/records?category=booking&type=BookingPlaced', { token: auditor.token });
     expect(records.status).to.equal(200);
     const page = records.body.data as { items: AuditEntry[]; total: number; pageSize: number; page: number };

@@ -4,6 +4,7 @@ import { expect } from 'chai';
 import { messages } from '@stays/contracts';
 import { MediaLinks, TokenVerifier, generateSigningKeys } from '@stays/service-kit';
 import { createQueryApp, eventStoreAuditTrail } from '@stays/query-service';
+import { ReadStoreTreeHeadStore } from '@stays/projections';
 import { ApiClient } from './support/http-client.ts';
 import { signedInOwner } from './support/accounts.ts';
 import { hotelForm, pngImages } from './support/fixtures.ts';
@@ -72,6 +73,7 @@ describe('reading one\'s own write (X-Min-Position) and internal routes', functi
       logHead: () => system.eventStore.headPosition(),
       reveal: async (record) => record.data,
       auditTrail: eventStoreAuditTrail(system.eventStore),
+      treeHeads: new ReadStoreTreeHeadStore(system.readStore),
     }, { apiPrefix: API, security: { publicUrl: stays.baseUrl, googleSignIn: false }, internalRoutes: true });
     const server = http.createServer(app.callback());
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -4,6 +4,7 @@ export * from './booking.ts';
 export * from './hotels.ts';
 export * from './reservations.ts';
 export * from './streams.ts';
+export * from './personal-data.ts';
 export type { EventOf, Immutable } from './define.ts';
 import type { z } from 'zod';
 import { accountEventSchemas, type AccountEvent } from './accounts.ts';
@@ -45,6 +46,7 @@ export const eventSchemaVersions: Record<DomainEventType, number> = {
   AuditorSignedIn: 1,
   AuditorSignedOut: 1,
   AuditorReadRecorded: 1,
+  PersonalDataErased: 1,
   KeyReserved: 1,
   KeyReleased: 1,
   HotelCreated: 1,

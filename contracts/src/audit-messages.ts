@@ -120,6 +120,21 @@ export const auditMessages = {
     bookingEmailSent: 'Booking confirmation emailed to the guest',
     bookingCancelled: (at: string) => `Booking cancelled by the guest at ${at}`,
     bookingPaymentReceived: (at: string) => `Payment received at the hotel, recorded by the owner at ${at}`,
+    auditorAdded: (via: string) =>
+      `Auditor account added ${via === 'bootstrap' ? 'at start (BOOTSTRAP_AUDITOR_EMAIL)' : via === 'cli' ? 'with npm run auditor' : 'with the demo data'}`,
+    auditorSignedIn: 'Auditor signed in',
+    auditorSignedOut: 'Auditor signed out',
+    auditorRead: (what: string, bookingID: string | undefined) => {
+      const booking = bookingID ?? '';
+      switch (what) {
+        case 'bookings': return 'Auditor searched the bookings';
+        case 'booking-history': return `Auditor read the history of booking ${booking}`;
+        case 'booking-as-of': return `Auditor read booking ${booking} as of a moment`;
+        case 'log-records': return 'Auditor browsed the log';
+        case 'log-export': return 'Auditor exported the log';
+        default: return `Auditor read ${what}`;
+      }
+    },
     other: (type: string, stream: string) => `${type} on ${stream}`,
   },
 } as const;

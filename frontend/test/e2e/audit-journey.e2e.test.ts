@@ -4,7 +4,7 @@
  * auditor (bootstrapped from BOOTSTRAP_AUDITOR_EMAIL / _PASSWORD) is sent from /audit to
  * /login-auditor, signs in, finds the booking, opens its history, sees every event
  * verified by the browser against the notary's signed tree head, moves the as-of control
- * back to before the booking, and exports the booking's log range as NDJSON.
+ * back to before the booking, exports the booking's log range as NDJSON, and signs out.
  * Screenshots at 1280 px and 390 px (prefix audit-); nothing overflows a 390 px phone.
  */
 import { expect } from 'chai';
@@ -65,9 +65,7 @@ describe('auditor journey (e2e)', function () {
     return booked.json.data.bookingID;
   }
 
-  it('an auditor signs in, opens a booking, sees its timeline verified, moves the as-of control and exports', async function () {
-    // Until the auditors' API (helpers C and D) is on main, its routes answer 501.
-    if ((await api('POST', '/audit/login', AUDITOR)).status === 501) this.skip();
+  it('an auditor signs in, opens a booking, sees its timeline verified, moves the as-of control, exports and signs out', async () => {
     const bookingID = await guestBooks();
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: system.baseUrl, acceptDownloads: true });
@@ -134,6 +132,12 @@ describe('auditor journey (e2e)', function () {
     await phone.goto(`/audit?booking=${bookingID}`);
     await phone.getByRole('list', { name: texts.timelineLabel }).getByRole('article').first().waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).to.be.at.most(390);
+
+    // Signing out ends the session: /audit sends to the sign-in again, and the old token no longer opens the API.
+    const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+    await page.getByRole('button', { name: texts.signOut }).click();
+    await urlMatches(page, /\/login-auditor$/);
+    expect((await api('GET', `/audit/bookings/${bookingID}/history`, undefined, token ?? undefined)).status).to.equal(401);
 
     expect(cspViolations).to.deep.equal([]);
     await context.close();

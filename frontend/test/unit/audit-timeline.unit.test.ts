@@ -47,13 +47,22 @@ describe('audit timeline texts (unit)', () => {
       .to.equal("Counted among the guest's upcoming stays (last night 2026-12-02)");
   });
 
+  it("says what an auditor's own events record, so the log shows who looked at what", () => {
+    expect(describeEvent('AuditorReadRecorded', { auditorId: 'a1', what: 'booking-history', bookingID: 'BK1', at: '2026-11-22T10:00:00Z' }, 'auditor-a1'))
+      .to.equal('Auditor read the history of booking BK1');
+    expect(describeEvent('AuditorReadRecorded', { auditorId: 'a1', what: 'log-export', filters: { category: 'booking' }, at: '2026-11-22T10:00:00Z' }, 'auditor-a1'))
+      .to.equal('Auditor exported the log');
+    expect(describeEvent('AuditorAdded', { auditorId: 'a1', email: 'a@s.in', passwordHash: 'x', via: 'bootstrap' }, 'auditor-a1'))
+      .to.equal('Auditor account added at start (BOOTSTRAP_AUDITOR_EMAIL)');
+  });
+
   it('reads erased personal fields as they come', () => {
     expect(describeEvent('BookingPlaced', { ...placed, customerName: '[erased]', customerEmail: '[erased]' }, 'booking-BK1'))
       .to.match(/^\[erased\] booked Deluxe Apartment at Lotus Inn/);
   });
 
   it('names an event of an unknown type, or whose data its schema does not read, by type and stream', () => {
-    expect(describeEvent('AuditorReadBooking', { bookingID: 'BK1' }, 'auditor-a1')).to.equal('AuditorReadBooking on auditor-a1');
+    expect(describeEvent('AuditorRenamed', { bookingID: 'BK1' }, 'auditor-a1')).to.equal('AuditorRenamed on auditor-a1');
     expect(describeEvent('BookingPlaced', { bookingID: 'BK1' }, 'booking-BK1')).to.equal('BookingPlaced on booking-BK1');
   });
 

@@ -17,7 +17,7 @@ import { deferred, httpError, stubApis, testStore, until } from './support.ts';
 const unexpected = (name: string) => () => Promise.reject(new Error(`unexpected call ${name}`));
 function stubAuditApi(overrides: Partial<AuditApi> = {}): AuditApi {
   return {
-    signIn: unexpected('signIn'), bookings: unexpected('bookings'), history: unexpected('history'), asOf: unexpected('asOf'),
+    signIn: unexpected('signIn'), signOut: unexpected('signOut'), bookings: unexpected('bookings'), history: unexpected('history'), asOf: unexpected('asOf'),
     records: unexpected('records'), publicKey: unexpected('publicKey'), treeHead: unexpected('treeHead'),
     inclusionProof: unexpected('inclusionProof'), exportLog: unexpected('exportLog'), saveFile: () => undefined, ...overrides,
   };
@@ -88,12 +88,27 @@ describe('audit dashboard sagas (unit)', () => {
     expect(audit().auditor).to.equal(null);
   });
 
-  it("ends the auditor's session on a 401 and on sign-out, and forgets the token", async () => {
-    const { store, audit } = auditStore(stubAuditApi({ signIn: async () => ({ data: { accessToken: 't', user: { _id: 'a1', name: 'A', email: 'a@s.in' } }, message: 'ok' }) }));
+  it("ends the auditor's session on a 401 and on sign-out (told to the server), and forgets the token", async () => {
+    let signedOut = 0;
+    const { store, audit } = auditStore(stubAuditApi({
+      signIn: async () => ({ data: { accessToken: 't', user: { _id: 'a1', name: 'A', email: 'a@s.in' } }, message: 'ok' }),
+      signOut: async () => {
+        signedOut += 1;
+        if (signedOut > 1) throw httpError(401, { success: false, message: 'Please sign in again' });
+        return { message: 'Signed out' };
+      },
+    }));
     store.dispatch(auditActions.signInRequested({ email: 'a@s.in', password: 'p' }));
     await until(store, () => audit().auditor !== null);
     store.dispatch(sessionActions.expired());
     expect(audit().auditor).to.equal(null);
+    store.dispatch(auditActions.signInRequested({ email: 'a@s.in', password: 'p' }));
+    await until(store, () => audit().auditor !== null);
+    store.dispatch(auditActions.signOutRequested());
+    await until(store, () => audit().auditor === null);
+    expect(tokenStorage.get()).to.equal(null);
+    expect(signedOut).to.equal(1);
+    // a sign-out the server refuses still ends the session here
     store.dispatch(auditActions.signInRequested({ email: 'a@s.in', password: 'p' }));
     await until(store, () => audit().auditor !== null);
     store.dispatch(auditActions.signOutRequested());

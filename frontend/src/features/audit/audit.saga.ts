@@ -43,7 +43,13 @@ function* signIn(api: AuditApi, action: Of<'audit/signInRequested'>) {
   }
 }
 
-function* signOut() {
+/** The token is dropped here whatever the server answers: a sign-out the server missed still ends this browser's session. */
+function* signOut(api: AuditApi) {
+  try {
+    yield call(api.signOut);
+  } catch {
+    // an expired token or no answer: nothing left to end on the server that this browser could end
+  }
   yield call(tokenStorage.clear);
   yield call(auditorStorage.clear);
   yield put(auditActions.signedOut());
@@ -139,7 +145,7 @@ export function* auditSaga(api: AuditApi, recheckMs = PENDING_RECHECK_MS) {
     call(function* signOutLoop() {
       while (true) {
         yield take('audit/signOutRequested');
-        yield call(signOut);
+        yield call(signOut, api);
       }
     }),
     call(function* sessionEndedLoop() {

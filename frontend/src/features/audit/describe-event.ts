@@ -69,6 +69,10 @@ const describers: { readonly [Type in DomainEventType]: (d: Fields, streamId: st
   BookingEmailSent: () => said.bookingEmailSent,
   BookingCancelled: (d) => said.bookingCancelled(indiaTime(d.text('cancelledAt'))),
   BookingPaymentReceived: (d) => said.bookingPaymentReceived(indiaTime(d.text('receivedAt'))),
+  AuditorAdded: (d) => said.auditorAdded(d.text('via')),
+  AuditorSignedIn: () => said.auditorSignedIn,
+  AuditorSignedOut: () => said.auditorSignedOut,
+  AuditorReadRecorded: (d) => said.auditorRead(d.text('what'), d.has('bookingID') ? d.text('bookingID') : undefined),
 };
 
 /** The sentence for one event of the log. */

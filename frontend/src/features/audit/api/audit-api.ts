@@ -28,6 +28,8 @@ export interface ExportProgress {
 
 export interface AuditApi {
   signIn(credentials: AuditorCredentials): Promise<{ data: { accessToken: string; user: Auditor }; message: string }>;
+  /** Ends the auditor's session on the server (its token stops working). */
+  signOut(): Promise<{ message: string }>;
   bookings(query: BookingsQuery, signal?: AbortSignal): Promise<AuditPage<AuditBookingSummary>>;
   history(bookingID: string, signal?: AbortSignal): Promise<AuditBookingHistory>;
   asOf(bookingID: string, asOf: string, signal?: AbortSignal): Promise<AuditBookingAsOf>;
@@ -57,6 +59,7 @@ const NEWLINE = 0x0a;
 export const auditApi: AuditApi = {
   signIn: async (credentials) =>
     successful(await apiClient.post<Envelope<{ accessToken: string; user: Auditor }>>(pathOf(routes.auditorLogin), credentials)),
+  signOut: async () => successful(await apiClient.post<Envelope<unknown>>(pathOf(routes.auditorLogout), {})),
   bookings: async (query, signal) =>
     successful(await apiClient.get<Envelope<AuditPage<AuditBookingSummary>>>(pathOf(routes.auditBookings), { params: filled(query), ...bearer(signal) })).data,
   history: async (bookingID, signal) =>

@@ -519,4 +519,10 @@ export const server = {
   tooManySignIns: (seconds: number) => `Too many failed sign-ins. Please wait ${seconds} seconds and try again.`,
   tooManySignUps: (seconds: number) => `Too many sign-ups from your network. Please wait ${seconds} seconds and try again.`,
   passwordWorkBusy: 'The server is busy with other sign-ins. Please try again in a moment.',
+
+  // auditors
+  auditorExists: 'An auditor with this email already exists',
+  auditHistoryFound: 'Booking history',
+  auditAsOfFound: 'The booking as it stood then',
+  auditRecordsFound: 'Log records',
 } as const;

@@ -22,7 +22,8 @@ export function cors(options: CorsOptions): Middleware {
     },
     allowMethods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
     allowHeaders: ['Authorization', 'Content-Type'],
-    exposeHeaders: ['X-Commit-Position'],
+    // the commit position for read-your-writes; the size of an auditor's export, for its progress
+    exposeHeaders: ['X-Commit-Position', 'X-Total-Count'],
     maxAge: 600,
   });
 }

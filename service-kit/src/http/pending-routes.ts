@@ -6,6 +6,5 @@
 import type { RouteName } from '@stays/contracts';
 
 export const PENDING_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
-  'auditorLogin', 'auditBookings', 'auditBookingHistory', 'auditBookingAsOf', 'auditLogRecords', 'auditLogExport',
   'customerExport', 'ownerExport',
 ]);

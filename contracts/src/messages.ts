@@ -286,6 +286,9 @@ export const ui = {
   bookHotel: 'BOOK HOTEL',
   deleteAccount: 'Delete Account',
   signOut: 'Sign Out',
+  downloadMyData: 'Download my data',
+  downloadMyDataHint: 'A copy of everything Stays holds about you, as a JSON file.',
+  downloadMyDataFailed: 'Your data could not be downloaded. Please try again.',
   confirmDeleteAccount: 'Delete your account? This cannot be undone.',
   cancel: 'Cancel',
 
@@ -507,4 +510,6 @@ export const server = {
   tooManySignIns: (seconds: number) => `Too many failed sign-ins. Please wait ${seconds} seconds and try again.`,
   tooManySignUps: (seconds: number) => `Too many sign-ups from your network. Please wait ${seconds} seconds and try again.`,
   passwordWorkBusy: 'The server is busy with other sign-ins. Please try again in a moment.',
+  // a copy of the caller's data
+  exportBusy: 'Many copies of data are being prepared right now. Please try again in a moment.',
 } as const;

@@ -6,7 +6,7 @@
  * Screenshots of every owner screen at 1280 px and 390 px (prefix owner-).
  */
 import { expect } from 'chai';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { formatRupees, formatDiscount, addDays, earliestCommencement, messages, quoteStay } from '@stays/contracts';
@@ -267,6 +267,16 @@ describe('owner journeys (e2e)', function () {
     await page.getByText(ui.userUpdated).waitFor();
     await page.getByRole('link', { name: ui.newBookings }).waitFor();
     await shoot(page, 'owner-09-profile', (p) => p.getByRole('link', { name: ui.newBookings }).waitFor());
+    // A copy of their data: profile, hotel, the booking as ids, dates and amounts, nothing of the guest.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: ui.downloadMyData }).click()]);
+    expect(download.suggestedFilename()).to.match(/^stays-my-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const copyText = await readFile(await download.path(), 'utf8');
+    const copy = JSON.parse(copyText);
+    expect(copy.profile).to.include({ name: 'Rohan K. Mehta', email: ownerEmail });
+    expect(copy.hotel).to.include({ hotelId, hotelName });
+    expect(copy.bookingsAtYourHotel).to.have.length(1);
+    expect(copy.bookingsAtYourHotel[0]).to.include({ payableAmount: quote.payableAmount, paid: true, numberOfRooms: 2 });
+    for (const guests of ['Meera', guestEmail, '9845012345']) expect(copyText, guests).to.not.contain(guests);
     await page.getByRole('button', { name: ui.signOut }).click();
     await page.getByRole('link', { name: ui.navLogin }).waitFor();
     await context.close();

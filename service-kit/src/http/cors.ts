@@ -22,7 +22,8 @@ export function cors(options: CorsOptions): Middleware {
     },
     allowMethods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
     allowHeaders: ['Authorization', 'Content-Type'],
-    exposeHeaders: ['X-Commit-Position'],
+    // the commit position for read-your-writes; the file name a data export is saved under
+    exposeHeaders: ['X-Commit-Position', 'Content-Disposition'],
     maxAge: 600,
   });
 }

@@ -142,6 +142,24 @@ describe('guest journeys (e2e)', function () {
     await context.close();
   });
 
+  it("the home slider's dots sit under the photo, clear of its caption, at 390 and 1280 px", async () => {
+    for (const width of WIDTHS) {
+      const { context, page } = await newPage(width);
+      await page.goto('/');
+      const slider = page.getByRole('region', { name: ui.sliderTitle });
+      // the slide shown now, whichever it is (the slider moves on by itself)
+      const photo = slider.locator('img');
+      await photo.waitFor();
+      const photoBox = (await photo.boundingBox())!;
+      const dotsBox = (await slider.locator('.carousel-dots').boundingBox())!;
+      expect(dotsBox.y, `dots below the photo at ${width} px`).to.be.at.least(photoBox.y + photoBox.height);
+      const next = (await slider.getByRole('button', { name: ui.nextSlide }).boundingBox())!;
+      expect(next.y + next.height).to.be.at.most(photoBox.y + photoBox.height);
+      await slider.screenshot({ path: path.join(SHOTS, `01-home-slider-${width}.png`) });
+      await context.close();
+    }
+  });
+
   it('on a phone (390 px) the suggestions come in labelled groups, leave Search reachable and close on a tap outside', async () => {
     const { context, page } = await newPage(390);
     await page.goto('/');

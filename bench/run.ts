@@ -13,6 +13,7 @@ const benchmarks: Record<string, () => Promise<{ default: (report: Report) => Pr
   search: () => import('./search.bench.ts'),
   booking: () => import('./booking.bench.ts'),
   frontend: () => import('./frontend.bench.ts'),
+  export: () => import('./export.bench.ts'),
 };
 
 const filter = process.argv[2];

@@ -66,11 +66,10 @@ export function createApiRouter(options: ApiRouterOptions): ApiRouter {
     middleware: () => {
       const missing = (Object.keys(routes) as (keyof typeof routes)[])
         .filter((name) => routes[name].side === options.side && !mounted.has(routes[name]));
-      for (const name of missing.filter((pending) => PENDING_ROUTES.has(pending))) {
-        mount(routes[name], () => Promise.reject(new AppError(501, 'not built yet')));
-      }
-      missing.splice(0, missing.length, ...missing.filter((name) => !PENDING_ROUTES.has(name)));
-      if (missing.length > 0) throw new Error(`no handler mounted for the ${options.side} routes ${missing.join(', ')}`);
+      const unbuilt = missing.filter((name) => !PENDING_ROUTES.has(name));
+      // refused before anything is mounted, so a refusal leaves the router as it was
+      if (unbuilt.length > 0) throw new Error(`no handler mounted for the ${options.side} routes ${unbuilt.join(', ')}`);
+      for (const name of missing) mount(routes[name], () => Promise.reject(new AppError(501, 'not built yet')));
       return [router.routes() as Middleware, router.allowedMethods({ throw: true }) as Middleware];
     },
   };

@@ -9,6 +9,7 @@ COPY contracts/package.json contracts/
 COPY event-store/package.json event-store/
 COPY read-store/package.json read-store/
 COPY service-kit/package.json service-kit/
+COPY personal-data/package.json personal-data/
 COPY projections/package.json projections/
 COPY command-service/package.json command-service/
 COPY query-service/package.json query-service/

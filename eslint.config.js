@@ -20,15 +20,18 @@ const mayImport = {
   'read-store': [],
   // Backend plumbing shared by every service; no service.
   'service-kit': ['contracts'],
+  // Encrypts and decrypts personal fields around the event store port; keys never leave it.
+  'personal-data': ['contracts', 'event-store', 'service-kit'],
   projections: ['contracts', 'event-store', 'read-store', 'service-kit'],
   // The command side decides from the event log and never reads read models.
-  'command-service': ['contracts', 'event-store', 'service-kit'],
+  // It also destroys a deleted account's data key (the erasure reactor).
+  'command-service': ['contracts', 'event-store', 'service-kit', 'personal-data'],
   // The query side reads read models through their own queries
   // (`@stays/projections/read-models`): a read model's module is the contract between
   // the projection that writes it and the service that reads it.
   'query-service': ['contracts', 'read-store', 'service-kit', 'projections'],
   frontend: ['contracts'],
-  standalone: ['contracts', 'event-store', 'read-store', 'service-kit', 'projections', 'command-service', 'query-service'],
+  standalone: ['contracts', 'event-store', 'read-store', 'service-kit', 'personal-data', 'projections', 'command-service', 'query-service'],
 };
 
 const workspaces = Object.keys(mayImport);
@@ -48,6 +51,10 @@ const entryExceptions = {
   // Asks EventStoreDB for the log's head, to refuse an X-Min-Position the log has not
   // reached; the query service's routes still read only read models.
   'query-service/src/server.ts': ['event-store'],
+  // The projections worker and the rebuild CLI read the log through the personal-data
+  // layer; the projections themselves see plain values and never handle keys.
+  'projections/src/server.ts': ['personal-data'],
+  'projections/src/cli.ts': ['personal-data'],
 };
 
 /** Regular expressions (source text) for the import specifiers a workspace's sources may not use. */

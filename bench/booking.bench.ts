@@ -16,6 +16,7 @@ import { addDays, indiaToday, limits } from '@stays/contracts';
 import { loadConfig } from '@stays/service-kit';
 import { readOutbox } from '@stays/service-kit/testing';
 import { composeSystem } from '../standalone/src/compose.ts';
+import { sampleNotaryLag } from './notary-lag.ts';
 import { runLoad } from './load.ts';
 import { atLeast, below, exactly, percentile, type Report } from './report.ts';
 
@@ -32,9 +33,20 @@ const PASSWORD = 'bench-password-1';
 
 
 export default async function benchBooking(report: Report): Promise<void> {
+  await measureBookings(report, { encryptPersonalData: true });
+}
+
+/**
+ * Runs the benchmark and reports its figures, each name prefixed by `label`; resolves to
+ * the measured bookings per second. `encryptPersonalData: false` only to measure what the
+ * encryption costs (see personal-data.bench.ts).
+ */
+export async function measureBookings(report: Report, options: { readonly encryptPersonalData: boolean; readonly label?: string }): Promise<number> {
+  const label = options.label ?? '';
+  let measured = 0;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'stays-bench-booking-'));
   // Guests arrive from their own addresses, as through the gateway (one address would be throttled after 100 sign-ups).
-  const system = await composeSystem(loadConfig({ DATA_DIR: dataDir, SEED_DEMO: '0', TRUST_PROXY: '1' }), { log: () => undefined });
+  const system = await composeSystem(loadConfig({ DATA_DIR: dataDir, SEED_DEMO: '0', TRUST_PROXY: '1' }), { log: () => undefined, encryptPersonalData: options.encryptPersonalData });
   await system.runner.whenCaughtUp();
   const server = http.createServer(system.host.callback());
   server.keepAliveTimeout = 60_000;
@@ -130,28 +142,33 @@ export default async function benchBooking(report: Report): Promise<void> {
     });
     const loadStarted = performance.now();
     const warmUp = await runLoad(plan(0, WARM_UP_BOOKINGS, WARM_UP_MS));
+    const notaryLag = sampleNotaryLag(system.eventStore, system.notary);
     const { latencies, failures, seconds } = await runLoad(plan(WARM_UP_BOOKINGS, MEASURED_BOOKINGS, DURATION_MS));
+    const lag = await notaryLag.stop();
     latencies.sort((a, b) => a - b);
-    report(`bookings over HTTP, ${CLIENTS} clients on different rooms`, latencies.length / seconds, `bookings/s (${failures} failed)`, atLeast(500));
-    report('booking latency p50', percentile(latencies, 50), 'ms');
-    report('booking latency p99', percentile(latencies, 99), 'ms', below(100));
+    measured = latencies.length / seconds;
+    report(`${label}bookings over HTTP, ${CLIENTS} clients on different rooms`, measured, `bookings/s (${failures} failed)`, atLeast(500));
+    report(`${label}booking latency p50`, percentile(latencies, 50), 'ms');
+    report(`${label}booking latency p99`, percentile(latencies, 99), 'ms', below(100));
+    report(`${label}notary behind the log head during the bookings, p99`, lag.p99Ms, `ms (max ${lag.maxMs} ms, at most ${lag.maxEvents} events; ${lag.samples} samples every 100 ms)`);
 
     const raced = rooms[rooms.length - 1]!;
     const raceStarted = performance.now();
     const race = await Promise.all(guests.slice(-RACERS).map((guest) => call('POST', '/hotel/booking/book/hotel', bookingOf(guest, raced, 3, 'Flat'), guest.token)));
     const winners = race.filter((response) => response.status === 201).length;
     const refused = race.filter((response) => response.status === 409).length;
-    report(`race for the last unit, ${RACERS} guests: winners`, winners, `(${refused} refused with 409, ${RACERS - winners - refused} other)`, exactly(1));
-    report(`race for the last unit, ${RACERS} guests: all answered in`, performance.now() - raceStarted, 'ms');
+    report(`${label}race for the last unit, ${RACERS} guests: winners`, winners, `(${refused} refused with 409, ${RACERS - winners - refused} other)`, exactly(1));
+    report(`${label}race for the last unit, ${RACERS} guests: all answered in`, performance.now() - raceStarted, 'ms');
     const lastBooking = performance.now();
     await system.reactor.whenIdle();
     const documents = warmUp.latencies.length - warmUp.failures + latencies.length - failures + winners;
     const drainSeconds = (performance.now() - loadStarted) / 1000;
-    report(`invoice PDFs and emails for all ${documents} bookings (reactor, same process)`, documents / drainSeconds, `bookings/s (last done ${((performance.now() - lastBooking) / 1000).toFixed(1)} s after the last booking)`);
+    report(`${label}invoice PDFs and emails for all ${documents} bookings (reactor, same process)`, documents / drainSeconds, `bookings/s (last done ${((performance.now() - lastBooking) / 1000).toFixed(1)} s after the last booking)`);
   } finally {
     server.closeAllConnections();
     server.close();
     await system.close();
     await rm(dataDir, { recursive: true, force: true });
   }
+  return measured;
 }

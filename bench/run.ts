@@ -10,8 +10,10 @@ const benchmarks: Record<string, () => Promise<{ default: (report: Report) => Pr
   'event store': () => import('./event-store.bench.ts'),
   'read store': () => import('./read-store.bench.ts'),
   replay: () => import('./replay.bench.ts'),
+  notary: () => import('./notary.bench.ts'),
   search: () => import('./search.bench.ts'),
   booking: () => import('./booking.bench.ts'),
+  'personal data': () => import('./personal-data.bench.ts'),
   frontend: () => import('./frontend.bench.ts'),
   export: () => import('./export.bench.ts'),
 };

@@ -4,3 +4,4 @@ export { createGoogleVerifier, type GoogleIdTokenVerifier, type GoogleSettings }
 export { BookingDocumentsReactor, type BookingDocumentsDeps } from './reactors/booking-documents.ts';
 export { OrphanedUnitsReconciler, type OrphanedUnitsDeps } from './reactors/orphaned-units.ts';
 export { memoryReactorCheckpoints, mongoReactorCheckpoints, type ReactorCheckpointStore } from './reactors/reactor-checkpoints.ts';
+export { PersonalDataErasureReactor, type PersonalDataErasureDeps } from './reactors/personal-data-erasure.ts';

@@ -1,11 +1,12 @@
 /**
  * Production entry of the command service (one container per replica): EventStoreDB for
- * the log, GridFS for media, keys from the environment. Waits for the query service to
+ * the log (personal fields encrypted, keys in MongoDB), GridFS for media, keys from the environment. Waits for the query service to
  * show each write before answering (read-your-writes across processes).
  */
 import http from 'node:http';
 import { MongoClient } from 'mongodb';
 import { connectEventStoreDB } from '@stays/event-store';
+import { connectKeyStore, withPersonalData } from '@stays/personal-data';
 import { ConfigError, TokenIssuer, TokenVerifier, assertMessagesDeliverable, createGridFsMediaStore, importPrivateKey, importPublicKey, loadConfig, logUnexpectedErrors, runMain, securityHeadersFor, stopOnSignals, closeServer, mailerFor, mediaLinksFor, otpKeyFor, smsFor } from '@stays/service-kit';
 import { createCommandApp } from './app.ts';
 import { createGoogleVerifier } from './accounts/google-id-token.ts';
@@ -17,7 +18,9 @@ runMain(async () => {
   if (!config.jwtPrivateKey || !config.jwtPublicKey) throw new ConfigError('the command service needs JWT_PRIVATE_KEY and JWT_PUBLIC_KEY (npm run keys)');
   if (!config.otpHashKey) throw new ConfigError('the command service needs OTP_HASH_KEY (npm run keys)');
   await assertMessagesDeliverable(config, { email: true, sms: true });
-  const eventStore = connectEventStoreDB(config.eventStoreUrl);
+  const rawEventStore = connectEventStoreDB(config.eventStoreUrl);
+  const keys = await connectKeyStore(config, rawEventStore, false);
+  const eventStore = withPersonalData(rawEventStore, keys);
   const mongo = await new MongoClient(config.mongoUrl).connect();
   const app = createCommandApp({
     eventStore,
@@ -33,7 +36,7 @@ runMain(async () => {
   logUnexpectedErrors(app);
   const server = http.createServer(app.callback()).listen(config.port);
   console.log(`command service listening on ${config.port}`);
-  stopOnSignals(closeServer(server), () => eventStore.close(), () => mongo.close());
+  stopOnSignals(closeServer(server), () => eventStore.close(), () => keys.close(), () => mongo.close());
 });
 
 /** Asks the query service to wait (bounded) until its read models reach the position; a miss is logged. */

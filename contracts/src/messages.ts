@@ -462,6 +462,18 @@ export const server = {
   minPositionInvalid: 'X-Min-Position: must be a whole number, the X-Commit-Position a write answered',
   minPositionBeyondLog: 'X-Min-Position: the event log has not reached this position; send the X-Commit-Position a write answered',
 
+  // the notary's key, signed tree heads and proofs (audit/log/...)
+  notaryPublicKey: 'The notary public key (Ed25519, JWK)',
+  notaryNotStarted: 'The notary has not started yet. Please try again shortly.',
+  treeHeadFound: 'Latest signed tree head',
+  treeHeadsFound: 'Signed tree heads',
+  noTreeHeadYet: 'The notary has not signed a tree head yet. Please try again shortly.',
+  inclusionProof: 'Inclusion proof (RFC 9162 2.1.3)',
+  consistencyProof: 'Consistency proof (RFC 9162 2.1.4)',
+  leafIndexBeyondTree: 'leafIndex: must be less than treeSize',
+  treeSizeBeyondLog: (field: string, size: number) => `${field}: the notarised log has ${size} events; ask for a tree of at most that size`,
+  firstAfterSecond: 'first: must not be greater than second',
+
   // hotels and rooms
   hotelCreated: 'Hotel created successfully!',
   hotelUpdated: 'Hotel updated successfully!',

@@ -29,11 +29,12 @@ const mayImport: Record<string, readonly string[]> = {
   'event-store': [],
   'read-store': [],
   'service-kit': ['contracts'],
+  'personal-data': ['contracts', 'event-store', 'service-kit'],
   projections: ['contracts', 'event-store', 'read-store', 'service-kit'],
-  'command-service': ['contracts', 'event-store', 'service-kit'],
+  'command-service': ['contracts', 'event-store', 'service-kit', 'personal-data'],
   'query-service': ['contracts', 'read-store', 'service-kit', 'projections'],
   frontend: ['contracts'],
-  standalone: ['contracts', 'event-store', 'read-store', 'service-kit', 'projections', 'command-service', 'query-service'],
+  standalone: ['contracts', 'event-store', 'read-store', 'service-kit', 'personal-data', 'projections', 'command-service', 'query-service'],
 };
 const workspaces = Object.keys(mayImport);
 
@@ -96,6 +97,13 @@ describe('lint: workspace boundaries', () => {
     }
     const further = boundaryErrors(await lint('query-service/src/server.ts', "import * as commands from '@stays/command-service';\nexport const probe = commands;\n"));
     expect(further).to.have.length(1);
+  });
+
+  it("lets only the projections worker's entries open the personal-data layer", async () => {
+    const code = "import { withPersonalData } from '@stays/personal-data';\nexport const probe = withPersonalData;\n";
+    for (const file of ['projections/src/server.ts', 'projections/src/cli.ts']) expect(boundaryErrors(await lint(file, code)), file).to.deep.equal([]);
+    const errors = boundaryErrors(await lint('projections/src/read-models/bookings/projection.ts', code));
+    expect(refusedFor('projections may import only @stays/contracts, @stays/event-store, @stays/read-store, @stays/service-kit (ARCHITECTURE.md, Packages).')(errors)).to.have.length(1);
   });
 
   it('lets tests, benchmarks and the composition root import anything', async () => {

@@ -9,6 +9,7 @@
 import path from 'node:path';
 import { connectEventStoreDB, openEmbeddedEventStore } from '@stays/event-store';
 import { connectMongoReadStore, createEmbeddedReadStore } from '@stays/read-store';
+import { connectKeyStore, withPersonalData } from '@stays/personal-data';
 import { loadConfig } from '@stays/service-kit';
 import { ProjectionRunner } from './runner.ts';
 import { allProjections } from './index.ts';
@@ -21,7 +22,9 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const config = loadConfig();
-  const eventStore = config.eventStoreUrl ? connectEventStoreDB(config.eventStoreUrl) : await openEmbeddedEventStore(path.join(config.dataDir, 'events'));
+  const rawEventStore = config.eventStoreUrl ? connectEventStoreDB(config.eventStoreUrl) : await openEmbeddedEventStore(path.join(config.dataDir, 'events'));
+  const keys = await connectKeyStore(config, rawEventStore, true);
+  const eventStore = withPersonalData(rawEventStore, keys);
   const readStore = config.mongoUrl ? await connectMongoReadStore(config.mongoUrl, config.mongoDb) : createEmbeddedReadStore();
   const selected = name === 'all' ? allProjections : allProjections.filter((projection) => projection.name === name);
   const started = performance.now();
@@ -37,7 +40,7 @@ async function main(): Promise<void> {
   }
   console.log(`rebuilt ${selected.map((p) => p.name).join(', ')} up to position ${runner.position() ?? 'start'} in ${seconds.toFixed(2)} s`);
   await runner.stop();
-  await Promise.all([eventStore.close(), readStore.close()]);
+  await Promise.all([eventStore.close(), keys.close(), readStore.close()]);
 }
 
 main().catch((error: unknown) => {

@@ -1,27 +1,42 @@
 /**
- * Production projections worker: follows EventStoreDB and writes MongoDB read models.
+ * Production projections worker: follows EventStoreDB (personal fields decrypted, see
+ * @stays/personal-data) and writes MongoDB read models.
  * Answers GET /healthz on PORT (200 while every projection is subscribed and less than
  * HEALTH_MAX_LAG_SECONDS behind the log) and reports the same, every few seconds, beside
  * the checkpoints, where query services read it. Run one active worker per deployment
- * (see README: scale-out).
+ * (see README: scale-out). It also runs the notary (NOTARY_SIGNING_KEY), whose state is
+ * unhealthy once it stops signing.
  */
+import { createPrivateKey } from 'node:crypto';
 import { connectEventStoreDB } from '@stays/event-store';
+import { connectKeyStore, withPersonalData } from '@stays/personal-data';
 import { connectMongoReadStore } from '@stays/read-store';
 import { ConfigError, closeServer, loadConfig, runMain, serveHealth, stopOnSignals } from '@stays/service-kit';
 import { ProjectionRunner } from './runner.ts';
 import { HEALTH_REPORT_INTERVAL_MS } from './checkpoints.ts';
 import { allProjections } from './index.ts';
+import { Notary } from './notary/notary.ts';
+import { NotarySigner, ReadStoreTreeHeadStore } from './notary/tree-heads.ts';
 
 runMain(async () => {
   const config = loadConfig();
   if (!config.eventStoreUrl || !config.mongoUrl) throw new ConfigError('the projections worker needs EVENTSTORE_URL and MONGO_URL');
-  const eventStore = connectEventStoreDB(config.eventStoreUrl);
+  if (!config.notarySigningKey) throw new ConfigError('the projections worker needs NOTARY_SIGNING_KEY for the notary (npm run keys)');
+  const signer = new NotarySigner(createPrivateKey(config.notarySigningKey));
+  const rawEventStore = connectEventStoreDB(config.eventStoreUrl);
+  const keys = await connectKeyStore(config, rawEventStore, false);
+  const eventStore = withPersonalData(rawEventStore, keys);
   const readStore = await connectMongoReadStore(config.mongoUrl, config.mongoDb);
   const runner = new ProjectionRunner(eventStore, readStore, allProjections);
   await runner.start();
+  const notary = new Notary({ eventStore: rawEventStore, readStore, heads: new ReadStoreTreeHeadStore(readStore), signer });
+  await notary.start();
   const reporter = setInterval(() => {
     runner.publishHealth(config.healthMaxLagMs).catch((error: unknown) => console.warn(`could not report projection health: ${String(error)}`));
   }, HEALTH_REPORT_INTERVAL_MS);
-  const server = serveHealth(config.port, async () => ({ ...(await runner.health(config.healthMaxLagMs)) }));
-  stopOnSignals(() => clearInterval(reporter), closeServer(server), () => runner.stop(), () => eventStore.close(), () => readStore.close());
+  const server = serveHealth(config.port, async () => {
+    const [health, notaryHealth] = await Promise.all([runner.health(config.healthMaxLagMs), notary.health(config.healthMaxLagMs)]);
+    return { healthy: health.healthy && notaryHealth.healthy, projections: [...health.projections, notaryHealth] };
+  });
+  stopOnSignals(() => clearInterval(reporter), closeServer(server), () => runner.stop(), () => notary.stop(), () => eventStore.close(), () => keys.close(), () => readStore.close());
 });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { BookingPlaced } from '@stays/contracts';
+import { ERASED, type BookingPlaced } from '@stays/contracts';
 import { bookingCollections as collections, bookingsProjection } from '../src/index.ts';
 import { projectEvents, recordedAt } from './support/project-events.ts';
 
@@ -38,5 +38,28 @@ describe('bookings read model: events in, documents out', () => {
       { type: 'BookingCancelled', data: { bookingID: placed.bookingID, customerId: 'c1', cancelledAt: '2026-11-23T09:00:00.000Z' } },
     ]);
     expect(cancelled[collections.bookings]).to.deep.equal([{ ...asRead, status: 'cancelled' }]);
+  });
+
+  it("blanks the guest's contact data when their personal data is erased, keeping amounts, dates, hotel and ids; other guests' bookings stay", async () => {
+    const other = { ...placed, bookingID: 'BK-OTHER001', customerId: 'c2' };
+    const documents = await projectEvents(bookingsProjection, [
+      { type: 'BookingPlaced', data: placed },
+      { type: 'BookingPlaced', data: other },
+      { type: 'InvoiceIssued', data: { bookingID: placed.bookingID, invoicePDF: '/media/Invoice_BK-7Q2M4X9A.pdf', mediaId: 'Invoice_BK-7Q2M4X9A.pdf' } },
+      { type: 'PersonalDataErased', data: { accountId: 'c1', role: 'customer', subject: 'customer-c1' } },
+      { type: 'PersonalDataErased', data: { accountId: 'c2', role: 'hotel-owner', subject: 'owner-c2' } },
+    ]);
+    const byId = new Map(documents[collections.bookings]!.map((document) => [document._id, document]));
+    expect(byId.get(placed.bookingID)).to.deep.equal({ ...asRead, customerName: ERASED, customerEmail: ERASED, customerPhoneNumber: ERASED });
+    expect(byId.get(other.bookingID)).to.include({ customerName: 'Asha Rao', customerEmail: 'asha@example.in', customerPhoneNumber: '9876543210', customerID: 'c2' });
+  });
+
+  it('links no invoice for a guest a replay reads as erased (the invoice was deleted with them)', async () => {
+    const erased = { ...placed, customerName: ERASED, customerEmail: ERASED, customerPhoneNumber: ERASED };
+    const documents = await projectEvents(bookingsProjection, [
+      { type: 'BookingPlaced', data: erased },
+      { type: 'InvoiceIssued', data: { bookingID: placed.bookingID, invoicePDF: '/media/Invoice_BK-7Q2M4X9A.pdf', mediaId: 'Invoice_BK-7Q2M4X9A.pdf' } },
+    ]);
+    expect(documents[collections.bookings]).to.deep.equal([{ ...asRead, customerName: ERASED, customerEmail: ERASED, customerPhoneNumber: ERASED, invoicePDF: null }]);
   });
 });

@@ -14,6 +14,7 @@ import { mountMediaRoutes } from './routes/media.ts';
 import { mountOwnerRoutes } from './routes/owners.ts';
 import { mountHotelRoutes } from './hotels/routes.ts';
 import { mountBookingRoutes } from './bookings/routes.ts';
+import { mountNotaryRoutes } from './audit/notary-routes.ts';
 
 export interface QueryAppOptions {
   readonly apiPrefix: string;
@@ -74,5 +75,6 @@ export function createQueryApp(deps: QueryServiceDeps, options: QueryAppOptions)
     mountHotelRoutes(context);
     mountBookingRoutes(context);
     mountMediaRoutes(context);
+    mountNotaryRoutes(context);
   });
 }

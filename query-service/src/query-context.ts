@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import type { ReadStore } from '@stays/read-store';
 import type { ReadModelQueries } from '@stays/projections/read-models';
+import type { TreeHeadStore } from '@stays/projections';
 import type { MediaLinks, MediaStore, MountContext, TokenVerifier } from '@stays/service-kit';
 
 /** How far the read side is: answered in-process by the projection runner, or from stored checkpoints. */
@@ -22,6 +23,8 @@ export interface QueryServiceDeps {
   readonly readSide: ReadSideProgress;
   /** Position of the log's last event (null while empty): a read never waits for a position beyond it. */
   readonly logHead: () => Promise<number | null>;
+  /** The notary's signed tree heads (a file in the one-process mode, MongoDB in production). */
+  readonly treeHeads: TreeHeadStore;
   /** Where read-your-writes timeouts are logged. Default console.warn. */
   readonly log?: (line: string) => void;
 }

@@ -7,7 +7,7 @@ import http from 'node:http';
 import { MongoClient } from 'mongodb';
 import { connectEventStoreDB } from '@stays/event-store';
 import { connectMongoReadStore } from '@stays/read-store';
-import { allProjections, checkpointProgress } from '@stays/projections';
+import { ReadStoreTreeHeadStore, allProjections, checkpointProgress } from '@stays/projections';
 import { ConfigError, TokenVerifier, createGridFsMediaStore, importPublicKey, loadConfig, logUnexpectedErrors, signingMediaLinksFor, runMain, securityHeadersFor, stopOnSignals, closeServer } from '@stays/service-kit';
 import { createQueryApp } from './app.ts';
 
@@ -26,6 +26,7 @@ runMain(async () => {
     tokenVerifier: new TokenVerifier(await importPublicKey(config.jwtPublicKey), config.token),
     readSide: checkpointProgress(readStore, allProjections.map((projection) => projection.name)),
     logHead: () => eventStore.headPosition(),
+    treeHeads: new ReadStoreTreeHeadStore(readStore),
   }, { apiPrefix: config.apiPrefix, cors: config.cors, security: securityHeadersFor(config), internalRoutes: true });
   logUnexpectedErrors(app);
   const server = http.createServer(app.callback()).listen(config.port);

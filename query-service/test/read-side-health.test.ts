@@ -13,7 +13,7 @@ import { SimulatedEventStoreDB, eventStoreOnSimulation } from '@stays/event-stor
 import { createEmbeddedReadStore, type ReadStore } from '@stays/read-store';
 import { withTransientBulkWriteFaults } from '@stays/read-store/test-support/transient-faults';
 import { MediaLinks, TokenVerifier, createFileMediaStore } from '@stays/service-kit';
-import { HEALTH_REPORT_MAX_AGE_MS, ProjectionRunner, checkpointProgress } from '@stays/projections';
+import { HEALTH_REPORT_MAX_AGE_MS, ProjectionRunner, ReadStoreTreeHeadStore, checkpointProgress } from '@stays/projections';
 import { appendLedger, projections, quiet, until } from '@stays/projections/test-support/ledger';
 import { createQueryApp } from '../src/app.ts';
 
@@ -106,6 +106,7 @@ async function queryService(readStore: ReadStore, log: (line: string) => void): 
     mediaLinks: new MediaLinks({ publicUrl: 'http://localhost', apiPrefix: '/api' }),
     readSide: checkpointProgress(readStore, names),
     logHead: async () => null,
+    treeHeads: new ReadStoreTreeHeadStore(readStore),
     log,
   }, { apiPrefix: '/api', security: { publicUrl: 'http://localhost', googleSignIn: false }, internalRoutes: true });
   return http.createServer(app.callback());

@@ -1,5 +1,5 @@
 export type {
-  Document, Filter, FindOptions, IndexOptions, Projection, ReadCollection, ReadStore, Replacement, Sort, Update, UpdateOptions,
+  Document, DocumentId, Filter, FindOptions, IndexOptions, Projection, ReadCollection, ReadStore, Replacement, Sort, Update, UpdateOptions,
   UpdateResult, WriteOperation,
 } from './port.ts';
 export { DuplicateKeyError, ReadStoreUnavailableError } from './errors.ts';

@@ -4,13 +4,15 @@
  * it and run unchanged on MongoDB and on the embedded in-memory store.
  */
 
-export type Document = { _id: string } & Record<string, unknown>;
+/** A document key: MongoDB keys may be any BSON value; the product uses strings, and whole numbers where order matters (the audit log's leaf indexes). */
+export type DocumentId = string | number;
+export type Document = { _id: DocumentId } & Record<string, unknown>;
 /**
  * A replacement may leave out its _id: the replaced document keeps its own, and an upsert
  * that inserts gets a new string one. (Naming another _id than the matched document's is
  * refused: MongoDB's _id is immutable.)
  */
-export type Replacement<T extends Document = Document> = Omit<T, '_id'> & { _id?: string };
+export type Replacement<T extends Document = Document> = Omit<T, '_id'> & { _id?: T['_id'] };
 /** A MongoDB query filter, e.g. `{ city: 'Pune', startingPrice: { $lte: 5000 } }`. */
 export type Filter = Record<string, unknown>;
 /** A MongoDB update document with operators, e.g. `{ $set: { a: 1 }, $inc: { n: 1 } }`. */
@@ -35,7 +37,7 @@ export interface UpdateResult {
   readonly matchedCount: number;
   readonly modifiedCount: number;
   /** _id of the inserted document when the update upserted. */
-  readonly upsertedId: string | null;
+  readonly upsertedId: DocumentId | null;
 }
 
 export type WriteOperation =

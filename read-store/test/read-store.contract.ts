@@ -10,6 +10,7 @@ import type { Document, ReadCollection, ReadStore } from '../src/port.ts';
 export type OpenReadStore = () => Promise<{ store: ReadStore; cleanup: () => Promise<void> }>;
 
 interface Hotel extends Document {
+  _id: string;
   name: string;
   city: string;
   price: number;
@@ -60,11 +61,11 @@ function escapeRegExp(text: string): string {
 
 /** _ids in ascending order, for results whose order the query does not fix. */
 function idSet(documents: readonly Document[]): string[] {
-  return documents.map((document) => document._id).sort();
+  return documents.map((document) => String(document._id)).sort();
 }
 
 function idList(documents: readonly Document[]): string[] {
-  return documents.map((document) => document._id);
+  return documents.map((document) => String(document._id));
 }
 
 async function rejection(promise: Promise<unknown>): Promise<unknown> {
@@ -117,6 +118,16 @@ export function describeReadStoreContract(name: string, open: OpenReadStore): vo
     }
 
     describe('insertOne, find and values', function () {
+      it('keeps whole-number _ids as numbers: found by value and range, sorted numerically', async function () {
+        const leaves = fresh<{ _id: number; hash: string }>();
+        await leaves.bulkWrite([2, 10, 1].map((index) => ({ insertOne: { document: { _id: index, hash: `h${index}` } } })));
+        await leaves.updateOne({ _id: 11 }, { $set: { hash: 'h11' } }, { upsert: true });
+        expect(await leaves.findOne({ _id: 10 })).to.deep.equal({ _id: 10, hash: 'h10' });
+        expect(await leaves.findOne({ _id: '10' })).to.equal(null);
+        expect((await leaves.find({ _id: { $gte: 2 } }, { sort: { _id: 1 } })).map((leaf) => leaf._id)).to.deep.equal([2, 10, 11]);
+        expect((await leaves.find({}, { sort: { _id: -1 }, limit: 2 })).map((leaf) => leaf._id)).to.deep.equal([11, 10]);
+      });
+
       it('stores strings, numbers, booleans, null, arrays, nested objects and Dates unchanged', async function () {
         const collection = fresh();
         const document = {

@@ -28,6 +28,13 @@ const schema = z.object({
   OTP_HASH_KEY: optionalText,
   /** Base64 secret (32+ bytes) signing private media links (production); embedded mode keeps one under DATA_DIR/keys. */
   MEDIA_LINK_KEY: optionalText,
+  /**
+   * Base64 of 32 random bytes: the master key wrapping every person's data key (production);
+   * the embedded mode keeps one in DATA_DIR/keys/personal-data.key.
+   */
+  PERSONAL_DATA_KEY: optionalText.refine((value) => value === undefined || (/^[A-Za-z0-9+/]+={0,2}$/.test(value.trim()) && Buffer.from(value, 'base64').length === 32), 'must be base64 of 32 bytes (npm run keys)'),
+  /** The notary's Ed25519 private key (PKCS#8 PEM) signing tree heads (production); embedded mode keeps one under DATA_DIR/keys. */
+  NOTARY_SIGNING_KEY: optionalText,
   TOKEN_ISSUER: z.string().min(1).default('stays'),
   TOKEN_AUDIENCE: z.string().min(1).default('stays-api'),
   TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(30 * 24 * 3600).default(8 * 3600),
@@ -85,6 +92,8 @@ function toConfig(env: z.infer<typeof schema>) {
     jwtPublicKey: env.JWT_PUBLIC_KEY,
     otpHashKey: env.OTP_HASH_KEY,
     mediaLinkKey: env.MEDIA_LINK_KEY,
+    personalDataKey: env.PERSONAL_DATA_KEY === undefined ? undefined : Buffer.from(env.PERSONAL_DATA_KEY, 'base64'),
+    notarySigningKey: env.NOTARY_SIGNING_KEY,
     token: { issuer: env.TOKEN_ISSUER, audience: env.TOKEN_AUDIENCE, ttlSeconds: env.TOKEN_TTL_SECONDS },
     queryServiceUrl: env.QUERY_SERVICE_URL,
     seedDemo: env.SEED_DEMO === '1',

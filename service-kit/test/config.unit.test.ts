@@ -18,3 +18,17 @@ describe('configuration: the public address', () => {
     }
   });
 });
+
+describe('configuration: the personal data master key', () => {
+  it('takes PERSONAL_DATA_KEY as base64 of 32 bytes, and leaves it unset when empty', () => {
+    const key = Buffer.alloc(32, 9);
+    expect(loadConfig({ PERSONAL_DATA_KEY: key.toString('base64') }).personalDataKey).to.deep.equal(key);
+    expect(loadConfig({ PERSONAL_DATA_KEY: '' }).personalDataKey).to.equal(undefined);
+  });
+
+  it('refuses a key of another length or not in base64, naming the variable', () => {
+    for (const bad of [Buffer.alloc(16).toString('base64'), Buffer.alloc(33).toString('base64'), 'not base64 at all!']) {
+      expect(() => loadConfig({ PERSONAL_DATA_KEY: bad }), bad).to.throw(ConfigError, /PERSONAL_DATA_KEY: must be base64 of 32 bytes/);
+    }
+  });
+});

@@ -13,8 +13,11 @@ import {
   TokenIssuer, TokenVerifier, createFileMediaStore, createGridFsMediaStore, importPrivateKey, importPublicKey,
   loadOrCreateSigningKeys, logUnexpectedErrors, mailerFor, otpKeyFor, securityHeadersFor, signingMediaLinksFor, smsFor, type Config, type Mailer, type MediaStore, type SigningKeys,
 } from '@stays/service-kit';
-import { ProjectionRunner, allProjections } from '@stays/projections';
-import { BookingDocumentsReactor, OrphanedUnitsReconciler, createCommandApp, createGoogleVerifier, type GoogleIdTokenVerifier } from '@stays/command-service';
+import {
+  FileTreeHeadStore, LeafArchive, Notary, ProjectionRunner, ReadStoreTreeHeadStore, allProjections, loadOrCreateNotarySigner, type TreeHeadStore,
+} from '@stays/projections';
+import { openKeyStoreFor, withPersonalData, type KeyStore } from '@stays/personal-data';
+import { BookingDocumentsReactor, OrphanedUnitsReconciler, PersonalDataErasureReactor, createCommandApp, createGoogleVerifier, type GoogleIdTokenVerifier } from '@stays/command-service';
 import { createQueryApp } from '@stays/query-service';
 import { createHost } from './host.ts';
 
@@ -25,10 +28,16 @@ export interface System {
   readonly host: Koa;
   readonly reactor: BookingDocumentsReactor;
   readonly reconciler: OrphanedUnitsReconciler;
+  readonly erasure: PersonalDataErasureReactor;
+  /** The log with personal fields decrypted (see @stays/personal-data): what every part but the notary uses. */
   readonly eventStore: EventStore;
+  /** The log as stored, personal fields encrypted: the notary's. */
+  readonly rawEventStore: EventStore;
+  readonly keys: KeyStore;
   readonly readStore: ReadStore;
   readonly media: MediaStore;
   readonly runner: ProjectionRunner;
+  readonly notary: Notary;
   close(): Promise<void>;
 }
 
@@ -39,22 +48,33 @@ export interface ComposeOverrides {
   readonly log?: (line: string) => void;
   /** Email adapter (tests use one that fails on purpose). */
   readonly mailer?: Mailer;
+  /**
+   * False only where a benchmark measures what encrypting personal data costs: the log
+   * is then read and written as it is, with no personal data layer.
+   */
+  readonly encryptPersonalData?: boolean;
+  /** Longest a grown tree waits for a signed head (tests shorten it). */
+  readonly treeHeadIntervalMs?: number;
 }
 
 export async function composeSystem(config: Config, overrides: ComposeOverrides = {}): Promise<System> {
   const log = overrides.log ?? console.log;
   const closers: (() => Promise<void>)[] = [];
   try {
-    const eventStore = config.eventStoreUrl
+    const rawEventStore = config.eventStoreUrl
       ? connectEventStoreDB(config.eventStoreUrl)
       : await openEmbeddedEventStore(path.join(config.dataDir, 'events'));
-    closers.push(() => eventStore.close());
+    closers.push(() => rawEventStore.close());
 
     let mongo: MongoClient | null = null;
     if (config.mongoUrl) {
       mongo = await new MongoClient(config.mongoUrl).connect();
       closers.push(() => mongo!.close());
     }
+    const keys = await openKeyStoreFor(config, { rawLog: rawEventStore, ...(mongo && { db: mongo.db(config.mongoDb) }), keepMasterKeyInDataDir: true });
+    closers.push(() => keys.close());
+    // Everything reads and writes through the personal-data layer; only the notary follows the log as stored.
+    const eventStore = overrides.encryptPersonalData === false ? rawEventStore : withPersonalData(rawEventStore, keys);
     const readStore = config.mongoUrl ? await connectMongoReadStore(config.mongoUrl, config.mongoDb) : createEmbeddedReadStore();
     closers.push(() => readStore.close());
     const media = mongo
@@ -64,19 +84,34 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     const mediaLinks = await signingMediaLinksFor(config, overrides.now);
     const security = securityHeadersFor(config);
     const mailer = overrides.mailer ?? mailerFor(config);
-    const keys = await signingKeys(config);
-    const tokenVerifier = new TokenVerifier(keys.publicKey, config.token);
-    const tokenIssuer = new TokenIssuer(keys.privateKey, config.token);
+    const tokenKeys = await signingKeys(config);
+    const tokenVerifier = new TokenVerifier(tokenKeys.publicKey, config.token);
+    const tokenIssuer = new TokenIssuer(tokenKeys.privateKey, config.token);
 
     const runner = new ProjectionRunner(eventStore, readStore, allProjections, { log });
     await runner.start();
     closers.unshift(() => runner.stop());
+    // The notary follows the log as stored. Its heads (and, over the in-memory read store
+    // rebuilt at every start, its leaf archive) must outlive restarts: files under DATA_DIR/notary.
+    const notaryDir = path.join(config.dataDir, 'notary');
+    const treeHeads: TreeHeadStore = config.mongoUrl ? new ReadStoreTreeHeadStore(readStore) : await FileTreeHeadStore.open(notaryDir);
+    const leafArchive = config.mongoUrl ? undefined : await LeafArchive.open(notaryDir);
+    if (leafArchive) closers.unshift(() => leafArchive.close());
+    const notary = new Notary({
+      eventStore: rawEventStore, readStore, heads: treeHeads, signer: await loadOrCreateNotarySigner(config.notarySigningKey, path.join(config.dataDir, 'keys')),
+      ...(leafArchive && { leafArchive }), ...(overrides.treeHeadIntervalMs !== undefined && { headIntervalMs: overrides.treeHeadIntervalMs }), log,
+    });
+    await notary.start();
+    closers.unshift(() => notary.stop());
     const reactor = new BookingDocumentsReactor({ store: eventStore, media, mailer, log });
     await reactor.start();
     closers.unshift(() => reactor.stop());
     const reconciler = new OrphanedUnitsReconciler({ store: eventStore, log, ...(overrides.now && { now: overrides.now }) });
     await reconciler.start();
     closers.unshift(() => reconciler.stop());
+    const erasure = new PersonalDataErasureReactor({ store: eventStore, keys, media, mediaLinks, log });
+    await erasure.start();
+    closers.unshift(() => erasure.stop());
 
     const commandApp = createCommandApp({
       eventStore, media, mediaLinks, tokenIssuer, tokenVerifier,
@@ -90,17 +125,21 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     const queryApp = createQueryApp({
       readStore, media, mediaLinks, tokenVerifier,
       readSide: {
-        health: () => runner.health(config.healthMaxLagMs),
+        health: async () => {
+          const [projections, notaryHealth] = await Promise.all([runner.health(config.healthMaxLagMs), notary.health(config.healthMaxLagMs)]);
+          return { healthy: projections.healthy && notaryHealth.healthy, projections: [...projections.projections, notaryHealth] };
+        },
         waitFor: (position, timeoutMs) => runner.waitFor(position, timeoutMs),
         changedAt: async (projection) => runner.changedAt(projection),
       },
       logHead: () => eventStore.headPosition(),
+      treeHeads,
       log,
     }, { apiPrefix: config.apiPrefix, cors: config.cors, security });
     const host = createHost({ apiPrefix: config.apiPrefix, commandApp, queryApp, security, frontendDir: path.resolve(import.meta.dirname, '../../frontend/dist') });
     for (const app of [commandApp, queryApp, host]) logUnexpectedErrors(app, log);
     return {
-      host, eventStore, readStore, media, runner, reactor, reconciler,
+      host, eventStore, rawEventStore, keys, readStore, media, runner, notary, reactor, reconciler, erasure,
       close: async () => {
         for (const close of closers.splice(0)) await close();
       },

@@ -4,6 +4,7 @@ import { expect } from 'chai';
 import { messages } from '@stays/contracts';
 import { MediaLinks, TokenVerifier, generateSigningKeys } from '@stays/service-kit';
 import { createQueryApp } from '@stays/query-service';
+import { ReadStoreTreeHeadStore } from '@stays/projections';
 import { ApiClient } from './support/http-client.ts';
 import { signedInOwner } from './support/accounts.ts';
 import { hotelForm, pngImages } from './support/fixtures.ts';
@@ -70,6 +71,7 @@ describe('reading one\'s own write (X-Min-Position) and internal routes', functi
         changedAt: async (projection) => system.runner.changedAt(projection),
       },
       logHead: () => system.eventStore.headPosition(),
+      treeHeads: new ReadStoreTreeHeadStore(system.readStore),
     }, { apiPrefix: API, security: { publicUrl: stays.baseUrl, googleSignIn: false }, internalRoutes: true });
     const server = http.createServer(app.callback());
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

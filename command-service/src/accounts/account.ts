@@ -10,7 +10,15 @@ import { Unauthenticated } from '../domain-errors.ts';
 export type AccountState =
   | { readonly status: 'new' }
   | ActiveAccount
-  | { readonly status: 'deleted'; readonly accountId: string; readonly role: Role };
+  | DeletedAccount;
+
+/** `personalDataErased`: its data key is destroyed and PersonalDataErased recorded. */
+export interface DeletedAccount {
+  readonly status: 'deleted';
+  readonly accountId: string;
+  readonly role: Role;
+  readonly personalDataErased: boolean;
+}
 
 /** The registered account as its events left it (every field of AccountRegistered but `via`). */
 export type ActiveAccount = Omit<AccountRegistered['data'], 'via'> & {
@@ -51,7 +59,9 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
       return { ...state, openSessions };
     }
     case 'AccountDeleted':
-      return state.status === 'active' ? { status: 'deleted', accountId: state.accountId, role: state.role } : state;
+      return state.status === 'active' ? { status: 'deleted', accountId: state.accountId, role: state.role, personalDataErased: false } : state;
+    case 'PersonalDataErased':
+      return state.status === 'deleted' ? { ...state, personalDataErased: true } : state;
     default: {
       const unknown: never = event;
       return unknown;

@@ -1,7 +1,8 @@
 /**
  * The booking documents reactor: after a booking is placed it renders the invoice PDF,
  * stores it as `Invoice_{bookingID}.pdf`, records InvoiceIssued, emails the guest with the
- * PDF attached and records BookingEmailSent; after a cancellation it makes sure the units
+ * PDF attached and records BookingEmailSent (neither for a guest whose personal data was
+ * erased); after a cancellation it makes sure the units
  * were given back. Each step first reads the booking's stream and skips what is already
  * recorded, so it is idempotent; bookings go through a work queue (a few at once, a
  * failing one retried with backoff) and a failure never touches the booking itself. (An email can go out twice if the process dies between sending it
@@ -9,7 +10,7 @@
  * checkpoint with the log position they reflect, so a restart follows on from there.
  */
 import { subscriptionHealth, type EventStore, type RecordedEvent, type Subscription, type SubscriptionHealth } from '@stays/event-store';
-import { invoiceFileName, streams } from '@stays/contracts';
+import { ERASED, invoiceFileName, streams } from '@stays/contracts';
 import type { Mailer, MediaStore } from '@stays/service-kit';
 import { handle, load } from '../handle.ts';
 import { bookingAggregate, type BookingState } from '../booking/booking.ts';
@@ -145,8 +146,10 @@ export class BookingDocumentsReactor {
     const loaded = (await load(this.deps.store, streamId, bookingAggregate)).state;
     if (loaded.status === 'none') return;
     let state: ExistingBooking = loaded;
-    if (state.invoice === null) state = await this.issueInvoice(streamId, state);
-    if (!state.emailSent && state.status === 'placed') await this.sendEmail(streamId, state);
+    // An erased guest (account deleted, key destroyed) gets no documents: nobody to write to, nothing to keep of them.
+    const guestErased = state.booking.customerEmail === ERASED;
+    if (!guestErased && state.invoice === null) state = await this.issueInvoice(streamId, state);
+    if (!guestErased && !state.emailSent && state.status === 'placed') await this.sendEmail(streamId, state);
     if (state.status === 'cancelled') {
       const { roomId } = state.booking;
       await handle(this.deps.store, streams.inventory(roomId), inventoryAggregate, (current) => releaseUnits({ bookingID, roomId }, current), REACTOR);

@@ -52,6 +52,11 @@ export const accountEventSchemas = {
     reason: z.literal('password-changed').optional(),
   }),
   AccountDeleted: z.object({ accountId: z.string(), role }),
+  /**
+   * The deleted account's data key was destroyed (and its invoices and profile photos
+   * deleted): its personal fields read as erased from here on. `subject` is the key's name.
+   */
+  PersonalDataErased: z.object({ accountId: z.string(), role, subject: z.string() }),
 };
 type Schemas = typeof accountEventSchemas;
 
@@ -61,6 +66,7 @@ export type AccountPasswordChanged = EventOf<'AccountPasswordChanged', Schemas['
 export type AccountSignedIn = EventOf<'AccountSignedIn', Schemas['AccountSignedIn']>;
 export type AccountSignedOut = EventOf<'AccountSignedOut', Schemas['AccountSignedOut']>;
 export type AccountDeleted = EventOf<'AccountDeleted', Schemas['AccountDeleted']>;
+export type PersonalDataErased = EventOf<'PersonalDataErased', Schemas['PersonalDataErased']>;
 
 export type AccountEvent =
   | AccountRegistered
@@ -68,4 +74,5 @@ export type AccountEvent =
   | AccountPasswordChanged
   | AccountSignedIn
   | AccountSignedOut
-  | AccountDeleted;
+  | AccountDeleted
+  | PersonalDataErased;

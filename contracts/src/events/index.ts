@@ -3,6 +3,7 @@ export * from './booking.ts';
 export * from './hotels.ts';
 export * from './reservations.ts';
 export * from './streams.ts';
+export * from './personal-data.ts';
 export type { EventOf, Immutable } from './define.ts';
 import type { z } from 'zod';
 import { accountEventSchemas, type AccountEvent } from './accounts.ts';
@@ -38,6 +39,7 @@ export const eventSchemaVersions: Record<DomainEventType, number> = {
   AccountSignedIn: 1,
   AccountSignedOut: 1,
   AccountDeleted: 1,
+  PersonalDataErased: 1,
   KeyReserved: 1,
   KeyReleased: 1,
   HotelCreated: 1,

@@ -67,7 +67,7 @@ export async function openInMemoryEventStore(): Promise<EventStore> {
   return EmbeddedEventStore.recover(new MemoryLogFile(), console, { release: async () => undefined });
 }
 
-async function syncDirectory(dir: string): Promise<void> {
+export async function syncDirectory(dir: string): Promise<void> {
   const handle = await open(dir, 'r');
   try {
     await handle.sync();

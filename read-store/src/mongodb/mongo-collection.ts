@@ -164,6 +164,6 @@ function toUpdateResult(result: { matchedCount: number; modifiedCount: number; u
   return {
     matchedCount: result.matchedCount,
     modifiedCount: result.modifiedCount,
-    upsertedId: upsertedId === null ? null : String(upsertedId),
+    upsertedId: upsertedId === null ? null : typeof upsertedId === 'number' ? upsertedId : String(upsertedId),
   };
 }

@@ -7,5 +7,4 @@ import type { RouteName } from '@stays/contracts';
 
 export const PENDING_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'auditorLogin', 'auditBookings', 'auditBookingHistory', 'auditBookingAsOf', 'auditLogRecords', 'auditLogExport',
-  'auditPublicKey', 'auditTreeHead', 'auditTreeHeads', 'auditInclusionProof', 'auditConsistencyProof',
 ]);

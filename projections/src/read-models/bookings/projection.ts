@@ -1,4 +1,5 @@
 /** Booking events → the `bookings` collection behind the guest's and the owner's booking lists. */
+import { ERASED } from '@stays/contracts';
 import { defineProjection, type ProjectedWrite } from '../../projection.ts';
 import { bookingCollections as collections } from './document.ts';
 
@@ -28,8 +29,21 @@ export const bookingsProjection = defineProjection({
       };
       return [{ collection: collections.bookings, operation: { updateOne: { filter: { _id: placed.bookingID }, update: { $set: document }, upsert: true } } }];
     },
-    InvoiceIssued: ({ bookingID, invoicePDF }) => setOnBooking(bookingID, { invoicePDF }),
+    // An erased guest's invoice is deleted: a replay (where the guest reads as erased) links none.
+    InvoiceIssued: ({ bookingID, invoicePDF }) => [{
+      collection: collections.bookings,
+      operation: { updateOne: { filter: { _id: bookingID, customerName: { $ne: ERASED } }, update: { $set: { invoicePDF } } } },
+    }],
     BookingCancelled: ({ bookingID }) => setOnBooking(bookingID, { status: 'cancelled' }),
     BookingPaymentReceived: ({ bookingID }) => setOnBooking(bookingID, { isPaymentDone: true }),
+    // The guest's key is destroyed and their invoices deleted: blank what is already
+    // projected, as a rebuild (which reads the guest as erased) would; amounts, dates,
+    // hotel and ids stay.
+    PersonalDataErased: ({ accountId, role }) => (role !== 'customer' ? [] : [{
+      collection: collections.bookings,
+      operation: {
+        updateMany: { filter: { customerID: accountId }, update: { $set: { customerName: ERASED, customerEmail: ERASED, customerPhoneNumber: ERASED, invoicePDF: null } } },
+      },
+    }]),
   },
 });

@@ -1,0 +1,97 @@
+/**
+ * The notary: how fast `npm run verify-log` checks a log, how fast the notary builds its tree,
+ * and how fast an inclusion proof is answered over a log of 1,000,000 events (from the
+ * tree nodes in the read store, as the query service answers it). Its lag behind the log
+ * under load is measured in the booking benchmark.
+ */
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { openEmbeddedEventStore, openInMemoryEventStore, type EventData, type EventStore } from '@stays/event-store';
+import { createEmbeddedReadStore } from '@stays/read-store';
+import { FileTreeHeadStore, LeafArchive, LogVerifier, Notary, NotarySigner, ReadStoreTreeHeadStore, StoredTree } from '@stays/projections';
+import { atLeast, atMost, percentile, type Report } from './report.ts';
+
+const VERIFIED_EVENTS = 200_000;
+const PROVEN_EVENTS = 1_000_000;
+const PROOFS = 5_000;
+
+/** Booking-like events as the log stores them (personal fields as ciphertext), 100 per append. */
+async function fill(store: EventStore, count: number): Promise<void> {
+  const appends: Promise<unknown>[] = [];
+  for (let first = 0; first < count; first += 100) {
+    const events: EventData[] = Array.from({ length: Math.min(100, count - first) }, (_, i) => ({
+      type: 'BookingPlaced',
+      data: {
+        bookingID: `BK-${first + i}`, hotelID: randomUUID(), roomID: randomUUID(), customerID: randomUUID(),
+        customerName: `pd1.${randomUUID()}.${randomUUID()}`, customerEmail: `pd1.${randomUUID()}.${randomUUID()}${randomUUID()}`,
+        roomType: 'Room', roomStandard: 'Deluxe', nights: ['2026-12-01', '2026-12-02'], numberOfGuests: 2, payableAmount: 8400,
+      },
+      metadata: { actor: `customer-${first}`, correlationId: `BK-${first + i}`, schemaVersion: 1 },
+    }));
+    appends.push(store.append(`booking-${first}`, events, { expectedRevision: 'no_stream' }));
+    if (appends.length >= 256) await Promise.all(appends.splice(0));
+  }
+  await Promise.all(appends);
+}
+
+async function notarise(eventStore: EventStore, options: { dir?: string } = {}) {
+  const readStore = createEmbeddedReadStore();
+  const heads = options.dir ? await FileTreeHeadStore.open(options.dir) : new ReadStoreTreeHeadStore(readStore);
+  const leafArchive = options.dir ? await LeafArchive.open(options.dir) : undefined;
+  const signer = new NotarySigner(generateKeyPairSync('ed25519').privateKey);
+  const notary = new Notary({ eventStore, readStore, heads, signer, ...(leafArchive && { leafArchive }), log: () => undefined });
+  const started = performance.now();
+  await notary.start();
+  await notary.whenCaughtUp();
+  const seconds = (performance.now() - started) / 1000;
+  await notary.stop();
+  await leafArchive?.close();
+  return { readStore, signer, heads, seconds };
+}
+
+export default async function benchNotary(report: Report): Promise<void> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'stays-bench-notary-'));
+  try {
+    const writer = await openEmbeddedEventStore(path.join(dir, 'events'));
+    await fill(writer, VERIFIED_EVENTS);
+    const notarised = await notarise(writer, { dir: path.join(dir, 'notary') });
+    report('notary catch-up: leaves, tree nodes, audit_log documents', VERIFIED_EVENTS / notarised.seconds, `events/s (${VERIFIED_EVENTS} events)`);
+    await writer.close();
+
+    // what verify-log does on the embedded log: open it, recompute every leaf and the tree, check the heads and the leaf archive
+    let started = performance.now();
+    const eventStore = await openEmbeddedEventStore(path.join(dir, 'events'));
+    const records = await eventStore.readAll();
+    const opened = performance.now();
+    const verifier = new LogVerifier();
+    verifier.add(records);
+    const { items: heads } = await notarised.heads.page(0, 0, 1_000_000);
+    const verified = verifier.finish(heads, notarised.signer.publicKey, await LeafArchive.read(path.join(dir, 'notary')));
+    const seconds = (performance.now() - opened) / 1000;
+    if (!verified.ok) throw new Error(`the benchmark's log did not verify: ${verified.problems.join('; ')}`);
+    report('verify-log: recompute leaves and tree, check heads', records.length / seconds, `events/s (${records.length} events, ${heads.length} heads)`, atLeast(200_000));
+    report('verify-log including opening the embedded log', records.length / ((performance.now() - started) / 1000), 'events/s');
+    await eventStore.close();
+
+    const big = await openInMemoryEventStore();
+    await fill(big, PROVEN_EVENTS);
+    const tree = await notarise(big);
+    report(`notary catch-up, ${PROVEN_EVENTS.toLocaleString('en')} events (embedded read store)`, PROVEN_EVENTS / tree.seconds, 'events/s');
+    const stored = new StoredTree(tree.readStore);
+    const latencies: number[] = [];
+    for (let i = 0; i < PROOFS; i++) {
+      const leafIndex = Math.floor(Math.random() * PROVEN_EVENTS);
+      started = performance.now();
+      await stored.inclusionProof(leafIndex, PROVEN_EVENTS);
+      latencies.push(performance.now() - started);
+    }
+    latencies.sort((a, b) => a - b);
+    report(`inclusion proof in a tree of ${PROVEN_EVENTS.toLocaleString('en')}, p50`, percentile(latencies, 50), 'ms');
+    report(`inclusion proof in a tree of ${PROVEN_EVENTS.toLocaleString('en')}, p99`, percentile(latencies, 99), `ms (${PROOFS} proofs of random leaves, read store query included)`, atMost(5));
+    await big.close();
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

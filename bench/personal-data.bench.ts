@@ -1,0 +1,87 @@
+/**
+ * What encrypting personal data costs (budget: at most 10 % slower), measured on the same
+ * work with and without the personal-data layer, on the embedded log and the file key
+ * store:
+ * - the booking benchmark (booking.bench.ts: bookings over HTTP, 64 clients), once on a
+ *   system without the layer and once as `npm start` runs;
+ * - full replay into the read models (the replay benchmark's log: 20,000 accounts, each
+ *   registered with name, email and username, then signed in 9 times), plain and
+ *   encrypted alternately, twice each, the better of each kept.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { openEmbeddedEventStore } from '@stays/event-store';
+import { createFileKeyStorage, openKeyStore, withPersonalData, type KeyStore } from '@stays/personal-data';
+import { ProjectionRunner, allProjections } from '@stays/projections';
+import { createEmbeddedReadStore } from '@stays/read-store';
+import { measureBookings } from './booking.bench.ts';
+import { atMost, type Report } from './report.ts';
+
+const ACCOUNTS = 20_000;
+const SIGN_INS_PER_ACCOUNT = 9;
+const BUDGET_PERCENT = 10;
+
+const overhead = (plain: number, encrypted: number) => ((plain - encrypted) / plain) * 100;
+
+async function withTempDir<T>(use: (dir: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'stays-bench-personal-'));
+  try {
+    return await use(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const openKeys = async (dir: string): Promise<KeyStore> => openKeyStore(await createFileKeyStorage(path.join(dir, 'keys')), Buffer.alloc(32, 7));
+
+async function benchReplay(encrypted: boolean): Promise<number> {
+  return withTempDir(async (dir) => {
+    const keys = await openKeys(dir);
+    const raw = await openEmbeddedEventStore(path.join(dir, 'events'));
+    const writer = encrypted ? withPersonalData(raw, keys) : raw;
+    const writes: Promise<unknown>[] = [];
+    for (let i = 0; i < ACCOUNTS; i++) {
+      const accountId = randomUUID();
+      const role = i % 2 === 0 ? 'customer' : 'hotel-owner';
+      writes.push(writer.append(`${role === 'customer' ? 'customer' : 'owner'}-${accountId}`, [{
+        type: 'AccountRegistered',
+        data: { accountId, role, name: `Guest ${i}`, email: `guest${i}@example.in`, username: `guest${i}`, passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$x$y', via: 'password' },
+      }, ...Array.from({ length: SIGN_INS_PER_ACCOUNT }, () => ({
+        type: 'AccountSignedIn', data: { accountId, role, sessionId: randomUUID(), method: 'password', expiresAt: '2030-01-01T00:00:00.000Z' },
+      }))], { expectedRevision: 'no_stream' }));
+      if (writes.length >= 512) await Promise.all(writes.splice(0));
+    }
+    await Promise.all(writes);
+    await raw.close();
+
+    // a fresh process: the log and the key store opened cold, no key cached
+    const reopened = await openEmbeddedEventStore(path.join(dir, 'events'));
+    const coldKeys = await openKeys(dir);
+    const started = performance.now();
+    const runner = new ProjectionRunner(encrypted ? withPersonalData(reopened, coldKeys) : reopened, createEmbeddedReadStore(), allProjections, { log: () => undefined });
+    await runner.start();
+    await runner.whenCaughtUp();
+    const perSecond = (ACCOUNTS * (1 + SIGN_INS_PER_ACCOUNT)) / ((performance.now() - started) / 1000);
+    await runner.stop();
+    await reopened.close();
+    return perSecond;
+  });
+}
+
+export default async function benchPersonalData(report: Report): Promise<void> {
+  const plainBookings = await measureBookings(report, { encryptPersonalData: false, label: 'no personal data layer: ' });
+  const encryptedBookings = await measureBookings(report, { encryptPersonalData: true, label: 'personal fields encrypted: ' });
+  report('cost of encryption on the booking benchmark', overhead(plainBookings, encryptedBookings), '% slower', atMost(BUDGET_PERCENT));
+
+  // plain and encrypted replays alternate, twice each, and the better of each is kept: the machine's other load moves both alike
+  let replay = { plain: 0, encrypted: 0 };
+  for (let round = 0; round < 2; round++) {
+    replay = { plain: Math.max(replay.plain, await benchReplay(false)), encrypted: replay.encrypted };
+    replay = { plain: replay.plain, encrypted: Math.max(replay.encrypted, await benchReplay(true)) };
+  }
+  report(`full replay, ${ACCOUNTS * (1 + SIGN_INS_PER_ACCOUNT)} events: plain`, replay.plain, 'events/s');
+  report('full replay: personal fields decrypted (keys read cold)', replay.encrypted, 'events/s');
+  report('cost of encryption on full replay', overhead(replay.plain, replay.encrypted), '% slower', atMost(BUDGET_PERCENT));
+}

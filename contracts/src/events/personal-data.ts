@@ -1,0 +1,72 @@
+/**
+ * Which fields of which events are personal data, and whose they are.
+ *
+ * The personal-data layer around the event store (`@stays/personal-data`) stores every
+ * field declared here encrypted under its subject's data key, and destroying that key
+ * (when the account is deleted) erases the person from every replay. The subject is the
+ * account stream name (`customer-{id}`, `owner-{id}`), so one key covers everything a
+ * person put in the log, wherever it lies.
+ *
+ * Declared, with why:
+ * - AccountRegistered, AccountProfileUpdated: name, email, username and profile image
+ *   URL identify the account holder (subject: the account itself). The password hash is
+ *   not encrypted: it is already one-way, and the command side compares it on sign-in.
+ * - BookingPlaced: the guest's name, email and phone as typed for this stay, under the
+ *   guest's key (`customer-{customerId}`): erasing the guest erases their bookings'
+ *   contact data, while amounts, dates, hotel and ids stay readable for the hotel's books.
+ *
+ * Read and left in plain text, with why:
+ * - Hotel and room events (HotelCreated/Updated/Delisted, RoomAdded/Updated): the hotel's
+ *   name, address and phone number are the business's published contact details, not a
+ *   person's; they stay public after the owner leaves, as the hotel's books need them.
+ *   BookingPlaced's hotelName/hotelAddress/hotelCity are the same business data.
+ * - Account ids, session ids, booking ids, media ids, `metadata.actor`: random ids with no
+ *   meaning outside the product; once the key is gone nothing links them to a person.
+ * - Sign-in, sign-out, password change, deletion events: ids, times and method only.
+ * - Contact and guest events (OtpIssued, OtpAttemptFailed, ContactVerified,
+ *   GuestContactUsed, GuestBooking*): salted keyed code hashes, ids and times; the contact
+ *   stream's name is a hash of email and phone, never the text.
+ * - Reservation streams (`customeremail-{sha256(email)}`): an unsalted hash of the email
+ *   keeps emails unique. It is pseudonymous rather than anonymous (whoever already knows
+ *   an email can test it), and it cannot be encrypted as the uniqueness check needs the
+ *   same name from the same email; KeyReleased frees it when the account is deleted.
+ * - Inventory, invoice, email-sent, cancellation, payment events: ids, nights, amounts,
+ *   times and the stored invoice's URL (the PDF itself is deleted from the media store on
+ *   erasure).
+ */
+import { streams } from './streams.ts';
+import type { DomainEventType } from './index.ts';
+
+/** What a field whose subject's key was destroyed reads as, everywhere. */
+export const ERASED = '[erased]';
+
+export interface PersonalFields {
+  /** The account stream name of the person the fields belong to. */
+  readonly subject: (data: Readonly<Record<string, unknown>>) => string;
+  /** The data fields that are theirs (absent or null ones are left as they are). */
+  readonly fields: readonly string[];
+}
+
+const text = (data: Readonly<Record<string, unknown>>, field: string): string => {
+  const value = data[field];
+  if (typeof value !== 'string') throw new TypeError(`personal data: ${field} is not a string`);
+  return value;
+};
+
+const ofAccount: PersonalFields = {
+  subject: (data) => streams.account(data.role === 'customer' ? 'customer' : 'hotel-owner', text(data, 'accountId')),
+  fields: ['name', 'email', 'username', 'profileImage'],
+};
+
+export const personalDataOf: { readonly [Type in DomainEventType]?: PersonalFields } = {
+  AccountRegistered: ofAccount,
+  AccountProfileUpdated: ofAccount,
+  BookingPlaced: {
+    subject: (data) => streams.account('customer', text(data, 'customerId')),
+    fields: ['customerName', 'customerEmail', 'customerPhoneNumber'],
+  },
+};
+
+/** The personal fields of an event type, or undefined when it has none. */
+export const personalFieldsOf = (type: string): PersonalFields | undefined =>
+  Object.hasOwn(personalDataOf, type) ? personalDataOf[type as DomainEventType] : undefined;

@@ -1,0 +1,73 @@
+/**
+ * One personal field, encrypted: AES-256-GCM under the subject's data key with a fresh
+ * 12-byte random IV, over the JSON of the plain value, stored as the string
+ * `pd1.<base64url iv>.<base64url ciphertext ‖ 16-byte tag>`. The additional data binds the
+ * ciphertext to where it belongs (subject, event type, field name), so a value copied into
+ * another field, event type or person's event does not decrypt.
+ */
+import { createCipheriv, createDecipheriv, randomFillSync } from 'node:crypto';
+
+const PREFIX = 'pd1.';
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+const FORMAT = /^pd1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{22,}$/;
+const IV_CHARS = 16;
+
+/**
+ * IVs are cut from a pool of random bytes refilled a few hundred at a time: a call to the
+ * random source per field costs more than the encryption itself. Each IV is still fresh
+ * randomness, used once.
+ */
+const IV_POOL_BYTES = IV_BYTES * 512;
+let ivPool = Buffer.alloc(0);
+let ivOffset = IV_POOL_BYTES;
+
+function freshIv(): Buffer {
+  if (ivOffset + IV_BYTES > ivPool.length) {
+    ivPool = randomFillSync(Buffer.allocUnsafe(IV_POOL_BYTES));
+    ivOffset = 0;
+  }
+  return ivPool.subarray(ivOffset, (ivOffset += IV_BYTES));
+}
+
+/** Where a field's value belongs; any difference makes decryption refuse. */
+export interface FieldPlace {
+  readonly subject: string;
+  readonly type: string;
+  readonly field: string;
+}
+
+/** A stored value that does not decrypt under its subject's key: tampered, moved, or the wrong key. */
+export class FieldIntegrityError extends Error {
+  override readonly name = 'FieldIntegrityError';
+}
+
+const additionalData = (place: FieldPlace): Buffer => Buffer.from(`${place.subject}\n${place.type}\n${place.field}`, 'utf8');
+
+/** Whether a stored value has the encrypted field format (it may still fail to decrypt). */
+export const isEncryptedField = (value: unknown): value is string => typeof value === 'string' && value.startsWith(PREFIX) && FORMAT.test(value);
+
+export function encryptField(key: Buffer, place: FieldPlace, value: unknown): string {
+  const iv = freshIv();
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  cipher.setAAD(additionalData(place));
+  const ciphertext = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final(), cipher.getAuthTag()]);
+  return `${PREFIX}${iv.toString('base64url')}.${ciphertext.toString('base64url')}`;
+}
+
+/** The plain value; throws FieldIntegrityError when the value was not encrypted for this place with this key. */
+export function decryptField(key: Buffer, place: FieldPlace, stored: string): unknown {
+  if (!FORMAT.test(stored)) throw new FieldIntegrityError(`${place.type}.${place.field} of ${place.subject} is not an encrypted field`);
+  const iv = Buffer.from(stored.slice(PREFIX.length, PREFIX.length + IV_CHARS), 'base64url');
+  const sealed = Buffer.from(stored.slice(PREFIX.length + IV_CHARS + 1), 'base64url');
+  if (sealed.length < TAG_BYTES) throw new FieldIntegrityError(`${place.type}.${place.field} of ${place.subject} is truncated`);
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key, iv);
+    decipher.setAAD(additionalData(place));
+    decipher.setAuthTag(sealed.subarray(sealed.length - TAG_BYTES));
+    const plain = Buffer.concat([decipher.update(sealed.subarray(0, sealed.length - TAG_BYTES)), decipher.final()]);
+    return JSON.parse(plain.toString('utf8'));
+  } catch {
+    throw new FieldIntegrityError(`${place.type}.${place.field} of ${place.subject} does not decrypt: altered, moved from another field, or another key`);
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * Encrypts the personal fields of an embedded log written before they were encrypted:
+ * the records are copied, in order and at the same positions, into a new log with every
+ * declared personal field that is still plain text encrypted under its subject's key;
+ * then the new log takes the old one's place under DATA_DIR/events and the old one is
+ * kept beside it, renamed, for the operator to check and remove (it still holds the
+ * personal data in plain text). The log must not be in use (its directory lock says so).
+ */
+import { randomBytes } from 'node:crypto';
+import { rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { personalFieldsOf } from '@stays/contracts';
+import { openEmbeddedEventStore, writeEmbeddedLog, type EventStore, type RecordedEvent } from '@stays/event-store';
+import type { Config } from '@stays/service-kit';
+import { decryptField, encryptField, isEncryptedField, type FieldPlace } from './field-cipher.ts';
+import { DATA_KEY_BYTES, type KeyStore } from './key-store.ts';
+import { connectKeyStore } from './open-keys.ts';
+import { syncDirectory } from './durable-files.ts';
+
+export interface EmbeddedMigration {
+  readonly events: number;
+  /** Events that had a plain personal field, now encrypted. */
+  readonly encryptedEvents: number;
+  readonly log: string;
+  /** Where the log as it was now lies. */
+  readonly previousLog: string;
+}
+
+const PAGE = 2000;
+
+export async function migrateEmbeddedLog(config: Pick<Config, 'dataDir' | 'personalDataKey' | 'mongoUrl' | 'mongoDb'>, now = new Date()): Promise<EmbeddedMigration> {
+  const logDir = path.join(config.dataDir, 'events');
+  const copyDir = path.join(config.dataDir, `events.encrypting-${randomBytes(4).toString('hex')}`);
+  const previousLog = path.join(config.dataDir, `events-before-encryption-${now.toISOString().replace(/[:.]/g, '-')}`);
+  const source = await openEmbeddedEventStore(logDir);
+  let events = 0;
+  let encryptedEvents = 0;
+  try {
+    const keys = await connectKeyStore(config, source, true);
+    try {
+      const erased = await erasedSubjects(source);
+      const encrypted = async function* (): AsyncGenerator<RecordedEvent> {
+        for await (const record of recordsOf(source)) {
+          const copy = await encryptPlainFields(record, keys, erased);
+          events++;
+          if (copy !== record) encryptedEvents++;
+          yield copy;
+        }
+      };
+      await writeEmbeddedLog(copyDir, encrypted());
+    } finally {
+      await keys.close();
+    }
+  } catch (error) {
+    await rm(copyDir, { recursive: true, force: true });
+    throw error;
+  } finally {
+    await source.close();
+  }
+  await rename(logDir, previousLog);
+  await rename(copyDir, logDir);
+  await syncDirectory(config.dataDir);
+  return { events, encryptedEvents, log: logDir, previousLog };
+}
+
+function decrypts(key: Buffer, place: FieldPlace, value: unknown): boolean {
+  if (!isEncryptedField(value)) return false;
+  try {
+    decryptField(key, place, value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function* recordsOf(store: EventStore): AsyncGenerator<RecordedEvent> {
+  for (let after: number | undefined; ;) {
+    const page = await store.readAll({ ...(after !== undefined && { after }), maxCount: PAGE });
+    yield* page;
+    if (page.length < PAGE) return;
+    after = page[page.length - 1]!.position;
+  }
+}
+
+/**
+ * Subjects whose erasure the log records (PersonalDataErased): their plain fields are
+ * encrypted under a key that is never stored, so they stay erased rather than becoming
+ * readable under a new key.
+ */
+async function erasedSubjects(store: EventStore): Promise<ReadonlySet<string>> {
+  const erased = new Set<string>();
+  for await (const record of recordsOf(store)) {
+    if (record.type === 'PersonalDataErased' && typeof record.data.subject === 'string') erased.add(record.data.subject);
+  }
+  return erased;
+}
+
+/**
+ * The record with its plain personal fields encrypted; the same record when it has none.
+ * A value counts as encrypted only if it decrypts: plain text that merely looks like a
+ * ciphertext (someone named themselves `pd1.…`) is encrypted like any other.
+ */
+export async function encryptPlainFields(record: RecordedEvent, keys: KeyStore, erased: ReadonlySet<string> = new Set()): Promise<RecordedEvent> {
+  const declared = personalFieldsOf(record.type);
+  if (declared === undefined) return record;
+  const present = declared.fields.filter((field) => record.data[field] !== undefined && record.data[field] !== null);
+  if (present.length === 0) return record;
+  const subject = declared.subject(record.data);
+  const isErased = erased.has(subject);
+  const key = isErased ? randomBytes(DATA_KEY_BYTES) : await keys.createDataKey(subject);
+  const plain = present.filter((field) => (isErased ? !isEncryptedField(record.data[field]) : !decrypts(key, { subject, type: record.type, field }, record.data[field])));
+  if (plain.length === 0) return record;
+  const data = { ...record.data };
+  for (const field of plain) data[field] = encryptField(key, { subject, type: record.type, field }, data[field]);
+  return { ...record, data };
+}

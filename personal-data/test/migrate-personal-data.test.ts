@@ -1,0 +1,77 @@
+/**
+ * `npm run events -- migrate-personal-data` on an embedded log written without
+ * encryption: run as an operator would, then the log file is read as bytes and through
+ * the personal-data layer.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect } from 'chai';
+import { openEmbeddedEventStore, type RecordedEvent } from '@stays/event-store';
+import { ERASED } from '@stays/contracts';
+import { loadConfig } from '@stays/service-kit';
+import { openKeyStoreFor, withPersonalData } from '../src/index.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const run = promisify(execFile);
+
+const migrate = (dataDir: string) =>
+  run('npm', ['run', '--silent', 'events', '--', 'migrate-personal-data'], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, EVENTSTORE_URL: '', MONGO_URL: '', PERSONAL_DATA_KEY: '' } });
+
+const registered = { accountId: 'a7', role: 'customer', name: 'Kavya Oldlog', email: 'kavya.oldlog@example.in', username: 'kavya_old', passwordHash: null, via: 'password' };
+const placed = {
+  bookingID: 'BK-OLDLOG01', customerId: 'a7', customerName: 'Kavya Bookingname', customerEmail: 'kavya.booking@example.in', customerPhoneNumber: '9800011122',
+  hotelId: 'h1', ownerId: 'o1', hotelName: 'Sea Breeze Residency', hotelAddress: '12 Marine Drive', hotelCity: 'Mumbai', roomId: 'r1', roomType: 'Room',
+  roomStandard: 'Deluxe', numberOfRooms: 1, numberOfGuests: 1, numberOfNights: 1, dateOfBooking: '2026-11-22', dateOfCommencement: '2026-12-01',
+  nights: ['2026-12-01'], units: 1, pricePerNight: 3000, totalAmount: 3000, discountAmount: 0, payableAmount: 3000, paymentMethod: 'pay-at-hotel',
+};
+const plainTexts = ['Kavya Oldlog', 'kavya.oldlog@example.in', 'kavya_old', 'Kavya Bookingname', 'kavya.booking@example.in', '9800011122', 'Erased Earlier', 'erased.earlier@example.in', 'erased_e'];
+
+describe('npm run events -- migrate-personal-data (embedded log)', function () {
+  this.timeout(60_000);
+  let dataDir: string;
+  let before: RecordedEvent[];
+
+  beforeEach(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'stays-migrate-'));
+    const plain = await openEmbeddedEventStore(path.join(dataDir, 'events'));
+    await plain.append('customer-a7', [{ type: 'AccountRegistered', data: registered }]);
+    await plain.append('hotel-h1', [{ type: 'HotelDelisted', data: { hotelId: 'h1', ownerId: 'o1', reason: 'owner-deleted', delistedAt: '2026-11-22T10:00:00.000Z' } }]);
+    await plain.append('booking-BK-OLDLOG01', [{ type: 'BookingPlaced', data: placed, metadata: { actor: 'a7' } }]);
+    // a guest erased before the migration (their data was still plain in the log)
+    await plain.append('customer-e9', [{ type: 'AccountRegistered', data: { ...registered, accountId: 'e9', name: 'Erased Earlier', email: 'erased.earlier@example.in', username: 'erased_e' } }]);
+    await plain.append('customer-e9', [{ type: 'AccountDeleted', data: { accountId: 'e9', role: 'customer' } }, { type: 'PersonalDataErased', data: { accountId: 'e9', role: 'customer', subject: 'customer-e9' } }]);
+    before = await plain.readAll();
+    await plain.close();
+  });
+  afterEach(() => rm(dataDir, { recursive: true, force: true }));
+
+  it('copies the log with personal fields encrypted, keeps the old one aside, and reads the same through the keys (the erased still erased)', async () => {
+    const { stdout } = await migrate(dataDir);
+    expect(stdout).to.contain(`Copied 6 events into a new log at ${path.join(dataDir, 'events')}, with the personal fields of 3 of them encrypted.`);
+    const previous = (await readdir(dataDir)).find((name) => name.startsWith('events-before-encryption-'));
+    expect(previous, 'the old log, kept').to.not.equal(undefined);
+    expect(stdout).to.contain(path.join(dataDir, previous!)).and.contain('still holds personal data in plain text');
+
+    const migrated = await readFile(path.join(dataDir, 'events', 'events.log'), 'utf8');
+    for (const text of plainTexts) expect(migrated, text).to.not.contain(text);
+    expect(migrated).to.contain('Sea Breeze Residency');
+    const old = await readFile(path.join(dataDir, previous!, 'events.log'), 'utf8');
+    for (const text of plainTexts) expect(old, text).to.contain(text);
+
+    const raw = await openEmbeddedEventStore(path.join(dataDir, 'events'));
+    const keys = await openKeyStoreFor(loadConfig({ DATA_DIR: dataDir }), { rawLog: raw, keepMasterKeyInDataDir: true });
+    const after = await withPersonalData(raw, keys).readAll();
+    const erasedRegistration = before[3]!;
+    expect(after).to.deep.equal(before.map((record) => record === erasedRegistration
+      ? { ...record, data: { ...record.data, name: ERASED, email: ERASED, username: ERASED } }
+      : record));
+    await raw.close();
+    await keys.close();
+
+    const again = await migrate(dataDir);
+    expect(again.stdout).to.contain('with the personal fields of 0 of them encrypted');
+  });
+});

@@ -1,0 +1,6 @@
+export * from './merkle.ts';
+export * from './stored-tree.ts';
+export * from './tree-heads.ts';
+export * from './leaf-archive.ts';
+export * from './notary.ts';
+export * from './verify-log.ts';

@@ -1,0 +1,75 @@
+/**
+ * `npm run verify-log`: checks the log against the notary's signed tree heads (see
+ * verify-log.ts) and exits non-zero when it does not match. With EVENTSTORE_URL and
+ * MONGO_URL it reads EventStoreDB and the heads and leaves in MongoDB (NOTARY_SIGNING_KEY
+ * gives the key); without them the embedded log, heads and leaf archive under DATA_DIR
+ * (stop `npm start` first: the log has one owner at a time).
+ */
+import path from 'node:path';
+import { connectEventStoreDB, openEmbeddedEventStore, type EventStore } from '@stays/event-store';
+import { connectMongoReadStore } from '@stays/read-store';
+import type { SignedTreeHead } from '@stays/contracts';
+import { ConfigError, loadConfig, runMain } from '@stays/service-kit';
+import { LeafArchive } from './leaf-archive.ts';
+import { AUDIT_LOG_COLLECTION, type AuditLogDocument } from './stored-tree.ts';
+import { FileTreeHeadStore, ReadStoreTreeHeadStore, loadNotarySigner, type TreeHeadStore } from './tree-heads.ts';
+import { LogVerifier, describeReport } from './verify-log.ts';
+
+const PAGE = 10_000;
+
+async function allHeads(store: TreeHeadStore): Promise<SignedTreeHead[]> {
+  const heads: SignedTreeHead[] = [];
+  for (;;) {
+    const { items } = await store.page(0, heads.length, PAGE);
+    heads.push(...items);
+    if (items.length < PAGE) return heads;
+  }
+}
+
+async function feed(eventStore: EventStore, verifier: LogVerifier): Promise<void> {
+  let after: number | undefined;
+  for (;;) {
+    const records = await eventStore.readAll({ ...(after !== undefined && { after }), maxCount: PAGE });
+    verifier.add(records);
+    if (records.length < PAGE) return;
+    after = records[records.length - 1]!.position;
+  }
+}
+
+runMain(async () => {
+  const config = loadConfig();
+  const signer = await loadNotarySigner(config.notarySigningKey, path.join(config.dataDir, 'keys'));
+  if (signer === null) throw new ConfigError(`no notary key: set NOTARY_SIGNING_KEY or run from the DATA_DIR the notary used (${config.dataDir})`);
+  const verifier = new LogVerifier();
+  const started = performance.now();
+  let heads: SignedTreeHead[];
+  let notarised: Buffer[] | null;
+  if (config.eventStoreUrl) {
+    if (!config.mongoUrl) throw new ConfigError('verify-log with EVENTSTORE_URL needs MONGO_URL (the signed heads are there)');
+    const eventStore = connectEventStoreDB(config.eventStoreUrl);
+    const readStore = await connectMongoReadStore(config.mongoUrl, config.mongoDb);
+    try {
+      await feed(eventStore, verifier);
+      heads = await allHeads(new ReadStoreTreeHeadStore(readStore));
+      const leaves = await readStore.collection<AuditLogDocument>(AUDIT_LOG_COLLECTION).find({}, { sort: { _id: 1 }, projection: { leafHash: 1 } });
+      notarised = leaves.every((leaf, i) => leaf._id === i) ? leaves.map((leaf) => Buffer.from(leaf.leafHash, 'hex')) : null;
+    } finally {
+      await Promise.all([eventStore.close(), readStore.close()]);
+    }
+  } else {
+    const eventStore = await openEmbeddedEventStore(path.join(config.dataDir, 'events'));
+    try {
+      await feed(eventStore, verifier);
+    } finally {
+      await eventStore.close();
+    }
+    const notaryDir = path.join(config.dataDir, 'notary');
+    heads = await allHeads(await FileTreeHeadStore.open(notaryDir));
+    notarised = await LeafArchive.read(notaryDir);
+  }
+  const report = verifier.finish(heads, signer.publicKey, notarised);
+  const seconds = (performance.now() - started) / 1000;
+  console.log(describeReport(report));
+  console.log(`(${seconds.toFixed(2)} s, ${Math.round(report.events / Math.max(seconds, 1e-6)).toLocaleString('en')} events/s)`);
+  process.exitCode = report.ok ? 0 : 1;
+});

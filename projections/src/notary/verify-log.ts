@@ -1,0 +1,136 @@
+/**
+ * Checks the log against what the notary signed: recomputes every leaf and the tree from
+ * the records, checks each stored tree head (Ed25519 signature, and the root of the
+ * recomputed tree at its size), and names the first event that does not match.
+ *
+ * The heads alone place a change between two heads. To name the event, the notary's own
+ * record of the leaves (the archive file, or the audit_log documents) is compared leaf by
+ * leaf, once it has itself been checked against the signed heads.
+ */
+import type { KeyObject } from 'node:crypto';
+import type { RecordedEvent } from '@stays/event-store';
+import type { SignedTreeHead } from '@stays/contracts';
+import { MerkleFrontier, leafHash } from './merkle.ts';
+import { verifyTreeHead } from './tree-heads.ts';
+
+export interface LogMismatch {
+  readonly leafIndex: number;
+  /** The event now at that place in the log (null when the log ends before it). */
+  readonly position: number | null;
+  readonly streamId: string | null;
+  readonly type: string | null;
+}
+
+export interface VerifyLogReport {
+  readonly ok: boolean;
+  readonly events: number;
+  readonly headsChecked: number;
+  /** Everything that does not match, in the order found. */
+  readonly problems: readonly string[];
+  /** The first event that differs from what was notarised, when it can be named. */
+  readonly firstMismatch: LogMismatch | null;
+}
+
+interface Place {
+  readonly position: number;
+  readonly streamId: string;
+  readonly type: string;
+}
+
+/** Feed it the log in order (add), then check it against the heads (finish). */
+export class LogVerifier {
+  private readonly leaves: Buffer[] = [];
+  private readonly places: Place[] = [];
+
+  add(records: readonly RecordedEvent[]): void {
+    for (const record of records) {
+      this.leaves.push(leafHash(record));
+      this.places.push({ position: record.position, streamId: record.streamId, type: record.type });
+    }
+  }
+
+  get size(): number {
+    return this.leaves.length;
+  }
+
+  /**
+   * `notarisedLeaves`: the notary's record of the leaf hashes, if there is one; it is
+   * trusted only as far as it agrees with every signed head it reaches.
+   */
+  finish(heads: readonly SignedTreeHead[], publicKey: KeyObject, notarisedLeaves: readonly Buffer[] | null): VerifyLogReport {
+    const problems: string[] = [];
+    heads.forEach((head, i) => {
+      if (!verifyTreeHead(head, publicKey)) problems.push(`tree head ${i} (size ${head.treeSize}, ${head.timestamp}) has a signature the notary's key does not verify`);
+      if (i > 0 && head.treeSize < heads[i - 1]!.treeSize) problems.push(`tree head ${i} (size ${head.treeSize}) is smaller than the one before it`);
+    });
+    const roots = rootsAt(this.leaves, heads.map((head) => head.treeSize));
+    let lastGood = 0;
+    let firstBad: SignedTreeHead | null = null;
+    for (const head of heads) {
+      const root = roots.get(head.treeSize);
+      const matches = root !== undefined && root.toString('hex') === head.rootHash;
+      if (matches && firstBad === null) lastGood = Math.max(lastGood, head.treeSize);
+      if (matches) continue;
+      firstBad ??= head;
+      problems.push(root === undefined
+        ? `the log has ${this.leaves.length} events but the tree head signed at ${head.timestamp} covers ${head.treeSize}: events were removed`
+        : `the log's tree at size ${head.treeSize} has root ${root.toString('hex')}, not ${head.rootHash} as signed at ${head.timestamp}`);
+    }
+    let firstMismatch: LogMismatch | null = null;
+    if (firstBad !== null) {
+      const index = this.firstDifference(notarisedLeaves, heads);
+      if (index !== null) {
+        firstMismatch = this.mismatchAt(index);
+      } else {
+        problems.push(`the first changed event is among leaves ${lastGood} to ${Math.min(firstBad.treeSize, this.leaves.length + 1) - 1} (between the last matching head and the first that does not)`);
+        firstMismatch = this.mismatchAt(lastGood);
+      }
+    }
+    return { ok: problems.length === 0, events: this.leaves.length, headsChecked: heads.length, problems, firstMismatch };
+  }
+
+  /** First leaf where the log and the notary's (head-checked) record of leaves differ, or null when that record cannot say. */
+  private firstDifference(notarised: readonly Buffer[] | null, heads: readonly SignedTreeHead[]): number | null {
+    if (notarised === null) return null;
+    const covered = heads.filter((head) => head.treeSize <= notarised.length);
+    const roots = rootsAt(notarised, covered.map((head) => head.treeSize));
+    if (covered.length === 0 || covered.some((head) => roots.get(head.treeSize)?.toString('hex') !== head.rootHash)) return null;
+    const signedUpTo = covered[covered.length - 1]!.treeSize;
+    for (let i = 0; i < signedUpTo; i++) {
+      if (i >= this.leaves.length || !this.leaves[i]!.equals(notarised[i]!)) return i;
+    }
+    return null;
+  }
+
+  private mismatchAt(leafIndex: number): LogMismatch {
+    const place = this.places[leafIndex];
+    return { leafIndex, position: place?.position ?? null, streamId: place?.streamId ?? null, type: place?.type ?? null };
+  }
+}
+
+/** The root of the first `size` leaves, for each size (sizes beyond the leaves are left out). */
+function rootsAt(leaves: readonly Buffer[], sizes: readonly number[]): Map<number, Buffer> {
+  const wanted = [...new Set(sizes)].filter((size) => size <= leaves.length).sort((a, b) => a - b);
+  const roots = new Map<number, Buffer>();
+  const frontier = new MerkleFrontier();
+  let next = 0;
+  for (let i = 0; next < wanted.length; i++) {
+    while (next < wanted.length && wanted[next] === frontier.size) roots.set(wanted[next++]!, frontier.root());
+    if (i < leaves.length) frontier.append(leaves[i]!);
+    else break;
+  }
+  return roots;
+}
+
+export function describeReport(report: VerifyLogReport): string {
+  const lines = [`${report.events} events, ${report.headsChecked} signed tree heads checked`];
+  if (report.firstMismatch !== null) {
+    const { leafIndex, position, streamId, type } = report.firstMismatch;
+    lines.push(position === null
+      ? `first event that does not match: leaf ${leafIndex}, past the end of the log (removed)`
+      : `first event that does not match: leaf ${leafIndex}, position ${position}, stream ${streamId} (${type})`);
+  }
+  for (const problem of report.problems) lines.push(`✘ ${problem}`);
+  lines.push(report.ok ? '✔ the log matches every signed tree head' : '✘ the log does not match what the notary signed');
+  return lines.join('\n');
+}

@@ -1,0 +1,125 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { expect } from 'chai';
+import { openInMemoryEventStore, type EventStore } from '@stays/event-store';
+import { createEmbeddedReadStore, type ReadStore } from '@stays/read-store';
+import {
+  AUDIT_LOG_COLLECTION, Notary, NotarySigner, ReadStoreTreeHeadStore, StoredTree, type AuditLogDocument,
+} from '../src/index.ts';
+import { hex, leafHashOf, merkleTreeHash, verifyConsistency, verifyHeadSignature, verifyInclusion } from './support/rfc9162-verifier.ts';
+
+/** Events of several streams with data that JCS must order and escape: nested members, unicode, numbers. */
+async function appendEvents(store: EventStore, count: number, from = 0): Promise<void> {
+  for (let i = from; i < from + count; i++) {
+    const stream = i % 3 === 0 ? `booking-BK-${i}` : i % 3 === 1 ? `inventory-room-${i % 7}` : `customer-${i % 5}`;
+    await store.append(stream, [{
+      type: i % 2 === 0 ? 'BookingPlaced' : 'UnitsReserved',
+      data: { zeta: i, alpha: { é: 'ünïcode ₹', a: [1, 2.5, -0, 1e21] }, bookingID: `BK-${i}`, '\u20ac': 'euro', '\r': 'cr', note: 'line\u2028sep "quoted"' },
+      metadata: { actor: i % 4 === 0 ? `customer-${i % 5}` : undefined, schemaVersion: 1 },
+    }]);
+  }
+}
+
+describe('notary (RFC 9162 tree over the log, checked by a verifier written from the RFC)', () => {
+  let eventStore: EventStore;
+  let readStore: ReadStore;
+  let signer: NotarySigner;
+  let notary: Notary;
+
+  beforeEach(async () => {
+    eventStore = await openInMemoryEventStore();
+    readStore = createEmbeddedReadStore();
+    signer = new NotarySigner(generateKeyPairSync('ed25519').privateKey);
+  });
+  afterEach(async () => {
+    await notary?.stop();
+    await eventStore.close();
+  });
+
+  const start = async (options: { maxBatchSize?: number } = {}) => {
+    notary = new Notary({ eventStore, readStore, heads: new ReadStoreTreeHeadStore(readStore), signer, log: () => undefined, ...options });
+    await notary.start();
+    await notary.whenCaughtUp();
+  };
+  const leaves = async () => (await readStore.collection<AuditLogDocument>(AUDIT_LOG_COLLECTION).find({}, { sort: { _id: 1 } }))
+    .map((document) => leafHashOf(document.record));
+
+  it('keeps one audit_log document per record in log order, whose leaf hash is the JCS of the record as stored', async () => {
+    await appendEvents(eventStore, 12);
+    await start();
+    const stored = await eventStore.readAll();
+    const documents = await readStore.collection<AuditLogDocument>(AUDIT_LOG_COLLECTION).find({}, { sort: { _id: 1 } });
+    expect(documents.map((document) => document._id)).to.deep.equal(stored.map((_, i) => i));
+    expect(documents.map((document) => document.record)).to.deep.equal(stored.map((record) => ({ ...record })));
+    expect(documents.map((document) => document.leafHash)).to.deep.equal(stored.map((record) => leafHashOf(record).toString('hex')));
+    expect(documents[0]).to.include({ streamId: 'booking-BK-0', category: 'booking', type: 'BookingPlaced', actor: 'customer-0', bookingID: 'BK-0', position: stored[0]!.position });
+    expect(documents[1]).to.include({ category: 'inventory', actor: 'system' });
+  });
+
+  it('signs a head at catch-up whose root is MTH of the leaves, verified with the public JWK', async () => {
+    await appendEvents(eventStore, 21);
+    await start();
+    const head = await new ReadStoreTreeHeadStore(readStore).latest();
+    expect(head).to.include({ treeSize: 21, rootHash: merkleTreeHash(await leaves()).toString('hex') });
+    expect(verifyHeadSignature(head!, signer.publicJwk())).to.equal(true);
+    expect(verifyHeadSignature({ ...head!, treeSize: 20 }, signer.publicJwk())).to.equal(false);
+  });
+
+  it('answers inclusion proofs for every leaf of every tree size, and consistency proofs for every pair of sizes', async () => {
+    await appendEvents(eventStore, 37);
+    await start({ maxBatchSize: 5 });
+    const tree = new StoredTree(readStore);
+    const all = await leaves();
+    for (let size = 1; size <= all.length; size++) {
+      const root = merkleTreeHash(all.slice(0, size));
+      expect((await tree.rootAt(size)).equals(root), `root at ${size}`).to.equal(true);
+      for (let index = 0; index < size; index++) {
+        const proof = await tree.inclusionProof(index, size);
+        expect(verifyInclusion(index, size, all[index]!, proof.auditPath.map(hex), root), `leaf ${index} in ${size}`).to.equal(true);
+        if (index === 0 && size > 1) expect(verifyInclusion(index, size, all[1]!, proof.auditPath.map(hex), root)).to.equal(false);
+      }
+      for (let first = 1; first <= size; first++) {
+        const proof = await tree.consistencyProof(first, size);
+        const firstRoot = merkleTreeHash(all.slice(0, first));
+        expect(verifyConsistency(first, size, firstRoot, root, proof.path.map(hex)), `${first} → ${size}`).to.equal(true);
+        if (first < size) expect(verifyConsistency(first, size, merkleTreeHash(all.slice(1, first + 1)), root, proof.path.map(hex))).to.equal(false);
+      }
+    }
+  });
+
+  it('follows live appends and resumes from its checkpoint, growing the same tree', async () => {
+    await appendEvents(eventStore, 9);
+    await start();
+    await appendEvents(eventStore, 8, 9);
+    await waitUntil(async () => notary.status().treeSize === 17);
+    await notary.stop();
+    await appendEvents(eventStore, 6, 17);
+    await start();
+    expect(notary.status()).to.include({ treeSize: 23, failed: null });
+    const all = await leaves();
+    expect(all.map((leaf) => leaf.toString('hex'))).to.deep.equal((await eventStore.readAll()).map((record) => leafHashOf(record).toString('hex')));
+    expect((await new StoredTree(readStore).rootAt(23)).equals(merkleTreeHash(all))).to.equal(true);
+    expect(await new ReadStoreTreeHeadStore(readStore).latest()).to.include({ treeSize: 23 });
+  });
+
+  it('signs heads while events arrive, at most the interval after the tree grows', async () => {
+    notary = new Notary({ eventStore, readStore, heads: new ReadStoreTreeHeadStore(readStore), signer, headIntervalMs: 50, log: () => undefined });
+    await notary.start();
+    await notary.whenCaughtUp();
+    const heads = new ReadStoreTreeHeadStore(readStore);
+    expect(await heads.latest()).to.include({ treeSize: 0, rootHash: merkleTreeHash([]).toString('hex') });
+    await appendEvents(eventStore, 3);
+    await waitUntil(async () => (await heads.latest())?.treeSize === 3);
+    await appendEvents(eventStore, 2, 3);
+    await waitUntil(async () => (await heads.latest())?.treeSize === 5);
+    const { items } = await heads.page(0, 0, 10);
+    expect(items.map((head) => head.treeSize)).to.deep.equal([0, 3, 5]);
+  });
+});
+
+async function waitUntil(condition: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

@@ -99,7 +99,8 @@ function FilePreviews({ files, alt, className = '' }: { files: readonly File[]; 
     setUrls(made);
     return () => made.forEach((url) => URL.revokeObjectURL(url));
   }, [files]);
-  if (urls.length === 0) return null;
+  // the URLs follow the files one render later: none are shown for files no longer there
+  if (files.length === 0 || urls.length === 0) return null;
   return (
     <ul className={`image-previews ${className}`}>
       {urls.map((url, index) => <li key={url}><img src={url} alt={alt(index + 1)} /></li>)}

@@ -21,10 +21,10 @@ import { NotarySigner, ReadStoreTreeHeadStore } from './notary/tree-heads.ts';
 runMain(async () => {
   const config = loadConfig();
   if (!config.eventStoreUrl || !config.mongoUrl) throw new ConfigError('the projections worker needs EVENTSTORE_URL and MONGO_URL');
-  if (!config.notarySigningKey) throw new ConfigError('the projections worker needs NOTARY_SIGNING_KEY for the notary (npm run keys)');
-  const signer = new NotarySigner(createPrivateKey(config.notarySigningKey));
   const rawEventStore = connectEventStoreDB(config.eventStoreUrl);
   const keys = await connectKeyStore(config, rawEventStore, false);
+  if (!config.notarySigningKey) throw new ConfigError('the projections worker needs NOTARY_SIGNING_KEY for the notary (npm run keys)');
+  const signer = new NotarySigner(createPrivateKey(config.notarySigningKey));
   const eventStore = withPersonalData(rawEventStore, keys);
   const readStore = await connectMongoReadStore(config.mongoUrl, config.mongoDb);
   const runner = new ProjectionRunner(eventStore, readStore, allProjections);

@@ -49,8 +49,10 @@ const anyOf = (names) => `(?:${names.map((name) => name.replace(/[.*+?^${}()|[\]
  */
 const entryExceptions = {
   // Asks EventStoreDB for the log's head, to refuse an X-Min-Position the log has not
-  // reached; the query service's routes still read only read models.
-  'query-service/src/server.ts': ['event-store'],
+  // reached, and to append the record of each auditor's read (audit/audit-trail.ts); it
+  // reveals the records auditors read with the personal-data keys. The query service's
+  // routes still read only read models.
+  'query-service/src/server.ts': ['event-store', 'personal-data'],
   // The projections worker and the rebuild CLI read the log through the personal-data
   // layer; the projections themselves see plain values and never handle keys.
   'projections/src/server.ts': ['personal-data'],

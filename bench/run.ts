@@ -13,6 +13,7 @@ const benchmarks: Record<string, () => Promise<{ default: (report: Report) => Pr
   notary: () => import('./notary.bench.ts'),
   search: () => import('./search.bench.ts'),
   booking: () => import('./booking.bench.ts'),
+  'audit history': () => import('./audit-history.bench.ts'),
   'personal data': () => import('./personal-data.bench.ts'),
   frontend: () => import('./frontend.bench.ts'),
   export: () => import('./export.bench.ts'),

@@ -17,6 +17,9 @@ const commands: Record<string, () => Promise<void>> = {
     console.log(`Copied ${done.events} events into a new log at ${done.log}, with the personal fields of ${done.encryptedEvents} of them encrypted.`);
     console.log(`The log as it was is kept at ${done.previousLog}. It still holds personal data in plain text:`);
     console.log(`check the product on the new log (npm start), then delete it (rm -r '${done.previousLog}') and any backups of it.`);
+    if (done.previousNotary !== null) {
+      console.log(`The notary's signed tree heads over the old log are kept at ${done.previousNotary}; the notary starts a new tree over the new log.`);
+    }
   },
 };
 

@@ -20,6 +20,8 @@ export interface CommandMetadata {
   /** Who asked: an account id, or 'system' for reactors. */
   readonly actor: string;
   readonly correlationId?: string;
+  /** The contact stream (verified email and phone) a booking was placed on: the auditors' history shows that verification. */
+  readonly contactStream?: string;
 }
 
 export interface HandleResult<State, Event> {
@@ -100,6 +102,7 @@ export function toEventData(event: DomainEvent, metadata: CommandMetadata) {
       schemaVersion: eventSchemaVersions[event.type],
       actor: metadata.actor,
       ...(metadata.correlationId ? { correlationId: metadata.correlationId } : {}),
+      ...(metadata.contactStream ? { contactStream: metadata.contactStream } : {}),
     },
   };
 }

@@ -12,6 +12,8 @@ import { mountRegistering } from './accounts/registering/route.ts';
 import { mountSigningIn } from './accounts/signing-in/route.ts';
 import { mountSigningOut } from './accounts/signing-out/route.ts';
 import { mountUpdatingProfile } from './accounts/updating-profile/route.ts';
+import { mountAuditorSigningIn } from './auditors/signing-in/route.ts';
+import { mountAuditorSigningOut } from './auditors/signing-out/route.ts';
 import { mountCancellingBooking } from './booking/cancelling-booking/route.ts';
 import { mountMarkingPaid } from './booking/marking-paid/route.ts';
 import { mountPlacingBooking } from './booking/placing-booking/route.ts';
@@ -26,4 +28,5 @@ export const commandRoutes: readonly CommandRoute[] = [
   mountRegistering, mountSigningIn, mountGoogleSignIn, mountSigningOut, mountDeletingAccount, mountUpdatingProfile, mountExportingData,
   mountCreatingHotel, mountUpdatingHotel, mountAddingRoom, mountUpdatingRoom,
   mountSendingOtp, mountVerifyingContact, mountPlacingBooking, mountCancellingBooking, mountMarkingPaid,
+  mountAuditorSigningIn, mountAuditorSigningOut,
 ];

@@ -11,6 +11,8 @@ import { ConfigError, TokenIssuer, TokenVerifier, assertMessagesDeliverable, cre
 import { createCommandApp } from './app.ts';
 import { createGoogleVerifier } from './accounts/google-id-token.ts';
 import { healthRoute } from './health.ts';
+import { bootstrapAuditor } from './auditors/adding-auditor/handler.ts';
+import { createPasswords } from './accounts/passwords.ts';
 
 runMain(async () => {
   const config = loadConfig();
@@ -22,6 +24,9 @@ runMain(async () => {
   const keys = await connectKeyStore(config, rawEventStore, false);
   const eventStore = withPersonalData(rawEventStore, keys);
   const mongo = await new MongoClient(config.mongoUrl).connect();
+  if (config.bootstrapAuditor !== null && (await bootstrapAuditor(eventStore, createPasswords(), config.bootstrapAuditor))) {
+    console.log(`auditor ${config.bootstrapAuditor.email} added (BOOTSTRAP_AUDITOR_EMAIL)`);
+  }
   const app = createCommandApp({
     eventStore,
     media: createGridFsMediaStore({ db: mongo.db(config.mongoDb), publicBaseUrl: config.mediaPath }),

@@ -19,7 +19,7 @@ export type Envelope<T> = SuccessEnvelope<T> | FailureEnvelope;
 /** What sign-in calls return in `data.user`: never a password or hash. */
 export interface SessionUser {
   readonly _id: string;
-  readonly role: import('./rules.ts').Role;
+  readonly role: import('./rules.ts').TokenRole;
   readonly name: string;
   readonly email: string;
   readonly username?: string;

@@ -11,3 +11,4 @@ export * from './schemas/search.ts';
 export * from './countries.ts';
 export * from './schemas/booking.ts';
 export * from './schemas/audit.ts';
+export * from './aggregates/booking.ts';

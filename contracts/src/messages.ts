@@ -529,4 +529,10 @@ export const server = {
   passwordWorkBusy: 'The server is busy with other sign-ins. Please try again in a moment.',
   // a copy of the caller's data
   exportBusy: 'Many copies of data are being prepared right now. Please try again in a moment.',
+
+  // auditors
+  auditorExists: 'An auditor with this email already exists',
+  auditHistoryFound: 'Booking history',
+  auditAsOfFound: 'The booking as it stood then',
+  auditRecordsFound: 'Log records',
 } as const;

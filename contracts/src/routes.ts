@@ -127,6 +127,7 @@ export const routes = {
 
   // auditors (read-only; each read of a booking or personal data is itself recorded)
   auditorLogin: { method: 'POST', path: '/audit/login', side: 'command', auth: 'none', body: json(signInRequest) },
+  auditorLogout: { method: 'POST', path: '/audit/logout', side: 'command', auth: 'auditor', body: json() },
   auditBookings: { method: 'GET', path: '/audit/bookings', side: 'query', auth: 'auditor', body: noBody, query: auditBookingsQuery },
   auditBookingHistory: { method: 'GET', path: '/audit/bookings/:bookingID/history', side: 'query', auth: 'auditor', body: noBody },
   auditBookingAsOf: { method: 'GET', path: '/audit/bookings/:bookingID', side: 'query', auth: 'auditor', body: noBody, query: auditAsOfQuery },

@@ -4,6 +4,13 @@ export const API_PREFIX_DEFAULT = '/sharma/resident/stays';
 
 export const ROLES = ['customer', 'hotel-owner'] as const;
 export type Role = (typeof ROLES)[number];
+/**
+ * Whom an access token speaks for: a guest, a hotel owner, or an auditor. Auditors are
+ * accounts apart (no sign-up, streams `auditor-{id}`, read-only): their tokens open the
+ * auditor routes and nothing else, and no other token opens those.
+ */
+export const TOKEN_ROLES = [...ROLES, 'auditor'] as const;
+export type TokenRole = (typeof TOKEN_ROLES)[number];
 
 export const ROOM_TYPES = ['Room', 'Flat'] as const;
 export type RoomType = (typeof ROOM_TYPES)[number];

@@ -43,4 +43,20 @@ describe('production deployment files', () => {
     expect(generated).to.match(/^add_header Strict-Transport-Security "max-age=\d+; includeSubDomains" always;$/m);
     expect(generated).to.not.contain('google');
   });
+
+  it('gives the command service the bootstrap auditor, and the query service the event log it records auditors\' reads in and the personal-data key', () => {
+    const file = readFileSync(path.join(root, 'docker-compose.yml'), 'utf8');
+    const service = (name: string) => new RegExp(`^  ${name}:\\n((?:    .*\\n|\\s*\\n)*)`, 'm').exec(file)?.[1] ?? '';
+    const sharedEnv = /^x-service-env: &service-env\n((?: {2}.*\n)*)/m.exec(file)?.[1] ?? '';
+    expect(sharedEnv).to.match(/^ {2}EVENTSTORE_URL: esdb:\/\//m);
+    expect(service('query-service')).to.contain('<<: *service-env');
+    expect(service('command-service')).to.contain('BOOTSTRAP_AUDITOR_EMAIL: ${BOOTSTRAP_AUDITOR_EMAIL:-}');
+    expect(service('command-service')).to.contain('BOOTSTRAP_AUDITOR_PASSWORD: ${BOOTSTRAP_AUDITOR_PASSWORD:-}');
+    expect(service('query-service')).to.not.contain('BOOTSTRAP_AUDITOR');
+    const querySource = readFileSync(path.join(root, 'query-service/src/server.ts'), 'utf8');
+    expect(querySource).to.contain('auditTrail: eventStoreAuditTrail(');
+    // and reveals the records auditors read with the personal-data keys
+    expect(service('query-service')).to.contain('PERSONAL_DATA_KEY: ${PERSONAL_DATA_KEY:-}');
+    expect(querySource).to.contain('reveal: async (record) => (await revealRecord(record, keys)).data');
+  });
 });

@@ -4,7 +4,8 @@
  * declared personal field that is still plain text encrypted under its subject's key;
  * then the new log takes the old one's place under DATA_DIR/events and the old one is
  * kept beside it, renamed, for the operator to check and remove (it still holds the
- * personal data in plain text). The log must not be in use (its directory lock says so).
+ * personal data in plain text), with the notary's heads over it. The log must not be in
+ * use (its directory lock says so).
  */
 import { randomBytes } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
@@ -24,6 +25,8 @@ export interface EmbeddedMigration {
   readonly log: string;
   /** Where the log as it was now lies. */
   readonly previousLog: string;
+  /** Where the notary's tree heads over the log as it was now lie, if it had any. */
+  readonly previousNotary: string | null;
 }
 
 const PAGE = 2000;
@@ -31,7 +34,8 @@ const PAGE = 2000;
 export async function migrateEmbeddedLog(config: Pick<Config, 'dataDir' | 'personalDataKey' | 'mongoUrl' | 'mongoDb'>, now = new Date()): Promise<EmbeddedMigration> {
   const logDir = path.join(config.dataDir, 'events');
   const copyDir = path.join(config.dataDir, `events.encrypting-${randomBytes(4).toString('hex')}`);
-  const previousLog = path.join(config.dataDir, `events-before-encryption-${now.toISOString().replace(/[:.]/g, '-')}`);
+  const stamp = now.toISOString().replace(/[:.]/g, '-');
+  const previousLog = path.join(config.dataDir, `events-before-encryption-${stamp}`);
   const source = await openEmbeddedEventStore(logDir);
   let events = 0;
   let encryptedEvents = 0;
@@ -59,8 +63,16 @@ export async function migrateEmbeddedLog(config: Pick<Config, 'dataDir' | 'perso
   }
   await rename(logDir, previousLog);
   await rename(copyDir, logDir);
+  // The notary's signed heads are over the records as they were: they stay with the old
+  // log (still verifiable against it), and the notary starts a tree over the new one.
+  const notaryDir = path.join(config.dataDir, 'notary');
+  const previousNotary = path.join(config.dataDir, `notary-before-encryption-${stamp}`);
+  const movedNotary = await rename(notaryDir, previousNotary).then(() => true, (error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return false;
+    throw error;
+  });
   await syncDirectory(config.dataDir);
-  return { events, encryptedEvents, log: logDir, previousLog };
+  return { events, encryptedEvents, log: logDir, previousLog, previousNotary: movedNotary ? previousNotary : null };
 }
 
 function decrypts(key: Buffer, place: FieldPlace, value: unknown): boolean {

@@ -4,7 +4,7 @@
  * the personal-data layer.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -45,6 +45,8 @@ describe('npm run events -- migrate-personal-data (embedded log)', function () {
     await plain.append('customer-e9', [{ type: 'AccountDeleted', data: { accountId: 'e9', role: 'customer' } }, { type: 'PersonalDataErased', data: { accountId: 'e9', role: 'customer', subject: 'customer-e9' } }]);
     before = await plain.readAll();
     await plain.close();
+    await mkdir(path.join(dataDir, 'notary'));
+    await writeFile(path.join(dataDir, 'notary', 'heads'), 'signed heads over the plain log');
   });
   afterEach(() => rm(dataDir, { recursive: true, force: true }));
 
@@ -54,6 +56,11 @@ describe('npm run events -- migrate-personal-data (embedded log)', function () {
     const previous = (await readdir(dataDir)).find((name) => name.startsWith('events-before-encryption-'));
     expect(previous, 'the old log, kept').to.not.equal(undefined);
     expect(stdout).to.contain(path.join(dataDir, previous!)).and.contain('still holds personal data in plain text');
+
+    const notaryKept = previous!.replace('events-', 'notary-');
+    expect(await readFile(path.join(dataDir, notaryKept, 'heads'), 'utf8')).to.equal('signed heads over the plain log');
+    expect(stdout).to.contain(`The notary's signed tree heads over the old log are kept at ${path.join(dataDir, notaryKept)}`);
+    expect((await readdir(dataDir)).includes('notary')).to.equal(false);
 
     const migrated = await readFile(path.join(dataDir, 'events', 'events.log'), 'utf8');
     for (const text of plainTexts) expect(migrated, text).to.not.contain(text);

@@ -14,6 +14,7 @@ import { mountMediaRoutes } from './routes/media.ts';
 import { mountOwnerRoutes } from './routes/owners.ts';
 import { mountHotelRoutes } from './hotels/routes.ts';
 import { mountBookingRoutes } from './bookings/routes.ts';
+import { mountAuditRoutes } from './audit/routes.ts';
 import { mountNotaryRoutes } from './audit/notary-routes.ts';
 
 export interface QueryAppOptions {
@@ -75,6 +76,7 @@ export function createQueryApp(deps: QueryServiceDeps, options: QueryAppOptions)
     mountHotelRoutes(context);
     mountBookingRoutes(context);
     mountMediaRoutes(context);
+    mountAuditRoutes(context);
     mountNotaryRoutes(context);
   });
 }

@@ -1,6 +1,8 @@
 import type Router from '@koa/router';
 import type { ReadStore } from '@stays/read-store';
 import type { ReadModelQueries } from '@stays/projections/read-models';
+import type { AuditTrail } from './audit/audit-trail.ts';
+import type { Reveal } from './audit/entries.ts';
 import type { TreeHeadStore } from '@stays/projections';
 import type { MediaLinks, MediaStore, MountContext, TokenVerifier } from '@stays/service-kit';
 
@@ -23,6 +25,10 @@ export interface QueryServiceDeps {
   readonly readSide: ReadSideProgress;
   /** Position of the log's last event (null while empty): a read never waits for a position beyond it. */
   readonly logHead: () => Promise<number | null>;
+  /** A stored record's data with its personal fields decrypted ('[erased]' where the key is gone). */
+  readonly reveal: Reveal;
+  /** Where each auditor read is recorded (the query side's only write, to the event log). */
+  readonly auditTrail: AuditTrail;
   /** The notary's signed tree heads (a file in the one-process mode, MongoDB in production). */
   readonly treeHeads: TreeHeadStore;
   /** Where read-your-writes timeouts are logged. Default console.warn. */

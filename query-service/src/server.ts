@@ -1,15 +1,20 @@
 /**
  * Production entry of the query service (stateless, N replicas): reads MongoDB read
  * models and GridFS media, verifies tokens with the public key only. It asks EventStoreDB
- * only for the log's head position (to refuse an X-Min-Position the log has not reached).
+ * for the log's head position (to refuse an X-Min-Position the log has not reached), and
+ * appends one kind of event to it: the record of each auditor's read (audit/audit-trail.ts).
+ * Auditors read records as stored; their personal fields are decrypted with the data keys
+ * in MongoDB (PERSONAL_DATA_KEY unlocks them).
  */
 import http from 'node:http';
 import { MongoClient } from 'mongodb';
 import { connectEventStoreDB } from '@stays/event-store';
+import { connectKeyStore, revealRecord, withPersonalData } from '@stays/personal-data';
 import { connectMongoReadStore } from '@stays/read-store';
 import { ReadStoreTreeHeadStore, allProjections, checkpointProgress } from '@stays/projections';
 import { ConfigError, TokenVerifier, createGridFsMediaStore, importPublicKey, loadConfig, logUnexpectedErrors, signingMediaLinksFor, runMain, securityHeadersFor, stopOnSignals, closeServer } from '@stays/service-kit';
 import { createQueryApp } from './app.ts';
+import { eventStoreAuditTrail } from './audit/audit-trail.ts';
 
 runMain(async () => {
   const config = loadConfig();
@@ -17,6 +22,7 @@ runMain(async () => {
   if (!config.jwtPublicKey) throw new ConfigError('the query service needs JWT_PUBLIC_KEY (npm run keys)');
   if (!config.mediaLinkKey) throw new ConfigError('the query service needs MEDIA_LINK_KEY (npm run keys)');
   const eventStore = connectEventStoreDB(config.eventStoreUrl);
+  const keys = await connectKeyStore(config, eventStore, false);
   const readStore = await connectMongoReadStore(config.mongoUrl, config.mongoDb);
   const mongo = await new MongoClient(config.mongoUrl).connect();
   const app = createQueryApp({
@@ -26,11 +32,13 @@ runMain(async () => {
     tokenVerifier: new TokenVerifier(await importPublicKey(config.jwtPublicKey), config.token),
     readSide: checkpointProgress(readStore, allProjections.map((projection) => projection.name)),
     logHead: () => eventStore.headPosition(),
+    reveal: async (record) => (await revealRecord(record, keys)).data,
+    auditTrail: eventStoreAuditTrail(withPersonalData(eventStore, keys)),
     treeHeads: new ReadStoreTreeHeadStore(readStore),
   }, { apiPrefix: config.apiPrefix, cors: config.cors, security: securityHeadersFor(config), internalRoutes: true });
   logUnexpectedErrors(app);
   const server = http.createServer(app.callback()).listen(config.port);
   console.log(`query service listening on ${config.port}`);
-  stopOnSignals(closeServer(server), () => readStore.close(), () => mongo.close(), () => eventStore.close());
+  stopOnSignals(closeServer(server), () => readStore.close(), () => mongo.close(), () => keys.close(), () => eventStore.close());
 });
 

@@ -106,6 +106,8 @@ async function queryService(readStore: ReadStore, log: (line: string) => void): 
     mediaLinks: new MediaLinks({ publicUrl: 'http://localhost', apiPrefix: '/api' }),
     readSide: checkpointProgress(readStore, names),
     logHead: async () => null,
+    reveal: async (record) => record.data,
+    auditTrail: { recordRead: () => Promise.reject(new Error('no auditor reads in these tests')) },
     treeHeads: new ReadStoreTreeHeadStore(readStore),
     log,
   }, { apiPrefix: '/api', security: { publicUrl: 'http://localhost', googleSignIn: false }, internalRoutes: true });

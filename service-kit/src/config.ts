@@ -53,8 +53,16 @@ const schema = z.object({
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
   /** Where messages go without SMTP_URL / SMS_WEBHOOK_URL; production servers refuse to start without one of them. */
   OUTBOX_DIR: optionalText,
+  /** The first auditor, added at start when no auditor has this email (ignored from then on). Both or neither. */
+  BOOTSTRAP_AUDITOR_EMAIL: optionalText,
+  BOOTSTRAP_AUDITOR_PASSWORD: optionalText,
   /** A follower of the log more than this far behind (age of its oldest unhandled event) is unhealthy. */
   HEALTH_MAX_LAG_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(30),
+});
+
+const checkedSchema = schema.refine((env) => (env.BOOTSTRAP_AUDITOR_EMAIL === undefined) === (env.BOOTSTRAP_AUDITOR_PASSWORD === undefined), {
+  message: 'set both BOOTSTRAP_AUDITOR_EMAIL and BOOTSTRAP_AUDITOR_PASSWORD, or neither',
+  path: ['BOOTSTRAP_AUDITOR_PASSWORD'],
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -64,7 +72,7 @@ export class ConfigError extends Error {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const result = schema.safeParse(env);
+  const result = checkedSchema.safeParse(env);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new ConfigError(`invalid configuration: ${problems}`);
@@ -105,5 +113,8 @@ function toConfig(env: z.infer<typeof schema>) {
     /** Set only when OUTBOX_DIR is (embedded mode uses DATA_DIR/outbox, see wiring.ts). */
     outboxDir: env.OUTBOX_DIR === undefined ? undefined : path.resolve(env.OUTBOX_DIR),
     healthMaxLagMs: env.HEALTH_MAX_LAG_SECONDS * 1000,
+    bootstrapAuditor: env.BOOTSTRAP_AUDITOR_EMAIL !== undefined && env.BOOTSTRAP_AUDITOR_PASSWORD !== undefined
+      ? { email: env.BOOTSTRAP_AUDITOR_EMAIL, password: env.BOOTSTRAP_AUDITOR_PASSWORD }
+      : null,
   };
 }

@@ -16,9 +16,11 @@ import {
 import {
   FileTreeHeadStore, LeafArchive, Notary, ProjectionRunner, ReadStoreTreeHeadStore, allProjections, loadOrCreateNotarySigner, type TreeHeadStore,
 } from '@stays/projections';
-import { openKeyStoreFor, withPersonalData, type KeyStore } from '@stays/personal-data';
-import { BookingDocumentsReactor, OrphanedUnitsReconciler, PersonalDataErasureReactor, createCommandApp, createGoogleVerifier, type GoogleIdTokenVerifier } from '@stays/command-service';
-import { createQueryApp } from '@stays/query-service';
+import { openKeyStoreFor, revealRecord, withPersonalData, type KeyStore } from '@stays/personal-data';
+import {
+  BookingDocumentsReactor, OrphanedUnitsReconciler, PersonalDataErasureReactor, bootstrapAuditor, createCommandApp, createGoogleVerifier, createPasswords, type GoogleIdTokenVerifier,
+} from '@stays/command-service';
+import { createQueryApp, eventStoreAuditTrail } from '@stays/query-service';
 import { createHost } from './host.ts';
 
 /** How long a command waits for the read side to show its write before answering anyway. */
@@ -38,6 +40,8 @@ export interface System {
   readonly media: MediaStore;
   readonly runner: ProjectionRunner;
   readonly notary: Notary;
+  /** The log held nothing when the system started (before the bootstrap auditor was added): the demo data may be seeded. */
+  readonly startedOnEmptyLog: boolean;
   close(): Promise<void>;
 }
 
@@ -88,6 +92,11 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     const tokenVerifier = new TokenVerifier(tokenKeys.publicKey, config.token);
     const tokenIssuer = new TokenIssuer(tokenKeys.privateKey, config.token);
 
+    const startedOnEmptyLog = (await eventStore.headPosition()) === null;
+    if (config.bootstrapAuditor !== null && (await bootstrapAuditor(eventStore, createPasswords(), config.bootstrapAuditor))) {
+      log(`auditor ${config.bootstrapAuditor.email} added (BOOTSTRAP_AUDITOR_EMAIL)`);
+    }
+
     const runner = new ProjectionRunner(eventStore, readStore, allProjections, { log });
     await runner.start();
     closers.unshift(() => runner.stop());
@@ -133,13 +142,16 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
         changedAt: async (projection) => runner.changedAt(projection),
       },
       logHead: () => eventStore.headPosition(),
+      // a record as stored, personal fields decrypted ('[erased]' once the subject's key is destroyed)
+      reveal: async (record) => (await revealRecord(record, keys)).data,
+      auditTrail: eventStoreAuditTrail(eventStore),
       treeHeads,
       log,
     }, { apiPrefix: config.apiPrefix, cors: config.cors, security });
     const host = createHost({ apiPrefix: config.apiPrefix, commandApp, queryApp, security, frontendDir: path.resolve(import.meta.dirname, '../../frontend/dist') });
     for (const app of [commandApp, queryApp, host]) logUnexpectedErrors(app, log);
     return {
-      host, eventStore, rawEventStore, keys, readStore, media, runner, notary, reactor, reconciler, erasure,
+      host, eventStore, rawEventStore, keys, readStore, media, runner, notary, reactor, reconciler, erasure, startedOnEmptyLog,
       close: async () => {
         for (const close of closers.splice(0)) await close();
       },

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { createHotelRequest, createRoomRequest, priceCategory } from '@stays/contracts';
-import { DEMO_PASSWORD, demoGuest, demoHotels, hotelFields, roomFields, seedDemo } from '../src/demo/index.ts';
+import { DEMO_AUDITOR_EMAIL, DEMO_PASSWORD, demoGuest, demoHotels, hotelFields, roomFields, seedDemo, seedDemoAuditor } from '../src/demo/index.ts';
 import { ApiClient } from './support/http-client.ts';
 import { API, startTestSystem, type TestSystem } from './support/test-system.ts';
 
@@ -45,6 +45,7 @@ describe('demo data', function () {
       stays = await startTestSystem();
       api = new ApiClient(stays.baseUrl);
       result = await seedDemo(stays.baseUrl, API, (line) => lines.push(line));
+      await seedDemoAuditor(stays.system.eventStore);
     });
     after(async () => stays?.destroy());
 
@@ -115,6 +116,13 @@ describe('demo data', function () {
       expect(login.status, JSON.stringify(login.body)).to.equal(200);
       expect(login.body.data.accessToken).to.be.a('string');
       expect(login.body.data.user).to.include({ email: demoGuest.email, name: demoGuest.name });
+    });
+
+    it('lets the demo auditor sign in, and only at the auditors\' sign-in', async () => {
+      const login = await api.post('/audit/login', { email: DEMO_AUDITOR_EMAIL, password: DEMO_PASSWORD });
+      expect(login.status, JSON.stringify(login.body)).to.equal(200);
+      expect(login.body.data.user).to.include({ email: DEMO_AUDITOR_EMAIL, role: 'auditor' });
+      expect((await api.post('/user/login', { email: DEMO_AUDITOR_EMAIL, password: DEMO_PASSWORD })).status).to.equal(401);
     });
 
     it('fails loudly, naming the call and the server\'s message, when seeded twice', async () => {

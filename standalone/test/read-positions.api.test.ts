@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { messages } from '@stays/contracts';
 import { MediaLinks, TokenVerifier, generateSigningKeys } from '@stays/service-kit';
-import { createQueryApp } from '@stays/query-service';
+import { createQueryApp, eventStoreAuditTrail } from '@stays/query-service';
 import { ReadStoreTreeHeadStore } from '@stays/projections';
 import { ApiClient } from './support/http-client.ts';
 import { signedInOwner } from './support/accounts.ts';
@@ -71,6 +71,8 @@ describe('reading one\'s own write (X-Min-Position) and internal routes', functi
         changedAt: async (projection) => system.runner.changedAt(projection),
       },
       logHead: () => system.eventStore.headPosition(),
+      reveal: async (record) => record.data,
+      auditTrail: eventStoreAuditTrail(system.eventStore),
       treeHeads: new ReadStoreTreeHeadStore(system.readStore),
     }, { apiPrefix: API, security: { publicUrl: stays.baseUrl, googleSignIn: false }, internalRoutes: true });
     const server = http.createServer(app.callback());

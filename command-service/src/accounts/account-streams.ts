@@ -5,6 +5,7 @@ import type { AccessTokenClaims } from '@stays/service-kit';
 import { load } from '../handle.ts';
 import { accountAggregate, type AccountState, type ActiveAccount } from './account.ts';
 import { accountIdForEmail } from './email-reservations.ts';
+import { isAuditorSessionOpen } from '../auditors/auditor-streams.ts';
 
 export const accountStream = (role: Role, accountId: string): string => streams.account(role, accountId);
 
@@ -20,8 +21,9 @@ export async function findAccountByEmail(store: EventStore, role: Role, email: s
   return state.status === 'active' ? state : null;
 }
 
-/** Is the token's session still open? Read from the account's own stream, the source of truth. */
+/** Is the token's session still open? Read from the account's (or the auditor's) own stream, the source of truth. */
 export async function isSessionOpen(store: EventStore, claims: AccessTokenClaims): Promise<boolean> {
+  if (claims.role === 'auditor') return isAuditorSessionOpen(store, claims.accountId, claims.sessionId);
   const { state } = await loadAccount(store, claims.role, claims.accountId);
   return state.status === 'active' && state.openSessions.has(claims.sessionId);
 }

@@ -14,7 +14,7 @@
  * not counted itself. In memory, per process (each command-service replica keeps its own).
  */
 import ipaddr from 'ipaddr.js';
-import { messages, normaliseEmail, type Role } from '@stays/contracts';
+import { messages, normaliseEmail, type TokenRole } from '@stays/contracts';
 import { TooMany } from '../domain-errors.ts';
 import { createBackoff, type BackoffPolicy } from './backoff.ts';
 
@@ -40,7 +40,7 @@ export interface AccountThrottles {
 }
 
 /** The account part of a sign-in throttle key: role and normalised email. */
-export const accountThrottleKey = (role: Role, email: string): string => `${role}:${normaliseEmail(email)}`;
+export const accountThrottleKey = (role: TokenRole, email: string): string => `${role}:${normaliseEmail(email)}`;
 
 export function createAccountThrottles(policies: typeof throttlePolicies = throttlePolicies): AccountThrottles {
   const perAccountAndClient = createBackoff(policies.signInPerEmailAndClient);

@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './auditors.ts';
 export * from './booking.ts';
 export * from './hotels.ts';
 export * from './reservations.ts';
@@ -7,6 +8,7 @@ export * from './personal-data.ts';
 export type { EventOf, Immutable } from './define.ts';
 import type { z } from 'zod';
 import { accountEventSchemas, type AccountEvent } from './accounts.ts';
+import { auditorEventSchemas, type AuditorEvent } from './auditors.ts';
 import {
   bookingEventSchemas, contactEventSchemas, guestEventSchemas, inventoryEventSchemas,
   type BookingEvent, type ContactEvent, type GuestEvent, type InventoryEvent,
@@ -15,13 +17,14 @@ import { hotelEventSchemas, roomEventSchemas, type HotelEvent, type RoomEvent } 
 import { reservationEventSchemas, type KeyReservationEvent } from './reservations.ts';
 
 /** Every domain event of the product. */
-export type DomainEvent = AccountEvent | KeyReservationEvent | HotelEvent | RoomEvent | ContactEvent | GuestEvent | InventoryEvent | BookingEvent;
+export type DomainEvent = AccountEvent | AuditorEvent | KeyReservationEvent | HotelEvent | RoomEvent | ContactEvent | GuestEvent | InventoryEvent | BookingEvent;
 export type DomainEventType = DomainEvent['type'];
 export type EventOfType<Type extends DomainEventType> = Extract<DomainEvent, { readonly type: Type }>;
 
 /** The schema of each event type's data at its current version. */
 export const eventSchemas: { readonly [Type in DomainEventType]: z.ZodType<unknown, unknown> } = {
   ...accountEventSchemas,
+  ...auditorEventSchemas,
   ...reservationEventSchemas,
   ...hotelEventSchemas,
   ...roomEventSchemas,
@@ -39,6 +42,10 @@ export const eventSchemaVersions: Record<DomainEventType, number> = {
   AccountSignedIn: 1,
   AccountSignedOut: 1,
   AccountDeleted: 1,
+  AuditorAdded: 1,
+  AuditorSignedIn: 1,
+  AuditorSignedOut: 1,
+  AuditorReadRecorded: 1,
   PersonalDataErased: 1,
   KeyReserved: 1,
   KeyReleased: 1,

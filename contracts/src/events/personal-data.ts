@@ -33,6 +33,10 @@
  * - Inventory, invoice, email-sent, cancellation, payment events: ids, nights, amounts,
  *   times and the stored invoice's URL (the PDF itself is deleted from the media store on
  *   erasure).
+ * - Auditor events (AuditorAdded, AuditorSignedIn/Out, AuditorReadRecorded): an auditor's
+ *   work email names a member of staff acting in that role, whose reads must stay
+ *   attributable as long as the log is kept; there is no auditor erasure. A read that
+ *   searched by a guest's email records only its sha256.
  */
 import { streams } from './streams.ts';
 import type { DomainEventType } from './index.ts';

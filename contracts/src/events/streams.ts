@@ -18,5 +18,8 @@ export const streams = {
   guest: (customerId: string) => `guest-${customerId}`,
   inventory: (roomId: string) => `inventory-${roomId}`,
   booking: (bookingID: string) => `booking-${bookingID}`,
+  auditor: (auditorId: string) => `auditor-${auditorId}`,
+  /** `emailHash` is the hex sha256 of the normalised email: one auditor account per email. */
+  auditorEmail: (emailHash: string) => `auditoremail-${emailHash}`,
 } as const;
 

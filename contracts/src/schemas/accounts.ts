@@ -9,6 +9,9 @@ export const signInRequest = z.object({
 });
 export type SignInRequest = z.infer<typeof signInRequest>;
 
+/** A new auditor's email and password (BOOTSTRAP_AUDITOR_*, `npm run auditor -- add`): the sign-up rules of the other accounts. */
+export const newAuditorCredentials = z.object({ email, password });
+
 /** POST /hotel/owner/register (JSON). */
 export const ownerRegisterRequest = z.object({
   name: requiredText(limits.name.max),

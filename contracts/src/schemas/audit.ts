@@ -41,7 +41,8 @@ export type AuditAsOfQuery = z.infer<typeof auditAsOfQuery>;
 /**
  * GET audit/log/records and audit/log/export: the log browser's filters. `category` is a
  * stream category (the part of the stream name before the first '-', e.g. 'booking');
- * `actor` an account id or 'system'; `from`/`to` bound `recordedAt` (inclusive).
+ * `actor` an account id or 'system' (every actor of the product's own); `from`/`to` bound
+ * `recordedAt` (inclusive; a bare date is that whole day in India time).
  */
 export const auditLogQuery = z.object({
   category: optional(plainText(64)),
@@ -101,7 +102,7 @@ export interface AuditRecord {
 }
 
 export interface AuditActor {
-  /** An account id, or 'system' for the product's own reactors. */
+  /** An account id, or for the product's own work 'system' or 'system:{reactor}' (e.g. 'system:booking-documents'). */
   readonly id: string;
   readonly role: 'customer' | 'hotel-owner' | 'auditor' | 'system';
   /** The account's name, '[erased]' after erasure, 'Stays' for the system. */

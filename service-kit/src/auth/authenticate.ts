@@ -1,7 +1,7 @@
 import type { Context, Middleware } from 'koa';
-import { messages, type Auth } from '@stays/contracts';
+import { messages, type Auth, type TokenRole } from '@stays/contracts';
 import { ForbiddenError, UnauthorizedError } from '../http/errors.ts';
-import { InvalidTokenError, type AccessTokenClaims, type TokenVerifier } from './tokens.ts';
+import { InvalidTokenError, type AccessTokenClaims, type AccountClaims, type TokenVerifier } from './tokens.ts';
 
 /**
  * Is this session still open (not signed out, account not deleted)? The command side
@@ -15,8 +15,9 @@ export interface AuthState {
 
 /**
  * Requires a bearer token for `required` ('any' or a role): 401 when missing, invalid,
- * expired or revoked; 403 when the role does not match. On success `ctx.state.auth`
- * holds the verified claims.
+ * expired or revoked; 403 when the role does not match. 'any' means any guest or owner:
+ * an auditor's token opens the 'auditor' routes only. On success `ctx.state.auth` holds
+ * the verified claims.
  */
 export function authenticate(verifier: TokenVerifier, isSessionOpen: SessionCheck, required: Exclude<Auth, 'none'>): Middleware {
   return async (ctx, next) => {
@@ -30,16 +31,33 @@ export function authenticate(verifier: TokenVerifier, isSessionOpen: SessionChec
       throw error;
     }
     if (!(await isSessionOpen(claims))) throw new UnauthorizedError(messages.server.sessionInvalid);
-    if (required !== 'any' && claims.role !== required) throw new ForbiddenError(messages.server.wrongRole(required));
+    if (!opens(claims.role, required)) throw new ForbiddenError(messages.server.wrongRole(required === 'any' ? 'guest or hotel owner' : required));
     (ctx.state as AuthState).auth = claims;
     await next();
   };
 }
 
+const opens = (role: TokenRole, required: Exclude<Auth, 'none'>): boolean =>
+  required === 'any' ? role !== 'auditor' : role === required;
+
 export const authOf = (ctx: Context): AccessTokenClaims => {
   const auth = (ctx.state as Partial<AuthState>).auth;
   if (auth === undefined) throw new Error('authOf called on a route without authenticate()');
   return auth;
+};
+
+/** The claims on a route of 'any', 'customer' or 'hotel-owner', whose authenticate() lets no auditor through. */
+export const accountAuthOf = (ctx: Context): AccountClaims => {
+  const auth = authOf(ctx);
+  if (auth.role === 'auditor') throw new Error('accountAuthOf called on a route an auditor may call');
+  return auth as AccountClaims;
+};
+
+/** The claims on an 'auditor' route. */
+export const auditorAuthOf = (ctx: Context): AccessTokenClaims<'auditor'> => {
+  const auth = authOf(ctx);
+  if (auth.role !== 'auditor') throw new Error('auditorAuthOf called on a route that is not an auditor route');
+  return auth as AccessTokenClaims<'auditor'>;
 };
 
 function bearerToken(ctx: Context): string | null {

@@ -6,15 +6,18 @@
  */
 import { SignJWT, jwtVerify, errors as joseErrors, type CryptoKey } from 'jose';
 import { LRUCache } from 'lru-cache';
-import { ROLES, type Role } from '@stays/contracts';
+import { TOKEN_ROLES, type Role, type TokenRole } from '@stays/contracts';
 
 export const TOKEN_ALGORITHM = 'EdDSA';
 
-export interface AccessTokenClaims {
+export interface AccessTokenClaims<R extends TokenRole = TokenRole> {
   readonly accountId: string;
-  readonly role: Role;
+  readonly role: R;
   readonly sessionId: string;
 }
+
+/** A guest's or a hotel owner's claims (what the routes of 'any' or of one of those roles are given). */
+export type AccountClaims = AccessTokenClaims<Role>;
 
 export interface TokenSettings {
   readonly issuer: string;
@@ -91,8 +94,8 @@ export class TokenVerifier {
         currentDate: new Date(nowSeconds * 1000), // the same second the remembered tokens are checked against
       });
       const role = payload.role;
-      if (typeof role !== 'string' || !(ROLES as readonly string[]).includes(role)) throw new InvalidTokenError('bad role claim');
-      const claims: AccessTokenClaims = { accountId: payload.sub!, role: role as Role, sessionId: payload.jti! };
+      if (typeof role !== 'string' || !(TOKEN_ROLES as readonly string[]).includes(role)) throw new InvalidTokenError('bad role claim');
+      const claims: AccessTokenClaims = { accountId: payload.sub!, role: role as TokenRole, sessionId: payload.jti! };
       this.verified.set(token, { claims, expiresAtSeconds: payload.exp! });
       return claims;
     } catch (error) {

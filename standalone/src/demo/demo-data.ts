@@ -10,6 +10,8 @@
 import type { BedType, RoomType } from '@stays/contracts';
 
 export const DEMO_PASSWORD = 'stays-demo-2024';
+/** The demo auditor (auditors have no sign-up: added straight to the log, as `npm run auditor -- add` does). */
+export const DEMO_AUDITOR_EMAIL = 'auditor@stays.demo';
 
 export interface DemoPlace {
   readonly name: string;

@@ -1,6 +1,6 @@
 /** Demo data for an empty system, seeded through the public API (`SEED_DEMO=1`, the default). */
-export { seedDemo, hotelFields, roomFields, type SeedResult } from './seed.ts';
+export { seedDemo, seedDemoAuditor, hotelFields, roomFields, type SeedResult } from './seed.ts';
 export {
-  DEMO_PASSWORD, demoGuest, demoHotels,
+  DEMO_AUDITOR_EMAIL, DEMO_PASSWORD, demoGuest, demoHotels,
   type DemoGuest, type DemoHotel, type DemoListing, type DemoOwner, type DemoPlace, type DemoTransport,
 } from './demo-data.ts';

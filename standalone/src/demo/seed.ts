@@ -6,7 +6,9 @@
  */
 import { generateDemoImage } from '@stays/service-kit';
 import { roomTypeLabel } from '@stays/contracts';
-import { DEMO_PASSWORD, demoGuest, demoHotels, type DemoHotel, type DemoListing, type DemoPlace } from './demo-data.ts';
+import type { EventStore } from '@stays/event-store';
+import { createPasswords, handleAddAuditor } from '@stays/command-service';
+import { DEMO_AUDITOR_EMAIL, DEMO_PASSWORD, demoGuest, demoHotels, type DemoHotel, type DemoListing, type DemoPlace } from './demo-data.ts';
 
 export interface SeedResult {
   readonly hotels: number;
@@ -55,6 +57,12 @@ export async function seedDemo(baseUrl: string, apiPrefix: string, log: (line: s
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   log(`demo: seeded ${demoHotels.length} hotels and ${rooms} rooms in ${seconds} s; owners owner1..owner${demoHotels.length}@stays.demo and guest ${demoGuest.email}, password ${DEMO_PASSWORD}`);
   return { hotels: demoHotels.length, rooms };
+}
+
+/** Adds the demo auditor straight to the log, as `npm run auditor -- add` does: auditors have no sign-up call. */
+export async function seedDemoAuditor(store: EventStore, log: (line: string) => void = () => undefined): Promise<void> {
+  await handleAddAuditor(store, createPasswords(), { email: DEMO_AUDITOR_EMAIL, password: DEMO_PASSWORD, via: 'demo' });
+  log(`demo: auditor ${DEMO_AUDITOR_EMAIL}, password ${DEMO_PASSWORD}`);
 }
 
 async function seedHotel(api: SeedClient, hotel: DemoHotel, index: number): Promise<number> {

@@ -3,7 +3,7 @@
  * with nobody to run it; then the account is deleted (every session ends with it) and its
  * email becomes free again.
  */
-import type { AccessTokenClaims } from '@stays/service-kit';
+import type { AccountClaims } from '@stays/service-kit';
 import type { StoreDeps } from '../../command-context.ts';
 import { handle, type CommandMetadata, type Positioned } from '../../handle.ts';
 import { handleDelistOwnersHotel } from '../../hotels/delisting/handler.ts';
@@ -12,7 +12,7 @@ import { accountStream, loadAccount } from '../account-streams.ts';
 import { releaseEmail } from '../email-reservations.ts';
 import { deleteAccount } from './decide.ts';
 
-export async function handleDeleteAccount(deps: StoreDeps, claims: AccessTokenClaims): Promise<Positioned<null>> {
+export async function handleDeleteAccount(deps: StoreDeps, claims: AccountClaims): Promise<Positioned<null>> {
   const metadata: CommandMetadata = { actor: claims.accountId };
   const { state: before } = await loadAccount(deps.store, claims.role, claims.accountId);
   if (before.status === 'active' && claims.role === 'hotel-owner') await handleDelistOwnersHotel(deps, claims.accountId);

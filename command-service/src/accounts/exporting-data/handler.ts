@@ -10,7 +10,7 @@
  */
 import { messages, streams } from '@stays/contracts';
 import type { EventStore, RecordedEvent } from '@stays/event-store';
-import type { AccessTokenClaims, MediaLinks } from '@stays/service-kit';
+import type { AccountClaims, MediaLinks } from '@stays/service-kit';
 import type { StoreDeps } from '../../command-context.ts';
 import { createBoundedWork } from '../../bounded-work.ts';
 import { hotelIdOfOwner } from '../../hotels/hotel-streams.ts';
@@ -26,7 +26,7 @@ const LOG_PAGE = 2000;
 
 const logReads = createBoundedWork({ concurrency: 2, maxWaiting: 8, busyMessage: messages.server.exportBusy, retryAfterSeconds: 5 });
 
-export async function handleExportData(deps: ExportDeps, claims: AccessTokenClaims): Promise<PersonalDataExport> {
+export async function handleExportData(deps: ExportDeps, claims: AccountClaims): Promise<PersonalDataExport> {
   const mediaLink = (recorded: string) => deps.mediaLinks.absolute(recorded);
   const account = await deps.store.readStream(accountStream(claims.role, claims.accountId));
   if (claims.role === 'customer') {

@@ -4,14 +4,14 @@
  * another service). Never cached anywhere on the way.
  */
 import { indiaToday, routes } from '@stays/contracts';
-import { authOf, type RouteHandler } from '@stays/service-kit';
+import { accountAuthOf, type RouteHandler } from '@stays/service-kit';
 import type { CommandRoute } from '../../command-context.ts';
 import { handleExportData } from './handler.ts';
 
 export const mountExportingData: CommandRoute = ({ deps, mount }) => {
   const exportDeps = { store: deps.eventStore, now: deps.now, mediaLinks: deps.mediaLinks };
   const exportData: RouteHandler<typeof routes.customerExport | typeof routes.ownerExport> = async (ctx) => {
-    const document = await handleExportData(exportDeps, authOf(ctx));
+    const document = await handleExportData(exportDeps, accountAuthOf(ctx));
     ctx.status = 200;
     ctx.type = 'application/json';
     ctx.set('Content-Disposition', `attachment; filename="stays-my-data-${indiaToday(new Date(document.generatedAt))}.json"`);

@@ -4,7 +4,7 @@
  * never reserves the new email), moves the email's reservation, and appends.
  */
 import { normaliseEmail } from '@stays/contracts';
-import type { AccessTokenClaims } from '@stays/service-kit';
+import type { AccountClaims } from '@stays/service-kit';
 import type { AccountDeps } from '../../command-context.ts';
 import { handle, type CommandMetadata, type Positioned } from '../../handle.ts';
 import { accountAggregate, activeAccount, type ActiveAccount } from '../account.ts';
@@ -28,7 +28,7 @@ export interface ProfileChanges {
 
 /** `client` is the caller's address: a wrong current password counts against it like a failed sign-in. */
 export async function handleUpdateProfile(
-  deps: AccountDeps, claims: AccessTokenClaims, changes: ProfileChanges, client: string,
+  deps: AccountDeps, claims: AccountClaims, changes: ProfileChanges, client: string,
 ): Promise<Positioned<ActiveAccount>> {
   const metadata: CommandMetadata = { actor: claims.accountId };
   const streamId = accountStream(claims.role, claims.accountId);

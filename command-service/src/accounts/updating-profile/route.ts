@@ -5,7 +5,7 @@
  * by an account without a password.
  */
 import { messages, routes } from '@stays/contracts';
-import { authOf, respond } from '@stays/service-kit';
+import { accountAuthOf, respond } from '@stays/service-kit';
 import type { CommandRoute } from '../../command-context.ts';
 import { Forbidden } from '../../domain-errors.ts';
 import { discardImages, storeUploadedImages } from '../../uploads.ts';
@@ -33,7 +33,7 @@ export const mountUpdatingProfile: CommandRoute = ({ deps, mount, committed }) =
     const [newImage] = await storeUploadedImages(files, deps.media, profileImageRules(false));
     const profileImage = newImage ?? (input.removeProfileImage === 'true' ? null : undefined);
     try {
-      const { value, position } = await handleUpdateProfile(deps.accounts, authOf(ctx), {
+      const { value, position } = await handleUpdateProfile(deps.accounts, accountAuthOf(ctx), {
         ...(input.username !== undefined && { username: input.username }),
         ...(input.email !== undefined && { email: input.email }),
         ...(input.password !== undefined && { password: input.password }),
@@ -50,7 +50,7 @@ export const mountUpdatingProfile: CommandRoute = ({ deps, mount, committed }) =
 
   mount(routes.ownerUpdateProfile, async (ctx) => {
     const input = ctx.input.body;
-    const { value, position } = await handleUpdateProfile(deps.accounts, authOf(ctx), {
+    const { value, position } = await handleUpdateProfile(deps.accounts, accountAuthOf(ctx), {
       ...(input.name !== undefined && { name: input.name }),
       ...(input.email !== undefined && { email: input.email }),
       ...(input.password !== undefined && { password: input.password }),

@@ -25,8 +25,9 @@ const ID_DRAWS = 3;
 
 export async function handlePlaceBooking(deps: BookingDeps, customerId: string, input: BookRequest): Promise<Positioned<{ bookingID: string }>> {
   const now = deps.now();
+  const contactStream = streams.contact(contactHash(input.customerEmail, input.customerPhoneNumber));
   const [contact, hotel, roomId] = await Promise.all([
-    load(deps.store, streams.contact(contactHash(input.customerEmail, input.customerPhoneNumber)), contactAggregate),
+    load(deps.store, contactStream, contactAggregate),
     loadHotel(deps.store, input.hotelID),
     holderOf(deps.store, listingStream(input.hotelID, input.roomType, input.roomStandard)),
   ]);
@@ -35,7 +36,7 @@ export async function handlePlaceBooking(deps: BookingDeps, customerId: string, 
   for (let draw = 1; ; draw++) {
     const bookingID = newBookingId();
     const [placed] = placeBooking({ bookingID, customerId, request: input, now }, { contact: contact.state, hotel, room });
-    const metadata = { actor: customerId, correlationId: bookingID };
+    const metadata = { actor: customerId, correlationId: bookingID, contactStream };
     const { roomId: placedRoomId, nights, units } = placed.data;
     const taken = { bookingID, customerId, roomId: placedRoomId };
     await handle(deps.store, streams.inventory(placedRoomId), inventoryAggregate,

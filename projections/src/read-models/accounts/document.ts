@@ -1,9 +1,10 @@
-/** The accounts read model's documents: customers' and owners' profiles, and sessions. */
-import type { Role } from '@stays/contracts';
+/** The accounts read model's documents: customers', owners' and auditors' profiles, and sessions. */
+import type { TokenRole } from '@stays/contracts';
 
 export const accountCollections = {
   customers: 'customers_v1',
   owners: 'owners_v1',
+  auditors: 'auditors_v1',
   sessions: 'sessions_v1',
 } as const;
 
@@ -25,11 +26,18 @@ export type OwnerDocument = {
   createdAt: string;
 };
 
+/** An auditor: named by their email in the audit trail (auditors are added by email only). */
+export type AuditorDocument = {
+  _id: string;
+  email: string;
+  createdAt: string;
+};
+
 /** A session an `AccountSignedIn` opened: the query side accepts a token only while its session is open. */
 export type SessionDocument = {
   _id: string;
   accountId: string;
-  role: Role;
+  role: TokenRole;
   open: boolean;
   expiresAt: string;
 };

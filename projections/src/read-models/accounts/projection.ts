@@ -1,6 +1,6 @@
 /**
- * Account events → customers, owners and sessions. Password hashes are never projected.
- * A deleted account's profile document is removed and its sessions closed.
+ * Account and auditor events → customers, owners, auditors and sessions. Password hashes
+ * are never projected. A deleted account's profile document is removed and its sessions closed.
  */
 import type { Role } from '@stays/contracts';
 import { defineProjection } from '../../projection.ts';
@@ -11,7 +11,7 @@ const profiles = (role: Role) => (role === 'customer' ? collections.customers : 
 export const accountsProjection = defineProjection({
   name: 'accounts',
   version: 1,
-  collections: [collections.customers, collections.owners, collections.sessions],
+  collections: [collections.customers, collections.owners, collections.auditors, collections.sessions],
   indexes: [{ collection: collections.sessions, keys: { accountId: 1 } }],
   on: {
     AccountRegistered: ({ accountId, role, name, email, username, profileImage }, { recordedAt }) => {
@@ -33,6 +33,17 @@ export const accountsProjection = defineProjection({
       operation: { updateOne: { filter: { _id: sessionId }, update: { $set: { accountId, role, expiresAt, open: true } }, upsert: true } },
     }],
     AccountSignedOut: ({ sessionId }) => [
+      { collection: collections.sessions, operation: { updateOne: { filter: { _id: sessionId }, update: { $set: { open: false } } } } },
+    ],
+    AuditorAdded: ({ auditorId, email }, { recordedAt }) => [{
+      collection: collections.auditors,
+      operation: { updateOne: { filter: { _id: auditorId }, update: { $set: { email, createdAt: recordedAt } }, upsert: true } },
+    }],
+    AuditorSignedIn: ({ auditorId, sessionId, expiresAt }) => [{
+      collection: collections.sessions,
+      operation: { updateOne: { filter: { _id: sessionId }, update: { $set: { accountId: auditorId, role: 'auditor', expiresAt, open: true } }, upsert: true } },
+    }],
+    AuditorSignedOut: ({ sessionId }) => [
       { collection: collections.sessions, operation: { updateOne: { filter: { _id: sessionId }, update: { $set: { open: false } } } } },
     ],
     AccountDeleted: ({ accountId, role }) => [

@@ -1,6 +1,7 @@
 /** What the query side asks of the accounts read model. */
 import type { ReadStore } from '@stays/read-store';
-import { accountCollections, type CustomerDocument, type OwnerDocument, type SessionDocument } from './document.ts';
+import type { TokenRole } from '@stays/contracts';
+import { accountCollections, type AuditorDocument, type CustomerDocument, type OwnerDocument, type SessionDocument } from './document.ts';
 
 export type AccountQueries = ReturnType<typeof accountQueries>;
 
@@ -8,6 +9,7 @@ export function accountQueries(readStore: ReadStore) {
   const customers = readStore.collection<CustomerDocument>(accountCollections.customers);
   const owners = readStore.collection<OwnerDocument>(accountCollections.owners);
   const sessions = readStore.collection<SessionDocument>(accountCollections.sessions);
+  const auditors = readStore.collection<AuditorDocument>(accountCollections.auditors);
 
   return {
     /** The session is open (not signed out, not ended by a password change or account deletion) and belongs to the account. */
@@ -19,6 +21,12 @@ export function accountQueries(readStore: ReadStore) {
     },
     async ownerExists(ownerId: string): Promise<boolean> {
       return (await owners.countDocuments({ _id: ownerId })) === 1;
+    },
+    /** How the audit trail names an account: a guest's or owner's name, an auditor's email; null once the account is gone. */
+    async displayName(role: TokenRole, accountId: string): Promise<string | null> {
+      if (role === 'auditor') return (await auditors.findOne({ _id: accountId }, { projection: { email: 1 } }))?.email ?? null;
+      const profiles = role === 'customer' ? customers : owners;
+      return (await profiles.findOne({ _id: accountId }, { projection: { name: 1 } }))?.name ?? null;
     },
     /** Those of the given customers whose accounts still exist. */
     async existingCustomers(customerIds: readonly string[]): Promise<Set<string>> {

@@ -2,10 +2,14 @@
 import type { BookingView } from '@stays/contracts';
 
 export const bookingCollections = {
-  bookings: 'bookings_v1',
+  bookings: 'bookings_v2',
 } as const;
 
 export type BookingDocument = Pick<BookingView, keyof BookingView> & {
   /** The hotel owner's account id, for who may read the booking's invoice. */
   ownerId: string;
+  /** The stay's last night (YYYY-MM-DD): the booking is upcoming until it has passed (the auditors' status filter). */
+  lastNight: string;
+  /** The guest's email normalised (trimmed, lower case), as auditors search by it; the booking keeps the email as entered. */
+  customerEmailKey: string;
 };

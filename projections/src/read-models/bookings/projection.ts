@@ -1,5 +1,5 @@
 /** Booking events → the `bookings` collection behind the guest's and the owner's booking lists. */
-import { ERASED } from '@stays/contracts';
+import { ERASED, normaliseEmail } from '@stays/contracts';
 import { defineProjection, type ProjectedWrite } from '../../projection.ts';
 import { bookingCollections as collections } from './document.ts';
 
@@ -8,21 +8,24 @@ const setOnBooking = (bookingID: string, set: Record<string, unknown>): Projecte
 
 export const bookingsProjection = defineProjection({
   name: 'bookings',
-  version: 1,
+  version: 2,
   collections: [collections.bookings],
   // The guest's and the hotel's lists, newest first: MongoDB reads them in index order
   // instead of sorting in memory (the sort is the query's, in queries.ts).
   indexes: [
     { collection: collections.bookings, keys: { customerID: 1, created_at: -1, _id: 1 } },
     { collection: collections.bookings, keys: { hotelID: 1, created_at: -1, _id: 1 } },
+    // the auditors' searches by stay dates (from/to bound the first night) and by guest email
+    { collection: collections.bookings, keys: { dateOfCommencement: 1, _id: 1 } },
+    { collection: collections.bookings, keys: { customerEmailKey: 1 } },
   ],
   on: {
     BookingPlaced: (placed, { recordedAt }) => {
       const document = {
         bookingID: placed.bookingID, hotelID: placed.hotelId, hotelName: placed.hotelName, hotelAddress: placed.hotelAddress,
         hotelCity: placed.hotelCity, ownerId: placed.ownerId, customerID: placed.customerId, customerName: placed.customerName,
-        customerEmail: placed.customerEmail, customerPhoneNumber: placed.customerPhoneNumber, dateOfBooking: placed.dateOfBooking,
-        dateOfCommencement: placed.dateOfCommencement, numberOfNights: placed.numberOfNights, numberOfGuests: placed.numberOfGuests,
+        customerEmail: placed.customerEmail, customerEmailKey: normaliseEmail(placed.customerEmail), customerPhoneNumber: placed.customerPhoneNumber, dateOfBooking: placed.dateOfBooking,
+        dateOfCommencement: placed.dateOfCommencement, lastNight: placed.nights.at(-1) ?? placed.dateOfCommencement, numberOfNights: placed.numberOfNights, numberOfGuests: placed.numberOfGuests,
         numberOfRooms: placed.numberOfRooms, roomType: placed.roomType, roomStandard: placed.roomStandard, roomID: placed.roomId,
         totalAmount: placed.totalAmount, discountAmount: placed.discountAmount, isPaymentDone: false, invoicePDF: null,
         status: 'confirmed', created_at: recordedAt,
@@ -42,7 +45,7 @@ export const bookingsProjection = defineProjection({
     PersonalDataErased: ({ accountId, role }) => (role !== 'customer' ? [] : [{
       collection: collections.bookings,
       operation: {
-        updateMany: { filter: { customerID: accountId }, update: { $set: { customerName: ERASED, customerEmail: ERASED, customerPhoneNumber: ERASED, invoicePDF: null } } },
+        updateMany: { filter: { customerID: accountId }, update: { $set: { customerName: ERASED, customerEmail: ERASED, customerEmailKey: ERASED, customerPhoneNumber: ERASED, invoicePDF: null } } },
       },
     }]),
   },

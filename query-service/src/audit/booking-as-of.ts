@@ -1,0 +1,25 @@
+/**
+ * A booking as it stood at a moment: its own stream's events recorded at or before that
+ * moment, decrypted and folded with the booking aggregate's `evolve` from contracts, the
+ * very fold the command side decides on.
+ */
+import { bookingAggregate, parseEvent, type AuditBookingAsOf, type BookingEvent } from '@stays/contracts';
+import type { AuditLogDocument } from './audit-log.ts';
+import type { Reveal } from './entries.ts';
+
+/** `events`: the booking stream's log documents in log order; `asOf` an ISO UTC time. */
+export async function bookingAsOf(bookingID: string, events: readonly AuditLogDocument[], asOf: string, reveal: Reveal): Promise<AuditBookingAsOf> {
+  const folded = events.filter((document) => Date.parse(document.recordedAt) <= Date.parse(asOf));
+  let state = bookingAggregate.initialState();
+  for (const document of folded) {
+    const event = parseEvent(document.type as BookingEvent['type'], await reveal(document.record)) as BookingEvent;
+    state = bookingAggregate.evolve(state, event);
+  }
+  const last = folded.at(-1);
+  return {
+    bookingID,
+    asOf,
+    state: state.status === 'none' ? null : (state as unknown as Record<string, unknown>),
+    stoppedAt: last === undefined ? null : { leafIndex: last._id, type: last.type, position: last.position, recordedAt: last.recordedAt },
+  };
+}

@@ -1,21 +1,29 @@
 /**
  * The notary: how fast `npm run verify-log` checks a log, how fast the notary builds its tree,
- * and how fast an inclusion proof is answered over a log of 1,000,000 events (from the
- * tree nodes in the read store, as the query service answers it). Its lag behind the log
+ * and how fast an inclusion proof is answered over a log of 1,000,000 events: from the tree
+ * nodes in the read store, and over HTTP through the query service's route (an auditor's
+ * token and session checked). Its lag behind the log
  * under load is measured in the booking benchmark.
  */
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { openEmbeddedEventStore, openInMemoryEventStore, type EventData, type EventStore } from '@stays/event-store';
 import { createEmbeddedReadStore } from '@stays/read-store';
 import { FileTreeHeadStore, LeafArchive, LogVerifier, Notary, NotarySigner, ReadStoreTreeHeadStore, StoredTree } from '@stays/projections';
+import { accountCollections } from '@stays/projections/read-models';
+import { createQueryApp, eventStoreAuditTrail } from '@stays/query-service';
+import { MediaLinks, TokenIssuer, TokenVerifier, createFileMediaStore, generateSigningKeys } from '@stays/service-kit';
 import { atLeast, atMost, percentile, type Report } from './report.ts';
 
 const VERIFIED_EVENTS = 200_000;
 const PROVEN_EVENTS = 1_000_000;
 const PROOFS = 5_000;
+const HTTP_PROOFS = 2_000;
+const TOKEN_SETTINGS = { issuer: 'stays', audience: 'stays-api', ttlSeconds: 3600 };
 
 /** Booking-like events as the log stores them (personal fields as ciphertext), 100 per append. */
 async function fill(store: EventStore, count: number): Promise<void> {
@@ -88,9 +96,48 @@ export default async function benchNotary(report: Report): Promise<void> {
       latencies.push(performance.now() - started);
     }
     latencies.sort((a, b) => a - b);
-    report(`inclusion proof in a tree of ${PROVEN_EVENTS.toLocaleString('en')}, p50`, percentile(latencies, 50), 'ms');
-    report(`inclusion proof in a tree of ${PROVEN_EVENTS.toLocaleString('en')}, p99`, percentile(latencies, 99), `ms (${PROOFS} proofs of random leaves, read store query included)`, atMost(5));
-    await big.close();
+    report(`inclusion proof in a tree of ${PROVEN_EVENTS.toLocaleString('en')}, from the read store, p50`, percentile(latencies, 50), 'ms');
+    report(`inclusion proof in a tree of ${PROVEN_EVENTS.toLocaleString('en')}, from the read store, p99`, percentile(latencies, 99), `ms (${PROOFS} proofs of random leaves)`);
+
+    // the same over HTTP, as an auditor asks it: token and session checks, the route, the envelope
+    const keys = await generateSigningKeys();
+    await tree.readStore.collection(accountCollections.sessions).insertOne({ _id: 'bench-session', accountId: 'bench-auditor', role: 'auditor', open: true, expiresAt: '2999-01-01T00:00:00Z' });
+    const { token } = await new TokenIssuer(keys.privateKey, TOKEN_SETTINGS).issue({ accountId: 'bench-auditor', role: 'auditor', sessionId: 'bench-session' });
+    const app = createQueryApp({
+      readStore: tree.readStore,
+      media: createFileMediaStore({ dir: path.join(dir, 'media'), publicBaseUrl: '/api/media' }),
+      mediaLinks: new MediaLinks({ publicUrl: 'http://localhost', apiPrefix: '/api' }),
+      tokenVerifier: new TokenVerifier(keys.publicKey, TOKEN_SETTINGS),
+      readSide: { health: async () => ({ healthy: true, projections: [] }), waitFor: async () => true, changedAt: async () => undefined },
+      logHead: () => big.headPosition(),
+      reveal: async (stored) => stored.data,
+      auditTrail: eventStoreAuditTrail(big),
+      treeHeads: tree.heads,
+    }, { apiPrefix: '/api', security: { publicUrl: 'http://localhost', googleSignIn: false } });
+    const server = http.createServer(app.callback());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/audit/log/proof/inclusion`;
+      const prove = async (leafIndex: number) => {
+        const response = await fetch(`${base}?leafIndex=${leafIndex}&treeSize=${PROVEN_EVENTS}`, { headers: { Authorization: `Bearer ${token}` } });
+        const body = (await response.json()) as { data?: { auditPath?: string[] } };
+        if (response.status !== 200 || !body.data?.auditPath?.length) throw new Error(`inclusion proof of leaf ${leafIndex}: ${response.status} ${JSON.stringify(body).slice(0, 200)}`);
+      };
+      for (let i = 0; i < 200; i++) await prove(Math.floor(Math.random() * PROVEN_EVENTS));
+      const overHttp: number[] = [];
+      for (let i = 0; i < HTTP_PROOFS; i++) {
+        const leafIndex = Math.floor(Math.random() * PROVEN_EVENTS);
+        started = performance.now();
+        await prove(leafIndex);
+        overHttp.push(performance.now() - started);
+      }
+      overHttp.sort((a, b) => a - b);
+      report(`inclusion proof over HTTP, ${PROVEN_EVENTS.toLocaleString('en')} events, p50`, percentile(overHttp, 50), 'ms');
+      report(`inclusion proof over HTTP, ${PROVEN_EVENTS.toLocaleString('en')} events, p99`, percentile(overHttp, 99), `ms (${HTTP_PROOFS} requests one at a time, random leaves)`, atMost(5));
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await big.close();
+    }
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

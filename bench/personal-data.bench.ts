@@ -36,7 +36,13 @@ async function withTempDir<T>(use: (dir: string) => Promise<T>): Promise<T> {
 
 const openKeys = async (dir: string): Promise<KeyStore> => openKeyStore(await createFileKeyStorage(path.join(dir, 'keys')), Buffer.alloc(32, 7));
 
-async function benchReplay(encrypted: boolean): Promise<number> {
+/** A replay's pace, and the CPU time it took: the CPU time moves far less with the other work on this shared machine. */
+interface Replay {
+  readonly perSecond: number;
+  readonly cpuMs: number;
+}
+
+async function benchReplay(encrypted: boolean): Promise<Replay> {
   return withTempDir(async (dir) => {
     const keys = await openKeys(dir);
     const raw = await openEmbeddedEventStore(path.join(dir, 'events'));
@@ -60,13 +66,15 @@ async function benchReplay(encrypted: boolean): Promise<number> {
     const reopened = await openEmbeddedEventStore(path.join(dir, 'events'));
     const coldKeys = await openKeys(dir);
     const started = performance.now();
+    const cpuBefore = process.cpuUsage();
     const runner = new ProjectionRunner(encrypted ? withPersonalData(reopened, coldKeys) : reopened, createEmbeddedReadStore(), allProjections, { log: () => undefined });
     await runner.start();
     await runner.whenCaughtUp();
     const perSecond = (ACCOUNTS * (1 + SIGN_INS_PER_ACCOUNT)) / ((performance.now() - started) / 1000);
+    const cpu = process.cpuUsage(cpuBefore);
     await runner.stop();
     await reopened.close();
-    return perSecond;
+    return { perSecond, cpuMs: (cpu.user + cpu.system) / 1000 };
   });
 }
 
@@ -76,12 +84,18 @@ export default async function benchPersonalData(report: Report): Promise<void> {
   report('cost of encryption on the booking benchmark', overhead(plainBookings, encryptedBookings), '% slower', atMost(BUDGET_PERCENT));
 
   // plain and encrypted replays alternate, twice each, and the better of each is kept: the machine's other load moves both alike
-  let replay = { plain: 0, encrypted: 0 };
+  const plain: Replay[] = [];
+  const encrypted: Replay[] = [];
   for (let round = 0; round < 2; round++) {
-    replay = { plain: Math.max(replay.plain, await benchReplay(false)), encrypted: replay.encrypted };
-    replay = { plain: replay.plain, encrypted: Math.max(replay.encrypted, await benchReplay(true)) };
+    plain.push(await benchReplay(false));
+    encrypted.push(await benchReplay(true));
   }
-  report(`full replay, ${ACCOUNTS * (1 + SIGN_INS_PER_ACCOUNT)} events: plain`, replay.plain, 'events/s');
-  report('full replay: personal fields decrypted (keys read cold)', replay.encrypted, 'events/s');
-  report('cost of encryption on full replay', overhead(replay.plain, replay.encrypted), '% slower', atMost(BUDGET_PERCENT));
+  const fastest = (replays: Replay[]) => Math.max(...replays.map((replay) => replay.perSecond));
+  const leastCpu = (replays: Replay[]) => Math.min(...replays.map((replay) => replay.cpuMs));
+  report(`full replay, ${ACCOUNTS * (1 + SIGN_INS_PER_ACCOUNT)} events: plain`, fastest(plain), 'events/s');
+  report('full replay: personal fields decrypted (keys read cold)', fastest(encrypted), 'events/s');
+  report('cost of encryption on full replay', overhead(fastest(plain), fastest(encrypted)), '% slower', atMost(BUDGET_PERCENT));
+  report('full replay, CPU time: plain', leastCpu(plain), 'ms');
+  report('full replay, CPU time: personal fields decrypted', leastCpu(encrypted), 'ms');
+  report('cost of encryption on full replay, in CPU time', ((leastCpu(encrypted) - leastCpu(plain)) / leastCpu(plain)) * 100, '% more', atMost(BUDGET_PERCENT));
 }

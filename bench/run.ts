@@ -16,6 +16,7 @@ const benchmarks: Record<string, () => Promise<{ default: (report: Report) => Pr
   'audit history': () => import('./audit-history.bench.ts'),
   'personal data': () => import('./personal-data.bench.ts'),
   frontend: () => import('./frontend.bench.ts'),
+  export: () => import('./export.bench.ts'),
 };
 
 const filter = process.argv[2];

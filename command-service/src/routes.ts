@@ -6,6 +6,7 @@
  */
 import type { CommandRoute } from './command-context.ts';
 import { mountDeletingAccount } from './accounts/deleting-account/route.ts';
+import { mountExportingData } from './accounts/exporting-data/route.ts';
 import { mountGoogleSignIn } from './accounts/google/route.ts';
 import { mountRegistering } from './accounts/registering/route.ts';
 import { mountSigningIn } from './accounts/signing-in/route.ts';
@@ -24,7 +25,7 @@ import { mountAddingRoom } from './rooms/adding-room/route.ts';
 import { mountUpdatingRoom } from './rooms/updating-room/route.ts';
 
 export const commandRoutes: readonly CommandRoute[] = [
-  mountRegistering, mountSigningIn, mountGoogleSignIn, mountSigningOut, mountDeletingAccount, mountUpdatingProfile,
+  mountRegistering, mountSigningIn, mountGoogleSignIn, mountSigningOut, mountDeletingAccount, mountUpdatingProfile, mountExportingData,
   mountCreatingHotel, mountUpdatingHotel, mountAddingRoom, mountUpdatingRoom,
   mountSendingOtp, mountVerifyingContact, mountPlacingBooking, mountCancellingBooking, mountMarkingPaid,
   mountAuditorSigningIn, mountAuditorSigningOut,

@@ -286,6 +286,9 @@ export const ui = {
   bookHotel: 'BOOK HOTEL',
   deleteAccount: 'Delete Account',
   signOut: 'Sign Out',
+  downloadMyData: 'Download my data',
+  downloadMyDataHint: 'A copy of everything Stays holds about you, as a JSON file.',
+  downloadMyDataFailed: 'Your data could not be downloaded. Please try again.',
   confirmDeleteAccount: 'Delete your account? This cannot be undone.',
   cancel: 'Cancel',
 
@@ -373,6 +376,11 @@ export const ui = {
   hotelImagesLabel: 'Hotel images (5 to 10)',
   uploadImagesButton: 'UPLOAD IMAGES',
   imagesReady: (count: number) => `${count} new image${count === 1 ? '' : 's'} ready`,
+  chooseImages: 'Choose images…',
+  imagesChosen: (count: number) => `${count} image${count === 1 ? '' : 's'} chosen`,
+  browseImages: 'Browse',
+  dropImagesHint: 'Drop images here, or browse your device',
+  chosenImage: (index: number) => `Chosen image ${index}`,
   currentImagesTitle: 'Current images',
   newImagesTitle: 'New images',
   removeImage: (index: number) => `Remove image ${index}`,
@@ -519,6 +527,8 @@ export const server = {
   tooManySignIns: (seconds: number) => `Too many failed sign-ins. Please wait ${seconds} seconds and try again.`,
   tooManySignUps: (seconds: number) => `Too many sign-ups from your network. Please wait ${seconds} seconds and try again.`,
   passwordWorkBusy: 'The server is busy with other sign-ins. Please try again in a moment.',
+  // a copy of the caller's data
+  exportBusy: 'Many copies of data are being prepared right now. Please try again in a moment.',
 
   // auditors
   auditorExists: 'An auditor with this email already exists',

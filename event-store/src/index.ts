@@ -7,7 +7,7 @@ export { EventStoreConnectionError, EventStoreUnavailableError, LogCorruptedErro
 export { backoffDelayMs, describeError, type BackoffOptions } from './backoff.ts';
 export { subscriptionHealth, type SubscriptionHealth } from './subscription-health.ts';
 export {
-  openEmbeddedEventStore, openInMemoryEventStore, writeEmbeddedLog, EventStoreLockedError,
+  openEmbeddedEventStore, openInMemoryEventStore, writeEmbeddedLog, syncDirectory, EventStoreLockedError,
   type EmbeddedEventStoreOptions, type LogFile,
 } from './embedded/index.ts';
 export { connectEventStoreDB, type EventStoreDBOptions } from './eventstoredb/index.ts';

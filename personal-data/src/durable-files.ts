@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { link, open, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { syncDirectory } from '@stays/event-store';
 
 /**
  * The file's bytes, or undefined when there is no such file. Read synchronously: key files
@@ -43,13 +44,4 @@ export async function createIfAbsent(file: string, bytes: Buffer): Promise<Buffe
   }
   await syncDirectory(dir);
   return bytes;
-}
-
-export async function syncDirectory(dir: string): Promise<void> {
-  const handle = await open(dir, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
 }

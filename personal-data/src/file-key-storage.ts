@@ -8,7 +8,8 @@
  */
 import { mkdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { createIfAbsent, readIfPresent, syncDirectory } from './durable-files.ts';
+import { syncDirectory } from '@stays/event-store';
+import { createIfAbsent, readIfPresent } from './durable-files.ts';
 import { assertSubject, type WrappedKeyStorage } from './key-store.ts';
 
 const CHECK_FILE = '.check';

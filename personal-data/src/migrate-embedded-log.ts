@@ -11,12 +11,11 @@ import { randomBytes } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { personalFieldsOf } from '@stays/contracts';
-import { openEmbeddedEventStore, writeEmbeddedLog, type EventStore, type RecordedEvent } from '@stays/event-store';
+import { openEmbeddedEventStore, syncDirectory, writeEmbeddedLog, type EventStore, type RecordedEvent } from '@stays/event-store';
 import type { Config } from '@stays/service-kit';
 import { decryptField, encryptField, isEncryptedField, type FieldPlace } from './field-cipher.ts';
 import { DATA_KEY_BYTES, type KeyStore } from './key-store.ts';
 import { connectKeyStore } from './open-keys.ts';
-import { syncDirectory } from './durable-files.ts';
 
 export interface EmbeddedMigration {
   readonly events: number;

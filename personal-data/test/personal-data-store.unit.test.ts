@@ -79,6 +79,14 @@ describe('withPersonalData around the event store port', () => {
     expect(await rejection(store.readStream('customer-g1'))).to.be.instanceOf(FieldIntegrityError);
   });
 
+  it('refuses a record that keeps a value it has just read but swaps another one in from a sibling field', async () => {
+    await store.append('customer-g1', [{ type: 'AccountRegistered', data: registered }]);
+    const [stored] = await raw.readStream('customer-g1');
+    expect((await store.readStream('customer-g1'))[0]!.data).to.deep.equal(registered);
+    await raw.append('customer-g1', [{ type: 'AccountRegistered', data: { ...stored!.data, email: stored!.data.username } }]);
+    expect(await rejection(store.readStream('customer-g1'))).to.be.instanceOf(FieldIntegrityError);
+  });
+
   it('reads values written before encryption as they are', async () => {
     await raw.append('customer-g1', [{ type: 'AccountRegistered', data: registered }]);
     expect((await store.readAll())[0]!.data).to.deep.equal(registered);

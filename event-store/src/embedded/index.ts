@@ -1,4 +1,4 @@
-export { openEmbeddedEventStore, openInMemoryEventStore, type EmbeddedEventStoreOptions } from './embedded-event-store.ts';
+export { openEmbeddedEventStore, openInMemoryEventStore, syncDirectory, type EmbeddedEventStoreOptions } from './embedded-event-store.ts';
 export { EventStoreLockedError } from './directory-lock.ts';
 export type { LogFile } from './log-file.ts';
 export { writeEmbeddedLog } from './log-copy.ts';

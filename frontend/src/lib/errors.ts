@@ -25,3 +25,18 @@ export function errorText(error: unknown, fallback: string): string {
 /** The HTTP status of a failed call, if the server answered. */
 export const statusOf = (error: unknown): number | undefined =>
   (typeof error === 'object' && error !== null ? (error as HttpishError).response?.status : undefined);
+
+/**
+ * A call that asked for its answer as a Blob (a download) gets a refusal's JSON envelope
+ * as a Blob too: read it back into the error, so `errorText` finds the server's message.
+ */
+export async function withBlobAnswerRead(error: unknown): Promise<unknown> {
+  const response = (typeof error === 'object' && error !== null ? (error as HttpishError).response : undefined) as { data?: unknown } | undefined;
+  if (response === undefined || !(response.data instanceof Blob)) return error;
+  try {
+    response.data = JSON.parse(await response.data.text()) as unknown;
+  } catch {
+    response.data = undefined;
+  }
+  return error;
+}

@@ -142,6 +142,24 @@ describe('guest journeys (e2e)', function () {
     await context.close();
   });
 
+  it("the home slider's dots sit under the photo, clear of its caption, at 390 and 1280 px", async () => {
+    for (const width of WIDTHS) {
+      const { context, page } = await newPage(width);
+      await page.goto('/');
+      const slider = page.getByRole('region', { name: ui.sliderTitle });
+      // the slide shown now, whichever it is (the slider moves on by itself)
+      const photo = slider.locator('img');
+      await photo.waitFor();
+      const photoBox = (await photo.boundingBox())!;
+      const dotsBox = (await slider.locator('.carousel-dots').boundingBox())!;
+      expect(dotsBox.y, `dots below the photo at ${width} px`).to.be.at.least(photoBox.y + photoBox.height);
+      const next = (await slider.getByRole('button', { name: ui.nextSlide }).boundingBox())!;
+      expect(next.y + next.height).to.be.at.most(photoBox.y + photoBox.height);
+      await slider.screenshot({ path: path.join(SHOTS, `01-home-slider-${width}.png`) });
+      await context.close();
+    }
+  });
+
   it('on a phone (390 px) the suggestions come in labelled groups, leave Search reachable and close on a tap outside', async () => {
     const { context, page } = await newPage(390);
     await page.goto('/');
@@ -410,6 +428,21 @@ describe('guest journeys (e2e)', function () {
     await page.getByText(ui.userUpdated).waitFor();
     await page.getByLabel(ui.currentPasswordLabel).waitFor({ state: 'detached' });
     await shoot(page, '13-profile', (p) => p.getByRole('heading', { name: ui.profileTitle }).waitFor());
+    // A copy of their data: a refusal is told in a toast with the server's message...
+    await page.route('**/user/export', (route) => route.fulfill({
+      status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, statusCode: 503, message: messages.server.exportBusy }),
+    }));
+    await page.getByRole('button', { name: ui.downloadMyData }).click();
+    await page.locator('.bp6-toast').getByText(messages.server.exportBusy).waitFor();
+    await page.unroute('**/user/export');
+    // ...and then a JSON file with the profile as it is now and the booking, cancelled.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: ui.downloadMyData }).click()]);
+    expect(download.suggestedFilename()).to.match(/^stays-my-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const copy = JSON.parse(await readFile(await download.path(), 'utf8'));
+    expect(copy).to.deep.include({ role: 'customer' });
+    expect(copy.profile).to.include({ username: 'asha-v', name: 'Asha Verma' });
+    expect(copy.bookings.map((booking: { status: string }) => booking.status)).to.include('cancelled');
+    expect(JSON.stringify(copy)).to.not.contain('passwordHash');
     await page.getByRole('button', { name: ui.signOut }).click();
     await urlMatches(page, /\/login-user$/);
     await page.getByRole('link', { name: ui.navLogin }).waitFor();

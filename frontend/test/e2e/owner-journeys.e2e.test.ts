@@ -6,7 +6,7 @@
  * Screenshots of every owner screen at 1280 px and 390 px (prefix owner-).
  */
 import { expect } from 'chai';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { formatRupees, formatDiscount, addDays, earliestCommencement, messages, quoteStay } from '@stays/contracts';
@@ -121,9 +121,26 @@ describe('owner journeys (e2e)', function () {
     await picker.setInputFiles(images);
     await upload.click();
     await page.getByText(ui.uploadMaximumTen).waitFor();
-    await picker.setInputFiles(images.slice(0, 5));
+    // Five images dropped on the picker: counted and previewed small until uploaded.
+    const dropped = await page.evaluateHandle((files) => {
+      const transfer = new DataTransfer();
+      for (const file of files) transfer.items.add(new File([Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0))], file.name, { type: file.mimeType }));
+      return transfer;
+    }, images.slice(0, 5).map((image) => ({ name: image.name, mimeType: image.mimeType, base64: image.buffer.toString('base64') })));
+    await page.locator('.image-drop').dispatchEvent('dragenter', { dataTransfer: dropped });
+    await page.locator('.image-drop.dragging').waitFor();
+    await page.locator('.image-drop').dispatchEvent('drop', { dataTransfer: dropped });
+    await page.getByText(ui.imagesChosen(5)).waitFor();
+    expect(await page.getByText(ui.uploadMaximumTen).count(), 'the last refusal goes with a new choice').to.equal(0);
+    expect(await page.getByRole('img', { name: /^Chosen image \d+$/ }).count()).to.equal(5);
+    expect(await picker.evaluate((input: HTMLInputElement) => input.files?.length)).to.equal(5);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.locator('.image-picker').screenshot({ path: path.join(SHOTS, `owner-02-images-dropped-${width}.png`) });
+    }
     await upload.click();
     await page.getByText(ui.imagesReady(5)).waitFor();
+    await page.getByRole('img', { name: /^Chosen image \d+$/ }).first().waitFor({ state: 'detached' });
     await shoot(page, 'owner-02-add-hotel', (p) => p.getByRole('heading', { name: ui.addHotelTitle }).waitFor());
     await page.getByRole('button', { name: ui.createHotelButton }).click();
     await page.getByText(server.hotelCreated).waitFor();
@@ -183,6 +200,10 @@ describe('owner journeys (e2e)', function () {
     const deluxe = page.getByRole('article', { name: 'Deluxe Room' });
     await deluxe.getByText(formatRupees(4500)).waitFor();
     expect(await deluxe.getByText(ui.numberOfRoomsShort).count()).to.equal(0);
+    // Two photos share a card's frame at its full height: each as tall as a card's single photo.
+    const photoHeight = async (name: string) => (await page.getByRole('img', { name, exact: true }).boundingBox())!.height;
+    const single = await photoHeight(`Family Suite ${ui.imageNumber(1)}`);
+    for (const index of [1, 2]) expect(Math.abs(await photoHeight(`Deluxe ${ui.imageNumber(index)}`) - single), `Deluxe photo ${index}`).to.be.below(1.5);
     await shoot(page, 'owner-05-room-data', (p) => p.getByRole('article', { name: 'Deluxe Room' }).waitFor());
     await deluxe.getByRole('link', { name: ui.ownerUpdate }).click();
     await urlMatches(page, new RegExp(`/update-room-data/${hotelId}/[^/]+$`));
@@ -267,6 +288,16 @@ describe('owner journeys (e2e)', function () {
     await page.getByText(ui.userUpdated).waitFor();
     await page.getByRole('link', { name: ui.newBookings }).waitFor();
     await shoot(page, 'owner-09-profile', (p) => p.getByRole('link', { name: ui.newBookings }).waitFor());
+    // A copy of their data: profile, hotel, the booking as ids, dates and amounts, nothing of the guest.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: ui.downloadMyData }).click()]);
+    expect(download.suggestedFilename()).to.match(/^stays-my-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const copyText = await readFile(await download.path(), 'utf8');
+    const copy = JSON.parse(copyText);
+    expect(copy.profile).to.include({ name: 'Rohan K. Mehta', email: ownerEmail });
+    expect(copy.hotel).to.include({ hotelId, hotelName });
+    expect(copy.bookingsAtYourHotel).to.have.length(1);
+    expect(copy.bookingsAtYourHotel[0]).to.include({ payableAmount: quote.payableAmount, paid: true, numberOfRooms: 2 });
+    for (const guests of ['Meera', guestEmail, '9845012345']) expect(copyText, guests).to.not.contain(guests);
     await page.getByRole('button', { name: ui.signOut }).click();
     await page.getByRole('link', { name: ui.navLogin }).waitFor();
     await context.close();

@@ -1,7 +1,9 @@
 import { expect } from 'chai';
 import { messages, sessionStorageKeys, type SessionUser, type SignInResult } from '@stays/contracts';
 import { sessionActions } from '../../src/features/session/session.slice.ts';
-import { selectNoticeFor } from '../../src/features/session/session.selectors.ts';
+import { selectDataExport, selectNoticeFor } from '../../src/features/session/session.selectors.ts';
+import { attachmentName } from '../../src/lib/downloads.ts';
+import { errorText, withBlobAnswerRead } from '../../src/lib/errors.ts';
 import { UnsuccessfulAnswer } from '../../src/lib/envelope.ts';
 import { unauthorized } from '../../src/lib/api-client-hooks.ts';
 import { tokenStorage } from '../../src/lib/persist.ts';
@@ -92,5 +94,52 @@ describe('session saga (unit)', () => {
     store.dispatch(sessionActions.updateRequested({ form: new FormData() }));
     const state = await until(store, (s) => s.session.currentUser?.username === 'asha-new');
     expect(state.session.notice).to.deep.equal({ form: 'update', ok: true, text: 'User is updated successfully!' });
+  });
+
+  it("downloads the signed-in person's data once however often the button is pressed while it runs, for their role", async () => {
+    const call = deferred<{ filename: string }>();
+    const roles: string[] = [];
+    const owner = { ...guest, role: 'hotel-owner' as const };
+    const store = testStore(stubApis({ session: {
+      signIn: async () => ({ ...signInAnswer, data: { ...signInAnswer.data, user: owner } }),
+      downloadMyData: (role) => { roles.push(role); return call.promise; },
+    } }));
+    store.dispatch(sessionActions.signInRequested({ role: 'hotel-owner', email: guest.email, password: 'secret-pass' }));
+    await until(store, (s) => s.session.currentUser !== null);
+    store.dispatch(sessionActions.dataExportRequested());
+    store.dispatch(sessionActions.dataExportRequested());
+    expect(selectDataExport(store.getState())).to.deep.equal({ status: 'loading', error: null });
+    call.resolve({ filename: 'stays-my-data-2026-11-22.json' });
+    const state = await until(store, (s) => s.session.dataExport.status !== 'loading');
+    expect(roles).to.deep.equal(['hotel-owner']);
+    expect(selectDataExport(state)).to.deep.equal({ status: 'saved', error: null });
+  });
+
+  it("tells a failed download with the server's message, or the download's own fallback", async () => {
+    const failures = [
+      [httpError(503, { success: false, statusCode: 503, message: messages.server.exportBusy }), messages.server.exportBusy],
+      [httpError(500, undefined), messages.ui.downloadMyDataFailed],
+      [networkError(), messages.ui.noResponse],
+    ] as const;
+    for (const [error, text] of failures) {
+      const store = testStore(stubApis({ session: { downloadMyData: () => Promise.reject(error) } }));
+      store.dispatch(sessionActions.dataExportRequested());
+      const state = await until(store, (s) => s.session.dataExport.status === 'failed');
+      expect(state.session.dataExport.error).to.equal(text);
+      expect(state.session.notice).to.equal(null);
+    }
+  });
+
+  it('reads the refusal of a download asked for as a Blob, so its message can be shown', async () => {
+    const refusal = httpError(503, new Blob([JSON.stringify({ success: false, statusCode: 503, message: messages.server.exportBusy })], { type: 'application/json' }));
+    expect(errorText(await withBlobAnswerRead(refusal), messages.ui.downloadMyDataFailed)).to.equal(messages.server.exportBusy);
+    const garbled = httpError(502, new Blob(['<html>Bad gateway</html>'], { type: 'text/html' }));
+    expect(errorText(await withBlobAnswerRead(garbled), messages.ui.downloadMyDataFailed)).to.equal(messages.ui.downloadMyDataFailed);
+  });
+
+  it('saves a download under the name the server gives, or a fallback', () => {
+    expect(attachmentName('attachment; filename="stays-my-data-2026-11-22.json"', 'x.json')).to.equal('stays-my-data-2026-11-22.json');
+    expect(attachmentName(undefined, 'x.json')).to.equal('x.json');
+    expect(attachmentName('attachment; filename="../etc/passwd"', 'x.json')).to.equal('x.json');
   });
 });

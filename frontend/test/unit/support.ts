@@ -6,7 +6,7 @@ const unexpected = (name: string) => () => Promise.reject(new Error(`unexpected 
 
 export function stubApis(overrides: { [K in keyof Apis]?: Partial<Apis[K]> } = {}): Apis {
   return {
-    session: { signIn: unexpected('signIn'), googleSignIn: unexpected('googleSignIn'), registerCustomer: unexpected('registerCustomer'), registerOwner: unexpected('registerOwner'), signOut: unexpected('signOut'), deleteAccount: unexpected('deleteAccount'), updateCustomer: unexpected('updateCustomer'), updateOwner: unexpected('updateOwner'), ...overrides.session },
+    session: { signIn: unexpected('signIn'), googleSignIn: unexpected('googleSignIn'), registerCustomer: unexpected('registerCustomer'), registerOwner: unexpected('registerOwner'), signOut: unexpected('signOut'), deleteAccount: unexpected('deleteAccount'), updateCustomer: unexpected('updateCustomer'), updateOwner: unexpected('updateOwner'), downloadMyData: unexpected('downloadMyData'), ...overrides.session },
     hotels: { allHotels: unexpected('allHotels'), hotel: unexpected('hotel'), rooms: unexpected('rooms'), ...overrides.hotels },
     search: { searchHotels: unexpected('searchHotels'), searchRooms: unexpected('searchRooms'), ...overrides.search },
     booking: { sendOtp: unexpected('sendOtp'), verifyOtp: unexpected('verifyOtp'), book: unexpected('book'), ...overrides.booking },

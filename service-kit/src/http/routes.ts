@@ -11,7 +11,6 @@ import { messages, routeNameOf, routes, type Auth, type BodyOf, type PathParams,
 import { AppError, BadRequestError } from './errors.ts';
 import { bodyFields, jsonBody, multipartBody, uploadedFieldNames, uploadedFiles, type UploadedFile } from './bodies.ts';
 import { validate } from './validate.ts';
-import { PENDING_ROUTES } from './pending-routes.ts';
 
 export interface RouteInput<R extends RouteSpec> {
   /** The path's `:params`, decoded. */
@@ -66,10 +65,6 @@ export function createApiRouter(options: ApiRouterOptions): ApiRouter {
     middleware: () => {
       const missing = (Object.keys(routes) as (keyof typeof routes)[])
         .filter((name) => routes[name].side === options.side && !mounted.has(routes[name]));
-      for (const name of missing.filter((pending) => PENDING_ROUTES.has(pending))) {
-        mount(routes[name], () => Promise.reject(new AppError(501, 'not built yet')));
-      }
-      missing.splice(0, missing.length, ...missing.filter((name) => !PENDING_ROUTES.has(name)));
       if (missing.length > 0) throw new Error(`no handler mounted for the ${options.side} routes ${missing.join(', ')}`);
       return [router.routes() as Middleware, router.allowedMethods({ throw: true }) as Middleware];
     },

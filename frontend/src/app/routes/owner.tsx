@@ -1,6 +1,7 @@
 /**
  * /hotel-details, the owner's landing page: the owner profile (session feature) and the
- * owner area's buttons, which depend on whether the owner has a hotel and bookings.
+ * owner area's buttons, which depend on whether the owner has a hotel and bookings, and
+ * 'Download my data'.
  */
 import { Button, Classes, Intent } from '@blueprintjs/core';
 import { messages } from '@stays/contracts';
@@ -11,6 +12,7 @@ import { ownerBookingsActions } from '../../features/owner-bookings/owner-bookin
 import { selectOwnHotel } from '../../features/owner-hotel/owner-hotel.selectors.ts';
 import { ownerHotelActions } from '../../features/owner-hotel/owner-hotel.slice.ts';
 import { OwnerProfileForm } from '../../features/owner-profile/components/OwnerProfileForm.tsx';
+import { DownloadMyDataButton } from '../../features/session/components/DownloadMyDataButton.tsx';
 import { HolderConfirmation } from '../../features/session/components/HolderConfirmation.tsx';
 import { selectCurrentUser, selectNoticeFor, selectSessionLoading } from '../../features/session/session.selectors.ts';
 import { sessionActions, type SessionState } from '../../features/session/session.slice.ts';
@@ -69,6 +71,9 @@ export default function OwnerProfilePage() {
             </>
           )}
         </nav>
+        <div className="profile-actions">
+          <DownloadMyDataButton />
+        </div>
       </OwnerProfileForm>
     </div>
   );

@@ -1,4 +1,4 @@
-/** /profile: the booking just placed (if any), the session feature's profile form, plus 'Your Bookings' when the guest has bookings. */
+/** /profile: the booking just placed (if any), the session feature's profile form, plus 'Your Bookings' when the guest has bookings and 'Download my data'. */
 import { Classes, Intent } from '@blueprintjs/core';
 import { messages } from '@stays/contracts';
 import { useEffect } from 'react';
@@ -7,6 +7,7 @@ import { selectPlacedBooking } from '../../features/booking/booking.selectors.ts
 import { BookingConfirmation } from '../../features/booking/components/BookingConfirmation.tsx';
 import { selectHasBookings } from '../../features/bookings/bookings.selectors.ts';
 import { bookingsActions } from '../../features/bookings/bookings.slice.ts';
+import { DownloadMyDataButton } from '../../features/session/components/DownloadMyDataButton.tsx';
 import { ProfileForm } from '../../features/session/components/ProfileForm.tsx';
 import { selectCurrentUser } from '../../features/session/session.selectors.ts';
 import { useDispatch, useSelector } from 'react-redux';
@@ -26,9 +27,14 @@ export default function ProfilePage() {
   return (
     <div className="page narrow">
       {placed !== null && isCustomer && <BookingConfirmation booking={placed} bookingsHref={`/user/bookings/${user._id}`} />}
-      <ProfileForm user={user} extraActions={hasBookings && isCustomer ? (
-        <Link className={`${Classes.BUTTON} ${Classes.intentClass(Intent.PRIMARY)}`} to={`/user/bookings/${user._id}`}>{messages.ui.yourBookings}</Link>
-      ) : null} />
+      <ProfileForm user={user} extraActions={(
+        <>
+          {hasBookings && isCustomer && (
+            <Link className={`${Classes.BUTTON} ${Classes.intentClass(Intent.PRIMARY)}`} to={`/user/bookings/${user._id}`}>{messages.ui.yourBookings}</Link>
+          )}
+          <DownloadMyDataButton />
+        </>
+      )} />
     </div>
   );
 }

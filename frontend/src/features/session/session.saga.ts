@@ -1,7 +1,7 @@
 /**
- * Session sagas. Submits (sign in, sign up, update, delete, sign out) are blocking
- * take/call loops: while one runs, a second click's action is not taken, so nothing is
- * submitted twice.
+ * Session sagas. Submits (sign in, sign up, update, delete, sign out, the data download)
+ * are blocking take/call loops: while one runs, a second click's action is not taken, so
+ * nothing is submitted twice.
  */
 import { messages, type Role } from '@stays/contracts';
 import { all, call, put, select, take } from 'redux-saga/effects';
@@ -58,6 +58,15 @@ function* remove(api: SessionApi, role: Role) {
   }
 }
 
+function* downloadMyData(api: SessionApi, role: Role) {
+  try {
+    const { filename } = yield* callApi(() => api.downloadMyData(role));
+    yield put(sessionActions.dataExported({ filename }));
+  } catch (error) {
+    yield put(sessionActions.dataExportFailed({ message: errorText(error, messages.ui.downloadMyDataFailed) }));
+  }
+}
+
 function* signOut(api: SessionApi, role: Role) {
   try {
     yield* callApi(() => api.signOut(role));
@@ -108,6 +117,12 @@ export function* sessionSaga(api: SessionApi) {
       while (true) {
         yield take('session/signOutRequested');
         yield call(signOut, api, (yield* roleNow()) as Role);
+      }
+    }),
+    call(function* dataExportLoop() {
+      while (true) {
+        yield take('session/dataExportRequested');
+        yield call(downloadMyData, api, (yield* roleNow()) as Role);
       }
     }),
     call(function* expiredLoop() {

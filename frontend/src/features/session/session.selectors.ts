@@ -8,6 +8,7 @@ interface WithSession {
 export const selectCurrentUser = (state: WithSession) => state.session.currentUser;
 export const selectSessionLoading = (state: WithSession) => state.session.loading;
 export const selectSelectedRoom = (state: WithSession) => state.session.selectedRoom;
+export const selectDataExport = (state: WithSession) => state.session.dataExport;
 
 /** The outcome a given form shows (green success or red error), or null. */
 export const selectNoticeFor = (form: SessionForm) =>

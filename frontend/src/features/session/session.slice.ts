@@ -13,15 +13,24 @@ export interface SessionNotice {
   readonly text: string;
 }
 
+/** The download of the caller's copy of their data: its own flag and error, apart from the profile form's. */
+export interface DataExportState {
+  readonly status: 'idle' | 'loading' | 'saved' | 'failed';
+  readonly error: string | null;
+}
+
 export interface SessionState {
   readonly currentUser: SessionUser | null;
   readonly error: string | null;
   readonly loading: boolean;
   readonly selectedRoom: string | null;
   readonly notice: SessionNotice | null;
+  readonly dataExport: DataExportState;
 }
 
-const initialSessionState: SessionState = { currentUser: null, error: null, loading: false, selectedRoom: null, notice: null };
+const initialSessionState: SessionState = {
+  currentUser: null, error: null, loading: false, selectedRoom: null, notice: null, dataExport: { status: 'idle', error: null },
+};
 
 export type SignUpInput = { role: 'customer'; form: FormData } | { role: 'hotel-owner'; body: OwnerRegisterRequest };
 
@@ -47,6 +56,9 @@ export const sessionActions = {
   /** The API answered 401: the token is no longer good. */
   expired: () => ({ type: 'session/expired' as const }),
   roomSelected: (payload: { roomId: string | null }) => ({ type: 'session/roomSelected' as const, payload }),
+  dataExportRequested: () => ({ type: 'session/dataExportRequested' as const }),
+  dataExported: (payload: { filename: string }) => ({ type: 'session/dataExported' as const, payload }),
+  dataExportFailed: (payload: { message: string }) => ({ type: 'session/dataExportFailed' as const, payload }),
   noticeCleared: () => ({ type: 'session/noticeCleared' as const }),
 };
 
@@ -98,6 +110,12 @@ export function sessionReducer(state: SessionState = initialSessionState, action
       return signedOut(null);
     case 'session/roomSelected':
       return { ...state, selectedRoom: a.payload.roomId };
+    case 'session/dataExportRequested':
+      return { ...state, dataExport: { status: 'loading', error: null } };
+    case 'session/dataExported':
+      return { ...state, dataExport: { status: 'saved', error: null } };
+    case 'session/dataExportFailed':
+      return { ...state, dataExport: { status: 'failed', error: a.payload.message } };
     case 'session/noticeCleared':
       return { ...state, notice: null };
     default:

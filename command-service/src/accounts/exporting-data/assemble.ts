@@ -23,17 +23,6 @@ export const EXPORT_FORMAT = 'stays-personal-data/1';
 /** Data fields never handed out, in any event. */
 const SECRET_FIELDS: ReadonlySet<string> = new Set(['passwordHash']);
 
-export interface ExportedEvent {
-  readonly id: string;
-  readonly streamId: string;
-  readonly type: string;
-  readonly revision: number;
-  readonly position: number;
-  readonly recordedAt: string;
-  readonly data: Record<string, unknown>;
-  readonly metadata: Record<string, unknown>;
-}
-
 export interface ExportedSession {
   readonly sessionId: string;
   readonly method: SignInMethod;
@@ -87,7 +76,8 @@ interface CommonExport {
   readonly profile: ExportedProfile;
   readonly sessions: readonly ExportedSession[];
   /** The caller's events, in log order. */
-  readonly events: readonly ExportedEvent[];
+  /** The person's events as the store reads them, secret fields left out. */
+  readonly events: readonly RecordedEvent[];
 }
 
 export interface CustomerExport extends CommonExport {
@@ -219,12 +209,8 @@ function roomOf(stream: Stream, mediaLink: (recorded: string) => string): Export
   return { roomId: state.roomId, hotelId: state.hotelId, ...state.details, imageURLs: state.details.imageURLs.map(mediaLink) };
 }
 
-function eventsOf(streams: readonly Stream[]): ExportedEvent[] {
+function eventsOf(streams: readonly Stream[]): RecordedEvent[] {
   return streams.flat()
     .sort((a, b) => a.position - b.position)
-    .map((event) => ({
-      id: event.id, streamId: event.streamId, type: event.type, revision: event.revision, position: event.position, recordedAt: event.recordedAt,
-      data: Object.fromEntries(Object.entries(event.data).filter(([field]) => !SECRET_FIELDS.has(field))),
-      metadata: event.metadata,
-    }));
+    .map((event) => ({ ...event, data: Object.fromEntries(Object.entries(event.data).filter(([field]) => !SECRET_FIELDS.has(field))) }));
 }

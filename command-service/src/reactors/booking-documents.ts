@@ -9,7 +9,7 @@
  * and recording it: at least once, never lost.) The bookings with work left are kept in a
  * checkpoint with the log position they reflect, so a restart follows on from there.
  */
-import { subscriptionHealth, type EventStore, type RecordedEvent, type Subscription, type SubscriptionHealth } from '@stays/event-store';
+import type { EventStore, RecordedEvent, Subscription, SubscriptionHealth } from '@stays/event-store';
 import { ERASED, invoiceFileName, streams } from '@stays/contracts';
 import type { Mailer, MediaStore } from '@stays/service-kit';
 import { handle, load } from '../handle.ts';
@@ -21,6 +21,7 @@ type ExistingBooking = Exclude<BookingState, { status: 'none' }>;
 import { inventoryAggregate } from '../booking/inventory.ts';
 import { createWorkerInvoiceRenderer, type InvoiceRenderer } from './invoice-renderer.ts';
 import { bookingEmail } from './booking-email.ts';
+import { followLog, followerHealth } from './follow-log.ts';
 import { CheckpointSaver, memoryReactorCheckpoints, type ReactorCheckpointStore } from './reactor-checkpoints.ts';
 import { WorkQueue } from './work-queue.ts';
 
@@ -78,19 +79,16 @@ export class BookingDocumentsReactor {
   }
 
   async start(): Promise<void> {
-    const restored = await this.checkpoint.restore();
-    if (restored) this.open = new Map((restored.state as { open: [string, OpenWork][] }).open);
-    this.subscription = this.deps.store.subscribeToAll({ ...(restored && { after: restored.position }), name: 'booking documents reactor' }, {
-      onBatch: async (events) => {
-        for (const event of events) this.observe(event);
-        this.checkpoint.handled(events[events.length - 1]!.position);
-      },
+    this.subscription = await followLog({
+      store: this.deps.store, checkpoint: this.checkpoint, name: 'booking documents reactor',
+      restore: (state) => { this.open = new Map((state as { open: [string, OpenWork][] }).open); },
+      observe: (event) => this.observe(event),
       onCaughtUp: () => {
         this.caughtUp = true;
         for (const bookingID of this.open.keys()) this.queue.add(bookingID);
         this.markCaughtUp();
       },
-      onError: (error) => this.log(`booking documents reactor stopped: ${String(error)}`),
+      log: (line) => this.log(line),
     });
   }
 
@@ -104,9 +102,8 @@ export class BookingDocumentsReactor {
   }
 
   /** Subscribed to the log and at most `maxLagMs` behind it. */
-  async health(maxLagMs: number): Promise<SubscriptionHealth> {
-    if (this.subscription === null) return { healthy: false, state: 'closed', position: undefined, lagMs: null, error: 'not started' };
-    return subscriptionHealth(this.deps.store, this.subscription, maxLagMs);
+  health(maxLagMs: number): Promise<SubscriptionHealth> {
+    return followerHealth(this.deps.store, this.subscription, maxLagMs);
   }
 
   /** Resolves when no booking has work left or queued (for tests and benchmarks). */

@@ -8,13 +8,14 @@
  * checks the booking stream and gives them back if there is still no booking.
  * The reservations and places it waits on are kept in a checkpoint, so a restart follows on from there.
  */
-import { subscriptionHealth, type EventStore, type RecordedEvent, type Subscription, type SubscriptionHealth } from '@stays/event-store';
+import type { EventStore, RecordedEvent, Subscription, SubscriptionHealth } from '@stays/event-store';
 import { streams } from '@stays/contracts';
 import { handle, load } from '../handle.ts';
 import { bookingAggregate } from '../booking/booking.ts';
 import { releaseBooking, releaseUnits } from '../booking/giving-back/decide.ts';
 import { guestAggregate } from '../booking/guest.ts';
 import { inventoryAggregate } from '../booking/inventory.ts';
+import { followLog, followerHealth } from './follow-log.ts';
 import { CheckpointSaver, memoryReactorCheckpoints, type ReactorCheckpointStore } from './reactor-checkpoints.ts';
 
 export interface OrphanedUnitsDeps {
@@ -55,14 +56,11 @@ export class OrphanedUnitsReconciler {
   }
 
   async start(): Promise<void> {
-    const restored = await this.checkpoint.restore();
-    if (restored) this.waiting = new Map((restored.state as { waiting: [string, Waiting][] }).waiting);
-    this.subscription = this.deps.store.subscribeToAll({ ...(restored && { after: restored.position }), name: 'orphaned units reconciler' }, {
-      onBatch: async (events) => {
-        for (const event of events) this.observe(event);
-        this.checkpoint.handled(events[events.length - 1]!.position);
-      },
-      onError: (error) => this.log(`orphaned units reconciler stopped: ${String(error)}`),
+    this.subscription = await followLog({
+      store: this.deps.store, checkpoint: this.checkpoint, name: 'orphaned units reconciler',
+      restore: (state) => { this.waiting = new Map((state as { waiting: [string, Waiting][] }).waiting); },
+      observe: (event) => this.observe(event),
+      log: (line) => this.log(line),
     });
     this.timer = setInterval(() => void this.sweep(), this.deps.intervalMs ?? 30_000);
     this.timer.unref();
@@ -76,9 +74,8 @@ export class OrphanedUnitsReconciler {
   }
 
   /** Subscribed to the log and at most `maxLagMs` behind it. */
-  async health(maxLagMs: number): Promise<SubscriptionHealth> {
-    if (this.subscription === null) return { healthy: false, state: 'closed', position: undefined, lagMs: null, error: 'not started' };
-    return subscriptionHealth(this.deps.store, this.subscription, maxLagMs);
+  health(maxLagMs: number): Promise<SubscriptionHealth> {
+    return followerHealth(this.deps.store, this.subscription, maxLagMs);
   }
 
   /** Gives back everything held longer than the grace period by a booking that does not exist. */

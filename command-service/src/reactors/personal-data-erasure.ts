@@ -21,13 +21,14 @@
  * its checkpoint is removed, see README).
  */
 import { invoiceFileName, streams, type Role } from '@stays/contracts';
-import { subscriptionHealth, type EventStore, type RecordedEvent, type Subscription, type SubscriptionHealth } from '@stays/event-store';
+import type { EventStore, RecordedEvent, Subscription, SubscriptionHealth } from '@stays/event-store';
 import type { KeyStore } from '@stays/personal-data';
 import type { MediaLinks, MediaStore } from '@stays/service-kit';
 import { accountAggregate } from '../accounts/account.ts';
 import { recordErasure } from '../accounts/erasing-personal-data/decide.ts';
 import { bookingAggregate } from '../booking/booking.ts';
 import { handle, load } from '../handle.ts';
+import { followLog, followerHealth } from './follow-log.ts';
 import { CheckpointSaver, memoryReactorCheckpoints, type ReactorCheckpointStore } from './reactor-checkpoints.ts';
 import { WorkQueue } from './work-queue.ts';
 
@@ -93,19 +94,16 @@ export class PersonalDataErasureReactor {
   }
 
   async start(): Promise<void> {
-    const restored = await this.checkpoint.restore();
-    if (restored) this.open = new Map((restored.state as { open: [string, Account][] }).open);
-    this.subscription = this.deps.store.subscribeToAll({ ...(restored && { after: restored.position }), name: 'personal data erasure reactor' }, {
-      onBatch: async (events) => {
-        for (const event of events) this.observe(event);
-        this.checkpoint.handled(events[events.length - 1]!.position);
-      },
+    this.subscription = await followLog({
+      store: this.deps.store, checkpoint: this.checkpoint, name: 'personal data erasure reactor',
+      restore: (state) => { this.open = new Map((state as { open: [string, Account][] }).open); },
+      observe: (event) => this.observe(event),
       onCaughtUp: () => {
         this.caughtUp = true;
         for (const subject of this.open.keys()) this.queue.add(subject);
         this.markCaughtUp();
       },
-      onError: (error) => this.log(`personal data erasure reactor stopped: ${String(error)}`),
+      log: (line) => this.log(line),
     });
   }
 
@@ -117,9 +115,8 @@ export class PersonalDataErasureReactor {
   }
 
   /** Subscribed to the log and at most `maxLagMs` behind it. */
-  async health(maxLagMs: number): Promise<SubscriptionHealth> {
-    if (this.subscription === null) return { healthy: false, state: 'closed', position: undefined, lagMs: null, error: 'not started' };
-    return subscriptionHealth(this.deps.store, this.subscription, maxLagMs);
+  health(maxLagMs: number): Promise<SubscriptionHealth> {
+    return followerHealth(this.deps.store, this.subscription, maxLagMs);
   }
 
   /** Resolves when no deleted account waits for its erasure (for tests). */

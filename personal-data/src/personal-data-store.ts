@@ -143,6 +143,9 @@ async function revealRecords(records: readonly RecordedEvent[], keys: KeyStore, 
     if (key === undefined) {
       const { names } = fields ?? encryptedFieldsOf(record, personalFieldsOf(record.type)!)!;
       revealed[index] = withValues(record, names, names.map(() => ERASED));
+      // the plain values of an erased person are no longer kept once a read finds the key gone
+      caches?.revealed.delete(record);
+      caches?.plainValues.delete(record.data[names[0]!] as string);
     } else if (shared !== undefined) {
       revealed[index] = shared;
     } else {

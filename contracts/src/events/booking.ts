@@ -17,8 +17,8 @@ export const contactEventSchemas = {
     issuedAt: z.string(),
     expiresAt: z.string(),
   }),
-  /** `failedAt` (ISO) since wrong tries are counted per day; older events lack it. */
-  OtpAttemptFailed: z.object({ customerId: z.string(), failedAt: z.string().optional() }),
+  /** `failedAt` (ISO): wrong tries are counted per day. Version 2; version 1 is in versions.ts. */
+  OtpAttemptFailed: z.object({ customerId: z.string(), failedAt: z.string() }),
   ContactVerified: z.object({ customerId: z.string(), verifiedUntil: z.string() }),
 };
 

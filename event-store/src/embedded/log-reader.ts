@@ -69,13 +69,13 @@ export class EmbeddedLogReader {
       throw new LogCutBehindReaderError(`${this.path} is ${size} bytes, shorter than the ${this.offset} bytes already read: the writer cut appends it never acknowledged`);
     }
     const records: LogRecord[] = [];
+    let complete = 0; // records[0, complete) are whole appends; the rest belong to one not fully read yet
     let buffer = Buffer.alloc(0);
     let bufferStart = this.offset;
-    let pending: LogRecord[] = []; // records of an append whose last record is not read yet
     let at = this.offset;
     let position = this.nextPosition;
-    const ensure = async (length: number): Promise<boolean> => {
-      if (at + length <= bufferStart + buffer.length) return true;
+    // Reads from `at` on into a fresh buffer; awaited only when the buffer runs out, not per record.
+    const fill = async (length: number): Promise<boolean> => {
       if (at + length > size) return false;
       const want = Math.max(length, Math.min(maxBytes, size - at));
       const next = Buffer.allocUnsafe(want);
@@ -84,25 +84,25 @@ export class EmbeddedLogReader {
       bufferStart = at;
       return bytesRead >= length;
     };
-    while (at - this.offset < maxBytes || pending.length > 0) {
-      if (!(await ensure(HEADER_BYTES))) break;
-      const index = at - bufferStart;
+    while (at - this.offset < maxBytes || records.length > complete) {
+      if (at + HEADER_BYTES > bufferStart + buffer.length && !(await fill(HEADER_BYTES))) break;
+      let index = at - bufferStart;
       const magic = buffer.readUInt32BE(index);
       const length = buffer.readUInt32BE(index + 4);
       if (!isRecordMagic(magic) || length > MAX_PAYLOAD_BYTES) break;
-      if (!(await ensure(HEADER_BYTES + length))) break;
-      const start = at - bufferStart + HEADER_BYTES;
-      const payload = buffer.subarray(start, start + length);
-      if (crc32(payload) !== buffer.readUInt32BE(start - 4)) break;
-      pending.push({ position: position++, payload });
+      if (at + HEADER_BYTES + length > bufferStart + buffer.length && !(await fill(HEADER_BYTES + length))) break;
+      index = at - bufferStart;
+      const payload = buffer.subarray(index + HEADER_BYTES, index + HEADER_BYTES + length);
+      if (crc32(payload) !== buffer.readUInt32BE(index + 8)) break;
+      records.push({ position: position++, payload });
       at += HEADER_BYTES + length;
       if (magic !== CONTINUED_MAGIC) {
-        records.push(...pending);
-        pending = [];
+        complete = records.length;
         this.offset = at;
         this.nextPosition = position;
       }
     }
+    records.length = complete;
     return records;
   }
 

@@ -4,9 +4,11 @@
  *   migrate-personal-data   encrypt the personal fields of a log written before they were
  *                           encrypted (embedded log under DATA_DIR; stop `npm start` first)
  *   export [filters]        the stored records as NDJSON on stdout (events/export.ts)
+ *   catalogue               writes docs/events/: every event type and version (events/catalogue.ts)
  */
 import { ConfigError, loadConfig } from '@stays/service-kit';
 import { migrateEmbeddedLog } from '@stays/personal-data';
+import { catalogueCommand } from './events/catalogue.ts';
 import { exportCommand } from './events/export.ts';
 
 const commands: Record<string, (args: readonly string[]) => Promise<void>> = {
@@ -24,6 +26,7 @@ const commands: Record<string, (args: readonly string[]) => Promise<void>> = {
     }
   },
   export: exportCommand,
+  catalogue: catalogueCommand,
 };
 
 const [name, ...args] = process.argv.slice(2);

@@ -8,6 +8,7 @@ export * from './personal-data.ts';
 export type { EventOf, Immutable } from './define.ts';
 export { EventDataError } from './event-data-error.ts';
 export { olderVersions, type OlderVersion, type StoredEvent } from './versions.ts';
+export { eventCatalogue, type EventTypeEntry } from './catalogue.ts';
 import type { z } from 'zod';
 import { accountEventSchemas, type AccountEvent } from './accounts.ts';
 import { auditorEventSchemas, type AuditorEvent } from './auditors.ts';

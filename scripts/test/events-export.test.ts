@@ -9,7 +9,11 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { openEmbeddedEventStore, type EventStore, type RecordedEvent } from '@stays/event-store';
+import { SimulatedEventStoreDB, eventStoreOnSimulation } from '@stays/event-store/test-support/simulated-eventstoredb';
+import { exportFromStore } from '../events/export.ts';
+import { parseExportFilter } from '../events/export-filter.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -101,6 +105,30 @@ describe('npm run events -- export (child process, embedded log beside its write
       const { code, stdout, stderr } = await runExport(dataDir, args);
       expect([code, stdout], args.join(' ')).to.deep.equal([1, '']);
       expect(stderr, args.join(' ')).to.match(/BookingMade: not an event type|usage: npm run events -- export/);
+    }
+  });
+});
+
+describe('events export from EventStoreDB (the adapter on a simulated server)', () => {
+  it('pages through $all, skipping system events, and keeps what the filter names', async () => {
+    const store = eventStoreOnSimulation(new SimulatedEventStoreDB({ sendsCaughtUp: true }));
+    try {
+      for (let n = 0; n < 12_000; n++) {
+        await store.append(`booking-BK-${n % 7}`, [{ type: n % 3 === 0 ? 'BookingCancelled' : 'InvoiceIssued', data: { bookingID: `BK-${n % 7}`, n }, metadata: { actor: 'system' } }]);
+      }
+      const all = await store.readAll();
+      const from = all[100]!.position;
+      const to = all[11_000]!.position;
+      let text = '';
+      const out = new Writable({ write: (chunk: Buffer, _encoding, done) => ((text += chunk.toString('utf8')), done()) });
+      const counts = { scanned: 0, exported: 0 };
+      await exportFromStore(store, parseExportFilter(['--from', String(from), '--to', String(to), '--type', 'BookingCancelled', '--stream', 'booking-BK-3']), out, counts, () => undefined);
+      const expected = all.filter((event) => event.position >= from && event.position <= to && event.type === 'BookingCancelled' && event.streamId === 'booking-BK-3');
+      expect(expected.length).to.be.greaterThan(100);
+      expect(linesOf(text)).to.deep.equal(expected);
+      expect(counts).to.deep.equal({ scanned: 10_901, exported: expected.length });
+    } finally {
+      await store.close();
     }
   });
 });

@@ -9,7 +9,7 @@
  * read. At most a few owner exports run at a time per process (more are refused with
  * 503), since one reads a stream per booking the hotel ever had.
  */
-import { messages, streams } from '@stays/contracts';
+import { guestEventTypes, messages, parseEvent, streams } from '@stays/contracts';
 import type { RecordedEvent } from '@stays/event-store';
 import type { AccountClaims, MediaLinks } from '@stays/service-kit';
 import type { StoreDeps } from '../../command-context.ts';
@@ -31,7 +31,8 @@ export async function handleExportData(deps: ExportDeps, claims: AccountClaims):
   const account = await deps.store.readStream(accountStream(claims.role, claims.accountId));
   if (claims.role === 'customer') {
     const guest = await deps.store.readStream(streams.guest(claims.accountId));
-    const bookingIDs = new Set(guest.filter((event) => event.type === 'GuestBookingHeld').map((event) => event.data.bookingID as string));
+    const bookingIDs = new Set(guest.map((recorded) => parseEvent(recorded, guestEventTypes))
+      .flatMap((event) => (event.type === 'GuestBookingHeld' ? [event.data.bookingID] : [])));
     const bookings = await Promise.all([...bookingIDs].map((bookingID) => deps.store.readStream(streams.booking(bookingID))));
     return assembleExport({ role: 'customer', generatedAt: deps.now(), account, guest, bookings, mediaLink });
   }

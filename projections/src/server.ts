@@ -12,9 +12,9 @@ import { connectEventStoreDB } from '@stays/event-store';
 import { connectKeyStore, withPersonalData } from '@stays/personal-data';
 import { connectMongoReadStore } from '@stays/read-store';
 import { ConfigError, closeServer, loadConfig, runMain, serveHealth, stopOnSignals } from '@stays/service-kit';
-import { ProjectionRunner } from './runner.ts';
+import { ReadModelRunner } from './read-model-runner.ts';
 import { HEALTH_REPORT_INTERVAL_MS } from './checkpoints.ts';
-import { allProjections } from './index.ts';
+import { discoverReadModels } from './read-models/index.ts';
 import { Notary } from './notary/notary.ts';
 import { NotarySigner, ReadStoreTreeHeadStore } from './notary/tree-heads.ts';
 
@@ -27,7 +27,7 @@ runMain(async () => {
   const signer = new NotarySigner(createPrivateKey(config.notarySigningKey));
   const eventStore = withPersonalData(rawEventStore, keys);
   const readStore = await connectMongoReadStore(config.mongoUrl, config.mongoDb);
-  const runner = new ProjectionRunner(eventStore, readStore, allProjections);
+  const runner = new ReadModelRunner(eventStore, readStore, await discoverReadModels());
   await runner.start();
   const notary = new Notary({ eventStore: rawEventStore, readStore, heads: new ReadStoreTreeHeadStore(readStore), signer });
   await notary.start();

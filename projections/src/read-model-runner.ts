@@ -20,9 +20,9 @@ import { physicalCollection, versionName, versionProjection, type ReadModelDefin
 import { followedServingVersion, readRegistry, servingVersion, writeVersions, type VersionEntry, type VersionState } from './registry.ts';
 import { ProjectionRunner, type ProjectionRunnerOptions, type ReadSideHealth } from './runner.ts';
 
-/** A request the registry's state refuses: the model or version does not exist (404), or the state forbids it now (409). */
+/** A request refused: malformed (400), naming a model or version that does not exist (404), or one the registry's state forbids now (409). */
 export class ReadModelOperationError extends Error {
-  constructor(message: string, readonly status: 404 | 409) {
+  constructor(message: string, readonly status: 400 | 404 | 409) {
     super(message);
     this.name = 'ReadModelOperationError';
   }

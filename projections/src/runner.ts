@@ -16,7 +16,7 @@ import {
   type BackoffOptions, type EventStore, type Subscription, type SubscriptionHealth, type SubscriptionState,
 } from '@stays/event-store';
 import { ReadStoreUnavailableError, type ReadStore } from '@stays/read-store';
-import { clearCheckpoint, markCaughtUp, readCheckpoint, writeCheckpoint, writeHealthReport } from './checkpoints.ts';
+import { markCaughtUp, readCheckpoint, writeCheckpoint, writeHealthReport } from './checkpoints.ts';
 import { applyInOrder, guardedWrites } from './apply.ts';
 import type { ProjectionDefinition } from './projection.ts';
 

@@ -14,7 +14,7 @@ import {
   loadOrCreateSigningKeys, logUnexpectedErrors, mailerFor, otpKeyFor, securityHeadersFor, signingMediaLinksFor, smsFor, type Config, type Mailer, type MediaStore, type SigningKeys,
 } from '@stays/service-kit';
 import {
-  FileTreeHeadStore, LeafArchive, Notary, ReadModelRunner, ReadStoreTreeHeadStore, discoverReadModels, loadOrCreateNotarySigner, type TreeHeadStore,
+  FileTreeHeadStore, LeafArchive, Notary, ReadModelRunner, loadOrCreateOperatorToken, operatorApi, ReadStoreTreeHeadStore, discoverReadModels, loadOrCreateNotarySigner, type TreeHeadStore,
 } from '@stays/projections';
 import { openKeyStoreFor, revealRecord, withPersonalData, type KeyStore } from '@stays/personal-data';
 import {
@@ -149,7 +149,8 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
       treeHeads,
       log,
     }, { apiPrefix: config.apiPrefix, cors: config.cors, security });
-    const host = createHost({ apiPrefix: config.apiPrefix, commandApp, queryApp, security, frontendDir: path.resolve(import.meta.dirname, '../../frontend/dist') });
+    const operator = operatorApi(runner, await loadOrCreateOperatorToken(config.operatorToken, path.join(config.dataDir, 'keys')));
+    const host = createHost({ apiPrefix: config.apiPrefix, commandApp, queryApp, security, operator, frontendDir: path.resolve(import.meta.dirname, '../../frontend/dist') });
     for (const app of [commandApp, queryApp, host]) logUnexpectedErrors(app, log);
     return {
       host, eventStore, rawEventStore, keys, readStore, media, runner, notary, reactor, reconciler, erasure, startedOnEmptyLog,

@@ -176,13 +176,16 @@ export class ProjectionRunner {
     return new Promise((resolve) => this.caughtUpListeners.push(resolve));
   }
 
-  /** Lowest position every serving projection has applied (undefined before any has applied one). */
+  /**
+   * Lowest position every serving projection has applied (undefined before each has
+   * applied one; with none serving, as while a read model's only version waits to replace
+   * a live one nobody follows, nothing is waited for: Infinity).
+   */
   position(): number | undefined {
-    let lowest: number | undefined;
+    let lowest = Infinity;
     for (const running of this.serving()) {
-      const position = running.position;
-      if (position === undefined) return undefined;
-      lowest = lowest === undefined ? position : Math.min(lowest, position);
+      if (running.position === undefined) return undefined;
+      lowest = Math.min(lowest, running.position);
     }
     return lowest;
   }

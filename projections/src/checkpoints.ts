@@ -1,6 +1,6 @@
 import type { ReadStore } from '@stays/read-store';
 import { versionName } from './read-model.ts';
-import { followedServingVersion, readRegistry, servingVersion } from './registry.ts';
+import { followedServingVersion, readRegistry, servingVersion, storedReadModelsStatus } from './registry.ts';
 
 export const CHECKPOINTS_COLLECTION = 'projection_checkpoints';
 
@@ -65,6 +65,9 @@ async function readSideCheckpoint(store: ReadStore, names: readonly string[]): P
   if (docs.length < names.length) return undefined;
   return docs.length === 0 ? Infinity : Math.min(...docs.map((doc) => doc.position));
 }
+
+/** Every read model's versions as the read store records them, in any process that reads it (the auditors' status page). */
+export const recordedReadModels = (store: ReadStore, head: number | null) => storedReadModelsStatus(store, CHECKPOINTS_COLLECTION, head);
 
 /** How often the projections worker reports each projection's health (ProjectionRunner.publishHealth). */
 export const HEALTH_REPORT_INTERVAL_MS = 5000;

@@ -132,14 +132,14 @@ export class ReadModelRunner {
   /** Removes a version that is not live: stops following it, drops its collections and its checkpoint. */
   drop(name: string, version: number): Promise<void> {
     return this.change(async () => {
-      const model = this.model(name);
+      this.model(name);
       const versions = this.registry.get(name) ?? [];
       const entry = versions.find((candidate) => candidate.version === version);
       if (entry === undefined) throw new ReadModelOperationError(`${name} has no version ${version}`, 404);
       if (entry.state === 'live') throw new ReadModelOperationError(`${name}@${version} is live; switch to another version before dropping it`, 409);
       await this.runner.remove(versionName(name, version));
       await this.save(name, versions.filter((candidate) => candidate.version !== version));
-      for (const collection of Object.keys(model.collections)) await this.readStore.collection(physicalCollection(name, version, collection)).drop();
+      for (const collection of entry.collections) await this.readStore.collection(collection).drop();
       await clearCheckpoint(this.readStore, versionName(name, version));
     });
   }
@@ -198,7 +198,8 @@ export class ReadModelRunner {
   /** Version numbers only grow, and are at least the definition's version (so `bookings_v2_…` is built by version 2's handlers). */
   private newVersion(model: ReadModelDefinition, versions: readonly VersionEntry[], goLiveWhenCaughtUp: boolean): VersionEntry {
     const version = Math.max(model.version, ...versions.map((entry) => entry.version + 1));
-    return { version, schema: model.version, state: 'building', goLiveWhenCaughtUp, createdAt: new Date().toISOString() };
+    const collections = Object.keys(model.collections).map((collection) => physicalCollection(model.name, version, collection));
+    return { version, schema: model.version, state: 'building', goLiveWhenCaughtUp, collections, createdAt: new Date().toISOString() };
   }
 
   private async follow(model: ReadModelDefinition, entry: VersionEntry): Promise<void> {
@@ -229,8 +230,7 @@ export class ReadModelRunner {
     const name = versionName(model.name, entry.version);
     const progress = this.runner.progress(name);
     const position = progress !== undefined ? progress.position : await readCheckpoint(this.readStore, name, entry.version);
-    const counts = await Promise.all(Object.keys(model.collections).map((collection) =>
-      this.readStore.collection(physicalCollection(model.name, entry.version, collection)).countDocuments()));
+    const counts = await Promise.all(entry.collections.map((collection) => this.readStore.collection(collection).countDocuments()));
     return {
       version: entry.version,
       state: entry.state,

@@ -11,6 +11,7 @@
  * Each version's checkpoint (position, whether it caught up) is the runner's, under
  * `<model>@<version>` in the checkpoints collection (checkpoints.ts).
  */
+import type { AuditReadModels, AuditReadModelVersion } from '@stays/contracts';
 import type { ReadStore } from '@stays/read-store';
 
 export const READ_MODEL_VERSIONS_COLLECTION = 'read_model_versions';
@@ -24,6 +25,8 @@ export interface VersionEntry {
   readonly state: VersionState;
   /** Built because no live version had the definition's handlers: goes live by itself once caught up. */
   readonly goLiveWhenCaughtUp: boolean;
+  /** Its physical collections, so a reader without the definition (a query service's status) can count its documents. */
+  readonly collections: readonly string[];
   readonly createdAt: string;
 }
 
@@ -59,4 +62,41 @@ export function followedServingVersion(versions: readonly VersionEntry[]): numbe
   const replacing = versions.some((entry) => entry.state === 'building' && entry.goLiveWhenCaughtUp);
   if (replacing && versions.some((entry) => entry.state === 'live')) return undefined;
   return servingVersion(versions);
+}
+
+interface StoredCheckpoint {
+  _id: string;
+  position: number;
+  caughtUp?: boolean;
+  [key: string]: unknown;
+}
+
+/**
+ * Every registered read model with each version's state, position, lag behind `head` and
+ * documents, as the read store records them: what a query service in any process answers.
+ */
+export async function storedReadModelsStatus(store: ReadStore, checkpointsCollection: string, head: number | null): Promise<AuditReadModels> {
+  const registry = await readRegistry(store);
+  const checkpoints = await store.collection<StoredCheckpoint>(checkpointsCollection).find({
+    _id: { $in: [...registry].flatMap(([model, versions]) => versions.map((entry) => `${model}@${entry.version}`)) },
+  });
+  const byName = new Map(checkpoints.map((checkpoint) => [checkpoint._id, checkpoint]));
+  const models = await Promise.all([...registry].sort(([a], [b]) => a.localeCompare(b)).map(async ([name, versions]) => ({
+    name,
+    live: versions.find((entry) => entry.state === 'live')?.version ?? null,
+    versions: await Promise.all(versions.map(async (entry): Promise<AuditReadModelVersion> => {
+      const checkpoint = byName.get(`${name}@${entry.version}`);
+      const position = checkpoint !== undefined && checkpoint.position >= 0 ? checkpoint.position : null;
+      const counts = await Promise.all(entry.collections.map((collection) => store.collection(collection).countDocuments()));
+      return {
+        version: entry.version,
+        state: entry.state,
+        position,
+        caughtUp: checkpoint?.caughtUp === true,
+        lag: entry.state === 'retired' ? null : Math.max(0, (head ?? -1) - (position ?? -1)),
+        documents: counts.reduce((sum, count) => sum + count, 0),
+      };
+    })),
+  })));
+  return { head, models };
 }

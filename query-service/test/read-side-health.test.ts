@@ -21,7 +21,7 @@ const names = projections.map((projection) => projection.name);
 /** The ledger projections as version 1 of read models of their names, live in the registry: what the query side resolves. */
 const liveVersions = projections.map((projection) => ({ ...projection, name: versionName(projection.name, 1) }));
 const register = (readStore: ReadStore) => Promise.all(names.map((name) =>
-  writeVersions(readStore, name, [{ version: 1, schema: 1, state: 'live', goLiveWhenCaughtUp: false, createdAt: new Date().toISOString() }])));
+  writeVersions(readStore, name, [{ version: 1, schema: 1, state: 'live', goLiveWhenCaughtUp: false, collections: [], createdAt: new Date().toISOString() }])));
 
 describe('query side health follows the projections worker', function () {
   let simulation: SimulatedEventStoreDB;

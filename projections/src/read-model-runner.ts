@@ -159,6 +159,11 @@ export class ReadModelRunner {
     return { head, models };
   }
 
+  /** Where a followed version is, without counting its documents (cheap enough to poll); undefined when it is not followed. */
+  progress(name: string, version: number): { readonly position: number | undefined; readonly caughtUp: boolean; readonly failed: string | null; readonly events: number } | undefined {
+    return this.runner.progress(versionName(name, version));
+  }
+
   health(maxLagMs: number): Promise<ReadSideHealth> {
     return this.runner.health(maxLagMs);
   }

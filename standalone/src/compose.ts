@@ -149,7 +149,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
       treeHeads,
       log,
     }, { apiPrefix: config.apiPrefix, cors: config.cors, security });
-    const operator = operatorApi(runner, await loadOrCreateOperatorToken(config.operatorToken, path.join(config.dataDir, 'keys')));
+    const operator = operatorApi(runner, await loadOrCreateOperatorToken(config.operatorToken, path.join(config.dataDir, 'keys')), log);
     const host = createHost({ apiPrefix: config.apiPrefix, commandApp, queryApp, security, operator, frontendDir: path.resolve(import.meta.dirname, '../../frontend/dist') });
     for (const app of [commandApp, queryApp, host]) logUnexpectedErrors(app, log);
     return {

@@ -28,7 +28,7 @@ function answer(res: http.ServerResponse, statusCode: number, body: object): voi
 const fail = (res: http.ServerResponse, statusCode: number, message: string) => answer(res, statusCode, { success: false, message, statusCode });
 
 /** A request listener for the operator's calls; it answers every path under /operator/. */
-export function operatorApi(runner: ReadModelRunner, token: string): http.RequestListener {
+export function operatorApi(runner: ReadModelRunner, token: string, log: (line: string) => void = console.error): http.RequestListener {
   return (req, res) => {
     const url = new URL(req.url ?? '/', 'http://operator');
     const presented = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
@@ -43,8 +43,13 @@ export function operatorApi(runner: ReadModelRunner, token: string): http.Reques
       return;
     }
     call.then(({ statusCode, data }) => answer(res, statusCode, { success: true, data }), (error: unknown) => {
-      if (error instanceof ReadModelOperationError) fail(res, error.status, error.message);
-      else fail(res, 500, error instanceof Error ? error.message : String(error));
+      if (error instanceof ReadModelOperationError) {
+        fail(res, error.status, error.message);
+        return;
+      }
+      // an unexpected error is the process's log's to tell, not the answer's
+      log(`operator call ${req.method} ${url.pathname} failed: ${error instanceof Error ? error.stack : String(error)}`);
+      fail(res, 500, 'the operator call failed; the process that runs projections logged why');
     });
   };
 }

@@ -6,7 +6,7 @@
  * queries keep reading the live one; queries name logical collections and read whichever
  * version the registry (registry.ts) says is live.
  */
-import { parseEvent, type DomainEventType } from '@stays/contracts';
+import { parseEvent } from '@stays/contracts';
 import type { Document, ReadCollection } from '@stays/read-store';
 import type { EventHandlers, EventMeta, IndexDefinition, ProjectedWrite, ProjectionDefinition } from './projection.ts';
 
@@ -59,8 +59,8 @@ const NO_WRITES: readonly ProjectedWrite[] = [];
 
 /**
  * One version of a model as the runner runs it: an event of a type it has a handler for
- * is parsed once, with its contracts schema (`parseEvent`), and handed to that handler
- * typed; other events are not read at all. Data the schema does not read stops the
+ * is parsed once, with its contracts schema at its current version (`parseEvent`, which
+ * upcasts older versions), and handed to that handler typed; other events are not read at all. Data the schema does not read stops the
  * version (EventDataError) rather than writing a wrong document. Writes go to the
  * version's physical collections; a write to a collection the model does not declare is refused.
  */
@@ -77,7 +77,7 @@ export function versionProjection(model: ReadModelDefinition, version: number): 
     project(event) {
       const handle = Object.hasOwn(handlers, event.type) ? handlers[event.type] : undefined;
       if (handle === undefined) return NO_WRITES;
-      return handle(parseEvent(event.type as DomainEventType, event.data).data, event).map((write) => {
+      return handle(parseEvent(event).data, event).map((write) => {
         const collection = physical.get(write.collection);
         if (collection === undefined) throw new Error(`read model ${model.name} wrote to ${write.collection}, which it does not declare`);
         return { collection, operation: write.operation };

@@ -1,30 +1,20 @@
 /**
  * Operations on the event log: `npm run events -- <command>`.
  *
- *   migrate-personal-data   encrypt the personal fields of a log written before they were
- *                           encrypted (embedded log under DATA_DIR; stop `npm start` first)
+ *   migrate-personal-data [--to <esdb URL>]
+ *                           encrypt the personal fields of a log written before they were
+ *                           encrypted: the embedded log under DATA_DIR in place (stop
+ *                           `npm start` first), or EventStoreDB's into the empty database --to
  *   export [filters]        the stored records as NDJSON on stdout (events/export.ts)
  *   catalogue               writes docs/events/: every event type and version (events/catalogue.ts)
  */
-import { ConfigError, loadConfig } from '@stays/service-kit';
-import { migrateEmbeddedLog } from '@stays/personal-data';
+import { ConfigError } from '@stays/service-kit';
 import { catalogueCommand } from './events/catalogue.ts';
 import { exportCommand } from './events/export.ts';
+import { migratePersonalDataCommand } from './events/migrate-personal-data.ts';
 
 const commands: Record<string, (args: readonly string[]) => Promise<void>> = {
-  'migrate-personal-data': async () => {
-    const config = loadConfig();
-    if (config.eventStoreUrl) {
-      throw new ConfigError('migrate-personal-data copies the embedded log only; for EventStoreDB see README, "Personal data" (Migrating a log written before encryption)');
-    }
-    const done = await migrateEmbeddedLog(config);
-    console.log(`Copied ${done.events} events into a new log at ${done.log}, with the personal fields of ${done.encryptedEvents} of them encrypted.`);
-    console.log(`The log as it was is kept at ${done.previousLog}. It still holds personal data in plain text:`);
-    console.log(`check the product on the new log (npm start), then delete it (rm -r '${done.previousLog}') and any backups of it.`);
-    if (done.previousNotary !== null) {
-      console.log(`The notary's signed tree heads over the old log are kept at ${done.previousNotary}; the notary starts a new tree over the new log.`);
-    }
-  },
+  'migrate-personal-data': migratePersonalDataCommand,
   export: exportCommand,
   catalogue: catalogueCommand,
 };

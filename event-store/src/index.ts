@@ -10,4 +10,4 @@ export {
   openEmbeddedEventStore, openInMemoryEventStore, writeEmbeddedLog, syncDirectory, EventStoreLockedError,
   EmbeddedLogReader, LogCutBehindReaderError, type EmbeddedEventStoreOptions, type LogFile, type LogRecord,
 } from './embedded/index.ts';
-export { connectEventStoreDB, type EventStoreDBOptions } from './eventstoredb/index.ts';
+export { connectEventStoreDB, connectEventStoreDBDatabase, type EventStoreDBDatabase, type EventStoreDBOptions } from './eventstoredb/index.ts';

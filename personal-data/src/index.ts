@@ -6,3 +6,4 @@ export * from './personal-data-store.ts';
 export * from './open-keys.ts';
 export * from './migrate-embedded-log.ts';
 export * from './record-cipher.ts';
+export * from './migrate-eventstoredb.ts';

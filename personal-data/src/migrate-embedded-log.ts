@@ -95,7 +95,7 @@ function decrypts(key: Buffer, place: FieldPlace, value: unknown): boolean {
   }
 }
 
-async function* recordsOf(store: EventStore): AsyncGenerator<RecordedEvent> {
+export async function* recordsOf(store: EventStore): AsyncGenerator<RecordedEvent> {
   for (let after: number | undefined; ;) {
     const page = await store.readAll({ ...(after !== undefined && { after }), maxCount: PAGE });
     yield* page;
@@ -109,7 +109,7 @@ async function* recordsOf(store: EventStore): AsyncGenerator<RecordedEvent> {
  * encrypted under a key that is never stored, so they stay erased rather than becoming
  * readable under a new key.
  */
-async function erasedSubjects(store: EventStore): Promise<ReadonlySet<string>> {
+export async function erasedSubjects(store: EventStore): Promise<ReadonlySet<string>> {
   const erased = new Set<string>();
   for await (const record of recordsOf(store)) {
     if (record.type === 'PersonalDataErased' && typeof record.data.subject === 'string') erased.add(record.data.subject);

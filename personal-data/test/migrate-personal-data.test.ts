@@ -13,21 +13,13 @@ import { openEmbeddedEventStore, type RecordedEvent } from '@stays/event-store';
 import { ERASED } from '@stays/contracts';
 import { loadConfig } from '@stays/service-kit';
 import { openKeyStoreFor, withPersonalData } from '../src/index.ts';
+import { plainTexts, writePlainLog } from './support/plain-log.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
 
 const migrate = (dataDir: string) =>
   run('npm', ['run', '--silent', 'events', '--', 'migrate-personal-data'], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, EVENTSTORE_URL: '', MONGO_URL: '', PERSONAL_DATA_KEY: '' } });
-
-const registered = { accountId: 'a7', role: 'customer', name: 'Kavya Oldlog', email: 'kavya.oldlog@example.in', username: 'kavya_old', passwordHash: null, via: 'password' };
-const placed = {
-  bookingID: 'BK-OLDLOG01', customerId: 'a7', customerName: 'Kavya Bookingname', customerEmail: 'kavya.booking@example.in', customerPhoneNumber: '9800011122',
-  hotelId: 'h1', ownerId: 'o1', hotelName: 'Sea Breeze Residency', hotelAddress: '12 Marine Drive', hotelCity: 'Mumbai', roomId: 'r1', roomType: 'Room',
-  roomStandard: 'Deluxe', numberOfRooms: 1, numberOfGuests: 1, numberOfNights: 1, dateOfBooking: '2026-11-22', dateOfCommencement: '2026-12-01',
-  nights: ['2026-12-01'], units: 1, pricePerNight: 3000, totalAmount: 3000, discountAmount: 0, payableAmount: 3000, paymentMethod: 'pay-at-hotel',
-};
-const plainTexts = ['Kavya Oldlog', 'kavya.oldlog@example.in', 'kavya_old', 'Kavya Bookingname', 'kavya.booking@example.in', '9800011122', 'Erased Earlier', 'erased.earlier@example.in', 'erased_e'];
 
 describe('npm run events -- migrate-personal-data (embedded log)', function () {
   this.timeout(60_000);
@@ -37,12 +29,7 @@ describe('npm run events -- migrate-personal-data (embedded log)', function () {
   beforeEach(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'stays-migrate-'));
     const plain = await openEmbeddedEventStore(path.join(dataDir, 'events'));
-    await plain.append('customer-a7', [{ type: 'AccountRegistered', data: registered }]);
-    await plain.append('hotel-h1', [{ type: 'HotelDelisted', data: { hotelId: 'h1', ownerId: 'o1', reason: 'owner-deleted', delistedAt: '2026-11-22T10:00:00.000Z' } }]);
-    await plain.append('booking-BK-OLDLOG01', [{ type: 'BookingPlaced', data: placed, metadata: { actor: 'a7' } }]);
-    // a guest erased before the migration (their data was still plain in the log)
-    await plain.append('customer-e9', [{ type: 'AccountRegistered', data: { ...registered, accountId: 'e9', name: 'Erased Earlier', email: 'erased.earlier@example.in', username: 'erased_e' } }]);
-    await plain.append('customer-e9', [{ type: 'AccountDeleted', data: { accountId: 'e9', role: 'customer' } }, { type: 'PersonalDataErased', data: { accountId: 'e9', role: 'customer', subject: 'customer-e9' } }]);
+    await writePlainLog(plain);
     before = await plain.readAll();
     await plain.close();
     await mkdir(path.join(dataDir, 'notary'));

@@ -38,6 +38,7 @@ export function fromStreamEvent(resolved: ResolvedEvent): RecordedEvent | undefi
 type ClientRecordedEvent = NonNullable<ResolvedEvent['event']>;
 
 function toRecordedEvent(event: ClientRecordedEvent, position: number): RecordedEvent {
+  const metadata = event.metadata === undefined ? {} : asJsonObject(event.metadata);
   return {
     id: event.id,
     streamId: event.streamId,
@@ -45,10 +46,25 @@ function toRecordedEvent(event: ClientRecordedEvent, position: number): Recorded
     revision: Number(event.revision),
     position,
     data: asJsonObject(event.data),
-    metadata: event.metadata === undefined ? {} : asJsonObject(event.metadata),
-    recordedAt: event.created.toISOString(),
+    metadata,
+    recordedAt: originalTime(metadata) ?? event.created.toISOString(),
   };
 }
+
+/**
+ * An event copied from another database (migrate-personal-data) keeps the time its first
+ * server recorded in `metadata.recordedAt`: the copy's `created` is the time of the copy.
+ * Both are immutable, so every read of the event (and the notary's leaf over it) sees
+ * the same time.
+ */
+function originalTime(metadata: Record<string, unknown>): string | undefined {
+  const time = metadata[ORIGINAL_TIME];
+  return typeof time === 'string' && ISO_TIME.test(time) && !Number.isNaN(Date.parse(time)) ? time : undefined;
+}
+
+/** The metadata key that carries an event's original time into a copy. */
+export const ORIGINAL_TIME = 'recordedAt';
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
 /**
  * The port's data is a JSON object. We only ever write JSON objects; anything else

@@ -1,1 +1,2 @@
 export { connectEventStoreDB, type EventStoreDBOptions } from './eventstoredb-event-store.ts';
+export { connectEventStoreDBDatabase, type EventStoreDBDatabase } from './eventstoredb-database.ts';

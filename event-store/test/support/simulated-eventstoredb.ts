@@ -11,6 +11,11 @@
  * $by_category projection writes, and a `$metadata` event now and then); filtered
  * subscriptions apply the event-type regex on the server.
  *
+ * Appends are idempotent the way the server's are: the same event ids appended again at
+ * the expected revision they were first appended at succeed without writing anything (the
+ * result of the first append). Stream metadata is the last `$metadata` event of the
+ * stream's `$$<stream>` metastream, as the client reads and writes it.
+ *
  * It also fails the way a server does, with the errors the client makes of gRPC
  * statuses (its own convertToCommandError): `stop()` takes the server down (live
  * subscriptions fail with UNAVAILABLE "Connection dropped", or the server ends them;
@@ -30,6 +35,7 @@ import {
   type Filter, type Position, type ReadPosition, type ReadRevision,
 } from '@eventstore/db-client';
 import { eventStoreOnClient } from '../../src/eventstoredb/eventstoredb-event-store.ts';
+import { databaseOnClient, type EventStoreDBDatabase } from '../../src/eventstoredb/eventstoredb-database.ts';
 import type { EventStore } from '../../src/port.ts';
 
 export interface SimulationOptions {
@@ -124,6 +130,8 @@ export class SimulatedEventStoreDB {
       readStream: this.readStream.bind(this),
       readAll: this.readAll.bind(this),
       subscribeToAll: this.subscribeToAll.bind(this),
+      getStreamMetadata: this.getStreamMetadata.bind(this),
+      setStreamMetadata: this.setStreamMetadata.bind(this),
       dispose: async () => undefined,
     };
     return api as unknown as EventStoreDBClient;
@@ -145,7 +153,11 @@ export class SimulatedEventStoreDB {
       (expected === 'no_stream' && current === 'no_stream') ||
       (expected === 'stream_exists' && current !== 'no_stream') ||
       (typeof expected === 'bigint' && current === expected);
-    if (!ok) throw new WrongExpectedVersionError(undefined, { streamName, expected, current } as never);
+    if (!ok) {
+      const again = this.alreadyAppended(stream, list, expected);
+      if (again) return again;
+      throw new WrongExpectedVersionError(undefined, { streamName, expected, current } as never);
+    }
 
     let last: StoredEvent | undefined;
     for (const event of list) {
@@ -154,6 +166,30 @@ export class SimulatedEventStoreDB {
       if (this.log.length % 7 === 0) this.write(`$$${streamName}`, '$metadata', {}, undefined);
     }
     return { success: true, nextExpectedRevision: last!.revision, position: last!.position };
+  }
+
+  /** The result of the first append when the same ids follow the expected revision already. */
+  private alreadyAppended(stream: readonly StoredEvent[], list: readonly EventData[], expected: AppendExpectedRevision): AppendResult | undefined {
+    if (expected !== 'no_stream' && typeof expected !== 'bigint') return undefined;
+    const from = expected === 'no_stream' ? 0 : Number(expected) + 1;
+    const there = stream.slice(from, from + list.length);
+    if (there.length !== list.length || there.some((event, i) => event.id !== list[i]!.id)) return undefined;
+    const last = there[there.length - 1]!;
+    return { success: true, nextExpectedRevision: last.revision, position: last.position };
+  }
+
+  private async getStreamMetadata(streamName: string): Promise<{ streamName: string; metadata?: Record<string, unknown> }> {
+    await new Promise((resolve) => setImmediate(resolve));
+    if (!this.available) throw notConnected();
+    const last = this.streams.get(`$$${streamName}`)?.at(-1);
+    return last === undefined ? { streamName } : { streamName, metadata: structuredClone(last.data) };
+  }
+
+  private async setStreamMetadata(streamName: string, metadata: Record<string, unknown>): Promise<AppendResult> {
+    await new Promise((resolve) => setImmediate(resolve));
+    if (!this.available) throw notConnected();
+    const event = this.write(`$$${streamName}`, '$metadata', metadata, undefined);
+    return { success: true, nextExpectedRevision: event.revision, position: event.position };
   }
 
   private write(streamId: string, type: string, data: Record<string, unknown>, metadata: Record<string, unknown> | undefined, id: string = randomUUID()): StoredEvent {
@@ -257,4 +293,9 @@ export function eventStoreOnSimulation(
   options: { backoff?: { initialDelayMs?: number; maxDelayMs?: number }; log?: (line: string) => void } = {},
 ): EventStore {
   return eventStoreOnClient(simulation.client(), { backoff: options.backoff ?? { initialDelayMs: 5, maxDelayMs: 40 }, log: options.log ?? (() => undefined) });
+}
+
+/** The whole database over a simulation (the event store and stream metadata). */
+export function databaseOnSimulation(simulation: SimulatedEventStoreDB): EventStoreDBDatabase {
+  return databaseOnClient(simulation.client(), { backoff: { initialDelayMs: 5, maxDelayMs: 40 }, log: () => undefined });
 }

@@ -15,12 +15,13 @@ export const plainTexts = ['Kavya Oldlog', 'kavya.oldlog@example.in', 'kavya_old
 /**
  * Six records in four streams: a guest, a hotel, the guest's booking, and a guest erased
  * before the migration (their data still plain in the log); the fourth record is that
- * guest's registration.
+ * guest's registration. A suffix makes the stream names unique (a real server keeps
+ * earlier runs' streams).
  */
-export async function writePlainLog(store: EventStore): Promise<void> {
-  await store.append('customer-a7', [{ type: 'AccountRegistered', data: registered }]);
-  await store.append('hotel-h1', [{ type: 'HotelDelisted', data: { hotelId: 'h1', ownerId: 'o1', reason: 'owner-deleted', delistedAt: '2026-11-22T10:00:00.000Z' } }]);
-  await store.append('booking-BK-OLDLOG01', [{ type: 'BookingPlaced', data: placed, metadata: { actor: 'a7' } }]);
-  await store.append('customer-e9', [{ type: 'AccountRegistered', data: { ...registered, accountId: 'e9', name: 'Erased Earlier', email: 'erased.earlier@example.in', username: 'erased_e' } }]);
-  await store.append('customer-e9', [{ type: 'AccountDeleted', data: { accountId: 'e9', role: 'customer' } }, { type: 'PersonalDataErased', data: { accountId: 'e9', role: 'customer', subject: 'customer-e9' } }]);
+export async function writePlainLog(store: EventStore, streamSuffix = ''): Promise<void> {
+  await store.append(`customer-a7${streamSuffix}`, [{ type: 'AccountRegistered', data: registered }]);
+  await store.append(`hotel-h1${streamSuffix}`, [{ type: 'HotelDelisted', data: { hotelId: 'h1', ownerId: 'o1', reason: 'owner-deleted', delistedAt: '2026-11-22T10:00:00.000Z' } }]);
+  await store.append(`booking-BK-OLDLOG01${streamSuffix}`, [{ type: 'BookingPlaced', data: placed, metadata: { actor: 'a7' } }]);
+  await store.append(`customer-e9${streamSuffix}`, [{ type: 'AccountRegistered', data: { ...registered, accountId: 'e9', name: 'Erased Earlier', email: 'erased.earlier@example.in', username: 'erased_e' } }]);
+  await store.append(`customer-e9${streamSuffix}`, [{ type: 'AccountDeleted', data: { accountId: 'e9', role: 'customer' } }, { type: 'PersonalDataErased', data: { accountId: 'e9', role: 'customer', subject: 'customer-e9' } }]);
 }

@@ -53,3 +53,17 @@ describe('EventStoreDB position mapping', function () {
     expect(streamReadPosition({ commit: 42n, prepare: 42n })).to.equal(42);
   });
 });
+
+describe('EventStoreDB adapter: the original time of a copied event', function () {
+  it('reads metadata.recordedAt in place of the server time when it is an ISO time, on every read path', async function () {
+    const store = eventStoreOnClient(new SimulatedEventStoreDB({ sendsCaughtUp: true }).client());
+    await store.append('copied-1', [{ type: 'Copied', data: {}, metadata: { recordedAt: '2025-03-01T09:30:00.000Z' } }]);
+    await store.append('copied-2', [{ type: 'Copied', data: {}, metadata: { recordedAt: 'yesterday' } }]);
+    const [fromStream] = await store.readStream('copied-1');
+    const [copied, malformed] = await store.readAll();
+    expect(fromStream!.recordedAt).to.equal('2025-03-01T09:30:00.000Z');
+    expect(copied!.recordedAt).to.equal('2025-03-01T09:30:00.000Z');
+    expect(Date.now() - Date.parse(malformed!.recordedAt)).to.be.within(0, 60_000);
+    await store.close();
+  });
+});

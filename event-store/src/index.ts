@@ -8,7 +8,7 @@ export { backoffDelayMs, describeError, type BackoffOptions } from './backoff.ts
 export { subscriptionHealth, type SubscriptionHealth } from './subscription-health.ts';
 export {
   openEmbeddedEventStore, openInMemoryEventStore, writeEmbeddedLog, syncDirectory, EventStoreLockedError,
-  type EmbeddedEventStoreOptions, type LogFile,
+  EmbeddedLogReader, LogCutBehindReaderError, type EmbeddedEventStoreOptions, type LogFile, type LogRecord,
 } from './embedded/index.ts';
 /** The embedded log's file format, for readers of the file beside its writer (verify-log). */
 export { LOG_FILE_NAME, HEADER_BYTES, RECORD_MAGIC, isRecordMagic, readHeader } from './embedded/index.ts';

@@ -3,3 +3,4 @@ export { HEADER_BYTES, RECORD_MAGIC, isRecordMagic, readHeader } from './record-
 export { EventStoreLockedError } from './directory-lock.ts';
 export type { LogFile } from './log-file.ts';
 export { writeEmbeddedLog } from './log-copy.ts';
+export { EmbeddedLogReader, LogCutBehindReaderError, type LogRecord } from './log-reader.ts';

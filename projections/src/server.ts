@@ -5,16 +5,18 @@
  * HEALTH_MAX_LAG_SECONDS behind the log) and reports the same, every few seconds, beside
  * the checkpoints, where query services read it. Run one active worker per deployment
  * (see README: scale-out). It also runs the notary (NOTARY_SIGNING_KEY), whose state is
- * unhealthy once it stops signing.
+ * unhealthy once it stops signing. With OPERATOR_TOKEN set it answers the operator's calls
+ * under /operator/ on the same port (`npm run projection`: build, switch, drop read model versions).
  */
 import { createPrivateKey } from 'node:crypto';
 import { connectEventStoreDB } from '@stays/event-store';
 import { connectKeyStore, withPersonalData } from '@stays/personal-data';
 import { connectMongoReadStore } from '@stays/read-store';
 import { ConfigError, closeServer, loadConfig, runMain, serveHealth, stopOnSignals } from '@stays/service-kit';
-import { ProjectionRunner } from './runner.ts';
+import { ReadModelRunner } from './read-model-runner.ts';
 import { HEALTH_REPORT_INTERVAL_MS } from './checkpoints.ts';
-import { allProjections } from './index.ts';
+import { discoverReadModels } from './read-models/index.ts';
+import { operatorApi } from './operator/operator-api.ts';
 import { Notary } from './notary/notary.ts';
 import { NotarySigner, ReadStoreTreeHeadStore } from './notary/tree-heads.ts';
 
@@ -28,13 +30,14 @@ runMain(async () => {
   const keys = await connectKeyStore(config, rawEventStore, false);
   const eventStore = withPersonalData(rawEventStore, keys);
   const readStore = await connectMongoReadStore(config.mongoUrl, config.mongoDb);
-  const runner = new ProjectionRunner(eventStore, readStore, allProjections);
+  const runner = new ReadModelRunner(eventStore, readStore, await discoverReadModels());
   await runner.start();
   const notary = new Notary({ eventStore: rawEventStore, readStore, heads: new ReadStoreTreeHeadStore(readStore), signer });
   await notary.start();
   const reporter = setInterval(() => {
     runner.publishHealth(config.healthMaxLagMs).catch((error: unknown) => console.warn(`could not report projection health: ${String(error)}`));
   }, HEALTH_REPORT_INTERVAL_MS);
-  const server = serveHealth(config.port, async () => notary.besideReadSide(await runner.health(config.healthMaxLagMs), config.healthMaxLagMs));
+  const server = serveHealth(config.port, async () => notary.besideReadSide(await runner.health(config.healthMaxLagMs), config.healthMaxLagMs),
+    config.operatorToken !== undefined ? operatorApi(runner, config.operatorToken) : undefined);
   stopOnSignals(() => clearInterval(reporter), closeServer(server), () => runner.stop(), () => notary.stop(), () => eventStore.close(), () => keys.close(), () => readStore.close());
 });

@@ -139,10 +139,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     const queryApp = createQueryApp({
       readStore, media, mediaLinks, tokenVerifier,
       readSide: {
-        health: async () => {
-          const [projections, notaryHealth] = await Promise.all([runner.health(config.healthMaxLagMs), notary.health(config.healthMaxLagMs)]);
-          return { healthy: projections.healthy && notaryHealth.healthy, projections: [...projections.projections, notaryHealth] };
-        },
+        health: async () => notary.besideReadSide(await runner.health(config.healthMaxLagMs), config.healthMaxLagMs),
         waitFor: (position, timeoutMs) => runner.waitFor(position, timeoutMs),
         changedAt: async (projection) => runner.changedAt(projection),
       },

@@ -9,14 +9,16 @@ import type { ProjectionDefinition } from '../projection.ts';
 import { accountQueries, accountsProjection } from './accounts/index.ts';
 import { bookingQueries, bookingsProjection } from './bookings/index.ts';
 import { hotelQueries, hotelsProjection } from './hotels/index.ts';
+import { occupancyProjection, occupancyQueries } from './occupancy.ts';
 
 export * from './accounts/index.ts';
 export * from './hotels/index.ts';
 export * from './bookings/index.ts';
+export * from './occupancy.ts';
 export { POSITION_FIELD } from '../guard.ts';
 
 /** Every projection of the product, in the order they start. */
-export const allProjections: readonly ProjectionDefinition[] = [accountsProjection, hotelsProjection, bookingsProjection];
+export const allProjections: readonly ProjectionDefinition[] = [accountsProjection, hotelsProjection, bookingsProjection, occupancyProjection];
 
 export type ReadModelQueries = ReturnType<typeof readModelQueries>;
 
@@ -26,5 +28,6 @@ export function readModelQueries(readStore: ReadStore) {
     accounts: accountQueries(readStore),
     hotels: hotelQueries(readStore),
     bookings: bookingQueries(readStore),
+    occupancy: occupancyQueries(readStore),
   };
 }

@@ -1,7 +1,10 @@
-/** `/audit`: find a booking, its verified timeline and as-of view, and the log browser with export (auditors only). */
+/**
+ * `/audit`: find a booking, its verified timeline and as-of view, the log browser with
+ * export, and every city's occupancy and revenue (loaded lazily with its chart library); auditors only.
+ */
 import { Button } from '@blueprintjs/core';
 import { auditMessages } from '@stays/contracts';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useSearchParams } from 'react-router-dom';
 import { selectAuditor } from '../../features/audit/audit.selectors.ts';
@@ -13,6 +16,7 @@ import { LogBrowser } from '../../features/audit/components/LogBrowser.tsx';
 import { AuditArea } from './audit-area.tsx';
 
 const texts = auditMessages;
+const CityOccupancy = lazy(() => import('../../features/occupancy/CityOccupancy.tsx'));
 
 function Dashboard() {
   const dispatch = useDispatch();
@@ -35,6 +39,7 @@ function Dashboard() {
       <BookingHistory />
       <AsOfControl />
       <LogBrowser />
+      <Suspense fallback={null}><CityOccupancy /></Suspense>
     </div>
   );
 }

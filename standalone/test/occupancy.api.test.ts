@@ -6,7 +6,7 @@
  * are worked out from it.
  */
 import { expect } from 'chai';
-import { addDays, indiaToday, type CityOccupancy, type OccupancyOfMonth, type OwnerOccupancy } from '@stays/contracts';
+import { addDays, indiaToday, type CityOccupancy, type SuccessEnvelope, type OccupancyOfMonth, type OwnerOccupancy } from '@stays/contracts';
 import { ApiClient } from './support/http-client.ts';
 import { hotelForm, pngImages, roomForm } from './support/fixtures.ts';
 import { signedInCustomer, signedInOwner, type SignedIn } from './support/accounts.ts';
@@ -89,7 +89,7 @@ describe('occupancy and revenue over HTTP', function () {
   after(async () => stays?.destroy());
 
   it("gives the owner their hotel by month: the listings from today on, the bookings' nights and revenue on each side of the month end", async () => {
-    const response = await api.get<OwnerOccupancy>('/hotel/owner/occupancy', { token: owner.token });
+    const response = await api.get<SuccessEnvelope<OwnerOccupancy>>('/hotel/owner/occupancy', { token: owner.token });
     expect(response.status, JSON.stringify(response.body)).to.equal(200);
     expect(response.headers.get('cache-control')).to.equal('private, no-store');
     const answer = response.body.data;
@@ -123,17 +123,17 @@ describe('occupancy and revenue over HTTP', function () {
   });
 
   it('gives auditors every city for a month, the current one by default', async () => {
-    const response = await api.get<CityOccupancy>(`/audit/occupancy?month=${monthAfter.slice(0, 7)}`, { token: auditorToken });
+    const response = await api.get<SuccessEnvelope<CityOccupancy>>(`/audit/occupancy?month=${monthAfter.slice(0, 7)}`, { token: auditorToken });
     expect(response.status, JSON.stringify(response.body)).to.equal(200);
     const available = 6 * daysInMonth(monthAfter);
     expect(response.body.data).to.deep.equal({
       month: monthAfter.slice(0, 7),
       cities: [{ city: 'Pune', nightsSold: 4, unitsAvailable: available, occupancyPercent: Math.round((4 * 1000) / available) / 10, revenuePaid: 7_200, revenueUnpaid: 11_201 }],
     });
-    const current = await api.get<CityOccupancy>('/audit/occupancy', { token: auditorToken });
+    const current = await api.get<SuccessEnvelope<CityOccupancy>>('/audit/occupancy', { token: auditorToken });
     expect(current.body.data.month).to.equal(today.slice(0, 7));
     expect(current.body.data.cities.map((city) => city.city)).to.deep.equal(['Pune']);
-    expect((await api.get<CityOccupancy>('/audit/occupancy?month=1999-01', { token: auditorToken })).body.data).to.deep.equal({ month: '1999-01', cities: [] });
+    expect((await api.get<SuccessEnvelope<CityOccupancy>>('/audit/occupancy?month=1999-01', { token: auditorToken })).body.data).to.deep.equal({ month: '1999-01', cities: [] });
   });
 
   it('refuses a month that is not YYYY-MM, other roles and owners without a hotel, in the one envelope', async () => {

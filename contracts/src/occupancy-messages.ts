@@ -26,6 +26,8 @@ export const occupancyMessages = {
   noListings: 'Add a room to your hotel to see its occupancy and revenue.',
   noCities: 'No hotel was listed in this month.',
   loadFailed: 'The occupancy figures could not be loaded.',
-  tableCaption: (period: string) => `Figures for ${period}`,
+  monthsTableCaption: 'Figures by month',
+  daysTableCaption: 'Figures night by night',
+  citiesTableCaption: (month: string) => `Figures by city, ${month}`,
   showTable: 'Show the figures as a table',
 } as const;

@@ -44,7 +44,7 @@ export default function CityOccupancy() {
       {rows.length > 0 && (
         <>
           <OccupancyChart title={`${texts.citiesTitle}, ${monthName(month)}`} rows={rows} />
-          <FiguresTable caption={texts.tableCaption(monthName(month))} periodLabel={texts.cityLabel} rows={rows} />
+          <FiguresTable caption={texts.citiesTableCaption(monthName(month))} periodLabel={texts.cityLabel} rows={rows} />
         </>
       )}
     </Card>

@@ -32,7 +32,7 @@ export default function OwnerOccupancy() {
             <h3 id="occupancy-months">{texts.byMonthTitle}</h3>
             <p className="muted">{texts.byMonthDescription}</p>
             <OccupancyChart title={texts.byMonthTitle} rows={monthRows} />
-            <FiguresTable caption={texts.tableCaption(texts.byMonthTitle.toLowerCase())} periodLabel={texts.monthLabel} rows={monthRows} />
+            <FiguresTable caption={texts.monthsTableCaption} periodLabel={texts.monthLabel} rows={monthRows} />
           </section>
           <section aria-labelledby="occupancy-days">
             <h3 id="occupancy-days">{texts.nextDaysTitle(days.length)}</h3>
@@ -40,7 +40,7 @@ export default function OwnerOccupancy() {
             <OccupancyChart title={texts.nextDaysTitle(days.length)} rows={dayRows} />
             <details>
               <summary>{texts.showTable}</summary>
-              <FiguresTable caption={texts.tableCaption(texts.nextDaysTitle(days.length).toLowerCase())} periodLabel={texts.dateLabel} rows={dayRows} />
+              <FiguresTable caption={texts.daysTableCaption} periodLabel={texts.dateLabel} rows={dayRows} />
             </details>
           </section>
         </>

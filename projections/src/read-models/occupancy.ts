@@ -159,10 +159,10 @@ function monthStart(day: string, months = 0): string {
 }
 const monthEnd = (day: string): string => addDays(monthStart(day, 1), -1);
 
-/** Per day, the hotels' figures from `first` to `last`: units available of each hotel, nights and revenue of each booking. */
-function tallyDays(hotels: readonly OccupancyHotelDocument[], bookings: readonly OccupancyBookingDocument[], first: string, last: string): Map<string, Tally> {
+/** Per day of `period` (consecutive YYYY-MM-DD days), the hotels' figures: units available of each hotel, nights and revenue of each booking. */
+function tallyDays(hotels: readonly OccupancyHotelDocument[], bookings: readonly OccupancyBookingDocument[], period: readonly string[]): Map<string, Tally> {
   const days = new Map<string, Tally>();
-  for (const day of daysFrom(first, last)) {
+  for (const day of period) {
     const tally = emptyTally();
     for (const hotel of hotels) tally.unitsAvailable += unitsAvailableOn(hotel, day);
     days.set(day, tally);
@@ -201,7 +201,7 @@ export function occupancyQueries(readStore: ReadStore) {
       const lastDay = addDays(today, OWNER_DAYS_AHEAD - 1);
       const first = monthStart(today, -OWNER_MONTHS_BACK);
       const last = monthEnd(lastDay);
-      const days = tallyDays([hotel], await bookingsReaching(first, last, hotel._id), first, last);
+      const days = tallyDays([hotel], await bookingsReaching(first, last, hotel._id), daysFrom(first, last));
       const months = new Map<string, Tally>();
       for (const [day, tally] of days) {
         const month = months.get(monthOf(day)) ?? months.set(monthOf(day), emptyTally()).get(monthOf(day))!;
@@ -226,10 +226,11 @@ export function occupancyQueries(readStore: ReadStore) {
         if (ofHotel === undefined) bookingsByHotel.set(booking.hotelID, [booking]);
         else ofHotel.push(booking);
       }
+      const period = daysFrom(first, last);
       const byCity = new Map<string, Tally>();
       for (const hotel of allHotels) {
         const sum = emptyTally();
-        for (const tally of tallyDays([hotel], bookingsByHotel.get(hotel._id) ?? [], first, last).values()) addTo(sum, tally);
+        for (const tally of tallyDays([hotel], bookingsByHotel.get(hotel._id) ?? [], period).values()) addTo(sum, tally);
         if (sum.unitsAvailable === 0 && sum.nightsSold === 0) continue;
         addTo(byCity.get(hotel.city) ?? byCity.set(hotel.city, emptyTally()).get(hotel.city)!, sum);
       }

@@ -9,7 +9,7 @@ import type { BookingPlaced, DomainEvent, HotelDetails, OccupancyOfMonth, RoomDe
 import type { RecordedEvent } from '@stays/event-store';
 import { createEmbeddedReadStore, type ReadStore } from '@stays/read-store';
 import { applyInOrder, guardedWrites } from '../src/apply.ts';
-import { occupancyProjection, occupancyQueries, spreadRupees } from '../src/index.ts';
+import { POSITION_FIELD, occupancyCollections as collections, occupancyProjection, occupancyQueries, spreadRupees } from '../src/index.ts';
 
 type Recorded = DomainEvent & { readonly at: string };
 
@@ -88,6 +88,25 @@ describe('occupancy read model: a hand-made history in, figures out', () => {
     expect(spreadRupees(7001, 2)).to.deep.equal([3501, 3500]);
     expect(spreadRupees(5000, 3)).to.deep.equal([1667, 1667, 1666]);
     expect(spreadRupees(2, 3)).to.deep.equal([1, 1, 0]);
+  });
+
+  it("keeps a booking's nights, units and nightly revenue, then its payment or cancellation; a hotel's city, listings' units over time and delisting", async () => {
+    const readStore = await given(history);
+    const stored = async (collection: string, _id: string) => {
+      const { [POSITION_FIELD]: _stamp, ...document } = (await readStore.collection(collection).findOne({ _id }))!;
+      return document;
+    };
+    expect(await stored(collections.bookings, 'A')).to.deep.equal({
+      _id: 'A', hotelID: 'h1', firstNight: '2026-01-30', lastNight: '2026-02-01', nights: ['2026-01-30', '2026-01-31', '2026-02-01'],
+      units: 2, nightlyRevenue: [3000, 3000, 3000], paid: true, cancelled: false,
+    });
+    expect(await stored(collections.bookings, 'C')).to.include({ paid: false, cancelled: true });
+    expect(await stored(collections.hotels, 'h1')).to.deep.equal({
+      _id: 'h1', ownerId: 'owner-h1', city: 'Pune', delistedOn: null,
+      listings: { r1: [{ from: '2026-01-10', units: 3 }, { from: '2026-02-01', units: 4 }], r2: [{ from: '2026-01-16', units: 2 }] },
+    });
+    expect(await stored(collections.hotels, 'h3')).to.include({ city: 'Pune', delistedOn: '2026-01-21' });
+    await readStore.close();
   });
 
   it("gives the owner their hotel by month across month ends: a listing added mid-month, a unit change, a cancellation, a payment", async () => {

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { addDays, indiaToday, type BookingPlaced } from '@stays/contracts';
 import { openEmbeddedEventStore } from '@stays/event-store';
-import { ProjectionRunner, occupancyProjection, occupancyQueries } from '@stays/projections';
+import { ReadModelRunner, liveReadModels, occupancyReadModel } from '@stays/projections';
 import { createEmbeddedReadStore } from '@stays/read-store';
 import { percentile, type Report } from './report.ts';
 
@@ -80,13 +80,13 @@ export default async function benchOccupancy(report: Report): Promise<void> {
     const eventStore = await openEmbeddedEventStore(dir);
     const readStore = createEmbeddedReadStore();
     const started = performance.now();
-    const runner = new ProjectionRunner(eventStore, readStore, [occupancyProjection], { log: () => undefined });
+    const runner = new ReadModelRunner(eventStore, readStore, [occupancyReadModel], { log: () => undefined });
     await runner.start();
     await runner.whenCaughtUp();
     const seconds = (performance.now() - started) / 1000;
     report('occupancy read model built from the log', events / seconds, `events/s (${events} events, ${BOOKINGS} bookings, ${HOTELS} hotels)`);
 
-    const queries = occupancyQueries(readStore);
+    const queries = occupancyReadModel.queries(liveReadModels(readStore).store(occupancyReadModel));
     const owner = await timed(QUERIES, () => queries.ofOwner(`owner-${hotelIds[QUERIES % HOTELS]}`, today));
     report("owner's hotel by month and by day, p50", percentile(owner, 50), `ms (${BOOKINGS / HOTELS} bookings a hotel, ${QUERIES} queries)`);
     report("owner's hotel by month and by day, p95", percentile(owner, 95), 'ms');

@@ -9,9 +9,15 @@ import type { BookingPlaced, DomainEvent, HotelDetails, OccupancyOfMonth, RoomDe
 import type { RecordedEvent } from '@stays/event-store';
 import { createEmbeddedReadStore, type ReadStore } from '@stays/read-store';
 import { applyInOrder, guardedWrites } from '../src/apply.ts';
-import { POSITION_FIELD, occupancyCollections as collections, occupancyProjection, occupancyQueries, spreadRupees } from '../src/index.ts';
+import {
+  POSITION_FIELD, liveReadModels, occupancyCollections as collections, occupancyReadModel, physicalCollection, spreadRupees, versionProjection,
+} from '../src/index.ts';
 
 type Recorded = DomainEvent & { readonly at: string };
+
+const occupancyProjection = versionProjection(occupancyReadModel, occupancyReadModel.version);
+/** The model's queries on the version the test builds. */
+const occupancyQueries = (readStore: ReadStore) => occupancyReadModel.queries(liveReadModels(readStore).store(occupancyReadModel));
 
 /** Projects each event recorded at its `at`, in order, into a fresh embedded read store, as the runner would. */
 async function given(events: readonly Recorded[]): Promise<ReadStore> {
@@ -93,7 +99,7 @@ describe('occupancy read model: a hand-made history in, figures out', () => {
   it("keeps a booking's nights, units and nightly revenue, then its payment or cancellation; a hotel's city, listings' units over time and delisting", async () => {
     const readStore = await given(history);
     const stored = async (collection: string, _id: string) => {
-      const { [POSITION_FIELD]: _stamp, ...document } = (await readStore.collection(collection).findOne({ _id }))!;
+      const { [POSITION_FIELD]: _stamp, ...document } = (await readStore.collection(physicalCollection(occupancyReadModel.name, occupancyReadModel.version, collection)).findOne({ _id }))!;
       return document;
     };
     expect(await stored(collections.bookings, 'A')).to.deep.equal({

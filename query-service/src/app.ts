@@ -16,6 +16,7 @@ import { mountHotelRoutes } from './hotels/routes.ts';
 import { mountBookingRoutes } from './bookings/routes.ts';
 import { mountAuditRoutes } from './audit/routes.ts';
 import { mountNotaryRoutes } from './audit/notary-routes.ts';
+import { mountReadModelRoutes } from './audit/read-model-routes.ts';
 import { mountOccupancyRoutes } from './occupancy/routes.ts';
 
 export interface QueryAppOptions {
@@ -79,6 +80,7 @@ export function createQueryApp(deps: QueryServiceDeps, options: QueryAppOptions)
     mountMediaRoutes(context);
     mountAuditRoutes(context);
     mountNotaryRoutes(context);
+    mountReadModelRoutes(context);
     mountOccupancyRoutes(context);
   });
 }

@@ -25,12 +25,13 @@
 import {
   addDays, indiaToday, type CityOccupancy, type OccupancyFigures, type OccupancyOfCity, type OwnerOccupancy,
 } from '@stays/contracts';
-import type { ReadStore } from '@stays/read-store';
-import { defineProjection, type ProjectedWrite } from '../projection.ts';
+import type { ProjectedWrite } from '../projection.ts';
+import { defineReadModel, type ReadModelStore } from '../read-model.ts';
 
+/** The model's collections by logical name (its versions keep them as `occupancy_v<version>_<name>`). */
 export const occupancyCollections = {
-  hotels: 'occupancy_hotels_v1',
-  bookings: 'occupancy_bookings_v1',
+  hotels: 'hotels',
+  bookings: 'bookings',
 } as const;
 const collections = occupancyCollections;
 
@@ -79,37 +80,6 @@ const onHotel = (hotelId: string, update: Record<string, unknown>, upsert = fals
 
 const setOnBooking = (bookingID: string, set: Record<string, unknown>): ProjectedWrite[] =>
   [{ collection: collections.bookings, operation: { updateOne: { filter: { _id: bookingID }, update: { $set: set } } } }];
-
-export const occupancyProjection = defineProjection({
-  name: 'occupancy',
-  version: 1,
-  collections: [collections.hotels, collections.bookings],
-  indexes: [
-    { collection: collections.hotels, keys: { ownerId: 1 } },
-    // a hotel's bookings that reach into a period; every hotel's for a month
-    { collection: collections.bookings, keys: { hotelID: 1, lastNight: 1 } },
-    { collection: collections.bookings, keys: { lastNight: 1 } },
-  ],
-  on: {
-    HotelCreated: ({ hotelId, ownerId, city }) => onHotel(hotelId, { $set: { ownerId, city, listings: {}, delistedOn: null } }, true),
-    HotelUpdated: ({ hotelId, ownerId, city }) => onHotel(hotelId, { $set: { ownerId, city } }),
-    HotelDelisted: ({ hotelId }, { recordedAt }) => onHotel(hotelId, { $set: { delistedOn: dayOf(recordedAt) } }),
-    RoomAdded: ({ hotelId, roomId, totalUnits }, { recordedAt }) =>
-      onHotel(hotelId, { $set: { [`listings.${roomId}`]: [{ from: dayOf(recordedAt), units: totalUnits }] } }),
-    RoomUpdated: ({ hotelId, roomId, totalUnits }, { recordedAt }) =>
-      onHotel(hotelId, { $push: { [`listings.${roomId}`]: { from: dayOf(recordedAt), units: totalUnits } } }),
-    BookingPlaced: (placed) => {
-      const document: Omit<OccupancyBookingDocument, '_id'> = {
-        hotelID: placed.hotelId, firstNight: placed.nights[0] ?? placed.dateOfCommencement, lastNight: placed.nights.at(-1) ?? placed.dateOfCommencement,
-        nights: placed.nights, units: placed.units, nightlyRevenue: spreadRupees(placed.totalAmount - placed.discountAmount, placed.nights.length),
-        paid: false, cancelled: false,
-      };
-      return [{ collection: collections.bookings, operation: { updateOne: { filter: { _id: placed.bookingID }, update: { $set: document }, upsert: true } } }];
-    },
-    BookingCancelled: ({ bookingID }) => setOnBooking(bookingID, { cancelled: true }),
-    BookingPaymentReceived: ({ bookingID }) => setOnBooking(bookingID, { paid: true }),
-  },
-});
 
 /** Sums of one day or many. */
 interface Tally {
@@ -187,9 +157,9 @@ const OWNER_MONTHS_BACK = 11;
 
 export type OccupancyQueries = ReturnType<typeof occupancyQueries>;
 
-export function occupancyQueries(readStore: ReadStore) {
-  const hotels = readStore.collection<OccupancyHotelDocument>(collections.hotels);
-  const bookings = readStore.collection<OccupancyBookingDocument>(collections.bookings);
+export function occupancyQueries(store: ReadModelStore) {
+  const hotels = store.collection<OccupancyHotelDocument>(collections.hotels);
+  const bookings = store.collection<OccupancyBookingDocument>(collections.bookings);
   const bookingsReaching = (first: string, last: string, hotelID?: string) =>
     bookings.find({ ...(hotelID !== undefined && { hotelID }), lastNight: { $gte: first }, firstNight: { $lte: last }, cancelled: false });
 
@@ -241,3 +211,33 @@ export function occupancyQueries(readStore: ReadStore) {
     },
   };
 }
+
+export const occupancyReadModel = defineReadModel({
+  name: 'occupancy',
+  version: 1,
+  collections: {
+    [collections.hotels]: [{ keys: { ownerId: 1 } }],
+    // a hotel's bookings that reach into a period; every hotel's for a month
+    [collections.bookings]: [{ keys: { hotelID: 1, lastNight: 1 } }, { keys: { lastNight: 1 } }],
+  },
+  queries: occupancyQueries,
+  on: {
+    HotelCreated: ({ hotelId, ownerId, city }) => onHotel(hotelId, { $set: { ownerId, city, listings: {}, delistedOn: null } }, true),
+    HotelUpdated: ({ hotelId, ownerId, city }) => onHotel(hotelId, { $set: { ownerId, city } }),
+    HotelDelisted: ({ hotelId }, { recordedAt }) => onHotel(hotelId, { $set: { delistedOn: dayOf(recordedAt) } }),
+    RoomAdded: ({ hotelId, roomId, totalUnits }, { recordedAt }) =>
+      onHotel(hotelId, { $set: { [`listings.${roomId}`]: [{ from: dayOf(recordedAt), units: totalUnits }] } }),
+    RoomUpdated: ({ hotelId, roomId, totalUnits }, { recordedAt }) =>
+      onHotel(hotelId, { $push: { [`listings.${roomId}`]: { from: dayOf(recordedAt), units: totalUnits } } }),
+    BookingPlaced: (placed) => {
+      const document: Omit<OccupancyBookingDocument, '_id'> = {
+        hotelID: placed.hotelId, firstNight: placed.nights[0] ?? placed.dateOfCommencement, lastNight: placed.nights.at(-1) ?? placed.dateOfCommencement,
+        nights: placed.nights, units: placed.units, nightlyRevenue: spreadRupees(placed.totalAmount - placed.discountAmount, placed.nights.length),
+        paid: false, cancelled: false,
+      };
+      return [{ collection: collections.bookings, operation: { updateOne: { filter: { _id: placed.bookingID }, update: { $set: document }, upsert: true } } }];
+    },
+    BookingCancelled: ({ bookingID }) => setOnBooking(bookingID, { cancelled: true }),
+    BookingPaymentReceived: ({ bookingID }) => setOnBooking(bookingID, { paid: true }),
+  },
+});

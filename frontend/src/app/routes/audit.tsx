@@ -1,6 +1,7 @@
 /**
  * `/audit`: find a booking, its verified timeline and as-of view, the log browser with
- * export, and every city's occupancy and revenue (loaded lazily with its chart library); auditors only.
+ * export, the read models' versions, and every city's occupancy and revenue (loaded lazily
+ * with its chart library); auditors only.
  */
 import { Button } from '@blueprintjs/core';
 import { auditMessages } from '@stays/contracts';
@@ -13,6 +14,7 @@ import { AsOfControl } from '../../features/audit/components/AsOfControl.tsx';
 import { BookingHistory } from '../../features/audit/components/BookingHistory.tsx';
 import { BookingSearch } from '../../features/audit/components/BookingSearch.tsx';
 import { LogBrowser } from '../../features/audit/components/LogBrowser.tsx';
+import { ReadModels } from '../../features/audit/components/ReadModels.tsx';
 import { AuditArea } from './audit-area.tsx';
 
 const texts = auditMessages;
@@ -39,6 +41,7 @@ function Dashboard() {
       <BookingHistory />
       <AsOfControl />
       <LogBrowser />
+      <ReadModels />
       <Suspense fallback={null}><CityOccupancy /></Suspense>
     </div>
   );

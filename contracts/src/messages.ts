@@ -182,6 +182,7 @@ export const ui = {
   // search page
   dateLabel: 'Date',
   filtersTitle: 'Filters',
+  close: 'Close',
   minPriceLabel: 'Min Price',
   maxPriceLabel: 'Max Price',
   startingPriceLabel: 'Starting Price',
@@ -234,6 +235,7 @@ export const ui = {
   bookBarLabel: 'Book this hotel: starting price',
 
   // booking page
+  bookHotelTitle: (hotelName: string) => `Book ${hotelName}`,
   bookingDetailsTitle: 'Enter your details',
   fullNameLabel: 'Full name',
   countryCodeLabel: 'Country code',

@@ -4,16 +4,18 @@
  * against the whole product in this process with the demo data. A serious or critical
  * violation fails; moderate and minor ones are printed (and fail too where the issue named
  * them: heading levels, a page's h1, a control's visible text vs its accessible name).
+ * Each checked state is also photographed (a11y-<who>-<screen>-<width>.png in
+ * frontend/test-results/screenshots/) for a person to look at.
  */
 import { expect } from 'chai';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { AxeResults, Result } from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
 import { addDays, auditMessages, earliestCommencement, messages } from '@stays/contracts';
 import { DEMO_PASSWORD, demoGuest, demoHotels } from '../../../standalone/src/demo/index.ts';
-import { launchChromium, otpFromOutbox, urlMatches } from './support/browser.ts';
+import { SHOTS, launchChromium, otpFromOutbox, urlMatches } from './support/browser.ts';
 import { API, startE2eSystem, type E2eSystem } from './support/system.ts';
 
 const ui = messages.ui;
@@ -79,6 +81,7 @@ describe('accessibility of every screen (axe-core, e2e)', function () {
       startE2eSystem({ env: { BOOTSTRAP_AUDITOR_EMAIL: AUDITOR.email, BOOTSTRAP_AUDITOR_PASSWORD: AUDITOR.password } }),
       launchChromium(),
     ]);
+    await mkdir(SHOTS, { recursive: true });
     // The demo guest has a booking at the first demo owner's hotel, so profile, bookings, owner bookings and the audit screens show one.
     const hotels = (await api<{ _id: string; hotelName: string }[]>('GET', '/hotel/data/get/all/hotels')).data;
     const own = hotels.find((hotel) => hotel.hotelName === demoHotels[0]!.hotelName)!;
@@ -191,6 +194,7 @@ describe('accessibility of every screen (axe-core, e2e)', function () {
         await page.waitForLoadState('networkidle');
         const results = await runAxe(page);
         checked.push(`${screen.name} @${width}`);
+        await page.screenshot({ path: path.join(SHOTS, `a11y-${role}-${screen.name.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '')}-${width}.png`), fullPage: screen.then === undefined });
         for (const violation of results.violations as Result[]) {
           findings.push({
             screen: screen.name, width, rule: violation.id, impact: violation.impact ?? 'unknown', help: violation.help,

@@ -529,6 +529,19 @@ describe('guest journeys (e2e)', function () {
     await context.close();
   });
 
+  it('a page opened from the address bar starts at its top, wherever the last page opened that way in the tab was left', async () => {
+    const { context, page } = await newPage(390);
+    await page.goto('/');
+    await page.getByRole('img', { name: ui.hotelPhoto(hotels[0]!.hotelName) }).first().waitFor();
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    await page.waitForFunction(() => window.scrollY >= 1500);
+    await page.goto('/search-hotel'); // every hotel: a page long enough to be scrolled 1500 px down
+    await page.getByRole('article').nth(hotels.length - 1).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => window.scrollY)).to.equal(0);
+    await context.close();
+  });
+
   it('no page of these journeys logged a date-fns locale warning (every date picker has its locale)', () => {
     expect(consoleProblems.filter((text) => text.includes('date-fns locale'))).to.deep.equal([]);
   });

@@ -17,6 +17,7 @@ const benchmarks: Record<string, () => Promise<{ default: (report: Report) => Pr
   'personal data': () => import('./personal-data.bench.ts'),
   frontend: () => import('./frontend.bench.ts'),
   export: () => import('./export.bench.ts'),
+  'events export': () => import('./events-export.bench.ts'),
 };
 
 const filter = process.argv[2];

@@ -6,7 +6,7 @@
  * take turns (stream-turns.ts), so only other processes' writes can get in between.
  */
 import { WrongExpectedRevisionError, type EventStore, type RecordedEvent } from '@stays/event-store';
-import { eventSchemaVersions, messages, type DomainEvent } from '@stays/contracts';
+import { eventSchemaVersions, messages, parseEvent, type DomainEvent } from '@stays/contracts';
 import { Conflict } from './domain-errors.ts';
 import { cachedFold, rememberFold } from './folded-states.ts';
 import { inTurn } from './stream-turns.ts';
@@ -14,6 +14,8 @@ import { inTurn } from './stream-turns.ts';
 export interface Aggregate<State, Event extends DomainEvent> {
   readonly initialState: () => State;
   readonly evolve: (state: State, event: Event) => State;
+  /** The event types its streams hold: any other type in one is refused, never folded. */
+  readonly eventTypes: readonly Event['type'][];
 }
 
 export interface CommandMetadata {
@@ -92,12 +94,12 @@ export async function load<State, Event extends DomainEvent>(
 
 /** Folds events into state, from the aggregate's initial state or from a state already folded. */
 export const fold = <State, Event extends DomainEvent>(aggregate: Aggregate<State, Event>, events: readonly RecordedEvent[], from?: State): State =>
-  events.reduce((current, recorded) => aggregate.evolve(current, toDomainEvent<Event>(recorded)), from ?? aggregate.initialState());
+  events.reduce((current, recorded) => aggregate.evolve(current, parseEvent<Event>(recorded, aggregate.eventTypes)), from ?? aggregate.initialState());
 
 export function toEventData(event: DomainEvent, metadata: CommandMetadata) {
   return {
     type: event.type,
-    data: event.data as unknown as Record<string, unknown>,
+    data: { ...event.data },
     metadata: {
       schemaVersion: eventSchemaVersions[event.type],
       actor: metadata.actor,
@@ -106,6 +108,3 @@ export function toEventData(event: DomainEvent, metadata: CommandMetadata) {
     },
   };
 }
-
-const toDomainEvent = <Event extends DomainEvent>(recorded: RecordedEvent): Event =>
-  ({ type: recorded.type, data: recorded.data }) as unknown as Event;

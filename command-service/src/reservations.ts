@@ -3,7 +3,7 @@
  * for a holder, release it, ask who holds it.
  */
 import type { EventStore } from '@stays/event-store';
-import type { KeyReservationEvent } from '@stays/contracts';
+import { reservationEventTypes, type KeyReservationEvent } from '@stays/contracts';
 import { Conflict } from './domain-errors.ts';
 import { fold, handle, load, type CommandMetadata } from './handle.ts';
 
@@ -12,6 +12,7 @@ interface ReservationState {
 }
 
 const reservationAggregate = {
+  eventTypes: reservationEventTypes,
   initialState: (): ReservationState => ({ holder: null }),
   evolve: (state: ReservationState, event: KeyReservationEvent): ReservationState => {
     switch (event.type) {
@@ -62,7 +63,7 @@ export async function reserveKey(
   const last = recorded.at(-1);
   const abandoned = current !== null && current !== holder && last !== undefined && abandonment !== undefined
     && abandonment.now.getTime() - Date.parse(last.recordedAt) >= ABANDONED_AFTER_MS && (await abandonment.recordedNothing(current));
-  const { position } = await handle(store, streamId, reservationAggregate, (state) => {
+  const { position } = await handle(store, streamId, reservationAggregate, (state): KeyReservationEvent[] => {
     if (state.holder === holder) return [];
     if (state.holder !== null && !(abandoned && state.holder === current)) throw new Conflict(takenMessage);
     return [{ type: 'KeyReserved', data: { holder } }];
@@ -72,7 +73,7 @@ export async function reserveKey(
 
 /** Frees the key if `holder` has it. */
 export async function releaseKey(store: EventStore, streamId: string, holder: string, metadata: CommandMetadata): Promise<number | null> {
-  const { position } = await handle(store, streamId, reservationAggregate, (state) =>
+  const { position } = await handle(store, streamId, reservationAggregate, (state): KeyReservationEvent[] =>
     state.holder === holder ? [{ type: 'KeyReleased', data: { holder } }] : [], metadata);
   return position;
 }

@@ -46,7 +46,7 @@ describe('loading a stream again after other writers', () => {
 
   it('folds afresh for another aggregate reading the same stream', async () => {
     await handle(store, stream, inventoryAggregate, (state) => reserveUnits({ bookingID: 'B1', roomId: 'room-1', nights: ['2026-12-03'], units: 1, totalUnits: 2 }, state), { actor: 't' });
-    const counting = { initialState: () => 0, evolve: (count: number) => count + 1 };
+    const counting = { initialState: () => 0, evolve: (count: number) => count + 1, eventTypes: inventoryAggregate.eventTypes };
     expect((await load(store, stream, counting)).state).to.equal(1);
     await store.append(stream, [toEventData(reservation('B2', '2026-12-04'), { actor: 'elsewhere' })], { expectedRevision: 0 });
     expect((await load(store, stream, counting)).state).to.equal(2);

@@ -16,6 +16,7 @@ import { BookingDocumentsReactor } from '../src/reactors/booking-documents.ts';
 import { OrphanedUnitsReconciler } from '../src/reactors/orphaned-units.ts';
 import { memoryReactorCheckpoints } from '../src/reactors/reactor-checkpoints.ts';
 import type { PlacedBooking } from '../src/booking/booking.ts';
+import { bookingPlaced } from './support/events.ts';
 
 const quiet = () => undefined;
 
@@ -45,6 +46,7 @@ async function until(condition: () => boolean | Promise<boolean>, what: string):
   }
 }
 
+const placed = (bookingID: string) => ({ type: 'BookingPlaced', data: { ...bookingPlaced.data, bookingID } });
 const reserved = (bookingID: string, roomId: string) =>
   ({ type: 'UnitsReserved', data: { bookingID, roomId, nights: ['2030-01-10', '2030-01-11'], units: 1 } });
 
@@ -62,7 +64,7 @@ describe('reactor checkpoints', function () {
     const checkpoints = memoryReactorCheckpoints();
     await store.append('inventory-room1', [reserved('BK-ORPHAN1', 'room1')]);
     await store.append('inventory-room2', [reserved('BK-PLACED1', 'room2')]);
-    await store.append('booking-BK-PLACED1', [{ type: 'BookingPlaced', data: { bookingID: 'BK-PLACED1' } }]);
+    await store.append('booking-BK-PLACED1', [placed('BK-PLACED1')]);
     const seenByFirst = (await store.headPosition())!;
 
     const first = new OrphanedUnitsReconciler({ store, checkpoints, graceMs: 3_600_000, log: quiet });
@@ -71,7 +73,7 @@ describe('reactor checkpoints', function () {
     await first.stop();
 
     await store.append('inventory-room3', [reserved('BK-LATER', 'room3')]);
-    await store.append('booking-BK-LATER', [{ type: 'BookingPlaced', data: { bookingID: 'BK-LATER' } }]);
+    await store.append('booking-BK-LATER', [placed('BK-LATER')]);
     const { spy, subscriptions } = spied(store);
     const second = new OrphanedUnitsReconciler({ store: spy, checkpoints, graceMs: 1000, now: () => new Date(Date.now() + 3_600_000), log: quiet });
     await second.start();

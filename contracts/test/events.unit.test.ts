@@ -1,26 +1,33 @@
 import { expect } from 'chai';
-import { EventDataError, eventSchemaVersions, eventSchemas, isDomainEventType, parseEvent } from '../src/index.ts';
+import { EventDataError, eventSchemaVersions, eventSchemas, isDomainEventType, olderVersions, parseEvent, type StoredEvent } from '../src/index.ts';
+
+const RECORDED_AT = '2026-11-22T10:00:00.000Z';
+const stored = (type: string, data: unknown, schemaVersion?: unknown): StoredEvent =>
+  ({ type, data, recordedAt: RECORDED_AT, metadata: schemaVersion === undefined ? {} : { schemaVersion } });
+const failureOf = (read: () => unknown): Error => {
+  try {
+    read();
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('expected a failure');
+};
 
 describe('contracts: reading stored events (parseEvent)', () => {
   it('reads an event with its type schema and leaves out fields the schema does not know', () => {
-    const event = parseEvent('BookingCancelled', { bookingID: 'BK-1', customerId: 'c1', cancelledAt: '2026-11-22T10:00:00.000Z', note: 'not ours' });
+    const event = parseEvent(stored('BookingCancelled', { bookingID: 'BK-1', customerId: 'c1', cancelledAt: '2026-11-22T10:00:00.000Z', note: 'not ours' }, 1));
     expect(event).to.deep.equal({ type: 'BookingCancelled', data: { bookingID: 'BK-1', customerId: 'c1', cancelledAt: '2026-11-22T10:00:00.000Z' } });
   });
 
-  it('reads the optional fields older events lack', () => {
-    expect(parseEvent('OtpAttemptFailed', { customerId: 'c1' }).data).to.deep.equal({ customerId: 'c1' });
-    expect(parseEvent('AccountSignedOut', { accountId: 'a', role: 'customer', sessionId: 's' }).data).to.deep.equal({ accountId: 'a', role: 'customer', sessionId: 's' });
+  it('reads optional fields left out', () => {
+    expect(parseEvent(stored('AccountSignedOut', { accountId: 'a', role: 'customer', sessionId: 's' })).data).to.deep.equal({ accountId: 'a', role: 'customer', sessionId: 's' });
   });
 
   it('refuses data that does not fit, naming the type and each field', () => {
-    let failure: unknown;
-    try {
-      parseEvent('HotelUpdated', { hotelId: 'h1', changedFields: ['hotelName', 'ownerId'], restaurants: [{ _id: 'p1', name: 'Cafe', distance: '2' }] });
-    } catch (error) {
-      failure = error;
-    }
+    const failure = failureOf(() =>
+      parseEvent(stored('HotelUpdated', { hotelId: 'h1', changedFields: ['hotelName', 'ownerId'], restaurants: [{ _id: 'p1', name: 'Cafe', distance: '2' }] })));
     expect(failure).to.be.instanceOf(EventDataError);
-    const message = (failure as Error).message;
+    const { message } = failure;
     expect(message).to.match(/^HotelUpdated: /);
     for (const field of ['ownerId', 'changedFields.1', 'restaurants.0.distance', 'hotelName', 'startingPrice']) expect(message).to.contain(field);
   });
@@ -30,5 +37,53 @@ describe('contracts: reading stored events (parseEvent)', () => {
     expect(isDomainEventType('BookingPlaced')).to.equal(true);
     expect(isDomainEventType('toString')).to.equal(false);
     expect(isDomainEventType('Opened')).to.equal(false);
+  });
+
+  it('refuses a type the product does not know, a version it does not know, and a type the caller does not expect', () => {
+    expect(failureOf(() => parseEvent(stored('Opened', {}))).message).to.equal('Opened: (data) is not an event type of the product');
+    for (const version of [0, 3, 1.5, '1']) {
+      expect(failureOf(() => parseEvent(stored('OtpAttemptFailed', { customerId: 'c1', failedAt: RECORDED_AT }, version))), String(version))
+        .to.be.instanceOf(EventDataError).and.have.property('message').that.contains('schema version');
+    }
+    expect(failureOf(() => parseEvent(stored('KeyReserved', { holder: 'h' }), ['BookingPlaced', 'BookingCancelled'])).message)
+      .to.equal('KeyReserved: (data) is not one of BookingPlaced, BookingCancelled');
+  });
+});
+
+describe('contracts: event versions and upcasters', () => {
+  it('writes each type at one past its older versions', () => {
+    expect(eventSchemaVersions.OtpAttemptFailed).to.equal(2);
+    expect(eventSchemaVersions.BookingPlaced).to.equal(1);
+    for (const [type, older] of Object.entries(olderVersions)) expect(eventSchemaVersions[type as keyof typeof eventSchemaVersions], type).to.equal(older.length + 1);
+  });
+
+  describe('OtpAttemptFailed v1 to v2', () => {
+    const [v1] = olderVersions.OtpAttemptFailed!;
+
+    it('takes a missing failedAt from the time the try was recorded', () => {
+      expect(v1!.toNext({ customerId: 'c1' }, stored('OtpAttemptFailed', { customerId: 'c1' }))).to.deep.equal({ customerId: 'c1', failedAt: RECORDED_AT });
+    });
+
+    it('keeps a failedAt the v1 event already carried', () => {
+      const data = { customerId: 'c1', failedAt: '2026-11-21T08:00:00.000Z' };
+      expect(v1!.toNext(data, stored('OtpAttemptFailed', data))).to.deep.equal(data);
+    });
+
+    it('refuses v1 data that does not fit v1', () => {
+      expect(failureOf(() => v1!.toNext({ failedAt: RECORDED_AT }, stored('OtpAttemptFailed', {})))).to.be.instanceOf(EventDataError)
+        .and.have.property('message').that.contains('customerId');
+    });
+
+    it('is what parseEvent applies to a stored v1 event, with or without its version in the metadata', () => {
+      const v2 = { type: 'OtpAttemptFailed', data: { customerId: 'c1', failedAt: RECORDED_AT } };
+      expect(parseEvent(stored('OtpAttemptFailed', { customerId: 'c1' }))).to.deep.equal(v2);
+      expect(parseEvent(stored('OtpAttemptFailed', { customerId: 'c1' }, 1))).to.deep.equal(v2);
+    });
+
+    it('reads v2 as written and refuses v2 without failedAt', () => {
+      const data = { customerId: 'c1', failedAt: '2026-11-21T08:00:00.000Z' };
+      expect(parseEvent(stored('OtpAttemptFailed', data, 2)).data).to.deep.equal(data);
+      expect(failureOf(() => parseEvent(stored('OtpAttemptFailed', { customerId: 'c1' }, 2))).message).to.match(/^OtpAttemptFailed: failedAt /);
+    });
   });
 });

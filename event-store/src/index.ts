@@ -8,6 +8,6 @@ export { backoffDelayMs, describeError, type BackoffOptions } from './backoff.ts
 export { subscriptionHealth, type SubscriptionHealth } from './subscription-health.ts';
 export {
   openEmbeddedEventStore, openInMemoryEventStore, writeEmbeddedLog, syncDirectory, EventStoreLockedError,
-  type EmbeddedEventStoreOptions, type LogFile,
+  EmbeddedLogReader, LogCutBehindReaderError, type EmbeddedEventStoreOptions, type LogFile, type LogRecord,
 } from './embedded/index.ts';
 export { connectEventStoreDB, type EventStoreDBOptions } from './eventstoredb/index.ts';

@@ -47,7 +47,8 @@ const NO_WRITES: readonly ProjectedWrite[] = [];
 
 /**
  * A projection of domain events: an event of a type it has a handler for is parsed once,
- * with its contracts schema (`parseEvent`), and handed to that handler typed; other
+ * with its contracts schema at its current version (`parseEvent`, which upcasts older
+ * versions), and handed to that handler typed; other
  * events are not read at all. Data the schema does not read stops the projection
  * (EventDataError) rather than writing a wrong document.
  */
@@ -58,7 +59,7 @@ export function defineProjection(definition: Omit<DomainProjection, 'project'>):
     project(event) {
       const handle = Object.hasOwn(handlers, event.type) ? handlers[event.type] : undefined;
       if (handle === undefined) return NO_WRITES;
-      return handle(parseEvent(event.type as DomainEventType, event.data).data, event);
+      return handle(parseEvent(event).data, event);
     },
   };
 }

@@ -4,7 +4,7 @@
  * typed in contracts (`AccountEvent`); the decisions on it live in the use case folders
  * beside this file.
  */
-import { messages, type AccountEvent, type AccountRegistered, type Role, type SessionUser } from '@stays/contracts';
+import { accountEventTypes, messages, type AccountEvent, type AccountRegistered, type Role, type SessionUser } from '@stays/contracts';
 import { Unauthenticated } from '../domain-errors.ts';
 
 export type AccountState =
@@ -69,7 +69,7 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
   }
 }
 
-export const accountAggregate = { initialState: initialAccountState, evolve: evolveAccount };
+export const accountAggregate = { initialState: initialAccountState, evolve: evolveAccount, eventTypes: accountEventTypes };
 
 /** The account while it is active; otherwise the caller is refused as unauthenticated with `message`. */
 export function activeAccount(state: AccountState, message: string = messages.server.sessionInvalid): ActiveAccount {

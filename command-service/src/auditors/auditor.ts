@@ -3,7 +3,7 @@
  * no profile to change and cannot be deleted through the API; it only signs in and out.
  * Its recorded reads (AuditorReadRecorded) change nothing an auditor may do.
  */
-import { messages, type AuditorEvent, type SessionUser } from '@stays/contracts';
+import { auditorEventTypes, messages, type AuditorEvent, type SessionUser } from '@stays/contracts';
 import { Unauthenticated } from '../domain-errors.ts';
 
 export type AuditorState = { readonly status: 'new' } | ActiveAuditor;
@@ -44,7 +44,7 @@ function evolveAuditor(state: AuditorState, event: AuditorEvent): AuditorState {
   }
 }
 
-export const auditorAggregate = { initialState: initialAuditorState, evolve: evolveAuditor };
+export const auditorAggregate = { initialState: initialAuditorState, evolve: evolveAuditor, eventTypes: auditorEventTypes };
 
 /** The auditor while the account exists; otherwise the caller is refused as unauthenticated with `message`. */
 export function activeAuditor(state: AuditorState, message: string = messages.server.sessionInvalid): ActiveAuditor {

@@ -5,7 +5,7 @@
  * hours, across resends, so asking for a new code never buys more guesses. The decisions
  * on it are in sending-otp/, verifying-contact/ and placing-booking/.
  */
-import { limits, type ContactEvent } from '@stays/contracts';
+import { contactEventTypes, limits, type ContactEvent } from '@stays/contracts';
 
 export const OTP_LIFETIME_MS = 10 * 60 * 1000;
 export const VERIFIED_FOR_MS = 30 * 60 * 1000;
@@ -34,8 +34,7 @@ function evolveContact(state: ContactState, event: ContactEvent): ContactState {
       return { ...state, code: { customerId, salt, codeHash, issuedAt: Date.parse(issuedAt), expiresAt: Date.parse(expiresAt), failedAttempts: 0 } };
     }
     case 'OtpAttemptFailed': {
-      // tries recorded before they carried a time count from their code's issue
-      const at = event.data.failedAt !== undefined ? Date.parse(event.data.failedAt) : (state.code?.issuedAt ?? 0);
+      const at = Date.parse(event.data.failedAt);
       const recentFailures = [...state.recentFailures.filter((time) => time > at - DAY_MS), at];
       return { ...state, recentFailures, code: state.code ? { ...state.code, failedAttempts: state.code.failedAttempts + 1 } : null };
     }
@@ -48,7 +47,7 @@ function evolveContact(state: ContactState, event: ContactEvent): ContactState {
   }
 }
 
-export const contactAggregate = { initialState: initialContactState, evolve: evolveContact };
+export const contactAggregate = { initialState: initialContactState, evolve: evolveContact, eventTypes: contactEventTypes };
 
 /**
  * Seconds until the contact may try a code again, once it has made its wrong tries of the

@@ -6,7 +6,7 @@
  * here go at the revision read, so parallel requests of one guest cannot pass a limit.
  * The decisions on it are in sending-otp/, placing-booking/ and giving-back/.
  */
-import { isUpcomingStay, type GuestEvent } from '@stays/contracts';
+import { guestEventTypes, isUpcomingStay, type GuestEvent } from '@stays/contracts';
 import { DAY_MS } from './contact.ts';
 
 export interface GuestState {
@@ -40,7 +40,7 @@ function evolveGuest(state: GuestState, event: GuestEvent): GuestState {
   }
 }
 
-export const guestAggregate = { initialState: initialGuestState, evolve: evolveGuest };
+export const guestAggregate = { initialState: initialGuestState, evolve: evolveGuest, eventTypes: guestEventTypes };
 
 /** The bookings the guest holds whose stay is not over yet. */
 export const upcomingBookings = (state: GuestState, now: Date): string[] =>

@@ -4,7 +4,7 @@
  * take the last unit of a night: one append wins, the other re-reads and sees it gone.
  * The decisions on it are in placing-booking/ and giving-back/.
  */
-import type { InventoryEvent } from '@stays/contracts';
+import { inventoryEventTypes, type InventoryEvent } from '@stays/contracts';
 
 export interface InventoryState {
   /** Night (YYYY-MM-DD) → units taken. */
@@ -26,4 +26,4 @@ function evolveInventory(state: InventoryState, event: InventoryEvent): Inventor
   return { taken, holdings };
 }
 
-export const inventoryAggregate = { initialState: initialInventoryState, evolve: evolveInventory };
+export const inventoryAggregate = { initialState: initialInventoryState, evolve: evolveInventory, eventTypes: inventoryEventTypes };

@@ -3,7 +3,7 @@
  * details for the bookings made before. Its events are typed in contracts (`HotelEvent`);
  * the decisions on it live in the use case folders beside this file.
  */
-import { messages, type HotelDetails, type HotelEvent } from '@stays/contracts';
+import { hotelEventTypes, messages, type HotelDetails, type HotelEvent } from '@stays/contracts';
 import { Forbidden, NotFound } from '../domain-errors.ts';
 
 export type HotelState =
@@ -29,7 +29,7 @@ function evolveHotel(state: HotelState, event: HotelEvent): HotelState {
   }
 }
 
-export const hotelAggregate = { initialState: initialHotelState, evolve: evolveHotel };
+export const hotelAggregate = { initialState: initialHotelState, evolve: evolveHotel, eventTypes: hotelEventTypes };
 
 /** The hotel, if it is listed (not found otherwise) and belongs to `ownerId` (forbidden otherwise). */
 export function ownedHotel(state: HotelState, ownerId: string): Extract<HotelState, { status: 'listed' | 'delisted' }> {

@@ -10,7 +10,7 @@
  * checkpoint with the log position they reflect, so a restart follows on from there.
  */
 import type { EventStore, RecordedEvent, Subscription, SubscriptionHealth } from '@stays/event-store';
-import { ERASED, invoiceFileName, streams } from '@stays/contracts';
+import { ERASED, invoiceFileName, parseEvent, streams } from '@stays/contracts';
 import type { Mailer, MediaStore } from '@stays/service-kit';
 import { handle, load } from '../handle.ts';
 import { bookingAggregate, type BookingState } from '../booking/booking.ts';
@@ -48,6 +48,8 @@ const DEFAULT_RETRY_DELAYS_MS = [1000, 5000, 15_000, 60_000, 300_000];
 /** Bookings completed at once, so one's disk writes overlap another's rendering. */
 const REACTOR_LANES = 4;
 const REACTOR = { actor: 'system:booking-documents' };
+/** The booking stream's events that open or close a booking's work. */
+const OBSERVED_EVENTS = ['BookingPlaced', 'InvoiceIssued', 'BookingEmailSent', 'BookingCancelled'] as const;
 
 export class BookingDocumentsReactor {
   /** Bookings with work left, from the log: what is still missing for each. */
@@ -112,9 +114,10 @@ export class BookingDocumentsReactor {
     await this.queue.whenIdle();
   }
 
-  private observe(event: RecordedEvent): void {
-    const bookingID = typeof event.data.bookingID === 'string' ? event.data.bookingID : null;
-    if (bookingID === null || !event.streamId.startsWith('booking-')) return;
+  private observe(recorded: RecordedEvent): void {
+    if (!(OBSERVED_EVENTS as readonly string[]).includes(recorded.type)) return;
+    const event = parseEvent(recorded, OBSERVED_EVENTS);
+    const { bookingID } = event.data;
     const work = this.open.get(bookingID);
     switch (event.type) {
       case 'BookingPlaced':
@@ -130,8 +133,6 @@ export class BookingDocumentsReactor {
         if (work) work.release = true;
         else this.open.set(bookingID, { invoice: false, email: false, release: true });
         break;
-      default:
-        return;
     }
     const left = this.open.get(bookingID);
     if (left && !left.invoice && !left.email && !left.release) this.open.delete(bookingID);

@@ -9,7 +9,7 @@
  * The reservations and places it waits on are kept in a checkpoint, so a restart follows on from there.
  */
 import type { EventStore, RecordedEvent, Subscription, SubscriptionHealth } from '@stays/event-store';
-import { streams } from '@stays/contracts';
+import { parseEvent, streams } from '@stays/contracts';
 import { handle, load } from '../handle.ts';
 import { bookingAggregate } from '../booking/booking.ts';
 import { releaseBooking, releaseUnits } from '../booking/giving-back/decide.ts';
@@ -31,6 +31,7 @@ export interface OrphanedUnitsDeps {
 }
 
 const RECONCILER = { actor: 'system:orphaned-units' };
+const OBSERVED_EVENTS = ['UnitsReserved', 'UnitsReleased', 'GuestBookingHeld', 'GuestBookingReleased', 'BookingPlaced'] as const;
 const CHECKPOINT_NAME = 'orphaned-units';
 /** Format of the checkpoint's state: the units and places waiting, by booking. */
 const CHECKPOINT_VERSION = 1;
@@ -86,16 +87,17 @@ export class OrphanedUnitsReconciler {
     return this.sweeping;
   }
 
-  private observe(event: RecordedEvent): void {
-    const bookingID = event.data.bookingID;
-    if (typeof bookingID !== 'string') return;
-    const entry: Waiting = this.waiting.get(bookingID) ?? { since: Date.parse(event.recordedAt) };
+  private observe(recorded: RecordedEvent): void {
+    if (!(OBSERVED_EVENTS as readonly string[]).includes(recorded.type)) return;
+    const event = parseEvent(recorded, OBSERVED_EVENTS);
+    const { bookingID } = event.data;
+    const entry: Waiting = this.waiting.get(bookingID) ?? { since: Date.parse(recorded.recordedAt) };
     switch (event.type) {
       case 'UnitsReserved':
-        entry.roomId = String(event.data.roomId);
+        entry.roomId = event.data.roomId;
         break;
       case 'GuestBookingHeld':
-        entry.customerId = String(event.data.customerId);
+        entry.customerId = event.data.customerId;
         break;
       case 'UnitsReleased':
         delete entry.roomId;
@@ -106,12 +108,11 @@ export class OrphanedUnitsReconciler {
       case 'BookingPlaced':
         this.waiting.delete(bookingID);
         return;
-      default:
-        return;
     }
     if (entry.roomId === undefined && entry.customerId === undefined) this.waiting.delete(bookingID);
     else this.waiting.set(bookingID, entry);
   }
+
 
   private async releaseOrphans(): Promise<void> {
     const now = (this.deps.now ?? (() => new Date()))().getTime();

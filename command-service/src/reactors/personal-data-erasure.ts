@@ -20,7 +20,7 @@
  * when the reactor replays the log (every start in the embedded mode; in production after
  * its checkpoint is removed, see README).
  */
-import { invoiceFileName, streams, type Role } from '@stays/contracts';
+import { accountEventTypes, guestEventTypes, invoiceFileName, parseEvent, streams, type Role } from '@stays/contracts';
 import type { EventStore, RecordedEvent, Subscription, SubscriptionHealth } from '@stays/event-store';
 import type { KeyStore } from '@stays/personal-data';
 import type { MediaLinks, MediaStore } from '@stays/service-kit';
@@ -31,6 +31,8 @@ import { handle, load } from '../handle.ts';
 import { followLog, followerHealth } from './follow-log.ts';
 import { CheckpointSaver, memoryReactorCheckpoints, type ReactorCheckpointStore } from './reactor-checkpoints.ts';
 import { WorkQueue } from './work-queue.ts';
+
+const ERASURE_EVENTS = ['AccountDeleted', 'PersonalDataErased'] as const;
 
 export interface PersonalDataErasureDeps {
   readonly store: EventStore;
@@ -126,10 +128,10 @@ export class PersonalDataErasureReactor {
   }
 
   private observe(event: RecordedEvent): void {
-    if (event.type !== 'AccountDeleted' && event.type !== 'PersonalDataErased') return;
-    const { accountId, role } = event.data as { accountId: string; role: Role };
+    if (!(ERASURE_EVENTS as readonly string[]).includes(event.type)) return;
+    const { type, data: { accountId, role } } = parseEvent(event, ERASURE_EVENTS);
     const subject = streams.account(role, accountId);
-    if (event.type === 'PersonalDataErased') {
+    if (type === 'PersonalDataErased') {
       this.open.delete(subject);
       this.queue.add(subject); // destroys the key again, in case a restored backup brought it back
       return;
@@ -150,8 +152,9 @@ export class PersonalDataErasureReactor {
 
   /** Every profile image the account ever recorded (a later change may have left an old one behind). */
   private async deleteProfilePhotos(subject: string): Promise<void> {
-    for (const event of await this.deps.store.readStream(subject)) {
-      const link = event.data.profileImage;
+    for (const recorded of await this.deps.store.readStream(subject)) {
+      const event = parseEvent(recorded, accountEventTypes);
+      const link = event.type === 'AccountRegistered' || event.type === 'AccountProfileUpdated' ? event.data.profileImage : undefined;
       const mediaId = typeof link === 'string' ? this.deps.mediaLinks.mediaIdOf(link) : null;
       if (mediaId !== null) await this.deps.media.delete(mediaId);
     }
@@ -160,8 +163,8 @@ export class PersonalDataErasureReactor {
   /** The invoice of every booking the guest held (invoices are named by booking, see invoiceFileName). */
   private async deleteInvoices(customerId: string): Promise<void> {
     const held = (await this.deps.store.readStream(streams.guest(customerId)))
-      .filter((event) => event.type === 'GuestBookingHeld')
-      .map((event) => String(event.data.bookingID));
+      .map((recorded) => parseEvent(recorded, guestEventTypes))
+      .flatMap((event) => (event.type === 'GuestBookingHeld' ? [event.data.bookingID] : []));
     for (const bookingID of held) {
       const { state } = await load(this.deps.store, streams.booking(bookingID), bookingAggregate);
       if (state.status !== 'none' && state.invoice === null) throw new DocumentsPending(`the invoice of booking ${bookingID} is not issued yet`);

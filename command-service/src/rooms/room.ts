@@ -3,7 +3,7 @@
  * events are typed in contracts (`RoomEvent`); the decisions on it live in the use case
  * folders beside this file.
  */
-import type { RoomDetails, RoomEvent } from '@stays/contracts';
+import { roomEventTypes, type RoomDetails, type RoomEvent } from '@stays/contracts';
 
 export type RoomState =
   | { readonly status: 'new' }
@@ -28,4 +28,4 @@ function evolveRoom(state: RoomState, event: RoomEvent): RoomState {
   }
 }
 
-export const roomAggregate = { initialState: initialRoomState, evolve: evolveRoom };
+export const roomAggregate = { initialState: initialRoomState, evolve: evolveRoom, eventTypes: roomEventTypes };

@@ -6,7 +6,7 @@ import { guestAggregate } from '../../src/booking/guest.ts';
 import { issueOtp, useContact } from '../../src/booking/sending-otp/decide.ts';
 import { otpMessageText } from '../../src/booking/sending-otp/otp-message.ts';
 import { DeciderSpecification } from '../support/decider-specification.ts';
-import { HOUR, MINUTE, NOW, SECOND, at, fiveWrong, otpFailed, otpIssued } from '../support/events.ts';
+import { HOUR, MINUTE, NOW, SECOND, at, fiveWrong, otpIssued } from '../support/events.ts';
 
 describe('sending an OTP: the contact', () => {
   const given = DeciderSpecification.for(issueOtp, contactAggregate);
@@ -26,11 +26,6 @@ describe('sending an OTP: the contact', () => {
     const tenWrong = [otpIssued(NOW), ...fiveWrong(0), otpIssued(at(30 * SECOND)), ...fiveWrong(30 * SECOND)];
     given(...tenWrong).when(send(at(2 * MINUTE))).thenThrows(TooMany, (error) => expect(error.message).to.equal(messages.server.otpTooManyTriesToday));
     given(...tenWrong).when(send(at(24 * HOUR + 2 * SECOND))).then([otpIssued(at(24 * HOUR + 2 * SECOND))]);
-  });
-
-  it('counts wrong tries recorded before they carried a time from their code', () => {
-    const old = [otpIssued(NOW), ...Array.from({ length: 5 }, () => otpFailed()), otpIssued(at(HOUR)), ...Array.from({ length: 5 }, () => otpFailed())];
-    given(...old).when(send(at(2 * HOUR))).thenThrows(TooMany, (error) => expect(error.message).to.equal(messages.server.otpTooManyTriesToday));
   });
 });
 

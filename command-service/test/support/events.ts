@@ -52,8 +52,7 @@ export const otpIssued = (issuedAt: Date): ContactEvent => ({
   type: 'OtpIssued',
   data: { customerId: 'g1', salt: 's', codeHash: 'right', issuedAt: issuedAt.toISOString(), expiresAt: new Date(issuedAt.getTime() + 10 * MINUTE).toISOString() },
 });
-export const otpFailed = (failedAt?: Date): ContactEvent =>
-  ({ type: 'OtpAttemptFailed', data: { customerId: 'g1', ...(failedAt && { failedAt: failedAt.toISOString() }) } });
+export const otpFailed = (failedAt: Date): ContactEvent => ({ type: 'OtpAttemptFailed', data: { customerId: 'g1', failedAt: failedAt.toISOString() } });
 /** Five wrong tries, a second apart, from `from` ms after NOW. */
 export const fiveWrong = (from: number): ContactEvent[] => [1, 2, 3, 4, 5].map((n) => otpFailed(at(from + n * SECOND)));
 

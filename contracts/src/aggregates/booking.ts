@@ -5,6 +5,7 @@
  * two uses, so what an auditor sees as of a moment is what the command side decided on.
  */
 import type { BookingEvent, BookingPlaced } from '../events/booking.ts';
+import { bookingEventTypes } from '../events/index.ts';
 
 export type PlacedBooking = BookingPlaced['data'];
 
@@ -39,4 +40,4 @@ function evolveBooking(state: BookingState, event: BookingEvent): BookingState {
   }
 }
 
-export const bookingAggregate = { initialState: initialBookingState, evolve: evolveBooking };
+export const bookingAggregate = { initialState: initialBookingState, evolve: evolveBooking, eventTypes: bookingEventTypes };

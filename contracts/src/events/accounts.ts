@@ -22,8 +22,7 @@ export const accountEventSchemas = {
     email: z.string(),
     username: z.string().optional(),
     profileImage: z.string().optional(),
-    /** argon2id hash; null for accounts that only sign in with Google. Never projected. */
-    passwordHash: z.string().nullable(),
+    passwordHash: z.string().nullable().describe('argon2id hash; null for accounts that only sign in with Google. Never projected.'),
     via: signInMethod,
   }),
   AccountProfileUpdated: z.object({
@@ -32,8 +31,7 @@ export const accountEventSchemas = {
     name: z.string().optional(),
     email: z.string().optional(),
     username: z.string().optional(),
-    /** A new image URL, or null when the image was removed. */
-    profileImage: z.string().nullable().optional(),
+    profileImage: z.string().nullable().optional().describe('A new image URL, or null when the image was removed.'),
   }),
   AccountPasswordChanged: z.object({ accountId: z.string(), role, passwordHash: z.string() }),
   AccountSignedIn: z.object({
@@ -41,15 +39,13 @@ export const accountEventSchemas = {
     role,
     sessionId: z.string(),
     method: signInMethod,
-    /** ISO time the access token of this session expires. */
-    expiresAt: z.string(),
+    expiresAt: z.string().describe('ISO time the access token of this session expires.'),
   }),
   AccountSignedOut: z.object({
     accountId: z.string(),
     role,
     sessionId: z.string(),
-    /** Why the session ended when its holder did not sign it out; absent for a sign-out. */
-    reason: z.literal('password-changed').optional(),
+    reason: z.literal('password-changed').optional().describe('Why the session ended when its holder did not sign it out; absent for a sign-out.'),
   }),
   AccountDeleted: z.object({ accountId: z.string(), role }),
   /**

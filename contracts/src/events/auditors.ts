@@ -18,8 +18,7 @@ export const auditorEventSchemas = {
   AuditorAdded: z.object({
     auditorId: z.string(),
     email: z.string(),
-    /** argon2id hash. Never projected. */
-    passwordHash: z.string(),
+    passwordHash: z.string().describe('argon2id hash. Never projected.'),
     via: z.enum(AUDITOR_ADDED_VIA),
   }),
   AuditorSignedIn: z.object({ auditorId: z.string(), sessionId: z.string(), expiresAt: z.string() }),

@@ -11,14 +11,13 @@ import type { EventOf } from './define.ts';
 export const contactEventSchemas = {
   OtpIssued: z.object({
     customerId: z.string(),
-    /** Random salt and HMAC-SHA256(server key, salt | code), hex. */
-    salt: z.string(),
+    salt: z.string().describe('Random salt and HMAC-SHA256(server key, salt | code), hex.'),
     codeHash: z.string(),
     issuedAt: z.string(),
     expiresAt: z.string(),
   }),
-  /** `failedAt` (ISO) since wrong tries are counted per day; older events lack it. */
-  OtpAttemptFailed: z.object({ customerId: z.string(), failedAt: z.string().optional() }),
+  /** Version 2; version 1 (without `failedAt`) is in versions.ts. */
+  OtpAttemptFailed: z.object({ customerId: z.string(), failedAt: z.string().describe('ISO time of the wrong try: wrong tries are counted per day.') }),
   ContactVerified: z.object({ customerId: z.string(), verifiedUntil: z.string() }),
 };
 
@@ -35,8 +34,7 @@ export type ContactEvent = OtpIssued | OtpAttemptFailed | ContactVerified;
  */
 export const guestEventSchemas = {
   GuestContactUsed: z.object({ customerId: z.string(), contactHash: z.string(), usedAt: z.string() }),
-  /** `lastNight` (YYYY-MM-DD): the booking is upcoming until that night has passed. */
-  GuestBookingHeld: z.object({ customerId: z.string(), bookingID: z.string(), lastNight: z.string() }),
+  GuestBookingHeld: z.object({ customerId: z.string(), bookingID: z.string(), lastNight: z.string().describe('YYYY-MM-DD: the booking is upcoming until that night has passed.') }),
   GuestBookingReleased: z.object({ customerId: z.string(), bookingID: z.string() }),
 };
 
@@ -47,7 +45,10 @@ export type GuestBookingReleased = EventOf<'GuestBookingReleased', typeof guestE
 export type GuestEvent = GuestContactUsed | GuestBookingHeld | GuestBookingReleased;
 
 /** `nights`: each night of the stay as YYYY-MM-DD; `units` taken on each. */
-const unitsOfNights = z.object({ bookingID: z.string(), roomId: z.string(), nights: z.array(z.string()), units: z.number() });
+const unitsOfNights = z.object({
+  bookingID: z.string(), roomId: z.string(),
+  nights: z.array(z.string()).describe('Each night, YYYY-MM-DD.'), units: z.number().describe('Units taken (or given back) on each night.'),
+});
 
 export const inventoryEventSchemas = {
   UnitsReserved: unitsOfNights,
@@ -77,17 +78,14 @@ export const bookingEventSchemas = {
     numberOfRooms: z.number(),
     numberOfGuests: z.number(),
     numberOfNights: z.number(),
-    /** YYYY-MM-DD, India time. */
-    dateOfBooking: z.string(),
-    dateOfCommencement: z.string(),
-    nights: z.array(z.string()),
-    /** Units of the listing taken each night (rooms for a Room, 1 for a Flat). */
-    units: z.number(),
-    /** Integer rupees, computed on the server. */
-    pricePerNight: z.number(),
-    totalAmount: z.number(),
-    discountAmount: z.number(),
-    payableAmount: z.number(),
+    dateOfBooking: z.string().describe('YYYY-MM-DD, India time.'),
+    dateOfCommencement: z.string().describe('YYYY-MM-DD, India time: the first night.'),
+    nights: z.array(z.string()).describe('Each night of the stay, YYYY-MM-DD.'),
+    units: z.number().describe('Units of the listing taken each night (rooms for a Room, 1 for a Flat).'),
+    pricePerNight: z.number().describe('Integer rupees, computed on the server.'),
+    totalAmount: z.number().describe('Integer rupees, computed on the server.'),
+    discountAmount: z.number().describe('Integer rupees, computed on the server.'),
+    payableAmount: z.number().describe('Integer rupees, computed on the server.'),
     paymentMethod: z.literal('pay-at-hotel'),
   }),
   InvoiceIssued: z.object({ bookingID: z.string(), invoicePDF: z.string(), mediaId: z.string() }),

@@ -10,12 +10,10 @@ import type { EventOf, Immutable } from './define.ts';
 const nearbyPlace = z.object({
   _id: z.string(),
   name: z.string(),
-  /** Kilometres from the hotel. */
-  distance: z.number(),
+  distance: z.number().describe('Kilometres from the hotel.'),
 });
 const transportFacility = nearbyPlace.extend({
-  /** e.g. 'Railway Station', 'Airport', 'Metro'. */
-  type: z.string(),
+  type: z.string().describe('e.g. \'Railway Station\', \'Airport\', \'Metro\'.'),
 });
 export type NearbyPlace = Immutable<z.output<typeof nearbyPlace>>;
 export type TransportFacility = Immutable<z.output<typeof transportFacility>>;
@@ -39,33 +37,25 @@ const hotelDetails = nearbyPlaces.extend({
   imageURLs: z.array(z.string()),
   phoneNumber: z.string(),
   amenities: z.array(z.string()),
-  /** 'HH:MM', 24-hour. */
-  checkInTime: z.string(),
-  checkOutTime: z.string(),
-  /** Integer rupees. */
-  startingPrice: z.number(),
-  /** Average distance of the nearby places in km (0 when there are none). */
-  range: z.number(),
+  checkInTime: z.string().describe('\'HH:MM\', 24-hour.'),
+  checkOutTime: z.string().describe('\'HH:MM\', 24-hour.'),
+  startingPrice: z.number().describe('Integer rupees.'),
+  range: z.number().describe('Average distance of the nearby places in km (0 when there are none).'),
 });
 export type HotelDetails = Immutable<z.output<typeof hotelDetails>>;
 
 const roomDetails = z.object({
   roomType: z.enum(ROOM_TYPES),
   roomStandard: z.string(),
-  /** Square metres. */
-  size: z.number(),
+  size: z.number().describe('Square metres.'),
   bedType: z.enum(BED_TYPES),
   amenities: z.array(z.string()),
-  /** Integer rupees per night. */
-  pricePerNight: z.number(),
-  /** Rooms inside one unit: 1 for a Room, the flat's rooms for a Flat. */
-  numberOfRooms: z.number(),
-  /** Only a Flat can have a kitchen. */
-  hasKitchen: z.boolean(),
+  pricePerNight: z.number().describe('Integer rupees per night.'),
+  numberOfRooms: z.number().describe('Rooms inside one unit: 1 for a Room, the flat\'s rooms for a Flat.'),
+  hasKitchen: z.boolean().describe('Only a Flat can have a kitchen.'),
   furnished: z.boolean(),
   imageURLs: z.array(z.string()),
-  /** How many identical units of this listing the hotel has (bookings cannot exceed it per night). */
-  totalUnits: z.number(),
+  totalUnits: z.number().describe('How many identical units of this listing the hotel has (bookings cannot exceed it per night).'),
 });
 export type RoomDetails = Immutable<z.output<typeof roomDetails>>;
 
@@ -75,8 +65,7 @@ export const hotelEventSchemas = {
   HotelCreated: hotelDetails.extend(ofHotel),
   /** The hotel as it is after the update, and which fields changed (a full snapshot keeps projections simple). */
   HotelUpdated: hotelDetails.extend({ ...ofHotel, changedFields: z.array(hotelDetails.keyof()) }),
-  /** The hotel left the listings (its owner deleted their account): no search shows it, no one can book it. */
-  HotelDelisted: z.object({ ...ofHotel, reason: z.literal('owner-deleted'), delistedAt: z.string() }),
+  HotelDelisted: z.object({ ...ofHotel, reason: z.literal('owner-deleted'), delistedAt: z.string() }).describe('The hotel left the listings (its owner deleted their account): no search shows it, no one can book it.'),
 };
 
 export type HotelCreated = EventOf<'HotelCreated', typeof hotelEventSchemas.HotelCreated>;

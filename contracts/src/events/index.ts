@@ -6,6 +6,9 @@ export * from './reservations.ts';
 export * from './streams.ts';
 export * from './personal-data.ts';
 export type { EventOf, Immutable } from './define.ts';
+export { EventDataError } from './event-data-error.ts';
+export { olderVersions, type OlderVersion, type StoredEvent } from './versions.ts';
+export { eventCatalogue, type EventTypeEntry } from './catalogue.ts';
 import type { z } from 'zod';
 import { accountEventSchemas, type AccountEvent } from './accounts.ts';
 import { auditorEventSchemas, type AuditorEvent } from './auditors.ts';
@@ -15,6 +18,8 @@ import {
 } from './booking.ts';
 import { hotelEventSchemas, roomEventSchemas, type HotelEvent, type RoomEvent } from './hotels.ts';
 import { reservationEventSchemas, type KeyReservationEvent } from './reservations.ts';
+import { EventDataError } from './event-data-error.ts';
+import { olderVersions, type StoredEvent } from './versions.ts';
 
 /** Every domain event of the product. */
 export type DomainEvent = AccountEvent | AuditorEvent | KeyReservationEvent | HotelEvent | RoomEvent | ContactEvent | GuestEvent | InventoryEvent | BookingEvent;
@@ -34,60 +39,57 @@ export const eventSchemas: { readonly [Type in DomainEventType]: z.ZodType<unkno
   ...bookingEventSchemas,
 };
 
-/** Current schema version of each event type; stored in each event's metadata. */
-export const eventSchemaVersions: Record<DomainEventType, number> = {
-  AccountRegistered: 1,
-  AccountProfileUpdated: 1,
-  AccountPasswordChanged: 1,
-  AccountSignedIn: 1,
-  AccountSignedOut: 1,
-  AccountDeleted: 1,
-  AuditorAdded: 1,
-  AuditorSignedIn: 1,
-  AuditorSignedOut: 1,
-  AuditorReadRecorded: 1,
-  PersonalDataErased: 1,
-  KeyReserved: 1,
-  KeyReleased: 1,
-  HotelCreated: 1,
-  HotelUpdated: 1,
-  HotelDelisted: 1,
-  RoomAdded: 1,
-  RoomUpdated: 1,
-  OtpIssued: 1,
-  OtpAttemptFailed: 1,
-  ContactVerified: 1,
-  GuestContactUsed: 1,
-  GuestBookingHeld: 1,
-  GuestBookingReleased: 1,
-  UnitsReserved: 1,
-  UnitsReleased: 1,
-  BookingPlaced: 1,
-  InvoiceIssued: 1,
-  BookingEmailSent: 1,
-  BookingCancelled: 1,
-  BookingPaymentReceived: 1,
-};
+/** Current schema version of each event type: one past its older versions. Stored in each event's metadata. */
+export const eventSchemaVersions = Object.fromEntries(
+  Object.keys(eventSchemas).map((type) => [type, (olderVersions[type as DomainEventType]?.length ?? 0) + 1]),
+) as Readonly<Record<DomainEventType, number>>;
 
 export const isDomainEventType = (type: string): type is DomainEventType => Object.hasOwn(eventSchemas, type);
 
-/** A stored event whose data its type's schema does not read: a bug to fix, never a document to write. */
-export class EventDataError extends Error {
-  override readonly name = 'EventDataError';
+/** The event types of a group of schemas (e.g. one aggregate's), for `parseEvent`'s `types`. */
+export const eventTypesOf = <Schemas extends { readonly [Type in DomainEventType]?: unknown }>(schemas: Schemas) =>
+  Object.keys(schemas).filter(isDomainEventType) as readonly (keyof Schemas & DomainEventType)[];
 
-  constructor(readonly type: string, readonly issues: readonly { readonly path: readonly PropertyKey[]; readonly message: string }[]) {
-    super(`${type}: ${issues.map((issue) => `${issue.path.map(String).join('.') || '(data)'} ${issue.message}`).join('; ')}`);
-  }
-}
+/** The event types of each stream category: what an aggregate folding that stream expects. */
+export const accountEventTypes = eventTypesOf(accountEventSchemas);
+export const auditorEventTypes = eventTypesOf(auditorEventSchemas);
+export const reservationEventTypes = eventTypesOf(reservationEventSchemas);
+export const hotelEventTypes = eventTypesOf(hotelEventSchemas);
+export const roomEventTypes = eventTypesOf(roomEventSchemas);
+export const contactEventTypes = eventTypesOf(contactEventSchemas);
+export const guestEventTypes = eventTypesOf(guestEventSchemas);
+export const inventoryEventTypes = eventTypesOf(inventoryEventSchemas);
+export const bookingEventTypes = eventTypesOf(bookingEventSchemas);
+
+const fail = (type: string, message: string): never => {
+  throw new EventDataError(type, [{ path: [], message }]);
+};
 
 /**
- * The one step from a stored event to a typed one: its data read with its type's schema
- * (fields the schema does not know are left out). Throws EventDataError when the data does
- * not fit. Projections parse through it; command handlers and reactors can too.
+ * The one step from a stored record to a typed event: its data read at the version it was
+ * written with (`metadata.schemaVersion`, 1 when absent), upcast through each later
+ * version (versions.ts), and read with its type's current schema (fields the schema does
+ * not know are left out). `types`, when given, are the only types expected here (an
+ * aggregate's stream, a reactor's interest). Throws EventDataError when the record is not
+ * one of them or its data does not fit.
  */
-export function parseEvent<Type extends DomainEventType>(type: Type, data: unknown): EventOfType<Type> {
+export function parseEvent<Type extends DomainEventType>(recorded: StoredEvent, types?: readonly Type[]): EventOfType<Type>;
+/** For callers generic in the event union, e.g. the command handler loop over any aggregate. */
+export function parseEvent<Event extends DomainEvent>(recorded: StoredEvent, types: readonly Event['type'][]): Event;
+export function parseEvent(recorded: StoredEvent, types?: readonly DomainEventType[]): DomainEvent {
+  const { type } = recorded;
+  if (!isDomainEventType(type)) return fail(type, 'is not an event type of the product');
+  if (types !== undefined && !(types as readonly string[]).includes(type)) return fail(type, `is not one of ${types.join(', ')}`);
+  const version = recorded.metadata?.schemaVersion ?? 1;
+  const current = eventSchemaVersions[type];
+  if (!Number.isSafeInteger(version) || (version as number) < 1 || (version as number) > current) {
+    return fail(type, `schema version ${String(version)} is not one of 1..${current}`);
+  }
+  let data = recorded.data;
+  const older = olderVersions[type] ?? [];
+  for (let at = (version as number) - 1; at < older.length; at++) data = older[at]!.toNext(data, recorded);
   const parsed = eventSchemas[type].safeParse(data);
   if (!parsed.success) throw new EventDataError(type, parsed.error.issues);
-  // the schema of `type` is the one its event type was read off (see define.ts)
-  return { type, data: parsed.data } as unknown as EventOfType<Type>;
+  // the data passed the schema of `type`, which its event type was read off (see define.ts)
+  return { type, data: parsed.data } as unknown as DomainEvent;
 }

@@ -9,9 +9,8 @@ import { z } from 'zod';
 import type { EventOf } from './define.ts';
 
 export const reservationEventSchemas = {
-  /** `holder`: the id of what holds the key (an account, a hotel, a room). */
-  KeyReserved: z.object({ holder: z.string() }),
-  KeyReleased: z.object({ holder: z.string() }),
+  KeyReserved: z.object({ holder: z.string().describe('The id of what holds the key (an account, a hotel, a room).') }),
+  KeyReleased: z.object({ holder: z.string().describe('The id of what held the key.') }),
 };
 
 export type KeyReserved = EventOf<'KeyReserved', typeof reservationEventSchemas.KeyReserved>;

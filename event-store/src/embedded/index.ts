@@ -2,3 +2,4 @@ export { openEmbeddedEventStore, openInMemoryEventStore, syncDirectory, type Emb
 export { EventStoreLockedError } from './directory-lock.ts';
 export type { LogFile } from './log-file.ts';
 export { writeEmbeddedLog } from './log-copy.ts';
+export { EmbeddedLogReader, LogCutBehindReaderError, type LogRecord } from './log-reader.ts';

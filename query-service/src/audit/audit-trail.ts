@@ -28,7 +28,7 @@ export function eventStoreAuditTrail(store: AppendOnlyLog, now: () => Date = () 
       const data: AuditorReadRecorded['data'] = { ...read, at: now().toISOString() };
       await store.append(streams.auditor(read.auditorId), [{
         type: 'AuditorReadRecorded',
-        data: data as unknown as Record<string, unknown>,
+        data: { ...data },
         metadata: { schemaVersion: eventSchemaVersions.AuditorReadRecorded, actor: read.auditorId },
       }], { expectedRevision: 'any' });
     },

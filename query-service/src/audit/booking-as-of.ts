@@ -3,7 +3,7 @@
  * moment, decrypted and folded with the booking aggregate's `evolve` from contracts, the
  * very fold the command side decides on.
  */
-import { bookingAggregate, parseEvent, type AuditBookingAsOf, type BookingEvent } from '@stays/contracts';
+import { bookingAggregate, parseEvent, type AuditBookingAsOf } from '@stays/contracts';
 import type { AuditLogDocument } from './audit-log.ts';
 import type { Reveal } from './entries.ts';
 
@@ -12,7 +12,7 @@ export async function bookingAsOf(bookingID: string, events: readonly AuditLogDo
   const folded = events.filter((document) => Date.parse(document.recordedAt) <= Date.parse(asOf));
   let state = bookingAggregate.initialState();
   for (const document of folded) {
-    const event = parseEvent(document.type as BookingEvent['type'], await reveal(document.record)) as BookingEvent;
+    const event = parseEvent({ ...document, data: await reveal(document.record) }, bookingAggregate.eventTypes);
     state = bookingAggregate.evolve(state, event);
   }
   const last = folded.at(-1);

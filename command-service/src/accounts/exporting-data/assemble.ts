@@ -9,7 +9,7 @@
  * only, picked field by field, so a field added to BookingPlaced later never reaches an
  * owner's copy unless it is listed here.
  */
-import type { BookingPlaced, HotelDetails, Role, RoomDetails, SessionUser, SignInMethod } from '@stays/contracts';
+import { accountEventTypes, parseEvent, type BookingPlaced, type HotelDetails, type Role, type RoomDetails, type SessionUser, type SignInMethod } from '@stays/contracts';
 import type { RecordedEvent } from '@stays/event-store';
 import { fold } from '../../handle.ts';
 import { activeAccount, accountAggregate, sessionUserOf } from '../account.ts';
@@ -154,25 +154,27 @@ export function assembleExport(sources: ExportSources): PersonalDataExport {
 
 function profileOf(account: Stream, mediaLink: (recorded: string) => string): ExportedProfile {
   const user = sessionUserOf(activeAccount(fold(accountAggregate, account)));
-  const registered = account.find((event) => event.type === 'AccountRegistered')!;
+  const recorded = account.find((event) => event.type === 'AccountRegistered')!;
+  const registered = parseEvent(recorded, ['AccountRegistered']);
   return {
     ...user,
     ...(user.profileImage !== undefined && { profileImage: mediaLink(user.profileImage) }),
-    registeredAt: registered.recordedAt,
-    registeredWith: registered.data.via as SignInMethod,
+    registeredAt: recorded.recordedAt,
+    registeredWith: registered.data.via,
   };
 }
 
 function sessionsOf(account: Stream): ExportedSession[] {
   const sessions = new Map<string, ExportedSession>();
-  for (const event of account) {
+  for (const recorded of account) {
+    const event = parseEvent(recorded, accountEventTypes);
     if (event.type === 'AccountSignedIn') {
-      const { sessionId, method, expiresAt } = event.data as { sessionId: string; method: SignInMethod; expiresAt: string };
-      sessions.set(sessionId, { sessionId, method, signedInAt: event.recordedAt, expiresAt, endedAt: null, endedBy: null });
+      const { sessionId, method, expiresAt } = event.data;
+      sessions.set(sessionId, { sessionId, method, signedInAt: recorded.recordedAt, expiresAt, endedAt: null, endedBy: null });
     } else if (event.type === 'AccountSignedOut') {
-      const { sessionId, reason } = event.data as { sessionId: string; reason?: 'password-changed' };
+      const { sessionId, reason } = event.data;
       const session = sessions.get(sessionId);
-      if (session !== undefined) sessions.set(sessionId, { ...session, endedAt: event.recordedAt, endedBy: reason ?? 'signed-out' });
+      if (session !== undefined) sessions.set(sessionId, { ...session, endedAt: recorded.recordedAt, endedBy: reason ?? 'signed-out' });
     }
   }
   return [...sessions.values()];

@@ -8,7 +8,7 @@
  * once, up to its head when the export began; at most a few of those reads run at a time
  * per process (more are refused with 503), since each is as long as the log.
  */
-import { messages, streams } from '@stays/contracts';
+import { guestEventTypes, messages, parseEvent, streams } from '@stays/contracts';
 import type { EventStore, RecordedEvent } from '@stays/event-store';
 import type { AccountClaims, MediaLinks } from '@stays/service-kit';
 import type { StoreDeps } from '../../command-context.ts';
@@ -31,7 +31,8 @@ export async function handleExportData(deps: ExportDeps, claims: AccountClaims):
   const account = await deps.store.readStream(accountStream(claims.role, claims.accountId));
   if (claims.role === 'customer') {
     const guest = await deps.store.readStream(streams.guest(claims.accountId));
-    const bookingIDs = new Set(guest.filter((event) => event.type === 'GuestBookingHeld').map((event) => event.data.bookingID as string));
+    const bookingIDs = new Set(guest.map((recorded) => parseEvent(recorded, guestEventTypes))
+      .flatMap((event) => (event.type === 'GuestBookingHeld' ? [event.data.bookingID] : [])));
     const bookings = await Promise.all([...bookingIDs].map((bookingID) => deps.store.readStream(streams.booking(bookingID))));
     return assembleExport({ role: 'customer', generatedAt: deps.now(), account, guest, bookings, mediaLink });
   }

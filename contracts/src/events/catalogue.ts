@@ -1,0 +1,49 @@
+/**
+ * What each event type means and which stream it is appended to, for the event catalogue
+ * (`npm run events -- catalogue` writes docs/events/ from this, the schemas, their older
+ * versions and the personal fields). Streams are `category-id`; the id is named in braces.
+ */
+import type { DomainEventType } from './index.ts';
+
+export interface EventTypeEntry {
+  /** The stream (category and id) events of this type are appended to. */
+  readonly stream: string;
+  readonly about: string;
+}
+
+const account = 'customer-{accountId} or owner-{accountId}';
+const reservation = 'customeremail-{sha256(email)}, owneremail-{sha256(email)}, auditoremail-{sha256(email)}, ownerhotel-{ownerId}, roomlisting-{hotelId}-{sha256(type|standard)}';
+
+export const eventCatalogue: { readonly [Type in DomainEventType]: EventTypeEntry } = {
+  AccountRegistered: { stream: account, about: 'A guest or hotel owner signed up, with a password or with Google.' },
+  AccountProfileUpdated: { stream: account, about: 'Profile fields changed; only the changed fields are present.' },
+  AccountPasswordChanged: { stream: account, about: 'A new password hash; the account\'s other sessions end (AccountSignedOut, reason password-changed).' },
+  AccountSignedIn: { stream: account, about: 'A session began.' },
+  AccountSignedOut: { stream: account, about: 'A session ended: signed out, or ended by a password change.' },
+  AccountDeleted: { stream: account, about: 'The holder deleted the account; erasure of their personal data follows.' },
+  PersonalDataErased: { stream: account, about: 'The account\'s data key was destroyed (and its invoices and profile photos deleted): its personal fields read as "[erased]" from here on.' },
+  AuditorAdded: { stream: 'auditor-{auditorId}', about: 'An auditor account was added (no sign-up: at start, by the CLI or by the demo data).' },
+  AuditorSignedIn: { stream: 'auditor-{auditorId}', about: 'An auditor session began.' },
+  AuditorSignedOut: { stream: 'auditor-{auditorId}', about: 'An auditor session ended.' },
+  AuditorReadRecorded: { stream: 'auditor-{auditorId}', about: 'What an auditor read, when; a guest\'s email in the filters is kept only as its sha256.' },
+  KeyReserved: { stream: reservation, about: 'A unique key (an email, an owner\'s one hotel, a hotel\'s listing) was taken; the stream is created with no_stream, so one of two racing claims wins.' },
+  KeyReleased: { stream: reservation, about: 'The key was freed (its holder was deleted).' },
+  HotelCreated: { stream: 'hotel-{hotelId}', about: 'An owner listed their hotel.' },
+  HotelUpdated: { stream: 'hotel-{hotelId}', about: 'The hotel as it is after the update, and which fields changed.' },
+  HotelDelisted: { stream: 'hotel-{hotelId}', about: 'The hotel left the listings (its owner deleted their account).' },
+  RoomAdded: { stream: 'room-{roomId}', about: 'A listing (room type and standard) was added to a hotel, with its units.' },
+  RoomUpdated: { stream: 'room-{roomId}', about: 'The listing as it is after the update, and which fields changed.' },
+  OtpIssued: { stream: 'contact-{sha256(email|national number)}', about: 'A one-time code was sent to a guest\'s email and phone; only a keyed hash of it is stored.' },
+  OtpAttemptFailed: { stream: 'contact-{sha256(email|national number)}', about: 'A wrong code was typed.' },
+  ContactVerified: { stream: 'contact-{sha256(email|national number)}', about: 'The right code was typed: the guest may book with this email and phone until `verifiedUntil`.' },
+  GuestContactUsed: { stream: 'guest-{customerId}', about: 'The guest asked a code for a contact (limits how many contacts a guest may use a day).' },
+  GuestBookingHeld: { stream: 'guest-{customerId}', about: 'The guest holds this booking (limits upcoming bookings per guest).' },
+  GuestBookingReleased: { stream: 'guest-{customerId}', about: 'The booking no longer counts against the guest (cancelled, or never placed).' },
+  UnitsReserved: { stream: 'inventory-{roomId}', about: 'Units of a listing taken for a booking on each of its nights.' },
+  UnitsReleased: { stream: 'inventory-{roomId}', about: 'Units given back (cancellation, or a booking that was never placed).' },
+  BookingPlaced: { stream: 'booking-{bookingID}', about: 'A guest booked: the stay, the hotel and listing as they were, and the amounts.' },
+  InvoiceIssued: { stream: 'booking-{bookingID}', about: 'The invoice PDF was rendered and stored.' },
+  BookingEmailSent: { stream: 'booking-{bookingID}', about: 'The confirmation email (with the invoice) was sent.' },
+  BookingCancelled: { stream: 'booking-{bookingID}', about: 'The guest cancelled.' },
+  BookingPaymentReceived: { stream: 'booking-{bookingID}', about: 'The owner recorded the payment at the hotel.' },
+};

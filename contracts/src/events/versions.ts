@@ -1,0 +1,58 @@
+/**
+ * The older versions of event types whose data changed shape, and how each is lifted to
+ * the next version. Stored events are never rewritten: `parseEvent` reads a record at the
+ * version it was written with (`metadata.schemaVersion`, 1 when absent) and upcasts it
+ * step by step to the current one, so the rest of the product sees only current data.
+ *
+ * A new version earns its place when the current schema has to carry a gap of the past
+ * (an optional field "older events lack", a renamed field): the past goes here as a
+ * version with its upcaster, and the current schema states what every event now has.
+ */
+import { z } from 'zod';
+import { EventDataError } from './event-data-error.ts';
+import type { DomainEventType } from './index.ts';
+
+/** What `parseEvent` reads of a stored record (the event store's RecordedEvent fits it). */
+export interface StoredEvent {
+  readonly type: string;
+  readonly data: unknown;
+  readonly metadata?: Readonly<Record<string, unknown>>;
+  /** ISO 8601 time the store recorded the event. */
+  readonly recordedAt: string;
+}
+
+export interface OlderVersion {
+  /** The data as written at this version. */
+  readonly schema: z.ZodType;
+  /**
+   * Reads data written at this version with its schema and returns it at the next version.
+   * Throws EventDataError when the data does not fit this version's schema.
+   */
+  readonly toNext: (data: unknown, recorded: StoredEvent) => unknown;
+}
+
+const olderVersion = <Schema extends z.ZodType>(
+  schema: Schema,
+  upcast: (data: z.output<Schema>, recorded: StoredEvent) => unknown,
+): OlderVersion => ({
+  schema,
+  toNext(data, recorded) {
+    const parsed = schema.safeParse(data);
+    if (!parsed.success) throw new EventDataError(recorded.type, parsed.error.issues);
+    return upcast(parsed.data, recorded);
+  },
+});
+
+/** Per event type, its versions before the current one: index 0 is version 1. */
+export const olderVersions: { readonly [Type in DomainEventType]?: readonly OlderVersion[] } = {
+  OtpAttemptFailed: [
+    olderVersion(
+      z.object({
+        customerId: z.string(),
+        failedAt: z.string().optional().describe('ISO time of the wrong try; absent on tries recorded before tries were counted per day'),
+      }),
+      // a wrong try is recorded the moment it is made: the record's time is the try's time
+      (data, recorded) => ({ customerId: data.customerId, failedAt: data.failedAt ?? recorded.recordedAt }),
+    ),
+  ],
+};

@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openEmbeddedEventStore } from '@stays/event-store';
 import { createFileKeyStorage, openKeyStore, withPersonalData, type KeyStore } from '@stays/personal-data';
-import { ProjectionRunner, allProjections } from '@stays/projections';
+import { ReadModelRunner, discoverReadModels } from '@stays/projections';
 import { createEmbeddedReadStore } from '@stays/read-store';
 import { measureBookings } from './booking.bench.ts';
 import { atMost, type Report } from './report.ts';
@@ -67,7 +67,7 @@ async function benchReplay(encrypted: boolean): Promise<Replay> {
     const coldKeys = await openKeys(dir);
     const started = performance.now();
     const cpuBefore = process.cpuUsage();
-    const runner = new ProjectionRunner(encrypted ? withPersonalData(reopened, coldKeys) : reopened, createEmbeddedReadStore(), allProjections, { log: () => undefined });
+    const runner = new ReadModelRunner(encrypted ? withPersonalData(reopened, coldKeys) : reopened, createEmbeddedReadStore(), await discoverReadModels(), { log: () => undefined });
     await runner.start();
     await runner.whenCaughtUp();
     const perSecond = (ACCOUNTS * (1 + SIGN_INS_PER_ACCOUNT)) / ((performance.now() - started) / 1000);

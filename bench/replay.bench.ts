@@ -8,7 +8,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { openEmbeddedEventStore } from '@stays/event-store';
 import { createEmbeddedReadStore } from '@stays/read-store';
-import { ProjectionRunner, allProjections } from '@stays/projections';
+import { ReadModelRunner, discoverReadModels } from '@stays/projections';
 import { atLeast, type Report } from './report.ts';
 
 const ACCOUNTS = 20_000;
@@ -41,7 +41,7 @@ export default async function benchReplay(report: Report): Promise<void> {
 
     const readStore = createEmbeddedReadStore();
     started = performance.now();
-    const runner = new ProjectionRunner(eventStore, readStore, allProjections, { log: () => undefined });
+    const runner = new ReadModelRunner(eventStore, readStore, await discoverReadModels(), { log: () => undefined });
     await runner.start();
     await runner.whenCaughtUp();
     const seconds = (performance.now() - started) / 1000;

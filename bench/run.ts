@@ -10,6 +10,7 @@ const benchmarks: Record<string, () => Promise<{ default: (report: Report) => Pr
   'event store': () => import('./event-store.bench.ts'),
   'read store': () => import('./read-store.bench.ts'),
   replay: () => import('./replay.bench.ts'),
+  'read model versions': () => import('./read-model-versions.bench.ts'),
   notary: () => import('./notary.bench.ts'),
   search: () => import('./search.bench.ts'),
   booking: () => import('./booking.bench.ts'),

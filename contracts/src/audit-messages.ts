@@ -137,4 +137,17 @@ export const auditMessages = {
     },
     other: (type: string, stream: string) => `${type} on ${stream}`,
   },
+  // the read models' versions
+  readModelsTitle: 'Read models',
+  readModelsRefresh: 'Refresh',
+  readModelsHead: (head: number | null) => (head === null ? 'The event log is empty.' : `Event log head: position ${head}`),
+  versionColumn: 'Version',
+  stateColumn: 'State',
+  logPositionColumn: 'Position',
+  lagColumn: 'Behind the head',
+  documentsColumn: 'Documents',
+  versionStates: { building: 'Building', live: 'Live', retired: 'Retired' },
+  catchingUp: 'catching up',
+  notFollowed: 'not followed',
+  noPosition: 'none yet',
 } as const;

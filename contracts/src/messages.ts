@@ -475,6 +475,8 @@ export const server = {
   leafIndexBeyondTree: 'leafIndex: must be less than treeSize',
   treeSizeBeyondLog: (field: string, size: number) => `${field}: the notarised log has ${size} events; ask for a tree of at most that size`,
   firstAfterSecond: 'first: must not be greater than second',
+  // the read models' versions (audit/read-models)
+  readModelsFound: 'Read models and their versions',
 
   // hotels and rooms
   hotelCreated: 'Hotel created successfully!',

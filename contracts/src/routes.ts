@@ -139,6 +139,7 @@ export const routes = {
   auditTreeHeads: { method: 'GET', path: '/audit/log/tree-heads', side: 'query', auth: 'auditor', body: noBody, query: auditTreeHeadsQuery },
   auditInclusionProof: { method: 'GET', path: '/audit/log/proof/inclusion', side: 'query', auth: 'auditor', body: noBody, query: auditInclusionQuery },
   auditConsistencyProof: { method: 'GET', path: '/audit/log/proof/consistency', side: 'query', auth: 'auditor', body: noBody, query: auditConsistencyQuery },
+  auditReadModels: { method: 'GET', path: '/audit/read-models', side: 'query', auth: 'auditor', body: noBody },
 
   // a copy of everything the product holds about the caller (personal data rights)
   customerExport: { method: 'GET', path: '/user/export', side: 'command', auth: 'customer', body: noBody },

@@ -1,4 +1,6 @@
 import type { ReadStore } from '@stays/read-store';
+import { versionName } from './read-model.ts';
+import { followedServingVersion, readRegistry, servingVersion, storedReadModelsStatus } from './registry.ts';
 
 export const CHECKPOINTS_COLLECTION = 'projection_checkpoints';
 
@@ -57,12 +59,15 @@ export async function markCaughtUp(store: ReadStore, name: string, version: numb
   );
 }
 
-/** Lowest checkpoint across projections (undefined when any has none): how far the whole read side is. */
+/** Lowest checkpoint across the projections named (undefined when any has none): how far the whole read side is. */
 async function readSideCheckpoint(store: ReadStore, names: readonly string[]): Promise<number | undefined> {
   const docs = await store.collection<CheckpointDocument>(CHECKPOINTS_COLLECTION).find({ _id: { $in: [...names] } });
   if (docs.length < names.length) return undefined;
-  return Math.min(...docs.map((doc) => doc.position));
+  return docs.length === 0 ? Infinity : Math.min(...docs.map((doc) => doc.position));
 }
+
+/** Every read model's versions as the read store records them, in any process that reads it (the auditors' status page). */
+export const recordedReadModels = (store: ReadStore, head: number | null) => storedReadModelsStatus(store, CHECKPOINTS_COLLECTION, head);
 
 /** How often the projections worker reports each projection's health (ProjectionRunner.publishHealth). */
 export const HEALTH_REPORT_INTERVAL_MS = 5000;
@@ -79,11 +84,29 @@ export interface StoredProjectionHealth {
 }
 
 /**
- * Read-side progress for a query service in another process than the projections:
- * read from the stored checkpoints, polled while waiting.
+ * Read-side progress for a query service in another process than the projections: read
+ * from the registry (which version of each read model queries read) and that version's
+ * stored checkpoint, polled while waiting.
  */
-export function checkpointProgress(store: ReadStore, names: readonly string[], pollMs = 20) {
-  const checkpoints = () => store.collection<CheckpointDocument>(CHECKPOINTS_COLLECTION).find({ _id: { $in: [...names] } });
+export function checkpointProgress(store: ReadStore, models: readonly string[], pollMs = 20) {
+  /**
+   * The checkpoints that say how far queries see: of each model's version whose progress
+   * they see (see followedServingVersion; none while its live version waits to be
+   * replaced); and the models the worker has not registered yet.
+   */
+  const followed = async (): Promise<{ names: string[]; unregistered: string[] }> => {
+    const registry = await readRegistry(store);
+    const names: string[] = [];
+    const unregistered: string[] = [];
+    for (const model of models) {
+      const versions = registry.get(model) ?? [];
+      const version = followedServingVersion(versions);
+      if (versions.length === 0) unregistered.push(model);
+      else if (version !== undefined) names.push(versionName(model, version));
+    }
+    return { names, unregistered };
+  };
+  const checkpoints = (names: readonly string[]) => store.collection<CheckpointDocument>(CHECKPOINTS_COLLECTION).find({ _id: { $in: [...names] } });
   return {
     /**
      * Healthy when every projection has caught up once and the worker's latest report on
@@ -91,7 +114,8 @@ export function checkpointProgress(store: ReadStore, names: readonly string[], p
      * unhealthy within a report's age.
      */
     async health(now: number = Date.now()): Promise<{ healthy: boolean; projections: StoredProjectionHealth[] }> {
-      const docs = await checkpoints();
+      const { names, unregistered } = await followed();
+      const docs = await checkpoints(names);
       const projections = names.map((name): StoredProjectionHealth => {
         const doc = docs.find((candidate) => candidate._id === name);
         const report = doc?.health;
@@ -104,16 +128,21 @@ export function checkpointProgress(store: ReadStore, names: readonly string[], p
           : null;
         return { name, healthy: reason === null, reason, lagMs: report?.lagMs ?? null, reportedAt: report?.at ?? null };
       });
+      for (const model of unregistered) projections.push({ name: model, healthy: false, reason: 'no version registered by the projections worker yet', lagMs: null, reportedAt: null });
       return { healthy: projections.every((projection) => projection.healthy), projections };
     },
-    async changedAt(name: string): Promise<number | undefined> {
-      const doc = await store.collection<CheckpointDocument>(CHECKPOINTS_COLLECTION).findOne({ _id: name }, { projection: { changedAt: 1 } });
+    /** Of the version the model's queries read. */
+    async changedAt(model: string): Promise<number | undefined> {
+      const version = servingVersion((await readRegistry(store)).get(model) ?? []);
+      if (version === undefined) return undefined;
+      const doc = await store.collection<CheckpointDocument>(CHECKPOINTS_COLLECTION).findOne({ _id: versionName(model, version) }, { projection: { changedAt: 1 } });
       return doc?.changedAt;
     },
     async waitFor(position: number, timeoutMs: number): Promise<boolean> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const reached = await readSideCheckpoint(store, names);
+        const { names, unregistered } = await followed();
+        const reached = unregistered.length > 0 ? undefined : await readSideCheckpoint(store, names);
         if (reached !== undefined && reached >= position) return true;
         if (Date.now() >= deadline) return false;
         await new Promise((resolve) => setTimeout(resolve, pollMs));

@@ -16,7 +16,7 @@ import {
   type BackoffOptions, type EventStore, type Subscription, type SubscriptionHealth, type SubscriptionState,
 } from '@stays/event-store';
 import { ReadStoreUnavailableError, type ReadStore } from '@stays/read-store';
-import { clearCheckpoint, markCaughtUp, readCheckpoint, writeCheckpoint, writeHealthReport } from './checkpoints.ts';
+import { markCaughtUp, readCheckpoint, writeCheckpoint, writeHealthReport } from './checkpoints.ts';
 import { applyInOrder, guardedWrites } from './apply.ts';
 import type { ProjectionDefinition } from './projection.ts';
 
@@ -43,6 +43,11 @@ export interface ReadSideHealth {
 
 interface RunningProjection {
   readonly definition: ProjectionDefinition;
+  /** Queries read it: it counts for the read side's position, health and catching up. */
+  serving: boolean;
+  /** Events read from the log since this process started following it (for progress: events done, events/s). */
+  events: number;
+  readonly onCaughtUp: (() => void) | undefined;
   subscription: Subscription | null;
   position: number | undefined;
   /** Position of the last event that changed this projection's documents. */
@@ -64,6 +69,13 @@ export interface ProjectionRunnerOptions {
   readonly backoff?: BackoffOptions;
 }
 
+export interface AddOptions {
+  /** Queries read it (default true): see RunningProjection.serving. */
+  readonly serving?: boolean;
+  /** Called once it has caught up with the log as it was when it started. */
+  readonly onCaughtUp?: () => void;
+}
+
 export class ProjectionRunner {
   private readonly running = new Map<string, RunningProjection>();
   private waiters: Waiter[] = [];
@@ -80,7 +92,30 @@ export class ProjectionRunner {
 
   async start(): Promise<void> {
     this.stopping = new AbortController();
-    for (const definition of this.projections) await this.startOne(definition);
+    for (const definition of this.projections) await this.startOne(definition, {});
+  }
+
+  /** Starts one more projection beside the running ones, from its checkpoint. */
+  async add(definition: ProjectionDefinition, options: AddOptions = {}): Promise<void> {
+    if (this.running.has(definition.name)) throw new Error(`projection ${definition.name} is already running`);
+    await this.startOne(definition, options);
+  }
+
+  /** Stops following a projection; its documents and checkpoint stay. */
+  async remove(name: string): Promise<void> {
+    const running = this.running.get(name);
+    this.running.delete(name);
+    await running?.subscription?.close();
+    this.releaseWaiters();
+    this.notifyCaughtUp();
+  }
+
+  setServing(name: string, serving: boolean): void {
+    const running = this.running.get(name);
+    if (running === undefined) throw new Error(`projection ${name} is not running`);
+    running.serving = serving;
+    this.releaseWaiters();
+    this.notifyCaughtUp();
   }
 
   async stop(): Promise<void> {
@@ -91,35 +126,24 @@ export class ProjectionRunner {
     this.waiters = [];
   }
 
-  /** Drops a projection's collections and checkpoint and replays it from the start of the log. */
-  async rebuild(name: string): Promise<void> {
-    const definition = this.projections.find((projection) => projection.name === name);
-    if (definition === undefined) throw new Error(`unknown projection ${name}`);
-    await this.running.get(name)?.subscription?.close();
-    this.running.delete(name);
-    for (const collection of definition.collections) await this.readStore.collection(collection).drop();
-    await clearCheckpoint(this.readStore, name);
-    await this.startOne(definition);
-  }
-
   status(): ProjectionStatus[] {
     return [...this.running.values()].map(({ definition, position, caughtUp, failed, retryingBatch, subscription }) =>
       ({ name: definition.name, position, caughtUp, failed, retryingBatch, subscription: subscription?.status().state ?? null }));
   }
 
   /**
-   * Healthy when every projection is subscribed (not failed, not waiting to resubscribe)
+   * Healthy when every serving projection is subscribed (not failed, not waiting to resubscribe)
    * and the oldest event it has not applied is at most `maxLagMs` old: a projection that
    * died, lost the log or is stuck retrying a batch turns it unhealthy.
    */
   async health(maxLagMs: number): Promise<ReadSideHealth> {
-    const projections = await Promise.all(this.projections.map(async (definition): Promise<ProjectionHealth> => {
-      const running = this.running.get(definition.name);
-      if (running?.subscription == null) {
-        return { name: definition.name, healthy: false, state: 'closed', position: running?.position, lagMs: null, error: running?.failed ?? 'not started', retryingBatch: null };
+    const projections = await Promise.all(this.serving().map(async (running): Promise<ProjectionHealth> => {
+      const name = running.definition.name;
+      if (running.subscription === null) {
+        return { name, healthy: false, state: 'closed', position: running.position, lagMs: null, error: running.failed ?? 'not started', retryingBatch: null };
       }
       const health = await subscriptionHealth(this.eventStore, running.subscription, maxLagMs);
-      return { ...health, name: definition.name, retryingBatch: running.retryingBatch };
+      return { ...health, name, retryingBatch: running.retryingBatch };
     }));
     return { healthy: projections.every((projection) => projection.healthy), projections };
   }
@@ -136,10 +160,15 @@ export class ProjectionRunner {
     return health;
   }
 
-  /** Every projection has caught up with the log as it was when it started, and none has failed. */
+  /** Every serving projection has caught up with the log as it was when it started, and none has failed. */
   isCaughtUp(): boolean {
-    const all = [...this.running.values()];
-    return all.length === this.projections.length && all.every((running) => running.caughtUp && running.failed === null);
+    return this.serving().every((running) => running.caughtUp && running.failed === null);
+  }
+
+  /** Where one projection is (undefined when it is not running). */
+  progress(name: string): (Pick<ProjectionStatus, 'position' | 'caughtUp' | 'failed'> & { readonly events: number }) | undefined {
+    const running = this.running.get(name);
+    return running && { position: running.position, caughtUp: running.caughtUp, failed: running.failed, events: running.events };
   }
 
   whenCaughtUp(): Promise<void> {
@@ -147,13 +176,16 @@ export class ProjectionRunner {
     return new Promise((resolve) => this.caughtUpListeners.push(resolve));
   }
 
-  /** Lowest position every projection has applied (undefined before any has applied one). */
+  /**
+   * Lowest position every serving projection has applied (undefined before each has
+   * applied one; with none serving, as while a read model's only version waits to replace
+   * a live one nobody follows, nothing is waited for: Infinity).
+   */
   position(): number | undefined {
-    let lowest: number | undefined;
-    for (const definition of this.projections) {
-      const position = this.running.get(definition.name)?.position;
-      if (position === undefined) return undefined;
-      lowest = lowest === undefined ? position : Math.min(lowest, position);
+    let lowest = Infinity;
+    for (const running of this.serving()) {
+      if (running.position === undefined) return undefined;
+      lowest = Math.min(lowest, running.position);
     }
     return lowest;
   }
@@ -163,7 +195,7 @@ export class ProjectionRunner {
     return this.running.get(name)?.changedAt;
   }
 
-  /** Resolves true once every projection has applied `position`, false after `timeoutMs`. */
+  /** Resolves true once every serving projection has applied `position`, false after `timeoutMs`. */
   waitFor(position: number, timeoutMs: number): Promise<boolean> {
     const current = this.position();
     if (current !== undefined && current >= position) return Promise.resolve(true);
@@ -183,12 +215,16 @@ export class ProjectionRunner {
     });
   }
 
-  private async startOne(definition: ProjectionDefinition): Promise<void> {
+  private serving(): RunningProjection[] {
+    return [...this.running.values()].filter((running) => running.serving);
+  }
+
+  private async startOne(definition: ProjectionDefinition, options: AddOptions): Promise<void> {
     for (const index of definition.indexes ?? []) {
       await this.readStore.collection(index.collection).createIndex(index.keys, { unique: index.unique ?? false });
     }
     const checkpoint = await readCheckpoint(this.readStore, definition.name, definition.version);
-    const running: RunningProjection = { definition, subscription: null, position: checkpoint, changedAt: checkpoint, caughtUp: false, failed: null, retryingBatch: null };
+    const running: RunningProjection = { definition, serving: options.serving ?? true, onCaughtUp: options.onCaughtUp, events: 0, subscription: null, position: checkpoint, changedAt: checkpoint, caughtUp: false, failed: null, retryingBatch: null };
     this.running.set(definition.name, running);
     running.subscription = this.eventStore.subscribeToAll(
       { ...(checkpoint !== undefined && { after: checkpoint }), maxBatchSize: this.options.maxBatchSize ?? 1000, name: `projection ${definition.name}` },
@@ -207,12 +243,14 @@ export class ProjectionRunner {
           });
           running.position = last;
           running.changedAt = changedAt;
+          running.events += events.length;
           this.releaseWaiters();
         },
         onCaughtUp: () => {
           running.caughtUp = true;
           void markCaughtUp(this.readStore, definition.name, definition.version).catch((error: unknown) => this.log(`could not mark ${definition.name} caught up: ${String(error)}`));
           this.log(`projection ${definition.name} caught up at ${running.position ?? 'start'}`);
+          running.onCaughtUp?.();
           this.notifyCaughtUp();
         },
         onError: (error) => {

@@ -5,16 +5,18 @@
  * HEALTH_MAX_LAG_SECONDS behind the log) and reports the same, every few seconds, beside
  * the checkpoints, where query services read it. Run one active worker per deployment
  * (see README: scale-out). It also runs the notary (NOTARY_SIGNING_KEY), whose state is
- * unhealthy once it stops signing.
+ * unhealthy once it stops signing. With OPERATOR_TOKEN set it answers the operator's calls
+ * under /operator/ on the same port (`npm run projection`: build, switch, drop read model versions).
  */
 import { createPrivateKey } from 'node:crypto';
 import { connectEventStoreDB } from '@stays/event-store';
 import { connectKeyStore, withPersonalData } from '@stays/personal-data';
 import { connectMongoReadStore } from '@stays/read-store';
 import { ConfigError, closeServer, loadConfig, runMain, serveHealth, stopOnSignals } from '@stays/service-kit';
-import { ProjectionRunner } from './runner.ts';
+import { ReadModelRunner } from './read-model-runner.ts';
 import { HEALTH_REPORT_INTERVAL_MS } from './checkpoints.ts';
-import { allProjections } from './index.ts';
+import { discoverReadModels } from './read-models/index.ts';
+import { operatorApi } from './operator/operator-api.ts';
 import { Notary } from './notary/notary.ts';
 import { NotarySigner, ReadStoreTreeHeadStore } from './notary/tree-heads.ts';
 
@@ -27,7 +29,7 @@ runMain(async () => {
   const signer = new NotarySigner(createPrivateKey(config.notarySigningKey));
   const eventStore = withPersonalData(rawEventStore, keys);
   const readStore = await connectMongoReadStore(config.mongoUrl, config.mongoDb);
-  const runner = new ProjectionRunner(eventStore, readStore, allProjections);
+  const runner = new ReadModelRunner(eventStore, readStore, await discoverReadModels());
   await runner.start();
   const notary = new Notary({ eventStore: rawEventStore, readStore, heads: new ReadStoreTreeHeadStore(readStore), signer });
   await notary.start();
@@ -37,6 +39,6 @@ runMain(async () => {
   const server = serveHealth(config.port, async () => {
     const [health, notaryHealth] = await Promise.all([runner.health(config.healthMaxLagMs), notary.health(config.healthMaxLagMs)]);
     return { healthy: health.healthy && notaryHealth.healthy, projections: [...health.projections, notaryHealth] };
-  });
+  }, config.operatorToken !== undefined ? operatorApi(runner, config.operatorToken) : undefined);
   stopOnSignals(() => clearInterval(reporter), closeServer(server), () => runner.stop(), () => notary.stop(), () => eventStore.close(), () => keys.close(), () => readStore.close());
 });

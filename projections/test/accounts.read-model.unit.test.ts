@@ -1,11 +1,11 @@
 import { expect } from 'chai';
 import { EventDataError } from '@stays/contracts';
-import { accountCollections as collections, accountsProjection } from '../src/index.ts';
+import { accountCollections as collections, accountsReadModel } from '../src/index.ts';
 import { projectEvents, recordedAt } from './support/project-events.ts';
 
 describe('accounts read model: events in, documents out', () => {
   it('keeps each profile without its password hash', async () => {
-    const documents = await projectEvents(accountsProjection, [
+    const documents = await projectEvents(accountsReadModel, [
       { type: 'AccountRegistered', data: { accountId: 'c1', role: 'customer', name: 'Asha', email: 'asha@example.in', username: 'asha', profileImage: '/m/a.webp', passwordHash: '$argon2id$secret', via: 'password' } },
       { type: 'AccountRegistered', data: { accountId: 'o1', role: 'hotel-owner', name: 'Ravi', email: 'ravi@example.in', passwordHash: null, via: 'google' } },
     ]);
@@ -17,7 +17,7 @@ describe('accounts read model: events in, documents out', () => {
   });
 
   it('changes what a profile update names and removes a removed image', async () => {
-    const documents = await projectEvents(accountsProjection, [
+    const documents = await projectEvents(accountsReadModel, [
       { type: 'AccountRegistered', data: { accountId: 'c1', role: 'customer', name: 'Asha', email: 'asha@example.in', username: 'asha', profileImage: '/m/a.webp', passwordHash: 'h', via: 'password' } },
       { type: 'AccountProfileUpdated', data: { accountId: 'c1', role: 'customer', name: 'Asha Rao' } },
       { type: 'AccountProfileUpdated', data: { accountId: 'c1', role: 'customer', profileImage: null } },
@@ -31,7 +31,7 @@ describe('accounts read model: events in, documents out', () => {
   it('opens a session at sign-in, closes it at sign-out, and closes every one and the profile with the account', async () => {
     const signedIn = (sessionId: string, accountId = 'o1') =>
       ({ type: 'AccountSignedIn', data: { accountId, role: 'hotel-owner', sessionId, method: 'password', expiresAt: '2026-11-22T18:00:00.000Z' } }) as const;
-    const documents = await projectEvents(accountsProjection, [
+    const documents = await projectEvents(accountsReadModel, [
       { type: 'AccountRegistered', data: { accountId: 'o1', role: 'hotel-owner', name: 'Ravi', email: 'ravi@example.in', passwordHash: 'h', via: 'password' } },
       signedIn('s1'), signedIn('s2'), signedIn('s3'), signedIn('other', 'o2'),
       { type: 'AccountSignedOut', data: { accountId: 'o1', role: 'hotel-owner', sessionId: 's1' } },
@@ -50,7 +50,7 @@ describe('accounts read model: events in, documents out', () => {
   it('stops at an event whose data its schema does not read, naming the field, instead of writing a wrong document', async () => {
     const malformed = { type: 'AccountSignedIn', data: { accountId: 'c1', role: 'customer', sessionId: { $ne: null }, method: 'password', expiresAt: 'x' } };
     let failure: unknown;
-    await projectEvents(accountsProjection, [malformed as never]).catch((error: unknown) => { failure = error; });
+    await projectEvents(accountsReadModel, [malformed as never]).catch((error: unknown) => { failure = error; });
     expect(failure).to.be.instanceOf(EventDataError);
     expect((failure as Error).message).to.match(/^AccountSignedIn: sessionId /);
   });

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { ERASED, type BookingPlaced } from '@stays/contracts';
-import { bookingCollections as collections, bookingsProjection } from '../src/index.ts';
+import { bookingCollections as collections, bookingsReadModel } from '../src/index.ts';
 import { projectEvents, recordedAt } from './support/project-events.ts';
 
 const placed: BookingPlaced['data'] = {
@@ -20,12 +20,12 @@ const asRead = {
 
 describe('bookings read model: events in, documents out', () => {
   it('reads a placed booking as the spec shows it: unpaid, confirmed, no invoice yet', async () => {
-    const documents = await projectEvents(bookingsProjection, [{ type: 'BookingPlaced', data: placed }]);
+    const documents = await projectEvents(bookingsReadModel, [{ type: 'BookingPlaced', data: placed }]);
     expect(documents[collections.bookings]).to.deep.equal([asRead]);
   });
 
   it('adds the invoice link, the payment and the cancellation as they happen; the email changes nothing', async () => {
-    const documents = await projectEvents(bookingsProjection, [
+    const documents = await projectEvents(bookingsReadModel, [
       { type: 'BookingPlaced', data: placed },
       { type: 'InvoiceIssued', data: { bookingID: placed.bookingID, invoicePDF: '/media/Invoice_BK-7Q2M4X9A.pdf', mediaId: 'Invoice_BK-7Q2M4X9A.pdf' } },
       { type: 'BookingEmailSent', data: { bookingID: placed.bookingID, messageId: '<m1@stays>' } },
@@ -33,7 +33,7 @@ describe('bookings read model: events in, documents out', () => {
     ]);
     expect(documents[collections.bookings]).to.deep.equal([{ ...asRead, invoicePDF: '/media/Invoice_BK-7Q2M4X9A.pdf', isPaymentDone: true }]);
 
-    const cancelled = await projectEvents(bookingsProjection, [
+    const cancelled = await projectEvents(bookingsReadModel, [
       { type: 'BookingPlaced', data: placed },
       { type: 'BookingCancelled', data: { bookingID: placed.bookingID, customerId: 'c1', cancelledAt: '2026-11-23T09:00:00.000Z' } },
     ]);
@@ -42,7 +42,7 @@ describe('bookings read model: events in, documents out', () => {
 
   it("blanks the guest's contact data when their personal data is erased, keeping amounts, dates, hotel and ids; other guests' bookings stay", async () => {
     const other = { ...placed, bookingID: 'BK-OTHER001', customerId: 'c2' };
-    const documents = await projectEvents(bookingsProjection, [
+    const documents = await projectEvents(bookingsReadModel, [
       { type: 'BookingPlaced', data: placed },
       { type: 'BookingPlaced', data: other },
       { type: 'InvoiceIssued', data: { bookingID: placed.bookingID, invoicePDF: '/media/Invoice_BK-7Q2M4X9A.pdf', mediaId: 'Invoice_BK-7Q2M4X9A.pdf' } },
@@ -56,7 +56,7 @@ describe('bookings read model: events in, documents out', () => {
 
   it('links no invoice for a guest a replay reads as erased (the invoice was deleted with them)', async () => {
     const erased = { ...placed, customerName: ERASED, customerEmail: ERASED, customerPhoneNumber: ERASED };
-    const documents = await projectEvents(bookingsProjection, [
+    const documents = await projectEvents(bookingsReadModel, [
       { type: 'BookingPlaced', data: erased },
       { type: 'InvoiceIssued', data: { bookingID: placed.bookingID, invoicePDF: '/media/Invoice_BK-7Q2M4X9A.pdf', mediaId: 'Invoice_BK-7Q2M4X9A.pdf' } },
     ]);

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { HotelDetails, RoomDetails } from '@stays/contracts';
-import { hotelCollections as collections, hotelsProjection } from '../src/index.ts';
+import { hotelCollections as collections, hotelsReadModel } from '../src/index.ts';
 import { projectEvents, recordedAt } from './support/project-events.ts';
 
 const details: HotelDetails = {
@@ -19,7 +19,7 @@ const ofHotel = { hotelId: 'h1', ownerId: 'o1' };
 
 describe('hotels read model: events in, documents out', () => {
   it('lists a created hotel with its price category, search text and no room types yet', async () => {
-    const documents = await projectEvents(hotelsProjection, [{ type: 'HotelCreated', data: { ...details, ...ofHotel } }]);
+    const documents = await projectEvents(hotelsReadModel, [{ type: 'HotelCreated', data: { ...details, ...ofHotel } }]);
     expect(documents[collections.hotels]).to.deep.equal([{
       _id: 'h1', ownerId: 'o1', ...details, state: '', priceCategory: 'Medium',
       searchText: 'sea breeze residency\n12 marine drive, churchgate\nmumbai\nindia\ncafe madras\ngateway of india\nchurchgate\nrailway station',
@@ -29,7 +29,7 @@ describe('hotels read model: events in, documents out', () => {
   });
 
   it('keeps rooms with their hotel, the room types on the hotel, and a renamed hotel on its rooms', async () => {
-    const documents = await projectEvents(hotelsProjection, [
+    const documents = await projectEvents(hotelsReadModel, [
       { type: 'HotelCreated', data: { ...details, ...ofHotel } },
       { type: 'RoomAdded', data: { ...room, roomId: 'r1', ...ofHotel, hotelName: details.hotelName } },
       { type: 'RoomAdded', data: { ...room, roomType: 'Flat', roomStandard: 'Family', hasKitchen: true, numberOfRooms: 2, roomId: 'r2', ...ofHotel, hotelName: details.hotelName } },
@@ -49,7 +49,7 @@ describe('hotels read model: events in, documents out', () => {
   });
 
   it('takes a delisted hotel and its rooms off the model', async () => {
-    const documents = await projectEvents(hotelsProjection, [
+    const documents = await projectEvents(hotelsReadModel, [
       { type: 'HotelCreated', data: { ...details, ...ofHotel } },
       { type: 'HotelCreated', data: { ...details, hotelId: 'h2', ownerId: 'o2' } },
       { type: 'RoomAdded', data: { ...room, roomId: 'r1', ...ofHotel, hotelName: details.hotelName } },

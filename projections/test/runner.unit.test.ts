@@ -99,18 +99,6 @@ describe('projection runner', () => {
     await runner.stop();
   });
 
-  it('rebuilds one projection from position 0', async () => {
-    await append(eventStore, 'a-1', 2);
-    const runner = new ProjectionRunner(eventStore, readStore, [counter], { log: () => undefined });
-    await runner.start();
-    await runner.whenCaughtUp();
-    await readStore.collection('counts').updateOne({ _id: 'a-1' }, { $set: { events: 99 } });
-    await runner.rebuild('counter');
-    await runner.whenCaughtUp();
-    expect((await documents(readStore))[0]).to.include({ events: 2 });
-    await runner.stop();
-  });
-
   it('refuses a write to a collection the projection does not own, and reports it as failed', async () => {
     const rogue: ProjectionDefinition = { ...counter, name: 'rogue', project: () => [{ collection: 'other', operation: { deleteMany: { filter: {} } } }] };
     await append(eventStore, 'a-1', 1);

@@ -16,6 +16,7 @@ import { mountHotelRoutes } from './hotels/routes.ts';
 import { mountBookingRoutes } from './bookings/routes.ts';
 import { mountAuditRoutes } from './audit/routes.ts';
 import { mountNotaryRoutes } from './audit/notary-routes.ts';
+import { mountReadModelRoutes } from './audit/read-model-routes.ts';
 
 export interface QueryAppOptions {
   readonly apiPrefix: string;
@@ -78,5 +79,6 @@ export function createQueryApp(deps: QueryServiceDeps, options: QueryAppOptions)
     mountMediaRoutes(context);
     mountAuditRoutes(context);
     mountNotaryRoutes(context);
+    mountReadModelRoutes(context);
   });
 }

@@ -11,7 +11,7 @@ import { MongoClient } from 'mongodb';
 import { connectEventStoreDB } from '@stays/event-store';
 import { connectKeyStore, revealRecord, withPersonalData } from '@stays/personal-data';
 import { connectMongoReadStore } from '@stays/read-store';
-import { ReadStoreTreeHeadStore, allProjections, checkpointProgress } from '@stays/projections';
+import { ReadStoreTreeHeadStore, accountsReadModel, bookingsReadModel, checkpointProgress, hotelsReadModel } from '@stays/projections';
 import { ConfigError, TokenVerifier, createGridFsMediaStore, importPublicKey, loadConfig, logUnexpectedErrors, signingMediaLinksFor, runMain, securityHeadersFor, stopOnSignals, closeServer } from '@stays/service-kit';
 import { createQueryApp } from './app.ts';
 import { eventStoreAuditTrail } from './audit/audit-trail.ts';
@@ -30,7 +30,7 @@ runMain(async () => {
     media: createGridFsMediaStore({ db: mongo.db(config.mongoDb), publicBaseUrl: config.mediaPath }),
     mediaLinks: await signingMediaLinksFor(config),
     tokenVerifier: new TokenVerifier(await importPublicKey(config.jwtPublicKey), config.token),
-    readSide: checkpointProgress(readStore, allProjections.map((projection) => projection.name)),
+    readSide: checkpointProgress(readStore, [accountsReadModel, hotelsReadModel, bookingsReadModel].map((model) => model.name)),
     logHead: () => eventStore.headPosition(),
     reveal: async (record) => (await revealRecord(record, keys)).data,
     auditTrail: eventStoreAuditTrail(withPersonalData(eventStore, keys)),

@@ -13,11 +13,15 @@ import { SimulatedEventStoreDB, eventStoreOnSimulation } from '@stays/event-stor
 import { createEmbeddedReadStore, type ReadStore } from '@stays/read-store';
 import { withTransientBulkWriteFaults } from '@stays/read-store/test-support/transient-faults';
 import { MediaLinks, TokenVerifier, createFileMediaStore } from '@stays/service-kit';
-import { HEALTH_REPORT_MAX_AGE_MS, ProjectionRunner, ReadStoreTreeHeadStore, checkpointProgress } from '@stays/projections';
+import { HEALTH_REPORT_MAX_AGE_MS, ProjectionRunner, ReadStoreTreeHeadStore, checkpointProgress, versionName, writeVersions } from '@stays/projections';
 import { appendLedger, projections, quiet, until } from '@stays/projections/test-support/ledger';
 import { createQueryApp } from '../src/app.ts';
 
 const names = projections.map((projection) => projection.name);
+/** The ledger projections as version 1 of read models of their names, live in the registry: what the query side resolves. */
+const liveVersions = projections.map((projection) => ({ ...projection, name: versionName(projection.name, 1) }));
+const register = (readStore: ReadStore) => Promise.all(names.map((name) =>
+  writeVersions(readStore, name, [{ version: 1, schema: 1, state: 'live', goLiveWhenCaughtUp: false, collections: [], createdAt: new Date().toISOString() }])));
 
 describe('query side health follows the projections worker', function () {
   let simulation: SimulatedEventStoreDB;
@@ -31,6 +35,7 @@ describe('query side health follows the projections worker', function () {
     simulation = new SimulatedEventStoreDB({ sendsCaughtUp: true });
     eventStore = eventStoreOnSimulation(simulation);
     readStore = createEmbeddedReadStore();
+    await register(readStore);
     logs = [];
     querySide = await listen(await queryService(readStore, (line) => logs.push(line)));
   });
@@ -45,7 +50,7 @@ describe('query side health follows the projections worker', function () {
     const maxLagMs = 200;
     let failing = false;
     await appendLedger(eventStore, 0, 20);
-    runner = new ProjectionRunner(eventStore, withTransientBulkWriteFaults(readStore, { failsAt: () => failing, partial: false }), projections,
+    runner = new ProjectionRunner(eventStore, withTransientBulkWriteFaults(readStore, { failsAt: () => failing, partial: false }), liveVersions,
       { backoff: { initialDelayMs: 1, maxDelayMs: 5 }, log: quiet });
     const report = () => runner.publishHealth(maxLagMs);
 

@@ -35,6 +35,14 @@ const schema = z.object({
   PERSONAL_DATA_KEY: optionalText.refine((value) => value === undefined || (/^[A-Za-z0-9+/]+={0,2}$/.test(value.trim()) && Buffer.from(value, 'base64').length === 32), 'must be base64 of 32 bytes (npm run keys)'),
   /** The notary's Ed25519 private key (PKCS#8 PEM) signing tree heads (production); embedded mode keeps one under DATA_DIR/keys. */
   NOTARY_SIGNING_KEY: optionalText,
+  /**
+   * Secret (24+ characters) the operator's `npm run projection` sends to the process that
+   * runs projections (production: the projections worker's and the CLI's environment);
+   * the one-process mode keeps one in DATA_DIR/keys/operator.token.
+   */
+  OPERATOR_TOKEN: optionalText.refine((value) => value === undefined || value.trim().length >= 24, 'must be at least 24 characters (npm run keys)'),
+  /** Where `npm run projection` reaches the process that runs projections; default http://127.0.0.1:{PORT}. */
+  OPERATOR_URL: optionalText,
   TOKEN_ISSUER: z.string().min(1).default('stays'),
   TOKEN_AUDIENCE: z.string().min(1).default('stays-api'),
   TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(30 * 24 * 3600).default(8 * 3600),
@@ -102,6 +110,8 @@ function toConfig(env: z.infer<typeof schema>) {
     mediaLinkKey: env.MEDIA_LINK_KEY,
     personalDataKey: env.PERSONAL_DATA_KEY === undefined ? undefined : Buffer.from(env.PERSONAL_DATA_KEY, 'base64'),
     notarySigningKey: env.NOTARY_SIGNING_KEY,
+    operatorToken: env.OPERATOR_TOKEN?.trim(),
+    operatorUrl: (env.OPERATOR_URL ?? `http://127.0.0.1:${env.PORT}`).replace(/\/+$/, ''),
     token: { issuer: env.TOKEN_ISSUER, audience: env.TOKEN_AUDIENCE, ttlSeconds: env.TOKEN_TTL_SECONDS },
     queryServiceUrl: env.QUERY_SERVICE_URL,
     seedDemo: env.SEED_DEMO === '1',

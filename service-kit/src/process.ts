@@ -31,9 +31,14 @@ export type HealthCheck = () => Promise<{ readonly healthy: boolean } & object>;
 /**
  * A tiny health endpoint for workers without an HTTP API: GET /healthz → 200 when the
  * check says healthy, 503 when not (or when the check itself fails), with its details.
+ * Other requests go to `other` (a worker's operator calls), or are answered 404.
  */
-export function healthServer(check: HealthCheck): http.Server {
+export function healthServer(check: HealthCheck, other?: http.RequestListener): http.Server {
   return http.createServer((req, res) => {
+    if (req.url !== '/healthz' && other !== undefined) {
+      other(req, res);
+      return;
+    }
     if (req.url !== '/healthz') {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ success: false }));
       return;
@@ -46,6 +51,6 @@ export function healthServer(check: HealthCheck): http.Server {
   });
 }
 
-export const serveHealth = (port: number, check: HealthCheck): http.Server => healthServer(check).listen(port);
+export const serveHealth = (port: number, check: HealthCheck, other?: http.RequestListener): http.Server => healthServer(check, other).listen(port);
 
 export const closeServer = (server: http.Server) => () => new Promise<void>((resolve) => server.close(() => resolve()));

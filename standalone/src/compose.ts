@@ -14,7 +14,7 @@ import {
   loadOrCreateSigningKeys, logUnexpectedErrors, mailerFor, otpKeyFor, securityHeadersFor, signingMediaLinksFor, smsFor, type Config, type Mailer, type MediaStore, type SigningKeys,
 } from '@stays/service-kit';
 import {
-  FileTreeHeadStore, LeafArchive, Notary, ProjectionRunner, ReadStoreTreeHeadStore, allProjections, loadOrCreateNotarySigner, type TreeHeadStore,
+  FileTreeHeadStore, LeafArchive, Notary, ReadModelRunner, loadOrCreateOperatorToken, operatorApi, ReadStoreTreeHeadStore, discoverReadModels, loadOrCreateNotarySigner, type TreeHeadStore,
 } from '@stays/projections';
 import { openKeyStoreFor, revealRecord, withPersonalData, type KeyStore } from '@stays/personal-data';
 import {
@@ -38,7 +38,8 @@ export interface System {
   readonly keys: KeyStore;
   readonly readStore: ReadStore;
   readonly media: MediaStore;
-  readonly runner: ProjectionRunner;
+  /** Runs every read model's versions (and builds, switches and drops them for the operator). */
+  readonly runner: ReadModelRunner;
   readonly notary: Notary;
   /** The log held nothing when the system started (before the bootstrap auditor was added): the demo data may be seeded. */
   readonly startedOnEmptyLog: boolean;
@@ -97,7 +98,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
       log(`auditor ${config.bootstrapAuditor.email} added (BOOTSTRAP_AUDITOR_EMAIL)`);
     }
 
-    const runner = new ProjectionRunner(eventStore, readStore, allProjections, { log });
+    const runner = new ReadModelRunner(eventStore, readStore, await discoverReadModels(), { log });
     await runner.start();
     closers.unshift(() => runner.stop());
     // The notary follows the log as stored. Its heads (and, over the in-memory read store
@@ -148,7 +149,8 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
       treeHeads,
       log,
     }, { apiPrefix: config.apiPrefix, cors: config.cors, security });
-    const host = createHost({ apiPrefix: config.apiPrefix, commandApp, queryApp, security, frontendDir: path.resolve(import.meta.dirname, '../../frontend/dist') });
+    const operator = operatorApi(runner, await loadOrCreateOperatorToken(config.operatorToken, path.join(config.dataDir, 'keys')), log);
+    const host = createHost({ apiPrefix: config.apiPrefix, commandApp, queryApp, security, operator, frontendDir: path.resolve(import.meta.dirname, '../../frontend/dist') });
     for (const app of [commandApp, queryApp, host]) logUnexpectedErrors(app, log);
     return {
       host, eventStore, rawEventStore, keys, readStore, media, runner, notary, reactor, reconciler, erasure, startedOnEmptyLog,

@@ -1,8 +1,10 @@
 /**
  * The one-process host: one HTTP entry point in front of the command app, the query app
  * and the built web client. A call under the API prefix goes to the side its route table
- * entry names; the operations paths go to the query side; the rest to the web client.
+ * entry names; the operations paths go to the query side; the operator's calls to the
+ * projections' operator API; the rest to the web client.
  */
+import type http from 'node:http';
 import Koa from 'koa';
 import { routes, type RouteSpec, type Side } from '@stays/contracts';
 import { clientSecurityHeaders, type SecurityHeadersOptions } from '@stays/service-kit';
@@ -16,6 +18,8 @@ export interface HostOptions {
   readonly security: SecurityHeadersOptions;
   /** Built web client (frontend/dist); null serves no client. */
   readonly frontendDir: string | null;
+  /** The operator's calls under /operator/ (read model versions: `npm run projection`). */
+  readonly operator: http.RequestListener;
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -46,6 +50,11 @@ export function createHost(options: HostOptions): Koa {
   const sideOf = sideOfCall(options.apiPrefix);
   const host = new Koa();
   host.use(async (ctx, next) => {
+    if (ctx.path.startsWith('/operator/')) {
+      ctx.respond = false;
+      options.operator(ctx.req, ctx.res);
+      return;
+    }
     const underApi = ctx.path === options.apiPrefix || ctx.path.startsWith(`${options.apiPrefix}/`);
     const operations = ctx.path === '/healthz' || ctx.path.startsWith('/internal/');
     if (!underApi && !operations) return next();

@@ -23,6 +23,7 @@ describe('the one-process host routes by the table', () => {
     const host = createHost({
       apiPrefix: API_PREFIX_DEFAULT, commandApp: answering('command'), queryApp: answering('query'),
       security: { publicUrl: 'http://127.0.0.1', googleSignIn: false }, frontendDir: null,
+      operator: (_request, response) => response.writeHead(200, { 'X-Side': 'operator' }).end(),
     });
     server = http.createServer(host.callback());
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -41,12 +42,13 @@ describe('the one-process host routes by the table', () => {
     }
   });
 
-  it('sends calls the table does not know where the gateway does, and the operations paths to the query side', async () => {
+  it('sends calls the table does not know where the gateway does, the operations paths to the query side and the operator\'s calls to the operator API', async () => {
     expect(await sideAnswering('GET', `${API_PREFIX_DEFAULT}/no/such/call`)).to.equal('query');
     expect(await sideAnswering('POST', `${API_PREFIX_DEFAULT}/no/such/call`)).to.equal('command');
     expect(await sideAnswering('DELETE', `${API_PREFIX_DEFAULT}${routes.allHotels.path}`)).to.equal('command');
     expect(await sideAnswering('GET', '/healthz')).to.equal('query');
     expect(await sideAnswering('GET', '/internal/projected')).to.equal('query');
+    expect(await sideAnswering('POST', '/operator/read-models/hotels/build')).to.equal('operator');
     expect(await sideAnswering('GET', '/hotel-details')).to.equal(null);
   });
 

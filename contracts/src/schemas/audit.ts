@@ -168,3 +168,26 @@ export interface NotaryPublicKey {
   readonly x: string;
   readonly kid?: string;
 }
+
+export const READ_MODEL_VERSION_STATES = ['building', 'live', 'retired'] as const;
+export type ReadModelVersionState = (typeof READ_MODEL_VERSION_STATES)[number];
+
+/** One version of a read model as the read store records it. */
+export interface AuditReadModelVersion {
+  readonly version: number;
+  readonly state: ReadModelVersionState;
+  /** Log position of the last event it applied (null before any). */
+  readonly position: number | null;
+  /** It has caught up with the log once since its build started. */
+  readonly caughtUp: boolean;
+  /** How far behind the log's head it is, in log positions (null when it is retired: nobody follows it). */
+  readonly lag: number | null;
+  readonly documents: number;
+}
+
+/** GET audit/read-models: every read model with each of its versions, and the log's head. */
+export interface AuditReadModels {
+  /** Position of the log's last event (null while empty). */
+  readonly head: number | null;
+  readonly models: readonly { readonly name: string; readonly live: number | null; readonly versions: readonly AuditReadModelVersion[] }[];
+}

@@ -126,11 +126,19 @@ describe('auditor journey (e2e)', function () {
     expect(records.some((record) => record.streamId === `booking-${bookingID}` && record.type === 'BookingPlaced')).to.equal(true);
     await shoot(page, 'audit-03-log');
 
+    // The read models' versions: every model of the product live, none behind the log's head for long.
+    const readModels = page.getByRole('region', { name: texts.readModelsTitle });
+    await readModels.getByRole('article', { name: `bookings ${texts.versionColumn} 2` }).waitFor();
+    expect(await readModels.getByRole('article', { name: `bookings ${texts.versionColumn} 2` }).getByText(texts.versionStates.live).count()).to.equal(1);
+    await readModels.getByRole('button', { name: texts.readModelsRefresh }).click();
+    await readModels.getByRole('status').filter({ hasText: /^Event log head: position \d+$/ }).waitFor();
+
     // On a 390 px phone nothing overflows sideways.
     const phone = await context.newPage();
     await phone.setViewportSize({ width: 390, height: 844 });
     await phone.goto(`/audit?booking=${bookingID}`);
     await phone.getByRole('list', { name: texts.timelineLabel }).getByRole('article').first().waitFor();
+    await phone.getByRole('article', { name: `hotels ${texts.versionColumn} 1` }).waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).to.be.at.most(390);
 
     // Signing out ends the session: /audit sends to the sign-in again, and the old token no longer opens the API.

@@ -19,7 +19,7 @@ function stubAuditApi(overrides: Partial<AuditApi> = {}): AuditApi {
   return {
     signIn: unexpected('signIn'), signOut: unexpected('signOut'), bookings: unexpected('bookings'), history: unexpected('history'), asOf: unexpected('asOf'),
     records: unexpected('records'), publicKey: unexpected('publicKey'), treeHead: unexpected('treeHead'),
-    inclusionProof: unexpected('inclusionProof'), exportLog: unexpected('exportLog'), saveFile: () => undefined, ...overrides,
+    inclusionProof: unexpected('inclusionProof'), readModels: unexpected('readModels'), exportLog: unexpected('exportLog'), saveFile: () => undefined, ...overrides,
   };
 }
 
@@ -184,6 +184,27 @@ describe('audit dashboard sagas (unit)', () => {
     expect(audit().asOf.result?.asOf).to.equal('2026-11-22T10:01:00.000Z');
     expect(audit().asOf.at).to.equal('2026-11-22T10:01:00.000Z');
     expect(asked).to.have.length(2);
+  });
+
+  it("loads the read models' versions, again on request, and shows the server's refusal", async () => {
+    const versions = { head: 41, models: [{ name: 'bookings', live: 2, versions: [
+      { version: 2, state: 'live' as const, position: 41, caughtUp: true, lag: 0, documents: 14 },
+      { version: 3, state: 'building' as const, position: 20, caughtUp: false, lag: 21, documents: 7 },
+    ] }] };
+    let calls = 0;
+    const { store, audit } = auditStore(stubAuditApi({
+      readModels: async () => {
+        calls++;
+        if (calls === 2) throw httpError(403, { success: false, statusCode: 403, message: 'Only auditors may do this' });
+        return versions;
+      },
+    }));
+    store.dispatch(auditActions.readModelsRequested());
+    await until(store, () => audit().readModels.status === 'succeeded');
+    expect(audit().readModels.result).to.deep.equal(versions);
+    store.dispatch(auditActions.readModelsRequested());
+    await until(store, () => audit().readModels.status === 'failed');
+    expect(audit().readModels).to.deep.equal({ status: 'failed', error: 'Only auditors may do this', result: null });
   });
 
   it('streams an export with its progress and saves the file; a stop aborts the download', async () => {

@@ -1,19 +1,20 @@
 /**
- * Projection tests as "events in, documents out": the given events are projected and
+ * Read model tests as "events in, documents out": the given events are projected and
  * applied the way the runner applies a batch (parsed, guarded by position, written in
- * order), to a fresh embedded read store; the answer is every document of each of the
- * projection's collections, without the position stamp.
+ * order) to the model's version, in a fresh embedded read store; the answer is every
+ * document of each of the model's collections (by logical name), without the position stamp.
  */
 import type { DomainEvent } from '@stays/contracts';
 import type { RecordedEvent } from '@stays/event-store';
 import { createEmbeddedReadStore, type Document } from '@stays/read-store';
 import { applyInOrder, guardedWrites } from '../../src/apply.ts';
-import { POSITION_FIELD, type ProjectionDefinition } from '../../src/index.ts';
+import { POSITION_FIELD, physicalCollection, versionProjection, type ReadModelDefinition } from '../../src/index.ts';
 
 /** When the test log recorded its n-th event (1-based): one second apart. */
 export const recordedAt = (n: number): string => new Date(Date.UTC(2026, 10, 22, 10, 0, n)).toISOString();
 
-export async function projectEvents(projection: ProjectionDefinition, events: readonly DomainEvent[]): Promise<Record<string, Document[]>> {
+export async function projectEvents(model: ReadModelDefinition, events: readonly DomainEvent[]): Promise<Record<string, Document[]>> {
+  const projection = versionProjection(model, model.version);
   const readStore = createEmbeddedReadStore();
   for (const index of projection.indexes ?? []) await readStore.collection(index.collection).createIndex(index.keys, { unique: index.unique ?? false });
   let position = 0;
@@ -28,8 +29,8 @@ export async function projectEvents(projection: ProjectionDefinition, events: re
     });
   }
   const documents: Record<string, Document[]> = {};
-  for (const collection of projection.collections) {
-    const stored = await readStore.collection(collection).find({}, { sort: { _id: 1 } });
+  for (const collection of Object.keys(model.collections)) {
+    const stored = await readStore.collection(physicalCollection(model.name, model.version, collection)).find({}, { sort: { _id: 1 } });
     documents[collection] = stored.map(({ [POSITION_FIELD]: _stamp, ...document }) => document as Document);
   }
   await readStore.close();

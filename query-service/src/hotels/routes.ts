@@ -2,7 +2,7 @@
 import { messages, routes, type Pagination } from '@stays/contracts';
 import type { Context } from 'koa';
 import { ForbiddenError, NotFoundError, authOf, respond, respondWithEncodedJson, successJson } from '@stays/service-kit';
-import { hotelsProjection, type HotelSearch } from '@stays/projections/read-models';
+import { hotelsReadModel, type HotelSearch } from '@stays/projections/read-models';
 import type { QueryContext } from '../query-context.ts';
 import { ResponseCache } from './response-cache.ts';
 
@@ -27,7 +27,7 @@ export function mountHotelRoutes({ deps, readModels, mount }: QueryContext): voi
    * on the configured address, never a signed link or anything from the request's headers.
    */
   const cached = async (ctx: Context, key: string, compute: () => Promise<string>) =>
-    respondWithEncodedJson(ctx, 200, await cache.get(key, await deps.readSide.changedAt(hotelsProjection.name), compute));
+    respondWithEncodedJson(ctx, 200, await cache.get(key, await deps.readSide.changedAt(hotelsReadModel.name), compute));
 
   mount(routes.allHotels, async (ctx) => {
     await cached(ctx, 'all', async () => successJson(200, messages.server.hotelsFound, (await hotels.allHotels()).map(answered)));

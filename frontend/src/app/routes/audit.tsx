@@ -1,4 +1,4 @@
-/** `/audit`: find a booking, its verified timeline and as-of view, and the log browser with export (auditors only). */
+/** `/audit`: find a booking, its verified timeline and as-of view, the log browser with export, and the read models' versions (auditors only). */
 import { Button } from '@blueprintjs/core';
 import { auditMessages } from '@stays/contracts';
 import { useEffect } from 'react';
@@ -10,6 +10,7 @@ import { AsOfControl } from '../../features/audit/components/AsOfControl.tsx';
 import { BookingHistory } from '../../features/audit/components/BookingHistory.tsx';
 import { BookingSearch } from '../../features/audit/components/BookingSearch.tsx';
 import { LogBrowser } from '../../features/audit/components/LogBrowser.tsx';
+import { ReadModels } from '../../features/audit/components/ReadModels.tsx';
 import { AuditArea } from './audit-area.tsx';
 
 const texts = auditMessages;
@@ -35,6 +36,7 @@ function Dashboard() {
       <BookingHistory />
       <AsOfControl />
       <LogBrowser />
+      <ReadModels />
     </div>
   );
 }

@@ -171,6 +171,9 @@ export function* auditSaga(api: AuditApi, recheckMs = PENDING_RECHECK_MS) {
     takeLatest('audit/logRequested', read(
       (action: Of<'audit/logRequested'>, signal) => api.records(action.payload.query, signal),
       (page) => auditActions.logLoaded({ page }), (message) => auditActions.logFailed({ message }))),
+    takeLatest('audit/readModelsRequested', read(
+      (_action: Of<'audit/readModelsRequested'>, signal) => api.readModels(signal),
+      (result) => auditActions.readModelsLoaded({ result }), (message) => auditActions.readModelsFailed({ message }))),
     call(function* exportLoop() {
       while (true) {
         const action = (yield take('audit/exportRequested')) as Of<'audit/exportRequested'>;

@@ -20,6 +20,7 @@ export const selectAuditHistory = (state: WithAudit) => state.audit!.history;
 export const selectAsOf = (state: WithAudit) => state.audit!.asOf;
 export const selectAuditLog = (state: WithAudit) => state.audit!.log;
 export const selectExport = (state: WithAudit) => state.audit!.export;
+export const selectReadModels = (state: WithAudit) => state.audit!.readModels;
 const selectVerdicts = (state: WithAudit) => state.audit!.verdicts;
 
 export interface TimelineRow {

@@ -1,10 +1,10 @@
 /**
  * The auditors' dashboard: who is signed in as auditor, the booking search, one booking's
  * history with a verdict per event (checked in the browser), the booking as of a moment,
- * the log browser and the export's progress. Loaded with the audit screens only: the store
+ * the log browser and the export's progress, the read models' versions. Loaded with the audit screens only: the store
  * takes this reducer when they first render.
  */
-import type { AuditBookingAsOf, AuditBookingSummary, AuditEntry, AuditPage } from '@stays/contracts';
+import type { AuditBookingAsOf, AuditBookingSummary, AuditEntry, AuditPage, AuditReadModels } from '@stays/contracts';
 import type { LoadStatus } from '../../lib/models.ts';
 import type { Auditor, BookingsQuery, ExportProgress, LogQuery } from './api/audit-api.ts';
 import type { Verdict } from './verify.ts';
@@ -35,6 +35,7 @@ export interface AuditState {
   readonly asOf: Loadable<AuditBookingAsOf> & { readonly at: string | null };
   readonly log: Loadable<AuditPage<AuditEntry>> & { readonly query: LogQuery };
   readonly export: ExportState;
+  readonly readModels: Loadable<AuditReadModels>;
 }
 
 const idle = { status: 'idle', error: null, result: null } as const;
@@ -49,6 +50,7 @@ export const initialAuditState = (auditor: Auditor | null = null): AuditState =>
   asOf: { ...idle, at: null },
   log: { ...idle, query: {} },
   export: { status: 'idle' },
+  readModels: idle,
 });
 
 export const auditActions = {
@@ -79,6 +81,9 @@ export const auditActions = {
   exportStopRequested: () => ({ type: 'audit/exportStopRequested' as const }),
   exportStopped: () => ({ type: 'audit/exportStopped' as const }),
   exportFailed: (payload: { message: string }) => ({ type: 'audit/exportFailed' as const, payload }),
+  readModelsRequested: () => ({ type: 'audit/readModelsRequested' as const }),
+  readModelsLoaded: (payload: { result: AuditReadModels }) => ({ type: 'audit/readModelsLoaded' as const, payload }),
+  readModelsFailed: (payload: { message: string }) => ({ type: 'audit/readModelsFailed' as const, payload }),
 };
 
 export type AuditAction = ReturnType<(typeof auditActions)[keyof typeof auditActions]>;
@@ -139,6 +144,12 @@ export function auditReducer(state: AuditState = initialAuditState(), action: { 
       return { ...state, export: { status: 'stopped' } };
     case 'audit/exportFailed':
       return { ...state, export: { status: 'failed', error: a.payload.message } };
+    case 'audit/readModelsRequested':
+      return { ...state, readModels: { ...state.readModels, ...loading } };
+    case 'audit/readModelsLoaded':
+      return { ...state, readModels: { status: 'succeeded', error: null, result: a.payload.result } };
+    case 'audit/readModelsFailed':
+      return { ...state, readModels: { status: 'failed', error: a.payload.message, result: null } };
     default:
       return state;
   }

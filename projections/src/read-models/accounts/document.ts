@@ -1,11 +1,12 @@
 /** The accounts read model's documents: customers', owners' and auditors' profiles, and sessions. */
 import type { TokenRole } from '@stays/contracts';
 
+/** The model's collections by logical name (its versions keep them as `accounts_v<version>_<name>`). */
 export const accountCollections = {
-  customers: 'customers_v1',
-  owners: 'owners_v1',
-  auditors: 'auditors_v1',
-  sessions: 'sessions_v1',
+  customers: 'customers',
+  owners: 'owners',
+  auditors: 'auditors',
+  sessions: 'sessions',
 } as const;
 
 export type CustomerDocument = {

@@ -1,3 +1,3 @@
 export * from './document.ts';
-export { accountsProjection } from './projection.ts';
+export { accountsReadModel } from './projection.ts';
 export { accountQueries, type AccountQueries } from './queries.ts';

@@ -3,16 +3,17 @@
  * are never projected. A deleted account's profile document is removed and its sessions closed.
  */
 import type { Role } from '@stays/contracts';
-import { defineProjection } from '../../projection.ts';
+import { defineReadModel } from '../../read-model.ts';
 import { accountCollections as collections } from './document.ts';
+import { accountQueries } from './queries.ts';
 
 const profiles = (role: Role) => (role === 'customer' ? collections.customers : collections.owners);
 
-export const accountsProjection = defineProjection({
+export const accountsReadModel = defineReadModel({
   name: 'accounts',
   version: 1,
-  collections: [collections.customers, collections.owners, collections.auditors, collections.sessions],
-  indexes: [{ collection: collections.sessions, keys: { accountId: 1 } }],
+  collections: { [collections.customers]: [], [collections.owners]: [], [collections.auditors]: [], [collections.sessions]: [{ keys: { accountId: 1 } }] },
+  queries: accountQueries,
   on: {
     AccountRegistered: ({ accountId, role, name, email, username, profileImage }, { recordedAt }) => {
       const profile = role === 'customer'

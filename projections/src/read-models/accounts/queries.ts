@@ -1,15 +1,15 @@
 /** What the query side asks of the accounts read model. */
-import type { ReadStore } from '@stays/read-store';
 import type { TokenRole } from '@stays/contracts';
+import type { ReadModelStore } from '../../read-model.ts';
 import { accountCollections, type AuditorDocument, type CustomerDocument, type OwnerDocument, type SessionDocument } from './document.ts';
 
 export type AccountQueries = ReturnType<typeof accountQueries>;
 
-export function accountQueries(readStore: ReadStore) {
-  const customers = readStore.collection<CustomerDocument>(accountCollections.customers);
-  const owners = readStore.collection<OwnerDocument>(accountCollections.owners);
-  const sessions = readStore.collection<SessionDocument>(accountCollections.sessions);
-  const auditors = readStore.collection<AuditorDocument>(accountCollections.auditors);
+export function accountQueries(store: ReadModelStore) {
+  const customers = store.collection<CustomerDocument>(accountCollections.customers);
+  const owners = store.collection<OwnerDocument>(accountCollections.owners);
+  const sessions = store.collection<SessionDocument>(accountCollections.sessions);
+  const auditors = store.collection<AuditorDocument>(accountCollections.auditors);
 
   return {
     /** The session is open (not signed out, not ended by a password change or account deletion) and belongs to the account. */

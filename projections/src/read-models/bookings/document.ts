@@ -1,8 +1,9 @@
 /** The bookings read model's document: a booking as guests and owners read it ("Booking (as read)" of the spec). */
 import type { BookingView } from '@stays/contracts';
 
+/** The model's collections by logical name (its versions keep them as `bookings_v<version>_<name>`). */
 export const bookingCollections = {
-  bookings: 'bookings_v2',
+  bookings: 'bookings',
 } as const;
 
 export type BookingDocument = Pick<BookingView, keyof BookingView> & {

@@ -1,3 +1,3 @@
 export * from './document.ts';
-export { bookingsProjection } from './projection.ts';
+export { bookingsReadModel } from './projection.ts';
 export { bookingQueries, type BookingQueries } from './queries.ts';

@@ -1,24 +1,28 @@
-/** Booking events → the `bookings` collection behind the guest's and the owner's booking lists. */
+/** The bookings read model: booking events → the `bookings` collection behind the guest's and the owner's booking lists. */
 import { ERASED, normaliseEmail } from '@stays/contracts';
-import { defineProjection, type ProjectedWrite } from '../../projection.ts';
+import type { ProjectedWrite } from '../../projection.ts';
+import { defineReadModel } from '../../read-model.ts';
 import { bookingCollections as collections } from './document.ts';
+import { bookingQueries } from './queries.ts';
 
 const setOnBooking = (bookingID: string, set: Record<string, unknown>): ProjectedWrite[] =>
   [{ collection: collections.bookings, operation: { updateOne: { filter: { _id: bookingID }, update: { $set: set } } } }];
 
-export const bookingsProjection = defineProjection({
+export const bookingsReadModel = defineReadModel({
   name: 'bookings',
   version: 2,
-  collections: [collections.bookings],
-  // The guest's and the hotel's lists, newest first: MongoDB reads them in index order
-  // instead of sorting in memory (the sort is the query's, in queries.ts).
-  indexes: [
-    { collection: collections.bookings, keys: { customerID: 1, created_at: -1, _id: 1 } },
-    { collection: collections.bookings, keys: { hotelID: 1, created_at: -1, _id: 1 } },
-    // the auditors' searches by stay dates (from/to bound the first night) and by guest email
-    { collection: collections.bookings, keys: { dateOfCommencement: 1, _id: 1 } },
-    { collection: collections.bookings, keys: { customerEmailKey: 1 } },
-  ],
+  collections: {
+    [collections.bookings]: [
+      // The guest's and the hotel's lists, newest first: MongoDB reads them in index order
+      // instead of sorting in memory (the sort is the query's, in queries.ts).
+      { keys: { customerID: 1, created_at: -1, _id: 1 } },
+      { keys: { hotelID: 1, created_at: -1, _id: 1 } },
+      // the auditors' searches by stay dates (from/to bound the first night) and by guest email
+      { keys: { dateOfCommencement: 1, _id: 1 } },
+      { keys: { customerEmailKey: 1 } },
+    ],
+  },
+  queries: bookingQueries,
   on: {
     BookingPlaced: (placed, { recordedAt }) => {
       const document = {

@@ -1,7 +1,8 @@
 /** What the query side asks of the bookings read model. */
 import { normaliseEmail, type AuditBookingStatus, type AuditBookingSummary, type BookingView } from '@stays/contracts';
-import type { Filter, Projection, ReadStore, Sort } from '@stays/read-store';
+import type { Filter, Projection, Sort } from '@stays/read-store';
 import { POSITION_FIELD } from '../../guard.ts';
+import type { ReadModelStore } from '../../read-model.ts';
 import { bookingCollections, type BookingDocument } from './document.ts';
 
 /** Never answered to guests and owners: the position stamp, the owner's account id (nobody else's business), the auditors' search keys. */
@@ -49,8 +50,8 @@ const NEWEST_FIRST: Sort = { created_at: -1, _id: 1 };
 
 export type BookingQueries = ReturnType<typeof bookingQueries>;
 
-export function bookingQueries(readStore: ReadStore) {
-  const bookings = readStore.collection<BookingDocument>(bookingCollections.bookings);
+export function bookingQueries(store: ReadModelStore) {
+  const bookings = store.collection<BookingDocument>(bookingCollections.bookings);
 
   return {
     /** The guest's bookings, newest first. */

@@ -5,9 +5,10 @@
  */
 import type { HotelDetails, PriceCategory, RoomDetails, RoomType } from '@stays/contracts';
 
+/** The model's collections by logical name (its versions keep them as `hotels_v<version>_<name>`). */
 export const hotelCollections = {
-  hotels: 'hotels_v1',
-  rooms: 'rooms_v1',
+  hotels: 'hotels',
+  rooms: 'rooms',
 } as const;
 
 /** A hotel listing as the guest screens read it. */

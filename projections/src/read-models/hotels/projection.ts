@@ -4,8 +4,10 @@
  * its hotel's id and name.
  */
 import { priceCategory, type HotelDetails, type RoomType } from '@stays/contracts';
-import { defineProjection, type ProjectedWrite } from '../../projection.ts';
+import type { ProjectedWrite } from '../../projection.ts';
+import { defineReadModel } from '../../read-model.ts';
 import { hotelCollections as collections } from './document.ts';
+import { hotelQueries } from './queries.ts';
 
 /** What a search term is matched against, lowercased, one field per line so a term never spans two. */
 export function searchTextOf(hotel: HotelDetails): string {
@@ -27,15 +29,14 @@ const roomTypeOfHotel = (hotelId: string, roomId: string, roomType: RoomType): P
   operation: { updateOne: { filter: { _id: hotelId }, update: { $set: { [`roomTypesByRoom.${roomId}`]: roomType } } } },
 });
 
-export const hotelsProjection = defineProjection({
+export const hotelsReadModel = defineReadModel({
   name: 'hotels',
   version: 1,
-  collections: [collections.hotels, collections.rooms],
-  indexes: [
-    { collection: collections.hotels, keys: { ownerId: 1 } },
-    { collection: collections.hotels, keys: { city: 1 } },
-    { collection: collections.rooms, keys: { hotelID: 1 } },
-  ],
+  collections: {
+    [collections.hotels]: [{ keys: { ownerId: 1 } }, { keys: { city: 1 } }],
+    [collections.rooms]: [{ keys: { hotelID: 1 } }],
+  },
+  queries: hotelQueries,
   on: {
     HotelCreated: ({ hotelId, ownerId, ...details }, { recordedAt }) => [{
       collection: collections.hotels,

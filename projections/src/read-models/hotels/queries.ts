@@ -5,8 +5,9 @@
  * business); a hotel carries the room types it offers instead of the room → type map.
  */
 import { ROOM_TYPES, type HotelSearchQuery, type NearbyPlaceKind, type RoomSearchQuery, type RoomType } from '@stays/contracts';
-import type { Filter, Projection, ReadStore, Sort } from '@stays/read-store';
+import type { Filter, Projection, Sort } from '@stays/read-store';
 import { POSITION_FIELD } from '../../guard.ts';
+import type { ReadModelStore } from '../../read-model.ts';
 import { hotelCollections, type HotelDocument, type RoomDocument } from './document.ts';
 
 /** A hotel as answered. */
@@ -68,9 +69,9 @@ const hotelSort = (query: Pick<HotelSearchQuery, 'sort' | 'order'>): Sort => ({ 
 
 export type HotelQueries = ReturnType<typeof hotelQueries>;
 
-export function hotelQueries(readStore: ReadStore) {
-  const hotels = readStore.collection<HotelDocument>(hotelCollections.hotels);
-  const rooms = readStore.collection<RoomDocument>(hotelCollections.rooms);
+export function hotelQueries(store: ReadModelStore) {
+  const hotels = store.collection<HotelDocument>(hotelCollections.hotels);
+  const rooms = store.collection<RoomDocument>(hotelCollections.rooms);
 
   return {
     async hotel(hotelId: string): Promise<Hotel | null> {

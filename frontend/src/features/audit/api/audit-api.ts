@@ -4,7 +4,7 @@
  * body can be counted as it streams in.
  */
 import {
-  pathOf, routes, type AuditBookingAsOf, type AuditBookingHistory, type AuditBookingSummary, type AuditEntry, type AuditPage,
+  pathOf, routes, type AuditBookingAsOf, type AuditBookingHistory, type AuditBookingSummary, type AuditEntry, type AuditPage, type AuditReadModels,
   type BodyOf, type Envelope, type InclusionProof, type NotaryPublicKey, type QueryTextOf, type SessionUser, type SignedTreeHead,
 } from '@stays/contracts';
 import { config } from '../../../config/env.ts';
@@ -37,6 +37,8 @@ export interface AuditApi {
   publicKey(): Promise<NotaryPublicKey>;
   treeHead(): Promise<SignedTreeHead>;
   inclusionProof(leafIndex: number, treeSize: number): Promise<InclusionProof>;
+  /** Every read model's versions: state, position, lag behind the log's head, documents. */
+  readModels(signal?: AbortSignal): Promise<AuditReadModels>;
   /** The filtered log as NDJSON (one event a line), read to the end; `onProgress` after each piece that arrives. */
   exportLog(query: LogQuery, signal: AbortSignal, onProgress: (progress: ExportProgress) => void): Promise<ExportProgress & { readonly file: Blob }>;
   /** Hands a file to the browser's downloads. */
@@ -72,6 +74,7 @@ export const auditApi: AuditApi = {
   treeHead: async () => successful(await apiClient.get<Envelope<SignedTreeHead>>(pathOf(routes.auditTreeHead), bearer())).data,
   inclusionProof: async (leafIndex, treeSize) =>
     successful(await apiClient.get<Envelope<InclusionProof>>(pathOf(routes.auditInclusionProof), { params: { leafIndex, treeSize }, ...bearer() })).data,
+  readModels: async (signal) => successful(await apiClient.get<Envelope<AuditReadModels>>(pathOf(routes.auditReadModels), bearer(signal))).data,
 
   exportLog: async (query, signal, onProgress) => {
     const token = tokenStorage.get();

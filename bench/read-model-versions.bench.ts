@@ -1,0 +1,104 @@
+/**
+ * Read model versions: building a new version of a read model beside the live one over
+ * 1,000,000 events of the embedded log (the accounts model: 100,000 registrations, 900,000
+ * sign-ins, each a session document), the same with MongoDB's batch writes when MONGO_URL
+ * is set, and a switch while queries run (every read answered, none failed).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { openEmbeddedEventStore, type EventStore } from '@stays/event-store';
+import { connectMongoReadStore, createEmbeddedReadStore, type ReadStore } from '@stays/read-store';
+import { ReadModelRunner, accountsReadModel, liveReadModels } from '@stays/projections';
+import { atLeast, exactly, type Report } from './report.ts';
+
+const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 100_000);
+const SIGN_INS_PER_ACCOUNT = 9;
+const TOTAL = ACCOUNTS * (1 + SIGN_INS_PER_ACCOUNT);
+const quiet = () => undefined;
+
+async function writeLog(dir: string): Promise<string[]> {
+  const writer = await openEmbeddedEventStore(dir);
+  const customers: string[] = [];
+  const writes: Promise<unknown>[] = [];
+  for (let i = 0; i < ACCOUNTS; i++) {
+    const accountId = randomUUID();
+    const role = i % 2 === 0 ? 'customer' : 'hotel-owner';
+    if (role === 'customer' && customers.length < 1000) customers.push(accountId);
+    const events = [{
+      type: 'AccountRegistered',
+      data: { accountId, role, name: `Guest ${i}`, email: `guest${i}@example.in`, username: `guest${i}`, passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$x$y', via: 'password' },
+    }, ...Array.from({ length: SIGN_INS_PER_ACCOUNT }, () => ({
+      type: 'AccountSignedIn', data: { accountId, role, sessionId: randomUUID(), method: 'password', expiresAt: '2030-01-01T00:00:00.000Z' },
+    }))];
+    writes.push(writer.append(`${role === 'customer' ? 'customer' : 'owner'}-${accountId}`, events, { expectedRevision: 'no_stream' }));
+    if (writes.length >= 512) await Promise.all(writes.splice(0));
+  }
+  await Promise.all(writes);
+  await writer.close();
+  return customers;
+}
+
+/** Starts the model (its first version goes live), then times a build of the next version beside it to the log's head. */
+async function timeBuild(eventStore: EventStore, readStore: ReadStore): Promise<{ runner: ReadModelRunner; seconds: number }> {
+  const runner = new ReadModelRunner(eventStore, readStore, [accountsReadModel], { log: quiet });
+  await runner.start();
+  await runner.whenCaughtUp();
+  while ((await runner.status()).models[0]!.live !== 1) await new Promise((resolve) => setTimeout(resolve, 10));
+  const started = performance.now();
+  await runner.build('accounts');
+  // the cheap progress, as counting a million documents at every poll would slow the build it measures
+  while (runner.progress('accounts', 2)?.caughtUp !== true) await new Promise((resolve) => setTimeout(resolve, 5));
+  return { runner, seconds: (performance.now() - started) / 1000 };
+}
+
+export default async function benchReadModelVersions(report: Report): Promise<void> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'stays-bench-versions-'));
+  try {
+    const customers = await writeLog(dir);
+    const eventStore = await openEmbeddedEventStore(dir);
+    const readStore = createEmbeddedReadStore();
+    const { runner, seconds } = await timeBuild(eventStore, readStore);
+    report('build a new version beside the live one, embedded', TOTAL / seconds, `events/s (${TOTAL} events in ${seconds.toFixed(2)} s)`, atLeast(200_000));
+
+    // a switch while 8 readers query the model through the registry, as the query side does
+    const queries = accountsReadModel.queries(liveReadModels(readStore).store(accountsReadModel));
+    let reading = true;
+    let reads = 0;
+    let failed = 0;
+    const readers = Array.from({ length: 8 }, async (_, reader) => {
+      for (let i = 0; reading; i++) {
+        try {
+          if (!(await queries.customerExists(customers[(i * 8 + reader) % customers.length]!))) failed++;
+        } catch {
+          failed++;
+        }
+        reads++;
+        // the embedded store answers within the same tick: let timers (and the switch) run
+        if (i % 64 === 63) await new Promise((resolve) => setImmediate(resolve));
+      }
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await runner.switch('accounts');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    reading = false;
+    await Promise.all(readers);
+    report(`switch under read load: failed reads of ${reads}`, failed, 'failed', exactly(0));
+    await runner.stop();
+    await eventStore.close();
+
+    const mongoUrl = process.env.MONGO_URL;
+    if (mongoUrl) {
+      const mongoLog = await openEmbeddedEventStore(dir);
+      const mongo = await connectMongoReadStore(mongoUrl, `stays_bench_${Date.now()}`);
+      const built = await timeBuild(mongoLog, mongo);
+      report('build a new version beside the live one, MongoDB batch writes', TOTAL / built.seconds, `events/s (${TOTAL} events in ${built.seconds.toFixed(2)} s)`, atLeast(200_000));
+      await built.runner.stop();
+      await mongoLog.close();
+      await mongo.close();
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -9,12 +9,15 @@ import type { Mailer, MediaLinks, MediaStore, MountContext, SmsSender, TokenIssu
 import type { GoogleIdTokenVerifier } from './accounts/google-id-token.ts';
 import type { Passwords } from './accounts/passwords.ts';
 import type { AccountThrottles } from './accounts/throttles.ts';
+import type { HotelStreamsIndex } from './accounts/exporting-data/hotel-streams-index.ts';
 
 export interface CommandServiceDeps {
   readonly eventStore: EventStore;
   readonly media: MediaStore;
   /** Turns recorded media links into the absolute URLs answers carry. */
   readonly mediaLinks: MediaLinks;
+  /** The rooms and bookings of each hotel, for owners' exports (started and stopped by the process). */
+  readonly hotelStreams: HotelStreamsIndex;
   readonly tokenIssuer: TokenIssuer;
   readonly tokenVerifier: TokenVerifier;
   /** null when Google sign-in is not configured. */

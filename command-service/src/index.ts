@@ -8,3 +8,4 @@ export { bootstrapAuditor, handleAddAuditor, type NewAuditor } from './auditors/
 export { createPasswords, type Passwords } from './accounts/passwords.ts';
 export { DomainError } from './domain-errors.ts';
 export { PersonalDataErasureReactor, type PersonalDataErasureDeps } from './reactors/personal-data-erasure.ts';
+export { HotelStreamsIndex } from './accounts/exporting-data/hotel-streams-index.ts';

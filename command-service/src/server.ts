@@ -9,6 +9,7 @@ import { connectEventStoreDB } from '@stays/event-store';
 import { connectKeyStore, withPersonalData } from '@stays/personal-data';
 import { ConfigError, TokenIssuer, TokenVerifier, assertMessagesDeliverable, createGridFsMediaStore, importPrivateKey, importPublicKey, loadConfig, logUnexpectedErrors, runMain, securityHeadersFor, stopOnSignals, closeServer, mailerFor, mediaLinksFor, otpKeyFor, smsFor } from '@stays/service-kit';
 import { createCommandApp } from './app.ts';
+import { HotelStreamsIndex } from './accounts/exporting-data/hotel-streams-index.ts';
 import { createGoogleVerifier } from './accounts/google-id-token.ts';
 import { healthRoute } from './health.ts';
 import { bootstrapAuditor } from './auditors/adding-auditor/handler.ts';
@@ -27,8 +28,12 @@ runMain(async () => {
   if (config.bootstrapAuditor !== null && (await bootstrapAuditor(eventStore, createPasswords(), config.bootstrapAuditor))) {
     console.log(`auditor ${config.bootstrapAuditor.email} added (BOOTSTRAP_AUDITOR_EMAIL)`);
   }
+  // follows the log as stored: it reads only ids, so nothing needs decrypting
+  const hotelStreams = new HotelStreamsIndex(rawEventStore, (line) => console.log(line));
+  hotelStreams.start();
   const app = createCommandApp({
     eventStore,
+    hotelStreams,
     media: createGridFsMediaStore({ db: mongo.db(config.mongoDb), publicBaseUrl: config.mediaPath }),
     mediaLinks: mediaLinksFor(config),
     tokenIssuer: new TokenIssuer(await importPrivateKey(config.jwtPrivateKey), config.token),
@@ -41,7 +46,7 @@ runMain(async () => {
   logUnexpectedErrors(app);
   const server = http.createServer(app.callback()).listen(config.port);
   console.log(`command service listening on ${config.port}`);
-  stopOnSignals(closeServer(server), () => eventStore.close(), () => keys.close(), () => mongo.close());
+  stopOnSignals(closeServer(server), () => hotelStreams.stop(), () => eventStore.close(), () => keys.close(), () => mongo.close());
 });
 
 /** Asks the query service to wait (bounded) until its read models reach the position; a miss is logged. */

@@ -10,4 +10,6 @@ export {
   openEmbeddedEventStore, openInMemoryEventStore, writeEmbeddedLog, syncDirectory, EventStoreLockedError,
   EmbeddedLogReader, LogCutBehindReaderError, type EmbeddedEventStoreOptions, type LogFile, type LogRecord,
 } from './embedded/index.ts';
+/** The embedded log's file format, for readers of the file beside its writer (verify-log). */
+export { LOG_FILE_NAME, HEADER_BYTES, RECORD_MAGIC, isRecordMagic, readHeader } from './embedded/index.ts';
 export { connectEventStoreDB, type EventStoreDBOptions } from './eventstoredb/index.ts';

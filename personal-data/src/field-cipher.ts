@@ -4,31 +4,18 @@
  * `pd1.<base64url iv>.<base64url ciphertext ‖ 16-byte tag>`. The additional data binds the
  * ciphertext to where it belongs (subject, event type, field name), so a value copied into
  * another field, event type or person's event does not decrypt.
+ *
+ * The personal-data layer writes an event's fields sealed together (record-cipher.ts);
+ * this format is read for events written before, and the migration still writes it into
+ * a record whose other fields already have it.
  */
-import { createCipheriv, createDecipheriv, randomFillSync } from 'node:crypto';
+import { createCipheriv, createDecipheriv } from 'node:crypto';
+import { freshIv } from './iv-pool.ts';
 
 const PREFIX = 'pd1.';
-const IV_BYTES = 12;
 const TAG_BYTES = 16;
 const FORMAT = /^pd1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{22,}$/;
 const IV_CHARS = 16;
-
-/**
- * IVs are cut from a pool of random bytes refilled a few hundred at a time: a call to the
- * random source per field costs more than the encryption itself. Each IV is still fresh
- * randomness, used once.
- */
-const IV_POOL_BYTES = IV_BYTES * 512;
-let ivPool = Buffer.alloc(0);
-let ivOffset = IV_POOL_BYTES;
-
-function freshIv(): Buffer {
-  if (ivOffset + IV_BYTES > ivPool.length) {
-    ivPool = randomFillSync(Buffer.allocUnsafe(IV_POOL_BYTES));
-    ivOffset = 0;
-  }
-  return ivPool.subarray(ivOffset, (ivOffset += IV_BYTES));
-}
 
 /** Where a field's value belongs; any difference makes decryption refuse. */
 export interface FieldPlace {

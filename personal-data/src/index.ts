@@ -5,3 +5,4 @@ export * from './mongo-key-storage.ts';
 export * from './personal-data-store.ts';
 export * from './open-keys.ts';
 export * from './migrate-embedded-log.ts';
+export * from './record-cipher.ts';

@@ -15,6 +15,7 @@ import { openEmbeddedEventStore, syncDirectory, writeEmbeddedLog, type EventStor
 import type { Config } from '@stays/service-kit';
 import { decryptField, encryptField, isEncryptedField, type FieldPlace } from './field-cipher.ts';
 import { DATA_KEY_BYTES, type KeyStore } from './key-store.ts';
+import { isSealedValue, openFields, sealFields, type RecordPlace } from './record-cipher.ts';
 import { connectKeyStore } from './open-keys.ts';
 
 export interface EmbeddedMigration {
@@ -74,6 +75,16 @@ export async function migrateEmbeddedLog(config: Pick<Config, 'dataDir' | 'perso
   return { events, encryptedEvents, log: logDir, previousLog, previousNotary: movedNotary ? previousNotary : null };
 }
 
+function opens(key: Buffer, place: RecordPlace, stored: readonly unknown[]): boolean {
+  if (!isSealedValue(stored[0])) return false;
+  try {
+    openFields(key, place, stored);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function decrypts(key: Buffer, place: FieldPlace, value: unknown): boolean {
   if (!isEncryptedField(value)) return false;
   try {
@@ -109,7 +120,9 @@ async function erasedSubjects(store: EventStore): Promise<ReadonlySet<string>> {
 /**
  * The record with its plain personal fields encrypted; the same record when it has none.
  * A value counts as encrypted only if it decrypts: plain text that merely looks like a
- * ciphertext (someone named themselves `pd1.…`) is encrypted like any other.
+ * ciphertext (someone named themselves `pd1.…`) is encrypted like any other. A record whose
+ * fields are all plain gets them sealed together, as the personal-data layer writes them;
+ * one with some fields already encrypted one by one gets the rest encrypted the same way.
  */
 export async function encryptPlainFields(record: RecordedEvent, keys: KeyStore, erased: ReadonlySet<string> = new Set()): Promise<RecordedEvent> {
   const declared = personalFieldsOf(record.type);
@@ -119,9 +132,16 @@ export async function encryptPlainFields(record: RecordedEvent, keys: KeyStore, 
   const subject = declared.subject(record.data);
   const isErased = erased.has(subject);
   const key = isErased ? randomBytes(DATA_KEY_BYTES) : await keys.createDataKey(subject);
+  const place = { subject, type: record.type, fields: present };
+  if (isErased ? isSealedValue(record.data[present[0]!]) : opens(key, place, present.map((field) => record.data[field]))) return record;
   const plain = present.filter((field) => (isErased ? !isEncryptedField(record.data[field]) : !decrypts(key, { subject, type: record.type, field }, record.data[field])));
   if (plain.length === 0) return record;
   const data = { ...record.data };
-  for (const field of plain) data[field] = encryptField(key, { subject, type: record.type, field }, data[field]);
+  if (plain.length === present.length) {
+    const stored = sealFields(key, place, present.map((field) => data[field]));
+    present.forEach((field, i) => (data[field] = stored[i]));
+  } else {
+    for (const field of plain) data[field] = encryptField(key, { subject, type: record.type, field }, data[field]);
+  }
   return { ...record, data };
 }

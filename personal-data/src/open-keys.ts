@@ -17,6 +17,7 @@ import type { EventStore } from '@stays/event-store';
 import { ConfigError, type Config } from '@stays/service-kit';
 import { createIfAbsent, readIfPresent } from './durable-files.ts';
 import { isEncryptedField } from './field-cipher.ts';
+import { isSealedValue } from './record-cipher.ts';
 import { createFileKeyStorage } from './file-key-storage.ts';
 import { KEY_COLLECTION, createMongoKeyStorage } from './mongo-key-storage.ts';
 import { KeyStoreLockedError, MASTER_KEY_BYTES, isInitialised, openKeyStore, type KeyStore, type WrappedKeyStorage } from './key-store.ts';
@@ -104,7 +105,7 @@ export async function logHoldsEncryptedFields(rawLog: EventStore): Promise<boole
     const records = await rawLog.readAll({ ...(after !== undefined && { after }), maxCount: page });
     for (const record of records) {
       const declared = personalFieldsOf(record.type);
-      if (declared?.fields.some((field) => isEncryptedField(record.data[field]))) return true;
+      if (declared?.fields.some((field) => isEncryptedField(record.data[field]) || isSealedValue(record.data[field]))) return true;
     }
     if (records.length < page) return false;
     after = records[records.length - 1]!.position;

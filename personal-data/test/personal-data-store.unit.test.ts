@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { ERASED } from '@stays/contracts';
-import { openInMemoryEventStore, type EventStore, type RecordedEvent } from '@stays/event-store';
-import { FieldIntegrityError, createFileKeyStorage, openKeyStore, revealRecord, withPersonalData, type KeyStore } from '../src/index.ts';
+import { openEmbeddedEventStore, openInMemoryEventStore, type EventStore, type RecordedEvent } from '@stays/event-store';
+import { FieldIntegrityError, SEALED_ELSEWHERE, createFileKeyStorage, encryptField, openKeyStore, revealRecord, withPersonalData, type KeyStore } from '../src/index.ts';
 
 const registered = { accountId: 'g1', role: 'customer', name: 'Asha Rao', email: 'asha@example.in', username: 'asha', passwordHash: null, via: 'password' };
 
@@ -49,7 +49,10 @@ describe('withPersonalData around the event store port', () => {
       { type: 'AccountSignedIn', data: { accountId: 'g1', role: 'customer', sessionId: 's1', method: 'password', expiresAt: '2030-01-01T00:00:00.000Z' } },
     ]);
     const [stored, updated, signedIn] = await raw.readStream('customer-g1');
-    for (const field of ['name', 'email', 'username']) expect(stored!.data[field], field).to.match(/^pd1\./);
+    // one ciphertext for the event's fields, in the first of them
+    expect(stored!.data.name).to.match(/^pd2\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{22,}$/);
+    for (const field of ['email', 'username']) expect(stored!.data[field], field).to.equal(SEALED_ELSEWHERE);
+    for (const text of ['Asha Rao', 'asha@example.in', '"asha"']) expect(JSON.stringify(stored!.data)).to.not.contain(text);
     expect(stored!.data).to.include({ accountId: 'g1', role: 'customer', passwordHash: null, via: 'password' });
     expect(updated!.data).to.deep.equal({ accountId: 'g1', role: 'customer', profileImage: null });
     expect(signedIn!.data.sessionId).to.equal('s1');
@@ -79,16 +82,66 @@ describe('withPersonalData around the event store port', () => {
     expect(await rejection(store.readStream('customer-g1'))).to.be.instanceOf(FieldIntegrityError);
   });
 
-  it('refuses a record that keeps a value it has just read but swaps another one in from a sibling field', async () => {
+  it('refuses sealed values moved into another field, or into another event type, even ones it has just read', async () => {
     await store.append('customer-g1', [{ type: 'AccountRegistered', data: registered }]);
     const [stored] = await raw.readStream('customer-g1');
     expect((await store.readStream('customer-g1'))[0]!.data).to.deep.equal(registered);
-    await raw.append('customer-g1', [{ type: 'AccountRegistered', data: { ...stored!.data, email: stored!.data.username } }]);
+    await raw.append('customer-g1', [{ type: 'AccountRegistered', data: { ...stored!.data, name: SEALED_ELSEWHERE, email: stored!.data.name } }]);
     expect(await rejection(store.readStream('customer-g1'))).to.be.instanceOf(FieldIntegrityError);
+    await raw.append('customer-g2', [{ type: 'AccountProfileUpdated', data: { accountId: 'g1', role: 'customer', name: stored!.data.name, email: SEALED_ELSEWHERE, username: SEALED_ELSEWHERE } }]);
+    expect(await rejection(store.readStream('customer-g2'))).to.be.instanceOf(FieldIntegrityError);
+  });
+
+  it('reads fields encrypted one by one (the format before), and refuses one swapped in from a sibling field', async () => {
+    const key = await keys.createDataKey('customer-g1');
+    const place = (field: string) => ({ subject: 'customer-g1', type: 'AccountRegistered', field });
+    const oneByOne = { ...registered, name: encryptField(key, place('name'), 'Asha Rao'), email: encryptField(key, place('email'), 'asha@example.in'), username: encryptField(key, place('username'), 'asha') };
+    await raw.append('customer-g1', [{ type: 'AccountRegistered', data: oneByOne }]);
+    expect((await store.readStream('customer-g1'))[0]!.data).to.deep.equal(registered);
+    await raw.append('customer-g1', [{ type: 'AccountRegistered', data: { ...oneByOne, email: oneByOne.username } }]);
+    expect(await rejection(store.readStream('customer-g1'))).to.be.instanceOf(FieldIntegrityError);
+    await keys.destroy('customer-g1');
+    expect((await store.readAll())[0]!.data).to.deep.equal({ ...registered, name: ERASED, email: ERASED, username: ERASED });
   });
 
   it('reads values written before encryption as they are', async () => {
     await raw.append('customer-g1', [{ type: 'AccountRegistered', data: registered }]);
     expect((await store.readAll())[0]!.data).to.deep.equal(registered);
+  });
+});
+
+describe('withPersonalData around the embedded log, whose readers share its records', () => {
+  let dir: string;
+  let raw: EventStore;
+  let keys: KeyStore;
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'stays-pd-shared-'));
+    raw = await openEmbeddedEventStore(path.join(dir, 'events'));
+    keys = await openKeyStore(await createFileKeyStorage(path.join(dir, 'keys')), randomBytes(32));
+  });
+  afterEach(async () => {
+    await raw.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const followed = (from: EventStore) => new Promise<RecordedEvent[]>((resolve, reject) => {
+    const seen: RecordedEvent[] = [];
+    const subscription = from.subscribeToAll({}, {
+      onBatch: async (events) => { seen.push(...events); },
+      onCaughtUp: () => void subscription.close().then(() => resolve(seen)),
+      onError: reject,
+    });
+  });
+
+  it('gives every follower the plain values, and [erased] to every one of them once the key is destroyed', async () => {
+    const store = withPersonalData(raw, keys);
+    await store.append('customer-g1', [{ type: 'AccountRegistered', data: registered }]);
+    await store.append('customer-g2', [{ type: 'AccountRegistered', data: { ...registered, accountId: 'g2', name: 'Ravi Iyer' } }]);
+    // a store opened anew, as a replay reads the log: nothing cached from the appends
+    const reader = withPersonalData(raw, keys);
+    const [first, second, third] = await Promise.all([followed(reader), followed(reader), followed(reader)]);
+    for (const seen of [first!, second!, third!]) expect(seen.map((event) => event.data.name)).to.deep.equal(['Asha Rao', 'Ravi Iyer']);
+    await keys.destroy('customer-g1');
+    for (const seen of [await followed(reader), await followed(reader), await reader.readAll()]) expect(seen.map((event) => event.data.name)).to.deep.equal([ERASED, 'Ravi Iyer']);
   });
 });

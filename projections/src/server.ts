@@ -23,10 +23,11 @@ import { NotarySigner, ReadStoreTreeHeadStore } from './notary/tree-heads.ts';
 runMain(async () => {
   const config = loadConfig();
   if (!config.eventStoreUrl || !config.mongoUrl) throw new ConfigError('the projections worker needs EVENTSTORE_URL and MONGO_URL');
-  const rawEventStore = connectEventStoreDB(config.eventStoreUrl);
-  const keys = await connectKeyStore(config, rawEventStore, false);
+  // refused before anything is connected: a production notary never makes a key of its own
   if (!config.notarySigningKey) throw new ConfigError('the projections worker needs NOTARY_SIGNING_KEY for the notary (npm run keys)');
   const signer = new NotarySigner(createPrivateKey(config.notarySigningKey));
+  const rawEventStore = connectEventStoreDB(config.eventStoreUrl);
+  const keys = await connectKeyStore(config, rawEventStore, false);
   const eventStore = withPersonalData(rawEventStore, keys);
   const readStore = await connectMongoReadStore(config.mongoUrl, config.mongoDb);
   const runner = new ReadModelRunner(eventStore, readStore, await discoverReadModels());
@@ -36,9 +37,7 @@ runMain(async () => {
   const reporter = setInterval(() => {
     runner.publishHealth(config.healthMaxLagMs).catch((error: unknown) => console.warn(`could not report projection health: ${String(error)}`));
   }, HEALTH_REPORT_INTERVAL_MS);
-  const server = serveHealth(config.port, async () => {
-    const [health, notaryHealth] = await Promise.all([runner.health(config.healthMaxLagMs), notary.health(config.healthMaxLagMs)]);
-    return { healthy: health.healthy && notaryHealth.healthy, projections: [...health.projections, notaryHealth] };
-  }, config.operatorToken !== undefined ? operatorApi(runner, config.operatorToken) : undefined);
+  const server = serveHealth(config.port, async () => notary.besideReadSide(await runner.health(config.healthMaxLagMs), config.healthMaxLagMs),
+    config.operatorToken !== undefined ? operatorApi(runner, config.operatorToken) : undefined);
   stopOnSignals(() => clearInterval(reporter), closeServer(server), () => runner.stop(), () => notary.stop(), () => eventStore.close(), () => keys.close(), () => readStore.close());
 });

@@ -114,6 +114,41 @@ describe('notary (RFC 9162 tree over the log, checked by a verifier written from
     const { items } = await heads.page(0, 0, 10);
     expect(items.map((head) => head.treeSize)).to.deep.equal([0, 3, 5]);
   });
+  it('leaves the service healthy while it catches up (its own entry saying it is behind), and not once it stopped', async () => {
+    await appendEvents(eventStore, 30);
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // the notary's first write waits: it is behind the log for as long as the test wants
+    const slowStore = new Proxy(readStore, {
+      get: (target, property, receiver) => property !== 'collection' ? Reflect.get(target, property, receiver)
+        : (name: string) => {
+          const collection = target.collection(name);
+          return new Proxy(collection, {
+            get: (inner, key, innerReceiver) => key !== 'bulkWrite' ? Reflect.get(inner, key, innerReceiver)
+              : async (...args: Parameters<typeof collection.bulkWrite>) => {
+                await gate;
+                return inner.bulkWrite(...args);
+              },
+          });
+        },
+    });
+    notary = new Notary({ eventStore, readStore: slowStore, heads: new ReadStoreTreeHeadStore(readStore), signer, log: () => undefined });
+    await notary.start();
+    const readSide = { healthy: true, projections: [{ name: 'bookings', healthy: true }] };
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const catchingUp = await notary.besideReadSide(readSide, 1);
+    expect(catchingUp.healthy).to.equal(true);
+    expect(catchingUp.projections[1]).to.include({ name: 'notary', healthy: false });
+    expect((catchingUp.projections[1] as { lagMs: number }).lagMs).to.be.greaterThan(1);
+    expect((await notary.besideReadSide({ ...readSide, healthy: false }, 1)).healthy).to.equal(false);
+    release();
+    await notary.whenCaughtUp();
+    expect((await notary.besideReadSide(readSide, 60_000)).projections[1]).to.include({ name: 'notary', healthy: true });
+    await notary.stop();
+    const stopped = await notary.besideReadSide(readSide, 60_000);
+    expect(stopped.healthy).to.equal(false);
+    expect(stopped.projections[1]).to.include({ name: 'notary', healthy: false, error: 'not started' });
+  });
 });
 
 async function waitUntil(condition: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {

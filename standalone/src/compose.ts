@@ -18,7 +18,7 @@ import {
 } from '@stays/projections';
 import { openKeyStoreFor, revealRecord, withPersonalData, type KeyStore } from '@stays/personal-data';
 import {
-  BookingDocumentsReactor, OrphanedUnitsReconciler, PersonalDataErasureReactor, bootstrapAuditor, createCommandApp, createGoogleVerifier, createPasswords, type GoogleIdTokenVerifier,
+  BookingDocumentsReactor, HotelStreamsIndex, OrphanedUnitsReconciler, PersonalDataErasureReactor, bootstrapAuditor, createCommandApp, createGoogleVerifier, createPasswords, type GoogleIdTokenVerifier,
 } from '@stays/command-service';
 import { createQueryApp, eventStoreAuditTrail } from '@stays/query-service';
 import { createHost } from './host.ts';
@@ -122,9 +122,13 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     const erasure = new PersonalDataErasureReactor({ store: eventStore, keys, media, mediaLinks, log });
     await erasure.start();
     closers.unshift(() => erasure.stop());
+    // follows the log as stored: it reads only ids, so nothing needs decrypting
+    const hotelStreams = new HotelStreamsIndex(rawEventStore, log);
+    hotelStreams.start();
+    closers.unshift(() => hotelStreams.stop());
 
     const commandApp = createCommandApp({
-      eventStore, media, mediaLinks, tokenIssuer, tokenVerifier,
+      eventStore, media, mediaLinks, hotelStreams, tokenIssuer, tokenVerifier,
       google: overrides.google !== undefined ? overrides.google : config.google ? createGoogleVerifier(config.google) : null,
       mailer, sms: smsFor(config), otpKey: await otpKeyFor(config),
       awaitProjected: async (position) => {
@@ -135,10 +139,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     const queryApp = createQueryApp({
       readStore, media, mediaLinks, tokenVerifier,
       readSide: {
-        health: async () => {
-          const [projections, notaryHealth] = await Promise.all([runner.health(config.healthMaxLagMs), notary.health(config.healthMaxLagMs)]);
-          return { healthy: projections.healthy && notaryHealth.healthy, projections: [...projections.projections, notaryHealth] };
-        },
+        health: async () => notary.besideReadSide(await runner.health(config.healthMaxLagMs), config.healthMaxLagMs),
         waitFor: (position, timeoutMs) => runner.waitFor(position, timeoutMs),
         changedAt: async (projection) => runner.changedAt(projection),
       },

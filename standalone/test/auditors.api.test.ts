@@ -144,7 +144,7 @@ describe('auditors over HTTP', function () {
     const placed = entries.find((entry) => entry.record.type === 'BookingPlaced')!;
     expect(placed.actor).to.deep.equal({ id: guest.id, role: 'customer', name: 'Meera Iyer' });
     expect(placed.data).to.include({ bookingID: paidID, customerName: 'Asha Rao', customerId: guest.id });
-    expect(placed.record.data.customerName).to.match(/^pd1\./);
+    expect(placed.record.data.customerName).to.match(/^pd2\./);
     expect(placed.record.metadata.contactStream).to.match(/^contact-[0-9a-f]{64}$/);
     expect(entries.find((entry) => entry.record.type === 'BookingPaymentReceived')!.actor).to.deep.include({ id: owner.id, role: 'hotel-owner' });
     expect(entries.find((entry) => entry.record.type === 'InvoiceIssued')!.actor).to.deep.equal({ id: 'system:booking-documents', role: 'system', name: 'Stays' });

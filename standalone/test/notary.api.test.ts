@@ -105,6 +105,13 @@ describe('notary over HTTP: signed tree heads and RFC 9162 proofs', function () 
     expect(later.body.data.items.every((one: TreeHead) => one.treeSize >= head.treeSize)).to.equal(true);
   });
 
+  it('passes verify-log run beside the running product (the log file read without its lock)', async () => {
+    await latestHeadCovering((await leavesOfLogFile(stays.dataDir)).length);
+    const verified = await verifyLog(stays.dataDir);
+    expect(verified.code, verified.output).to.equal(0);
+    expect(verified.output).to.match(/the log matches every signed tree head/);
+  });
+
   it('answers inclusion proofs that verify for every leaf, at many tree sizes', async () => {
     const leaves = await leavesOfLogFile(stays.dataDir);
     const head = await latestHeadCovering(leaves.length);

@@ -19,10 +19,10 @@ describe('a copy of their data for guests and owners (GET user/export, hotel/own
   let guestBooking: string;
   let otherBooking: string;
 
-  const bookAs = async (who: SignedIn, contact: Contact, days: number): Promise<string> => {
+  const bookAs = async (who: SignedIn, contact: Contact, days: number, atHotel = hotelId): Promise<string> => {
     await verifyContact(api, stays.dataDir, who.token, contact);
     const placed = await api.post('/hotel/booking/book/hotel', {
-      hotelID: hotelId, customerID: who.id, ...contact, roomStandard: 'Deluxe', roomType: 'Room', numberOfRooms: 1, numberOfGuests: 2,
+      hotelID: atHotel, customerID: who.id, ...contact, roomStandard: 'Deluxe', roomType: 'Room', numberOfRooms: 1, numberOfGuests: 2,
       numberOfNights: 2, dateOfBooking: daysFromToday(0), dateOfCommencement: daysFromToday(days), totalAmount: 1,
     }, { token: who.token });
     expect(placed.status, JSON.stringify(placed.body)).to.equal(201);
@@ -115,6 +115,25 @@ describe('a copy of their data for guests and owners (GET user/export, hotel/own
       expect(text, guests).to.not.contain(guests);
     }
     expect(text).to.not.contain('passwordHash');
+  });
+
+  it('gives each owner the rooms and bookings of their own hotel only, bookings placed after an earlier copy included', async () => {
+    const secondOwner = await signedInOwner(api, 'Kiran Shetty');
+    const secondHotel = (await api.multipart('POST', '/hotel/data/create/hotel', hotelForm({ hotelName: 'Hotel Konkan Breeze' }), { imageURLs: await pngImages(5) }, { token: secondOwner.token })).body.data._id as string;
+    const room = await api.multipart('POST', '/hotel/room/create/room', roomForm(secondHotel, { roomStandard: 'Deluxe' }), { imageURLs: await pngImages(1) }, { token: secondOwner.token });
+    expect(room.status, JSON.stringify(room.body)).to.equal(201);
+    const bookingIDs = async (who: SignedIn) => {
+      const response = await api.get('/hotel/owner/export', { token: who.token });
+      expectDownload(response);
+      return response.body.bookingsAtYourHotel.map((b: { bookingID: string }) => b.bookingID);
+    };
+    expect(await bookingIDs(secondOwner)).to.deep.equal([]);
+    const atSecond = await bookAs(other, newContact('Meera Iyer'), 14, secondHotel);
+    const atFirst = await bookAs(guest, newContact('Asha Rao'), 16);
+    expect(await bookingIDs(secondOwner)).to.deep.equal([atSecond]);
+    expect(await bookingIDs(owner)).to.have.members([guestBooking, otherBooking, atFirst]);
+    const secondCopy = (await api.get('/hotel/owner/export', { token: secondOwner.token })).body;
+    expect(secondCopy.rooms.map((r: { hotelId: string }) => r.hotelId)).to.deep.equal([secondHotel]);
   });
 
   it('refuses a call without a token (401) and with the other role\'s token (403)', async () => {

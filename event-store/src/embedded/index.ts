@@ -1,4 +1,5 @@
-export { openEmbeddedEventStore, openInMemoryEventStore, syncDirectory, type EmbeddedEventStoreOptions } from './embedded-event-store.ts';
+export { LOG_FILE_NAME, openEmbeddedEventStore, openInMemoryEventStore, syncDirectory, type EmbeddedEventStoreOptions } from './embedded-event-store.ts';
+export { HEADER_BYTES, RECORD_MAGIC, isRecordMagic, readHeader } from './record-codec.ts';
 export { EventStoreLockedError } from './directory-lock.ts';
 export type { LogFile } from './log-file.ts';
 export { writeEmbeddedLog } from './log-copy.ts';

@@ -83,6 +83,10 @@ describe('auditor journey (e2e)', function () {
     await page.getByLabel(messages.ui.passwordLabel, { exact: true }).fill(AUDITOR.password);
     await page.getByRole('button', { name: messages.ui.signIn }).click();
     await urlMatches(page, /\/audit$/);
+    // The site header shows the auditor's session, not LOGIN.
+    const header = page.getByRole('navigation', { name: messages.ui.mainNavigation });
+    await header.getByRole('link', { name: /^Signed in as .+ \(auditor\)$/ }).waitFor();
+    expect(await header.getByRole('link', { name: messages.ui.navLogin, exact: true }).count()).to.equal(0);
 
     // Find the booking and open its history.
     await page.getByLabel(texts.bookingIdLabel, { exact: true }).fill(bookingID);
@@ -117,6 +121,11 @@ describe('auditor journey (e2e)', function () {
     await page.getByLabel(texts.categoryLabel, { exact: true }).fill('booking');
     await page.getByRole('button', { name: texts.showRecords }).click();
     await page.getByRole('status').filter({ hasText: /in the log match$/ }).waitFor();
+    // each row of the log browser verified in the browser, as the timeline's events are
+    const logSection = page.getByRole('region', { name: texts.logTitle });
+    const rows = await logSection.getByRole('article').count();
+    expect(rows).to.be.at.least(1);
+    await logSection.getByText(texts.verified, { exact: true }).nth(rows - 1).waitFor({ timeout: 60_000 });
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: texts.exportNdjson }).click()]);
     await page.getByText(/^Exported \d+ events? to stays-log-/).waitFor();
     const lines = (await readFile(await download.path(), 'utf8')).split('\n').filter((line) => line !== '');
@@ -141,10 +150,12 @@ describe('auditor journey (e2e)', function () {
     await phone.getByRole('article', { name: `hotels ${texts.versionColumn} 1` }).waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).to.be.at.most(390);
 
-    // Signing out ends the session: /audit sends to the sign-in again, and the old token no longer opens the API.
+    // Signing out (the header's LOGOUT: the same action as the dashboard's button) ends the session: /audit sends to the
+    // sign-in again, the header offers LOGIN again, and the old token no longer opens the API.
     const token = await page.evaluate(() => localStorage.getItem('accessToken'));
-    await page.getByRole('button', { name: texts.signOut }).click();
+    await header.getByRole('button', { name: messages.ui.navLogout, exact: true }).click();
     await urlMatches(page, /\/login-auditor$/);
+    await header.getByRole('link', { name: messages.ui.navLogin, exact: true }).waitFor();
     expect((await api('GET', `/audit/bookings/${bookingID}/history`, undefined, token ?? undefined)).status).to.equal(401);
 
     expect(cspViolations).to.deep.equal([]);

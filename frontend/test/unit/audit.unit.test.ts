@@ -7,7 +7,7 @@ import { expect } from 'chai';
 import { createHash, generateKeyPairSync, sign } from 'node:crypto';
 import type { AuditEntry, AuditRecord, SignedTreeHead } from '@stays/contracts';
 import type { AuditApi, ExportProgress } from '../../src/features/audit/api/audit-api.ts';
-import { selectAuditor, selectTimeline, selectVerifiedCount } from '../../src/features/audit/audit.selectors.ts';
+import { selectAuditor, selectTimeline, selectVerdict, selectVerifiedCount } from '../../src/features/audit/audit.selectors.ts';
 import { auditActions, type AuditState } from '../../src/features/audit/audit.slice.ts';
 import { installAudit } from '../../src/features/audit/install.ts';
 import { sessionActions } from '../../src/features/session/session.slice.ts';
@@ -147,6 +147,20 @@ describe('audit dashboard sagas (unit)', () => {
     store.dispatch(auditActions.historyRequested({ bookingID: 'BK1' }));
     const state = await until(store, (s) => selectTimeline(s).length === 2 && selectTimeline(s).every((row) => row.verdict.verified !== 'checking'));
     expect(selectTimeline(state).map((row) => row.verdict)).to.deep.equal([{ verified: false, reason: 'proof' }, { verified: false, reason: 'unavailable' }]);
+  });
+
+  it("verifies each row of the log browser's page in the browser, as the timeline does, without undoing the timeline's verdicts", async () => {
+    const { store, audit } = auditStore(verifyingApi({
+      history: async () => ({ bookingID: 'BK1', entries: [entry(0)] }),
+      records: async () => ({ items: [entry(1), entry(2)], page: 1, pageSize: 50, total: 2 }),
+    }));
+    store.dispatch(auditActions.historyRequested({ bookingID: 'BK1' }));
+    await until(store, (s) => selectTimeline(s).length === 1 && selectTimeline(s)[0]!.verdict.verified === true);
+    store.dispatch(auditActions.logRequested({ query: { page: '1' } }));
+    const state = await until(store, (s) => audit().log.result !== null && [1, 2].every((leafIndex) => selectVerdict(s, leafIndex).verified !== 'checking'));
+    expect([0, 1, 2].map((leafIndex) => selectVerdict(state, leafIndex))).to.deep.equal([
+      { verified: true, treeSize: 2 }, { verified: true, treeSize: 2 }, { verified: false, reason: 'pending' },
+    ]);
   });
 
   it('checks again what it could not verify yet: events newer than the head, and a head not signed yet', async () => {

@@ -8,8 +8,8 @@
  * most log2(n) complete subtrees: any root or proof needs O(log n) stored nodes.
  */
 import { createHash, hash } from 'node:crypto';
-import canonicalize from 'canonicalize';
 import type { RecordedEvent } from '@stays/event-store';
+import { canonicalRecord } from './canonical-record.ts';
 
 /** 0x01 ‖ left ‖ right, filled for each node hash: one allocation-free buffer per process. */
 const nodeInput = Buffer.alloc(65, 0x01);
@@ -25,8 +25,11 @@ export const leafRecord = (event: RecordedEvent): RecordedEvent => ({
 
 /** SHA-256(0x00 ‖ UTF-8 of the RFC 8785 JSON of the record). */
 export function leafHash(event: RecordedEvent): Buffer {
-  const json = canonicalize(leafRecord(event));
-  if (json === undefined) throw new TypeError(`event ${event.id} has no canonical JSON`);
+  return leafHashOfText(canonicalRecord(event));
+}
+
+/** SHA-256(0x00 ‖ UTF-8 of `json`), `json` being the RFC 8785 text of a record. */
+export function leafHashOfText(json: string): Buffer {
   // U+0000 is the one byte 0x00 in UTF-8: the prefix and the JSON hashed in one call, the fastest way node has
   return hash('sha256', `\u0000${json}`, 'buffer');
 }

@@ -112,6 +112,19 @@ export class Notary {
     return { ...health, name: 'notary', healthy: health.healthy && this.failed === null, error: this.failed ?? health.error };
   }
 
+  /**
+   * A health report with the notary's entry beside the read side's. The product serves its
+   * users while the notary catches up (after a start over a long log, or behind a burst):
+   * only auditors' proofs wait for it, so its lag does not make the service unhealthy (its
+   * entry says how far behind it is). A notary that stopped following the log or stopped
+   * signing (the log contradicts its heads) does: someone must look.
+   */
+  async besideReadSide<T extends { readonly healthy: boolean; readonly projections: readonly object[] }>(readSide: T, maxLagMs: number):
+    Promise<{ healthy: boolean; projections: (T['projections'][number] | Awaited<ReturnType<Notary['health']>>)[] }> {
+    const own = await this.health(maxLagMs);
+    return { healthy: readSide.healthy && this.subscription !== null && this.failed === null, projections: [...readSide.projections, own] };
+  }
+
   whenCaughtUp(): Promise<void> {
     if (this.caughtUp) return Promise.resolve();
     return new Promise((resolve) => this.caughtUpListeners.push(resolve));

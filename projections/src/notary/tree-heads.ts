@@ -94,16 +94,9 @@ export class FileTreeHeadStore implements TreeHeadStore {
   static async open(dir: string): Promise<FileTreeHeadStore> {
     await mkdir(dir, { recursive: true });
     const file = path.join(dir, TREE_HEADS_FILE);
-    let text = '';
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    }
-    const complete = text.slice(0, text.lastIndexOf('\n') + 1);
+    const { text, complete } = await readHeadLines(file);
     if (complete.length !== text.length) await writeFile(file, complete);
-    const heads = complete.split('\n').filter((line) => line !== '').map((line) => headOf(JSON.parse(line) as SignedTreeHead));
-    return new FileTreeHeadStore(file, heads);
+    return new FileTreeHeadStore(file, headsOf(complete));
   }
 
   async append(head: SignedTreeHead): Promise<void> {
@@ -126,6 +119,24 @@ export class FileTreeHeadStore implements TreeHeadStore {
     return { items: matching.slice(skip, skip + limit), total: matching.length };
   }
 }
+
+/** The heads of a head file, read-only beside the notary that appends to it (a line it is writing is left out). */
+export async function readTreeHeadsFile(dir: string): Promise<SignedTreeHead[]> {
+  return headsOf((await readHeadLines(path.join(dir, TREE_HEADS_FILE))).complete);
+}
+
+async function readHeadLines(file: string): Promise<{ text: string; complete: string }> {
+  let text = '';
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  return { text, complete: text.slice(0, text.lastIndexOf('\n') + 1) };
+}
+
+const headsOf = (lines: string): SignedTreeHead[] =>
+  lines.split('\n').filter((line) => line !== '').map((line) => headOf(JSON.parse(line) as SignedTreeHead));
 
 interface HeadDocument extends SignedTreeHead, Record<string, unknown> {
   /** The tree size: a head is signed only for a tree that grew. */

@@ -2,17 +2,20 @@
  * `npm run verify-log`: checks the log against the notary's signed tree heads (see
  * verify-log.ts) and exits non-zero when it does not match. With EVENTSTORE_URL and
  * MONGO_URL it reads EventStoreDB and the heads and leaves in MongoDB (NOTARY_SIGNING_KEY
- * gives the key); without them the embedded log, heads and leaf archive under DATA_DIR
- * (stop `npm start` first: the log has one owner at a time).
+ * gives the key); without them the embedded log's file, heads and leaf archive under
+ * DATA_DIR, read-only and without the log's lock, so `npm start` may go on running: the
+ * heads and the archive are read first, then the log, which by then holds every event they
+ * cover (see log-file-leaves.ts).
  */
 import path from 'node:path';
-import { connectEventStoreDB, openEmbeddedEventStore, type EventStore } from '@stays/event-store';
+import { LOG_FILE_NAME, connectEventStoreDB, type EventStore } from '@stays/event-store';
 import { connectMongoReadStore } from '@stays/read-store';
 import type { SignedTreeHead } from '@stays/contracts';
 import { ConfigError, loadConfig, runMain } from '@stays/service-kit';
 import { LeafArchive } from './leaf-archive.ts';
+import { leavesOfLogFile } from './log-file-leaves.ts';
 import { AUDIT_LOG_COLLECTION, type AuditLogDocument } from './stored-tree.ts';
-import { FileTreeHeadStore, ReadStoreTreeHeadStore, loadNotarySigner, type TreeHeadStore } from './tree-heads.ts';
+import { ReadStoreTreeHeadStore, loadNotarySigner, readTreeHeadsFile, type TreeHeadStore } from './tree-heads.ts';
 import { LogVerifier, describeReport } from './verify-log.ts';
 
 const PAGE = 10_000;
@@ -57,17 +60,14 @@ runMain(async () => {
       await Promise.all([eventStore.close(), readStore.close()]);
     }
   } else {
-    const eventStore = await openEmbeddedEventStore(path.join(config.dataDir, 'events'));
-    try {
-      await feed(eventStore, verifier);
-    } finally {
-      await eventStore.close();
-    }
     const notaryDir = path.join(config.dataDir, 'notary');
-    heads = await allHeads(await FileTreeHeadStore.open(notaryDir));
+    heads = await readTreeHeadsFile(notaryDir);
     notarised = await LeafArchive.read(notaryDir);
+    const log = await leavesOfLogFile(path.join(config.dataDir, 'events', LOG_FILE_NAME));
+    verifier.addLeaves(log.leaves, log.placeOf);
+    if (log.unreadFrom !== null) console.log(`(the log file's bytes from ${log.unreadFrom} on are not a complete append: one being written, or a torn tail the store cuts when it next opens; left out)`);
   }
-  const report = verifier.finish(heads, signer.publicKey, notarised);
+  const report = await verifier.finish(heads, signer.publicKey, notarised);
   const seconds = (performance.now() - started) / 1000;
   console.log(describeReport(report));
   console.log(`(${seconds.toFixed(2)} s, ${Math.round(report.events / Math.max(seconds, 1e-6)).toLocaleString('en')} events/s)`);

@@ -31,22 +31,34 @@ export interface VerifyLogReport {
   readonly firstMismatch: LogMismatch | null;
 }
 
-interface Place {
+/** The record behind a leaf, to name it. */
+export interface LeafPlace {
   readonly position: number;
   readonly streamId: string;
   readonly type: string;
 }
 
-/** Feed it the log in order (add), then check it against the heads (finish). */
+/**
+ * Feed it the log in order (add), or the leaves hashed elsewhere (addLeaves: the embedded
+ * log's file, see log-file-leaves.ts), then check it against the heads (finish).
+ */
 export class LogVerifier {
   private readonly leaves: Buffer[] = [];
-  private readonly places: Place[] = [];
+  private readonly places: LeafPlace[] = [];
+  private placeOf = async (leafIndex: number): Promise<LeafPlace | null> => this.places[leafIndex] ?? null;
 
   add(records: readonly RecordedEvent[]): void {
     for (const record of records) {
       this.leaves.push(leafHash(record));
       this.places.push({ position: record.position, streamId: record.streamId, type: record.type });
     }
+  }
+
+  /** The whole log's leaves at once, and where to read the record behind each. */
+  addLeaves(leaves: readonly Buffer[], placeOf: (leafIndex: number) => Promise<LeafPlace | null>): void {
+    if (this.leaves.length > 0) throw new Error('addLeaves takes the whole log: nothing may be added before it');
+    for (const leaf of leaves) this.leaves.push(leaf);
+    this.placeOf = placeOf;
   }
 
   get size(): number {
@@ -57,7 +69,7 @@ export class LogVerifier {
    * `notarisedLeaves`: the notary's record of the leaf hashes, if there is one; it is
    * trusted only as far as it agrees with every signed head it reaches.
    */
-  finish(heads: readonly SignedTreeHead[], publicKey: KeyObject, notarisedLeaves: readonly Buffer[] | null): VerifyLogReport {
+  async finish(heads: readonly SignedTreeHead[], publicKey: KeyObject, notarisedLeaves: readonly Buffer[] | null): Promise<VerifyLogReport> {
     const problems: string[] = [];
     heads.forEach((head, i) => {
       if (!verifyTreeHead(head, publicKey)) problems.push(`tree head ${i} (size ${head.treeSize}, ${head.timestamp}) has a signature the notary's key does not verify`);
@@ -80,10 +92,10 @@ export class LogVerifier {
     if (firstBad !== null) {
       const index = this.firstDifference(notarisedLeaves, heads);
       if (index !== null) {
-        firstMismatch = this.mismatchAt(index);
+        firstMismatch = await this.mismatchAt(index);
       } else {
         problems.push(`the first changed event is among leaves ${lastGood} to ${Math.min(firstBad.treeSize, this.leaves.length + 1) - 1} (between the last matching head and the first that does not)`);
-        firstMismatch = this.mismatchAt(lastGood);
+        firstMismatch = await this.mismatchAt(lastGood);
       }
     }
     return { ok: problems.length === 0, events: this.leaves.length, headsChecked: heads.length, problems, firstMismatch };
@@ -102,8 +114,8 @@ export class LogVerifier {
     return null;
   }
 
-  private mismatchAt(leafIndex: number): LogMismatch {
-    const place = this.places[leafIndex];
+  private async mismatchAt(leafIndex: number): Promise<LogMismatch> {
+    const place = leafIndex < this.leaves.length ? await this.placeOf(leafIndex) : null;
     return { leafIndex, position: place?.position ?? null, streamId: place?.streamId ?? null, type: place?.type ?? null };
   }
 }

@@ -4,27 +4,27 @@
  *
  * A guest's streams are all named from their id: the account, `guest-{id}`, and each
  * booking the guest stream holds. An owner's rooms and the bookings at their hotel are
- * not named from anything the owner's streams hold, so the owner's copy reads the log
- * once, up to its head when the export began; at most a few of those reads run at a time
- * per process (more are refused with 503), since each is as long as the log.
+ * not named from anything the owner's streams hold: their names come from the hotel
+ * streams index, up to the log's head when the export began, and only those streams are
+ * read. At most a few owner exports run at a time per process (more are refused with
+ * 503), since one reads a stream per booking the hotel ever had.
  */
 import { guestEventTypes, messages, parseEvent, streams } from '@stays/contracts';
-import type { EventStore, RecordedEvent } from '@stays/event-store';
+import type { RecordedEvent } from '@stays/event-store';
 import type { AccountClaims, MediaLinks } from '@stays/service-kit';
 import type { StoreDeps } from '../../command-context.ts';
 import { createBoundedWork } from '../../bounded-work.ts';
 import { hotelIdOfOwner } from '../../hotels/hotel-streams.ts';
 import { accountStream } from '../account-streams.ts';
 import { assembleExport, type PersonalDataExport } from './assemble.ts';
+import type { HotelStreamsIndex } from './hotel-streams-index.ts';
 
 export interface ExportDeps extends StoreDeps {
   readonly mediaLinks: MediaLinks;
+  readonly hotelStreams: HotelStreamsIndex;
 }
 
-/** Events per read while going through the log for an owner's rooms and bookings. */
-const LOG_PAGE = 2000;
-
-const logReads = createBoundedWork({ concurrency: 2, maxWaiting: 8, busyMessage: messages.server.exportBusy, retryAfterSeconds: 5 });
+const ownerExports = createBoundedWork({ concurrency: 2, maxWaiting: 8, busyMessage: messages.server.exportBusy, retryAfterSeconds: 5 });
 
 export async function handleExportData(deps: ExportDeps, claims: AccountClaims): Promise<PersonalDataExport> {
   const mediaLink = (recorded: string) => deps.mediaLinks.absolute(recorded);
@@ -38,30 +38,13 @@ export async function handleExportData(deps: ExportDeps, claims: AccountClaims):
   }
   const hotelId = await hotelIdOfOwner(deps.store, claims.accountId);
   const hotel = hotelId === null ? [] : await deps.store.readStream(streams.hotel(hotelId));
-  const { rooms, bookings } = hotelId === null ? { rooms: [], bookings: [] } : await logReads.run(() => streamsOfHotel(deps.store, hotelId));
+  const { rooms, bookings } = hotelId === null ? { rooms: [], bookings: [] } : await ownerExports.run(() => streamsOfHotel(deps, hotelId));
   return assembleExport({ role: 'hotel-owner', generatedAt: deps.now(), account, hotel, rooms, hotelBookings: bookings, mediaLink });
 }
 
-/**
- * The hotel's room streams and the streams of bookings at it, gathered in one pass over
- * the log: a room stream starts with RoomAdded and a booking stream with BookingPlaced,
- * each naming the hotel, so the rest of such a stream is recognised by its name.
- */
-async function streamsOfHotel(store: EventStore, hotelId: string): Promise<{ rooms: RecordedEvent[][]; bookings: RecordedEvent[][] }> {
-  const rooms = new Map<string, RecordedEvent[]>();
-  const bookings = new Map<string, RecordedEvent[]>();
-  const head = await store.headPosition();
-  let after: number | undefined;
-  while (head !== null && (after === undefined || after < head)) {
-    const page = await store.readAll({ ...(after !== undefined && { after }), maxCount: LOG_PAGE });
-    if (page.length === 0) break;
-    for (const event of page) {
-      if (event.position > head) break;
-      if (event.type === 'RoomAdded' && event.data.hotelId === hotelId) rooms.set(event.streamId, []);
-      if (event.type === 'BookingPlaced' && event.data.hotelId === hotelId) bookings.set(event.streamId, []);
-      (rooms.get(event.streamId) ?? bookings.get(event.streamId))?.push(event);
-    }
-    after = page[page.length - 1]!.position;
-  }
-  return { rooms: [...rooms.values()], bookings: [...bookings.values()] };
+/** The hotel's room streams and the streams of bookings at it. */
+async function streamsOfHotel(deps: ExportDeps, hotelId: string): Promise<{ rooms: RecordedEvent[][]; bookings: RecordedEvent[][] }> {
+  const names = await deps.hotelStreams.streamsOf(hotelId);
+  const [rooms, bookings] = await Promise.all([names.rooms, names.bookings].map((streamIds) => Promise.all(streamIds.map((streamId) => deps.store.readStream(streamId)))));
+  return { rooms: rooms!, bookings: bookings! };
 }

@@ -9,7 +9,7 @@ import type { CommandRoute } from '../../command-context.ts';
 import { handleExportData } from './handler.ts';
 
 export const mountExportingData: CommandRoute = ({ deps, mount }) => {
-  const exportDeps = { store: deps.eventStore, now: deps.now, mediaLinks: deps.mediaLinks };
+  const exportDeps = { store: deps.eventStore, now: deps.now, mediaLinks: deps.mediaLinks, hotelStreams: deps.hotelStreams };
   const exportData: RouteHandler<typeof routes.customerExport | typeof routes.ownerExport> = async (ctx) => {
     const document = await handleExportData(exportDeps, accountAuthOf(ctx));
     ctx.status = 200;

@@ -4,12 +4,24 @@ import { messages } from '@stays/contracts';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { selectCurrentUser } from '../../features/session/session.selectors.ts';
 import { tokenStorage } from '../../lib/persist.ts';
-import { useSelector } from 'react-redux';
+import { useDispatch, useSelector } from 'react-redux';
 
 const ui = messages.ui;
 
+/**
+ * The auditor signed in, from the dashboard's state (injected with its screens; read by
+ * shape and signed out by action type, as features do not import each other, which keeps
+ * the dashboard out of the first download).
+ */
+interface WithAuditor {
+  readonly audit?: { readonly auditor: { readonly name: string } | null };
+}
+const selectAuditor = (state: WithAuditor) => state.audit?.auditor ?? null;
+
 export function Header() {
   const user = useSelector(selectCurrentUser);
+  const auditor = useSelector(selectAuditor);
+  const dispatch = useDispatch();
   const navigate = useNavigate();
   const isOwner = user?.role === 'hotel-owner';
 
@@ -30,7 +42,13 @@ export function Header() {
         <nav className="app-nav" aria-label={ui.mainNavigation}>
           {!isOwner && <NavLink to="/" end className="nav-link">{ui.navHome}</NavLink>}
           <NavLink to="/about" className="nav-link">{ui.navAbout}</NavLink>
-          {user === null && <NavLink to="/login-user" className="nav-link">{ui.navLogin}</NavLink>}
+          {user === null && auditor === null && <NavLink to="/login-user" className="nav-link">{ui.navLogin}</NavLink>}
+          {user === null && auditor !== null && (
+            <>
+              <NavLink to="/audit" className="nav-link" title={ui.auditorSession(auditor.name)} aria-label={ui.auditorSession(auditor.name)}>{ui.navAudit}</NavLink>
+              <Button variant="minimal" className="nav-link" text={ui.navLogout} onClick={() => dispatch({ type: 'audit/signOutRequested' })} />
+            </>
+          )}
           {user?.role === 'customer' && (
             <Link to="/profile" className="avatar-link" aria-label={ui.yourProfile} title={ui.yourProfile}>
               {user.profileImage ? <img src={user.profileImage} alt={ui.yourProfile} className="avatar" /> : <Icon icon="user" size={20} />}

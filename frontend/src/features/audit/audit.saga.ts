@@ -70,7 +70,9 @@ function read<A, T>(load: (action: A, signal: AbortSignal) => Promise<T>, loaded
   };
 }
 
-const selectEntries = (state: { audit: AuditState }) => state.audit.history.result ?? [];
+type EntriesOf = (state: { audit: AuditState }) => readonly AuditEntry[];
+const historyEntries: EntriesOf = (state) => state.audit.history.result ?? [];
+const logEntries: EntriesOf = (state) => state.audit.log.result?.items ?? [];
 
 function* verdictOf(api: AuditApi, entry: AuditEntry, publicKey: NotaryPublicKey, head: SignedTreeHead) {
   let verdict: VerdictState;
@@ -89,12 +91,13 @@ function* verdictOf(api: AuditApi, entry: AuditEntry, publicKey: NotaryPublicKey
 }
 
 /**
- * Checks each event of the loaded history against the latest signed tree head; true when
- * another look may change the outcome: some events were newer than the head, or there was
- * no head to fetch (the notary signs its first one once it has caught up with the log).
+ * Checks each event shown (the loaded history, or the log browser's page) against the
+ * latest signed tree head; true when another look may change the outcome: some events were
+ * newer than the head, or there was no head to fetch (the notary signs its first one once
+ * it has caught up with the log).
  */
-function* verifyOnce(api: AuditApi) {
-  const entries = (yield select(selectEntries)) as readonly AuditEntry[];
+function* verifyOnce(api: AuditApi, entriesOf: EntriesOf) {
+  const entries = (yield select(entriesOf)) as readonly AuditEntry[];
   if (entries.length === 0) return false;
   yield put(auditActions.verdictsChecking({ leafIndexes: entries.map((entry) => entry.leafIndex) }));
   let publicKey: NotaryPublicKey;
@@ -109,9 +112,9 @@ function* verifyOnce(api: AuditApi) {
   return verdicts.some((verdict) => verdict.verified === false && verdict.reason === 'pending');
 }
 
-function* verifyHistory(api: AuditApi, recheckMs: number) {
+function* verifyEntries(api: AuditApi, recheckMs: number, entriesOf: EntriesOf) {
   for (let round = 0; round <= PENDING_RECHECKS; round++) {
-    if (!((yield call(verifyOnce, api)) as boolean)) return;
+    if (!((yield call(verifyOnce, api, entriesOf)) as boolean)) return;
     yield call(sleep, recheckMs);
   }
 }
@@ -163,7 +166,11 @@ export function* auditSaga(api: AuditApi, recheckMs = PENDING_RECHECK_MS) {
       (message) => auditActions.historyFailed({ message }))),
     takeLatest(['audit/historyLoaded', 'audit/verifyRequested', 'audit/historyRequested'], function* verifyLatest(action: { type: string }) {
       // a new history request only cancels the checks of the previous booking
-      if (action.type !== 'audit/historyRequested') yield call(verifyHistory, api, recheckMs);
+      if (action.type !== 'audit/historyRequested') yield call(verifyEntries, api, recheckMs, historyEntries);
+    }),
+    takeLatest(['audit/logLoaded', 'audit/logRequested'], function* verifyLogPage(action: { type: string }) {
+      // a new page request cancels the checks of the page before
+      if (action.type === 'audit/logLoaded') yield call(verifyEntries, api, recheckMs, logEntries);
     }),
     takeLatest('audit/asOfRequested', read(
       (action: Of<'audit/asOfRequested'>, signal) => api.asOf(action.payload.bookingID, action.payload.at, signal),

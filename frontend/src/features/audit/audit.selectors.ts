@@ -22,6 +22,8 @@ export const selectAuditLog = (state: WithAudit) => state.audit!.log;
 export const selectExport = (state: WithAudit) => state.audit!.export;
 export const selectReadModels = (state: WithAudit) => state.audit!.readModels;
 const selectVerdicts = (state: WithAudit) => state.audit!.verdicts;
+/** The browser's verdict on a leaf ('checking' until it has one). */
+export const selectVerdict = (state: WithAudit, leafIndex: number): VerdictState => selectVerdicts(state)[leafIndex] ?? CHECKING;
 
 export interface TimelineRow {
   readonly leafIndex: number;

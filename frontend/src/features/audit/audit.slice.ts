@@ -111,7 +111,7 @@ export function auditReducer(state: AuditState = initialAuditState(), action: { 
     case 'audit/bookingsFailed':
       return { ...state, bookings: { ...state.bookings, status: 'failed', error: a.payload.message, result: null } };
     case 'audit/historyRequested':
-      return { ...state, history: { ...loading, result: null, bookingID: a.payload.bookingID }, verdicts: {}, asOf: initialAuditState().asOf };
+      return { ...state, history: { ...loading, result: null, bookingID: a.payload.bookingID }, asOf: initialAuditState().asOf };
     case 'audit/historyLoaded':
       return a.payload.bookingID === state.history.bookingID
         ? { ...state, history: { ...state.history, status: 'succeeded', error: null, result: a.payload.entries } }
@@ -119,7 +119,8 @@ export function auditReducer(state: AuditState = initialAuditState(), action: { 
     case 'audit/historyFailed':
       return { ...state, history: { ...state.history, status: 'failed', error: a.payload.message, result: null } };
     case 'audit/verdictsChecking':
-      return { ...state, verdicts: Object.fromEntries(a.payload.leafIndexes.map((leafIndex) => [leafIndex, { verified: 'checking' }])) };
+      // by leaf: the timeline and the log browser may show the same event, and check it each against the latest head
+      return { ...state, verdicts: { ...state.verdicts, ...Object.fromEntries(a.payload.leafIndexes.map((leafIndex) => [leafIndex, { verified: 'checking' }])) } };
     case 'audit/verdictFound':
       return { ...state, verdicts: { ...state.verdicts, [a.payload.leafIndex]: a.payload.verdict } };
     case 'audit/asOfRequested':

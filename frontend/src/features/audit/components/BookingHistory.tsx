@@ -9,16 +9,10 @@ import { useEffect, useRef } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Notice } from '../../../components/Notice.tsx';
 import { selectAuditHistory, selectTimeline, selectVerifiedCount } from '../audit.selectors.ts';
-import { auditActions, type VerdictState } from '../audit.slice.ts';
+import { auditActions } from '../audit.slice.ts';
+import { VerdictMark } from './VerdictMark.tsx';
 
 const texts = auditMessages;
-
-function VerdictMark({ verdict }: { verdict: VerdictState }) {
-  if (verdict.verified === 'checking') return <Tag minimal icon={<Spinner size={12} />}>{texts.verifying}</Tag>;
-  if (verdict.verified) return <Tag intent={Intent.SUCCESS} icon="tick-circle" title={texts.verifiedTitle(verdict.treeSize)}>{texts.verified}</Tag>;
-  if (verdict.reason === 'pending') return <Tag minimal intent={Intent.WARNING} title={texts.notVerifiedReasons.pending}>{texts.pendingHead}</Tag>;
-  return <Tag intent={Intent.DANGER} icon="cross-circle" title={texts.notVerifiedReasons[verdict.reason]}>{texts.notVerified}</Tag>;
-}
 
 export function BookingHistory() {
   const dispatch = useDispatch();

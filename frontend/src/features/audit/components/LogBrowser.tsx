@@ -8,11 +8,12 @@ import { useId, useState, type FormEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Notice } from '../../../components/Notice.tsx';
 import type { LogQuery } from '../api/audit-api.ts';
-import { selectAuditLog, selectExport } from '../audit.selectors.ts';
+import { selectAuditLog, selectExport, selectVerdict } from '../audit.selectors.ts';
 import { auditActions, type ExportState } from '../audit.slice.ts';
 import { describeEvent } from '../describe-event.ts';
 import { indiaTime } from '../timeline.ts';
 import { Pager } from './Pager.tsx';
+import { VerdictMark } from './VerdictMark.tsx';
 
 const texts = auditMessages;
 
@@ -37,6 +38,11 @@ function Filter({ label, value, onChange, type = 'text', placeholder }: { label:
       <InputGroup id={id} type={type} value={value} placeholder={placeholder} onChange={(event) => onChange(event.target.value)} />
     </FormGroup>
   );
+}
+
+function RowVerdict({ leafIndex }: { leafIndex: number }) {
+  const verdict = useSelector((state: Parameters<typeof selectVerdict>[0]) => selectVerdict(state, leafIndex));
+  return <VerdictMark verdict={verdict} />;
 }
 
 function ExportStatus({ state }: { state: ExportState }) {
@@ -104,6 +110,7 @@ export function LogBrowser() {
                   <div className="audit-event-head">
                     <time dateTime={entry.record.recordedAt}>{indiaTime(entry.record.recordedAt)}</time>
                     <span className="audit-leaf">#{entry.leafIndex}</span>
+                    <RowVerdict leafIndex={entry.leafIndex} />
                   </div>
                   <p className="audit-happened">{describeEvent(entry.record.type, entry.data, entry.record.streamId)}</p>
                   <p className="audit-meta">

@@ -1,0 +1,197 @@
+/**
+ * The leaf hashes of the embedded log, read straight from its file: verify-log's way to
+ * read the one-process mode's log. It opens the file read-only and takes no lock, so it
+ * runs beside `npm start`: it reads the records that were in the file when it began, up to
+ * the last complete append (an append still being written, or a torn tail the store cuts
+ * at its next open, is left out). Records are read sequentially in large chunks and hashed
+ * by worker threads (leaf-hash-worker.ts), one per core: parsing, RFC 8785 and SHA-256 are
+ * nearly all of verify-log's time, and leaves are independent of each other.
+ */
+import { open, type FileHandle } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { HEADER_BYTES, RECORD_MAGIC, isRecordMagic, readHeader, type RecordedEvent } from '@stays/event-store';
+import type { LeafHashAnswer, LeafHashRequest } from './leaf-hash-worker.ts';
+import type { LeafPlace } from './verify-log.ts';
+
+const CHUNK_BYTES = 16 * 1024 * 1024;
+/** Bytes of records per message to a worker: small enough to spread a chunk over the workers. */
+const BATCH_BYTES = 1024 * 1024;
+/** Longer than any record the store accepts (record-codec's MAX_PAYLOAD_BYTES): anything longer is damage. */
+const MAX_RECORD_BYTES = HEADER_BYTES + 64 * 1024 * 1024;
+const HASH_BYTES = 32;
+
+export interface LogFileLeaves {
+  /** Leaf i: the hash of the i-th record of the file. */
+  readonly leaves: Buffer[];
+  /** Where the readable records end, when bytes after them are not a complete append (else null). */
+  readonly unreadFrom: number | null;
+  /** The record behind leaf i (null past the end), read back from the file. */
+  placeOf(leafIndex: number): Promise<LeafPlace | null>;
+}
+
+export async function leavesOfLogFile(file: string, options: { threads?: number } = {}): Promise<LogFileLeaves> {
+  const handle = await open(file, 'r');
+  const pool = new HashingPool(options.threads ?? availableParallelism());
+  const starts: number[] = [];
+  try {
+    const { end, size } = await readRecords(handle, (records, fileOffset, recordStarts) => {
+      for (const start of recordStarts) starts.push(fileOffset + start);
+      return pool.hash(records, fileOffset);
+    });
+    const leaves = await pool.finish();
+    return {
+      leaves,
+      unreadFrom: end < size ? end : null,
+      placeOf: (leafIndex) => placeAt(file, starts[leafIndex]),
+    };
+  } finally {
+    await pool.close();
+    await handle.close();
+  }
+}
+
+/**
+ * Hands `onRecords` the file's complete appends in order, in runs of whole records, with
+ * the start of each record in the run; returns where the last complete append ends, and
+ * the size of the file when reading began.
+ */
+async function readRecords(
+  handle: FileHandle,
+  onRecords: (records: Buffer, fileOffset: number, recordStarts: number[]) => Promise<void>,
+): Promise<{ end: number; size: number }> {
+  const size = (await handle.stat()).size; // what was written when verify began: a writer may go on appending
+  let buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+  let bufferStart = 0; // file offset of buffer[0]
+  let filled = 0;
+  let damaged = false;
+  while (!damaged && bufferStart + filled < size) {
+    if (filled === buffer.length) buffer = Buffer.concat([buffer, Buffer.allocUnsafe(buffer.length)]);
+    const { bytesRead } = await handle.read(buffer, filled, Math.min(buffer.length - filled, size - bufferStart - filled), bufferStart + filled);
+    if (bytesRead === 0) break;
+    filled += bytesRead;
+    let at = 0;
+    let appendEnd = 0;
+    let pending: number[] = [];
+    let run: number[] = [];
+    let runStart = 0;
+    while (at + HEADER_BYTES <= filled) {
+      const { magic, length } = readHeader(buffer, at);
+      if (!isRecordMagic(magic) || HEADER_BYTES + length > MAX_RECORD_BYTES) {
+        damaged = true;
+        break;
+      }
+      if (at + HEADER_BYTES + length > filled) break;
+      pending.push(at);
+      at += HEADER_BYTES + length;
+      if (magic !== RECORD_MAGIC) continue;
+      appendEnd = at;
+      run.push(...pending.map((start) => start - runStart));
+      pending = [];
+      if (appendEnd - runStart >= BATCH_BYTES) {
+        await onRecords(buffer.subarray(runStart, appendEnd), bufferStart + runStart, run);
+        run = [];
+        runStart = appendEnd;
+      }
+    }
+    if (runStart < appendEnd) await onRecords(buffer.subarray(runStart, appendEnd), bufferStart + runStart, run);
+    // the incomplete append at the end of the chunk moves to the front, and the next read completes it
+    buffer.copy(buffer, 0, appendEnd, filled);
+    bufferStart += appendEnd;
+    filled -= appendEnd;
+  }
+  return { end: bufferStart, size };
+}
+
+async function placeAt(file: string, start: number | undefined): Promise<LeafPlace | null> {
+  if (start === undefined) return null;
+  const handle = await open(file, 'r');
+  try {
+    const header = Buffer.alloc(HEADER_BYTES);
+    await handle.read(header, 0, HEADER_BYTES, start);
+    const payload = Buffer.alloc(readHeader(header, 0).length);
+    await handle.read(payload, 0, payload.length, start + HEADER_BYTES);
+    const record = JSON.parse(payload.toString('utf8')) as RecordedEvent;
+    return { position: record.position, streamId: record.streamId, type: record.type };
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The worker is TypeScript, run by tsx as the rest of the product is; node 20 does not
+ * pass a loader registered with --import on to worker threads, so the thread loads it
+ * through tsx's API.
+ */
+const WORKER_SOURCE = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})`
+  + `.then(({ tsImport }) => tsImport(${JSON.stringify(new URL('./leaf-hash-worker.ts', import.meta.url).href)}, ${JSON.stringify(import.meta.url)}))`;
+
+/** Worker threads hashing runs of records; answers come back in the order the runs were given. */
+class HashingPool {
+  private readonly workers: Worker[];
+  private readonly inFlight: number[];
+  private readonly answers = new Map<number, Buffer>();
+  private readonly waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+  private readonly settled: Promise<void>[] = [];
+  private failure: Error | null = null;
+  private nextBatch = 0;
+  private freed: (() => void) | null = null;
+
+  constructor(threads: number) {
+    this.workers = Array.from({ length: Math.max(1, threads) }, () => new Worker(WORKER_SOURCE, { eval: true }));
+    this.inFlight = this.workers.map(() => 0);
+    this.workers.forEach((worker, i) => {
+      worker.on('message', (answer: LeafHashAnswer) => {
+        this.inFlight[i]!--;
+        const waiter = this.waiting.get(answer.batch)!;
+        this.waiting.delete(answer.batch);
+        if ('error' in answer) waiter.reject(new Error(answer.error));
+        else {
+          this.answers.set(answer.batch, Buffer.from(answer.leaves));
+          waiter.resolve();
+        }
+        this.freed?.();
+      });
+      worker.on('error', (error) => {
+        this.failure ??= error;
+        for (const waiter of this.waiting.values()) waiter.reject(error);
+        this.waiting.clear();
+        this.freed?.();
+      });
+    });
+  }
+
+  /** Sends a run to the least busy worker, waiting while every worker has a few runs queued. */
+  async hash(records: Buffer, fileOffset: number): Promise<void> {
+    for (;;) {
+      if (this.failure) throw this.failure;
+      const idle = this.inFlight.indexOf(Math.min(...this.inFlight));
+      if (this.inFlight[idle]! < 3) {
+        const batch = this.nextBatch++;
+        const copy = new Uint8Array(records); // the reader reuses its buffer: the worker gets bytes of its own
+        const answered = new Promise<void>((resolve, reject) => this.waiting.set(batch, { resolve, reject }));
+        answered.catch(() => undefined); // the failure is thrown by finish(), not reported as unhandled before it
+        this.settled.push(answered);
+        this.inFlight[idle]!++;
+        const request: LeafHashRequest = { batch, records: copy.buffer, fileOffset };
+        this.workers[idle]!.postMessage(request, [copy.buffer]);
+        return;
+      }
+      await new Promise<void>((resolve) => (this.freed = resolve));
+    }
+  }
+
+  async finish(): Promise<Buffer[]> {
+    await Promise.all(this.settled);
+    const leaves: Buffer[] = [];
+    for (let batch = 0; batch < this.nextBatch; batch++) {
+      const hashes = this.answers.get(batch)!;
+      for (let offset = 0; offset < hashes.length; offset += HASH_BYTES) leaves.push(hashes.subarray(offset, offset + HASH_BYTES));
+    }
+    return leaves;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((worker) => worker.terminate()));
+  }
+}

@@ -19,6 +19,7 @@ const benchmarks: Record<string, () => Promise<{ default: (report: Report) => Pr
   frontend: () => import('./frontend.bench.ts'),
   export: () => import('./export.bench.ts'),
   'events export': () => import('./events-export.bench.ts'),
+  occupancy: () => import('./occupancy.bench.ts'),
 };
 
 const filter = process.argv[2];

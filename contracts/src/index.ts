@@ -12,4 +12,6 @@ export * from './schemas/search.ts';
 export * from './countries.ts';
 export * from './schemas/booking.ts';
 export * from './schemas/audit.ts';
+export * from './schemas/occupancy.ts';
+export { occupancyMessages } from './occupancy-messages.ts';
 export * from './aggregates/booking.ts';

@@ -542,4 +542,5 @@ export const server = {
   auditHistoryFound: 'Booking history',
   auditAsOfFound: 'The booking as it stood then',
   auditRecordsFound: 'Log records',
+  occupancyFound: 'Occupancy and revenue',
 } as const;

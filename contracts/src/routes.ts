@@ -22,6 +22,7 @@ import { hotelSearchQuery, roomSearchQuery } from './schemas/search.ts';
 import {
   auditAsOfQuery, auditBookingsQuery, auditConsistencyQuery, auditInclusionQuery, auditLogQuery, auditTreeHeadsQuery,
 } from './schemas/audit.ts';
+import { auditOccupancyQuery } from './schemas/occupancy.ts';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 export type Side = 'command' | 'query';
@@ -120,6 +121,10 @@ export const routes = {
   // beyond the spec: a guest cancels an upcoming booking; an owner records a pay-at-hotel payment
   cancelBooking: { method: 'POST', path: '/hotel/booking/cancel/:bookingID', side: 'command', auth: 'customer', body: json() },
   markBookingPaid: { method: 'POST', path: '/hotel/owner/booking/paid/:bookingID', side: 'command', auth: 'hotel-owner', body: json() },
+
+  // occupancy and revenue (the occupancy read model): an owner's own hotel; every city for auditors
+  ownerOccupancy: { method: 'GET', path: '/hotel/owner/occupancy', side: 'query', auth: 'hotel-owner', body: noBody },
+  auditOccupancy: { method: 'GET', path: '/audit/occupancy', side: 'query', auth: 'auditor', body: noBody, query: auditOccupancyQuery },
 
   // media (images and invoices) served by the query side; an invoice link's signature is
   // in its query string, which the handler checks (it is not a client's input)

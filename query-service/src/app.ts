@@ -17,6 +17,7 @@ import { mountBookingRoutes } from './bookings/routes.ts';
 import { mountAuditRoutes } from './audit/routes.ts';
 import { mountNotaryRoutes } from './audit/notary-routes.ts';
 import { mountReadModelRoutes } from './audit/read-model-routes.ts';
+import { mountOccupancyRoutes } from './occupancy/routes.ts';
 
 export interface QueryAppOptions {
   readonly apiPrefix: string;
@@ -80,5 +81,6 @@ export function createQueryApp(deps: QueryServiceDeps, options: QueryAppOptions)
     mountAuditRoutes(context);
     mountNotaryRoutes(context);
     mountReadModelRoutes(context);
+    mountOccupancyRoutes(context);
   });
 }

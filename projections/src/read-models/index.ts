@@ -13,10 +13,12 @@ import { isReadModel, type ReadModel } from '../read-model.ts';
 import { accountsReadModel } from './accounts/index.ts';
 import { bookingsReadModel } from './bookings/index.ts';
 import { hotelsReadModel } from './hotels/index.ts';
+import { occupancyReadModel } from './occupancy.ts';
 
 export * from './accounts/index.ts';
 export * from './hotels/index.ts';
 export * from './bookings/index.ts';
+export * from './occupancy.ts';
 export { POSITION_FIELD } from '../guard.ts';
 
 /**
@@ -49,5 +51,6 @@ export function readModelQueries(readStore: ReadStore, live: LiveReadModels = li
     accounts: accountsReadModel.queries(live.store(accountsReadModel)),
     hotels: hotelsReadModel.queries(live.store(hotelsReadModel)),
     bookings: bookingsReadModel.queries(live.store(bookingsReadModel)),
+    occupancy: occupancyReadModel.queries(live.store(occupancyReadModel)),
   };
 }

@@ -1,7 +1,11 @@
-/** `/audit`: find a booking, its verified timeline and as-of view, the log browser with export, and the read models' versions (auditors only). */
+/**
+ * `/audit`: find a booking, its verified timeline and as-of view, the log browser with
+ * export, the read models' versions, and every city's occupancy and revenue (loaded lazily
+ * with its chart library); auditors only.
+ */
 import { Button } from '@blueprintjs/core';
 import { auditMessages } from '@stays/contracts';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useSearchParams } from 'react-router-dom';
 import { selectAuditor } from '../../features/audit/audit.selectors.ts';
@@ -14,6 +18,7 @@ import { ReadModels } from '../../features/audit/components/ReadModels.tsx';
 import { AuditArea } from './audit-area.tsx';
 
 const texts = auditMessages;
+const CityOccupancy = lazy(() => import('../../features/occupancy/CityOccupancy.tsx'));
 
 function Dashboard() {
   const dispatch = useDispatch();
@@ -37,6 +42,7 @@ function Dashboard() {
       <AsOfControl />
       <LogBrowser />
       <ReadModels />
+      <Suspense fallback={null}><CityOccupancy /></Suspense>
     </div>
   );
 }

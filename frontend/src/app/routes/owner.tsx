@@ -1,11 +1,12 @@
 /**
  * /hotel-details, the owner's landing page: the owner profile (session feature) and the
  * owner area's buttons, which depend on whether the owner has a hotel and bookings, and
- * 'Download my data'.
+ * 'Download my data'; below, once the owner has a hotel, its occupancy and revenue charts
+ * (loaded lazily with their chart library).
  */
 import { Button, Classes, Intent } from '@blueprintjs/core';
 import { messages } from '@stays/contracts';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { selectOwnerHasBookings } from '../../features/owner-bookings/owner-bookings.selectors.ts';
 import { ownerBookingsActions } from '../../features/owner-bookings/owner-bookings.slice.ts';
@@ -20,6 +21,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import type { RootState } from '../store.ts';
 
 const ui = messages.ui;
+const OwnerOccupancy = lazy(() => import('../../features/occupancy/OwnerOccupancy.tsx'));
 const selectUpdateNotice = selectNoticeFor('update');
 const linkButton = (intent: Intent = Intent.PRIMARY) => `${Classes.BUTTON} ${Classes.intentClass(intent)} ${Classes.LARGE}`;
 
@@ -75,6 +77,7 @@ export default function OwnerProfilePage() {
           <DownloadMyDataButton />
         </div>
       </OwnerProfileForm>
+      {known && hotelId !== null && <Suspense fallback={null}><OwnerOccupancy /></Suspense>}
     </div>
   );
 }

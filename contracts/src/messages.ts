@@ -185,6 +185,7 @@ export const ui = {
   // search page
   dateLabel: 'Date',
   filtersTitle: 'Filters',
+  close: 'Close',
   minPriceLabel: 'Min Price',
   maxPriceLabel: 'Max Price',
   startingPriceLabel: 'Starting Price',
@@ -237,6 +238,7 @@ export const ui = {
   bookBarLabel: 'Book this hotel: starting price',
 
   // booking page
+  bookHotelTitle: (hotelName: string) => `Book ${hotelName}`,
   bookingDetailsTitle: 'Enter your details',
   fullNameLabel: 'Full name',
   countryCodeLabel: 'Country code',

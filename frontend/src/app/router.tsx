@@ -1,12 +1,15 @@
 /**
  * Client routes (spec section 2). Every page is lazy-loaded so the home route only
- * downloads what it shows.
+ * downloads what it shows; the home, search and hotel pages' data is asked for by their
+ * loaders (route-data.ts) while their code loads.
  */
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter } from 'react-router-dom';
 import type { Role } from '@stays/contracts';
 import { RequireUser } from './guards.tsx';
 import { Layout } from './layout/Layout.tsx';
+import { routeData } from './route-data.ts';
+import type { AppStore } from './store.ts';
 
 const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
 
@@ -40,28 +43,29 @@ const ownerRoutes: { path: string; Page: LazyExoticComponent<ComponentType> }[] 
 const suspended = (node: ReactNode) => <Suspense fallback={null}>{node}</Suspense>;
 const guarded = (node: ReactNode, role?: Role) => <RequireUser role={role}>{suspended(node)}</RequireUser>;
 
-const routeObjects: RouteObject[] = [
-  {
-    element: <Layout />,
-    children: [
-      { path: '/', element: suspended(<Home />) },
-      { path: '/about', element: suspended(<About />) },
-      { path: '/search-hotel', element: suspended(<Search />) },
-      { path: '/login-user', element: suspended(<SignInCustomer />) },
-      { path: '/login-hotel-owner', element: suspended(<SignInOwner />) },
-      { path: '/signup-user', element: suspended(<SignUpCustomer />) },
-      { path: '/signup-hotel-owner', element: suspended(<SignUpOwner />) },
-      { path: '/login-auditor', element: suspended(<SignInAuditor />) },
-      { path: '/audit', element: suspended(<Audit />) },
-      { path: '/hotel/:hotelID', element: suspended(<HotelPage />) },
-      { path: '/view-hotel/:hotelID', element: suspended(<HotelPage />) },
-      { path: '/profile', element: guarded(<Profile />) },
-      { path: '/book-hotel/:hotelID', element: guarded(<BookHotel />) },
-      { path: '/user/bookings/:customerID', element: guarded(<Bookings />) },
-      ...ownerRoutes.map(({ path, Page }) => ({ path, element: guarded(<Page />, 'hotel-owner') })),
-      { path: '*', element: suspended(<NotFound />) },
-    ],
-  },
-];
-
-export const router = createBrowserRouter(routeObjects);
+export function createAppRouter(store: AppStore) {
+  const data = routeData(store);
+  return createBrowserRouter([
+    {
+      element: <Layout />,
+      children: [
+        { path: '/', loader: data.home, element: suspended(<Home />) },
+        { path: '/about', element: suspended(<About />) },
+        { path: '/search-hotel', loader: data.search, element: suspended(<Search />) },
+        { path: '/login-user', element: suspended(<SignInCustomer />) },
+        { path: '/login-hotel-owner', element: suspended(<SignInOwner />) },
+        { path: '/signup-user', element: suspended(<SignUpCustomer />) },
+        { path: '/signup-hotel-owner', element: suspended(<SignUpOwner />) },
+        { path: '/login-auditor', element: suspended(<SignInAuditor />) },
+        { path: '/audit', element: suspended(<Audit />) },
+        { path: '/hotel/:hotelID', loader: data.hotel, element: suspended(<HotelPage />) },
+        { path: '/view-hotel/:hotelID', loader: data.hotel, element: suspended(<HotelPage />) },
+        { path: '/profile', element: guarded(<Profile />) },
+        { path: '/book-hotel/:hotelID', element: guarded(<BookHotel />) },
+        { path: '/user/bookings/:customerID', element: guarded(<Bookings />) },
+        ...ownerRoutes.map(({ path, Page }) => ({ path, element: guarded(<Page />, 'hotel-owner') })),
+        { path: '*', element: suspended(<NotFound />) },
+      ],
+    },
+  ]);
+}

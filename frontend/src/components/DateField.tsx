@@ -42,15 +42,16 @@ export function DateField({ label, value, onChange, compact = false }: DateField
         </Suspense>
       }
     >
-      <button type="button" className={compact ? 'date-tile compact' : 'date-tile'} aria-label={`${label}: ${value}`}>
-        <span className="date-tile-label">{label}</span>
-        <span className="date-tile-value">
-          <strong className="date-day">{tile.day}</strong>
+      {/* The accessible name is the visible text (label, day, weekday, month and year), so speech input finds the tile by what it shows. */}
+      <button type="button" className={compact ? 'date-tile compact' : 'date-tile'}>
+        <span className="date-tile-label">{label}</span>{' '}
+        <time className="date-tile-value" dateTime={value}>
+          <strong className="date-day">{tile.day}</strong>{' '}
           <span className="date-rest">
-            <span>{tile.weekday}</span>
+            <span>{tile.weekday}</span>{' '}
             <span>{tile.monthYear}</span>
           </span>
-        </span>
+        </time>
       </button>
     </Popover>
   );

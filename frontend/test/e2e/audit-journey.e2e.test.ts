@@ -85,7 +85,9 @@ describe('auditor journey (e2e)', function () {
     await urlMatches(page, /\/audit$/);
     // The site header shows the auditor's session, not LOGIN.
     const header = page.getByRole('navigation', { name: messages.ui.mainNavigation });
-    await header.getByRole('link', { name: /^Signed in as .+ \(auditor\)$/ }).waitFor();
+    // Named by its visible text (AUDIT); the session line is its tooltip.
+    const auditLink = header.getByRole('link', { name: messages.ui.navAudit, exact: true });
+    expect(await auditLink.getAttribute('title')).to.match(/^Signed in as .+ \(auditor\)$/);
     expect(await header.getByRole('link', { name: messages.ui.navLogin, exact: true }).count()).to.equal(0);
 
     // Find the booking and open its history.

@@ -69,6 +69,8 @@ describe('owner journeys (e2e)', function () {
     await page.getByRole('button', { name: ui.signUp }).click();
     await page.getByText(server.ownerRegistered).waitFor();
     await urlMatches(page, /\/login-hotel-owner$/);
+    // The address changes before the sign-in form replaces the sign-up form, whose fields have the same labels.
+    await page.getByRole('heading', { name: ui.signInHotelTitle }).waitFor();
     await byLabel(page, ui.ownerEmailLabel).fill(ownerEmail);
     await byLabel(page, ui.passwordLabel).fill('owner-password-1');
     await page.getByRole('button', { name: ui.signIn }).click();

@@ -8,7 +8,7 @@ const ui = messages.ui;
 function LinkColumn({ title, links }: { title: string; links: readonly string[] }) {
   return (
     <div className="footer-column">
-      <h3 className="footer-title">{title}</h3>
+      <h2 className="footer-title">{title}</h2>
       <ul>
         {links.map((link) => (
           <li key={link}><a className="footer-link">{link}</a></li>
@@ -27,10 +27,10 @@ export function Footer() {
         <LinkColumn title={ui.footerPolicies} links={ui.footerPolicyLinks} />
         <LinkColumn title={ui.footerCities} links={ui.footerCityLinks} />
         <div className="footer-column">
-          <h3 className="footer-title">{ui.footerOwners}</h3>
+          <h2 className="footer-title">{ui.footerOwners}</h2>
           <p>{ui.footerOwnersText}</p>
           <Button intent={Intent.PRIMARY} text={ui.listYourProperty} onClick={() => navigate('/login-hotel-owner')} />
-          <h3 className="footer-title">{ui.getTheApp}</h3>
+          <h2 className="footer-title">{ui.getTheApp}</h2>
           <div className="app-badges">
             {ui.appBadges.map((badge) => (
               <div className="app-badge" key={badge.big}>

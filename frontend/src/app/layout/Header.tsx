@@ -45,7 +45,7 @@ export function Header() {
           {user === null && auditor === null && <NavLink to="/login-user" className="nav-link">{ui.navLogin}</NavLink>}
           {user === null && auditor !== null && (
             <>
-              <NavLink to="/audit" className="nav-link" title={ui.auditorSession(auditor.name)} aria-label={ui.auditorSession(auditor.name)}>{ui.navAudit}</NavLink>
+              <NavLink to="/audit" className="nav-link" title={ui.auditorSession(auditor.name)}>{ui.navAudit}</NavLink>
               <Button variant="minimal" className="nav-link" text={ui.navLogout} onClick={() => dispatch({ type: 'audit/signOutRequested' })} />
             </>
           )}

@@ -75,6 +75,8 @@ export default function BookHotelPage() {
 
   return (
     <div className="page booking-page">
+      {/* The spec gives this page no title; the page still needs its h1 for screen readers' heading navigation. */}
+      <h1 className="sr-only">{ui.bookHotelTitle(hotel.hotelName)}</h1>
       <div className="booking-main">
         {step === 'details' ? (
           <>

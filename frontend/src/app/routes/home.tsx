@@ -9,7 +9,6 @@ import { selectStayDate } from '../../features/booking/booking.selectors.ts';
 import { bookingActions } from '../../features/booking/booking.slice.ts';
 import { earliestBookable } from '../../lib/dates.ts';
 import { selectHotelList, selectMatchingSuggestions, selectSliderImages } from '../../features/hotels/hotels.selectors.ts';
-import { hotelsActions } from '../../features/hotels/hotels.slice.ts';
 import { useDispatch, useSelector, useStore } from 'react-redux';
 import type { RootState } from '../store.ts';
 
@@ -22,10 +21,6 @@ export default function HomePage() {
   const slides = useSelector(selectSliderImages);
   const stayDate = useSelector((s: RootState) => selectStayDate(s, earliestBookable()));
   const state = useStore<RootState>().getState;
-
-  useEffect(() => {
-    dispatch(hotelsActions.listRequested());
-  }, [dispatch]);
 
   const suggest = useCallback((typed: string) => selectMatchingSuggestions(state(), typed), [state]);
 

@@ -1,7 +1,6 @@
 /** /hotel/:hotelID and /view-hotel/:hotelID (spec section 2). */
 import { Spinner } from '@blueprintjs/core';
 import { limits, messages } from '@stays/contracts';
-import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { selectStayDate } from '../../features/booking/booking.selectors.ts';
 import { bookingActions } from '../../features/booking/booking.slice.ts';
@@ -11,7 +10,6 @@ import { BookingPanel } from '../../features/hotels/components/BookingPanel.tsx'
 import { HotelDetail } from '../../features/hotels/components/HotelDetail.tsx';
 import { RoomChooser } from '../../features/hotels/components/RoomChooser.tsx';
 import { selectHotelDetail, selectRooms } from '../../features/hotels/hotels.selectors.ts';
-import { hotelsActions } from '../../features/hotels/hotels.slice.ts';
 import { selectCurrentUser, selectSelectedRoom } from '../../features/session/session.selectors.ts';
 import { sessionActions } from '../../features/session/session.slice.ts';
 import { useDispatch, useSelector } from 'react-redux';
@@ -31,13 +29,6 @@ export default function HotelPage() {
   const width = useWindowWidth();
   const stayDate = useSelector((s: RootState) => selectStayDate(s, earliestBookable()));
   const chooseDate = (date: string) => dispatch(bookingActions.dateChosen({ date }));
-
-  useEffect(() => {
-    dispatch(hotelsActions.detailRequested({ hotelId: hotelID }));
-    dispatch(hotelsActions.roomsRequested({ hotelId: hotelID }));
-    // The selection is cleared when the room list opens (spec section 4).
-    dispatch(sessionActions.roomSelected({ roomId: null }));
-  }, [dispatch, hotelID]);
 
   const status = detail.hotelId === hotelID ? detail.status : 'loading';
   if (status === 'loading' || status === 'idle') return <p className="page loading-text"><Spinner size={16} /> {ui.loading}</p>;

@@ -69,7 +69,7 @@ export function UpdateRoomPage() {
       <RoomForm mode="update" initial={initial} currentImages={data.imageURLs} saving={room.saving} error={room.error}
         success={room.saved && updated ? ui.roomUpdatedNotice : null}
         onSubmit={(draft) => { room.markSubmitted(); dispatch(ownerRoomsActions.submitted({ mode: 'update', hotelId: hotelID, roomId: roomID, draft })); }} />
-      <p><Link to={`/room-data/${hotelID}`}>{ui.roomsData}</Link></p>
+      <p><Link className="back-link" to={`/room-data/${hotelID}`}>{ui.roomsData}</Link></p>
     </div>
   );
 }

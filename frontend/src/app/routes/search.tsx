@@ -5,24 +5,21 @@
  */
 import { Button, Spinner } from '@blueprintjs/core';
 import { limits, messages } from '@stays/contracts';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { SearchBar } from '../../components/SearchBar.tsx';
 import { selectMatchingSuggestions } from '../../features/hotels/hotels.selectors.ts';
-import { hotelsActions } from '../../features/hotels/hotels.slice.ts';
 import { HotelCard } from '../../features/search/components/HotelCard.tsx';
 import { FiltersDrawer, SearchFilters, SortDrawer } from '../../features/search/components/SearchFilters.tsx';
 import { searchQueryOf, searchStringOf } from '../../features/search/search-query.ts';
 import { selectNoHotelsFound, selectSearchResults, selectSearchStatus } from '../../features/search/search.selectors.ts';
-import { searchActions } from '../../features/search/search.slice.ts';
-import { useDispatch, useSelector, useStore } from 'react-redux';
+import { useSelector, useStore } from 'react-redux';
 import { useWindowWidth } from '../../lib/use-window-width.ts';
 import type { RootState } from '../store.ts';
 
 const ui = messages.ui;
 
 export default function SearchPage() {
-  const dispatch = useDispatch();
   const navigate = useNavigate();
   const location = useLocation();
   const query = useMemo(() => searchQueryOf(location.search), [location.search]);
@@ -32,15 +29,6 @@ export default function SearchPage() {
   const state = useStore<RootState>().getState;
   const phone = useWindowWidth() < limits.bookingPanelMinWidthPx;
   const [drawer, setDrawer] = useState<'filters' | 'sort' | null>(null);
-
-  useEffect(() => {
-    dispatch(searchActions.requested({ query }));
-  }, [dispatch, query]);
-
-  useEffect(() => {
-    // Suggestions come from the hotel list, as on the home page.
-    if (state().hotels.list.status === 'idle') dispatch(hotelsActions.listRequested());
-  }, [dispatch, state]);
 
   const suggest = useCallback((typed: string) => selectMatchingSuggestions(state(), typed), [state]);
   const apply = (changes: Record<string, string | undefined>) =>

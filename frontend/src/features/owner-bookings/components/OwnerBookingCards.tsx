@@ -26,7 +26,7 @@ export function OwnerBookingCards({ bookings, markPaid, onMarkPaid }: Props) {
         return (
           <Card key={booking._id} className="owner-booking-card" role="article" aria-label={booking.bookingID}>
             <div className="owner-booking-head">
-              <h3>{booking.bookingID}</h3>
+              <h2>{booking.bookingID}</h2>
               <div className="badges">
                 {isUpcoming(booking, now)
                   ? <Tag intent={Intent.SUCCESS} minimal>{ui.upcoming}</Tag>

@@ -69,7 +69,7 @@ export function HotelForm({ mode, initial, currentImages = [], saving, error, su
 
       {currentImages.length > 0 && (
         <section className="current-images" aria-label={ui.currentImagesTitle}>
-          <h3>{ui.currentImagesTitle}</h3>
+          <h2>{ui.currentImagesTitle}</h2>
           <ul className={draft.images.length > 0 ? 'image-previews replaced' : 'image-previews'}>
             {keptImages.map((url) => {
               const index = currentImages.indexOf(url) + 1;

@@ -41,7 +41,7 @@ function PlaceKind({ kind, mode, places, onChange }: { kind: NearbyPlaceKind; mo
 
   return (
     <section className="place-kind" aria-label={title}>
-      <h3>{title}</h3>
+      <h2>{title}</h2>
       {places.length === 0 ? <p className="muted small">{ui.noPlacesYet}</p> : (
         <ul className="place-list">
           {places.map((place, index) => {

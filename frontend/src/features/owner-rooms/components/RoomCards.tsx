@@ -16,7 +16,7 @@ export function RoomCards({ rooms, hotelId }: { rooms: readonly Room[]; hotelId:
             {room.imageURLs.map((url, index) => <img key={url} src={url} alt={`${room.roomStandard} ${ui.imageNumber(index + 1)}`} loading="lazy" />)}
           </div>
           <div className="owner-card-body">
-            <h3>{room.roomStandard}</h3>
+            <h2>{room.roomStandard}</h2>
             <div className="badges">
               {room.hasKitchen && <Tag intent="success" minimal>{ui.kitchenLabel}</Tag>}
               {room.furnished && <Tag intent="primary" minimal>{ui.furnishedLabel}</Tag>}
@@ -29,7 +29,7 @@ export function RoomCards({ rooms, hotelId }: { rooms: readonly Room[]; hotelId:
               <div><dt>{ui.typeLabel}</dt><dd>{roomTypeLabel(room.roomType)}</dd></div>
               <div><dt>{ui.totalUnitsShort}</dt><dd>{room.totalUnits}</dd></div>
             </dl>
-            <h4>{ui.amenitiesTitle}</h4>
+            <h3>{ui.amenitiesTitle}</h3>
             <div className="amenity-grid"><AmenityList amenities={room.amenities} known={ROOM_AMENITY_ICONS} /></div>
             <Link className={`${Classes.BUTTON} ${Classes.intentClass(Intent.PRIMARY)} update-room`} to={`/update-room-data/${hotelId}/${room._id}`}>{ui.ownerUpdate}</Link>
           </div>

@@ -27,7 +27,7 @@ export function HotelCard({ hotel }: { hotel: Hotel }) {
       </div>
       <div className="hotel-card-body">
         <div className="hotel-card-title">
-          <h3>{hotel.hotelName}</h3>
+          <h2>{hotel.hotelName}</h2>
           <CategoryBadge startingPrice={hotel.startingPrice} />
         </div>
         <p className="muted">{addressWithCity(hotel.address, hotel.city)}</p>

@@ -7,7 +7,7 @@
  */
 import { Button, Checkbox, Classes, Drawer, FormGroup, HTMLSelect, InputGroup, Intent, Position, Radio, RadioGroup } from '@blueprintjs/core';
 import { BED_TYPES, messages } from '@stays/contracts';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 
 const ui = messages.ui;
 
@@ -118,8 +118,22 @@ export function SearchFilters({ query, onApply }: { query: Query; onApply: Apply
   );
 }
 
-// Blueprint's Drawer gives its box no dialog role, so the content inside it carries the role and the name.
+// Blueprint's Drawer gives its box no dialog role, so the content inside it carries the role and the name; its own
+// title would be an h4 under the page's h1, so the dialog has its own h2 title bar.
 interface DrawerProps { readonly query: Query; readonly onApply: Apply; readonly isOpen: boolean; readonly onClose: () => void }
+
+function DrawerDialog({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
+  const titleId = useId();
+  return (
+    <div className="drawer-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+      <div className={Classes.DRAWER_HEADER}>
+        <h2 id={titleId} className={Classes.HEADING}>{title}</h2>
+        <Button variant="minimal" icon="cross" aria-label={ui.close} onClick={onClose} />
+      </div>
+      {children}
+    </div>
+  );
+}
 
 /** Phones: every filter in one bottom drawer with one submit; the room options left empty simply filter nothing. */
 export function FiltersDrawer({ query, onApply, isOpen, onClose }: DrawerProps) {
@@ -130,19 +144,21 @@ export function FiltersDrawer({ query, onApply, isOpen, onClose }: DrawerProps) 
     onClose();
   };
   return (
-    <Drawer isOpen={isOpen} onClose={onClose} position={Position.BOTTOM} size="85%" title={ui.filtersTitle} className="filters-drawer">
-      <form onSubmit={apply} className="drawer-form" role="dialog" aria-modal="true" aria-label={ui.filtersTitle}>
-        <div className={Classes.DRAWER_BODY}>
-          <div className="drawer-fields">
-            <div className="filter-block">{fields.priceFields}</div>
-            {fields.roomFields}
+    <Drawer isOpen={isOpen} onClose={onClose} position={Position.BOTTOM} size="85%" className="filters-drawer">
+      <DrawerDialog title={ui.filtersTitle} onClose={onClose}>
+        <form onSubmit={apply} className="drawer-form">
+          <div className={Classes.DRAWER_BODY}>
+            <div className="drawer-fields">
+              <div className="filter-block">{fields.priceFields}</div>
+              {fields.roomFields}
+            </div>
           </div>
-        </div>
-        <div className={`${Classes.DRAWER_FOOTER} drawer-actions`}>
-          <Button variant="minimal" text={ui.clearFilters} onClick={() => { fields.clear(); onApply(NO_FILTERS); onClose(); }} />
-          <Button type="submit" intent={Intent.PRIMARY} text={ui.applyFilters} />
-        </div>
-      </form>
+          <div className={`${Classes.DRAWER_FOOTER} drawer-actions`}>
+            <Button variant="minimal" text={ui.clearFilters} onClick={() => { fields.clear(); onApply(NO_FILTERS); onClose(); }} />
+            <Button type="submit" intent={Intent.PRIMARY} text={ui.applyFilters} />
+          </div>
+        </form>
+      </DrawerDialog>
     </Drawer>
   );
 }
@@ -150,12 +166,14 @@ export function FiltersDrawer({ query, onApply, isOpen, onClose }: DrawerProps) 
 /** Phones: the sort options in a bottom drawer; a choice applies at once, as the desktop select does. */
 export function SortDrawer({ query, onApply, isOpen, onClose }: DrawerProps) {
   return (
-    <Drawer isOpen={isOpen} onClose={onClose} position={Position.BOTTOM} size="auto" title={ui.sortByLabel} className="sort-drawer">
-      <div className={`${Classes.DRAWER_BODY} drawer-fields`} role="dialog" aria-modal="true" aria-label={ui.sortByLabel}>
-        <RadioGroup selectedValue={String(sortIndexOf(query))} onChange={(event) => { onApply(sortChange(Number(event.currentTarget.value))); onClose(); }}>
-          {ui.sortOptions.map((option, i) => <Radio key={option.label} label={option.label} value={String(i)} />)}
-        </RadioGroup>
-      </div>
+    <Drawer isOpen={isOpen} onClose={onClose} position={Position.BOTTOM} size="auto" className="sort-drawer">
+      <DrawerDialog title={ui.sortByLabel} onClose={onClose}>
+        <div className={`${Classes.DRAWER_BODY} drawer-fields`}>
+          <RadioGroup selectedValue={String(sortIndexOf(query))} onChange={(event) => { onApply(sortChange(Number(event.currentTarget.value))); onClose(); }}>
+            {ui.sortOptions.map((option, i) => <Radio key={option.label} label={option.label} value={String(i)} />)}
+          </RadioGroup>
+        </div>
+      </DrawerDialog>
     </Drawer>
   );
 }

@@ -70,33 +70,39 @@ export function OccupancyChart({ title, rows }: { title: string; rows: readonly 
   );
 }
 
-/** The figures of a chart as a table, one row per period. */
+/**
+ * The figures of a chart as a table, one row per period. On a phone the table is wider
+ * than the screen: its scrolling box is a named region in the tab order, so keyboard users
+ * can scroll it too (axe: scrollable-region-focusable).
+ */
 export function FiguresTable({ caption, periodLabel, rows }: { caption: string; periodLabel: string; rows: readonly ChartRow[] }) {
   return (
-    <HTMLTable compact striped className="occupancy-table">
-      <caption className="occupancy-caption">{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{periodLabel}</th>
-          <th scope="col">{texts.nightsSoldLabel}</th>
-          <th scope="col">{texts.unitsAvailableLabel}</th>
-          <th scope="col">{texts.occupancyLabel}</th>
-          <th scope="col">{texts.revenuePaidLabel}</th>
-          <th scope="col">{texts.revenueUnpaidLabel}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.key}>
-            <th scope="row">{row.label}</th>
-            <td>{row.nightsSold}</td>
-            <td>{row.unitsAvailable}</td>
-            <td>{texts.percent(row.occupancyPercent)}</td>
-            <td>{formatRupees(row.revenuePaid)}</td>
-            <td>{formatRupees(row.revenueUnpaid)}</td>
+    <div className="occupancy-table-scroll" role="region" aria-label={caption} tabIndex={0}>
+      <HTMLTable compact striped className="occupancy-table">
+        <caption className="occupancy-caption">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{periodLabel}</th>
+            <th scope="col">{texts.nightsSoldLabel}</th>
+            <th scope="col">{texts.unitsAvailableLabel}</th>
+            <th scope="col">{texts.occupancyLabel}</th>
+            <th scope="col">{texts.revenuePaidLabel}</th>
+            <th scope="col">{texts.revenueUnpaidLabel}</th>
           </tr>
-        ))}
-      </tbody>
-    </HTMLTable>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              <th scope="row">{row.label}</th>
+              <td>{row.nightsSold}</td>
+              <td>{row.unitsAvailable}</td>
+              <td>{texts.percent(row.occupancyPercent)}</td>
+              <td>{formatRupees(row.revenuePaid)}</td>
+              <td>{formatRupees(row.revenueUnpaid)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+    </div>
   );
 }

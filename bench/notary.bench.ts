@@ -15,11 +15,14 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { openEmbeddedEventStore, type EventData, type EventStore } from '@stays/event-store';
 import { createEmbeddedReadStore } from '@stays/read-store';
-import { FileTreeHeadStore, LeafArchive, Notary, NotarySigner, ReadStoreTreeHeadStore, StoredTree } from '@stays/projections';
-import { accountCollections } from '@stays/projections/read-models';
+import { FileTreeHeadStore, LeafArchive, Notary, NotarySigner, ReadStoreTreeHeadStore, StoredTree, physicalCollection } from '@stays/projections';
+import { accountCollections, accountsReadModel } from '@stays/projections/read-models';
 import { createQueryApp, eventStoreAuditTrail } from '@stays/query-service';
 import { MediaLinks, TokenIssuer, TokenVerifier, createFileMediaStore, generateSigningKeys } from '@stays/service-kit';
 import { atLeast, atMost, percentile, type Report } from './report.ts';
+
+/** An accounts collection's name in the version queries read when no registry exists yet (the definition's own). */
+const accountsCollection = (name: string): string => physicalCollection(accountsReadModel.name, accountsReadModel.version, name);
 
 const PROVEN_EVENTS = 1_000_000;
 const VERIFY_LOG = path.resolve(import.meta.dirname, '../projections/src/notary/verify-log-cli.ts');
@@ -101,7 +104,7 @@ export default async function benchNotary(report: Report): Promise<void> {
 
     // the same over HTTP, as an auditor asks it: token and session checks, the route, the envelope
     const keys = await generateSigningKeys();
-    await tree.readStore.collection(accountCollections.sessions).insertOne({ _id: 'bench-session', accountId: 'bench-auditor', role: 'auditor', open: true, expiresAt: '2999-01-01T00:00:00Z' });
+    await tree.readStore.collection(accountsCollection(accountCollections.sessions)).insertOne({ _id: 'bench-session', accountId: 'bench-auditor', role: 'auditor', open: true, expiresAt: '2999-01-01T00:00:00Z' });
     const { token } = await new TokenIssuer(keys.privateKey, TOKEN_SETTINGS).issue({ accountId: 'bench-auditor', role: 'auditor', sessionId: 'bench-session' });
     const app = createQueryApp({
       readStore: tree.readStore,

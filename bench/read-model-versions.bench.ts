@@ -7,38 +7,16 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { openEmbeddedEventStore, type EventStore } from '@stays/event-store';
 import { connectMongoReadStore, createEmbeddedReadStore, type ReadStore } from '@stays/read-store';
 import { ReadModelRunner, accountsReadModel, liveReadModels } from '@stays/projections';
+import { writeAccountsLog } from './accounts-log.ts';
 import { atLeast, exactly, type Report } from './report.ts';
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 100_000);
 const SIGN_INS_PER_ACCOUNT = 9;
 const TOTAL = ACCOUNTS * (1 + SIGN_INS_PER_ACCOUNT);
 const quiet = () => undefined;
-
-async function writeLog(dir: string): Promise<string[]> {
-  const writer = await openEmbeddedEventStore(dir);
-  const customers: string[] = [];
-  const writes: Promise<unknown>[] = [];
-  for (let i = 0; i < ACCOUNTS; i++) {
-    const accountId = randomUUID();
-    const role = i % 2 === 0 ? 'customer' : 'hotel-owner';
-    if (role === 'customer' && customers.length < 1000) customers.push(accountId);
-    const events = [{
-      type: 'AccountRegistered',
-      data: { accountId, role, name: `Guest ${i}`, email: `guest${i}@example.in`, username: `guest${i}`, passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$x$y', via: 'password' },
-    }, ...Array.from({ length: SIGN_INS_PER_ACCOUNT }, () => ({
-      type: 'AccountSignedIn', data: { accountId, role, sessionId: randomUUID(), method: 'password', expiresAt: '2030-01-01T00:00:00.000Z' },
-    }))];
-    writes.push(writer.append(`${role === 'customer' ? 'customer' : 'owner'}-${accountId}`, events, { expectedRevision: 'no_stream' }));
-    if (writes.length >= 512) await Promise.all(writes.splice(0));
-  }
-  await Promise.all(writes);
-  await writer.close();
-  return customers;
-}
 
 /** Starts the model (its first version goes live), then times a build of the next version beside it to the log's head. */
 async function timeBuild(eventStore: EventStore, readStore: ReadStore): Promise<{ runner: ReadModelRunner; seconds: number }> {
@@ -56,7 +34,7 @@ async function timeBuild(eventStore: EventStore, readStore: ReadStore): Promise<
 export default async function benchReadModelVersions(report: Report): Promise<void> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'stays-bench-versions-'));
   try {
-    const customers = await writeLog(dir);
+    const customers = await writeAccountsLog(dir, ACCOUNTS, SIGN_INS_PER_ACCOUNT);
     const eventStore = await openEmbeddedEventStore(dir);
     const readStore = createEmbeddedReadStore();
     const { runner, seconds } = await timeBuild(eventStore, readStore);

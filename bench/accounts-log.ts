@@ -1,0 +1,30 @@
+/**
+ * The log the replay and read model benchmarks replay: accounts registered (half guests,
+ * half owners), each followed by its sign-ins, written to an embedded log in batches of
+ * 512 appends so group commit keeps the setup short.
+ */
+import { randomUUID } from 'node:crypto';
+import { openEmbeddedEventStore } from '@stays/event-store';
+
+/** Writes the log under `dir`; the ids of up to 1,000 of its guests, for queries to ask about. */
+export async function writeAccountsLog(dir: string, accounts: number, signInsPerAccount: number): Promise<string[]> {
+  const writer = await openEmbeddedEventStore(dir);
+  const customers: string[] = [];
+  const writes: Promise<unknown>[] = [];
+  for (let i = 0; i < accounts; i++) {
+    const accountId = randomUUID();
+    const role = i % 2 === 0 ? 'customer' : 'hotel-owner';
+    if (role === 'customer' && customers.length < 1000) customers.push(accountId);
+    const events = [{
+      type: 'AccountRegistered',
+      data: { accountId, role, name: `Guest ${i}`, email: `guest${i}@example.in`, username: `guest${i}`, passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$x$y', via: 'password' },
+    }, ...Array.from({ length: signInsPerAccount }, () => ({
+      type: 'AccountSignedIn', data: { accountId, role, sessionId: randomUUID(), method: 'password', expiresAt: '2030-01-01T00:00:00.000Z' },
+    }))];
+    writes.push(writer.append(`${role === 'customer' ? 'customer' : 'owner'}-${accountId}`, events, { expectedRevision: 'no_stream' }));
+    if (writes.length >= 512) await Promise.all(writes.splice(0));
+  }
+  await Promise.all(writes);
+  await writer.close();
+  return customers;
+}

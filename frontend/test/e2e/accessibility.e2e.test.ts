@@ -16,7 +16,7 @@ import type { Browser, Page } from 'playwright-core';
 import { addDays, auditMessages, earliestCommencement, messages } from '@stays/contracts';
 import { DEMO_PASSWORD, demoGuest, demoHotels } from '../../../standalone/src/demo/index.ts';
 import { SHOTS, launchChromium, otpFromOutbox, urlMatches } from './support/browser.ts';
-import { API, startE2eSystem, type E2eSystem } from './support/system.ts';
+import { callApi, startE2eSystem, type E2eSystem } from './support/system.ts';
 
 const ui = messages.ui;
 const AUDITOR = { email: 'auditor.a11y@example.com', password: 'auditor-password-1' };
@@ -67,14 +67,7 @@ describe('accessibility of every screen (axe-core, e2e)', function () {
   let guestId: string;
   let bookingID: string;
 
-  async function api<T>(method: string, route: string, body?: unknown, token?: string): Promise<{ success: boolean; message: string; data: T }> {
-    const response = await fetch(`${system.baseUrl}${API}${route}`, {
-      method,
-      headers: { ...(token && { authorization: `Bearer ${token}` }), ...(body !== undefined && { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return response.json();
-  }
+  const api = async <T>(method: string, route: string, body?: unknown, token?: string) => (await callApi<T>(system, method, route, body, token)).json;
 
   before(async () => {
     [system, browser] = await Promise.all([

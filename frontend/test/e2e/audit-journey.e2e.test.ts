@@ -14,7 +14,7 @@ import type { Browser } from 'playwright-core';
 import { addDays, auditMessages, earliestCommencement, messages, type AuditRecord } from '@stays/contracts';
 import { DEMO_PASSWORD, demoGuest } from '../../../standalone/src/demo/index.ts';
 import { SHOTS, launchChromium, otpFromOutbox, recordCspViolations, shoot, urlMatches } from './support/browser.ts';
-import { API, startE2eSystem, type E2eSystem } from './support/system.ts';
+import { callApi, startE2eSystem, type E2eSystem } from './support/system.ts';
 
 const texts = auditMessages;
 const AUDITOR = { email: 'auditor.e2e@example.com', password: 'auditor-password-1' };
@@ -37,14 +37,7 @@ describe('auditor journey (e2e)', function () {
     await system?.destroy();
   });
 
-  async function api<T>(method: string, route: string, body?: unknown, token?: string): Promise<{ status: number; json: { success: boolean; message: string; data: T } }> {
-    const response = await fetch(`${system.baseUrl}${API}${route}`, {
-      method,
-      headers: { ...(token && { authorization: `Bearer ${token}` }), ...(body !== undefined && { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, json: await response.json() };
-  }
+  const api = <T>(method: string, route: string, body?: unknown, token?: string) => callApi<T>(system, method, route, body, token);
 
   /** The demo guest books the first room of the first demo hotel; its booking ID. */
   async function guestBooks(): Promise<string> {

@@ -14,7 +14,7 @@ import { addDays, auditMessages, earliestCommencement, formatRupees, indiaToday,
 import { DEMO_PASSWORD, demoGuest, demoHotels } from '../../../standalone/src/demo/index.ts';
 import { dayName, monthName } from '../../src/features/occupancy/labels.ts';
 import { SHOTS, launchChromium, otpFromOutbox, recordCspViolations, shoot, urlMatches } from './support/browser.ts';
-import { API, startE2eSystem, type E2eSystem } from './support/system.ts';
+import { callApi, startE2eSystem, type E2eSystem } from './support/system.ts';
 
 const texts = occupancyMessages;
 const ui = messages.ui;
@@ -45,14 +45,7 @@ describe('occupancy charts (e2e)', function () {
     await system?.destroy();
   });
 
-  async function api<T>(method: string, route: string, body?: unknown, token?: string): Promise<{ status: number; json: { success: boolean; message: string; data: T } }> {
-    const response = await fetch(`${system.baseUrl}${API}${route}`, {
-      method,
-      headers: { ...(token && { authorization: `Bearer ${token}` }), ...(body !== undefined && { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, json: await response.json() };
-  }
+  const api = <T>(method: string, route: string, body?: unknown, token?: string) => callApi<T>(system, method, route, body, token);
 
   async function guestBooks(): Promise<void> {
     const signIn = await api<{ accessToken: string; user: { _id: string } }>('POST', '/user/login', { email: demoGuest.email, password: DEMO_PASSWORD });

@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { formatRupees, formatDiscount, addDays, earliestCommencement, messages, quoteStay } from '@stays/contracts';
 import { generateDemoImage } from '@stays/service-kit';
 import { SHOTS, launchChromium, otpFromOutbox, recordCspViolations, shoot, urlMatches } from './support/browser.ts';
-import { API, startE2eSystem, type E2eSystem } from './support/system.ts';
+import { callApi, startE2eSystem, type E2eSystem } from './support/system.ts';
 
 const ui = messages.ui;
 const server = messages.server;
@@ -36,15 +36,7 @@ describe('owner journeys (e2e)', function () {
     await system?.destroy();
   });
 
-  async function api<T>(method: string, route: string, body?: unknown, token?: string): Promise<{ status: number; json: { success: boolean; message: string; data: T } }> {
-    const isForm = body instanceof FormData;
-    const response = await fetch(`${system.baseUrl}${API}${route}`, {
-      method,
-      headers: { ...(token && { authorization: `Bearer ${token}` }), ...(!isForm && body !== undefined && { 'content-type': 'application/json' }) },
-      body: isForm ? body : body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, json: await response.json() };
-  }
+  const api = <T>(method: string, route: string, body?: unknown, token?: string) => callApi<T>(system, method, route, body, token);
 
   const byLabel = (page: Page, label: string) => page.getByLabel(label, { exact: true });
   /** Radios and checkboxes: a person clicks their label. */

@@ -22,6 +22,23 @@ export interface E2eSystem {
   destroy(): Promise<void>;
 }
 
+/** What the API answered: its status and its envelope. */
+export interface ApiAnswer<T> {
+  readonly status: number;
+  readonly json: { success: boolean; message: string; data: T };
+}
+
+/** A call to the system's API as a client makes it: a JSON body or a form, and the caller's token if any. */
+export async function callApi<T>(system: E2eSystem, method: string, route: string, body?: unknown, token?: string): Promise<ApiAnswer<T>> {
+  const isForm = body instanceof FormData;
+  const response = await fetch(`${system.baseUrl}${API}${route}`, {
+    method,
+    headers: { ...(token && { authorization: `Bearer ${token}` }), ...(!isForm && body !== undefined && { 'content-type': 'application/json' }) },
+    body: isForm ? body : body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, json: await response.json() as ApiAnswer<T>['json'] };
+}
+
 export async function startE2eSystem(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<E2eSystem> {
   if (!existsSync(DIST_INDEX)) {
     throw new Error(`The built web client is missing (${DIST_INDEX}). Run \`npm run build\` first (the root \`npm test\` does).`);

@@ -6,10 +6,13 @@ export type {
 export { EventStoreConnectionError, EventStoreUnavailableError, LogCorruptedError, WrongExpectedRevisionError } from './errors.ts';
 export { backoffDelayMs, describeError, type BackoffOptions } from './backoff.ts';
 export { subscriptionHealth, type SubscriptionHealth } from './subscription-health.ts';
+export { canonicalJson, canonicalRecord } from './canonical-record.ts';
 export {
   openEmbeddedEventStore, openInMemoryEventStore, writeEmbeddedLog, syncDirectory, EventStoreLockedError,
   EmbeddedLogReader, LogCutBehindReaderError, type EmbeddedEventStoreOptions, type LogFile, type LogRecord,
 } from './embedded/index.ts';
 /** The embedded log's file format, for readers of the file beside its writer (verify-log). */
-export { LOG_FILE_NAME, HEADER_BYTES, RECORD_MAGIC, isRecordMagic, readHeader } from './embedded/index.ts';
+export {
+  LOG_FILE_NAME, HEADER_BYTES, RECORD_MAGIC, isRecordMagic, readHeader, isCanonicalPayload, formerPayloadText,
+} from './embedded/index.ts';
 export { connectEventStoreDB, connectEventStoreDBDatabase, type EventStoreDBDatabase, type EventStoreDBOptions } from './eventstoredb/index.ts';

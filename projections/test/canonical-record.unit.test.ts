@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import canonicalize from 'canonicalize';
-import type { RecordedEvent } from '@stays/event-store';
-import { canonicalRecord, leafHash } from '../src/index.ts';
+import { canonicalRecord, type RecordedEvent } from '@stays/event-store';
+import { leafHash } from '../src/index.ts';
 import { jcs, leafHashOf } from './support/rfc9162-verifier.ts';
 
 const record = (data: Record<string, unknown>, metadata: Record<string, unknown> = { schemaVersion: 1 }): RecordedEvent => ({

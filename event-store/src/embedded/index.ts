@@ -1,5 +1,5 @@
 export { LOG_FILE_NAME, openEmbeddedEventStore, openInMemoryEventStore, syncDirectory, type EmbeddedEventStoreOptions } from './embedded-event-store.ts';
-export { HEADER_BYTES, RECORD_MAGIC, isRecordMagic, readHeader } from './record-codec.ts';
+export { HEADER_BYTES, RECORD_MAGIC, isRecordMagic, readHeader, isCanonicalPayload, formerPayloadText } from './record-codec.ts';
 export { EventStoreLockedError } from './directory-lock.ts';
 export type { LogFile } from './log-file.ts';
 export { writeEmbeddedLog } from './log-copy.ts';

@@ -3,15 +3,26 @@
  *
  *   magic (u32 BE) | payload length (u32 BE) | CRC32 of payload (u32 BE) | payload
  *
- * The payload is the UTF-8 JSON of the RecordedEvent's fields, nothing else. An append of
- * several events is written as consecutive records, and the magic says where it ends:
- * every record but the append's last starts with CONTINUED_MAGIC, the last (or only) one
- * with RECORD_MAGIC. Recovery can thus tell a complete append from one torn off by a
- * crash and drop the torn one whole (appends are atomic).
+ * The payload is the UTF-8 RFC 8785 (JCS) text of the RecordedEvent's fields, nothing else:
+ * the very bytes the notary's leaf hash commits to, so verify-log hashes a record's stored
+ * bytes without parsing it. An append of several events is written as consecutive
+ * records, and the magic says where it ends: every record but the append's last starts
+ * with CONTINUED_MAGIC, the last (or only) one with RECORD_MAGIC. Recovery can thus tell a
+ * complete append from one torn off by a crash and drop the torn one whole (appends are
+ * atomic).
+ *
+ * Logs written before the payload was canonical hold `JSON.stringify` of the fields in the
+ * order id, streamId, type, revision, position, data, metadata, recordedAt (the former
+ * format). Both are read alike, and a reader tells them apart by the payload's first member
+ * rather than by a new magic: RFC 8785 sorts the members, and "data" sorts before the seven
+ * other names, so every canonical payload starts with `{"data":`, every former one with
+ * `{"id":`. The payload is covered by the CRC (the magic is not), older readers open new
+ * logs unchanged, and a third format, if ever, would need a magic of its own.
  */
 import { crc32 } from 'node:zlib';
 import { LogCorruptedError } from '../errors.ts';
 import type { RecordedEvent } from '../port.ts';
+import { canonicalRecord } from '../canonical-record.ts';
 import { deepFreeze } from './deep-freeze.ts';
 
 /** "STY1": starts the last (or only) record of an append; also the format version. */
@@ -31,10 +42,11 @@ export interface EncodedRecord {
 /**
  * Frames an event. The returned event is decoded back from the written JSON, so what
  * readers see before a restart is byte-for-byte what they will see after one (dates
- * become strings, undefined fields vanish, etc.). Throws if the data is not JSON-able.
+ * become strings, undefined fields vanish, members come in canonical order, etc.). Throws
+ * if the data is not JSON-able, or has no RFC 8785 form (a lone surrogate in a string).
  */
 export function encodeRecord(event: RecordedEvent, continues: boolean): EncodedRecord {
-  const json = JSON.stringify(payloadOf(event));
+  const json = canonicalText(event);
   const length = Buffer.byteLength(json, 'utf8');
   if (length > MAX_PAYLOAD_BYTES) {
     throw new RangeError(`event ${event.id} in ${event.streamId} is ${length} bytes; the limit is ${MAX_PAYLOAD_BYTES}`);
@@ -44,16 +56,44 @@ export function encodeRecord(event: RecordedEvent, continues: boolean): EncodedR
   bytes.writeUInt32BE(continues ? CONTINUED_MAGIC : RECORD_MAGIC, 0);
   bytes.writeUInt32BE(length, 4);
   bytes.writeUInt32BE(crc32(bytes.subarray(HEADER_BYTES)), 8);
+  return { bytes, event: decodePayload(json) };
+}
+
+/**
+ * The RFC 8785 text of the event as JSON gives it: JSON.stringify first (toJSON, dates,
+ * undefined members dropped), so the canonical writer sees plain JSON only.
+ */
+function canonicalText(event: RecordedEvent): string {
+  let plain: RecordedEvent;
   try {
-    return { bytes, event: decodePayload(json) };
+    plain = parseRecord(JSON.stringify(formerPayloadOf(event)));
   } catch {
     // e.g. data whose toJSON() returns something other than an object: refuse the append.
     throw new TypeError(`event ${event.type} in ${event.streamId} does not serialise to a JSON event`);
   }
+  try {
+    return canonicalRecord(plain);
+  } catch (error) {
+    throw new TypeError(`event ${event.type} in ${event.streamId} has no RFC 8785 form, so it cannot be stored: ${(error as Error).message}`);
+  }
 }
 
-/** Field order is fixed so identical events always produce identical bytes. */
-function payloadOf(event: RecordedEvent): RecordedEvent {
+/** True when a payload is in the canonical format (see the top of this file); false for the former one. */
+export function isCanonicalPayload(payload: Buffer): boolean {
+  return payload.length >= CANONICAL_START.length && payload.compare(CANONICAL_START, 0, CANONICAL_START.length, 0, CANONICAL_START.length) === 0;
+}
+const CANONICAL_START = Buffer.from('{"data":');
+
+/**
+ * The payload the former format holds for a record: what verify-log accepts a
+ * former-format record as, byte for byte (parsing and writing it again gives the same
+ * text, JSON.stringify writing members in the order they were parsed in).
+ */
+export function formerPayloadText(record: RecordedEvent): string {
+  return JSON.stringify(formerPayloadOf(record));
+}
+
+function formerPayloadOf(event: RecordedEvent): RecordedEvent {
   return {
     id: event.id,
     streamId: event.streamId,
@@ -76,6 +116,12 @@ export function isRecordMagic(magic: number): boolean {
  * not a well-formed event was written that way, which is damage, not a torn write.
  */
 export function decodePayload(json: string): RecordedEvent {
+  // The parsed object is used as is (the payload holds exactly the event's fields), and
+  // frozen: events are shared by every reader of the in-memory log, and history is final.
+  return deepFreeze(parseRecord(json));
+}
+
+function parseRecord(json: string): RecordedEvent {
   let event: RecordedEvent;
   try {
     event = JSON.parse(json) as RecordedEvent;
@@ -91,9 +137,7 @@ export function decodePayload(json: string): RecordedEvent {
   ) {
     throw new LogCorruptedError(`record payload is not a recorded event: ${json.slice(0, 200)}`);
   }
-  // The parsed object is used as is (the payload holds exactly the event's fields), and
-  // frozen: events are shared by every reader of the in-memory log, and history is final.
-  return deepFreeze(event);
+  return event;
 }
 
 /** Reads the three header fields of a record starting at `offset` in `buffer`. */

@@ -5,4 +5,3 @@ export * from './leaf-archive.ts';
 export * from './notary.ts';
 export * from './verify-log.ts';
 export * from './log-file-leaves.ts';
-export * from './canonical-record.ts';

@@ -4,13 +4,19 @@
  * runs beside `npm start`: it reads the records that were in the file when it began, up to
  * the last complete append (an append still being written, or a torn tail the store cuts
  * at its next open, is left out). Records are read sequentially in large chunks and hashed
- * by worker threads (leaf-hash-worker.ts), one per core: parsing, RFC 8785 and SHA-256 are
- * nearly all of verify-log's time, and leaves are independent of each other.
+ * by worker threads (leaf-hash-worker.ts), one per core: the checksum and SHA-256 of each
+ * payload (its stored bytes are its RFC 8785 text) are nearly all of verify-log's time, and
+ * leaves are independent of each other.
+ *
+ * Records in the log's former format (record-codec.ts) are accepted only before its first
+ * canonical record: the store wrote the former format until it switched, and never after,
+ * so a former-format record later in the log is one rewritten since, and its bytes are
+ * hashed as they stand (which cannot give the notarised leaf).
  */
 import { open, type FileHandle } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { HEADER_BYTES, RECORD_MAGIC, isRecordMagic, readHeader, type RecordedEvent } from '@stays/event-store';
+import { HEADER_BYTES, RECORD_MAGIC, isCanonicalPayload, isRecordMagic, readHeader, type RecordedEvent } from '@stays/event-store';
 import type { LeafHashAnswer, LeafHashRequest } from './leaf-hash-worker.ts';
 import type { LeafPlace } from './verify-log.ts';
 
@@ -26,6 +32,8 @@ export interface LogFileLeaves {
   readonly leaves: Buffer[];
   /** Where the readable records end, when bytes after them are not a complete append (else null). */
   readonly unreadFrom: number | null;
+  /** How many records, from the first, are in the former format (parsed to be hashed). */
+  readonly formerRecords: number;
   /** The record behind leaf i (null past the end), read back from the file. */
   placeOf(leafIndex: number): Promise<LeafPlace | null>;
 }
@@ -35,14 +43,15 @@ export async function leavesOfLogFile(file: string, options: { threads?: number 
   const pool = new HashingPool(options.threads ?? availableParallelism());
   const starts: number[] = [];
   try {
-    const { end, size } = await readRecords(handle, (records, fileOffset, recordStarts) => {
+    const { end, size, formerRecords } = await readRecords(handle, (records, fileOffset, recordStarts, formerAllowed) => {
       for (const start of recordStarts) starts.push(fileOffset + start);
-      return pool.hash(records, fileOffset);
+      return pool.hash(records, fileOffset, formerAllowed);
     });
     const leaves = await pool.finish();
     return {
       leaves,
       unreadFrom: end < size ? end : null,
+      formerRecords,
       placeOf: (leafIndex) => placeAt(file, starts[leafIndex]),
     };
   } finally {
@@ -53,18 +62,27 @@ export async function leavesOfLogFile(file: string, options: { threads?: number 
 
 /**
  * Hands `onRecords` the file's complete appends in order, in runs of whole records, with
- * the start of each record in the run; returns where the last complete append ends, and
- * the size of the file when reading began.
+ * the start of each record in the run and how many of its first records may be in the
+ * former format; returns where the last complete append ends, the size of the file when
+ * reading began, and how many records came before the first canonical one.
  */
 async function readRecords(
   handle: FileHandle,
-  onRecords: (records: Buffer, fileOffset: number, recordStarts: number[]) => Promise<void>,
-): Promise<{ end: number; size: number }> {
+  onRecords: (records: Buffer, fileOffset: number, recordStarts: number[], formerAllowed: number) => Promise<void>,
+): Promise<{ end: number; size: number; formerRecords: number }> {
   const size = (await handle.stat()).size; // what was written when verify began: a writer may go on appending
   let buffer = Buffer.allocUnsafe(CHUNK_BYTES);
   let bufferStart = 0; // file offset of buffer[0]
   let filled = 0;
   let damaged = false;
+  let handed = 0; // records handed to onRecords so far
+  let formerRecords = 0;
+  let canonicalSeen = false;
+  const hand = async (records: Buffer, fileOffset: number, recordStarts: number[]) => {
+    const formerAllowed = Math.max(0, Math.min(recordStarts.length, formerRecords - handed));
+    handed += recordStarts.length;
+    await onRecords(records, fileOffset, recordStarts, formerAllowed);
+  };
   while (!damaged && bufferStart + filled < size) {
     if (filled === buffer.length) buffer = Buffer.concat([buffer, Buffer.allocUnsafe(buffer.length)]);
     const { bytesRead } = await handle.read(buffer, filled, Math.min(buffer.length - filled, size - bufferStart - filled), bufferStart + filled);
@@ -86,21 +104,27 @@ async function readRecords(
       at += HEADER_BYTES + length;
       if (magic !== RECORD_MAGIC) continue;
       appendEnd = at;
+      for (const start of pending) {
+        if (canonicalSeen) break;
+        const payload = buffer.subarray(start + HEADER_BYTES, start + HEADER_BYTES + readHeader(buffer, start).length);
+        if (isCanonicalPayload(payload)) canonicalSeen = true;
+        else formerRecords++;
+      }
       run.push(...pending.map((start) => start - runStart));
       pending = [];
       if (appendEnd - runStart >= BATCH_BYTES) {
-        await onRecords(buffer.subarray(runStart, appendEnd), bufferStart + runStart, run);
+        await hand(buffer.subarray(runStart, appendEnd), bufferStart + runStart, run);
         run = [];
         runStart = appendEnd;
       }
     }
-    if (runStart < appendEnd) await onRecords(buffer.subarray(runStart, appendEnd), bufferStart + runStart, run);
+    if (runStart < appendEnd) await hand(buffer.subarray(runStart, appendEnd), bufferStart + runStart, run);
     // the incomplete append at the end of the chunk moves to the front, and the next read completes it
     buffer.copy(buffer, 0, appendEnd, filled);
     bufferStart += appendEnd;
     filled -= appendEnd;
   }
-  return { end: bufferStart, size };
+  return { end: bufferStart, size, formerRecords };
 }
 
 async function placeAt(file: string, start: number | undefined): Promise<LeafPlace | null> {
@@ -162,7 +186,7 @@ class HashingPool {
   }
 
   /** Sends a run to the least busy worker, waiting while every worker has a few runs queued. */
-  async hash(records: Buffer, fileOffset: number): Promise<void> {
+  async hash(records: Buffer, fileOffset: number, formerAllowed: number): Promise<void> {
     for (;;) {
       if (this.failure) throw this.failure;
       const idle = this.inFlight.indexOf(Math.min(...this.inFlight));
@@ -173,7 +197,7 @@ class HashingPool {
         answered.catch(() => undefined); // the failure is thrown by finish(), not reported as unhandled before it
         this.settled.push(answered);
         this.inFlight[idle]!++;
-        const request: LeafHashRequest = { batch, records: copy.buffer, fileOffset };
+        const request: LeafHashRequest = { batch, records: copy.buffer, fileOffset, formerAllowed };
         this.workers[idle]!.postMessage(request, [copy.buffer]);
         return;
       }

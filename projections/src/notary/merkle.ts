@@ -8,8 +8,7 @@
  * most log2(n) complete subtrees: any root or proof needs O(log n) stored nodes.
  */
 import { createHash, hash } from 'node:crypto';
-import type { RecordedEvent } from '@stays/event-store';
-import { canonicalRecord } from './canonical-record.ts';
+import { canonicalRecord, type RecordedEvent } from '@stays/event-store';
 
 /** 0x01 ‖ left ‖ right, filled for each node hash: one allocation-free buffer per process. */
 const nodeInput = Buffer.alloc(65, 0x01);

@@ -7,16 +7,16 @@
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
 import { mkdir, open, readFile, writeFile, rename } from 'node:fs/promises';
 import path from 'node:path';
-import canonicalize from 'canonicalize';
 import type { NotaryPublicKey, SignedTreeHead, TreeHeadFields } from '@stays/contracts';
 import type { ReadStore } from '@stays/read-store';
+import { canonicalJson } from '@stays/event-store';
 
 export const TREE_HEADS_COLLECTION = 'audit_tree_heads';
 export const TREE_HEADS_FILE = 'tree-heads.jsonl';
 
 /** The bytes a head's signature covers. */
 export function signedBytes(head: TreeHeadFields): Buffer {
-  return Buffer.from(canonicalize({ treeSize: head.treeSize, rootHash: head.rootHash, timestamp: head.timestamp })!, 'utf8');
+  return Buffer.from(canonicalJson({ treeSize: head.treeSize, rootHash: head.rootHash, timestamp: head.timestamp }), 'utf8');
 }
 
 export class NotarySigner {

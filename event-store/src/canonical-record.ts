@@ -1,23 +1,24 @@
 /**
- * RFC 8785 (JCS) of a stored record, the text every leaf hash commits to, written for what
- * the log holds: the record's eight fields in their canonical order, and data and metadata
- * that are plain JSON (the event stores hand out records decoded from JSON). It gives the
- * same text as the general `canonicalize` package, which spends most of its time on what
- * such values never contain (toJSON, boxed primitives, cycles); any value outside plain
- * JSON is handed to that package, so the result never differs. verify-log hashes every
- * record of the log with it, which is why it is kept (see README Benchmarks).
+ * RFC 8785 (JCS): the one writer of canonical JSON in the codebase. The embedded log stores
+ * each record as this text (record-codec.ts), the notary's leaf hash commits to it, and
+ * verify-log hashes the stored bytes as they are. Written for what a record holds: its eight
+ * fields in their canonical order, and data and metadata that are plain JSON (records are
+ * decoded from JSON). It gives the same text as the general `canonicalize` package, which
+ * spends most of its time on what such values never contain (toJSON, boxed primitives,
+ * cycles); any value outside plain JSON is handed to that package, so the text never
+ * differs, and what has no RFC 8785 form (NaN, Infinity, a lone surrogate) is refused.
  */
 import canonicalize from 'canonicalize';
-import type { RecordedEvent } from '@stays/event-store';
+import type { RecordedEvent } from './port.ts';
 
 /** The JCS text of the record's fields (sorted by UTF-16 code units: data, id, metadata, position, recordedAt, revision, streamId, type). */
 export function canonicalRecord(record: RecordedEvent): string {
-  return `{"data":${value(record.data)},"id":${text(record.id)},"metadata":${value(record.metadata)},"position":${number(record.position)}`
+  return `{"data":${canonicalJson(record.data)},"id":${text(record.id)},"metadata":${canonicalJson(record.metadata)},"position":${number(record.position)}`
     + `,"recordedAt":${text(record.recordedAt)},"revision":${number(record.revision)},"streamId":${text(record.streamId)},"type":${text(record.type)}}`;
 }
 
 /** JCS of a JSON value: strings and numbers as ECMAScript's JSON.stringify writes them, members sorted, no whitespace. */
-function value(item: unknown): string {
+export function canonicalJson(item: unknown): string {
   switch (typeof item) {
     case 'string': return text(item);
     case 'number': return number(item);
@@ -38,7 +39,7 @@ function object(members: Record<string, unknown>): string {
   for (const name of names) {
     const member = members[name];
     if (dropped(member)) continue;
-    json += `${json.length === 1 ? '' : ','}${text(name)}:${value(member)}`;
+    json += `${json.length === 1 ? '' : ','}${text(name)}:${canonicalJson(member)}`;
   }
   return `${json}}`;
 }
@@ -47,7 +48,7 @@ function array(items: readonly unknown[]): string {
   let json = '[';
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
-    json += `${i === 0 ? '' : ','}${dropped(item) ? 'null' : value(item)}`;
+    json += `${i === 0 ? '' : ','}${dropped(item) ? 'null' : canonicalJson(item)}`;
   }
   return `${json}]`;
 }

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { appendFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { crc32 } from 'node:zlib';
 import { expect } from 'chai';
-import { LOG_FILE_NAME, openEmbeddedEventStore, type EventStore } from '@stays/event-store';
+import { LOG_FILE_NAME, RECORD_MAGIC, openEmbeddedEventStore, type EventStore, type RecordedEvent } from '@stays/event-store';
 import { leavesOfLogFile } from '../src/index.ts';
 import { leafHashOf } from './support/rfc9162-verifier.ts';
 
@@ -62,5 +64,103 @@ describe('the embedded log\'s leaves read from its file (verify-log)', function 
     let failure: unknown = null;
     await leavesOfLogFile(copy, { threads: 2 }).catch((error: unknown) => (failure = error));
     expect(String(failure)).to.match(/the record at byte \d+ of the log fails its checksum/);
+  });
+});
+
+/** A record framed as the log stores it (magic, length, CRC of the payload, payload): the tamperer's and the former writer's tool. */
+function framed(payload: string): Buffer {
+  const body = Buffer.from(payload, 'utf8');
+  const header = Buffer.alloc(12);
+  header.writeUInt32BE(RECORD_MAGIC, 0);
+  header.writeUInt32BE(body.length, 4);
+  header.writeUInt32BE(crc32(body), 8);
+  return Buffer.concat([header, body]);
+}
+
+/** The records of a log file, each as its framed bytes. */
+function recordsOf(bytes: Buffer): Buffer[] {
+  const records: Buffer[] = [];
+  for (let offset = 0; offset < bytes.length;) {
+    const end = offset + 12 + bytes.readUInt32BE(offset + 4);
+    records.push(bytes.subarray(offset, end));
+    offset = end;
+  }
+  return records;
+}
+
+const payloadOf = (record: Buffer): RecordedEvent => JSON.parse(record.subarray(12).toString('utf8')) as RecordedEvent;
+/** What the log's former format held: JSON.stringify of the fields in the order id, streamId, type, revision, position, data, metadata, recordedAt. */
+const formerText = (event: RecordedEvent): string => JSON.stringify({
+  id: event.id, streamId: event.streamId, type: event.type, revision: event.revision, position: event.position,
+  data: event.data, metadata: event.metadata, recordedAt: event.recordedAt,
+});
+
+describe('verify-log\'s leaves of a log begun in the former record format, and of rewritten records', function () {
+  this.timeout(60_000);
+  let dir: string;
+  let file: string;
+  let records: RecordedEvent[];
+
+  before(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'stays-log-former-'));
+    file = path.join(dir, LOG_FILE_NAME);
+    // 300 records as a log written before records were canonical held them (data members in the order given), then the store appends 300 more
+    const former = Array.from({ length: 300 }, (_, i): RecordedEvent => ({
+      id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, streamId: `booking-BK-${i % 9}`, type: 'BookingPlaced', revision: Math.floor(i / 9), position: i,
+      data: { nights: ['2026-12-01'], bookingID: `BK-${i % 9}`, amount: 8400.5, ünïcode: '₹ "q"' }, metadata: { schemaVersion: 1, actor: 'system' },
+      recordedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
+    }));
+    await writeFile(file, Buffer.concat(former.map((event) => framed(formerText(event)))));
+    const store = await openEmbeddedEventStore(dir);
+    for (let i = 0; i < 100; i++) {
+      await store.append(`booking-BK-${i % 9}`, [0, 1, 2].map((j) => ({ type: 'UnitsReserved', data: { zeta: j, alpha: i, 'é': 'é' }, metadata: { schemaVersion: 1 } })));
+    }
+    records = await store.readAll();
+    await store.close();
+  });
+  after(async () => rm(dir, { recursive: true, force: true }));
+
+  /** The leaves verify-log reads from a copy of the log with some records replaced, against the leaves of the records as written. */
+  async function leavesWith(replaced: Map<number, string>) {
+    const copy = path.join(dir, `copy-${randomUUID()}.log`);
+    await writeFile(copy, Buffer.concat(recordsOf(await readFile(file)).map((record, i) => {
+      const payload = replaced.get(i);
+      if (payload === undefined) return record;
+      const rewritten = framed(payload);
+      rewritten.writeUInt32BE(record.readUInt32BE(0), 0); // the record's own magic: it stays the end of its append or not
+      return rewritten;
+    })));
+    const read = await leavesOfLogFile(copy, { threads: 2 });
+    const differing = read.leaves.flatMap((leaf, i) => (leaf.equals(leafHashOf(records[i]!)) ? [] : [i]));
+    return { read, differing };
+  }
+
+  it('gives every leaf as an RFC 9162 verifier hashes the record, former-format records parsed, and counts them', async () => {
+    const { read, differing } = await leavesWith(new Map());
+    expect(read.leaves).to.have.length(600);
+    expect(differing).to.deep.equal([]);
+    expect(read.formerRecords).to.equal(300);
+  });
+
+  it('does not take a canonical record rewritten into other JSON of the same record (members reordered, CRC fixed): its leaf differs', async () => {
+    const canonical = recordsOf(await readFile(file))[450]!.subarray(12).toString('utf8');
+    const event = payloadOf(recordsOf(await readFile(file))[450]!);
+    const reordered = canonical.replace(`{"alpha":${event.data.alpha},"zeta":${event.data.zeta}`, `{"zeta":${event.data.zeta},"alpha":${event.data.alpha}`);
+    const spaced = canonical.replace('"type":', '"type": ');
+    expect(reordered).to.not.equal(canonical);
+    expect(JSON.parse(reordered)).to.deep.equal(JSON.parse(canonical));
+    const { differing } = await leavesWith(new Map([[450, reordered], [460, spaced]]));
+    expect(differing).to.deep.equal([450, 460]);
+  });
+
+  it('does not take a canonical record rewritten into the former format, nor a former record not as that format wrote it', async () => {
+    const all = recordsOf(await readFile(file));
+    const asFormer = formerText(payloadOf(all[500]!)); // exactly what the former codec would have written for this record
+    const event = payloadOf(all[100]!);
+    const fieldsReordered = JSON.stringify({ id: event.id, type: event.type, streamId: event.streamId, revision: event.revision, position: event.position, data: event.data, metadata: event.metadata, recordedAt: event.recordedAt });
+    const indented = JSON.stringify(JSON.parse(formerText(payloadOf(all[101]!))), null, 1);
+    const { read, differing } = await leavesWith(new Map([[100, fieldsReordered], [101, indented], [500, asFormer]]));
+    expect(differing).to.deep.equal([100, 101, 500]);
+    expect(read.formerRecords).to.equal(300);
   });
 });

@@ -302,6 +302,34 @@ describe('notary: a changed log is caught (embedded log file)', function () {
     });
   });
 
+  describe('one event rewritten into other JSON of the same record (members reordered), its CRC fixed', () => {
+    let built: Awaited<ReturnType<typeof logWithSavedHeads>>;
+    let victim: number;
+    let records: LogFileRecord[];
+    before(async () => {
+      built = await logWithSavedHeads();
+      records = await readLogFile(built.dataDir);
+      victim = records.findIndex((record, i) => i > 0 && i < built.first.treeSize && eventOf(record).type === 'AccountRegistered');
+      const event = eventOf(records[victim]!);
+      // the same fields and values in the order the log's former format wrote them: every field of the event as it was
+      const reordered = Buffer.from(JSON.stringify({
+        id: event.id, streamId: event.streamId, type: event.type, revision: event.revision, position: event.position,
+        data: event.data, metadata: event.metadata, recordedAt: event.recordedAt,
+      }));
+      expect(reordered.equals(records[victim]!.payload)).to.equal(false);
+      expect(JSON.parse(reordered.toString('utf8'))).to.deep.equal(event);
+      await writeLogFile(built.dataDir, records.map((record, i) => (i === victim ? { ...record, payload: reordered } : record)));
+    });
+    after(async () => built && rm(built.dataDir, { recursive: true, force: true }));
+
+    it('fails verify-log, which names the event: the stored bytes are no longer the text the notary signed', async () => {
+      const verified = await verifyLog(built.dataDir);
+      expect(verified.code).to.not.equal(0);
+      const { position, streamId } = eventOf(records[victim]!);
+      expect(verified.output).to.include(`first event that does not match: leaf ${victim}, position ${position}, stream ${streamId}`);
+    });
+  });
+
   describe('one event dropped, later positions renumbered and CRCs fixed', () => {
     let built: Awaited<ReturnType<typeof logWithSavedHeads>>;
     let victim: number;

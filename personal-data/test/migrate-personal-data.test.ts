@@ -52,8 +52,8 @@ describe('npm run events -- migrate-personal-data (embedded log)', function () {
     const migrated = await readFile(path.join(dataDir, 'events', 'events.log'), 'utf8');
     for (const text of plainTexts) expect(migrated, text).to.not.contain(text);
     expect(migrated).to.contain('Sea Breeze Residency');
-    // sealed together, as the personal-data layer writes them
-    expect(migrated).to.match(/"customerName":"pd2\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]+","customerEmail":"pd2","customerPhoneNumber":"pd2"/);
+    // sealed together, as the personal-data layer writes them (members stored in RFC 8785 order)
+    expect(migrated).to.match(/"customerEmail":"pd2","customerId":"a7","customerName":"pd2\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]+","customerPhoneNumber":"pd2"/);
     const old = await readFile(path.join(dataDir, previous!, 'events.log'), 'utf8');
     for (const text of plainTexts) expect(old, text).to.contain(text);
 

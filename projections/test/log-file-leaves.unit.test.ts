@@ -121,7 +121,7 @@ describe('verify-log\'s leaves of a log begun in the former record format, and o
   after(async () => rm(dir, { recursive: true, force: true }));
 
   /** The leaves verify-log reads from a copy of the log with some records replaced, against the leaves of the records as written. */
-  async function leavesWith(replaced: Map<number, string>) {
+  async function leavesWith(replaced: Map<number, string>, threads = 2) {
     const copy = path.join(dir, `copy-${randomUUID()}.log`);
     await writeFile(copy, Buffer.concat(recordsOf(await readFile(file)).map((record, i) => {
       const payload = replaced.get(i);
@@ -130,16 +130,18 @@ describe('verify-log\'s leaves of a log begun in the former record format, and o
       rewritten.writeUInt32BE(record.readUInt32BE(0), 0); // the record's own magic: it stays the end of its append or not
       return rewritten;
     })));
-    const read = await leavesOfLogFile(copy, { threads: 2 });
+    const read = await leavesOfLogFile(copy, { threads });
     const differing = read.leaves.flatMap((leaf, i) => (leaf.equals(leafHashOf(records[i]!)) ? [] : [i]));
     return { read, differing };
   }
 
-  it('gives every leaf as an RFC 9162 verifier hashes the record, former-format records parsed, and counts them', async () => {
-    const { read, differing } = await leavesWith(new Map());
-    expect(read.leaves).to.have.length(600);
-    expect(differing).to.deep.equal([]);
-    expect(read.formerRecords).to.equal(300);
+  it('gives every leaf as an RFC 9162 verifier hashes the record, former-format records parsed, and counts them (on worker threads, or none)', async () => {
+    for (const threads of [2, 0]) {
+      const { read, differing } = await leavesWith(new Map(), threads);
+      expect(read.leaves).to.have.length(600);
+      expect(differing).to.deep.equal([]);
+      expect(read.formerRecords).to.equal(300);
+    }
   });
 
   it('does not take a canonical record rewritten into other JSON of the same record (members reordered, CRC fixed): its leaf differs', async () => {

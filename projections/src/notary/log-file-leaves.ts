@@ -18,6 +18,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { HEADER_BYTES, RECORD_MAGIC, isCanonicalPayload, isRecordMagic, readHeader, type RecordedEvent } from '@stays/event-store';
 import type { LeafHashAnswer, LeafHashRequest } from './leaf-hash-worker.ts';
+import { leavesOfRecords } from './record-leaves.ts';
 import type { LeafPlace } from './verify-log.ts';
 
 const CHUNK_BYTES = 16 * 1024 * 1024;
@@ -38,6 +39,7 @@ export interface LogFileLeaves {
   placeOf(leafIndex: number): Promise<LeafPlace | null>;
 }
 
+/** `threads`: worker threads hashing (0: the calling thread hashes, between its reads). */
 export async function leavesOfLogFile(file: string, options: { threads?: number } = {}): Promise<LogFileLeaves> {
   const handle = await open(file, 'r');
   const pool = new HashingPool(options.threads ?? availableParallelism());
@@ -150,7 +152,7 @@ async function placeAt(file: string, start: number | undefined): Promise<LeafPla
 const WORKER_SOURCE = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})`
   + `.then(({ tsImport }) => tsImport(${JSON.stringify(new URL('./leaf-hash-worker.ts', import.meta.url).href)}, ${JSON.stringify(import.meta.url)}))`;
 
-/** Worker threads hashing runs of records; answers come back in the order the runs were given. */
+/** Worker threads hashing runs of records (or none: the caller's thread); answers come back in the order the runs were given. */
 class HashingPool {
   private readonly workers: Worker[];
   private readonly inFlight: number[];
@@ -162,7 +164,7 @@ class HashingPool {
   private freed: (() => void) | null = null;
 
   constructor(threads: number) {
-    this.workers = Array.from({ length: Math.max(1, threads) }, () => new Worker(WORKER_SOURCE, { eval: true }));
+    this.workers = Array.from({ length: Math.max(0, threads) }, () => new Worker(WORKER_SOURCE, { eval: true }));
     this.inFlight = this.workers.map(() => 0);
     this.workers.forEach((worker, i) => {
       worker.on('message', (answer: LeafHashAnswer) => {
@@ -187,6 +189,10 @@ class HashingPool {
 
   /** Sends a run to the least busy worker, waiting while every worker has a few runs queued. */
   async hash(records: Buffer, fileOffset: number, formerAllowed: number): Promise<void> {
+    if (this.workers.length === 0) {
+      this.answers.set(this.nextBatch++, Buffer.from(leavesOfRecords(records, fileOffset, formerAllowed)));
+      return;
+    }
     for (;;) {
       if (this.failure) throw this.failure;
       const idle = this.inFlight.indexOf(Math.min(...this.inFlight));

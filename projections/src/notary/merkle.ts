@@ -8,7 +8,9 @@
  * most log2(n) complete subtrees: any root or proof needs O(log n) stored nodes.
  */
 import { createHash, hash } from 'node:crypto';
-import { canonicalRecord, type RecordedEvent } from '@stays/event-store';
+import type { RecordedEvent } from '@stays/event-store';
+// the writer alone, not the store's adapters: verify-log's worker threads load this module
+import { canonicalRecord } from '@stays/event-store/record-format';
 
 /** 0x01 ‖ left ‖ right, filled for each node hash: one allocation-free buffer per process. */
 const nodeInput = Buffer.alloc(65, 0x01);

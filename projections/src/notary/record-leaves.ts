@@ -13,7 +13,8 @@
  */
 import { hash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
-import { HEADER_BYTES, formerPayloadText, isCanonicalPayload, readHeader, type RecordedEvent } from '@stays/event-store';
+import type { RecordedEvent } from '@stays/event-store';
+import { HEADER_BYTES, formerPayloadText, isCanonicalPayload, readHeader } from '@stays/event-store/record-format';
 import { leafHash } from './merkle.ts';
 
 const HASH_BYTES = 32;

@@ -39,10 +39,16 @@ export interface LogFileLeaves {
   placeOf(leafIndex: number): Promise<LeafPlace | null>;
 }
 
-/** `threads`: worker threads hashing (0: the calling thread hashes, between its reads). */
-export async function leavesOfLogFile(file: string, options: { threads?: number } = {}): Promise<LogFileLeaves> {
+export interface LogFileLeavesOptions {
+  /** Worker threads hashing (0: the calling thread hashes, between its reads); one per core unless given. */
+  readonly threads?: number;
+  /** Called with the leaves in log order as they are hashed, while the file is still being read (to build the tree meanwhile). */
+  readonly onLeaves?: (leaves: readonly Buffer[]) => void;
+}
+
+export async function leavesOfLogFile(file: string, options: LogFileLeavesOptions = {}): Promise<LogFileLeaves> {
   const handle = await open(file, 'r');
-  const pool = new HashingPool(options.threads ?? availableParallelism());
+  const pool = new HashingPool(options.threads ?? availableParallelism(), options.onLeaves ?? (() => undefined));
   const starts: number[] = [];
   try {
     const { end, size, formerRecords } = await readRecords(handle, (records, fileOffset, recordStarts, formerAllowed) => {
@@ -152,18 +158,24 @@ async function placeAt(file: string, start: number | undefined): Promise<LeafPla
 const WORKER_SOURCE = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})`
   + `.then(({ tsImport }) => tsImport(${JSON.stringify(new URL('./leaf-hash-worker.ts', import.meta.url).href)}, ${JSON.stringify(import.meta.url)}))`;
 
-/** Worker threads hashing runs of records (or none: the caller's thread); answers come back in the order the runs were given. */
+/**
+ * Worker threads hashing runs of records (or none: the caller's thread); the leaves are
+ * handed on, and kept, in the order the runs were given.
+ */
 class HashingPool {
   private readonly workers: Worker[];
   private readonly inFlight: number[];
+  /** Answers come back out of order: held here until those before them are in. */
   private readonly answers = new Map<number, Buffer>();
+  private readonly leaves: Buffer[] = [];
+  private delivered = 0;
   private readonly waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
   private readonly settled: Promise<void>[] = [];
   private failure: Error | null = null;
   private nextBatch = 0;
   private freed: (() => void) | null = null;
 
-  constructor(threads: number) {
+  constructor(threads: number, private readonly onLeaves: (leaves: readonly Buffer[]) => void) {
     this.workers = Array.from({ length: Math.max(0, threads) }, () => new Worker(WORKER_SOURCE, { eval: true }));
     this.inFlight = this.workers.map(() => 0);
     this.workers.forEach((worker, i) => {
@@ -173,7 +185,7 @@ class HashingPool {
         this.waiting.delete(answer.batch);
         if ('error' in answer) waiter.reject(new Error(answer.error));
         else {
-          this.answers.set(answer.batch, Buffer.from(answer.leaves));
+          this.answered(answer.batch, Buffer.from(answer.leaves));
           waiter.resolve();
         }
         this.freed?.();
@@ -190,7 +202,7 @@ class HashingPool {
   /** Sends a run to the least busy worker, waiting while every worker has a few runs queued. */
   async hash(records: Buffer, fileOffset: number, formerAllowed: number): Promise<void> {
     if (this.workers.length === 0) {
-      this.answers.set(this.nextBatch++, Buffer.from(leavesOfRecords(records, fileOffset, formerAllowed)));
+      this.answered(this.nextBatch++, Buffer.from(leavesOfRecords(records, fileOffset, formerAllowed)));
       return;
     }
     for (;;) {
@@ -211,14 +223,20 @@ class HashingPool {
     }
   }
 
+  private answered(batch: number, hashes: Buffer): void {
+    this.answers.set(batch, hashes);
+    for (let next = this.answers.get(this.delivered); next !== undefined; next = this.answers.get(this.delivered)) {
+      this.answers.delete(this.delivered++);
+      const leaves: Buffer[] = [];
+      for (let offset = 0; offset < next.length; offset += HASH_BYTES) leaves.push(next.subarray(offset, offset + HASH_BYTES));
+      for (const leaf of leaves) this.leaves.push(leaf);
+      this.onLeaves(leaves);
+    }
+  }
+
   async finish(): Promise<Buffer[]> {
     await Promise.all(this.settled);
-    const leaves: Buffer[] = [];
-    for (let batch = 0; batch < this.nextBatch; batch++) {
-      const hashes = this.answers.get(batch)!;
-      for (let offset = 0; offset < hashes.length; offset += HASH_BYTES) leaves.push(hashes.subarray(offset, offset + HASH_BYTES));
-    }
-    return leaves;
+    return this.leaves;
   }
 
   async close(): Promise<void> {

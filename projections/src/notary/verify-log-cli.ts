@@ -43,19 +43,20 @@ runMain(async () => {
   const config = loadConfig();
   const signer = await loadNotarySigner(config.notarySigningKey, path.join(config.dataDir, 'keys'));
   if (signer === null) throw new ConfigError(`no notary key: set NOTARY_SIGNING_KEY or run from the DATA_DIR the notary used (${config.dataDir})`);
-  const verifier = new LogVerifier();
   const started = performance.now();
   let heads: SignedTreeHead[];
   let notarised: Buffer[] | null;
+  let verifier: LogVerifier;
   if (config.eventStoreUrl) {
     if (!config.mongoUrl) throw new ConfigError('verify-log with EVENTSTORE_URL needs MONGO_URL (the signed heads are there)');
     const eventStore = connectEventStoreDB(config.eventStoreUrl);
     const readStore = await connectMongoReadStore(config.mongoUrl, config.mongoDb);
     try {
-      await feed(eventStore, verifier);
       heads = await allHeads(new ReadStoreTreeHeadStore(readStore));
       const leaves = await readStore.collection<AuditLogDocument>(AUDIT_LOG_COLLECTION).find({}, { sort: { _id: 1 }, projection: { leafHash: 1 } });
       notarised = leaves.every((leaf, i) => leaf._id === i) ? leaves.map((leaf) => Buffer.from(leaf.leafHash, 'hex')) : null;
+      verifier = new LogVerifier(heads.map((head) => head.treeSize));
+      await feed(eventStore, verifier);
     } finally {
       await Promise.all([eventStore.close(), readStore.close()]);
     }
@@ -63,8 +64,10 @@ runMain(async () => {
     const notaryDir = path.join(config.dataDir, 'notary');
     heads = await readTreeHeadsFile(notaryDir);
     notarised = await LeafArchive.read(notaryDir);
-    const log = await leavesOfLogFile(path.join(config.dataDir, 'events', LOG_FILE_NAME));
-    verifier.addLeaves(log.leaves, log.placeOf);
+    const fileVerifier = new LogVerifier(heads.map((head) => head.treeSize));
+    verifier = fileVerifier;
+    const log = await leavesOfLogFile(path.join(config.dataDir, 'events', LOG_FILE_NAME), { onLeaves: (leaves) => fileVerifier.addLeaves(leaves) });
+    verifier.nameLeavesBy(log.placeOf);
     if (log.formerRecords > 0) console.log(`(the log's first ${log.formerRecords} records are in its former format, written before records were stored as their RFC 8785 text: each was parsed, and taken only as the exact bytes that format wrote)`);
     if (log.unreadFrom !== null) console.log(`(the log file's bytes from ${log.unreadFrom} on are not a complete append: one being written, or a torn tail the store cuts when it next opens; left out)`);
   }

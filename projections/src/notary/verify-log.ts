@@ -39,26 +39,59 @@ export interface LeafPlace {
 }
 
 /**
- * Feed it the log in order (add), or the leaves hashed elsewhere (addLeaves: the embedded
- * log's file, see log-file-leaves.ts), then check it against the heads (finish).
+ * Feed it the log in order (add), or the leaves hashed elsewhere (addLeaves, then
+ * nameLeavesBy: the embedded log's file, see log-file-leaves.ts), then check it against
+ * the heads (finish). The tree grows as leaves come, so the roots of the heads' sizes, when
+ * given first, are ready by the time the last leaf is in: on the embedded log, while worker
+ * threads hash the file, this thread builds the tree rather than waiting for them.
  */
 export class LogVerifier {
   private readonly leaves: Buffer[] = [];
   private readonly places: LeafPlace[] = [];
   private placeOf = async (leafIndex: number): Promise<LeafPlace | null> => this.places[leafIndex] ?? null;
+  private readonly frontier = new MerkleFrontier();
+  private readonly wanted: ReadonlySet<number>;
+  private readonly roots = new Map<number, Buffer>();
+
+  /** `treeSizes`: the sizes of the heads finish() will check, if known before the log is read. */
+  constructor(treeSizes: readonly number[] = []) {
+    this.wanted = new Set(treeSizes);
+  }
 
   add(records: readonly RecordedEvent[]): void {
     for (const record of records) {
-      this.leaves.push(leafHash(record));
+      this.addLeaf(leafHash(record));
       this.places.push({ position: record.position, streamId: record.streamId, type: record.type });
     }
   }
 
-  /** The whole log's leaves at once, and where to read the record behind each. */
-  addLeaves(leaves: readonly Buffer[], placeOf: (leafIndex: number) => Promise<LeafPlace | null>): void {
-    if (this.leaves.length > 0) throw new Error('addLeaves takes the whole log: nothing may be added before it');
-    for (const leaf of leaves) this.leaves.push(leaf);
+  /** The next leaves of the log, in order. */
+  addLeaves(leaves: readonly Buffer[]): void {
+    for (const leaf of leaves) this.addLeaf(leaf);
+  }
+
+  /** Where to read the record behind a leaf added by addLeaves, to name it. */
+  nameLeavesBy(placeOf: (leafIndex: number) => Promise<LeafPlace | null>): void {
     this.placeOf = placeOf;
+  }
+
+  private addLeaf(leaf: Buffer): void {
+    if (this.wanted.has(this.frontier.size)) this.roots.set(this.frontier.size, this.frontier.root());
+    this.leaves.push(leaf);
+    this.frontier.append(leaf);
+  }
+
+  /** The root of the log's first `size` leaves, for each size (sizes beyond the log are left out). */
+  private rootsAt(sizes: readonly number[]): Map<number, Buffer> {
+    const roots = new Map<number, Buffer>();
+    const missing: number[] = [];
+    for (const size of sizes) {
+      const root = size === this.frontier.size ? this.frontier.root() : this.roots.get(size);
+      if (root !== undefined) roots.set(size, root);
+      else if (size < this.frontier.size) missing.push(size);
+    }
+    for (const [size, root] of rootsAt(this.leaves, missing)) roots.set(size, root);
+    return roots;
   }
 
   get size(): number {
@@ -75,7 +108,7 @@ export class LogVerifier {
       if (!verifyTreeHead(head, publicKey)) problems.push(`tree head ${i} (size ${head.treeSize}, ${head.timestamp}) has a signature the notary's key does not verify`);
       if (i > 0 && head.treeSize < heads[i - 1]!.treeSize) problems.push(`tree head ${i} (size ${head.treeSize}) is smaller than the one before it`);
     });
-    const roots = rootsAt(this.leaves, heads.map((head) => head.treeSize));
+    const roots = this.rootsAt(heads.map((head) => head.treeSize));
     let lastGood = 0;
     let firstBad: SignedTreeHead | null = null;
     for (const head of heads) {

@@ -124,7 +124,7 @@ export default async function benchNotary(report: Report): Promise<void> {
       const heads = await readTreeHeadsFile(notaryDir);
       const notarised = await LeafArchive.read(notaryDir);
       const verifier = new LogVerifier(heads.map((head) => head.treeSize));
-      const log = await leavesOfLogFile(logFile, { threads, onLeaves: (leaves) => verifier.addLeaves(leaves) });
+      const log = await leavesOfLogFile(logFile, { threads, onLeaves: (leaves, blocks) => verifier.addLeaves(leaves, blocks) });
       verifier.nameLeavesBy(log.placeOf);
       const verified = await verifier.finish(heads, tree.signer.publicKey, notarised);
       const seconds = (performance.now() - started) / 1000;

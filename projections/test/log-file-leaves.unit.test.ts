@@ -1,12 +1,12 @@
-import { randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { appendFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { expect } from 'chai';
 import { LOG_FILE_NAME, RECORD_MAGIC, openEmbeddedEventStore, type EventStore, type RecordedEvent } from '@stays/event-store';
-import { leavesOfLogFile } from '../src/index.ts';
-import { leafHashOf } from './support/rfc9162-verifier.ts';
+import { LogVerifier, NotarySigner, leavesOfLogFile } from '../src/index.ts';
+import { leafHashOf, merkleTreeHash } from './support/rfc9162-verifier.ts';
 
 describe('the embedded log\'s leaves read from its file (verify-log)', function () {
   this.timeout(60_000);
@@ -43,6 +43,26 @@ describe('the embedded log\'s leaves read from its file (verify-log)', function 
       expect(await read.placeOf(i)).to.deep.equal({ position: records[i]!.position, streamId: records[i]!.streamId, type: records[i]!.type });
     }
     expect(await read.placeOf(records.length)).to.equal(null);
+  });
+
+  it('builds, from the leaves and blocks the threads hash, the tree an RFC 9162 verifier computes at every head\'s size', async () => {
+    const records = await store.readAll();
+    const leaves = records.map(leafHashOf);
+    const signer = new NotarySigner(generateKeyPairSync('ed25519').privateKey);
+    // sizes at, inside and beside blocks of 256 leaves, and the whole log
+    const sizes = [1, 255, 256, 257, 1000, 2048, 2049, 3001, records.length - 1, records.length];
+    const heads = sizes.map((treeSize) => signer.sign({ treeSize, rootHash: merkleTreeHash(leaves.slice(0, treeSize)).toString('hex'), timestamp: '2026-11-22T10:00:00.000Z' }));
+    for (const threads of [2, 0]) {
+      const verifier = new LogVerifier(sizes);
+      let blocks = 0;
+      const read = await leavesOfLogFile(file, { threads, onLeaves: (some, someBlocks) => {
+        blocks += someBlocks.length;
+        verifier.addLeaves(some, someBlocks);
+      } });
+      verifier.nameLeavesBy(read.placeOf);
+      expect(blocks, 'blocks hashed by the threads').to.be.greaterThan(records.length / 512);
+      expect(await verifier.finish(heads, signer.publicKey, leaves)).to.deep.equal({ ok: true, events: records.length, headsChecked: sizes.length, problems: [], firstMismatch: null });
+    }
   });
 
   it('leaves out an append not yet complete at the end of the file, saying where it starts', async () => {

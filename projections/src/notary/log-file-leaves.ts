@@ -18,7 +18,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { HEADER_BYTES, RECORD_MAGIC, isCanonicalPayload, isRecordMagic, readHeader, type RecordedEvent } from '@stays/event-store';
 import type { LeafHashAnswer, LeafHashRequest } from './leaf-hash-worker.ts';
-import { leavesOfRecords } from './record-leaves.ts';
+import { BLOCK_LEAVES, leavesOfRecords } from './record-leaves.ts';
 import type { LeafPlace } from './verify-log.ts';
 
 const CHUNK_BYTES = 16 * 1024 * 1024;
@@ -42,8 +42,12 @@ export interface LogFileLeaves {
 export interface LogFileLeavesOptions {
   /** Worker threads hashing (0: the calling thread hashes, between its reads); one per core unless given. */
   readonly threads?: number;
-  /** Called with the leaves in log order as they are hashed, while the file is still being read (to build the tree meanwhile). */
-  readonly onLeaves?: (leaves: readonly Buffer[]) => void;
+  /**
+   * Called with the leaves in log order as they are hashed, while the file is still being
+   * read (to build the tree meanwhile), with the roots of the complete blocks among them
+   * (record-leaves.ts).
+   */
+  readonly onLeaves?: (leaves: readonly Buffer[], blocks: readonly Buffer[]) => void;
 }
 
 export async function leavesOfLogFile(file: string, options: LogFileLeavesOptions = {}): Promise<LogFileLeaves> {
@@ -52,8 +56,9 @@ export async function leavesOfLogFile(file: string, options: LogFileLeavesOption
   const starts: number[] = [];
   try {
     const { end, size, formerRecords } = await readRecords(handle, (records, fileOffset, recordStarts, formerAllowed) => {
+      const firstLeaf = starts.length;
       for (const start of recordStarts) starts.push(fileOffset + start);
-      return pool.hash(records, fileOffset, formerAllowed);
+      return pool.hash(records, fileOffset, formerAllowed, firstLeaf);
     });
     const leaves = await pool.finish();
     return {
@@ -71,7 +76,8 @@ export async function leavesOfLogFile(file: string, options: LogFileLeavesOption
 /**
  * Hands `onRecords` the file's complete appends in order, in runs of whole records, with
  * the start of each record in the run and how many of its first records may be in the
- * former format; returns where the last complete append ends, the size of the file when
+ * former format. A run ends where the log's leaf index is a multiple of a block, so its
+ * blocks are whole, except at the end of a chunk. Returns where the last complete append ends, the size of the file when
  * reading began, and how many records came before the first canonical one.
  */
 async function readRecords(
@@ -121,9 +127,12 @@ async function readRecords(
       run.push(...pending.map((start) => start - runStart));
       pending = [];
       if (appendEnd - runStart >= BATCH_BYTES) {
-        await hand(buffer.subarray(runStart, appendEnd), bufferStart + runStart, run);
-        run = [];
-        runStart = appendEnd;
+        const aligned = run.length - ((handed + run.length) % BLOCK_LEAVES);
+        const count = aligned > 0 ? aligned : run.length;
+        const cut = count < run.length ? runStart + run[count]! : appendEnd; // the records after it start the next run
+        await hand(buffer.subarray(runStart, cut), bufferStart + runStart, run.slice(0, count));
+        run = run.slice(count).map((start) => start - (cut - runStart));
+        runStart = cut;
       }
     }
     if (runStart < appendEnd) await hand(buffer.subarray(runStart, appendEnd), bufferStart + runStart, run);
@@ -166,7 +175,7 @@ class HashingPool {
   private readonly workers: Worker[];
   private readonly inFlight: number[];
   /** Answers come back out of order: held here until those before them are in. */
-  private readonly answers = new Map<number, Buffer>();
+  private readonly answers = new Map<number, { leaves: Buffer; blocks: Buffer }>();
   private readonly leaves: Buffer[] = [];
   private delivered = 0;
   private readonly waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
@@ -175,7 +184,7 @@ class HashingPool {
   private nextBatch = 0;
   private freed: (() => void) | null = null;
 
-  constructor(threads: number, private readonly onLeaves: (leaves: readonly Buffer[]) => void) {
+  constructor(threads: number, private readonly onLeaves: (leaves: readonly Buffer[], blocks: readonly Buffer[]) => void) {
     this.workers = Array.from({ length: Math.max(0, threads) }, () => new Worker(WORKER_SOURCE, { eval: true }));
     this.inFlight = this.workers.map(() => 0);
     this.workers.forEach((worker, i) => {
@@ -185,7 +194,7 @@ class HashingPool {
         this.waiting.delete(answer.batch);
         if ('error' in answer) waiter.reject(new Error(answer.error));
         else {
-          this.answered(answer.batch, Buffer.from(answer.leaves));
+          this.answered(answer.batch, { leaves: Buffer.from(answer.leaves), blocks: Buffer.from(answer.blocks) });
           waiter.resolve();
         }
         this.freed?.();
@@ -200,9 +209,10 @@ class HashingPool {
   }
 
   /** Sends a run to the least busy worker, waiting while every worker has a few runs queued. */
-  async hash(records: Buffer, fileOffset: number, formerAllowed: number): Promise<void> {
+  async hash(records: Buffer, fileOffset: number, formerAllowed: number, firstLeaf: number): Promise<void> {
     if (this.workers.length === 0) {
-      this.answered(this.nextBatch++, Buffer.from(leavesOfRecords(records, fileOffset, formerAllowed)));
+      const { leaves, blocks } = leavesOfRecords(records, fileOffset, formerAllowed, firstLeaf);
+      this.answered(this.nextBatch++, { leaves: Buffer.from(leaves), blocks: Buffer.from(blocks) });
       return;
     }
     for (;;) {
@@ -215,7 +225,7 @@ class HashingPool {
         answered.catch(() => undefined); // the failure is thrown by finish(), not reported as unhandled before it
         this.settled.push(answered);
         this.inFlight[idle]!++;
-        const request: LeafHashRequest = { batch, records: copy.buffer, fileOffset, formerAllowed };
+        const request: LeafHashRequest = { batch, records: copy.buffer, fileOffset, formerAllowed, firstLeaf };
         this.workers[idle]!.postMessage(request, [copy.buffer]);
         return;
       }
@@ -223,14 +233,13 @@ class HashingPool {
     }
   }
 
-  private answered(batch: number, hashes: Buffer): void {
+  private answered(batch: number, hashes: { leaves: Buffer; blocks: Buffer }): void {
     this.answers.set(batch, hashes);
     for (let next = this.answers.get(this.delivered); next !== undefined; next = this.answers.get(this.delivered)) {
       this.answers.delete(this.delivered++);
-      const leaves: Buffer[] = [];
-      for (let offset = 0; offset < next.length; offset += HASH_BYTES) leaves.push(next.subarray(offset, offset + HASH_BYTES));
+      const leaves = split(next.leaves);
       for (const leaf of leaves) this.leaves.push(leaf);
-      this.onLeaves(leaves);
+      this.onLeaves(leaves, split(next.blocks));
     }
   }
 
@@ -242,4 +251,11 @@ class HashingPool {
   async close(): Promise<void> {
     await Promise.all(this.workers.map((worker) => worker.terminate()));
   }
+}
+
+/** 32-byte hashes laid end to end, one by one. */
+function split(hashes: Buffer): Buffer[] {
+  const each: Buffer[] = [];
+  for (let offset = 0; offset < hashes.length; offset += HASH_BYTES) each.push(hashes.subarray(offset, offset + HASH_BYTES));
+  return each;
 }

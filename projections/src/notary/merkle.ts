@@ -42,6 +42,17 @@ export function nodeHash(left: Buffer, right: Buffer): Buffer {
   return hash('sha256', nodeInput, 'buffer');
 }
 
+/** MTH of `count` leaves from `from` on, `count` a power of two (a complete subtree when `from` is a multiple of it). */
+export function completeSubtreeHash(leaves: readonly Buffer[], from: number, count: number): Buffer {
+  let level = leaves.slice(from, from + count);
+  while (level.length > 1) {
+    const parents: Buffer[] = [];
+    for (let i = 0; i < level.length; i += 2) parents.push(nodeHash(level[i]!, level[i + 1]!));
+    level = parents;
+  }
+  return level[0]!;
+}
+
 /** A complete subtree: the 2^level leaves from index·2^level on. */
 export interface NodeAddress {
   readonly level: number;
@@ -149,7 +160,17 @@ export class MerkleFrontier {
 
   /** Adds leaf `size`; returns every subtree it completes, the leaf first. */
   append(leaf: Buffer): (NodeAddress & { hash: Buffer })[] {
-    const completed = [{ level: 0, index: this.leaves, hash: leaf }];
+    return this.appendSubtree(0, leaf);
+  }
+
+  /**
+   * Adds the 2^level leaves from `size` on at once, given the hash of their complete
+   * subtree (`size` must be a multiple of 2^level); returns every subtree it completes, it first.
+   */
+  appendSubtree(level: number, hash: Buffer): (NodeAddress & { hash: Buffer })[] {
+    const width = 2 ** level;
+    if (this.leaves % width !== 0) throw new RangeError(`a subtree of ${width} leaves cannot follow ${this.leaves} leaves`);
+    const completed = [{ level, index: this.leaves / width, hash }];
     let node = completed[0]!;
     while (this.edge.length > 0 && this.edge[this.edge.length - 1]!.level === node.level) {
       const left = this.edge.pop()!;
@@ -157,7 +178,7 @@ export class MerkleFrontier {
       completed.push(node);
     }
     this.edge.push(node);
-    this.leaves++;
+    this.leaves += width;
     return completed;
   }
 

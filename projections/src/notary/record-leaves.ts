@@ -15,15 +15,33 @@ import { hash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import type { RecordedEvent } from '@stays/event-store';
 import { HEADER_BYTES, formerPayloadText, isCanonicalPayload, readHeader } from '@stays/event-store/record-format';
-import { leafHash } from './merkle.ts';
+import { completeSubtreeHash, leafHash } from './merkle.ts';
 
 const HASH_BYTES = 32;
+/**
+ * The leaves of a run also come as the roots of the complete subtrees of 2^LEAF_BLOCK_LEVEL
+ * leaves lying within it (aligned in the whole log's tree): the thread building the tree
+ * adds one of those instead of its 256 leaves, so the tree's hashing is done here too.
+ */
+export const LEAF_BLOCK_LEVEL = 8;
+export const BLOCK_LEAVES = 2 ** LEAF_BLOCK_LEVEL;
+
+/** How far into a run starting at leaf `firstLeaf` of the log its first complete block starts. */
+export const firstBlockIn = (firstLeaf: number): number => (BLOCK_LEAVES - (firstLeaf % BLOCK_LEAVES)) % BLOCK_LEAVES;
+
+export interface RunLeaves {
+  /** 32 bytes a record, in order. */
+  readonly leaves: ArrayBuffer;
+  /** 32 bytes a complete block within the run, in order, the first from firstBlockIn(firstLeaf) on. */
+  readonly blocks: ArrayBuffer;
+}
 
 /**
  * `formerAllowed`: how many of the run's first records may be in the former format (those
- * before the log's first canonical record). Overwrites the last header byte of each record.
+ * before the log's first canonical record); `firstLeaf`: the leaf index of the run's first
+ * record. Overwrites the last header byte of each record.
  */
-export function leavesOfRecords(records: Buffer, fileOffset: number, formerAllowed: number): ArrayBuffer {
+export function leavesOfRecords(records: Buffer, fileOffset: number, formerAllowed: number, firstLeaf: number): RunLeaves {
   const hashes: Buffer[] = [];
   for (let offset = 0; offset < records.length;) {
     const { length, checksum } = readHeader(records, offset);
@@ -41,7 +59,11 @@ export function leavesOfRecords(records: Buffer, fileOffset: number, formerAllow
   }
   const leaves = new Uint8Array(hashes.length * HASH_BYTES);
   hashes.forEach((leaf, i) => leaves.set(leaf, i * HASH_BYTES));
-  return leaves.buffer;
+  const first = firstBlockIn(firstLeaf);
+  const count = Math.max(0, Math.floor((hashes.length - first) / BLOCK_LEAVES));
+  const blocks = new Uint8Array(count * HASH_BYTES);
+  for (let b = 0; b < count; b++) blocks.set(completeSubtreeHash(hashes, first + b * BLOCK_LEAVES, BLOCK_LEAVES), b * HASH_BYTES);
+  return { leaves: leaves.buffer, blocks: blocks.buffer };
 }
 
 /** The leaf of a former-format record, or null when the bytes are not what the former codec wrote. */

@@ -12,6 +12,7 @@ import type { RecordedEvent } from '@stays/event-store';
 import type { SignedTreeHead } from '@stays/contracts';
 import { MerkleFrontier, leafHash } from './merkle.ts';
 import { verifyTreeHead } from './tree-heads.ts';
+import { BLOCK_LEAVES, LEAF_BLOCK_LEVEL, firstBlockIn } from './record-leaves.ts';
 
 export interface LogMismatch {
   readonly leafIndex: number;
@@ -50,12 +51,14 @@ export class LogVerifier {
   private readonly places: LeafPlace[] = [];
   private placeOf = async (leafIndex: number): Promise<LeafPlace | null> => this.places[leafIndex] ?? null;
   private readonly frontier = new MerkleFrontier();
-  private readonly wanted: ReadonlySet<number>;
+  /** The heads' sizes, ascending, and the first not yet reached. */
+  private readonly wanted: readonly number[];
+  private nextWanted = 0;
   private readonly roots = new Map<number, Buffer>();
 
   /** `treeSizes`: the sizes of the heads finish() will check, if known before the log is read. */
   constructor(treeSizes: readonly number[] = []) {
-    this.wanted = new Set(treeSizes);
+    this.wanted = [...new Set(treeSizes)].sort((a, b) => a - b);
   }
 
   add(records: readonly RecordedEvent[]): void {
@@ -65,9 +68,27 @@ export class LogVerifier {
     }
   }
 
-  /** The next leaves of the log, in order. */
-  addLeaves(leaves: readonly Buffer[]): void {
-    for (const leaf of leaves) this.addLeaf(leaf);
+  /**
+   * The next leaves of the log, in order, with the roots of the complete blocks of
+   * 2^LEAF_BLOCK_LEVEL leaves among them if they were hashed with them (record-leaves.ts):
+   * a block is added to the tree whole, unless a head's size falls inside it.
+   */
+  addLeaves(leaves: readonly Buffer[], blocks: readonly Buffer[] = []): void {
+    let i = 0;
+    let start = firstBlockIn(this.frontier.size);
+    for (const block of blocks) {
+      const end = start + BLOCK_LEAVES;
+      for (; i < start; i++) this.addLeaf(leaves[i]!);
+      this.rootIfWanted();
+      if (this.nextWanted < this.wanted.length && this.wanted[this.nextWanted]! < this.frontier.size + BLOCK_LEAVES) {
+        for (; i < end; i++) this.addLeaf(leaves[i]!);
+      } else {
+        for (; i < end; i++) this.leaves.push(leaves[i]!);
+        this.frontier.appendSubtree(LEAF_BLOCK_LEVEL, block);
+      }
+      start = end;
+    }
+    for (; i < leaves.length; i++) this.addLeaf(leaves[i]!);
   }
 
   /** Where to read the record behind a leaf added by addLeaves, to name it. */
@@ -76,9 +97,15 @@ export class LogVerifier {
   }
 
   private addLeaf(leaf: Buffer): void {
-    if (this.wanted.has(this.frontier.size)) this.roots.set(this.frontier.size, this.frontier.root());
+    this.rootIfWanted();
     this.leaves.push(leaf);
     this.frontier.append(leaf);
+  }
+
+  /** Keeps the root of the tree as it stands if a head has its size. */
+  private rootIfWanted(): void {
+    while (this.nextWanted < this.wanted.length && this.wanted[this.nextWanted]! < this.frontier.size) this.nextWanted++;
+    if (this.wanted[this.nextWanted] === this.frontier.size) this.roots.set(this.wanted[this.nextWanted++]!, this.frontier.root());
   }
 
   /** The root of the log's first `size` leaves, for each size (sizes beyond the log are left out). */

@@ -1,9 +1,10 @@
 /**
- * The notary: how fast `npm run verify-log` checks a log, how fast the notary builds its tree,
- * and how fast an inclusion proof is answered over a log of 1,000,000 events: from the tree
- * nodes in the read store, and over HTTP through the query service's route (an auditor's
- * token and session checked). Its lag behind the log
- * under load is measured in the booking benchmark.
+ * The notary: how fast `npm run verify-log` checks a log (in a process of its own, and in this
+ * one by number of hashing threads; the leaves of a log in the former record format beside
+ * those of a canonical one), how fast the notary builds its tree, and how fast an inclusion
+ * proof is answered over a log of 1,000,000 events: from the tree nodes in the read store, and
+ * over HTTP through the query service's route (an auditor's token and session checked). Its
+ * lag behind the log under load is measured in the booking benchmark.
  */
 import { execFile } from 'node:child_process';
 import { generateKeyPairSync, randomUUID } from 'node:crypto';

@@ -87,7 +87,8 @@ export function keeps(filter: ExportFilter, record: { readonly type: string; rea
 
 /**
  * A cheap first test on a record's stored JSON, before parsing it: the record's fields are
- * stored in a fixed order as `"type":"…"` and `"streamId":"…"`, so a record the filter
+ * stored without whitespace as `"type":"…"` and `"streamId":"…"` (RFC 8785 text, or the
+ * log's former format, both written by JSON.stringify's rules), so a record the filter
  * keeps contains one of the wanted types' and one of the wanted streams' texts. Data may
  * contain such text too, so a record that passes is still parsed and checked by `keeps`.
  */

@@ -45,9 +45,9 @@ export interface LogFileLeavesOptions {
   /**
    * Called with the leaves in log order as they are hashed, while the file is still being
    * read (to build the tree meanwhile), with the roots of the complete blocks among them
-   * (record-leaves.ts).
+   * (record-leaves.ts); both as 32-byte hashes laid end to end.
    */
-  readonly onLeaves?: (leaves: readonly Buffer[], blocks: readonly Buffer[]) => void;
+  readonly onLeaves?: (leaves: Buffer, blocks: Buffer) => void;
 }
 
 export async function leavesOfLogFile(file: string, options: LogFileLeavesOptions = {}): Promise<LogFileLeaves> {
@@ -60,9 +60,13 @@ export async function leavesOfLogFile(file: string, options: LogFileLeavesOption
       for (const start of recordStarts) starts.push(fileOffset + start);
       return pool.hash(records, fileOffset, formerAllowed, firstLeaf);
     });
-    const leaves = await pool.finish();
+    const packed = await pool.finish();
+    let leaves: Buffer[] | null = null;
     return {
-      leaves,
+      get leaves() {
+        leaves ??= packed.flatMap(split);
+        return leaves;
+      },
       unreadFrom: end < size ? end : null,
       formerRecords,
       placeOf: (leafIndex) => placeAt(file, starts[leafIndex]),
@@ -176,7 +180,7 @@ class HashingPool {
   private readonly inFlight: number[];
   /** Answers come back out of order: held here until those before them are in. */
   private readonly answers = new Map<number, { leaves: Buffer; blocks: Buffer }>();
-  private readonly leaves: Buffer[] = [];
+  private readonly leaves: Buffer[] = []; // each run's, 32 bytes a leaf
   private delivered = 0;
   private readonly waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
   private readonly settled: Promise<void>[] = [];
@@ -184,7 +188,7 @@ class HashingPool {
   private nextBatch = 0;
   private freed: (() => void) | null = null;
 
-  constructor(threads: number, private readonly onLeaves: (leaves: readonly Buffer[], blocks: readonly Buffer[]) => void) {
+  constructor(threads: number, private readonly onLeaves: (leaves: Buffer, blocks: Buffer) => void) {
     this.workers = Array.from({ length: Math.max(0, threads) }, () => new Worker(WORKER_SOURCE, { eval: true }));
     this.inFlight = this.workers.map(() => 0);
     this.workers.forEach((worker, i) => {
@@ -237,9 +241,8 @@ class HashingPool {
     this.answers.set(batch, hashes);
     for (let next = this.answers.get(this.delivered); next !== undefined; next = this.answers.get(this.delivered)) {
       this.answers.delete(this.delivered++);
-      const leaves = split(next.leaves);
-      for (const leaf of leaves) this.leaves.push(leaf);
-      this.onLeaves(leaves, split(next.blocks));
+      this.leaves.push(next.leaves);
+      this.onLeaves(next.leaves, next.blocks);
     }
   }
 

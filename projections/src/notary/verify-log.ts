@@ -14,6 +14,8 @@ import { MerkleFrontier, leafHash } from './merkle.ts';
 import { verifyTreeHead } from './tree-heads.ts';
 import { BLOCK_LEAVES, LEAF_BLOCK_LEVEL, firstBlockIn } from './record-leaves.ts';
 
+const HASH_BYTES = 32;
+
 export interface LogMismatch {
   readonly leafIndex: number;
   /** The event now at that place in the log (null when the log ends before it). */
@@ -47,7 +49,7 @@ export interface LeafPlace {
  * threads hash the file, this thread builds the tree rather than waiting for them.
  */
 export class LogVerifier {
-  private readonly leaves: Buffer[] = [];
+  private readonly leaves = new PackedHashes();
   private readonly places: LeafPlace[] = [];
   private placeOf = async (leafIndex: number): Promise<LeafPlace | null> => this.places[leafIndex] ?? null;
   private readonly frontier = new MerkleFrontier();
@@ -70,25 +72,29 @@ export class LogVerifier {
 
   /**
    * The next leaves of the log, in order, with the roots of the complete blocks of
-   * 2^LEAF_BLOCK_LEVEL leaves among them if they were hashed with them (record-leaves.ts):
-   * a block is added to the tree whole, unless a head's size falls inside it.
+   * 2^LEAF_BLOCK_LEVEL leaves among them if they were hashed with them (record-leaves.ts),
+   * both as 32-byte hashes laid end to end: a block is added to the tree whole, unless a
+   * head's size falls inside it.
    */
-  addLeaves(leaves: readonly Buffer[], blocks: readonly Buffer[] = []): void {
+  addLeaves(leaves: Buffer, blocks: Buffer = Buffer.alloc(0)): void {
+    const count = leaves.length / HASH_BYTES;
+    const leaf = (i: number) => leaves.subarray(i * HASH_BYTES, (i + 1) * HASH_BYTES);
     let i = 0;
     let start = firstBlockIn(this.frontier.size);
-    for (const block of blocks) {
+    for (let offset = 0; offset < blocks.length; offset += HASH_BYTES) {
       const end = start + BLOCK_LEAVES;
-      for (; i < start; i++) this.addLeaf(leaves[i]!);
+      for (; i < start; i++) this.addLeaf(leaf(i));
       this.rootIfWanted();
       if (this.nextWanted < this.wanted.length && this.wanted[this.nextWanted]! < this.frontier.size + BLOCK_LEAVES) {
-        for (; i < end; i++) this.addLeaf(leaves[i]!);
+        for (; i < end; i++) this.addLeaf(leaf(i));
       } else {
-        for (; i < end; i++) this.leaves.push(leaves[i]!);
-        this.frontier.appendSubtree(LEAF_BLOCK_LEVEL, block);
+        this.leaves.push(leaves.subarray(i * HASH_BYTES, end * HASH_BYTES));
+        this.frontier.appendSubtree(LEAF_BLOCK_LEVEL, blocks.subarray(offset, offset + HASH_BYTES));
+        i = end;
       }
       start = end;
     }
-    for (; i < leaves.length; i++) this.addLeaf(leaves[i]!);
+    for (; i < count; i++) this.addLeaf(leaf(i));
   }
 
   /** Where to read the record behind a leaf added by addLeaves, to name it. */
@@ -117,12 +123,12 @@ export class LogVerifier {
       if (root !== undefined) roots.set(size, root);
       else if (size < this.frontier.size) missing.push(size);
     }
-    for (const [size, root] of rootsAt(this.leaves, missing)) roots.set(size, root);
+    for (const [size, root] of rootsAt(this.leaves.count, (i) => this.leaves.at(i), missing)) roots.set(size, root);
     return roots;
   }
 
   get size(): number {
-    return this.leaves.length;
+    return this.leaves.count;
   }
 
   /**
@@ -145,7 +151,7 @@ export class LogVerifier {
       if (matches) continue;
       firstBad ??= head;
       problems.push(root === undefined
-        ? `the log has ${this.leaves.length} events but the tree head signed at ${head.timestamp} covers ${head.treeSize}: events were removed`
+        ? `the log has ${this.leaves.count} events but the tree head signed at ${head.timestamp} covers ${head.treeSize}: events were removed`
         : `the log's tree at size ${head.treeSize} has root ${root.toString('hex')}, not ${head.rootHash} as signed at ${head.timestamp}`);
     }
     let firstMismatch: LogMismatch | null = null;
@@ -154,41 +160,65 @@ export class LogVerifier {
       if (index !== null) {
         firstMismatch = await this.mismatchAt(index);
       } else {
-        problems.push(`the first changed event is among leaves ${lastGood} to ${Math.min(firstBad.treeSize, this.leaves.length + 1) - 1} (between the last matching head and the first that does not)`);
+        problems.push(`the first changed event is among leaves ${lastGood} to ${Math.min(firstBad.treeSize, this.leaves.count + 1) - 1} (between the last matching head and the first that does not)`);
         firstMismatch = await this.mismatchAt(lastGood);
       }
     }
-    return { ok: problems.length === 0, events: this.leaves.length, headsChecked: heads.length, problems, firstMismatch };
+    return { ok: problems.length === 0, events: this.leaves.count, headsChecked: heads.length, problems, firstMismatch };
   }
 
   /** First leaf where the log and the notary's (head-checked) record of leaves differ, or null when that record cannot say. */
   private firstDifference(notarised: readonly Buffer[] | null, heads: readonly SignedTreeHead[]): number | null {
     if (notarised === null) return null;
     const covered = heads.filter((head) => head.treeSize <= notarised.length);
-    const roots = rootsAt(notarised, covered.map((head) => head.treeSize));
+    const roots = rootsAt(notarised.length, (i) => notarised[i]!, covered.map((head) => head.treeSize));
     if (covered.length === 0 || covered.some((head) => roots.get(head.treeSize)?.toString('hex') !== head.rootHash)) return null;
     const signedUpTo = covered[covered.length - 1]!.treeSize;
     for (let i = 0; i < signedUpTo; i++) {
-      if (i >= this.leaves.length || !this.leaves[i]!.equals(notarised[i]!)) return i;
+      if (i >= this.leaves.count || !this.leaves.at(i).equals(notarised[i]!)) return i;
     }
     return null;
   }
 
   private async mismatchAt(leafIndex: number): Promise<LogMismatch> {
-    const place = leafIndex < this.leaves.length ? await this.placeOf(leafIndex) : null;
+    const place = leafIndex < this.leaves.count ? await this.placeOf(leafIndex) : null;
     return { leafIndex, position: place?.position ?? null, streamId: place?.streamId ?? null, type: place?.type ?? null };
   }
 }
 
-/** The root of the first `size` leaves, for each size (sizes beyond the leaves are left out). */
-function rootsAt(leaves: readonly Buffer[], sizes: readonly number[]): Map<number, Buffer> {
-  const wanted = [...new Set(sizes)].filter((size) => size <= leaves.length).sort((a, b) => a - b);
+/**
+ * A million leaves kept as one buffer rather than a million small ones: the garbage
+ * collector then has one object to mark, not a million, while the tree is being built.
+ */
+class PackedHashes {
+  private bytes = Buffer.allocUnsafe(1024 * HASH_BYTES);
+  count = 0;
+
+  push(hashes: Buffer): void {
+    const end = this.count * HASH_BYTES + hashes.length;
+    if (end > this.bytes.length) {
+      const grown = Buffer.allocUnsafe(Math.max(end, this.bytes.length * 2));
+      this.bytes.copy(grown, 0, 0, this.count * HASH_BYTES);
+      this.bytes = grown;
+    }
+    hashes.copy(this.bytes, this.count * HASH_BYTES);
+    this.count += hashes.length / HASH_BYTES;
+  }
+
+  at(i: number): Buffer {
+    return this.bytes.subarray(i * HASH_BYTES, (i + 1) * HASH_BYTES);
+  }
+}
+
+/** The root of the first `size` of `count` leaves, for each size (sizes beyond the leaves are left out). */
+function rootsAt(count: number, leafAt: (i: number) => Buffer, sizes: readonly number[]): Map<number, Buffer> {
+  const wanted = [...new Set(sizes)].filter((size) => size <= count).sort((a, b) => a - b);
   const roots = new Map<number, Buffer>();
   const frontier = new MerkleFrontier();
   let next = 0;
   for (let i = 0; next < wanted.length; i++) {
     while (next < wanted.length && wanted[next] === frontier.size) roots.set(wanted[next++]!, frontier.root());
-    if (i < leaves.length) frontier.append(leaves[i]!);
+    if (i < count) frontier.append(leafAt(i));
     else break;
   }
   return roots;

@@ -31,7 +31,7 @@ async function storedPayloads(dir: string): Promise<Buffer[]> {
 /** Values JCS writes differently from JSON.stringify of the same object (member order, numbers as ECMAScript writes them). */
 const awkward = {
   zeta: 1, alpha: { '\u20ac': 'Euro', '\r': 'CR', '\ufb33': 'Dalet', 1: 'One', '\ud83d\ude00': 'Emoji', '\u0080': 'Control', '\u00f6': 'ö', '': 'empty' },
-  numbers: [1e21, 0.1, -0, 1e-7, 333333333.33333329, 4.5, -1.5e300, 9007199254740991],
+  numbers: [1e21, 0.1, -0, 1e-7, JSON.parse('333333333.33333329') as number, 4.5, -1.5e300, 9007199254740991],
   strings: ['tab\tnew\nline "quoted" back\\slash /', 'line sep \u2028 para \u2029', '\u0001\u001f\u007f', 'हिंदी ₹ 😀', ''],
   nested: [{ b: [], a: {} }, null, true, false],
   dropped: undefined,

@@ -11,6 +11,8 @@ import { valueKey } from './value-key.ts';
  */
 export class CollectionIndex {
   readonly paths: readonly string[];
+  /** Each path split at its dots, once (keysOf runs for every document written). */
+  private readonly segments: readonly (readonly string[])[];
   private readonly entries = new Map<string, Set<unknown>>();
   /** Compound indexes: first field's value key → _id key → how many of the document's keys start with it. */
   private readonly byFirstField = new Map<string, Map<unknown, number>>();
@@ -23,6 +25,7 @@ export class CollectionIndex {
     readonly sparse: boolean,
   ) {
     this.paths = Object.keys(keys);
+    this.segments = this.paths.map((path) => path.split('.'));
   }
 
   /** Whether the index can find documents for an equality filter on `path`. */
@@ -41,12 +44,12 @@ export class CollectionIndex {
   keysOf(document: Document): string[] {
     if (this.sparse && this.paths.every((path) => valueAt(document, path) === undefined)) return [];
     if (this.paths.length === 1) {
-      const keys = indexedValues(document, this.paths[0]!);
+      const keys = indexedValues(document, this.segments[0]!);
       return keys.length > 1 ? [...new Set(keys)] : keys;
     }
     let tuples: string[][] = [[]];
-    for (const path of this.paths) {
-      const values = indexedValues(document, path);
+    for (const segments of this.segments) {
+      const values = indexedValues(document, segments);
       const next: string[][] = [];
       for (const tuple of tuples) for (const value of values) next.push([...tuple, value]);
       tuples = next;
@@ -117,9 +120,14 @@ function firstOfTuple(key: string): string {
 }
 
 /** Value keys a path reaches, expanding arrays (multikey); a missing field is null. */
-function indexedValues(document: Document, path: string): string[] {
+function indexedValues(document: Document, segments: readonly string[]): string[] {
+  if (segments.length === 1) {
+    // a top-level scalar field, as most indexes are: no walk
+    const value = document[segments[0]!];
+    if (typeof value !== 'object' || value === null) return [valueKey(value ?? null)];
+  }
   const found: unknown[] = [];
-  collectValues(document, path.split('.'), 0, found);
+  collectValues(document, segments, 0, found);
   if (found.length === 0) return [valueKey(null)];
   return found.map(valueKey);
 }

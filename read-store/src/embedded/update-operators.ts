@@ -115,12 +115,19 @@ function assertNoPathConflict(paths: readonly string[]): void {
     for (let j = i + 1; j < paths.length; j++) {
       const a = paths[i]!;
       const b = paths[j]!;
-      if (a === b || a.startsWith(b + '.') || b.startsWith(a + '.')) {
+      if (a === b || isWithin(a, b) || isWithin(b, a)) {
         throw new InvalidUpdateError(`Updating the path '${a}' would create a conflict at '${b}'`);
       }
     }
   }
 }
+
+/** `path` is a field inside `parent` (`a.b` inside `a`), checked without building `parent + '.'`: every update runs this for each pair of its paths. */
+function isWithin(path: string, parent: string): boolean {
+  return path.length > parent.length && path.charCodeAt(parent.length) === DOT && path.startsWith(parent);
+}
+
+const DOT = 46;
 
 // --- operators -------------------------------------------------------------------------
 

@@ -162,6 +162,19 @@ export function describeReadStoreContract(name: string, open: OpenReadStore): vo
         expect(await collection.countDocuments({ city: 'Goa' })).to.equal(2);
         expect(await collection.countDocuments({ city: 'Nowhere' })).to.equal(0);
       });
+
+      it('estimates the count from the collection itself: inserts, upserts and deletes move it, a drop empties it', async function () {
+        const collection = fresh();
+        expect(await collection.estimatedDocumentCount()).to.equal(0);
+        for (const document of HOTELS) await collection.insertOne(structuredClone(document));
+        await collection.updateOne({ _id: 'h9' }, { $set: { city: 'Pune' } }, { upsert: true });
+        await collection.updateOne({ _id: 'h1' }, { $set: { city: 'Pune' } }, { upsert: true });
+        expect(await collection.estimatedDocumentCount()).to.equal(6);
+        await collection.deleteMany({ city: 'Pune' });
+        expect(await collection.estimatedDocumentCount()).to.equal(2);
+        await collection.drop();
+        expect(await collection.estimatedDocumentCount()).to.equal(0);
+      });
     });
 
     describe('filters', function () {

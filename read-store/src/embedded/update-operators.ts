@@ -158,6 +158,13 @@ function multiply(a: number, b: number): number {
 
 function setValue(document: PlainObject, path: string, operand: unknown, context: ApplyContext): boolean {
   if (operand === undefined) return false;
+  if (path !== '_id' && !path.includes('.')) {
+    // a top-level field, as most `$set`s of a replay are: the document is its own slot
+    const current = readSlot(document, path);
+    if (current !== undefined && isEqual(current, operand)) return false;
+    writeSlot(document, path, copyValue(operand), path);
+    return true;
+  }
   const slot = writableSlot(document, path, context, operand);
   const current = readSlot(slot.container, slot.key);
   if (current !== undefined && isEqual(current, operand)) return false;

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { openInMemoryEventStore, type EventStore } from '@stays/event-store';
-import { createEmbeddedReadStore, type ReadStore } from '@stays/read-store';
+import { createEmbeddedReadStore, type Document, type ReadStore, type WriteOperation } from '@stays/read-store';
 import { ProjectionRunner, writeCheckpoint, type ProjectionDefinition } from '../src/index.ts';
 
 /** A projection that counts events per stream with $inc: wrong on any double application. */
@@ -113,14 +113,11 @@ describe('projection runner', () => {
     for (let i = 0; i < 6; i++) await eventStore.append(`s-${i % 2}`, [{ type: `Happened${i}`, data: { i } }]);
     const bulkWrites: { collection: string; operations: number }[] = [];
     const counting: ReadStore = {
-      collection: (name) => {
-        const collection = readStore.collection(name);
-        return new Proxy(collection, {
-          get: (target, property, receiver) => (property === 'bulkWrite'
-            ? (operations: unknown[]) => (bulkWrites.push({ collection: name, operations: operations.length }), target.bulkWrite(operations as never))
-            : Reflect.get(target, property, receiver)),
-        });
-      },
+      collection: <T extends Document = Document>(name: string) => new Proxy(readStore.collection<T>(name), {
+        get: (target, property, receiver) => (property === 'bulkWrite'
+          ? (operations: readonly WriteOperation[]) => (bulkWrites.push({ collection: name, operations: operations.length }), target.bulkWrite(operations))
+          : Reflect.get(target, property, receiver)),
+      }),
       close: () => readStore.close(),
     };
     const runner = new ProjectionRunner(eventStore, counting, [trail], { log: () => undefined });

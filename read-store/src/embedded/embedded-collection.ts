@@ -318,7 +318,7 @@ export class EmbeddedCollection<T extends Document = Document> implements ReadCo
   }
 }
 
-function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+function sameKeys(a: readonly unknown[], b: readonly unknown[]): boolean {
   return a.length === b.length && a.every((key, i) => key === b[i]);
 }
 

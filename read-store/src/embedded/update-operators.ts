@@ -51,7 +51,10 @@ export function parseUpdate(update: Update): ParsedUpdate {
   const operations: PathOperation[] = [];
   const paths: string[] = [];
   let positional = false;
+  let operators = 0;
+  let dotted = false;
   for (const operator in update) {
+    operators++;
     const apply = OPERATORS[operator];
     if (!apply) {
       throw new InvalidUpdateError(operator.startsWith('$')
@@ -65,8 +68,11 @@ export function parseUpdate(update: Update): ParsedUpdate {
         if (path.startsWith('$')) throw new InvalidUpdateError(`invalid field path '${path}' in ${operator}`);
         positional = true;
       }
-      if (path === '' || (path.includes('.') && !/^[^.]+(\.[^.]+)*$/.test(path))) {
-        throw new InvalidUpdateError(`invalid field path '${path}' in ${operator}`);
+      if (path.includes('.')) {
+        if (!/^[^.]+(\.[^.]+)*$/.test(path)) throw new InvalidUpdateError(`invalid field path '${path}' in ${operator}`);
+        dotted = true;
+      } else if (path === '') {
+        throw new InvalidUpdateError(`invalid field path '' in ${operator}`);
       }
       operations.push({ apply, path, operand: fields[path] });
       paths.push(path);
@@ -74,7 +80,8 @@ export function parseUpdate(update: Update): ParsedUpdate {
     }
   }
   if (operations.length === 0) throw new InvalidUpdateError('update document must not be empty');
-  assertNoPathConflict(paths);
+  // the fields of one operator are distinct, and without dots none lies inside another: only then is there nothing to check
+  if (operators > 1 || dotted || paths.length > operations.length) assertNoPathConflict(paths);
   if (!positional) return { operations };
   const { $setOnInsert: _onlyOnInsert, ...rest } = update;
   return { operations, positionalUpdate: copyValue(rest) };

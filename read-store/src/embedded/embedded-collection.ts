@@ -96,14 +96,14 @@ export class EmbeddedCollection<T extends Document = Document> implements ReadCo
   }
 
   async bulkWrite(operations: readonly WriteOperation[]): Promise<void> {
-    operations.forEach((operation, index) => {
+    for (let index = 0; index < operations.length; index++) {
       try {
-        this.write(operation);
+        this.write(operations[index]!);
       } catch (error) {
         if (error instanceof DuplicateKeyError) throw new DuplicateKeyError(this.name, error.key, index);
         throw error;
       }
-    });
+    }
   }
 
   async createIndex(keys: Record<string, 1 | -1>, options?: IndexOptions): Promise<void> {
@@ -286,7 +286,14 @@ export class EmbeddedCollection<T extends Document = Document> implements ReadCo
   private store(document: Document, idChecked = false): Document {
     const id = idKeyOf(document);
     if (!idChecked && this.documents.has(id)) throw new DuplicateKeyError(this.name, { _id: document._id });
-    if (this.indexes.length > 0) {
+    if (this.indexes.length === 1) {
+      // one index, as most read model collections have: no arrays of keys per index
+      const index = this.indexes[0]!;
+      const keys = index.keysOf(document);
+      const conflict = index.conflictWith(document, keys, id);
+      if (conflict) throw new DuplicateKeyError(this.name, conflict);
+      index.add(keys, id);
+    } else if (this.indexes.length > 1) {
       const entryKeys = this.indexes.map((index) => index.keysOf(document));
       this.indexes.forEach((index, i) => {
         const conflict = index.conflictWith(document, entryKeys[i]!, id);

@@ -11,7 +11,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import { ERASED, personalFieldsOf, type PersonalFields } from '@stays/contracts';
-import type { EventData, EventStore, RecordedEvent, SubscriptionHandler } from '@stays/event-store';
+import type { EventData, EventStore, RecordedEvent, Subscription, SubscriptionHandler } from '@stays/event-store';
 import { FieldIntegrityError, decryptField, isEncryptedField } from './field-cipher.ts';
 import { DATA_KEY_CACHE_TTL_MS, damagedKeyError, type KeyStore } from './key-store.ts';
 import { isSealedValue, notOpening, openFields, sealFields, sealedParts, sealedValues, type RecordPlace } from './record-cipher.ts';
@@ -94,6 +94,8 @@ export function withPersonalData(store: EventStore, keys: KeyStore): EventStore 
   const batches = new SharedBatches(keys);
   const forThread = keys.keysForThread();
   let ahead: AheadRevealer | undefined;
+  /** Subscriptions revealing ahead: closed before the store, so none hands on a batch it revealed before the store closed. */
+  const following = new Set<Subscription>();
   let closed = false;
   return {
     append: async (streamId, events, options) =>
@@ -106,10 +108,12 @@ export function withPersonalData(store: EventStore, keys: KeyStore): EventStore 
         // the thread starts with the first subscription, and reveals once it is up (~40 ms): batches before are revealed here
         ahead ??= new AheadRevealer(new RevealThread(forThread), keys, caches);
         const revealer = ahead;
-        return subscribeRevealingAhead(store, options, handler, {
+        const subscription = subscribeRevealingAhead(store, options, handler, {
           reveal: (events) => batches.reveal(events, (records) => revealer.reveal(records)),
           destroyCount: () => keys.destroyCount(),
-        });
+        }, () => following.delete(subscription));
+        following.add(subscription);
+        return subscription;
       }
       const revealing: SubscriptionHandler = {
         onBatch: async (events) => handler.onBatch(await batches.reveal(events, revealAll)),
@@ -120,6 +124,7 @@ export function withPersonalData(store: EventStore, keys: KeyStore): EventStore 
     },
     close: async () => {
       closed = true;
+      await Promise.all([...following].map((subscription) => subscription.close()));
       await ahead?.close();
       await store.close();
     },
@@ -162,7 +167,9 @@ class SharedBatches {
       if (revealed !== undefined && this.keys.destroyCount() === destroyCount) return revealed.slice();
     }
     const revealing = reveal(records);
-    this.batches.set(first, { records, destroyCount, readAt, revealed: revealing.then((revealed) => (allShareable(revealed) ? revealed : undefined)) });
+    const shared = revealing.then((revealed) => (allShareable(revealed) ? revealed : undefined));
+    shared.catch(() => undefined); // a batch that fails to reveal fails whoever awaits it, and is no unhandled rejection when nobody does
+    this.batches.set(first, { records, destroyCount, readAt, revealed: shared });
     return revealing;
   }
 }

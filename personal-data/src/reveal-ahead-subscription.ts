@@ -30,8 +30,11 @@ type Step =
   | { readonly kind: 'caught-up' }
   | { readonly kind: 'error'; readonly error: unknown };
 
-export function subscribeRevealingAhead(store: EventStore, options: SubscribeOptions, handler: SubscriptionHandler, revealer: BatchRevealer): Subscription {
-  return new RevealAheadSubscription(store, options, handler, revealer);
+/** `onClosed` is called once the subscription is closed, by its owner or by a failure. */
+export function subscribeRevealingAhead(
+  store: EventStore, options: SubscribeOptions, handler: SubscriptionHandler, revealer: BatchRevealer, onClosed: () => void,
+): Subscription {
+  return new RevealAheadSubscription(store, options, handler, revealer, onClosed);
 }
 
 class RevealAheadSubscription implements Subscription {
@@ -48,6 +51,7 @@ class RevealAheadSubscription implements Subscription {
     store: EventStore, options: SubscribeOptions,
     private readonly handler: SubscriptionHandler,
     private readonly revealer: BatchRevealer,
+    private readonly onClosed: () => void,
   ) {
     this.applied = options.after;
     this.inner = store.subscribeToAll(options, {
@@ -62,6 +66,7 @@ class RevealAheadSubscription implements Subscription {
     this.steps.length = 0;
     this.wakeStore?.();
     await this.inner.close();
+    this.onClosed();
   }
 
   status(): SubscriptionStatus {

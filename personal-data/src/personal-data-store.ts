@@ -109,7 +109,8 @@ export function withPersonalData(store: EventStore, keys: KeyStore): EventStore 
         ahead ??= new AheadRevealer(new RevealThread(forThread), keys, caches);
         const revealer = ahead;
         const subscription = subscribeRevealingAhead(store, options, handler, {
-          reveal: (events) => batches.reveal(events, (records) => revealer.reveal(records)),
+          // live batches are small, and mostly of events this process has just written and holds the plain values of
+          reveal: (events, catchingUp) => batches.reveal(events, catchingUp ? (records) => revealer.reveal(records) : revealAll),
           destroyCount: () => keys.destroyCount(),
         }, () => following.delete(subscription));
         following.add(subscription);
@@ -188,9 +189,7 @@ function allShareable(records: readonly RecordedEvent[]): boolean {
 
 /**
  * Batches with fewer sealed records than this are revealed on the calling thread: a round
- * trip to the thread costs the batch's latency more than opening a few values costs here
- * (a live batch is mostly one event, often one this process has just appended and holds
- * the plain values of).
+ * trip to the thread costs the batch's latency more than opening a few values costs here.
  */
 const THREAD_MIN_RECORDS = 16;
 

@@ -21,7 +21,8 @@ const AHEAD = 2;
 
 /** How a batch is revealed, and the key store's count of destroys (KeyStore.destroyCount) that says whether a revealed batch is still current. */
 export interface BatchRevealer {
-  reveal(events: readonly RecordedEvent[]): Promise<RecordedEvent[]>;
+  /** `catchingUp`: the subscription has not caught up yet (a replay, a rebuild), where revealing on another thread pays. */
+  reveal(events: readonly RecordedEvent[], catchingUp: boolean): Promise<RecordedEvent[]>;
   destroyCount(): number;
 }
 
@@ -45,6 +46,8 @@ class RevealAheadSubscription implements Subscription {
   private failure: string | null = null;
   /** Position of the last event of the last batch the handler finished. */
   private applied: number | undefined;
+  /** The store said it caught up: the batches after are live ones. */
+  private live = false;
   private wakeStore: (() => void) | null = null;
 
   constructor(
@@ -56,7 +59,10 @@ class RevealAheadSubscription implements Subscription {
     this.applied = options.after;
     this.inner = store.subscribeToAll(options, {
       onBatch: (events) => this.take(events),
-      onCaughtUp: () => this.push({ kind: 'caught-up' }),
+      onCaughtUp: () => {
+        this.live = true;
+        this.push({ kind: 'caught-up' });
+      },
       onError: (error) => this.push({ kind: 'error', error }),
     });
   }
@@ -82,7 +88,7 @@ class RevealAheadSubscription implements Subscription {
   /** The store's onBatch: starts revealing the batch, and holds the store while AHEAD batches wait. */
   private async take(events: readonly RecordedEvent[]): Promise<void> {
     const destroyCount = this.revealer.destroyCount();
-    const revealed = this.revealer.reveal(events);
+    const revealed = this.revealer.reveal(events, !this.live);
     revealed.catch(() => undefined); // its failure reaches the handler in order, through the pump
     this.push({ kind: 'batch', events, revealed, destroyCount });
     while (!this.closed && this.waitingBatches() > AHEAD) await new Promise<void>((resolve) => (this.wakeStore = resolve));
@@ -114,7 +120,7 @@ class RevealAheadSubscription implements Subscription {
           let events = await step.revealed;
           for (let since = step.destroyCount; this.revealer.destroyCount() !== since;) {
             since = this.revealer.destroyCount();
-            events = await this.revealer.reveal(step.events);
+            events = await this.revealer.reveal(step.events, !this.live);
           }
           if (this.closed) return;
           await this.handler.onBatch(events);

@@ -5,6 +5,7 @@ export { BookingDocumentsReactor, type BookingDocumentsDeps } from './reactors/b
 export { OrphanedUnitsReconciler, type OrphanedUnitsDeps } from './reactors/orphaned-units.ts';
 export { memoryReactorCheckpoints, mongoReactorCheckpoints, type ReactorCheckpointStore } from './reactors/reactor-checkpoints.ts';
 export { bootstrapAuditor, handleAddAuditor, type NewAuditor } from './auditors/adding-auditor/handler.ts';
+export { auditorOperatorRoute } from './auditors/operator-route.ts';
 export { createPasswords, type Passwords } from './accounts/passwords.ts';
 export { DomainError } from './domain-errors.ts';
 export { PersonalDataErasureReactor, type PersonalDataErasureDeps } from './reactors/personal-data-erasure.ts';

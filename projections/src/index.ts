@@ -5,7 +5,6 @@ export * from './runner.ts';
 export * from './read-model-runner.ts';
 export * from './live-read-models.ts';
 export * from './operator/operator-api.ts';
-export * from './operator/operator-token.ts';
 export * from './checkpoints.ts';
 export * from './read-models/index.ts';
 export * from './notary/index.ts';

@@ -12,11 +12,11 @@ import { createPrivateKey } from 'node:crypto';
 import { connectEventStoreDB } from '@stays/event-store';
 import { connectKeyStore, withPersonalData } from '@stays/personal-data';
 import { connectMongoReadStore } from '@stays/read-store';
-import { ConfigError, closeServer, loadConfig, runMain, serveHealth, stopOnSignals } from '@stays/service-kit';
+import { ConfigError, closeServer, loadConfig, operatorApi, runMain, serveHealth, stopOnSignals } from '@stays/service-kit';
 import { ReadModelRunner } from './read-model-runner.ts';
 import { HEALTH_REPORT_INTERVAL_MS } from './checkpoints.ts';
 import { discoverReadModels } from './read-models/index.ts';
-import { operatorApi } from './operator/operator-api.ts';
+import { readModelOperatorRoute } from './operator/operator-api.ts';
 import { Notary } from './notary/notary.ts';
 import { NotarySigner, ReadStoreTreeHeadStore } from './notary/tree-heads.ts';
 
@@ -38,6 +38,6 @@ runMain(async () => {
     runner.publishHealth(config.healthMaxLagMs).catch((error: unknown) => console.warn(`could not report projection health: ${String(error)}`));
   }, HEALTH_REPORT_INTERVAL_MS);
   const server = serveHealth(config.port, async () => notary.besideReadSide(await runner.health(config.healthMaxLagMs), config.healthMaxLagMs),
-    config.operatorToken !== undefined ? operatorApi(runner, config.operatorToken) : undefined);
+    config.operatorToken !== undefined ? operatorApi([readModelOperatorRoute(runner)], config.operatorToken) : undefined);
   stopOnSignals(() => clearInterval(reporter), closeServer(server), () => runner.stop(), () => notary.stop(), () => eventStore.close(), () => keys.close(), () => readStore.close());
 });

@@ -17,3 +17,5 @@ export * from './messaging/index.ts';
 export * from './config.ts';
 export * from './wiring.ts';
 export * from './process.ts';
+export * from './operator/operator-api.ts';
+export * from './operator/operator-token.ts';

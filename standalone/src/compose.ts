@@ -11,14 +11,14 @@ import { connectEventStoreDB, openEmbeddedEventStore, type EventStore } from '@s
 import { connectMongoReadStore, createEmbeddedReadStore, type ReadStore } from '@stays/read-store';
 import {
   TokenIssuer, TokenVerifier, createFileMediaStore, createGridFsMediaStore, importPrivateKey, importPublicKey,
-  loadOrCreateSigningKeys, logUnexpectedErrors, mailerFor, otpKeyFor, securityHeadersFor, signingMediaLinksFor, smsFor, type Config, type Mailer, type MediaStore, type SigningKeys,
+  loadOrCreateOperatorToken, loadOrCreateSigningKeys, logUnexpectedErrors, operatorApi, mailerFor, otpKeyFor, securityHeadersFor, signingMediaLinksFor, smsFor, type Config, type Mailer, type MediaStore, type SigningKeys,
 } from '@stays/service-kit';
 import {
-  FileTreeHeadStore, LeafArchive, Notary, ReadModelRunner, loadOrCreateOperatorToken, operatorApi, ReadStoreTreeHeadStore, discoverReadModels, loadOrCreateNotarySigner, type TreeHeadStore,
+  FileTreeHeadStore, LeafArchive, Notary, ReadModelRunner, readModelOperatorRoute, ReadStoreTreeHeadStore, discoverReadModels, loadOrCreateNotarySigner, type TreeHeadStore,
 } from '@stays/projections';
 import { openKeyStoreFor, revealRecord, withPersonalData, type KeyStore } from '@stays/personal-data';
 import {
-  BookingDocumentsReactor, HotelStreamsIndex, OrphanedUnitsReconciler, PersonalDataErasureReactor, bootstrapAuditor, createCommandApp, createGoogleVerifier, createPasswords, type GoogleIdTokenVerifier,
+  BookingDocumentsReactor, HotelStreamsIndex, OrphanedUnitsReconciler, PersonalDataErasureReactor, auditorOperatorRoute, bootstrapAuditor, createCommandApp, createGoogleVerifier, createPasswords, type GoogleIdTokenVerifier,
 } from '@stays/command-service';
 import { createQueryApp, eventStoreAuditTrail } from '@stays/query-service';
 import { createHost } from './host.ts';
@@ -153,7 +153,8 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
       treeHeads,
       log,
     }, { apiPrefix: config.apiPrefix, cors: config.cors, security });
-    const operator = operatorApi(runner, await loadOrCreateOperatorToken(config.operatorToken, path.join(config.dataDir, 'keys')), log);
+    const operator = operatorApi([readModelOperatorRoute(runner), auditorOperatorRoute(eventStore, createPasswords())],
+      await loadOrCreateOperatorToken(config.operatorToken, path.join(config.dataDir, 'keys')), log);
     const host = createHost({ apiPrefix: config.apiPrefix, commandApp, queryApp, security, operator, frontendDir: path.resolve(import.meta.dirname, '../../frontend/dist') });
     for (const app of [commandApp, queryApp, host]) logUnexpectedErrors(app, log);
     return {

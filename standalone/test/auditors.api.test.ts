@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { expect } from 'chai';
@@ -7,6 +7,7 @@ import { ApiClient } from './support/http-client.ts';
 import { signedInCustomer, signedInOwner, type SignedIn } from './support/accounts.ts';
 import { bookedStay, hotelWithRoom } from './support/stays.ts';
 import { auditLogCaughtUp } from './support/audit-log.ts';
+import { operatorToken } from './support/operator.ts';
 import { startTestSystem, type TestSystem } from './support/test-system.ts';
 
 const AUDITOR = { email: 'chief.auditor@example.in', password: 'ledger-keeper-2024' };
@@ -251,9 +252,18 @@ describe('auditors over HTTP', function () {
 describe('auditor accounts: bootstrap and the CLI', function () {
   this.timeout(90_000);
 
-  const addWithCli = (dataDir: string, email: string, password: string) =>
-    spawnSync(process.execPath, ['--import', 'tsx', 'command-service/src/auditors/cli.ts', 'add', email], {
-      cwd: REPO, input: `${password}\n`, encoding: 'utf8', env: { ...process.env, DATA_DIR: dataDir, EVENTSTORE_URL: '' },
+  // asynchronous: the CLI may call the test system this process serves
+  const addWithCli = (dataDir: string, email: string, password: string, env: Record<string, string> = {}) =>
+    new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'command-service/src/auditors/cli.ts', 'add', email], {
+        cwd: REPO, env: { ...process.env, DATA_DIR: dataDir, EVENTSTORE_URL: '', ...env },
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+      child.on('error', reject).on('close', (status) => resolve({ status, stdout, stderr }));
+      child.stdin.end(`${password}\n`);
     });
   const auditorAdds = async (stays: TestSystem) => (await stays.system.eventStore.readAll()).filter((event) => event.type === 'AuditorAdded');
 
@@ -296,28 +306,54 @@ describe('auditor accounts: bootstrap and the CLI', function () {
     expect(String(error)).to.match(/^ConfigError: BOOTSTRAP_AUDITOR_PASSWORD: password: .*8 characters/);
   });
 
-  it('adds auditors with `npm run auditor -- add` on a stopped embedded log, refusing a taken email and a short password', async () => {
+  it('adds auditors with `npm run auditor -- add` beside a running `npm start` and on a stopped embedded log, refusing a taken email and a short password', async () => {
     let stays = await startTestSystem();
     const dataDir = stays.dataDir;
     try {
-      // the running product holds the log's lock: the CLI must not write beside it
-      expect(addWithCli(dataDir, 'second.auditor@example.in', 'ledger-keeper-2025').status).to.not.equal(0);
-      await stays.stop();
-      const added = addWithCli(dataDir, 'Second.Auditor@example.in', 'ledger-keeper-2025');
-      expect(added.status, added.stderr).to.equal(0);
-      expect(added.stdout).to.include('auditor Second.Auditor@example.in added');
-      const again = addWithCli(dataDir, 'second.auditor@example.in', 'another-password-1');
-      expect(again.status).to.equal(1);
-      expect(again.stderr).to.include('An auditor with this email already exists');
-      const short = addWithCli(dataDir, 'third.auditor@example.in', 'short');
-      expect(short.status).to.equal(1);
-      expect(short.stderr).to.include('password');
-      stays = await startTestSystem({ dataDir });
-      const api = new ApiClient(stays.baseUrl);
+      // the running product owns the log: the CLI hands the account to it through its operator call
+      const running = { OPERATOR_URL: stays.baseUrl };
+      const handed = await addWithCli(dataDir, 'Second.Auditor@example.in', 'ledger-keeper-2025', running);
+      expect(handed.status, handed.stderr).to.equal(0);
+      expect(handed.stdout).to.include('auditor Second.Auditor@example.in added');
+      let api = new ApiClient(stays.baseUrl);
       const login = await api.post('/audit/login', { email: 'second.auditor@example.in', password: 'ledger-keeper-2025' });
       expect(login.status, JSON.stringify(login.body)).to.equal(200);
       expect(login.body.data.user.role).to.equal('auditor');
+      const taken = await addWithCli(dataDir, 'second.auditor@example.in', 'another-password-1', running);
+      expect(taken.status).to.equal(1);
+      expect(taken.stderr.trim()).to.equal('An auditor with this email already exists');
+      const wrongToken = await addWithCli(dataDir, 'third.auditor@example.in', 'ledger-keeper-2025', { ...running, OPERATOR_TOKEN: 'x'.repeat(32) });
+      expect(wrongToken.status).to.equal(1);
+      expect(wrongToken.stderr.trim()).to.equal('the operator token is missing or wrong');
+      const post = async (body: string) => {
+        const response = await fetch(`${stays.baseUrl}/operator/auditors`, {
+          method: 'POST', body, headers: { authorization: `Bearer ${await operatorToken(dataDir)}`, 'content-type': 'application/json' },
+        });
+        return { status: response.status, body: await response.json() };
+      };
+      expect(await post('{"email":"fourth.auditor@example.in"}')).to.deep.equal({
+        status: 400, body: { success: false, message: 'an auditor is added with {"email": "…", "password": "…"}', statusCode: 400 },
+      });
+      expect((await post('{"email":')).body).to.deep.equal({ success: false, message: 'the body of an operator call must be JSON', statusCode: 400 });
+      expect((await post(JSON.stringify({ email: 'fourth.auditor@example.in', password: 'x'.repeat(20_000) }))).status).to.equal(413);
+      // nothing is written through a call the token did not open or the body did not hold
       expect(await auditorAdds(stays)).to.have.length(1);
+
+      await stays.stop();
+      const added = await addWithCli(dataDir, 'Third.Auditor@example.in', 'ledger-keeper-2025');
+      expect(added.status, added.stderr).to.equal(0);
+      expect(added.stdout).to.include('auditor Third.Auditor@example.in added');
+      const again = await addWithCli(dataDir, 'third.auditor@example.in', 'another-password-1');
+      expect(again.status).to.equal(1);
+      expect(again.stderr).to.include('An auditor with this email already exists');
+      const short = await addWithCli(dataDir, 'fourth.auditor@example.in', 'short');
+      expect(short.status).to.equal(1);
+      expect(short.stderr).to.include('password');
+      stays = await startTestSystem({ dataDir });
+      api = new ApiClient(stays.baseUrl);
+      const third = await api.post('/audit/login', { email: 'third.auditor@example.in', password: 'ledger-keeper-2025' });
+      expect(third.status, JSON.stringify(third.body)).to.equal(200);
+      expect(await auditorAdds(stays)).to.have.length(2);
     } finally {
       await stays.destroy();
     }

@@ -82,6 +82,12 @@ describe('auditor journey (e2e)', function () {
     const auditLink = header.getByRole('link', { name: messages.ui.navAudit, exact: true });
     expect(await auditLink.getAttribute('title')).to.match(/^Signed in as .+ \(auditor\)$/);
     expect(await header.getByRole('link', { name: messages.ui.navLogin, exact: true }).count()).to.equal(0);
+    // So it does after a reload on another page, before any auditor screen has loaded.
+    await page.goto('/');
+    await auditLink.waitFor();
+    expect(await header.getByRole('link', { name: messages.ui.navLogin, exact: true }).count()).to.equal(0);
+    await auditLink.click();
+    await urlMatches(page, /\/audit$/);
 
     // Find the booking and open its history.
     await page.getByLabel(texts.bookingIdLabel, { exact: true }).fill(bookingID);

@@ -7,30 +7,13 @@
  */
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { loadConfig, runMain } from '@stays/service-kit';
+import { OperatorCallError, loadConfig, operatorClient, readOperatorToken, runMain } from '@stays/service-kit';
 import type { ReadModelsStatus, ReadModelVersionStatus } from '../read-model-runner.ts';
 import type { VersionEntry } from '../registry.ts';
-import { readOperatorToken } from './operator-token.ts';
 
 const USAGE = 'usage: npm run projection -- list | status | build <name> | switch <name> | drop <name>@<version>';
 const POLL_MS = 250;
 const PLAIN_LINE_EVERY_MS = 1000;
-
-class OperatorCallError extends Error {}
-
-function client(baseUrl: string, token: string) {
-  return async <T>(method: string, pathname: string): Promise<T> => {
-    let response: Response;
-    try {
-      response = await fetch(`${baseUrl}${pathname}`, { method, headers: { authorization: `Bearer ${token}` } });
-    } catch (error) {
-      throw new OperatorCallError(`cannot reach ${baseUrl} (${String((error as Error).cause ?? error)}): is the projections worker or \`npm start\` running there? (OPERATOR_URL)`);
-    }
-    const body = await response.json().catch(() => null) as { success: boolean; data?: T; message?: string } | null;
-    if (body === null || !body.success) throw new OperatorCallError(body?.message ?? `${baseUrl} answered ${response.status}`);
-    return body.data as T;
-  };
-}
 
 const table = (rows: string[][]): string => {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
@@ -63,7 +46,7 @@ function progressLine(version: ReadModelVersionStatus, head: number | null, elap
   return `[${'#'.repeat(filled)}${'-'.repeat(30 - filled)}] ${(fraction * 100).toFixed(1).padStart(5)}%  ${text}`;
 }
 
-async function followBuild(call: ReturnType<typeof client>, name: string, version: number): Promise<ReadModelVersionStatus> {
+async function followBuild(call: ReturnType<typeof operatorClient>, name: string, version: number): Promise<ReadModelVersionStatus> {
   const tty = process.stdout.isTTY === true;
   const started = performance.now();
   let printedAt = -Infinity;
@@ -92,7 +75,7 @@ async function main(argv: readonly string[]): Promise<number> {
     console.error(`no operator token: set OPERATOR_TOKEN, or start \`npm start\` once with this DATA_DIR (it keeps one in ${path.join(config.dataDir, 'keys', 'operator.token')})`);
     return 2;
   }
-  const call = client(config.operatorUrl, token);
+  const call = operatorClient(config.operatorUrl, token);
   switch (command) {
     case 'list': {
       const status = await call<ReadModelsStatus>('GET', '/operator/read-models');

@@ -12,19 +12,13 @@ import { handle, type Positioned } from '../../handle.ts';
 import { accountAggregate, sessionUserOf, type ActiveAccount } from '../account.ts';
 import { accountStream, findAccountByEmail } from '../account-streams.ts';
 import { accountThrottleKey } from '../throttles.ts';
+import { tryPassword } from '../password-try.ts';
 import { signIn } from './decide.ts';
 
 /** `client` is the caller's address: failures slow down that address, not the account's owner elsewhere. */
 export async function handleSignIn(deps: AccountDeps, role: Role, email: string, password: string, client: string): Promise<Positioned<SignInResult>> {
-  const key = accountThrottleKey(role, email);
-  deps.throttles.beforePasswordTry(key, client, deps.now());
-  const account = await findAccountByEmail(deps.store, role, email);
-  const passwordMatches = await deps.passwords.check(account?.passwordHash ?? null, password);
-  if (account === null || !passwordMatches) {
-    deps.throttles.passwordFailed(key, client, deps.now());
-    throw new Unauthenticated(messages.server.invalidCredentials);
-  }
-  deps.throttles.passwordMatched(key, client);
+  const account = await tryPassword(deps, accountThrottleKey(role, email), client, password, () => findAccountByEmail(deps.store, role, email));
+  if (account === null) throw new Unauthenticated(messages.server.invalidCredentials);
   const sessionId = randomUUID();
   const issued = await deps.tokens.issue({ accountId: account.accountId, role: account.role, sessionId }, deps.now());
   const { state, position } = await handle(deps.store, accountStream(account.role, account.accountId), accountAggregate,

@@ -12,6 +12,7 @@ import { accountStream, loadAccount } from '../account-streams.ts';
 import { releaseEmail, reserveEmail } from '../email-reservations.ts';
 import type { GoogleIdentity } from '../google-id-token.ts';
 import { accountThrottleKey } from '../throttles.ts';
+import { tryPassword } from '../password-try.ts';
 import { updateProfile, type UpdateProfile } from './decide.ts';
 
 export interface ProfileChanges {
@@ -67,9 +68,6 @@ export async function handleUpdateProfile(
  */
 async function checkCurrentPassword(deps: AccountDeps, account: ActiveAccount, password: string | undefined, client: string): Promise<string | null | undefined> {
   if (password === undefined || account.passwordHash === null) return undefined;
-  const key = accountThrottleKey(account.role, account.email);
-  deps.throttles.beforePasswordTry(key, client, deps.now());
-  if (await deps.passwords.check(account.passwordHash, password)) return account.passwordHash;
-  deps.throttles.passwordFailed(key, client, deps.now());
-  return null;
+  const matched = await tryPassword(deps, accountThrottleKey(account.role, account.email), client, password, async () => account);
+  return matched === null ? null : account.passwordHash;
 }

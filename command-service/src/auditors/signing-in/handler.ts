@@ -9,20 +9,14 @@ import type { AccountDeps } from '../../command-context.ts';
 import { Unauthenticated } from '../../domain-errors.ts';
 import { handle, type Positioned } from '../../handle.ts';
 import { accountThrottleKey } from '../../accounts/throttles.ts';
+import { tryPassword } from '../../accounts/password-try.ts';
 import { auditorAggregate, auditorSessionUser, type ActiveAuditor } from '../auditor.ts';
 import { findAuditorByEmail } from '../auditor-streams.ts';
 import { signInAuditor } from './decide.ts';
 
 export async function handleAuditorSignIn(deps: AccountDeps, email: string, password: string, client: string): Promise<Positioned<SignInResult>> {
-  const key = accountThrottleKey('auditor', email);
-  deps.throttles.beforePasswordTry(key, client, deps.now());
-  const auditor = await findAuditorByEmail(deps.store, email);
-  const passwordMatches = await deps.passwords.check(auditor?.passwordHash ?? null, password);
-  if (auditor === null || !passwordMatches) {
-    deps.throttles.passwordFailed(key, client, deps.now());
-    throw new Unauthenticated(messages.server.invalidCredentials);
-  }
-  deps.throttles.passwordMatched(key, client);
+  const auditor = await tryPassword(deps, accountThrottleKey('auditor', email), client, password, () => findAuditorByEmail(deps.store, email));
+  if (auditor === null) throw new Unauthenticated(messages.server.invalidCredentials);
   const sessionId = randomUUID();
   const issued = await deps.tokens.issue({ accountId: auditor.auditorId, role: 'auditor', sessionId }, deps.now());
   const { state, position } = await handle(deps.store, streams.auditor(auditor.auditorId), auditorAggregate,

@@ -3,7 +3,8 @@
  * (`accessToken`); beside it, under its own key, who the auditor is and the token's last
  * characters, so a token that a guest's or owner's sign-in replaced since is not taken
  * for an auditor's. Without a usable localStorage the auditor is simply not remembered.
- * (Kept apart from lib/persist.ts so none of it is in the first download.)
+ * The entry reads it to load the dashboard's state for a remembered auditor; the rest of
+ * the dashboard stays out of the first download.
  */
 import { tokenStorage } from '../../lib/persist.ts';
 import type { Auditor } from './api/audit-api.ts';

@@ -1,8 +1,9 @@
 /**
- * The operator token: the secret `npm run projection` presents to the process that runs
- * projections. Production sets OPERATOR_TOKEN in both; the one-process mode creates one
- * in DATA_DIR/keys/operator.token at its first start (readable by its user only), where
- * the CLI on the same machine reads it.
+ * The operator token: the secret the operator's commands (`npm run projection`, and
+ * `npm run auditor` beside a running `npm start`) present to a running process. Production
+ * sets OPERATOR_TOKEN in both; the one-process mode creates one in
+ * DATA_DIR/keys/operator.token at its first start (readable by its user only), where the
+ * commands on the same machine read it.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';

@@ -1,0 +1,25 @@
+/**
+ * One password try, counted by the throttles: refused (TooMany) before any password work
+ * when this client must wait; the stored hash is looked up only after that check; a
+ * missing account spends the same argon2 time as a wrong password and counts as a failure.
+ * Every password a person types (sign-ins of each role, the current password of a profile
+ * change) goes through here, so each is throttled the same way.
+ */
+import type { AccountDeps } from '../command-context.ts';
+
+type PasswordTryDeps = Pick<AccountDeps, 'passwords' | 'throttles' | 'now'>;
+
+/** The holder `holder` finds when `password` matches its hash; null for no holder or another password. `key` is `accountThrottleKey(…)`. */
+export async function tryPassword<T extends { readonly passwordHash: string | null }>(
+  deps: PasswordTryDeps, key: string, client: string, password: string, holder: () => Promise<T | null>,
+): Promise<T | null> {
+  deps.throttles.beforePasswordTry(key, client, deps.now());
+  const found = await holder();
+  const matched = await deps.passwords.check(found?.passwordHash ?? null, password);
+  if (found === null || !matched) {
+    deps.throttles.passwordFailed(key, client, deps.now());
+    return null;
+  }
+  deps.throttles.passwordMatched(key, client);
+  return found;
+}

@@ -57,9 +57,8 @@ function cachedValues(plainValues: PlainValues | undefined, subject: string, typ
  * An entry serves only while no key was destroyed in this process since it was revealed
  * (so a destroyed key erases at once) and for at most DATA_KEY_CACHE_TTL_MS (the time a key
  * read from the store serves, which bounds how long a key destroyed by another process
- * still reads): two comparisons per record rather than a key lookup per subject, which on
- * the full replay's three further readers of 20,000 registrations was the larger part of
- * what the layer still cost on the projections' thread once the decrypting moved off it.
+ * still reads): two comparisons per record rather than a key lookup per subject, so a record
+ * revealed on the reveal thread needs no key on this one.
  * Bounded like PlainValues, so plain values do not stay in memory for the whole log.
  */
 interface Revealed {
@@ -105,7 +104,7 @@ export function withPersonalData(store: EventStore, keys: KeyStore): EventStore 
     headPosition: () => store.headPosition(),
     subscribeToAll: (options, handler) => {
       if (forThread !== undefined && !closed) {
-        // the thread starts with the first subscription, and reveals once it is up (~40 ms): batches before are revealed here
+        // the thread starts with the first subscription, and reveals once it is up (some 30 ms): batches before are revealed here
         ahead ??= new AheadRevealer(new RevealThread(forThread), keys, caches);
         const revealer = ahead;
         const subscription = subscribeRevealingAhead(store, options, handler, {
@@ -145,9 +144,9 @@ interface SharedBatch {
  * Subscription batches revealed lately, by their first record. Every projection and reactor
  * follows the log with its own subscription, and while they catch up they read the same
  * batches of the store's own frozen records: the first to ask reveals a batch (or is
- * revealing it), and the others get the result for a comparison per record, where looking
- * each record up cost the projections' thread more than the plain replay's own work on it
- * (4 followers × 200,000 records on the personal data benchmark). Shared like a revealed
+ * revealing it), and the others get the result for a comparison per record instead of a
+ * look at every record and a cache lookup for each personal one (the replay benchmark's four
+ * projections read 200,000 records each). Shared like a revealed
  * record (see RevealedRecords): while no key was destroyed in this process since, for at
  * most DATA_KEY_CACHE_TTL_MS, and only a batch with no record read as erased, since a
  * missing key is never remembered (another process may create it a moment later).

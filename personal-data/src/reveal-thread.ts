@@ -12,7 +12,7 @@
  *
  * The thread's source is plain JavaScript, evaluated: a TypeScript worker has to load tsx
  * first (node 20 does not hand the loader to threads), 250–330 ms at every start against
- * ~40 ms for this, and a replay is over in about a second.
+ * 28–33 ms for this (personal data benchmark), and a replay is over in about a second.
  *
  * It keeps nothing between requests: every answer reads the key file again, so a key
  * destroyed in this process is gone from the thread's next answer, and the caller tells an
@@ -109,7 +109,7 @@ export class RevealThread {
   private online = false;
   private stopped: Error | null = null;
 
-  /** Starts the thread; it takes ~40 ms to come up, and `ready` tells when it has. */
+  /** Starts the thread; it takes some 30 ms to come up, and `ready` tells when it has. */
   constructor(private readonly keys: KeysForThread) {
     this.worker = new Worker(THREAD_SOURCE, { eval: true, workerData: { masterKey: new Uint8Array(keys.masterKey) } });
     // the thread never keeps the process alive: one whose owner forgot close() still exits

@@ -16,9 +16,11 @@ const CHECK_FILE = '.check';
 
 export async function createFileKeyStorage(dir: string): Promise<WrappedKeyStorage> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
+  // joined once: a replay names thousands of key files, and path.join per name showed in its profile
+  const folder = path.resolve(dir) + path.sep;
   const fileOf = (subject: string) => {
     assertSubject(subject);
-    return path.join(dir, `${subject}.key`);
+    return `${folder}${subject}.key`;
   };
   return {
     get: (subject) => readIfPresent(fileOf(subject)),
@@ -32,6 +34,7 @@ export async function createFileKeyStorage(dir: string): Promise<WrappedKeyStora
       }
       await syncDirectory(dir);
     },
+    fileOf,
     checkValue: () => readIfPresent(path.join(dir, CHECK_FILE)),
     putCheckValueIfAbsent: (value) => createIfAbsent(path.join(dir, CHECK_FILE), value),
     close: async () => undefined,

@@ -7,3 +7,4 @@ export * from './open-keys.ts';
 export * from './migrate-embedded-log.ts';
 export * from './record-cipher.ts';
 export * from './migrate-eventstoredb.ts';
+export { RevealThread } from './reveal-thread.ts';

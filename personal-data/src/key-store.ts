@@ -25,7 +25,22 @@ export interface WrappedKeyStorage {
   checkValue(): Promise<Buffer | undefined>;
   /** Stores the check value unless there is one; resolves to the one stored. */
   putCheckValueIfAbsent(value: Buffer): Promise<Buffer>;
+  /**
+   * The file a subject's wrapped key is kept in, for storage another thread can read on its
+   * own (files); absent where it cannot (MongoDB: the thread would need a client of its own).
+   */
+  readonly fileOf?: (subject: string) => string;
   close(): Promise<void>;
+}
+
+/**
+ * What a thread of this process needs to read the keys itself (the reveal-ahead thread,
+ * reveal-thread.ts): where each wrapped key is, and the master key that unwraps it. Handed
+ * only to threads of this process, which hold the master key in the same memory anyway.
+ */
+export interface KeysForThread {
+  readonly masterKey: Buffer;
+  readonly fileOf: (subject: string) => string;
 }
 
 /** The key store port, as the personal-data layer and the erasure use it. */
@@ -36,6 +51,13 @@ export interface KeyStore {
   createDataKey(subject: string): Promise<Buffer>;
   /** Destroys the subject's key, durably; at once unreadable in this process. */
   destroy(subject: string): Promise<void>;
+  /**
+   * Grows whenever this process destroys a key, once before the key is deleted and once after:
+   * a key read elsewhere (another thread) while it did not change was not destroyed here.
+   */
+  destroyCount(): number;
+  /** How another thread reads the same keys, or undefined where it cannot. */
+  keysForThread(): KeysForThread | undefined;
   close(): Promise<void>;
 }
 
@@ -43,6 +65,10 @@ export interface KeyStore {
 export class KeyStoreLockedError extends Error {
   override readonly name = 'KeyStoreLockedError';
 }
+
+/** A subject's key does not unwrap under the master key: damage, never erasure. */
+export const damagedKeyError = (subject: string): KeyStoreLockedError =>
+  new KeyStoreLockedError(`the data key of ${subject} does not decrypt with the master key: the key store is damaged`);
 
 /** Subjects are account stream names; adapters use them as file names and ids. */
 const SUBJECT = /^[a-z0-9][a-z0-9-]{0,127}$/;
@@ -105,7 +131,10 @@ export async function openKeyStore(storage: WrappedKeyStorage, masterKey: Buffer
 class WrappedKeyStore implements KeyStore {
   private readonly cache = new LRUCache<string, Buffer>({ max: DATA_KEY_CACHE_ENTRIES, ttl: DATA_KEY_CACHE_TTL_MS });
   private readonly creating = new Map<string, Promise<Buffer>>();
-  /** Destroyed in this process: a read that started before the destroy must not cache the key again. */
+  /**
+   * Destroys in this process, counted before and after the storage deletes the key: a read
+   * that started before a destroy had finished must not cache the key again.
+   */
   private generation = 0;
 
   constructor(private readonly storage: WrappedKeyStorage, private readonly masterKey: Buffer) {}
@@ -140,7 +169,17 @@ class WrappedKeyStore implements KeyStore {
     this.generation++;
     this.cache.delete(subject);
     await this.storage.delete(subject);
+    this.generation++;
     this.cache.delete(subject);
+  }
+
+  destroyCount(): number {
+    return this.generation;
+  }
+
+  keysForThread(): KeysForThread | undefined {
+    const { fileOf } = this.storage;
+    return fileOf === undefined ? undefined : { masterKey: this.masterKey, fileOf };
   }
 
   close(): Promise<void> {
@@ -156,7 +195,7 @@ class WrappedKeyStore implements KeyStore {
   /** A key the master key does not open is damage, never erasure: reading stops rather than showing the person as erased. */
   private unwrapOrThrow(subject: string, wrapped: Buffer): Buffer {
     const key = unwrap(this.masterKey, subject, wrapped);
-    if (key === undefined || key.length !== DATA_KEY_BYTES) throw new KeyStoreLockedError(`the data key of ${subject} does not decrypt with the master key: the key store is damaged`);
+    if (key === undefined || key.length !== DATA_KEY_BYTES) throw damagedKeyError(subject);
     return key;
   }
 }

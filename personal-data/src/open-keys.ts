@@ -76,6 +76,8 @@ const bound = (keys: KeyStore): Omit<KeyStore, 'close'> => ({
   dataKey: (subject) => keys.dataKey(subject),
   createDataKey: (subject) => keys.createDataKey(subject),
   destroy: (subject) => keys.destroy(subject),
+  destroyCount: () => keys.destroyCount(),
+  keysForThread: () => keys.keysForThread(),
 });
 
 async function openChecked(config: Pick<Config, 'dataDir' | 'personalDataKey'>, options: KeyStoreOptions, storage: WrappedKeyStorage, where: string): Promise<KeyStore> {

@@ -11,10 +11,12 @@
  */
 import { LRUCache } from 'lru-cache';
 import { ERASED, personalFieldsOf, type PersonalFields } from '@stays/contracts';
-import type { EventData, EventStore, RecordedEvent, SubscriptionHandler } from '@stays/event-store';
+import type { EventData, EventStore, RecordedEvent, Subscription, SubscriptionHandler } from '@stays/event-store';
 import { FieldIntegrityError, decryptField, isEncryptedField } from './field-cipher.ts';
-import type { KeyStore } from './key-store.ts';
-import { isSealedValue, openFields, sealFields } from './record-cipher.ts';
+import { DATA_KEY_CACHE_TTL_MS, damagedKeyError, type KeyStore } from './key-store.ts';
+import { isSealedValue, notOpening, openFields, sealFields, sealedParts, sealedValues, type RecordPlace } from './record-cipher.ts';
+import { subscribeRevealingAhead } from './reveal-ahead-subscription.ts';
+import { KEY_DAMAGED, NOT_OPENING, NO_KEY, RevealThread, type Opened, type SealedValue } from './reveal-thread.ts';
 
 /**
  * Plain values of records this process encrypted or decrypted lately: one event is read by
@@ -49,18 +51,21 @@ function cachedValues(plainValues: PlainValues | undefined, subject: string, typ
  * Records this store revealed lately, by the stored record object. A log that hands every
  * reader the same frozen record (the embedded store does: each projection and reactor
  * follows the log through its own subscription) gets its personal fields decrypted once,
- * and each further reader receives the same revealed record after only the check that the
- * subject's key still exists (so a destroyed key still erases at once). A frozen record
- * cannot change, so its revealed form cannot be of other stored values; records of a store
- * that builds new objects per read (EventStoreDB) miss here and go through PlainValues.
+ * and each further reader receives the same revealed record. A frozen record cannot
+ * change, so its revealed form cannot be of other stored values; records of a store that
+ * builds new objects per read (EventStoreDB) miss here and go through PlainValues.
+ * An entry serves only while no key was destroyed in this process since it was revealed
+ * (so a destroyed key erases at once) and for at most DATA_KEY_CACHE_TTL_MS (the time a key
+ * read from the store serves, which bounds how long a key destroyed by another process
+ * still reads): two comparisons per record rather than a key lookup per subject, so a record
+ * revealed on the reveal thread needs no key on this one.
  * Bounded like PlainValues, so plain values do not stay in memory for the whole log.
- * Each further read of a log of 8,000 accounts (80,000 events) cost 24–47 ms of CPU with
- * this, 36–66 ms with PlainValues alone (2026-11-22, load 7–10): the full replay's second
- * and third projection pay that.
  */
 interface Revealed {
-  readonly subject: string;
   readonly record: RecordedEvent;
+  /** The key store's destroyCount() and the time (ms) before the keys were read. */
+  readonly destroyCount: number;
+  readonly readAt: number;
 }
 type RevealedRecords = LRUCache<RecordedEvent, Revealed>;
 
@@ -69,9 +74,28 @@ interface RevealCaches {
   readonly revealed: RevealedRecords;
 }
 
+/** The revealed form of a record, when a recent read of its keys still vouches for it. */
+function sharedReveal(caches: RevealCaches | undefined, record: RecordedEvent, destroyCount: number, now: number): RecordedEvent | undefined {
+  const known = caches?.revealed.get(record);
+  return known !== undefined && known.destroyCount === destroyCount && now - known.readAt < DATA_KEY_CACHE_TTL_MS ? known.record : undefined;
+}
+
+/**
+ * The personal-data layer: with a key store that another thread can read (files), a
+ * subscription's batches are revealed ahead, on the reveal thread (reveal-thread.ts), while
+ * the handler applies the batch before (reveal-ahead-subscription.ts); `readStream` and
+ * `readAll` (the command side's loads, the audit API: short reads that wait for their answer)
+ * and every subscription over a key store in MongoDB are revealed on the calling thread.
+ */
 export function withPersonalData(store: EventStore, keys: KeyStore): EventStore {
   const caches: RevealCaches = { plainValues: new LRUCache({ max: PLAIN_RECORDS_CACHED }), revealed: new LRUCache({ max: PLAIN_RECORDS_CACHED }) };
   const revealAll = (records: readonly RecordedEvent[]) => revealRecords(records, keys, caches);
+  const batches = new SharedBatches(keys);
+  const forThread = keys.keysForThread();
+  let ahead: AheadRevealer | undefined;
+  /** Subscriptions revealing ahead: closed before the store, so none hands on a batch it revealed before the store closed. */
+  const following = new Set<Subscription>();
+  let closed = false;
   return {
     append: async (streamId, events, options) =>
       store.append(streamId, await Promise.all(events.map((event) => encryptEvent(event, keys, caches.plainValues))), options),
@@ -79,15 +103,188 @@ export function withPersonalData(store: EventStore, keys: KeyStore): EventStore 
     readAll: async (options) => revealAll(await store.readAll(options)),
     headPosition: () => store.headPosition(),
     subscribeToAll: (options, handler) => {
+      if (forThread !== undefined && !closed) {
+        // the thread starts with the first subscription, and reveals once it is up (some 30 ms): batches before are revealed here
+        ahead ??= new AheadRevealer(new RevealThread(forThread), keys, caches);
+        const revealer = ahead;
+        const subscription = subscribeRevealingAhead(store, options, handler, {
+          // live batches are small, and mostly of events this process has just written and holds the plain values of
+          reveal: (events, catchingUp) => batches.reveal(events, catchingUp ? (records) => revealer.reveal(records) : revealAll),
+          destroyCount: () => keys.destroyCount(),
+        }, () => following.delete(subscription));
+        following.add(subscription);
+        return subscription;
+      }
       const revealing: SubscriptionHandler = {
-        onBatch: async (events) => handler.onBatch(await revealAll(events)),
+        onBatch: async (events) => handler.onBatch(await batches.reveal(events, revealAll)),
         ...(handler.onCaughtUp && { onCaughtUp: () => handler.onCaughtUp!() }),
         ...(handler.onError && { onError: (error: unknown) => handler.onError!(error) }),
       };
       return store.subscribeToAll(options, revealing);
     },
-    close: () => store.close(),
+    close: async () => {
+      closed = true;
+      await Promise.all([...following].map((subscription) => subscription.close()));
+      await ahead?.close();
+      await store.close();
+    },
   };
+}
+
+/** A batch revealed for one subscription, for the others that read the same records. */
+interface SharedBatch {
+  readonly records: readonly RecordedEvent[];
+  /** Resolves to undefined when the batch is not to be shared (a record in it read as erased). */
+  readonly revealed: Promise<readonly RecordedEvent[] | undefined>;
+  readonly destroyCount: number;
+  readonly readAt: number;
+}
+
+/**
+ * Subscription batches revealed lately, by their first record. Every projection and reactor
+ * follows the log with its own subscription, and while they catch up they read the same
+ * batches of the store's own frozen records: the first to ask reveals a batch (or is
+ * revealing it), and the others get the result for a comparison per record instead of a
+ * look at every record and a cache lookup for each personal one (the replay benchmark's four
+ * projections read 200,000 records each). Shared like a revealed
+ * record (see RevealedRecords): while no key was destroyed in this process since, for at
+ * most DATA_KEY_CACHE_TTL_MS, and only a batch with no record read as erased, since a
+ * missing key is never remembered (another process may create it a moment later).
+ */
+class SharedBatches {
+  private readonly batches = new LRUCache<RecordedEvent, SharedBatch>({ max: 64 });
+
+  constructor(private readonly keys: KeyStore) {}
+
+  async reveal(records: readonly RecordedEvent[], reveal: (records: readonly RecordedEvent[]) => Promise<RecordedEvent[]>): Promise<RecordedEvent[]> {
+    const first = records[0];
+    if (first === undefined || !Object.isFrozen(first)) return reveal(records);
+    const destroyCount = this.keys.destroyCount();
+    const readAt = Date.now();
+    const known = this.batches.get(first);
+    if (known !== undefined && known.destroyCount === destroyCount && readAt - known.readAt < DATA_KEY_CACHE_TTL_MS && sameRecords(known.records, records)) {
+      const revealed = await known.revealed;
+      if (revealed !== undefined && this.keys.destroyCount() === destroyCount) return revealed.slice();
+    }
+    const revealing = reveal(records);
+    const shared = revealing.then((revealed) => (allShareable(revealed) ? revealed : undefined));
+    shared.catch(() => undefined); // a batch that fails to reveal fails whoever awaits it, and is no unhandled rejection when nobody does
+    this.batches.set(first, { records, destroyCount, readAt, revealed: shared });
+    return revealing;
+  }
+}
+
+function sameRecords(a: readonly RecordedEvent[], b: readonly RecordedEvent[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Every record the store's own frozen one, or the frozen revealed form of one; a record read as erased is neither. */
+function allShareable(records: readonly RecordedEvent[]): boolean {
+  for (const record of records) if (!Object.isFrozen(record)) return false;
+  return true;
+}
+
+/**
+ * Batches with fewer sealed records than this are revealed on the calling thread: a round
+ * trip to the thread costs the batch's latency more than opening a few values costs here.
+ */
+const THREAD_MIN_RECORDS = 16;
+
+/** A record sent to the thread, and where its values belong. */
+interface Opening {
+  readonly index: number;
+  readonly record: RecordedEvent;
+  readonly place: RecordPlace;
+}
+
+/**
+ * Reveals subscription batches with their sealed values opened on the reveal thread.
+ * An answer counts only when no key was destroyed in this process since its request left:
+ * otherwise the request's records are revealed again here, so a person erased while a
+ * replay runs ahead reads as erased in everything applied after the erasure.
+ */
+class AheadRevealer {
+  constructor(private readonly thread: RevealThread, private readonly keys: KeyStore, private readonly caches: RevealCaches) {}
+
+  async reveal(records: readonly RecordedEvent[]): Promise<RecordedEvent[]> {
+    if (!this.thread.ready) return revealRecords(records, this.keys, this.caches);
+    const revealed = records.slice();
+    const destroyCount = this.keys.destroyCount();
+    const readAt = Date.now();
+    const toOpen: Opening[] = [];
+    const values: SealedValue[] = [];
+    let here = false;
+    for (let index = 0; index < records.length; index++) {
+      const record = records[index]!;
+      const declared = personalFieldsOf(record.type);
+      if (declared === undefined) continue;
+      const shared = sharedReveal(this.caches, record, destroyCount, readAt);
+      if (shared !== undefined) {
+        revealed[index] = shared;
+        continue;
+      }
+      const fields = encryptedFieldsOf(record, declared);
+      if (fields === undefined) continue;
+      if (!fields.sealed) {
+        here = true;
+        continue;
+      }
+      const place = { subject: declared.subject(record.data), type: record.type, fields: fields.names };
+      const { iv, body, additionalData } = sealedParts(place, fields.names.map((field) => record.data[field]));
+      values.push({ subject: place.subject, iv, body, additionalData });
+      toOpen.push({ index, record, place });
+    }
+    // fields encrypted one by one (the format before), or too few sealed ones for a round trip: all of it here
+    if (here || (toOpen.length > 0 && toOpen.length < THREAD_MIN_RECORDS)) return revealRecords(records, this.keys, this.caches);
+    if (toOpen.length === 0) return revealed;
+    const opened = await this.openOnThread(toOpen, values, destroyCount, readAt);
+    toOpen.forEach(({ index }, i) => {
+      const record = opened[i]!;
+      if (record instanceof Error) throw record;
+      revealed[index] = record;
+    });
+    return revealed;
+  }
+
+  close(): Promise<void> {
+    return this.thread.close();
+  }
+
+  /** Each record revealed, or the error reading it raises. */
+  private async openOnThread(toOpen: readonly Opening[], values: readonly SealedValue[], destroyCount: number, readAt: number): Promise<(RecordedEvent | Error)[]> {
+    let opened: readonly Opened[];
+    try {
+      opened = await this.thread.open(values);
+    } catch {
+      // the thread stopped (closed, or died): these records are revealed here, as every later batch will be
+      return this.revealHere(toOpen);
+    }
+    if (this.keys.destroyCount() !== destroyCount) return this.revealHere(toOpen);
+    return opened.map((answer, i): RecordedEvent | Error => {
+      const { record, place } = toOpen[i]!;
+      if (answer === NO_KEY) return withValues(record, place.fields, place.fields.map(() => ERASED));
+      if (answer === KEY_DAMAGED) return damagedKeyError(place.subject);
+      if (answer === NOT_OPENING) return notOpening(place);
+      let plain: RecordedEvent;
+      try {
+        plain = withValues(record, place.fields, sealedValues(place, answer));
+      } catch (error) {
+        return error as Error;
+      }
+      if (Object.isFrozen(record)) this.caches.revealed.set(record, { record: frozen(plain), destroyCount, readAt });
+      return plain;
+    });
+  }
+
+  private async revealHere(toOpen: readonly Opening[]): Promise<(RecordedEvent | Error)[]> {
+    try {
+      return await revealRecords(toOpen.map(({ record }) => record), this.keys, this.caches);
+    } catch (error) {
+      return toOpen.map(() => error as Error);
+    }
+  }
 }
 
 /** The event as it will be stored: its personal fields encrypted (null and absent ones left as they are). */
@@ -112,46 +309,44 @@ export async function revealRecord(record: RecordedEvent, keys: KeyStore): Promi
 }
 
 /**
- * The records with their personal fields decrypted. Each subject's key is asked for once
- * per call, all at once, and records without encrypted fields are handed on as they are
- * (a replay is mostly such records).
+ * The records with their personal fields decrypted, on this thread. Each subject's key is
+ * asked for once per call, all at once, and records without encrypted fields are handed on
+ * as they are (a replay is mostly such records).
  */
 async function revealRecords(records: readonly RecordedEvent[], keys: KeyStore, caches?: RevealCaches): Promise<RecordedEvent[]> {
   const revealed = records.slice();
-  const encrypted: { readonly index: number; readonly subject: string; readonly fields: EncryptedFields | undefined; readonly shared: RecordedEvent | undefined }[] = [];
+  const encrypted: { readonly index: number; readonly subject: string; readonly fields: EncryptedFields }[] = [];
   const keyRequests = new Map<string, Promise<Buffer | undefined>>();
+  const destroyCount = keys.destroyCount();
+  const readAt = Date.now();
   records.forEach((record, index) => {
-    const known = caches?.revealed.get(record);
-    if (known !== undefined) {
-      if (!keyRequests.has(known.subject)) keyRequests.set(known.subject, keys.dataKey(known.subject));
-      encrypted.push({ index, subject: known.subject, fields: undefined, shared: known.record });
-      return;
-    }
     const declared = personalFieldsOf(record.type);
     if (declared === undefined) return;
+    const shared = sharedReveal(caches, record, destroyCount, readAt);
+    if (shared !== undefined) {
+      revealed[index] = shared;
+      return;
+    }
     const fields = encryptedFieldsOf(record, declared);
     if (fields === undefined) return;
     const subject = declared.subject(record.data);
     if (!keyRequests.has(subject)) keyRequests.set(subject, keys.dataKey(subject));
-    encrypted.push({ index, subject, fields, shared: undefined });
+    encrypted.push({ index, subject, fields });
   });
   if (encrypted.length === 0) return revealed;
   const keyOf = new Map(await Promise.all([...keyRequests].map(async ([subject, request]) => [subject, await request] as const)));
-  for (const { index, subject, fields, shared } of encrypted) {
+  for (const { index, subject, fields } of encrypted) {
     const record = revealed[index]!;
     const key = keyOf.get(subject);
     if (key === undefined) {
-      const { names } = fields ?? encryptedFieldsOf(record, personalFieldsOf(record.type)!)!;
-      revealed[index] = withValues(record, names, names.map(() => ERASED));
+      revealed[index] = withValues(record, fields.names, fields.names.map(() => ERASED));
       // the plain values of an erased person are no longer kept once a read finds the key gone
       caches?.revealed.delete(record);
-      caches?.plainValues.delete(record.data[names[0]!] as string);
-    } else if (shared !== undefined) {
-      revealed[index] = shared;
+      caches?.plainValues.delete(record.data[fields.names[0]!] as string);
     } else {
-      const plain = withValues(record, fields!.names, plainValuesOf(record, subject, fields!, key, caches?.plainValues));
+      const plain = withValues(record, fields.names, plainValuesOf(record, subject, fields, key, caches?.plainValues));
       // a frozen record is the store's own, handed to every reader: its revealed form is shared the same way
-      if (Object.isFrozen(record)) caches?.revealed.set(record, { subject, record: frozen(plain) });
+      if (Object.isFrozen(record)) caches?.revealed.set(record, { record: frozen(plain), destroyCount, readAt });
       revealed[index] = plain;
     }
   }

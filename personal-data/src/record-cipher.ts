@@ -32,7 +32,7 @@ export interface RecordPlace {
   readonly fields: readonly string[];
 }
 
-const additionalData = (place: RecordPlace): Buffer => Buffer.from(`pd2\n${place.subject}\n${place.type}\n${place.fields.join('\n')}`, 'utf8');
+const additionalData = (place: RecordPlace): string => `pd2\n${place.subject}\n${place.type}\n${place.fields.join('\n')}`;
 
 /** Whether a stored value has the sealed format (it may still fail to open). */
 export const isSealedValue = (value: unknown): value is string => typeof value === 'string' && value.startsWith(PREFIX) && FORMAT.test(value);
@@ -41,29 +41,60 @@ export const isSealedValue = (value: unknown): value is string => typeof value =
 export function sealFields(key: Buffer, place: RecordPlace, values: readonly unknown[]): string[] {
   const iv = freshIv();
   const cipher = createCipheriv('aes-256-gcm', key, iv);
-  cipher.setAAD(additionalData(place));
+  cipher.setAAD(Buffer.from(additionalData(place), 'utf8'));
   const ciphertext = Buffer.concat([cipher.update(JSON.stringify(values), 'utf8'), cipher.final(), cipher.getAuthTag()]);
   return [`${PREFIX}${iv.toString('base64url')}.${ciphertext.toString('base64url')}`, ...place.fields.slice(1).map(() => SEALED_ELSEWHERE)];
 }
 
-/** The plain values of `place.fields`; throws FieldIntegrityError when they were not sealed there, so, with this key. */
-export function openFields(key: Buffer, place: RecordPlace, stored: readonly unknown[]): unknown[] {
-  const where = `${place.type}.${place.fields.join('+')} of ${place.subject}`;
+/**
+ * What opening sealed values takes, as text (so another thread can be handed it as is): the
+ * IV and ciphertext ‖ tag in base64url, and the additional data. Throws FieldIntegrityError
+ * when the stored values are not sealed together there.
+ */
+export interface SealedParts {
+  readonly iv: string;
+  readonly body: string;
+  readonly additionalData: string;
+}
+
+const placeName = (place: RecordPlace) => `${place.type}.${place.fields.join('+')} of ${place.subject}`;
+
+export function sealedParts(place: RecordPlace, stored: readonly unknown[]): SealedParts {
   const [sealed, ...rest] = stored;
   if (!isSealedValue(sealed) || stored.length !== place.fields.length || rest.some((value) => value !== SEALED_ELSEWHERE)) {
-    throw new FieldIntegrityError(`${where} are not sealed together`);
+    throw new FieldIntegrityError(`${placeName(place)} are not sealed together`);
   }
-  const iv = Buffer.from(sealed.slice(PREFIX.length, PREFIX.length + IV_CHARS), 'base64url');
-  const body = Buffer.from(sealed.slice(PREFIX.length + IV_CHARS + 1), 'base64url');
+  return { iv: sealed.slice(PREFIX.length, PREFIX.length + IV_CHARS), body: sealed.slice(PREFIX.length + IV_CHARS + 1), additionalData: additionalData(place) };
+}
+
+/** The error for sealed values that do not open under their subject's key. */
+export const notOpening = (place: RecordPlace): FieldIntegrityError =>
+  new FieldIntegrityError(`${placeName(place)} do not decrypt: altered, moved from another event or person, or another key`);
+
+/** The plain values of `place.fields` from the opened JSON; throws FieldIntegrityError unless it holds one value per field. */
+export function sealedValues(place: RecordPlace, json: string): unknown[] {
   let values: unknown;
   try {
-    const decipher = createDecipheriv('aes-256-gcm', key, iv);
-    decipher.setAAD(additionalData(place));
-    decipher.setAuthTag(body.subarray(body.length - TAG_BYTES));
-    values = JSON.parse(Buffer.concat([decipher.update(body.subarray(0, body.length - TAG_BYTES)), decipher.final()]).toString('utf8'));
+    values = JSON.parse(json);
   } catch {
-    throw new FieldIntegrityError(`${where} do not decrypt: altered, moved from another event or person, or another key`);
+    throw notOpening(place);
   }
-  if (!Array.isArray(values) || values.length !== place.fields.length) throw new FieldIntegrityError(`${where} do not hold one value per field`);
+  if (!Array.isArray(values) || values.length !== place.fields.length) throw new FieldIntegrityError(`${placeName(place)} do not hold one value per field`);
   return values;
+}
+
+/** The plain values of `place.fields`; throws FieldIntegrityError when they were not sealed there, so, with this key. */
+export function openFields(key: Buffer, place: RecordPlace, stored: readonly unknown[]): unknown[] {
+  const parts = sealedParts(place, stored);
+  const body = Buffer.from(parts.body, 'base64url');
+  let json: string;
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(parts.iv, 'base64url'));
+    decipher.setAAD(Buffer.from(parts.additionalData, 'utf8'));
+    decipher.setAuthTag(body.subarray(body.length - TAG_BYTES));
+    json = Buffer.concat([decipher.update(body.subarray(0, body.length - TAG_BYTES)), decipher.final()]).toString('utf8');
+  } catch {
+    throw notOpening(place);
+  }
+  return sealedValues(place, json);
 }

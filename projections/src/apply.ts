@@ -1,7 +1,7 @@
 /**
  * How projected writes reach the read store: each guarded by the event's position, then
- * applied in log order. The runner applies every batch this way; projection tests apply
- * their given events the same way.
+ * applied in log order within each collection. The runner applies every batch this way;
+ * projection tests apply their given events the same way.
  */
 import { DuplicateKeyError, type ReadStore, type WriteOperation } from '@stays/read-store';
 import { guard } from './guard.ts';
@@ -23,22 +23,27 @@ export function guardedWrites(definition: ProjectionDefinition, position: number
 }
 
 /**
- * Applies writes in log order, one ordered bulk write per run of writes to the same
- * collection. A duplicate key means the document already carries this event's (or a
- * later) position: already applied, so the run resumes after it.
+ * Applies writes in log order within each collection: one ordered bulk write per
+ * collection the writes touch (a batch of a thousand events is a handful of round trips
+ * to MongoDB, not one per run of events). Collections are independent, so only the order
+ * within one matters. Ordered rather than MongoDB's `ordered: false`: two events of a batch
+ * may write the same document, and the guard would skip the earlier one's write if the
+ * later one landed first. A duplicate key means the document already carries this
+ * event's (or a later) position: already applied, so the collection's writes resume after it.
  */
 export async function applyInOrder(readStore: ReadStore, writes: readonly GuardedWrite[], log: (line: string) => void): Promise<void> {
-  let start = 0;
-  while (start < writes.length) {
-    const collection = writes[start]!.collection;
-    let end = start;
-    while (end < writes.length && writes[end]!.collection === collection) end++;
-    const run = writes.slice(start, end).map((write) => write.operation);
+  const byCollection = new Map<string, WriteOperation[]>();
+  for (const write of writes) {
+    const operations = byCollection.get(write.collection);
+    if (operations === undefined) byCollection.set(write.collection, [write.operation]);
+    else operations.push(write.operation);
+  }
+  for (const [collection, operations] of byCollection) {
     let offset = 0;
-    while (offset < run.length) {
+    while (offset < operations.length) {
       try {
-        await readStore.collection(collection).bulkWrite(run.slice(offset));
-        offset = run.length;
+        await readStore.collection(collection).bulkWrite(offset === 0 ? operations : operations.slice(offset));
+        offset = operations.length;
       } catch (error) {
         if (!(error instanceof DuplicateKeyError) || error.operationIndex === undefined) throw error;
         if (Object.keys(error.key).some((field) => field !== '_id')) {
@@ -47,6 +52,5 @@ export async function applyInOrder(readStore: ReadStore, writes: readonly Guarde
         offset += error.operationIndex + 1;
       }
     }
-    start = end;
   }
 }

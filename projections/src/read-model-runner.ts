@@ -235,7 +235,7 @@ export class ReadModelRunner {
     const name = versionName(model.name, entry.version);
     const progress = this.runner.progress(name);
     const position = progress !== undefined ? progress.position : await readCheckpoint(this.readStore, name, entry.version);
-    const counts = await Promise.all(entry.collections.map((collection) => this.readStore.collection(collection).countDocuments()));
+    const counts = await Promise.all(entry.collections.map((collection) => this.readStore.collection(collection).estimatedDocumentCount()));
     return {
       version: entry.version,
       state: entry.state,

@@ -87,7 +87,7 @@ export async function storedReadModelsStatus(store: ReadStore, checkpointsCollec
     versions: await Promise.all(versions.map(async (entry): Promise<AuditReadModelVersion> => {
       const checkpoint = byName.get(`${name}@${entry.version}`);
       const position = checkpoint !== undefined && checkpoint.position >= 0 ? checkpoint.position : null;
-      const counts = await Promise.all(entry.collections.map((collection) => store.collection(collection).countDocuments()));
+      const counts = await Promise.all(entry.collections.map((collection) => store.collection(collection).estimatedDocumentCount()));
       return {
         version: entry.version,
         state: entry.state,

@@ -17,7 +17,7 @@ import {
 } from '@stays/event-store';
 import { ReadStoreUnavailableError, type ReadStore } from '@stays/read-store';
 import { markCaughtUp, readCheckpoint, writeCheckpoint, writeHealthReport } from './checkpoints.ts';
-import { applyInOrder, guardedWrites } from './apply.ts';
+import { applyInOrder, guardedWrites, type GuardedWrite } from './apply.ts';
 import type { ProjectionDefinition } from './projection.ts';
 
 export interface ProjectionStatus {
@@ -231,11 +231,13 @@ export class ProjectionRunner {
       {
         onBatch: async (events) => {
           let changedAt = running.changedAt;
-          const writes = events.flatMap((event) => {
-            const own = guardedWrites(definition, event.position, definition.project(event));
-            if (own.length > 0) changedAt = event.position;
-            return own;
-          });
+          const writes: GuardedWrite[] = [];
+          for (const event of events) {
+            const projected = definition.project(event);
+            if (projected.length === 0) continue;
+            for (const write of guardedWrites(definition, event.position, projected)) writes.push(write);
+            changedAt = event.position;
+          }
           const last = events[events.length - 1]!.position;
           await this.untilApplied(running, last, async () => {
             await applyInOrder(this.readStore, writes, (line) => this.log(line));

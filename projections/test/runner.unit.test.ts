@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { openInMemoryEventStore, type EventStore } from '@stays/event-store';
-import { createEmbeddedReadStore, type ReadStore } from '@stays/read-store';
+import { createEmbeddedReadStore, type Document, type ReadStore, type WriteOperation } from '@stays/read-store';
 import { ProjectionRunner, writeCheckpoint, type ProjectionDefinition } from '../src/index.ts';
 
 /** A projection that counts events per stream with $inc: wrong on any double application. */
@@ -97,6 +97,36 @@ describe('projection runner', () => {
     await runner.waitFor(changed, 2000);
     expect(runner.changedAt('counter')).to.equal(changed);
     await runner.stop();
+  });
+
+  it('writes a batch as one ordered bulk write per collection, each collection\'s writes in log order', async () => {
+    // each event counts in `counts` and appends its type to one `trail` document: the collections interleave event by event
+    const trail: ProjectionDefinition = {
+      name: 'trail',
+      version: 1,
+      collections: ['counts', 'trail'],
+      project: (event) => [
+        ...counter.project(event),
+        { collection: 'trail', operation: { updateOne: { filter: { _id: 'all' }, update: { $push: { types: event.type } }, upsert: true } } },
+      ],
+    };
+    for (let i = 0; i < 6; i++) await eventStore.append(`s-${i % 2}`, [{ type: `Happened${i}`, data: { i } }]);
+    const bulkWrites: { collection: string; operations: number }[] = [];
+    const counting: ReadStore = {
+      collection: <T extends Document = Document>(name: string) => new Proxy(readStore.collection<T>(name), {
+        get: (target, property, receiver) => (property === 'bulkWrite'
+          ? (operations: readonly WriteOperation[]) => (bulkWrites.push({ collection: name, operations: operations.length }), target.bulkWrite(operations))
+          : Reflect.get(target, property, receiver)),
+      }),
+      close: () => readStore.close(),
+    };
+    const runner = new ProjectionRunner(eventStore, counting, [trail], { log: () => undefined });
+    await runner.start();
+    await runner.whenCaughtUp();
+    await runner.stop();
+    expect(bulkWrites).to.deep.equal([{ collection: 'counts', operations: 6 }, { collection: 'trail', operations: 6 }]);
+    expect((await readStore.collection('trail').findOne({ _id: 'all' }))!.types).to.deep.equal(['Happened0', 'Happened1', 'Happened2', 'Happened3', 'Happened4', 'Happened5']);
+    expect((await documents(readStore)).map(({ _id, events }) => ({ _id, events }))).to.deep.equal([{ _id: 's-0', events: 3 }, { _id: 's-1', events: 3 }]);
   });
 
   it('refuses a write to a collection the projection does not own, and reports it as failed', async () => {

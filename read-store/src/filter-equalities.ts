@@ -3,8 +3,8 @@ import type { Filter } from './port.ts';
 function isOperatorDocument(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   if (value instanceof Date || value instanceof RegExp) return false;
-  const first = Object.keys(value)[0];
-  return first !== undefined && first.startsWith('$');
+  for (const first in value) return first.startsWith('$');
+  return false;
 }
 
 /**
@@ -19,7 +19,9 @@ export function equalityFields(filter: Filter): Array<readonly [path: string, va
 }
 
 function collect(filter: Filter, fields: Array<readonly [string, unknown]>): void {
-  for (const [path, condition] of Object.entries(filter)) {
+  // for-in rather than Object.entries: every upsert a projection makes seeds its document here
+  for (const path in filter) {
+    const condition = filter[path];
     if (path === '$and' && Array.isArray(condition)) {
       for (const clause of condition) collect(clause as Filter, fields);
     } else if (path.startsWith('$') || condition instanceof RegExp || condition === undefined) {

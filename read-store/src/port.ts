@@ -64,6 +64,12 @@ export interface ReadCollection<T extends Document = Document> {
   find(filter?: Filter, options?: FindOptions): Promise<T[]>;
   findOne(filter?: Filter, options?: Omit<FindOptions, 'limit'>): Promise<T | null>;
   countDocuments(filter?: Filter): Promise<number>;
+  /**
+   * How many documents the collection holds, from the collection's own count rather than
+   * by reading them (MongoDB's `estimatedDocumentCount`: its metadata, which an unclean
+   * shutdown can leave off until the next validation): cheap enough to poll on collections of millions.
+   */
+  estimatedDocumentCount(): Promise<number>;
   /** MongoDB aggregation pipeline ($match, $sort, $skip, $limit, $project, $group, $facet, $count, $unwind, $lookup ...). */
   aggregate<R = Record<string, unknown>>(pipeline: readonly Record<string, unknown>[]): Promise<R[]>;
   /** Rejects with DuplicateKeyError when _id or a unique index is taken. */

@@ -162,6 +162,19 @@ export function describeReadStoreContract(name: string, open: OpenReadStore): vo
         expect(await collection.countDocuments({ city: 'Goa' })).to.equal(2);
         expect(await collection.countDocuments({ city: 'Nowhere' })).to.equal(0);
       });
+
+      it('estimates the count from the collection itself: inserts, upserts and deletes move it, a drop empties it', async function () {
+        const collection = fresh();
+        expect(await collection.estimatedDocumentCount()).to.equal(0);
+        for (const document of HOTELS) await collection.insertOne(structuredClone(document));
+        await collection.updateOne({ _id: 'h9' }, { $set: { city: 'Pune' } }, { upsert: true });
+        await collection.updateOne({ _id: 'h1' }, { $set: { city: 'Pune' } }, { upsert: true });
+        expect(await collection.estimatedDocumentCount()).to.equal(6);
+        await collection.deleteMany({ city: 'Pune' });
+        expect(await collection.estimatedDocumentCount()).to.equal(2);
+        await collection.drop();
+        expect(await collection.estimatedDocumentCount()).to.equal(0);
+      });
     });
 
     describe('filters', function () {
@@ -697,6 +710,35 @@ export function describeReadStoreContract(name: string, open: OpenReadStore): vo
         expect(idSet(await collection.find({ city: 'Pune' }))).to.deep.equal(['h6']);
         expect(idSet(await collection.find({ city: 'Goa', price: { $lt: 2000 } }))).to.deep.equal(['h3']);
         expect(await collection.countDocuments({ city: 'Goa' })).to.equal(3);
+      });
+
+      it('tells values of different types apart through an index, and equal numbers alike', async function () {
+        const collection = fresh();
+        await collection.createIndex({ code: 1 });
+        await collection.createIndex({ tag: 1 }, { unique: true, sparse: true });
+        await collection.bulkWrite([
+          { insertOne: { document: { _id: 'string', code: '1' } } },
+          { insertOne: { document: { _id: 'number', code: 1 } } },
+          { insertOne: { document: { _id: 'fraction', code: 1.0 } } },
+          { insertOne: { document: { _id: 'boolean', code: true } } },
+          { insertOne: { document: { _id: 'true-string', code: 'true' } } },
+          { insertOne: { document: { _id: 'null', code: null } } },
+          { insertOne: { document: { _id: 'missing' } } },
+          { insertOne: { document: { _id: 'date', code: new Date('2026-01-01T00:00:00.000Z'), tag: 'x' } } },
+          { insertOne: { document: { _id: 'date-string', code: '2026-01-01T00:00:00.000Z' } } },
+          { insertOne: { document: { _id: 'array', code: ['1', 2] } } },
+        ]);
+        expect(idSet(await collection.find({ code: '1' }))).to.deep.equal(['array', 'string']);
+        expect(idSet(await collection.find({ code: 1 }))).to.deep.equal(['fraction', 'number']);
+        expect(idSet(await collection.find({ code: 2 }))).to.deep.equal(['array']);
+        expect(idSet(await collection.find({ code: true }))).to.deep.equal(['boolean']);
+        expect(idSet(await collection.find({ code: 'true' }))).to.deep.equal(['true-string']);
+        expect(idSet(await collection.find({ code: null }))).to.deep.equal(['missing', 'null']);
+        expect(idSet(await collection.find({ code: new Date('2026-01-01T00:00:00.000Z') }))).to.deep.equal(['date']);
+        expect(idSet(await collection.find({ code: '2026-01-01T00:00:00.000Z' }))).to.deep.equal(['date-string']);
+        // a unique index refuses an equal value of the same type only
+        await collection.insertOne({ _id: 'tag-date', tag: new Date('2026-01-01T00:00:00.000Z') });
+        expect((await duplicateKey(collection.insertOne({ _id: 'tag-again', tag: 'x' }))).key).to.deep.equal({ tag: 'x' });
       });
     });
 

@@ -69,7 +69,8 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     const rawEventStore = config.eventStoreUrl
       ? connectEventStoreDB(config.eventStoreUrl)
       : await openEmbeddedEventStore(path.join(config.dataDir, 'events'));
-    closers.push(() => rawEventStore.close());
+    let closeLog = () => rawEventStore.close();
+    closers.push(() => closeLog());
 
     let mongo: MongoClient | null = null;
     if (config.mongoUrl) {
@@ -80,6 +81,8 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     closers.push(() => keys.close());
     // Everything reads and writes through the personal-data layer; only the notary follows the log as stored.
     const eventStore = overrides.encryptPersonalData === false ? rawEventStore : withPersonalData(rawEventStore, keys);
+    // the layer's close stops its reveal thread, then closes the log
+    closeLog = () => eventStore.close();
     const readStore = config.mongoUrl ? await connectMongoReadStore(config.mongoUrl, config.mongoDb) : createEmbeddedReadStore();
     closers.push(() => readStore.close());
     const media = mongo

@@ -3,7 +3,7 @@
  * listings are added today (mid-month, unless today is the 1st), bookings across the end
  * of next month, one cancelled, one paid; the owner's and the auditors' figures are exact
  * to the unit and the rupee. Dates follow today's date in India, so the expected figures
- * are worked out from it.
+ * are worked out from it (and the file starts only when the day has minutes to spare).
  */
 import { expect } from 'chai';
 import { addDays, indiaToday, type CityOccupancy, type SuccessEnvelope, type OccupancyOfMonth, type OwnerOccupancy } from '@stays/contracts';
@@ -20,6 +20,21 @@ const monthStart = (day: string, months: number): string =>
   new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1 + months, 1)).toISOString().slice(0, 10);
 const daysInMonth = (day: string): number => Number(addDays(monthStart(day, 1), -1).slice(8, 10));
 
+/** Longer than this file runs, even on a busy machine. */
+const MIDNIGHT_MARGIN_MS = 180_000;
+
+/**
+ * Today in India, once the day has at least MIDNIGHT_MARGIN_MS left (waiting out the rest
+ * of it otherwise): the system dates the listings and answers with its own clock, so the
+ * expected figures hold only if the day does not change while the file runs.
+ */
+async function indiaDayClearOfMidnight(): Promise<string> {
+  const now = new Date();
+  const untilTomorrow = Date.parse(`${addDays(indiaToday(now), 1)}T00:00:00.000+05:30`) - now.getTime();
+  if (untilTomorrow < MIDNIGHT_MARGIN_MS) await new Promise((resolve) => setTimeout(resolve, untilTomorrow + 1000));
+  return indiaToday(new Date());
+}
+
 describe('occupancy and revenue over HTTP', function () {
   this.timeout(90_000);
   let stays: TestSystem;
@@ -27,11 +42,11 @@ describe('occupancy and revenue over HTTP', function () {
   let owner: SignedIn;
   let hotelId: string;
   let auditorToken: string;
-  const today = indiaToday(new Date());
+  let today: string;
   // E: the last day of next month. A takes E−1, E, E+1; B takes E, E+1, E+2; C (cancelled) E−5, E−4
-  const nextMonth = monthStart(today, 1);
-  const monthAfter = monthStart(today, 2);
-  const lastOfNextMonth = addDays(monthAfter, -1);
+  let nextMonth: string;
+  let monthAfter: string;
+  let lastOfNextMonth: string;
 
   async function book(form: Record<string, unknown>): Promise<{ guest: SignedIn; bookingID: string }> {
     const guest = await signedInCustomer(api);
@@ -56,7 +71,12 @@ describe('occupancy and revenue over HTTP', function () {
     expect(await stays.system.runner.waitFor(head ?? 0, 10_000)).to.equal(true);
   }
 
-  before(async () => {
+  before(async function () {
+    this.timeout(90_000 + MIDNIGHT_MARGIN_MS);
+    today = await indiaDayClearOfMidnight();
+    nextMonth = monthStart(today, 1);
+    monthAfter = monthStart(today, 2);
+    lastOfNextMonth = addDays(monthAfter, -1);
     stays = await startTestSystem({ env: { BOOTSTRAP_AUDITOR_EMAIL: AUDITOR.email, BOOTSTRAP_AUDITOR_PASSWORD: AUDITOR.password } });
     api = new ApiClient(stays.baseUrl);
     owner = await signedInOwner(api);

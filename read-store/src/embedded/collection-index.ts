@@ -11,7 +11,9 @@ import { valueKey } from './value-key.ts';
  */
 export class CollectionIndex {
   readonly paths: readonly string[];
-  private readonly entries = new Map<string, Set<unknown>>();
+  /** Each path split at its dots, once (keysOf runs for every document written). */
+  private readonly segments: readonly (readonly string[])[];
+  private readonly entries = new Map<EntryKey, Set<unknown>>();
   /** Compound indexes: first field's value key → _id key → how many of the document's keys start with it. */
   private readonly byFirstField = new Map<string, Map<unknown, number>>();
 
@@ -23,6 +25,7 @@ export class CollectionIndex {
     readonly sparse: boolean,
   ) {
     this.paths = Object.keys(keys);
+    this.segments = this.paths.map((path) => path.split('.'));
   }
 
   /** Whether the index can find documents for an equality filter on `path`. */
@@ -32,21 +35,21 @@ export class CollectionIndex {
 
   /** _id keys of documents holding `value` (a string, number or boolean) in the first field. */
   idsWith(value: unknown): ReadonlySet<unknown> {
-    if (this.paths.length === 1) return this.entries.get(valueKey(value)) ?? EMPTY;
+    if (this.paths.length === 1) return this.entries.get(entryKey(value)) ?? EMPTY;
     const holders = this.byFirstField.get(valueKey(value));
     return holders ? new Set(holders.keys()) : EMPTY;
   }
 
   /** The index keys of a document, without duplicates. */
-  keysOf(document: Document): string[] {
+  keysOf(document: Document): EntryKey[] {
     if (this.sparse && this.paths.every((path) => valueAt(document, path) === undefined)) return [];
     if (this.paths.length === 1) {
-      const keys = indexedValues(document, this.paths[0]!);
+      const keys = indexedValues(document, this.segments[0]!, entryKey);
       return keys.length > 1 ? [...new Set(keys)] : keys;
     }
     let tuples: string[][] = [[]];
-    for (const path of this.paths) {
-      const values = indexedValues(document, path);
+    for (const segments of this.segments) {
+      const values = indexedValues(document, segments, valueKey);
       const next: string[][] = [];
       for (const tuple of tuples) for (const value of values) next.push([...tuple, value]);
       tuples = next;
@@ -56,7 +59,7 @@ export class CollectionIndex {
   }
 
   /** For a unique index: the key fields of `document` if another document holds one of its keys. */
-  conflictWith(document: Document, keys: readonly string[], ownId: unknown): Record<string, unknown> | undefined {
+  conflictWith(document: Document, keys: readonly EntryKey[], ownId: unknown): Record<string, unknown> | undefined {
     if (!this.unique) return undefined;
     for (const key of keys) {
       const holders = this.entries.get(key);
@@ -66,13 +69,13 @@ export class CollectionIndex {
     return undefined;
   }
 
-  add(keys: readonly string[], id: unknown): void {
+  add(keys: readonly EntryKey[], id: unknown): void {
     for (const key of keys) {
       let holders = this.entries.get(key);
       if (!holders) this.entries.set(key, (holders = new Set()));
       holders.add(id);
       if (this.paths.length > 1) {
-        const first = firstOfTuple(key);
+        const first = firstOfTuple(key as string);
         let byFirst = this.byFirstField.get(first);
         if (!byFirst) this.byFirstField.set(first, (byFirst = new Map()));
         byFirst.set(id, (byFirst.get(id) ?? 0) + 1);
@@ -80,14 +83,14 @@ export class CollectionIndex {
     }
   }
 
-  remove(keys: readonly string[], id: unknown): void {
+  remove(keys: readonly EntryKey[], id: unknown): void {
     for (const key of keys) {
       const holders = this.entries.get(key);
       if (!holders) continue;
       holders.delete(id);
       if (holders.size === 0) this.entries.delete(key);
       if (this.paths.length > 1) {
-        const first = firstOfTuple(key);
+        const first = firstOfTuple(key as string);
         const byFirst = this.byFirstField.get(first);
         const count = byFirst?.get(id) ?? 0;
         if (count > 1) byFirst!.set(id, count - 1);
@@ -116,12 +119,44 @@ function firstOfTuple(key: string): string {
   return (JSON.parse(key) as string[])[0]!;
 }
 
-/** Value keys a path reaches, expanding arrays (multikey); a missing field is null. */
-function indexedValues(document: Document, path: string): string[] {
+/** Keys of the values a path reaches, expanding arrays (multikey); a missing field is null. */
+function indexedValues<K>(document: Document, segments: readonly string[], keyOf: (value: unknown) => K): K[] {
+  if (segments.length === 1) {
+    // a top-level scalar field, as most indexes are: no walk
+    const value = document[segments[0]!];
+    if (typeof value !== 'object' || value === null) return [keyOf(value ?? null)];
+  }
   const found: unknown[] = [];
-  collectValues(document, path.split('.'), 0, found);
-  if (found.length === 0) return [valueKey(null)];
-  return found.map(valueKey);
+  collectValues(document, segments, 0, found);
+  if (found.length === 0) return [keyOf(null)];
+  return found.map(keyOf);
+}
+
+/**
+ * A single-field index's key of a value, equal for two values exactly when their value
+ * keys are (see valueKey): strings, numbers and booleans as themselves (a Map compares
+ * them as MongoDB's index does, 1 and 1.0 alike), so indexing a string builds no new
+ * string; missing and null as null; anything else its value key behind a NUL, as are
+ * the strings that start with one.
+ */
+type EntryKey = string | number | boolean | null;
+
+function entryKey(value: unknown): EntryKey {
+  switch (typeof value) {
+    case 'string':
+      return value.charCodeAt(0) === 0 ? '\u0000' + valueKey(value) : value;
+    case 'number':
+    case 'boolean':
+      return value;
+    case 'bigint': {
+      const number = Number(value);
+      return Number.isFinite(number) && BigInt(number) === value ? number : '\u0000' + valueKey(value);
+    }
+    case 'undefined':
+      return null;
+    default:
+      return value === null ? null : '\u0000' + valueKey(value);
+  }
 }
 
 function collectValues(value: unknown, segments: readonly string[], depth: number, found: unknown[]): void {

@@ -52,6 +52,10 @@ export class EmbeddedCollection<T extends Document = Document> implements ReadCo
     return this.select(filter, Infinity).length;
   }
 
+  async estimatedDocumentCount(): Promise<number> {
+    return this.documents.size;
+  }
+
   async aggregate<R = Record<string, unknown>>(pipeline: readonly Record<string, unknown>[]): Promise<R[]> {
     const [first] = pipeline;
     const leadingMatch = first && Object.keys(first).length === 1 && '$match' in first ? (first.$match as Filter) : undefined;
@@ -92,14 +96,14 @@ export class EmbeddedCollection<T extends Document = Document> implements ReadCo
   }
 
   async bulkWrite(operations: readonly WriteOperation[]): Promise<void> {
-    operations.forEach((operation, index) => {
+    for (let index = 0; index < operations.length; index++) {
       try {
-        this.write(operation);
+        this.write(operations[index]!);
       } catch (error) {
         if (error instanceof DuplicateKeyError) throw new DuplicateKeyError(this.name, error.key, index);
         throw error;
       }
-    });
+    }
   }
 
   async createIndex(keys: Record<string, 1 | -1>, options?: IndexOptions): Promise<void> {
@@ -202,16 +206,30 @@ export class EmbeddedCollection<T extends Document = Document> implements ReadCo
 
   private update(filter: Filter, update: Update, upsert: boolean): UpdateResult {
     const parsed = parseUpdate(update);
-    const current = this.selectFirst(filter);
+    const filterId = filter._id;
+    if (typeof filterId === 'string' || typeof filterId === 'number') {
+      // one lookup of the _id decides all three cases: a replay upserts a new _id for most events, in collections of millions
+      const stored = this.documents.get(filterId);
+      if (stored !== undefined) {
+        if (compileFilter(filter)(stored)) return this.modify(stored, parsed, filter) ? MATCHED_CHANGED : MATCHED_UNCHANGED;
+        if (!upsert) return NOT_MATCHED;
+        throw new DuplicateKeyError(this.name, { _id: filterId });
+      }
+      if (!upsert) return NOT_MATCHED;
+      return this.upsert(filter, parsed, filterId);
+    }
+    const current = this.select(filter, 1)[0];
     if (current) return this.modify(current, parsed, filter) ? MATCHED_CHANGED : MATCHED_UNCHANGED;
     if (!upsert) return NOT_MATCHED;
-    const filterId = filter._id;
-    if ((typeof filterId === 'string' || typeof filterId === 'number') && this.documents.has(filterId)) {
-      throw new DuplicateKeyError(this.name, { _id: filterId });
-    }
+    return this.upsert(filter, parsed, undefined);
+  }
+
+  /** Inserts the document an update creates from its filter; `absentId`: an _id the caller has just found free. */
+  private upsert(filter: Filter, update: ParsedUpdate, absentId: string | number | undefined): UpdateResult {
     const seeded = seedFromFilter(filter);
-    applyToNewDocument(seeded, parsed);
-    const inserted = this.store(withIdFirst(seeded));
+    applyToNewDocument(seeded, update);
+    const document = withIdFirst(seeded);
+    const inserted = this.store(document, document._id === absentId);
     return { matchedCount: 0, modifiedCount: 0, upsertedId: inserted._id };
   }
 
@@ -264,16 +282,25 @@ export class EmbeddedCollection<T extends Document = Document> implements ReadCo
     return targets.length;
   }
 
-  /** Stores a new document after checking its _id and unique keys are free. */
-  private store(document: Document): Document {
+  /** Stores a new document after checking its _id (unless `idChecked`) and unique keys are free. */
+  private store(document: Document, idChecked = false): Document {
     const id = idKeyOf(document);
-    if (this.documents.has(id)) throw new DuplicateKeyError(this.name, { _id: document._id });
-    const entryKeys = this.indexes.map((index) => index.keysOf(document));
-    this.indexes.forEach((index, i) => {
-      const conflict = index.conflictWith(document, entryKeys[i]!, id);
+    if (!idChecked && this.documents.has(id)) throw new DuplicateKeyError(this.name, { _id: document._id });
+    if (this.indexes.length === 1) {
+      // one index, as most read model collections have: no arrays of keys per index
+      const index = this.indexes[0]!;
+      const keys = index.keysOf(document);
+      const conflict = index.conflictWith(document, keys, id);
       if (conflict) throw new DuplicateKeyError(this.name, conflict);
-    });
-    this.indexes.forEach((index, i) => index.add(entryKeys[i]!, id));
+      index.add(keys, id);
+    } else if (this.indexes.length > 1) {
+      const entryKeys = this.indexes.map((index) => index.keysOf(document));
+      this.indexes.forEach((index, i) => {
+        const conflict = index.conflictWith(document, entryKeys[i]!, id);
+        if (conflict) throw new DuplicateKeyError(this.name, conflict);
+      });
+      this.indexes.forEach((index, i) => index.add(entryKeys[i]!, id));
+    }
     this.documents.set(id, document);
     return document;
   }
@@ -298,7 +325,7 @@ export class EmbeddedCollection<T extends Document = Document> implements ReadCo
   }
 }
 
-function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+function sameKeys(a: readonly unknown[], b: readonly unknown[]): boolean {
   return a.length === b.length && a.every((key, i) => key === b[i]);
 }
 

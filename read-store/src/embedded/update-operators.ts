@@ -51,7 +51,10 @@ export function parseUpdate(update: Update): ParsedUpdate {
   const operations: PathOperation[] = [];
   const paths: string[] = [];
   let positional = false;
+  let operators = 0;
+  let dotted = false;
   for (const operator in update) {
+    operators++;
     const apply = OPERATORS[operator];
     if (!apply) {
       throw new InvalidUpdateError(operator.startsWith('$')
@@ -65,8 +68,11 @@ export function parseUpdate(update: Update): ParsedUpdate {
         if (path.startsWith('$')) throw new InvalidUpdateError(`invalid field path '${path}' in ${operator}`);
         positional = true;
       }
-      if (path === '' || (path.includes('.') && !/^[^.]+(\.[^.]+)*$/.test(path))) {
-        throw new InvalidUpdateError(`invalid field path '${path}' in ${operator}`);
+      if (path.includes('.')) {
+        if (!/^[^.]+(\.[^.]+)*$/.test(path)) throw new InvalidUpdateError(`invalid field path '${path}' in ${operator}`);
+        dotted = true;
+      } else if (path === '') {
+        throw new InvalidUpdateError(`invalid field path '' in ${operator}`);
       }
       operations.push({ apply, path, operand: fields[path] });
       paths.push(path);
@@ -74,7 +80,8 @@ export function parseUpdate(update: Update): ParsedUpdate {
     }
   }
   if (operations.length === 0) throw new InvalidUpdateError('update document must not be empty');
-  assertNoPathConflict(paths);
+  // the fields of one operator are distinct, and without dots none lies inside another: only then is there nothing to check
+  if (operators > 1 || dotted || paths.length > operations.length) assertNoPathConflict(paths);
   if (!positional) return { operations };
   const { $setOnInsert: _onlyOnInsert, ...rest } = update;
   return { operations, positionalUpdate: copyValue(rest) };
@@ -115,12 +122,19 @@ function assertNoPathConflict(paths: readonly string[]): void {
     for (let j = i + 1; j < paths.length; j++) {
       const a = paths[i]!;
       const b = paths[j]!;
-      if (a === b || a.startsWith(b + '.') || b.startsWith(a + '.')) {
+      if (a === b || isWithin(a, b) || isWithin(b, a)) {
         throw new InvalidUpdateError(`Updating the path '${a}' would create a conflict at '${b}'`);
       }
     }
   }
 }
+
+/** `path` is a field inside `parent` (`a.b` inside `a`), checked without building `parent + '.'`: every update runs this for each pair of its paths. */
+function isWithin(path: string, parent: string): boolean {
+  return path.length > parent.length && path.charCodeAt(parent.length) === DOT && path.startsWith(parent);
+}
+
+const DOT = 46;
 
 // --- operators -------------------------------------------------------------------------
 
@@ -151,6 +165,13 @@ function multiply(a: number, b: number): number {
 
 function setValue(document: PlainObject, path: string, operand: unknown, context: ApplyContext): boolean {
   if (operand === undefined) return false;
+  if (path !== '_id' && !path.includes('.')) {
+    // a top-level field, as most `$set`s of a replay are: the document is its own slot
+    const current = readSlot(document, path);
+    if (current !== undefined && isEqual(current, operand)) return false;
+    writeSlot(document, path, copyValue(operand), path);
+    return true;
+  }
   const slot = writableSlot(document, path, context, operand);
   const current = readSlot(slot.container, slot.key);
   if (current !== undefined && isEqual(current, operand)) return false;

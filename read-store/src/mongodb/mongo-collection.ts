@@ -31,6 +31,10 @@ export class MongoCollection<T extends Document = Document> implements ReadColle
     return this.call(() => this.collection.countDocuments(filter as MongoFilter<MongoDocument>));
   }
 
+  async estimatedDocumentCount(): Promise<number> {
+    return this.call(() => this.collection.estimatedDocumentCount());
+  }
+
   async aggregate<R = Record<string, unknown>>(pipeline: readonly Record<string, unknown>[]): Promise<R[]> {
     const results = await this.call(() => this.collection.aggregate([...pipeline]).toArray());
     return results.map((result) => toPlainDocument<R>(result));

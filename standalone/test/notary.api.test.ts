@@ -48,6 +48,13 @@ async function verifyLog(dataDir: string): Promise<{ code: number; output: strin
   }
 }
 
+/** verify-log fails on the log of `dataDir`, naming the first leaf that does not match, with the position and stream it reports there. */
+async function expectVerifyLogToName(dataDir: string, leaf: number, at: { position: number; streamId: string }): Promise<void> {
+  const verified = await verifyLog(dataDir);
+  expect(verified.code).to.not.equal(0);
+  expect(verified.output).to.include(`first event that does not match: leaf ${leaf}, position ${at.position}, stream ${at.streamId}`);
+}
+
 async function registerOwners(api: ApiClient, count: number): Promise<void> {
   for (let i = 0; i < count; i++) {
     const registered = await api.post('/hotel/owner/register', { name: `Owner ${i}`, email: uniqueEmail('owner'), password: strongPassword });
@@ -281,10 +288,7 @@ describe('notary: a changed log is caught (embedded log file)', function () {
     after(async () => built && rm(built.dataDir, { recursive: true, force: true }));
 
     it('fails verify-log, which names the event: leaf, position and stream', async () => {
-      const verified = await verifyLog(built.dataDir);
-      expect(verified.code).to.not.equal(0);
-      const { position, streamId } = eventOf(records[victim]!);
-      expect(verified.output).to.include(`first event that does not match: leaf ${victim}, position ${position}, stream ${streamId}`);
+      await expectVerifyLogToName(built.dataDir, victim, eventOf(records[victim]!));
     });
 
     it('restarts with /healthz answering 503: the notary stopped signing, saying why', async () => {
@@ -323,10 +327,7 @@ describe('notary: a changed log is caught (embedded log file)', function () {
     after(async () => built && rm(built.dataDir, { recursive: true, force: true }));
 
     it('fails verify-log, which names the event: the stored bytes are no longer the text the notary signed', async () => {
-      const verified = await verifyLog(built.dataDir);
-      expect(verified.code).to.not.equal(0);
-      const { position, streamId } = eventOf(records[victim]!);
-      expect(verified.output).to.include(`first event that does not match: leaf ${victim}, position ${position}, stream ${streamId}`);
+      await expectVerifyLogToName(built.dataDir, victim, eventOf(records[victim]!));
     });
   });
 
@@ -349,10 +350,8 @@ describe('notary: a changed log is caught (embedded log file)', function () {
     after(async () => built && rm(built.dataDir, { recursive: true, force: true }));
 
     it('fails verify-log, which names where: the event now at the dropped one\'s leaf', async () => {
-      const verified = await verifyLog(built.dataDir);
-      expect(verified.code).to.not.equal(0);
       const next = eventOf(records[victim + 1]!);
-      expect(verified.output).to.include(`first event that does not match: leaf ${victim}, position ${next.position - 1}, stream ${next.streamId}`);
+      await expectVerifyLogToName(built.dataDir, victim, { position: next.position - 1, streamId: next.streamId });
     });
 
     it('fails the consistency proof between the saved heads, and the notary signs nothing over it', async function () {

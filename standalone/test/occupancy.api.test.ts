@@ -6,11 +6,12 @@
  * are worked out from it (and the file starts only when the day has minutes to spare).
  */
 import { expect } from 'chai';
-import { addDays, indiaToday, type CityOccupancy, type SuccessEnvelope, type OccupancyOfMonth, type OwnerOccupancy } from '@stays/contracts';
+import { addDays, type CityOccupancy, type SuccessEnvelope, type OccupancyOfMonth, type OwnerOccupancy } from '@stays/contracts';
 import { ApiClient } from './support/http-client.ts';
 import { hotelForm, pngImages, roomForm } from './support/fixtures.ts';
 import { signedInCustomer, signedInOwner, type SignedIn } from './support/accounts.ts';
 import { newContact, verifyContact } from './support/booking.ts';
+import { MIDNIGHT_MARGIN_MS, indiaDayClearOfMidnight } from './support/india-day.ts';
 import { startTestSystem, type TestSystem } from './support/test-system.ts';
 
 const AUDITOR = { email: 'occupancy.auditor@example.in', password: 'ledger-keeper-2024' };
@@ -19,21 +20,6 @@ const AUDITOR = { email: 'occupancy.auditor@example.in', password: 'ledger-keepe
 const monthStart = (day: string, months: number): string =>
   new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1 + months, 1)).toISOString().slice(0, 10);
 const daysInMonth = (day: string): number => Number(addDays(monthStart(day, 1), -1).slice(8, 10));
-
-/** Longer than this file runs, even on a busy machine. */
-const MIDNIGHT_MARGIN_MS = 180_000;
-
-/**
- * Today in India, once the day has at least MIDNIGHT_MARGIN_MS left (waiting out the rest
- * of it otherwise): the system dates the listings and answers with its own clock, so the
- * expected figures hold only if the day does not change while the file runs.
- */
-async function indiaDayClearOfMidnight(): Promise<string> {
-  const now = new Date();
-  const untilTomorrow = Date.parse(`${addDays(indiaToday(now), 1)}T00:00:00.000+05:30`) - now.getTime();
-  if (untilTomorrow < MIDNIGHT_MARGIN_MS) await new Promise((resolve) => setTimeout(resolve, untilTomorrow + 1000));
-  return indiaToday(new Date());
-}
 
 describe('occupancy and revenue over HTTP', function () {
   this.timeout(90_000);

@@ -213,6 +213,18 @@ describe('notary: a changed log is caught (embedded log file)', function () {
     return { dataDir: stays.dataDir, first, second };
   }
 
+  /**
+   * A log with two saved heads (logWithSavedHeads) whose file `tamper` rewrote, given its
+   * records and the first head's size: the records as they were, and the leaf tampered with.
+   */
+  async function tamperedLog(tamper: (records: LogFileRecord[], firstTreeSize: number) => { victim: number; rewritten: LogFileRecord[] }) {
+    const built = await logWithSavedHeads();
+    const records = await readLogFile(built.dataDir);
+    const { victim, rewritten } = tamper(records, built.first.treeSize);
+    await writeLogFile(built.dataDir, rewritten);
+    return { built, records, victim };
+  }
+
   /** What an auditor holding the two saved heads sees from the restarted product. */
   async function audit(dataDir: string, first: TreeHead, second: TreeHead) {
     const stays = await start(dataDir);
@@ -277,13 +289,13 @@ describe('notary: a changed log is caught (embedded log file)', function () {
     let victim: number;
     let records: LogFileRecord[];
     before(async () => {
-      built = await logWithSavedHeads();
-      records = await readLogFile(built.dataDir);
-      victim = records.findIndex((record, i) => i < built.first.treeSize && eventOf(record).type === 'AccountRegistered');
-      const altered = Buffer.from(records[victim]!.payload);
-      const at = altered.indexOf('"id":"') + 6; // the event id: never encrypted, any hex digit keeps the JSON valid
-      altered[at] = altered[at] === 0x61 ? 0x62 : 0x61;
-      await writeLogFile(built.dataDir, records.map((record, i) => (i === victim ? { ...record, payload: altered } : record)));
+      ({ built, records, victim } = await tamperedLog((records, firstTreeSize) => {
+        const victim = records.findIndex((record, i) => i < firstTreeSize && eventOf(record).type === 'AccountRegistered');
+        const altered = Buffer.from(records[victim]!.payload);
+        const at = altered.indexOf('"id":"') + 6; // the event id: never encrypted, any hex digit keeps the JSON valid
+        altered[at] = altered[at] === 0x61 ? 0x62 : 0x61;
+        return { victim, rewritten: records.map((record, i) => (i === victim ? { ...record, payload: altered } : record)) };
+      }));
     });
     after(async () => built && rm(built.dataDir, { recursive: true, force: true }));
 
@@ -311,18 +323,18 @@ describe('notary: a changed log is caught (embedded log file)', function () {
     let victim: number;
     let records: LogFileRecord[];
     before(async () => {
-      built = await logWithSavedHeads();
-      records = await readLogFile(built.dataDir);
-      victim = records.findIndex((record, i) => i > 0 && i < built.first.treeSize && eventOf(record).type === 'AccountRegistered');
-      const event = eventOf(records[victim]!);
-      // the same fields and values in the order the log's former format wrote them: every field of the event as it was
-      const reordered = Buffer.from(JSON.stringify({
-        id: event.id, streamId: event.streamId, type: event.type, revision: event.revision, position: event.position,
-        data: event.data, metadata: event.metadata, recordedAt: event.recordedAt,
+      ({ built, records, victim } = await tamperedLog((records, firstTreeSize) => {
+        const victim = records.findIndex((record, i) => i > 0 && i < firstTreeSize && eventOf(record).type === 'AccountRegistered');
+        const event = eventOf(records[victim]!);
+        // the same fields and values in the order the log's former format wrote them: every field of the event as it was
+        const reordered = Buffer.from(JSON.stringify({
+          id: event.id, streamId: event.streamId, type: event.type, revision: event.revision, position: event.position,
+          data: event.data, metadata: event.metadata, recordedAt: event.recordedAt,
+        }));
+        expect(reordered.equals(records[victim]!.payload)).to.equal(false);
+        expect(JSON.parse(reordered.toString('utf8'))).to.deep.equal(event);
+        return { victim, rewritten: records.map((record, i) => (i === victim ? { ...record, payload: reordered } : record)) };
       }));
-      expect(reordered.equals(records[victim]!.payload)).to.equal(false);
-      expect(JSON.parse(reordered.toString('utf8'))).to.deep.equal(event);
-      await writeLogFile(built.dataDir, records.map((record, i) => (i === victim ? { ...record, payload: reordered } : record)));
     });
     after(async () => built && rm(built.dataDir, { recursive: true, force: true }));
 
@@ -336,15 +348,18 @@ describe('notary: a changed log is caught (embedded log file)', function () {
     let victim: number;
     let records: LogFileRecord[];
     before(async () => {
-      built = await logWithSavedHeads();
-      records = await readLogFile(built.dataDir);
-      // a reservation stream has one event, alone in its append: removing it leaves a log the store opens
-      victim = records.findIndex((record, i) => i < built.first.treeSize && eventOf(record).streamId.startsWith('owneremail-'));
-      expect(victim).to.be.greaterThan(-1);
-      await writeLogFile(built.dataDir, records.filter((_, i) => i !== victim).map((record, i) => {
-        if (i < victim) return record;
-        const event = eventOf(record);
-        return { ...record, payload: Buffer.from(JSON.stringify({ ...event, position: event.position - 1 })) };
+      ({ built, records, victim } = await tamperedLog((records, firstTreeSize) => {
+        // a reservation stream has one event, alone in its append: removing it leaves a log the store opens
+        const victim = records.findIndex((record, i) => i < firstTreeSize && eventOf(record).streamId.startsWith('owneremail-'));
+        expect(victim).to.be.greaterThan(-1);
+        return {
+          victim,
+          rewritten: records.filter((_, i) => i !== victim).map((record, i) => {
+            if (i < victim) return record;
+            const event = eventOf(record);
+            return { ...record, payload: Buffer.from(JSON.stringify({ ...event, position: event.position - 1 })) };
+          }),
+        };
       }));
     });
     after(async () => built && rm(built.dataDir, { recursive: true, force: true }));

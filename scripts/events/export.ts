@@ -9,7 +9,7 @@
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { once } from 'node:events';
-import { connectEventStoreDB, EmbeddedLogReader, type EventStore, type LogRecord, type RecordedEvent } from '@stays/event-store';
+import { canonicalRecord, connectEventStoreDB, EmbeddedLogReader, type EventStore, type LogRecord, type RecordedEvent } from '@stays/event-store';
 import { ConfigError, loadConfig } from '@stays/service-kit';
 import { keeps, parseExportFilter, positionRange, prefilterOf, readsRecords, type ExportFilter } from './export-filter.ts';
 import { Progress, perSecond } from './progress.ts';
@@ -73,11 +73,8 @@ export async function exportEmbedded(dataDir: string, filter: ExportFilter, out:
   }
 }
 
-/** A record with the stored record's fields in their stored order. */
-const recordLine = (event: RecordedEvent): string => `${JSON.stringify({
-  id: event.id, streamId: event.streamId, type: event.type, revision: event.revision, position: event.position,
-  data: event.data, metadata: event.metadata, recordedAt: event.recordedAt,
-})}\n`;
+/** A record as its RFC 8785 text: the line the embedded log's export writes for it (its stored bytes). */
+const recordLine = (event: RecordedEvent): string => `${canonicalRecord(event)}\n`;
 
 /** Any event store's `$all` (EventStoreDB's positions are commit positions, not counts). */
 export async function exportFromStore(store: EventStore, filter: ExportFilter, out: Writable, counts: ExportCounts, progress: () => void): Promise<void> {

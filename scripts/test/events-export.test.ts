@@ -14,6 +14,7 @@ import { openEmbeddedEventStore, type EventStore, type RecordedEvent } from '@st
 import { SimulatedEventStoreDB, eventStoreOnSimulation } from '@stays/event-store/test-support/simulated-eventstoredb';
 import { exportFromStore } from '../events/export.ts';
 import { parseExportFilter } from '../events/export-filter.ts';
+import { jcs } from '@stays/projections/test-support/rfc9162';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -126,6 +127,8 @@ describe('events export from EventStoreDB (the adapter on a simulated server)', 
       const expected = all.filter((event) => event.position >= from && event.position <= to && event.type === 'BookingCancelled' && event.streamId === 'booking-BK-3');
       expect(expected.length).to.be.greaterThan(100);
       expect(linesOf(text)).to.deep.equal(expected);
+      // each line the record's RFC 8785 text (by the tests' own writer), as the embedded log's export writes it
+      expect(text.split('\n').filter(Boolean)).to.deep.equal(expected.map((event) => jcs(event)));
       expect(counts).to.deep.equal({ scanned: 10_901, exported: expected.length });
     } finally {
       await store.close();

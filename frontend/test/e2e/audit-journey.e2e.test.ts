@@ -9,12 +9,12 @@
  */
 import { expect } from 'chai';
 import { mkdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { addDays, auditMessages, earliestCommencement, messages, type AuditRecord } from '@stays/contracts';
-import { DEMO_PASSWORD, demoGuest } from '../../../standalone/src/demo/index.ts';
-import { SHOTS, launchChromium, otpFromOutbox, recordCspViolations, shoot, urlMatches } from './support/browser.ts';
+import { demoGuest } from '../../../standalone/src/demo/index.ts';
+import { SHOTS, launchChromium, recordCspViolations, shoot, urlMatches } from './support/browser.ts';
 import { callApi, startE2eSystem, type E2eSystem } from './support/system.ts';
+import { demoGuestBooks } from './support/demo-booking.ts';
 
 const texts = auditMessages;
 const AUDITOR = { email: 'auditor.e2e@example.com', password: 'auditor-password-1' };
@@ -41,21 +41,12 @@ describe('auditor journey (e2e)', function () {
 
   /** The demo guest books the first room of the first demo hotel; its booking ID. */
   async function guestBooks(): Promise<string> {
-    const signIn = await api<{ accessToken: string; user: { _id: string } }>('POST', '/user/login', { email: demoGuest.email, password: DEMO_PASSWORD });
-    const token = signIn.json.data.accessToken;
     const hotel = (await api<{ _id: string }[]>('GET', '/hotel/data/get/all/hotels')).json.data[0]!;
     const room = (await api<{ roomType: 'Room' | 'Flat'; roomStandard: string }[]>('GET', `/hotel/room/get/all/rooms/${hotel._id}`)).json.data[0]!;
-    const contact = { customerEmail: demoGuest.email, customerPhoneNumber: '+919845077777' };
-    expect((await api('POST', '/hotel/booking/send/email/mobile', { customerName: demoGuest.name, ...contact }, token)).json.success).to.equal(true);
-    const otp = await otpFromOutbox(path.join(system.dataDir, 'outbox'), contact.customerPhoneNumber);
-    expect((await api('POST', '/hotel/booking/verify/email/mobile', { otp, ...contact }, token)).json.success).to.equal(true);
-    const booked = await api<{ bookingID: string }>('POST', '/hotel/booking/book/hotel', {
-      hotelID: hotel._id, roomType: room.roomType, roomStandard: room.roomStandard, customerName: demoGuest.name, customerEmail: demoGuest.email,
-      customerPhoneNumber: '9845077777', customerID: signIn.json.data.user._id, numberOfRooms: 1, numberOfGuests: 1, numberOfNights: 2,
+    return demoGuestBooks(system, {
+      hotelID: hotel._id, roomType: room.roomType, roomStandard: room.roomStandard, phone: '9845077777', numberOfRooms: 1, numberOfNights: 2,
       dateOfCommencement: addDays(earliestCommencement(new Date()), 5),
-    }, token);
-    expect(booked.json.success, booked.json.message).to.equal(true);
-    return booked.json.data.bookingID;
+    });
   }
 
   it('an auditor signs in, opens a booking, sees its timeline verified, moves the as-of control, exports and signs out', async () => {

@@ -8,14 +8,14 @@
  */
 import { expect } from 'chai';
 import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { addDays, auditMessages, earliestCommencement, formatRupees, messages, occupancyMessages, quoteStay } from '@stays/contracts';
-import { DEMO_PASSWORD, demoGuest, demoHotels } from '../../../standalone/src/demo/index.ts';
+import { DEMO_PASSWORD, demoHotels } from '../../../standalone/src/demo/index.ts';
 import { MIDNIGHT_MARGIN_MS, indiaDayClearOfMidnight } from '../../../standalone/test/support/india-day.ts';
 import { dayName, monthName } from '../../src/features/occupancy/labels.ts';
-import { SHOTS, launchChromium, otpFromOutbox, recordCspViolations, shoot, urlMatches } from './support/browser.ts';
+import { SHOTS, launchChromium, recordCspViolations, shoot, urlMatches } from './support/browser.ts';
 import { callApi, startE2eSystem, type E2eSystem } from './support/system.ts';
+import { demoGuestBooks } from './support/demo-booking.ts';
 
 const texts = occupancyMessages;
 const ui = messages.ui;
@@ -54,19 +54,10 @@ describe('occupancy charts (e2e)', function () {
   const api = <T>(method: string, route: string, body?: unknown, token?: string) => callApi<T>(system, method, route, body, token);
 
   async function guestBooks(): Promise<void> {
-    const signIn = await api<{ accessToken: string; user: { _id: string } }>('POST', '/user/login', { email: demoGuest.email, password: DEMO_PASSWORD });
-    const token = signIn.json.data.accessToken;
     const hotel = (await api<{ _id: string; city: string }[]>('GET', '/hotel/data/get/all/hotels')).json.data.find((listed) => listed.city === 'Mumbai')!;
-    const contact = { customerEmail: demoGuest.email, customerPhoneNumber: '+919845066666' };
-    expect((await api('POST', '/hotel/booking/send/email/mobile', { customerName: demoGuest.name, ...contact }, token)).json.success).to.equal(true);
-    const otp = await otpFromOutbox(path.join(system.dataDir, 'outbox'), contact.customerPhoneNumber);
-    expect((await api('POST', '/hotel/booking/verify/email/mobile', { otp, ...contact }, token)).json.success).to.equal(true);
-    const booked = await api('POST', '/hotel/booking/book/hotel', {
-      hotelID: hotel._id, roomType: 'Room', roomStandard: seaView.roomStandard, customerName: demoGuest.name, customerEmail: demoGuest.email,
-      customerPhoneNumber: '9845066666', customerID: signIn.json.data.user._id, numberOfRooms: 2, numberOfGuests: 1, numberOfNights: 2,
-      dateOfCommencement: firstNight,
-    }, token);
-    expect(booked.json.success, booked.json.message).to.equal(true);
+    await demoGuestBooks(system, {
+      hotelID: hotel._id, roomType: 'Room', roomStandard: seaView.roomStandard, phone: '9845066666', numberOfRooms: 2, numberOfNights: 2, dateOfCommencement: firstNight,
+    });
   }
 
   /** Days of a month (YYYY-MM) from today on: the demo listings were added today. */

@@ -12,6 +12,8 @@ export interface EventTypeEntry {
 }
 
 const account = 'customer-{accountId} or owner-{accountId}';
+const auditor = 'auditor-{auditorId}';
+const contact = 'contact-{sha256(email|national number)}';
 const reservation = 'customeremail-{sha256(email)}, owneremail-{sha256(email)}, auditoremail-{sha256(email)}, ownerhotel-{ownerId}, roomlisting-{hotelId}-{sha256(type|standard)}';
 
 export const eventCatalogue: { readonly [Type in DomainEventType]: EventTypeEntry } = {
@@ -22,10 +24,10 @@ export const eventCatalogue: { readonly [Type in DomainEventType]: EventTypeEntr
   AccountSignedOut: { stream: account, about: 'A session ended: signed out, or ended by a password change.' },
   AccountDeleted: { stream: account, about: 'The holder deleted the account; erasure of their personal data follows.' },
   PersonalDataErased: { stream: account, about: 'The account\'s data key was destroyed (and its invoices and profile photos deleted): its personal fields read as "[erased]" from here on.' },
-  AuditorAdded: { stream: 'auditor-{auditorId}', about: 'An auditor account was added (no sign-up: at start, by the CLI or by the demo data).' },
-  AuditorSignedIn: { stream: 'auditor-{auditorId}', about: 'An auditor session began.' },
-  AuditorSignedOut: { stream: 'auditor-{auditorId}', about: 'An auditor session ended.' },
-  AuditorReadRecorded: { stream: 'auditor-{auditorId}', about: 'What an auditor read, when; a guest\'s email in the filters is kept only as its sha256.' },
+  AuditorAdded: { stream: auditor, about: 'An auditor account was added (no sign-up: at start, by the CLI or by the demo data).' },
+  AuditorSignedIn: { stream: auditor, about: 'An auditor session began.' },
+  AuditorSignedOut: { stream: auditor, about: 'An auditor session ended.' },
+  AuditorReadRecorded: { stream: auditor, about: 'What an auditor read, when; a guest\'s email in the filters is kept only as its sha256.' },
   KeyReserved: { stream: reservation, about: 'A unique key (an email, an owner\'s one hotel, a hotel\'s listing) was taken; the stream is created with no_stream, so one of two racing claims wins.' },
   KeyReleased: { stream: reservation, about: 'The key was freed (its holder was deleted).' },
   HotelCreated: { stream: 'hotel-{hotelId}', about: 'An owner listed their hotel.' },
@@ -33,9 +35,9 @@ export const eventCatalogue: { readonly [Type in DomainEventType]: EventTypeEntr
   HotelDelisted: { stream: 'hotel-{hotelId}', about: 'The hotel left the listings (its owner deleted their account).' },
   RoomAdded: { stream: 'room-{roomId}', about: 'A listing (room type and standard) was added to a hotel, with its units.' },
   RoomUpdated: { stream: 'room-{roomId}', about: 'The listing as it is after the update, and which fields changed.' },
-  OtpIssued: { stream: 'contact-{sha256(email|national number)}', about: 'A one-time code was sent to a guest\'s email and phone; only a keyed hash of it is stored.' },
-  OtpAttemptFailed: { stream: 'contact-{sha256(email|national number)}', about: 'A wrong code was typed.' },
-  ContactVerified: { stream: 'contact-{sha256(email|national number)}', about: 'The right code was typed: the guest may book with this email and phone until `verifiedUntil`.' },
+  OtpIssued: { stream: contact, about: 'A one-time code was sent to a guest\'s email and phone; only a keyed hash of it is stored.' },
+  OtpAttemptFailed: { stream: contact, about: 'A wrong code was typed.' },
+  ContactVerified: { stream: contact, about: 'The right code was typed: the guest may book with this email and phone until `verifiedUntil`.' },
   GuestContactUsed: { stream: 'guest-{customerId}', about: 'The guest asked a code for a contact (limits how many contacts a guest may use a day).' },
   GuestBookingHeld: { stream: 'guest-{customerId}', about: 'The guest holds this booking (limits upcoming bookings per guest).' },
   GuestBookingReleased: { stream: 'guest-{customerId}', about: 'The booking no longer counts against the guest (cancelled, or never placed).' },

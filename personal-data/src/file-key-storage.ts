@@ -24,6 +24,7 @@ export async function createFileKeyStorage(dir: string): Promise<WrappedKeyStora
   };
   return {
     get: (subject) => readIfPresent(fileOf(subject)),
+    getMany: (subjects) => Promise.all(subjects.map((subject) => readIfPresent(fileOf(subject)))),
     putIfAbsent: (subject, wrapped) => createIfAbsent(fileOf(subject), wrapped),
     async delete(subject) {
       try {
@@ -34,7 +35,6 @@ export async function createFileKeyStorage(dir: string): Promise<WrappedKeyStora
       }
       await syncDirectory(dir);
     },
-    fileOf,
     checkValue: () => readIfPresent(path.join(dir, CHECK_FILE)),
     putCheckValueIfAbsent: (value) => createIfAbsent(path.join(dir, CHECK_FILE), value),
     close: async () => undefined,

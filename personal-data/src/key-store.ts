@@ -18,6 +18,8 @@ export const MASTER_KEY_BYTES = 32;
 /** What an adapter keeps: wrapped keys by subject, and the check value. Knows nothing of crypto. */
 export interface WrappedKeyStorage {
   get(subject: string): Promise<Buffer | undefined>;
+  /** The wrapped keys of `subjects`, in their order (undefined where a subject has none), read together. */
+  getMany(subjects: readonly string[]): Promise<(Buffer | undefined)[]>;
   /** Stores `wrapped` unless the subject has a key already; resolves to the one stored. */
   putIfAbsent(subject: string, wrapped: Buffer): Promise<Buffer>;
   /** Gone for good once this resolves (durable); a subject with no key is no error. */
@@ -25,22 +27,18 @@ export interface WrappedKeyStorage {
   checkValue(): Promise<Buffer | undefined>;
   /** Stores the check value unless there is one; resolves to the one stored. */
   putCheckValueIfAbsent(value: Buffer): Promise<Buffer>;
-  /**
-   * The file a subject's wrapped key is kept in, for storage another thread can read on its
-   * own (files); absent where it cannot (MongoDB: the thread would need a client of its own).
-   */
-  readonly fileOf?: (subject: string) => string;
   close(): Promise<void>;
 }
 
 /**
- * What a thread of this process needs to read the keys itself (the reveal-ahead thread,
- * reveal-thread.ts): where each wrapped key is, and the master key that unwraps it. Handed
- * only to threads of this process, which hold the master key in the same memory anyway.
+ * What another thread of this process needs to unwrap keys itself (the reveal-ahead thread,
+ * reveal-thread.ts): the master key, and the wrapped keys read from the storage for it.
+ * Handed only to threads of this process, which hold the master key in the same memory anyway.
  */
 export interface KeysForThread {
   readonly masterKey: Buffer;
-  readonly fileOf: (subject: string) => string;
+  /** The subjects' wrapped keys as stored now, in order (undefined where there is none): never from a cache of unwrapped keys. */
+  wrappedKeys(subjects: readonly string[]): Promise<(Buffer | undefined)[]>;
 }
 
 /** The key store port, as the personal-data layer and the erasure use it. */
@@ -56,8 +54,8 @@ export interface KeyStore {
    * a key read elsewhere (another thread) while it did not change was not destroyed here.
    */
   destroyCount(): number;
-  /** How another thread reads the same keys, or undefined where it cannot. */
-  keysForThread(): KeysForThread | undefined;
+  /** How another thread of this process unwraps the same keys. */
+  keysForThread(): KeysForThread;
   close(): Promise<void>;
 }
 
@@ -177,9 +175,14 @@ class WrappedKeyStore implements KeyStore {
     return this.generation;
   }
 
-  keysForThread(): KeysForThread | undefined {
-    const { fileOf } = this.storage;
-    return fileOf === undefined ? undefined : { masterKey: this.masterKey, fileOf };
+  keysForThread(): KeysForThread {
+    return {
+      masterKey: this.masterKey,
+      wrappedKeys: (subjects) => {
+        subjects.forEach(assertSubject);
+        return this.storage.getMany(subjects);
+      },
+    };
   }
 
   close(): Promise<void> {

@@ -39,6 +39,12 @@ export function createMongoKeyStorage(db: Db): WrappedKeyStorage {
       assertSubject(subject);
       return get(subject);
     },
+    async getMany(subjects) {
+      subjects.forEach(assertSubject);
+      const found = new Map<string, Buffer>();
+      for await (const document of keys.find({ _id: { $in: [...new Set(subjects)] } })) found.set(document._id, Buffer.from(document.wrapped.buffer));
+      return subjects.map((subject) => found.get(subject));
+    },
     putIfAbsent: (subject, wrapped) => {
       assertSubject(subject);
       return insertIfAbsent(subject, wrapped);

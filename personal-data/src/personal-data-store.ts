@@ -16,7 +16,7 @@ import { FieldIntegrityError, decryptField, isEncryptedField } from './field-cip
 import { DATA_KEY_CACHE_TTL_MS, damagedKeyError, type KeyStore } from './key-store.ts';
 import { isSealedValue, notOpening, openFields, sealFields, sealedParts, sealedValues, type RecordPlace } from './record-cipher.ts';
 import { subscribeRevealingAhead } from './reveal-ahead-subscription.ts';
-import { KEY_DAMAGED, NOT_OPENING, NO_KEY, RevealThread, type Opened, type SealedValue } from './reveal-thread.ts';
+import { KEY_DAMAGED, NOT_OPENING, NO_KEY, RevealThread, type SealedValue } from './reveal-thread.ts';
 
 /**
  * Plain values of records this process encrypted or decrypted lately: one event is read by
@@ -81,17 +81,15 @@ function sharedReveal(caches: RevealCaches | undefined, record: RecordedEvent, d
 }
 
 /**
- * The personal-data layer: with a key store that another thread can read (files), a
- * subscription's batches are revealed ahead, on the reveal thread (reveal-thread.ts), while
- * the handler applies the batch before (reveal-ahead-subscription.ts); `readStream` and
- * `readAll` (the command side's loads, the audit API: short reads that wait for their answer)
- * and every subscription over a key store in MongoDB are revealed on the calling thread.
+ * The personal-data layer: a subscription's batches are revealed ahead, on the reveal thread
+ * (reveal-thread.ts), while the handler applies the batch before
+ * (reveal-ahead-subscription.ts); `readStream` and `readAll` (the command side's loads, the
+ * audit API: short reads that wait for their answer) are revealed on the calling thread.
  */
 export function withPersonalData(store: EventStore, keys: KeyStore): EventStore {
   const caches: RevealCaches = { plainValues: new LRUCache({ max: PLAIN_RECORDS_CACHED }), revealed: new LRUCache({ max: PLAIN_RECORDS_CACHED }) };
   const revealAll = (records: readonly RecordedEvent[]) => revealRecords(records, keys, caches);
   const batches = new SharedBatches(keys);
-  const forThread = keys.keysForThread();
   let ahead: AheadRevealer | undefined;
   /** Subscriptions revealing ahead: closed before the store, so none hands on a batch it revealed before the store closed. */
   const following = new Set<Subscription>();
@@ -103,9 +101,9 @@ export function withPersonalData(store: EventStore, keys: KeyStore): EventStore 
     readAll: async (options) => revealAll(await store.readAll(options)),
     headPosition: () => store.headPosition(),
     subscribeToAll: (options, handler) => {
-      if (forThread !== undefined && !closed) {
+      if (!closed) {
         // the thread starts with the first subscription, and reveals once it is up (some 30 ms): batches before are revealed here
-        ahead ??= new AheadRevealer(new RevealThread(forThread), keys, caches);
+        ahead ??= new AheadRevealer(new RevealThread(keys.keysForThread()), keys, caches);
         const revealer = ahead;
         const subscription = subscribeRevealingAhead(store, options, handler, {
           // live batches are small, and mostly of events this process has just written and holds the plain values of
@@ -254,11 +252,11 @@ class AheadRevealer {
 
   /** Each record revealed, or the error reading it raises. */
   private async openOnThread(toOpen: readonly Opening[], values: readonly SealedValue[], destroyCount: number, readAt: number): Promise<(RecordedEvent | Error)[]> {
-    let opened: readonly Opened[];
+    let opened: readonly unknown[];
     try {
       opened = await this.thread.open(values);
     } catch {
-      // the thread stopped (closed, or died): these records are revealed here, as every later batch will be
+      // the thread stopped (closed, or died; every later batch is revealed here too), or a value opened to something not JSON (each record's error is found here)
       return this.revealHere(toOpen);
     }
     if (this.keys.destroyCount() !== destroyCount) return this.revealHere(toOpen);

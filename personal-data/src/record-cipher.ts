@@ -71,14 +71,8 @@ export function sealedParts(place: RecordPlace, stored: readonly unknown[]): Sea
 export const notOpening = (place: RecordPlace): FieldIntegrityError =>
   new FieldIntegrityError(`${placeName(place)} do not decrypt: altered, moved from another event or person, or another key`);
 
-/** The plain values of `place.fields` from the opened JSON; throws FieldIntegrityError unless it holds one value per field. */
-export function sealedValues(place: RecordPlace, json: string): unknown[] {
-  let values: unknown;
-  try {
-    values = JSON.parse(json);
-  } catch {
-    throw notOpening(place);
-  }
+/** The plain values of `place.fields` from the opened JSON, parsed; throws FieldIntegrityError unless it holds one value per field. */
+export function sealedValues(place: RecordPlace, values: unknown): unknown[] {
   if (!Array.isArray(values) || values.length !== place.fields.length) throw new FieldIntegrityError(`${placeName(place)} do not hold one value per field`);
   return values;
 }
@@ -87,14 +81,14 @@ export function sealedValues(place: RecordPlace, json: string): unknown[] {
 export function openFields(key: Buffer, place: RecordPlace, stored: readonly unknown[]): unknown[] {
   const parts = sealedParts(place, stored);
   const body = Buffer.from(parts.body, 'base64url');
-  let json: string;
+  let values: unknown;
   try {
     const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(parts.iv, 'base64url'));
     decipher.setAAD(Buffer.from(parts.additionalData, 'utf8'));
     decipher.setAuthTag(body.subarray(body.length - TAG_BYTES));
-    json = Buffer.concat([decipher.update(body.subarray(0, body.length - TAG_BYTES)), decipher.final()]).toString('utf8');
+    values = JSON.parse(Buffer.concat([decipher.update(body.subarray(0, body.length - TAG_BYTES)), decipher.final()]).toString('utf8'));
   } catch {
     throw notOpening(place);
   }
-  return sealedValues(place, json);
+  return sealedValues(place, values);
 }

@@ -1,22 +1,27 @@
 /**
  * A worker thread that opens sealed personal fields (record-cipher.ts) off the thread that
- * runs the projections: for each value it reads the subject's wrapped key file, unwraps it
- * under the master key and opens the ciphertext, and answers with the plain JSON. What
- * the values mean (which fields, whose, the additional data, the JSON inside) stays on the
- * calling side; the thread only reads files and runs AES-256-GCM.
+ * runs the projections: for each value it unwraps the subject's data key under the master
+ * key and opens the ciphertext. What the values mean (which fields, whose, the additional
+ * data) stays on the calling side, and so does reading the wrapped keys from the key store
+ * (one `wrappedKeys` call per request): the thread only runs AES-256-GCM.
  *
- * Why a thread: a replay's first read of a person costs ~25–30 µs on whichever thread does
- * it (key file 7–12 µs, unwrap 5–8 µs, opening ~10 µs), which on the projections' thread is
- * about +45 % on a replay of registrations and sign-ins; done here for the next batch while
- * the projections apply the current one, it uses the second core instead.
+ * Why a thread: a replay's first read of a person costs ~15–20 µs of AES-GCM (unwrapping the
+ * key 5–8 µs, opening the record ~10 µs, most of each in setting up a cipher context), which on
+ * the projections' thread is about a third of a replay of registrations and sign-ins; done here
+ * for the next batch while the projections apply the current one, it uses the second core.
+ *
+ * The answer is one JSON text for the whole request (each value's plain JSON, or a number
+ * saying why there is none), so the calling thread parses once per batch instead of once per
+ * record and receives one string instead of one per value.
  *
  * The thread's source is plain JavaScript, evaluated: a TypeScript worker has to load tsx
  * first (node 20 does not hand the loader to threads), 250–330 ms at every start against
  * 28–33 ms for this (personal data benchmark), and a replay is over in about a second.
  *
- * It keeps nothing between requests: every answer reads the key file again, so a key
- * destroyed in this process is gone from the thread's next answer, and the caller tells an
- * answer read before a destroy from one read after it by the key store's destroyCount().
+ * It keeps nothing between requests: every request brings the wrapped keys as the key store
+ * holds them when it is made, so a key destroyed in this process is gone from the next one,
+ * and the caller tells an answer read before a destroy from one read after it by the key
+ * store's destroyCount().
  */
 import { Worker } from 'node:worker_threads';
 import type { KeysForThread } from './key-store.ts';
@@ -29,20 +34,21 @@ export interface SealedValue {
   readonly additionalData: string;
 }
 
-/** What became of a value: its plain JSON, or why there is none. */
-export type Opened = string | typeof NO_KEY | typeof KEY_DAMAGED | typeof NOT_OPENING;
+/** Why a value did not open, where its plain values would be. */
+export type NotOpened = typeof NO_KEY | typeof KEY_DAMAGED | typeof NOT_OPENING;
 /** The subject has no key (never had one, or it was destroyed). */
 export const NO_KEY = 0;
-/** The subject's key file does not unwrap under the master key. */
+/** The subject's wrapped key does not unwrap under the master key. */
 export const KEY_DAMAGED = 1;
 /** The value does not open under the subject's key (altered, or moved from elsewhere). */
 export const NOT_OPENING = 2;
 
 interface Request {
   readonly id: number;
-  /** Per subject of the request: its key file and the subject (the wrapped key's additional data). */
-  readonly files: readonly string[];
+  /** Per subject of the request: the subject (the wrapped key's additional data), and where its wrapped key ends in `wrapped` (none: where the one before ends). */
   readonly subjects: readonly string[];
+  readonly wrappedEnds: readonly number[];
+  readonly wrapped: Uint8Array;
   /** Per value: the index of its subject above, its IV, ciphertext ‖ tag and additional data. */
   readonly keyIndex: readonly number[];
   readonly ivs: readonly string[];
@@ -50,15 +56,15 @@ interface Request {
   readonly additionalData: readonly string[];
 }
 
-type Answer = { readonly id: number; readonly opened: readonly Opened[] } | { readonly id: number; readonly error: string };
+/** `opened`: a JSON array, per value its plain JSON or a NotOpened code. */
+type Answer = { readonly id: number; readonly opened: string } | { readonly id: number; readonly error: string };
 
 /**
- * The thread. A wrapped key file is IV (12 bytes) ‖ ciphertext ‖ tag (16 bytes) under the
- * master key with the subject as additional data (key-store.ts's wrap); a data key is 32 bytes.
+ * The thread. A wrapped key is IV (12 bytes) ‖ ciphertext ‖ tag (16 bytes) under the master
+ * key with the subject as additional data (key-store.ts's wrap); a data key is 32 bytes.
  */
 const THREAD_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { readFileSync } = require('node:fs');
 const { createDecipheriv } = require('node:crypto');
 const masterKey = Buffer.from(workerData.masterKey);
 const IV_BYTES = 12, TAG_BYTES = 16, DATA_KEY_BYTES = 32;
@@ -74,28 +80,23 @@ function open(key, iv, additionalData, body) {
     return undefined;
   }
 }
-function dataKey(file, subject) {
-  let wrapped;
-  try {
-    wrapped = readFileSync(file);
-  } catch (error) {
-    if (error.code === 'ENOENT') return NO_KEY;
-    throw error;
-  }
+function dataKey(wrapped, subject) {
+  if (wrapped.length === 0) return NO_KEY;
   if (wrapped.length < IV_BYTES + TAG_BYTES) return KEY_DAMAGED;
   const key = open(masterKey, wrapped.subarray(0, IV_BYTES), Buffer.from(subject, 'utf8'), wrapped.subarray(IV_BYTES));
   return key !== undefined && key.length === DATA_KEY_BYTES ? key : KEY_DAMAGED;
 }
 parentPort.on('message', (request) => {
   try {
-    const keys = request.files.map((file, i) => dataKey(file, request.subjects[i]));
+    const wrapped = Buffer.from(request.wrapped.buffer, request.wrapped.byteOffset, request.wrapped.byteLength);
+    const keys = request.subjects.map((subject, i) => dataKey(wrapped.subarray(i === 0 ? 0 : request.wrappedEnds[i - 1], request.wrappedEnds[i]), subject));
     const opened = request.keyIndex.map((k, i) => {
       const key = keys[k];
       if (typeof key === 'number') return key;
       const plain = open(key, Buffer.from(request.ivs[i], 'base64url'), Buffer.from(request.additionalData[i], 'utf8'), Buffer.from(request.bodies[i], 'base64url'));
       return plain === undefined ? NOT_OPENING : plain.toString('utf8');
     });
-    parentPort.postMessage({ id: request.id, opened });
+    parentPort.postMessage({ id: request.id, opened: '[' + opened.join(',') + ']' });
   } catch (error) {
     parentPort.postMessage({ id: request.id, error: String(error && error.message || error) });
   }
@@ -104,7 +105,7 @@ parentPort.on('message', (request) => {
 
 export class RevealThread {
   private readonly worker: Worker;
-  private readonly pending = new Map<number, { resolve: (opened: readonly Opened[]) => void; reject: (error: Error) => void }>();
+  private readonly pending = new Map<number, { resolve: (opened: string) => void; reject: (error: Error) => void }>();
   private nextId = 1;
   private online = false;
   private stopped: Error | null = null;
@@ -131,29 +132,37 @@ export class RevealThread {
     return this.online && this.stopped === null;
   }
 
-  /** Each value opened, in order. */
-  open(values: readonly SealedValue[]): Promise<readonly Opened[]> {
-    if (this.stopped !== null) return Promise.reject(this.stopped);
+  /**
+   * Each value's plain values (parsed from the plain JSON), or why it did not open, in order.
+   * Rejects when the thread is stopped or the answer is not JSON (a value that opened but is
+   * not JSON: the caller reveals such a batch again itself, value by value).
+   */
+  async open(values: readonly SealedValue[]): Promise<readonly unknown[]> {
+    if (this.stopped !== null) throw this.stopped;
     const subjectIndex = new Map<string, number>();
-    const files: string[] = [];
     const subjects: string[] = [];
     const keyIndex = values.map((value) => {
       let index = subjectIndex.get(value.subject);
       if (index === undefined) {
         index = subjects.push(value.subject) - 1;
-        files.push(this.keys.fileOf(value.subject));
         subjectIndex.set(value.subject, index);
       }
       return index;
     });
+    const wrappedKeys = await this.keys.wrappedKeys(subjects);
+    const wrappedEnds: number[] = [];
+    let end = 0;
+    for (const wrapped of wrappedKeys) wrappedEnds.push((end += wrapped?.length ?? 0));
     const request: Request = {
-      id: this.nextId++, files, subjects, keyIndex,
+      id: this.nextId++, subjects, wrappedEnds, wrapped: Buffer.concat(wrappedKeys.filter((wrapped) => wrapped !== undefined)), keyIndex,
       ivs: values.map((value) => value.iv), bodies: values.map((value) => value.body), additionalData: values.map((value) => value.additionalData),
     };
-    return new Promise((resolve, reject) => {
+    if (this.stopped !== null) throw this.stopped;
+    const opened = await new Promise<string>((resolve, reject) => {
       this.pending.set(request.id, { resolve, reject });
       this.worker.postMessage(request);
     });
+    return JSON.parse(opened) as unknown[];
   }
 
   async close(): Promise<void> {

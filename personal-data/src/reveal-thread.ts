@@ -18,10 +18,18 @@
  * first (node 20 does not hand the loader to threads), 250–330 ms at every start against
  * 28–33 ms for this (personal data benchmark), and a replay is over in about a second.
  *
- * It keeps nothing between requests: every request brings the wrapped keys as the key store
- * holds them when it is made, so a key destroyed in this process is gone from the next one,
- * and the caller tells an answer read before a destroy from one read after it by the key
- * store's destroyCount().
+ * Every request brings the wrapped keys as the key store holds them when it is made, so a key
+ * destroyed in this process is gone from the next one, and the caller tells an answer read
+ * before a destroy from one read after it by the key store's destroyCount(). The thread
+ * remembers what it unwrapped (up to UNWRAPPED_KEYS subjects) only as the result of
+ * unwrapping those very bytes: it uses a key again only when a request brings the same wrapped
+ * bytes, and forgets a subject as soon as a request brings none for it. A product's log names
+ * a guest in every booking, batch after batch, and unwrapping is a third of the thread's work
+ * per value.
+ *
+ * It says it is ready once it has opened a value of its own: the first use of AES-GCM in a
+ * thread loads node's crypto internals (some 20–60 ms in the benchmark's CPU profiles),
+ * which would otherwise hold up the first batch sent to it.
  */
 import { Worker } from 'node:worker_threads';
 import type { KeysForThread } from './key-store.ts';
@@ -57,7 +65,10 @@ interface Request {
 }
 
 /** `opened`: a JSON array, per value its plain JSON or a NotOpened code. */
-type Answer = { readonly id: number; readonly opened: string } | { readonly id: number; readonly error: string };
+type Answer = { readonly id: number; readonly opened: string } | { readonly id: number; readonly error: string } | { readonly ready: true };
+
+/** Subjects whose unwrapped key the thread remembers; past it, it starts again (a replay meets each person's events close together). */
+const UNWRAPPED_KEYS = 10_000;
 
 /**
  * The thread. A wrapped key is IV (12 bytes) ‖ ciphertext ‖ tag (16 bytes) under the master
@@ -67,7 +78,8 @@ const THREAD_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { createDecipheriv } = require('node:crypto');
 const masterKey = Buffer.from(workerData.masterKey);
-const IV_BYTES = 12, TAG_BYTES = 16, DATA_KEY_BYTES = 32;
+const IV_BYTES = 12, TAG_BYTES = 16, DATA_KEY_BYTES = 32, UNWRAPPED_KEYS = ${UNWRAPPED_KEYS};
+const unwrapped = new Map();
 const [NO_KEY, KEY_DAMAGED, NOT_OPENING] = [${NO_KEY}, ${KEY_DAMAGED}, ${NOT_OPENING}];
 function open(key, iv, additionalData, body) {
   if (body.length < TAG_BYTES) return undefined;
@@ -81,10 +93,25 @@ function open(key, iv, additionalData, body) {
   }
 }
 function dataKey(wrapped, subject) {
-  if (wrapped.length === 0) return NO_KEY;
+  if (wrapped.length === 0) {
+    unwrapped.delete(subject);
+    return NO_KEY;
+  }
+  const known = unwrapped.get(subject);
+  if (known !== undefined && known.wrapped.equals(wrapped)) return known.key;
   if (wrapped.length < IV_BYTES + TAG_BYTES) return KEY_DAMAGED;
   const key = open(masterKey, wrapped.subarray(0, IV_BYTES), Buffer.from(subject, 'utf8'), wrapped.subarray(IV_BYTES));
-  return key !== undefined && key.length === DATA_KEY_BYTES ? key : KEY_DAMAGED;
+  if (key === undefined || key.length !== DATA_KEY_BYTES) return KEY_DAMAGED;
+  if (unwrapped.size >= UNWRAPPED_KEYS) unwrapped.clear();
+  unwrapped.set(subject, { wrapped: Buffer.from(wrapped), key });
+  return key;
+}
+{
+  const { createCipheriv, randomBytes } = require('node:crypto');
+  const key = randomBytes(DATA_KEY_BYTES), iv = randomBytes(IV_BYTES), cipher = createCipheriv('aes-256-gcm', key, iv);
+  const body = Buffer.concat([cipher.update('[]'), cipher.final(), cipher.getAuthTag()]);
+  open(key, iv, Buffer.alloc(0), body);
+  parentPort.postMessage({ ready: true });
 }
 parentPort.on('message', (request) => {
   try {
@@ -107,7 +134,7 @@ export class RevealThread {
   private readonly worker: Worker;
   private readonly pending = new Map<number, { resolve: (opened: string) => void; reject: (error: Error) => void }>();
   private nextId = 1;
-  private online = false;
+  private warm = false;
   private stopped: Error | null = null;
 
   /** Starts the thread; it takes some 30 ms to come up, and `ready` tells when it has. */
@@ -115,8 +142,11 @@ export class RevealThread {
     this.worker = new Worker(THREAD_SOURCE, { eval: true, workerData: { masterKey: new Uint8Array(keys.masterKey) } });
     // the thread never keeps the process alive: one whose owner forgot close() still exits
     this.worker.unref();
-    this.worker.on('online', () => (this.online = true));
     this.worker.on('message', (answer: Answer) => {
+      if ('ready' in answer) {
+        this.warm = true;
+        return;
+      }
       const waiting = this.pending.get(answer.id);
       if (waiting === undefined) return;
       this.pending.delete(answer.id);
@@ -129,7 +159,7 @@ export class RevealThread {
 
   /** Whether it is up and running: requests made before would wait for its start. */
   get ready(): boolean {
-    return this.online && this.stopped === null;
+    return this.warm && this.stopped === null;
   }
 
   /**

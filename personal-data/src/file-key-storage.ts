@@ -18,7 +18,7 @@
  * synced; a re-run after a crash at any step gives the same keys.
  */
 import { readFileSync } from 'node:fs';
-import { mkdir, readFile, readdir, rm, unlink } from 'node:fs/promises';
+import { mkdir, readdir, rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
@@ -168,7 +168,8 @@ class KeyFolder {
     let added = false;
     for (const subject of subjects) {
       const old = path.join(this.dir, `${subject}.key`);
-      const wrapped = await readFile(old);
+      // synchronously, as shards are read (entries): 20,000 small files in a fraction of the time readFile takes
+      const wrapped = readFileSync(old);
       const stored = entries.get(subject);
       if (stored === undefined) {
         if (wrapped.length === 0 || wrapped.length > MAX_WRAPPED_BYTES) throw new Error(`the key file ${old} holds ${wrapped.length} bytes, not a wrapped key: restore the key store from a backup`);

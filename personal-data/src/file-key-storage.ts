@@ -35,10 +35,12 @@ export class KeyStoreInUseError extends Error {
 const CHECK_FILE = '.check';
 const SHARD_COUNT = 256;
 /**
- * Loaded shards kept in memory, counted by their file size: 64 MB holds every shard of
- * about 800,000 people (82 bytes each on disk; the heap holds about three times that, in
- * the Map and its Buffer views), beyond which the least recently read shards are dropped
- * and read again when needed, so a very large store bounds the memory instead of growing it.
+ * Loaded shards kept in memory, counted by their file size. A person takes ~95 bytes in a
+ * shard and ~320 in the heap (the Map entry, the subject, a Buffer view; measured over
+ * 100,000), so 64 MB of shards is ~700,000 people in ~220 MB of heap: far past what the
+ * embedded mode holds anyway (its log keeps every event in memory, ~470 bytes each, and
+ * each person has many). Beyond it the least recently read shards are dropped and read
+ * again when needed, which bounds the memory; MongoDB is the key store past that size.
  */
 const SHARD_CACHE_BYTES = 64 * 1024 * 1024;
 const PER_SUBJECT_FILE = /^([a-z0-9][a-z0-9-]{0,127})\.key$/;
@@ -101,8 +103,8 @@ class KeyFolder {
 
   /**
    * The shard's entries, read from its file when it is not in memory. Read synchronously:
-   * a shard of 20,000 people's keys (8.8 kB) took 15–30 µs with readFileSync against
-   * 86–122 µs each with readFile (256 at once; 118–234 µs one by one), load 1.5.
+   * a shard of ~8 kB (a store of 20,000 people) took 12–33 µs with readFileSync against
+   * 85–122 µs each with readFile (256 at once; 104–234 µs one by one), at load 1.5–2.7.
    */
   private entries(shard: number): ReadonlyMap<string, Buffer> {
     const loaded = this.shards.get(shard);

@@ -41,7 +41,14 @@ export default async function benchBooking(report: Report): Promise<void> {
  * the measured bookings per second. `encryptPersonalData: false` only to measure what the
  * encryption costs (see personal-data.bench.ts).
  */
-export async function measureBookings(report: Report, options: { readonly encryptPersonalData: boolean; readonly label?: string }): Promise<number> {
+export interface BookingRunOptions {
+  readonly encryptPersonalData: boolean;
+  readonly label?: string;
+  /** Called with the run's DATA_DIR once the system is closed, before the folder is removed: its log is a product's log, for replays. */
+  readonly afterwards?: (dataDir: string) => Promise<void>;
+}
+
+export async function measureBookings(report: Report, options: BookingRunOptions): Promise<number> {
   const label = options.label ?? '';
   let measured = 0;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'stays-bench-booking-'));
@@ -168,7 +175,11 @@ export async function measureBookings(report: Report, options: { readonly encryp
     server.closeAllConnections();
     server.close();
     await system.close();
-    await rm(dataDir, { recursive: true, force: true });
+    try {
+      if (measured > 0) await options.afterwards?.(dataDir);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   }
   return measured;
 }

@@ -16,7 +16,7 @@ import { FieldIntegrityError, decryptField, isEncryptedField } from './field-cip
 import { DATA_KEY_CACHE_TTL_MS, damagedKeyError, type KeyStore } from './key-store.ts';
 import { isSealedValue, notOpening, openFields, sealFields, sealedParts, sealedValues, type RecordPlace } from './record-cipher.ts';
 import { subscribeRevealingAhead } from './reveal-ahead-subscription.ts';
-import { KEY_DAMAGED, NOT_OPENING, NO_KEY, RevealThread, type SealedValue } from './reveal-thread.ts';
+import { KEY_DAMAGED, NOT_OPENING, NO_KEY, RevealThread, type SealedValues } from './reveal-thread.ts';
 
 /**
  * Plain values of records this process encrypted or decrypted lately: one event is read by
@@ -212,7 +212,7 @@ class AheadRevealer {
     const destroyCount = this.keys.destroyCount();
     const readAt = Date.now();
     const toOpen: Opening[] = [];
-    const values: SealedValue[] = [];
+    const values: SealedValues = { subjects: [], ivs: [], bodies: [], additionalData: [] };
     let here = false;
     for (let index = 0; index < records.length; index++) {
       const record = records[index]!;
@@ -231,7 +231,10 @@ class AheadRevealer {
       }
       const place = { subject: declared.subject(record.data), type: record.type, fields: fields.names };
       const { iv, body, additionalData } = sealedParts(place, fields.names.map((field) => record.data[field]));
-      values.push({ subject: place.subject, iv, body, additionalData });
+      values.subjects.push(place.subject);
+      values.ivs.push(iv);
+      values.bodies.push(body);
+      values.additionalData.push(additionalData);
       toOpen.push({ index, record, place });
     }
     // fields encrypted one by one (the format before), or too few sealed ones for a round trip: all of it here
@@ -251,7 +254,7 @@ class AheadRevealer {
   }
 
   /** Each record revealed, or the error reading it raises. */
-  private async openOnThread(toOpen: readonly Opening[], values: readonly SealedValue[], destroyCount: number, readAt: number): Promise<(RecordedEvent | Error)[]> {
+  private async openOnThread(toOpen: readonly Opening[], values: SealedValues, destroyCount: number, readAt: number): Promise<(RecordedEvent | Error)[]> {
     let opened: readonly unknown[];
     try {
       opened = await this.thread.open(values);

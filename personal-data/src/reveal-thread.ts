@@ -26,12 +26,12 @@
 import { Worker } from 'node:worker_threads';
 import type { KeysForThread } from './key-store.ts';
 
-/** One sealed value to open: whose key, the IV and ciphertext ‖ tag (base64url), and the additional data. */
-export interface SealedValue {
-  readonly subject: string;
-  readonly iv: string;
-  readonly body: string;
-  readonly additionalData: string;
+/** Sealed values to open, a column each, an entry per value: whose key, the IV and ciphertext ‖ tag (base64url), and the additional data. */
+export interface SealedValues {
+  readonly subjects: string[];
+  readonly ivs: string[];
+  readonly bodies: string[];
+  readonly additionalData: string[];
 }
 
 /** Why a value did not open, where its plain values would be. */
@@ -137,15 +137,15 @@ export class RevealThread {
    * Rejects when the thread is stopped or the answer is not JSON (a value that opened but is
    * not JSON: the caller reveals such a batch again itself, value by value).
    */
-  async open(values: readonly SealedValue[]): Promise<readonly unknown[]> {
+  async open(values: SealedValues): Promise<readonly unknown[]> {
     if (this.stopped !== null) throw this.stopped;
     const subjectIndex = new Map<string, number>();
     const subjects: string[] = [];
-    const keyIndex = values.map((value) => {
-      let index = subjectIndex.get(value.subject);
+    const keyIndex = values.subjects.map((subject) => {
+      let index = subjectIndex.get(subject);
       if (index === undefined) {
-        index = subjects.push(value.subject) - 1;
-        subjectIndex.set(value.subject, index);
+        index = subjects.push(subject) - 1;
+        subjectIndex.set(subject, index);
       }
       return index;
     });
@@ -155,7 +155,7 @@ export class RevealThread {
     for (const wrapped of wrappedKeys) wrappedEnds.push((end += wrapped?.length ?? 0));
     const request: Request = {
       id: this.nextId++, subjects, wrappedEnds, wrapped: Buffer.concat(wrappedKeys.filter((wrapped) => wrapped !== undefined)), keyIndex,
-      ivs: values.map((value) => value.iv), bodies: values.map((value) => value.body), additionalData: values.map((value) => value.additionalData),
+      ivs: values.ivs, bodies: values.bodies, additionalData: values.additionalData,
     };
     if (this.stopped !== null) throw this.stopped;
     const opened = await new Promise<string>((resolve, reject) => {

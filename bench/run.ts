@@ -16,6 +16,7 @@ const benchmarks: Record<string, () => Promise<{ default: (report: Report) => Pr
   booking: () => import('./booking.bench.ts'),
   'audit history': () => import('./audit-history.bench.ts'),
   'personal data': () => import('./personal-data.bench.ts'),
+  'personal data key store': () => import('./key-store.bench.ts'),
   frontend: () => import('./frontend.bench.ts'),
   export: () => import('./export.bench.ts'),
   'events export': () => import('./events-export.bench.ts'),

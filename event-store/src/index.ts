@@ -9,6 +9,7 @@ export { subscriptionHealth, type SubscriptionHealth } from './subscription-heal
 export { canonicalJson, canonicalRecord } from './canonical-record.ts';
 export {
   openEmbeddedEventStore, openInMemoryEventStore, writeEmbeddedLog, syncDirectory, EventStoreLockedError,
+  acquireDirectoryLock, type DirectoryLock, type LockedFolder,
   EmbeddedLogReader, LogCutBehindReaderError, type EmbeddedEventStoreOptions, type LogFile, type LogRecord,
 } from './embedded/index.ts';
 /** The embedded log's file format, for readers of the file beside its writer (verify-log). */

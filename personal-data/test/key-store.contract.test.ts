@@ -1,8 +1,10 @@
 /** One suite, every key storage adapter: files always, MongoDB when MONGO_URL is set. */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { expect } from 'chai';
 import { KeyStoreLockedError, createFileKeyStorage, createMongoKeyStorage, openKeyStore, type WrappedKeyStorage } from '../src/index.ts';
 
@@ -67,6 +69,22 @@ function keyStoreContract(adapter: string, open: () => Promise<Harness>) {
       expect(await rejection(keys.dataKey('customer-c3'))).to.be.instanceOf(KeyStoreLockedError);
     });
 
+    it('reads many keys at once, in the order asked, with repeated and missing subjects, and keeps the first key put', async () => {
+      const storage = await harness.storage();
+      const [guest, owner, later] = [randomBytes(60), randomBytes(60), randomBytes(60)];
+      expect((await storage.putIfAbsent('customer-e5', guest)).equals(guest)).to.equal(true);
+      expect((await storage.putIfAbsent('customer-e5', later)).equals(guest)).to.equal(true);
+      await storage.putIfAbsent('owner-e5', owner);
+      const hex = (keys: (Buffer | undefined)[]) => keys.map((key) => key?.toString('hex'));
+      const again = await harness.storage();
+      expect(hex(await again.getMany(['owner-e5', 'customer-none', 'customer-e5', 'owner-e5'])))
+        .to.deep.equal([owner.toString('hex'), undefined, guest.toString('hex'), owner.toString('hex')]);
+      expect(await again.getMany([])).to.deep.equal([]);
+      await storage.delete('owner-e5');
+      expect(hex(await again.getMany(['owner-e5', 'customer-e5']))).to.deep.equal([undefined, guest.toString('hex')]);
+      expect(await rejection(again.getMany(['customer-e5', '../e5']))).to.be.instanceOf(TypeError);
+    });
+
     it('refuses names that are not subjects', async () => {
       const keys = await openKeyStore(await harness.storage(), masterKey);
       for (const subject of ['../x', '.check', '', 'a/b', 'Customer-1', 'x'.repeat(129)]) {
@@ -82,18 +100,148 @@ keyStoreContract('files', async () => {
   return { storage: () => createFileKeyStorage(subjects), close: () => rm(dir, { recursive: true, force: true }) };
 });
 
+/** Runs `script` (an ES module, tsx-loaded) in a child node process; resolves to its stdout. Async: spawnSync would block the holder of the lock too. */
+function runChild(script: string, env: Record<string, string>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let stdout = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(stdout.trim()) : reject(new Error(`child exited with ${code}: ${stdout}`))));
+  });
+}
+
+/** Opens the key folder in another process and says what happened. */
+const openInChild = (dir: string) => runChild(`
+  import { createFileKeyStorage } from ${JSON.stringify(pathToFileURL(path.join(import.meta.dirname, '../src/file-key-storage.ts')).href)};
+  try {
+    await (await createFileKeyStorage(process.env.KEY_DIR)).close();
+    console.log('opened');
+  } catch (error) {
+    console.log(error.name + ': ' + error.message);
+  }
+`, { KEY_DIR: dir });
+
+/** Every file of the folder, with its bytes. */
+async function folderFiles(dir: string): Promise<Map<string, Buffer>> {
+  const names = await readdir(dir);
+  return new Map(await Promise.all(names.map(async (name) => [name, await readFile(path.join(dir, name))] as const)));
+}
+
+const SHARD_FILE = /^[0-9a-f]{2}\.keys$/;
+
 describe('personal data key store: files on disk', () => {
-  it('keeps one file per subject beside the check value, and none after the destroy', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'stays-keys-'));
-    try {
-      const keys = await openKeyStore(await createFileKeyStorage(dir), randomBytes(32));
-      await keys.createDataKey('customer-d4');
-      expect((await readdir(dir)).sort()).to.deep.equal(['.check', 'customer-d4.key']);
-      await keys.destroy('customer-d4');
-      expect(await readdir(dir)).to.deep.equal(['.check']);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
+  let dir: string;
+  const opened: WrappedKeyStorage[] = [];
+  const open = async () => {
+    const storage = await createFileKeyStorage(dir);
+    opened.push(storage);
+    return storage;
+  };
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'stays-keys-'));
+  });
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((storage) => storage.close()));
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('keeps the keys in shard files beside the check value and the lock, no file per subject', async () => {
+    const keys = await openKeyStore(await open(), randomBytes(32));
+    const subjects = Array.from({ length: 300 }, (_, index) => `customer-f${index}`);
+    await Promise.all(subjects.map((subject) => keys.createDataKey(subject)));
+    const names = await readdir(dir);
+    expect(names).to.include.members(['.check', 'LOCK']);
+    const shards = names.filter((name) => SHARD_FILE.test(name));
+    expect(names.filter((name) => !SHARD_FILE.test(name)).sort()).to.deep.equal(['.check', 'LOCK']);
+    expect(shards.length).to.be.within(100, 256);
+    const wrapped = await (await open()).getMany(subjects);
+    expect(wrapped.every((key) => key?.length === 60)).to.equal(true);
+  });
+
+  it('leaves the bytes of a destroyed key in no file of the folder, and keeps the others', async () => {
+    const storage = await open();
+    const others = Array.from({ length: 600 }, (_, index) => [`owner-g${index}`, randomBytes(60)] as const);
+    for (const [subject, wrapped] of others) await storage.putIfAbsent(subject, wrapped);
+    const doomed = randomBytes(60);
+    await storage.putIfAbsent('customer-g1', doomed);
+    const holding = (files: Map<string, Buffer>) => [...files].filter(([, bytes]) => bytes.includes(doomed)).map(([name]) => name);
+    expect(holding(await folderFiles(dir))).to.have.length(1);
+
+    await storage.delete('customer-g1');
+    expect(holding(await folderFiles(dir))).to.deep.equal([]);
+    expect([...(await folderFiles(dir)).values()].some((bytes) => bytes.includes('customer-g1'))).to.equal(false);
+    await storage.close();
+    const reopened = await open();
+    expect(await reopened.get('customer-g1')).to.equal(undefined);
+    const kept = await reopened.getMany(others.map(([subject]) => subject));
+    expect(kept.every((key, index) => key!.equals(others[index]![1]))).to.equal(true);
+  });
+
+  it('reads a damaged shard as an error naming its file, never as erased people', async () => {
+    const storage = await open();
+    await storage.putIfAbsent('customer-h1', randomBytes(60));
+    await storage.close();
+    const [shard] = (await readdir(dir)).filter((name) => SHARD_FILE.test(name));
+    const file = path.join(dir, shard!);
+    const bytes = await readFile(file);
+    bytes[Math.floor(bytes.length / 2)] ^= 0x01;
+    await writeFile(file, bytes);
+
+    const reopened = await open();
+    for (const read of [reopened.get('customer-h1'), reopened.getMany(['customer-h1']), reopened.delete('customer-h1')]) {
+      const error = await rejection(read);
+      expect(error).to.be.instanceOf(KeyStoreLockedError);
+      expect((error as Error).message).to.contain(file);
     }
+    expect((await readFile(file)).equals(bytes)).to.equal(true);
+  });
+
+  it('is refused to another process while any handle of this one is open, and allowed once the last is closed', async function () {
+    this.timeout(60_000);
+    const first = await open();
+    const second = await open();
+    await first.close();
+    const refused = await openInChild(dir);
+    expect(refused).to.match(/^KeyStoreInUseError: personal data key store at .* is already open in live process \d+/);
+    expect(refused).to.contain(dir);
+    await second.close();
+    expect(await openInChild(dir)).to.equal('opened');
+  });
+
+  it('folds a folder of the layout before (a file per subject) into shards on open, removing the old files and a crash\'s temp file', async () => {
+    const check = randomBytes(60);
+    await writeFile(path.join(dir, '.check'), check);
+    const keys = Array.from({ length: 40 }, (_, index) => [`customer-i${index}`, randomBytes(60)] as const);
+    for (const [subject, wrapped] of keys) await writeFile(path.join(dir, `${subject}.key`), wrapped);
+    await writeFile(path.join(dir, '.0123456789ab.tmp'), randomBytes(60));
+
+    const storage = await open();
+    const names = await readdir(dir);
+    expect(names.filter((name) => !SHARD_FILE.test(name)).sort()).to.deep.equal(['.check', 'LOCK']);
+    const read = await storage.getMany(keys.map(([subject]) => subject));
+    expect(read.every((key, index) => key!.equals(keys[index]![1]))).to.equal(true);
+    expect((await storage.checkValue())!.equals(check)).to.equal(true);
+  });
+
+  it('takes a leftover old file equal to its shard\'s key as a fold cut short, and refuses one that differs, naming both files', async () => {
+    const wrapped = randomBytes(60);
+    const storage = await open();
+    await storage.putIfAbsent('customer-j1', wrapped);
+    await storage.close();
+    const [shard] = (await readdir(dir)).filter((name) => SHARD_FILE.test(name));
+    const old = path.join(dir, 'customer-j1.key');
+
+    await writeFile(old, wrapped);
+    const again = await open();
+    expect((await again.get('customer-j1'))!.equals(wrapped)).to.equal(true);
+    expect(await readdir(dir)).to.not.include('customer-j1.key');
+    await again.close();
+
+    await writeFile(old, randomBytes(60));
+    const refused = (await rejection(createFileKeyStorage(dir))) as Error;
+    expect(refused.message).to.contain(path.join(dir, shard!)).and.to.contain(old);
+    expect(await openInChild(dir)).to.match(/differs between/);
   });
 });
 

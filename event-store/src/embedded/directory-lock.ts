@@ -1,5 +1,6 @@
 /**
- * One writer per log: an exclusive lock file holding the owner's pid.
+ * One writer per folder (the embedded log's, the embedded key store's): an exclusive lock
+ * file holding the owner's pid.
  *
  * The pid is written to a private file first, which is then hard-linked to LOCK: link
  * fails if LOCK exists, so of two processes opening at once exactly one wins, and LOCK
@@ -24,7 +25,20 @@ export interface DirectoryLock {
   release(): Promise<void>;
 }
 
-export async function acquireDirectoryLock(dir: string): Promise<DirectoryLock> {
+/** What the locked folder holds, for the refusal: its name in the message, and the error to throw. */
+export interface LockedFolder {
+  /** e.g. "event store": the message reads "<what> at <dir> is already open in ...". */
+  readonly what: string;
+  /** Why only one process may hold it, for the message. */
+  readonly why: string;
+  readonly refused: (message: string) => Error;
+}
+
+const EVENT_LOG: LockedFolder = {
+  what: 'event store', why: 'only one process may write the log', refused: (message) => new EventStoreLockedError(message),
+};
+
+export async function acquireDirectoryLock(dir: string, folder: LockedFolder = EVENT_LOG): Promise<DirectoryLock> {
   const path = join(dir, LOCK_FILE_NAME);
   // Two attempts: the second after removing a lock whose owner is dead.
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -32,16 +46,16 @@ export async function acquireDirectoryLock(dir: string): Promise<DirectoryLock> 
     const owner = await readOwner(path);
     if (owner !== undefined && isAlive(owner)) {
       const who = owner === process.pid ? 'this process' : `live process ${owner}`;
-      throw new EventStoreLockedError(
-        `event store at ${dir} is already open in ${who} (lock file ${path}); ` +
-          'only one process may write the log. Delete the lock file only if that pid is not a Stays process.',
+      throw folder.refused(
+        `${folder.what} at ${dir} is already open in ${who} (lock file ${path}); ` +
+          `${folder.why}. Delete the lock file only if that pid is not a Stays process.`,
       );
     }
     await unlink(path).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'ENOENT') throw error;
     });
   }
-  throw new EventStoreLockedError(`event store at ${dir}: another process took the lock ${path} while it was being recovered`);
+  throw folder.refused(`${folder.what} at ${dir}: another process took the lock ${path} while it was being recovered`);
 }
 
 async function tryCreateLock(dir: string, path: string): Promise<boolean> {

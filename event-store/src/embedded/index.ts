@@ -1,6 +1,6 @@
 export { LOG_FILE_NAME, openEmbeddedEventStore, openInMemoryEventStore, syncDirectory, type EmbeddedEventStoreOptions } from './embedded-event-store.ts';
 export { HEADER_BYTES, RECORD_MAGIC, isRecordMagic, readHeader, isCanonicalPayload, formerPayloadText } from './record-codec.ts';
-export { EventStoreLockedError } from './directory-lock.ts';
+export { EventStoreLockedError, acquireDirectoryLock, type DirectoryLock, type LockedFolder } from './directory-lock.ts';
 export type { LogFile } from './log-file.ts';
 export { writeEmbeddedLog } from './log-copy.ts';
 export { EmbeddedLogReader, LogCutBehindReaderError, type LogRecord } from './log-reader.ts';

@@ -14,7 +14,7 @@ import { ERASED, personalFieldsOf, type PersonalFields } from '@stays/contracts'
 import type { EventData, EventStore, RecordedEvent, Subscription, SubscriptionHandler } from '@stays/event-store';
 import { FieldIntegrityError, decryptField, isEncryptedField } from './field-cipher.ts';
 import { DATA_KEY_CACHE_TTL_MS, damagedKeyError, type KeyStore } from './key-store.ts';
-import { isSealedValue, notOpening, openFields, sealFields, sealedParts, sealedValues, type RecordPlace } from './record-cipher.ts';
+import { isSealedValue, notOpening, openFields, partsOfSealed, sealFields, sealedValues, type RecordPlace } from './record-cipher.ts';
 import { subscribeRevealingAhead } from './reveal-ahead-subscription.ts';
 import { KEY_DAMAGED, NOT_OPENING, NO_KEY, RevealThread, type SealedValues } from './reveal-thread.ts';
 
@@ -57,9 +57,11 @@ function cachedValues(plainValues: PlainValues | undefined, subject: string, typ
  * An entry serves only while no key was destroyed in this process since it was revealed
  * (so a destroyed key erases at once) and for at most DATA_KEY_CACHE_TTL_MS (the time a key
  * read from the store serves, which bounds how long a key destroyed by another process
- * still reads): two comparisons per record rather than a key lookup per subject, so a record
- * revealed on the reveal thread needs no key on this one.
+ * still reads): two comparisons per record rather than a key lookup per subject.
  * Bounded like PlainValues, so plain values do not stay in memory for the whole log.
+ * Records revealed on the reveal thread are not kept here: followers of the log share them
+ * by the batch (SharedBatches), and a lookup and a store per record would cost the replay's
+ * thread for records read again only by a command's load.
  */
 interface Revealed {
   readonly record: RecordedEvent;
@@ -150,7 +152,13 @@ interface SharedBatch {
  * missing key is never remembered (another process may create it a moment later).
  */
 class SharedBatches {
-  private readonly batches = new LRUCache<RecordedEvent, SharedBatch>({ max: 64 });
+  /**
+   * Followers catching up read within a few batches of each other (each holds at most three,
+   * reveal-ahead-subscription.ts), so 16 covers them; every batch kept keeps its revealed
+   * records alive for the garbage collector to copy. With 64 the sign-ups replay's main thread
+   * took 920–1,040 ms of CPU against 860–890 ms with 16 (best of six each, load 1.5–2).
+   */
+  private readonly batches = new LRUCache<RecordedEvent, SharedBatch>({ max: 16 });
 
   constructor(private readonly keys: KeyStore) {}
 
@@ -210,7 +218,6 @@ class AheadRevealer {
     if (!this.thread.ready) return revealRecords(records, this.keys, this.caches);
     const revealed = records.slice();
     const destroyCount = this.keys.destroyCount();
-    const readAt = Date.now();
     const toOpen: Opening[] = [];
     const values: SealedValues = { subjects: [], ivs: [], bodies: [], additionalData: [] };
     let here = false;
@@ -218,11 +225,6 @@ class AheadRevealer {
       const record = records[index]!;
       const declared = personalFieldsOf(record.type);
       if (declared === undefined) continue;
-      const shared = sharedReveal(this.caches, record, destroyCount, readAt);
-      if (shared !== undefined) {
-        revealed[index] = shared;
-        continue;
-      }
       const fields = encryptedFieldsOf(record, declared);
       if (fields === undefined) continue;
       if (!fields.sealed) {
@@ -230,7 +232,7 @@ class AheadRevealer {
         continue;
       }
       const place = { subject: declared.subject(record.data), type: record.type, fields: fields.names };
-      const { iv, body, additionalData } = sealedParts(place, fields.names.map((field) => record.data[field]));
+      const { iv, body, additionalData } = partsOfSealed(place, fields.names.map((field) => record.data[field]));
       values.subjects.push(place.subject);
       values.ivs.push(iv);
       values.bodies.push(body);
@@ -240,7 +242,7 @@ class AheadRevealer {
     // fields encrypted one by one (the format before), or too few sealed ones for a round trip: all of it here
     if (here || (toOpen.length > 0 && toOpen.length < THREAD_MIN_RECORDS)) return revealRecords(records, this.keys, this.caches);
     if (toOpen.length === 0) return revealed;
-    const opened = await this.openOnThread(toOpen, values, destroyCount, readAt);
+    const opened = await this.openOnThread(toOpen, values, destroyCount);
     toOpen.forEach(({ index }, i) => {
       const record = opened[i]!;
       if (record instanceof Error) throw record;
@@ -254,7 +256,7 @@ class AheadRevealer {
   }
 
   /** Each record revealed, or the error reading it raises. */
-  private async openOnThread(toOpen: readonly Opening[], values: SealedValues, destroyCount: number, readAt: number): Promise<(RecordedEvent | Error)[]> {
+  private async openOnThread(toOpen: readonly Opening[], values: SealedValues, destroyCount: number): Promise<(RecordedEvent | Error)[]> {
     let opened: readonly unknown[];
     try {
       opened = await this.thread.open(values);
@@ -268,14 +270,11 @@ class AheadRevealer {
       if (answer === NO_KEY) return withValues(record, place.fields, place.fields.map(() => ERASED));
       if (answer === KEY_DAMAGED) return damagedKeyError(place.subject);
       if (answer === NOT_OPENING) return notOpening(place);
-      let plain: RecordedEvent;
       try {
-        plain = withValues(record, place.fields, sealedValues(place, answer));
+        return frozen(withValues(record, place.fields, sealedValues(place, answer)));
       } catch (error) {
         return error as Error;
       }
-      if (Object.isFrozen(record)) this.caches.revealed.set(record, { record: frozen(plain), destroyCount, readAt });
-      return plain;
     });
   }
 

@@ -59,11 +59,18 @@ export interface SealedParts {
 
 const placeName = (place: RecordPlace) => `${place.type}.${place.fields.join('+')} of ${place.subject}`;
 
+const notSealedTogether = (place: RecordPlace) => new FieldIntegrityError(`${placeName(place)} are not sealed together`);
+
 export function sealedParts(place: RecordPlace, stored: readonly unknown[]): SealedParts {
-  const [sealed, ...rest] = stored;
-  if (!isSealedValue(sealed) || stored.length !== place.fields.length || rest.some((value) => value !== SEALED_ELSEWHERE)) {
-    throw new FieldIntegrityError(`${placeName(place)} are not sealed together`);
-  }
+  if (!isSealedValue(stored[0])) throw notSealedTogether(place);
+  return partsOfSealed(place, stored);
+}
+
+/** sealedParts of stored values whose first has been found a sealed value (isSealedValue) already: a replay checks each record's format once. */
+export function partsOfSealed(place: RecordPlace, stored: readonly unknown[]): SealedParts {
+  if (stored.length !== place.fields.length) throw notSealedTogether(place);
+  for (let i = 1; i < stored.length; i++) if (stored[i] !== SEALED_ELSEWHERE) throw notSealedTogether(place);
+  const sealed = stored[0] as string;
   return { iv: sealed.slice(PREFIX.length, PREFIX.length + IV_CHARS), body: sealed.slice(PREFIX.length + IV_CHARS + 1), additionalData: additionalData(place) };
 }
 

@@ -92,6 +92,30 @@ describe('withPersonalData subscriptions revealing ahead of their handler (embed
     expect(batches.flat().find((event) => event.streamId === 'customer-g60')!.data).to.include({ email: ERASED, username: ERASED, accountId: 'g60' });
   });
 
+  it('reads a guest erased mid-replay as erased in later batches, though the thread unwrapped their key for an earlier one', async () => {
+    // a fifth batch of profile changes of guests g0…g39, whose keys the thread unwrapped for the first batch
+    for (let i = 0; i < 40; i++) await log.store.append(`customer-g${i}`, [{ type: 'AccountProfileUpdated', data: { accountId: `g${i}`, role: 'customer', name: `Renamed ${i}`, email: `renamed${i}@example.in` } }]);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const batches: RecordedEvent[][] = [];
+    let caughtUp = false;
+    const subscription = await subscribeWarm(log.store, {
+      onBatch: async (events) => {
+        batches.push([...events]);
+        if (batches.length === 2) await held;
+      },
+      onCaughtUp: () => (caughtUp = true),
+    });
+    await until(() => batches.length === 2);
+    await log.keys.destroy('customer-g10');
+    release();
+    await until(() => caughtUp);
+    await subscription.close();
+    const updates = batches.flat().filter((event) => event.type === 'AccountProfileUpdated');
+    expect(updates.map((event) => event.data.name)).to.deep.equal(Array.from({ length: 40 }, (_, i) => (i === 10 ? ERASED : `Renamed ${i}`)));
+    expect(batches[0]!.find((event) => event.streamId === 'customer-g10')!.data.name).to.equal(guestName(10));
+  });
+
   it('ends a subscription that reaches a tampered sealed value through onError, never handing it on as plain or as erased', async () => {
     const [stored] = await log.raw.readStream('customer-g5');
     const sealed = stored!.data.name as string;

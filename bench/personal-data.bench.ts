@@ -3,7 +3,8 @@
  * work with and without the personal-data layer, on the embedded log and the file key
  * store:
  * - the booking benchmark (booking.bench.ts: bookings over HTTP, 64 clients), once on a
- *   system without the layer and once as `npm start` runs;
+ *   system without the layer and once as `npm start` runs, each in a fresh process
+ *   (booking-process.ts);
  * - full replay into the read models of a product's log: the log each booking run above
  *   leaves (owners, hotels and rooms, some 650 guests signing up and verifying their contact,
  *   ~5,000 bookings with their invoices and emails), plain and encrypted alternately, three
@@ -19,7 +20,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { openEmbeddedEventStore } from '@stays/event-store';
@@ -28,7 +29,7 @@ import { loadConfig } from '@stays/service-kit';
 import type { EventData, EventStore } from '@stays/event-store';
 import { ReadModelRunner, discoverReadModels } from '@stays/projections';
 import { createEmbeddedReadStore } from '@stays/read-store';
-import { measureBookings } from './booking.bench.ts';
+import { measureBookingsApart } from './booking-process.ts';
 import { atMost, type Report } from './report.ts';
 
 const ACCOUNTS = 20_000;
@@ -152,9 +153,8 @@ async function revealThreadStartMs(): Promise<number> {
 
 export default async function benchPersonalData(report: Report): Promise<void> {
   await withTempDir(async (kept) => {
-    const keep = (name: string) => (dataDir: string) => cp(dataDir, path.join(kept, name), { recursive: true });
-    const plainBookings = await measureBookings(report, { encryptPersonalData: false, label: 'no personal data layer: ', afterwards: keep('plain') });
-    const encryptedBookings = await measureBookings(report, { encryptPersonalData: true, label: 'personal fields encrypted: ', afterwards: keep('encrypted') });
+    const plainBookings = await measureBookingsApart(report, { encryptPersonalData: false, label: 'no personal data layer: ', keepDataDirIn: path.join(kept, 'plain') });
+    const encryptedBookings = await measureBookingsApart(report, { encryptPersonalData: true, label: 'personal fields encrypted: ', keepDataDirIn: path.join(kept, 'encrypted') });
     report('cost of encryption on the booking benchmark', overhead(plainBookings, encryptedBookings), '% slower', atMost(BUDGET_PERCENT));
 
     const plain: Replay[] = [];

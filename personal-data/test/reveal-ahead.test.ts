@@ -26,6 +26,30 @@ async function subscribeWarm(store: EventStore, handler: SubscriptionHandler): P
   return store.subscribeToAll({ maxBatchSize: BATCH }, handler);
 }
 
+/** Follows the log with the handler held at its `held`th batch; `finish` lets it go on, waits until it has caught up and closes it. */
+async function followHeldAt(store: EventStore, held: number): Promise<{ readonly batches: RecordedEvent[][]; finish(): Promise<void> }> {
+  let release!: () => void;
+  const holding = new Promise<void>((resolve) => (release = resolve));
+  const batches: RecordedEvent[][] = [];
+  let caughtUp = false;
+  const subscription = await subscribeWarm(store, {
+    onBatch: async (events) => {
+      batches.push([...events]);
+      if (batches.length === held) await holding;
+    },
+    onCaughtUp: () => (caughtUp = true),
+  });
+  await until(() => batches.length === held);
+  return {
+    batches,
+    finish: async () => {
+      release();
+      await until(() => caughtUp);
+      await subscription.close();
+    },
+  };
+}
+
 const namesOf = (batches: readonly (readonly RecordedEvent[])[]) => batches.flat().map((event) => event.data.name);
 
 async function until(condition: () => boolean): Promise<void> {
@@ -66,25 +90,12 @@ describe('withPersonalData subscriptions revealing ahead of their handler (embed
   });
 
   it('reads a guest erased while later batches are revealed ahead as erased in every batch applied after the erasure', async () => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const batches: RecordedEvent[][] = [];
-    let caughtUp = false;
-    const subscription = await subscribeWarm(log.store, {
-      onBatch: async (events) => {
-        batches.push([...events]);
-        if (batches.length === 1) await held;
-      },
-      onCaughtUp: () => (caughtUp = true),
-    });
-    await until(() => batches.length === 1);
+    const { batches, finish } = await followHeldAt(log.store, 1);
     await sleep(300); // the batches after the first are revealed meanwhile
     // g60 is in the second batch, revealed by now; g180 in the fourth
     await log.keys.destroy('customer-g60');
     await log.keys.destroy('customer-g180');
-    release();
-    await until(() => caughtUp);
-    await subscription.close();
+    await finish();
     const names = namesOf(batches);
     expect(names[60]).to.equal(ERASED);
     expect(names[180]).to.equal(ERASED);
@@ -95,22 +106,9 @@ describe('withPersonalData subscriptions revealing ahead of their handler (embed
   it('reads a guest erased mid-replay as erased in later batches, though the thread unwrapped their key for an earlier one', async () => {
     // a fifth batch of profile changes of guests g0…g39, whose keys the thread unwrapped for the first batch
     for (let i = 0; i < 40; i++) await log.store.append(`customer-g${i}`, [{ type: 'AccountProfileUpdated', data: { accountId: `g${i}`, role: 'customer', name: `Renamed ${i}`, email: `renamed${i}@example.in` } }]);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const batches: RecordedEvent[][] = [];
-    let caughtUp = false;
-    const subscription = await subscribeWarm(log.store, {
-      onBatch: async (events) => {
-        batches.push([...events]);
-        if (batches.length === 2) await held;
-      },
-      onCaughtUp: () => (caughtUp = true),
-    });
-    await until(() => batches.length === 2);
+    const { batches, finish } = await followHeldAt(log.store, 2);
     await log.keys.destroy('customer-g10');
-    release();
-    await until(() => caughtUp);
-    await subscription.close();
+    await finish();
     const updates = batches.flat().filter((event) => event.type === 'AccountProfileUpdated');
     expect(updates.map((event) => event.data.name)).to.deep.equal(Array.from({ length: 40 }, (_, i) => (i === 10 ? ERASED : `Renamed ${i}`)));
     expect(batches[0]!.find((event) => event.streamId === 'customer-g10')!.data.name).to.equal(guestName(10));

@@ -104,11 +104,16 @@ async function benchReplay(format: LogFormat): Promise<Replay> {
     }
     await Promise.all(writes);
     await raw.close();
+    await keys.close();
 
-    // a fresh process: the log and the key store opened cold, no key cached
+    // a fresh process: the log and the key store opened cold, no key cached, no shard read
     const reopened = await openEmbeddedEventStore(path.join(dir, 'events'));
     const coldKeys = await openKeys(dir);
-    return timedReplay(() => (encrypted ? withPersonalData(reopened, coldKeys) : reopened));
+    try {
+      return await timedReplay(() => (encrypted ? withPersonalData(reopened, coldKeys) : reopened));
+    } finally {
+      await coldKeys.close();
+    }
   });
 }
 
@@ -135,7 +140,12 @@ async function replayProductLog(dataDir: string, encrypted: boolean): Promise<Re
   const raw = await openEmbeddedEventStore(path.join(dataDir, 'events'));
   if (!encrypted) return timedReplay(() => raw);
   const keys = await openKeyStoreFor(loadConfig({ DATA_DIR: dataDir }), { rawLog: raw, keepMasterKeyInDataDir: true });
-  return timedReplay(() => withPersonalData(raw, keys));
+  try {
+    return await timedReplay(() => withPersonalData(raw, keys));
+  } finally {
+    // closed, so the next round reads the shards from disk again, as a fresh process would
+    await keys.close();
+  }
 }
 
 /** From creating the reveal thread until it runs (batches before are revealed on the main thread). */

@@ -8,7 +8,7 @@
  *   export [filters]        the stored records as NDJSON on stdout (events/export.ts)
  *   catalogue               writes docs/events/: every event type and version (events/catalogue.ts)
  */
-import { ConfigError } from '@stays/service-kit';
+import { operatorMessage } from '@stays/service-kit';
 import { catalogueCommand } from './events/catalogue.ts';
 import { exportCommand } from './events/export.ts';
 import { migratePersonalDataCommand } from './events/migrate-personal-data.ts';
@@ -26,6 +26,6 @@ if (command === undefined) {
   process.exit(2);
 }
 command(args).catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(operatorMessage(error));
   process.exit(1);
 });

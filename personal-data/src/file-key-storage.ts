@@ -30,6 +30,8 @@ import { assertSubject, type WrappedKeyStorage } from './key-store.ts';
 /** The key folder is open in another live process. */
 export class KeyStoreInUseError extends Error {
   override readonly name = 'KeyStoreInUseError';
+  /** Its message says what to do; processes print it alone (service-kit's explainsItself). */
+  readonly forOperator = true;
 }
 
 const CHECK_FILE = '.check';

@@ -62,6 +62,8 @@ export interface KeyStore {
 /** The master key does not open the key store (another deployment's key, or a damaged store). */
 export class KeyStoreLockedError extends Error {
   override readonly name = 'KeyStoreLockedError';
+  /** Its message says what to do; processes print it alone (service-kit's explainsItself). */
+  readonly forOperator = true;
 }
 
 /** A subject's key does not unwrap under the master key: damage, never erasure. */

@@ -5,9 +5,12 @@
  * connection error instead of the message).
  */
 import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import { promisify } from 'node:util';
 import path from 'node:path';
 import { expect } from 'chai';
+import { openEmbeddedEventStore } from '@stays/event-store';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const OLD = 'esdb://127.0.0.1:9?tls=false';
@@ -43,4 +46,19 @@ describe('npm run events -- migrate-personal-data: refusals', function () {
       expect(out).to.not.match(/at .*\.ts:\d+/);
     });
   }
+
+  it('refuses an embedded log another live process holds open, in one line naming that process, with no stack trace', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'stays-migrate-locked-'));
+    const running = await openEmbeddedEventStore(path.join(dataDir, 'events'));
+    try {
+      const { code, out } = await migrate([], { DATA_DIR: dataDir, EVENTSTORE_URL: '', MONGO_URL: '' });
+      expect(code).to.equal(1);
+      expect(out).to.contain(`is already open in live process ${process.pid}`);
+      expect(out.trim().split('\n')).to.have.length(1);
+      expect(out).to.not.match(/at .*\.ts:\d+/);
+    } finally {
+      await running.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
 });

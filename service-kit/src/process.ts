@@ -1,20 +1,39 @@
 /**
- * The life of a production process: run `main`, print a configuration error as one line
- * (anything else with its stack) and exit 1; on SIGTERM or SIGINT close what was opened,
- * once, in order, and exit 0.
+ * The life of a production process: run `main`, print an error that explains itself to the
+ * operator as one line (anything else with its stack) and exit 1; on SIGTERM or SIGINT close
+ * what was opened, once, in order, and exit 0.
  */
 import http from 'node:http';
 import { ConfigError } from './config.ts';
 
+/**
+ * An error whose message tells the operator all there is to say, so a stack trace would only
+ * bury it: a configuration mistake, a store held by another live process, a key that does not
+ * open the key store. Packages below this kit mark theirs with `forOperator` (no import needed).
+ */
+export const explainsItself = (error: unknown): error is Error =>
+  error instanceof ConfigError || (error instanceof Error && (error as { readonly forOperator?: unknown }).forOperator === true);
+
+/** What to print for an error that ends a process or a command: its message alone when it explains itself. */
+export const operatorMessage = (error: unknown): unknown => (explainsItself(error) ? error.message : error);
+
+/**
+ * A signal asked this process to stop (stopOnSignals). What `main` still running then throws
+ * is the stop's doing (a server closed under the demo seed's requests): the stop goes on
+ * closing the stores, then exits, rather than this process exiting with them still open
+ * (their lock files left behind).
+ */
+let stopping = false;
+
 export function runMain(main: () => Promise<void>): void {
   main().catch((error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error);
+    if (stopping) return;
+    console.error(operatorMessage(error));
     process.exit(1);
   });
 }
 
 export function stopOnSignals(...closers: (() => Promise<unknown> | unknown)[]): void {
-  let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;

@@ -19,6 +19,8 @@ export const LOCK_FILE_NAME = 'LOCK';
 /** The log directory is already open in a live process. */
 export class EventStoreLockedError extends Error {
   override readonly name = 'EventStoreLockedError';
+  /** Its message says what to do; processes print it alone (service-kit's explainsItself). */
+  readonly forOperator = true;
 }
 
 export interface DirectoryLock {

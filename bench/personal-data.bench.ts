@@ -5,21 +5,28 @@
  * - the booking benchmark (booking.bench.ts: bookings over HTTP, 64 clients), once on a
  *   system without the layer and once as `npm start` runs, each in a fresh process
  *   (booking-process.ts);
- * - full replay into the read models of a product's log: the log each booking run above
- *   leaves (owners, hotels and rooms, some 650 guests signing up and verifying their contact,
- *   ~5,000 bookings with their invoices and emails), plain and encrypted alternately, three
- *   times each, the better of each kept;
+ * - full replay into the read models of a product's log: the log the encrypted booking run
+ *   above leaves (owners, hotels and rooms, some 650 guests signing up and verifying their
+ *   contact, ~5,000 bookings with their invoices and emails), replayed through the layer, and
+ *   its plain twin (the same events with the personal fields as plain text, written without
+ *   the layer) replayed without it, alternately, three times each, the better of each kept;
  * - full replay into the read models (the replay benchmark's log: 20,000 accounts, each
  *   registered with name, email and username, then signed in 9 times), plain and
- *   encrypted alternately, twice each, the better of each kept; and once more on a log
+ *   encrypted alternately, three times each, the better of each kept; and once more on a log
  *   written in the format before, one ciphertext per field, which is what sealing an
  *   event's fields together saves. Besides the wall clock and the process's CPU time
  *   (which counts the reveal thread's work too), the CPU time of the main thread alone:
  *   what the layer still costs the thread that runs the projections;
+ * - for both logs, the floor: the same replay handed its personal records as plain copies,
+ *   their values parsed from one JSON text per batch read beforehand (no decryption, no keys,
+ *   no thread), shared by the followers as the layer shares its batches. It is what handing
+ *   the read models plain values costs at all, whatever decrypts them; the layer's cost is
+ *   that plus its own work;
  * - how long the reveal thread takes to start.
+ * Every replay runs in a fresh process (replay-process.ts), its garbage collected before the
+ * clock starts.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,14 +34,14 @@ import { openEmbeddedEventStore } from '@stays/event-store';
 import { RevealThread, createFileKeyStorage, encryptField, openKeyStore, openKeyStoreFor, withPersonalData, type KeyStore } from '@stays/personal-data';
 import { loadConfig } from '@stays/service-kit';
 import type { EventData, EventStore } from '@stays/event-store';
-import { ReadModelRunner, discoverReadModels } from '@stays/projections';
-import { createEmbeddedReadStore } from '@stays/read-store';
 import { measureBookingsApart } from './booking-process.ts';
+import { BENCH_MASTER_KEY, replayApart, type Replay, type ReplayHow, type ReplayKeys } from './replay-process.ts';
 import { atMost, type Report } from './report.ts';
 
 const ACCOUNTS = 20_000;
 const SIGN_INS_PER_ACCOUNT = 9;
 const BUDGET_PERCENT = 10;
+const ROUNDS = 3;
 
 const overhead = (plain: number, encrypted: number) => ((plain - encrypted) / plain) * 100;
 const fastest = (replays: readonly Replay[]) => Math.max(...replays.map((replay) => replay.perSecond));
@@ -50,25 +57,7 @@ async function withTempDir<T>(use: (dir: string) => Promise<T>): Promise<T> {
   }
 }
 
-const openKeys = async (dir: string): Promise<KeyStore> => openKeyStore(await createFileKeyStorage(path.join(dir, 'keys')), Buffer.alloc(32, 7));
-
-/** A replay's pace, and the CPU time it took: the CPU time moves far less with the other work on this shared machine. */
-interface Replay {
-  readonly perSecond: number;
-  readonly cpuMs: number;
-  /** The main thread's alone (NaN where /proc does not say). */
-  readonly mainThreadCpuMs: number;
-}
-
-/** CPU time of this process's main thread, from /proc (Linux; clock ticks of 10 ms); NaN elsewhere. */
-function mainThreadCpuMs(): number {
-  try {
-    const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return Number.NaN;
-  }
-}
+const openBenchKeys = async (dir: string): Promise<KeyStore> => openKeyStore(await createFileKeyStorage(path.join(dir, 'keys')), BENCH_MASTER_KEY);
 
 /** How the log's personal fields are stored: plain, sealed together per event (as written now), or one ciphertext per field (as written before). */
 type LogFormat = 'plain' | 'sealed' | 'per-field';
@@ -84,74 +73,66 @@ const perFieldWriter = (raw: EventStore, keys: KeyStore): Pick<EventStore, 'appe
   })), options),
 });
 
-async function benchReplay(format: LogFormat): Promise<Replay> {
-  const encrypted = format !== 'plain';
-  return withTempDir(async (dir) => {
-    const keys = await openKeys(dir);
-    const raw = await openEmbeddedEventStore(path.join(dir, 'events'));
-    const writer = format === 'sealed' ? withPersonalData(raw, keys) : format === 'per-field' ? perFieldWriter(raw, keys) : raw;
-    const writes: Promise<unknown>[] = [];
-    for (let i = 0; i < ACCOUNTS; i++) {
-      const accountId = randomUUID();
-      const role = i % 2 === 0 ? 'customer' : 'hotel-owner';
-      writes.push(writer.append(`${role === 'customer' ? 'customer' : 'owner'}-${accountId}`, [{
-        type: 'AccountRegistered',
-        data: { accountId, role, name: `Guest ${i}`, email: `guest${i}@example.in`, username: `guest${i}`, passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$x$y', via: 'password' },
-      }, ...Array.from({ length: SIGN_INS_PER_ACCOUNT }, () => ({
-        type: 'AccountSignedIn', data: { accountId, role, sessionId: randomUUID(), method: 'password', expiresAt: '2030-01-01T00:00:00.000Z' },
-      }))], { expectedRevision: 'no_stream' }));
-      if (writes.length >= 512) await Promise.all(writes.splice(0));
+/** The replay benchmark's sign-ups log under `dir` (`events/`, and `keys/` under BENCH_MASTER_KEY), its personal fields stored as `format` says. */
+async function writeSignUps(dir: string, format: LogFormat): Promise<void> {
+  const keys = await openBenchKeys(dir);
+  const raw = await openEmbeddedEventStore(path.join(dir, 'events'));
+  const writer = format === 'sealed' ? withPersonalData(raw, keys) : format === 'per-field' ? perFieldWriter(raw, keys) : raw;
+  const writes: Promise<unknown>[] = [];
+  for (let i = 0; i < ACCOUNTS; i++) {
+    const accountId = randomUUID();
+    const role = i % 2 === 0 ? 'customer' : 'hotel-owner';
+    writes.push(writer.append(`${role === 'customer' ? 'customer' : 'owner'}-${accountId}`, [{
+      type: 'AccountRegistered',
+      data: { accountId, role, name: `Guest ${i}`, email: `guest${i}@example.in`, username: `guest${i}`, passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$x$y', via: 'password' },
+    }, ...Array.from({ length: SIGN_INS_PER_ACCOUNT }, () => ({
+      type: 'AccountSignedIn', data: { accountId, role, sessionId: randomUUID(), method: 'password', expiresAt: '2030-01-01T00:00:00.000Z' },
+    }))], { expectedRevision: 'no_stream' }));
+    if (writes.length >= 512) await Promise.all(writes.splice(0));
+  }
+  await Promise.all(writes);
+  await raw.close();
+  await keys.close();
+}
+
+/** Copies the encrypted log under `dataDir` (a booking run's DATA_DIR) into `twinDir` with its personal fields plain, event for event (same streams, ids, revisions and order). */
+async function writePlainTwin(dataDir: string, twinDir: string): Promise<void> {
+  const raw = await openEmbeddedEventStore(path.join(dataDir, 'events'));
+  const keys = await openKeyStoreFor(loadConfig({ DATA_DIR: dataDir }), { rawLog: raw, keepMasterKeyInDataDir: true });
+  const twin = await openEmbeddedEventStore(path.join(twinDir, 'events'));
+  try {
+    const records = await withPersonalData(raw, keys).readAll();
+    for (let from = 0; from < records.length;) {
+      let to = from + 1;
+      while (to < records.length && records[to]!.streamId === records[from]!.streamId) to++;
+      const first = records[from]!;
+      await twin.append(first.streamId, records.slice(from, to).map(({ id, type, data, metadata }) => ({ id, type, data, metadata })), {
+        expectedRevision: first.revision === 0 ? 'no_stream' : first.revision - 1,
+      });
+      from = to;
     }
-    await Promise.all(writes);
+  } finally {
+    await twin.close();
     await raw.close();
     await keys.close();
-
-    // a fresh process: the log and the key store opened cold, no key cached, no shard read
-    const reopened = await openEmbeddedEventStore(path.join(dir, 'events'));
-    const coldKeys = await openKeys(dir);
-    try {
-      return await timedReplay(() => (encrypted ? withPersonalData(reopened, coldKeys) : reopened));
-    } finally {
-      await coldKeys.close();
-    }
-  });
-}
-
-/** Every read model built from the log `open` gives (timed from the call, so the layer's start counts), then closed. */
-async function timedReplay(open: () => EventStore): Promise<Replay> {
-  const started = performance.now();
-  const cpuBefore = process.cpuUsage();
-  const mainBefore = mainThreadCpuMs();
-  const store = open();
-  const events = ((await store.headPosition()) ?? -1) + 1;
-  const runner = new ReadModelRunner(store, createEmbeddedReadStore(), await discoverReadModels(), { log: () => undefined });
-  await runner.start();
-  await runner.whenCaughtUp();
-  const perSecond = events / ((performance.now() - started) / 1000);
-  const cpu = process.cpuUsage(cpuBefore);
-  const mainThread = mainThreadCpuMs() - mainBefore;
-  await runner.stop();
-  await store.close();
-  return { perSecond, cpuMs: (cpu.user + cpu.system) / 1000, mainThreadCpuMs: mainThread };
-}
-
-/** A replay of the product log kept under `dataDir` (a booking run's DATA_DIR), through the personal-data layer as `npm start` opens it when `encrypted`. */
-async function replayProductLog(dataDir: string, encrypted: boolean): Promise<Replay> {
-  const raw = await openEmbeddedEventStore(path.join(dataDir, 'events'));
-  if (!encrypted) return timedReplay(() => raw);
-  const keys = await openKeyStoreFor(loadConfig({ DATA_DIR: dataDir }), { rawLog: raw, keepMasterKeyInDataDir: true });
-  try {
-    return await timedReplay(() => withPersonalData(raw, keys));
-  } finally {
-    // closed, so the next round reads the shards from disk again, as a fresh process would
-    await keys.close();
   }
+}
+
+/** The same log replayed plain, through the layer and handed over without decryption, alternately, ROUNDS times each: the machine's other load moves all three alike. */
+async function replayRounds(plainLog: string, encryptedLog: string, keys: ReplayKeys): Promise<Record<ReplayHow, Replay[]>> {
+  const replays: Record<ReplayHow, Replay[]> = { plain: [], layer: [], floor: [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    replays.plain.push(await replayApart('plain', plainLog, keys));
+    replays.layer.push(await replayApart('layer', encryptedLog, keys));
+    replays.floor.push(await replayApart('floor', encryptedLog, keys));
+  }
+  return replays;
 }
 
 /** From creating the reveal thread until it runs (batches before are revealed on the main thread). */
 async function revealThreadStartMs(): Promise<number> {
   return withTempDir(async (dir) => {
-    const keys = await openKeys(dir);
+    const keys = await openBenchKeys(dir);
     const started = performance.now();
     const thread = new RevealThread(keys.keysForThread()!);
     while (!thread.ready) await new Promise((resolve) => setTimeout(resolve, 1));
@@ -163,41 +144,45 @@ async function revealThreadStartMs(): Promise<number> {
 
 export default async function benchPersonalData(report: Report): Promise<void> {
   await withTempDir(async (kept) => {
-    const plainBookings = await measureBookingsApart(report, { encryptPersonalData: false, label: 'no personal data layer: ', keepDataDirIn: path.join(kept, 'plain') });
-    const encryptedBookings = await measureBookingsApart(report, { encryptPersonalData: true, label: 'personal fields encrypted: ', keepDataDirIn: path.join(kept, 'encrypted') });
+    const plainBookings = await measureBookingsApart(report, { encryptPersonalData: false, label: 'no personal data layer: ' });
+    const encryptedLog = path.join(kept, 'encrypted');
+    const encryptedBookings = await measureBookingsApart(report, { encryptPersonalData: true, label: 'personal fields encrypted: ', keepDataDirIn: encryptedLog });
     report('cost of encryption on the booking benchmark', overhead(plainBookings, encryptedBookings), '% slower', atMost(BUDGET_PERCENT));
 
-    const plain: Replay[] = [];
-    const encrypted: Replay[] = [];
-    for (let round = 0; round < 3; round++) {
-      plain.push(await replayProductLog(path.join(kept, 'plain'), false));
-      encrypted.push(await replayProductLog(path.join(kept, 'encrypted'), true));
-    }
-    report('full replay of the booking runs\' logs: plain', fastest(plain), 'events/s');
-    report('full replay of the booking runs\' logs: personal fields decrypted', fastest(encrypted), 'events/s');
-    report('cost of encryption on full replay of a product log', overhead(fastest(plain), fastest(encrypted)), '% slower', atMost(BUDGET_PERCENT));
-    report('same, main thread CPU time: plain', leastMainThread(plain), 'ms');
-    report('same, main thread CPU time: personal fields decrypted', leastMainThread(encrypted), 'ms');
+    const plainTwin = path.join(kept, 'plain twin');
+    await writePlainTwin(encryptedLog, plainTwin);
+    const { plain, layer, floor } = await replayRounds(plainTwin, encryptedLog, 'data-dir');
+    report('full replay of the encrypted booking run\'s log: its plain twin, no layer', fastest(plain), 'events/s');
+    report('full replay of the encrypted booking run\'s log: personal fields decrypted', fastest(layer), 'events/s');
+    report('cost of encryption on full replay of a product log', overhead(fastest(plain), fastest(layer)), '% slower', atMost(BUDGET_PERCENT));
+    report('floor: plain values handed over without decryption', fastest(floor), 'events/s');
+    report('floor: what handing read models plain values costs at all', overhead(fastest(plain), fastest(floor)), '% slower');
+    report('same, main thread CPU time: plain twin', leastMainThread(plain), 'ms');
+    report('same, main thread CPU time: personal fields decrypted', leastMainThread(layer), 'ms');
+    report('same, main thread CPU time: floor', leastMainThread(floor), 'ms');
   });
 
-  // plain and encrypted replays alternate, three times each, and the better of each is kept: the machine's other load moves both alike
-  const plain: Replay[] = [];
-  const encrypted: Replay[] = [];
-  for (let round = 0; round < 3; round++) {
-    plain.push(await benchReplay('plain'));
-    encrypted.push(await benchReplay('sealed'));
-  }
-  const perField = await benchReplay('per-field');
-  report(`full replay of sign-ups only, ${ACCOUNTS * (1 + SIGN_INS_PER_ACCOUNT)} events (a new person every ${1 + SIGN_INS_PER_ACCOUNT}): plain`, fastest(plain), 'events/s');
-  report('full replay of sign-ups only: personal fields decrypted (keys read cold)', fastest(encrypted), 'events/s');
-  report('cost of encryption on full replay of sign-ups only', overhead(fastest(plain), fastest(encrypted)), '% slower', atMost(BUDGET_PERCENT));
-  report('full replay, CPU time: plain', leastCpu(plain), 'ms');
-  report('full replay, CPU time: personal fields decrypted', leastCpu(encrypted), 'ms');
-  report('cost of encryption on full replay, in CPU time', ((leastCpu(encrypted) - leastCpu(plain)) / leastCpu(plain)) * 100, '% more (both threads)');
-  report('full replay, main thread CPU time: plain', leastMainThread(plain), 'ms');
-  report('full replay, main thread CPU time: personal fields decrypted', leastMainThread(encrypted), 'ms');
-  report('cost of encryption on full replay, main thread CPU', ((leastMainThread(encrypted) - leastMainThread(plain)) / leastMainThread(plain)) * 100, '% more', atMost(BUDGET_PERCENT));
+  await withTempDir(async (dir) => {
+    const logs = { plain: path.join(dir, 'plain'), sealed: path.join(dir, 'sealed'), perField: path.join(dir, 'per-field') };
+    await writeSignUps(logs.plain, 'plain');
+    await writeSignUps(logs.sealed, 'sealed');
+    await writeSignUps(logs.perField, 'per-field');
+    const { plain, layer, floor } = await replayRounds(logs.plain, logs.sealed, 'bench-key');
+    const perField = await replayApart('layer', logs.perField, 'bench-key');
+    report(`full replay of sign-ups only, ${ACCOUNTS * (1 + SIGN_INS_PER_ACCOUNT)} events (a new person every ${1 + SIGN_INS_PER_ACCOUNT}): plain`, fastest(plain), 'events/s');
+    report('full replay of sign-ups only: personal fields decrypted (keys read cold)', fastest(layer), 'events/s');
+    report('cost of encryption on full replay of sign-ups only', overhead(fastest(plain), fastest(layer)), '% slower', atMost(BUDGET_PERCENT));
+    report('floor: plain values handed over without decryption', fastest(floor), 'events/s');
+    report('floor: what handing read models plain values costs at all', overhead(fastest(plain), fastest(floor)), '% slower');
+    report('full replay, CPU time: plain', leastCpu(plain), 'ms');
+    report('full replay, CPU time: personal fields decrypted', leastCpu(layer), 'ms');
+    report('cost of encryption on full replay, in CPU time', ((leastCpu(layer) - leastCpu(plain)) / leastCpu(plain)) * 100, '% more (both threads)');
+    report('full replay, main thread CPU time: plain', leastMainThread(plain), 'ms');
+    report('full replay, main thread CPU time: personal fields decrypted', leastMainThread(layer), 'ms');
+    report('full replay, main thread CPU time: floor', leastMainThread(floor), 'ms');
+    report('cost of encryption on full replay, main thread CPU', ((leastMainThread(layer) - leastMainThread(plain)) / leastMainThread(plain)) * 100, '% more', atMost(BUDGET_PERCENT));
+    report('full replay of a log encrypted field by field (pd1)', perField.perSecond, 'events/s');
+    report('full replay, CPU time: encrypted field by field (pd1)', perField.cpuMs, 'ms');
+  });
   report('reveal thread start-up', await revealThreadStartMs(), 'ms');
-  report('full replay of a log encrypted field by field (pd1)', perField.perSecond, 'events/s');
-  report('full replay, CPU time: encrypted field by field (pd1)', perField.cpuMs, 'ms');
 }

@@ -1,0 +1,162 @@
+/**
+ * One full replay of an embedded log into the read models, in a process of its own:
+ * `replayApart` runs bench/replay-process.ts as a child and returns what it measured. The
+ * personal data benchmark compares replays of the same events plain, through the layer, and
+ * handed over without decryption (the floor); run one after another in one process, each
+ * met the heap the one before left (a floor replay after the reads that gathered its values
+ * measured 5 % and 33 % slower than plain in two runs), so each now starts from a fresh
+ * process, its garbage collected before the clock starts (`--expose-gc`).
+ *
+ * As a script: `replay-process.ts <how: plain|layer|floor> <log dir> <keys: data-dir|bench-key>`,
+ * the log under `<log dir>/events`; `data-dir` opens the key store as `npm start` does with
+ * DATA_DIR=<log dir>, `bench-key` the file key store `<log dir>/keys` under the benchmark's
+ * fixed master key. Prints the Replay as one JSON line.
+ */
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { personalFieldsOf } from '@stays/contracts';
+import { openEmbeddedEventStore, type EventStore, type RecordedEvent } from '@stays/event-store';
+import { createFileKeyStorage, openKeyStore, openKeyStoreFor, withPersonalData, type KeyStore } from '@stays/personal-data';
+import { ReadModelRunner, discoverReadModels } from '@stays/projections';
+import { createEmbeddedReadStore } from '@stays/read-store';
+import { loadConfig } from '@stays/service-kit';
+
+/** A replay's pace, and the CPU time it took: the CPU time moves far less with the other work on this shared machine. */
+export interface Replay {
+  readonly perSecond: number;
+  /** The process's, both threads and the garbage collector's helpers. */
+  readonly cpuMs: number;
+  /** The main thread's alone (NaN where /proc does not say). */
+  readonly mainThreadCpuMs: number;
+}
+
+/** plain: the log as stored, no layer; layer: through the personal-data layer as `npm start` reads it; floor: handOverOnly. */
+export type ReplayHow = 'plain' | 'layer' | 'floor';
+/** How the key store is opened: as `npm start` does with DATA_DIR=<log dir>, or `<log dir>/keys` under BENCH_MASTER_KEY. */
+export type ReplayKeys = 'data-dir' | 'bench-key';
+
+/** The master key of the logs the benchmark writes itself. */
+export const BENCH_MASTER_KEY = Buffer.alloc(32, 7);
+
+export async function replayApart(how: ReplayHow, logDir: string, keys: ReplayKeys): Promise<Replay> {
+  const script = fileURLToPath(import.meta.url);
+  const { stdout } = await promisify(execFile)(process.execPath, ['--expose-gc', '--import', 'tsx', script, how, logDir, keys], { maxBuffer: 1024 * 1024 });
+  return JSON.parse(stdout.trim().split('\n').at(-1)!) as Replay;
+}
+
+/** CPU time of this process's main thread, from /proc (Linux; clock ticks of 10 ms); NaN elsewhere. */
+function mainThreadCpuMs(): number {
+  try {
+    const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Every read model built from the log `open` gives (timed from the call, so the layer's start counts), then closed. */
+async function timedReplay(open: () => EventStore): Promise<Replay> {
+  // what opening the log (and gathering the floor's values) left behind is collected before the clock starts
+  (globalThis as { gc?: () => void }).gc?.();
+  const started = performance.now();
+  const cpuBefore = process.cpuUsage();
+  const mainBefore = mainThreadCpuMs();
+  const store = open();
+  const events = ((await store.headPosition()) ?? -1) + 1;
+  const runner = new ReadModelRunner(store, createEmbeddedReadStore(), await discoverReadModels(), { log: () => undefined });
+  await runner.start();
+  await runner.whenCaughtUp();
+  const perSecond = events / ((performance.now() - started) / 1000);
+  const cpu = process.cpuUsage(cpuBefore);
+  const mainThread = mainThreadCpuMs() - mainBefore;
+  await runner.stop();
+  await store.close();
+  return { perSecond, cpuMs: (cpu.user + cpu.system) / 1000, mainThreadCpuMs: mainThread };
+}
+
+/** A record's personal fields that hold a value, and their plain values as one JSON array text. */
+interface PlainFields {
+  readonly fields: readonly string[];
+  readonly json: string;
+}
+
+/** PlainFields of every record with personal fields, by position. */
+function plainFieldsByPosition(revealed: readonly RecordedEvent[]): Map<number, PlainFields> {
+  const values = new Map<number, PlainFields>();
+  for (const record of revealed) {
+    const declared = personalFieldsOf(record.type);
+    if (declared === undefined) continue;
+    const fields = declared.fields.filter((field) => record.data[field] != null);
+    values.set(record.position, { fields, json: JSON.stringify(fields.map((field) => record.data[field])) });
+  }
+  return values;
+}
+
+/**
+ * The log `raw` handed to its followers as the layer hands it, but with no decryption and no
+ * keys: each batch's personal records copied with their plain values and frozen, the values
+ * parsed from one JSON text per batch (so they are new strings, as decrypted ones are), the
+ * copied batch shared by every follower that reads the same batch. What any layer that hands
+ * read models plain values must do at least: the floor under its cost.
+ */
+function handOverOnly(raw: EventStore, plain: ReadonlyMap<number, PlainFields>): EventStore {
+  const shared = new Map<RecordedEvent, readonly RecordedEvent[]>();
+  const handOver = (records: readonly RecordedEvent[]): RecordedEvent[] => {
+    const known = shared.get(records[0]!);
+    if (known !== undefined && known.length === records.length && known.every((record, i) => record.position === records[i]!.position)) return known.slice();
+    const personal: number[] = [];
+    const texts: string[] = [];
+    records.forEach((record, index) => {
+      const values = personalFieldsOf(record.type) && plain.get(record.position);
+      if (!values) return;
+      personal.push(index);
+      texts.push(values.json);
+    });
+    const parsed = JSON.parse(`[${texts.join(',')}]`) as unknown[][];
+    const copied = records.slice();
+    personal.forEach((index, i) => {
+      const record = records[index]!;
+      const { fields } = plain.get(record.position)!;
+      const data = { ...record.data };
+      fields.forEach((field, k) => (data[field] = parsed[i]![k]));
+      copied[index] = Object.freeze({ ...record, data: Object.freeze(data) });
+    });
+    shared.set(records[0]!, copied);
+    if (shared.size > 16) shared.delete(shared.keys().next().value!);
+    return copied;
+  };
+  return {
+    append: (streamId, events, options) => raw.append(streamId, events, options),
+    readStream: (streamId, options) => raw.readStream(streamId, options),
+    readAll: (options) => raw.readAll(options),
+    headPosition: () => raw.headPosition(),
+    close: () => raw.close(),
+    subscribeToAll: (options, handler) => raw.subscribeToAll(options, { ...handler, onBatch: (records) => handler.onBatch(records.length === 0 ? [] : handOver(records)) }),
+  };
+}
+
+async function openKeys(logDir: string, raw: EventStore, keys: ReplayKeys): Promise<KeyStore> {
+  if (keys === 'bench-key') return openKeyStore(await createFileKeyStorage(path.join(logDir, 'keys')), BENCH_MASTER_KEY);
+  return openKeyStoreFor(loadConfig({ DATA_DIR: logDir }), { rawLog: raw, keepMasterKeyInDataDir: true });
+}
+
+async function replay(how: ReplayHow, logDir: string, keysFrom: ReplayKeys): Promise<Replay> {
+  const raw = await openEmbeddedEventStore(path.join(logDir, 'events'));
+  if (how === 'plain') return timedReplay(() => raw);
+  const keys = await openKeys(logDir, raw, keysFrom);
+  try {
+    if (how === 'layer') return await timedReplay(() => withPersonalData(raw, keys, { followsLog: true }));
+    const plain = plainFieldsByPosition(await withPersonalData(raw, keys).readAll());
+    return await timedReplay(() => handOverOnly(raw, plain));
+  } finally {
+    await keys.close();
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [how, logDir, keys] = process.argv.slice(2) as [ReplayHow, string, ReplayKeys];
+  process.stdout.write(`${JSON.stringify(await replay(how, logDir, keys))}\n`);
+}

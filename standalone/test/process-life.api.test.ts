@@ -6,20 +6,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { access, mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
+import { freePort } from './support/free-port.ts';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 const exists = (file: string) => access(file).then(() => true, () => false);
 

@@ -67,7 +67,7 @@ interface Request {
 /** `opened`: a JSON array, per value its plain JSON or a NotOpened code. */
 type Answer = { readonly id: number; readonly opened: string } | { readonly id: number; readonly error: string } | { readonly ready: true };
 
-/** Longest the callers wait for the thread to come up (it takes 35–55 ms in the personal data benchmark, up to a few hundred on a loaded machine). */
+/** Longest the callers wait for the thread to come up (32–55 ms in the personal data benchmark, more on a loaded machine). */
 const START_WAIT_MS = 2_000;
 
 /** Subjects whose unwrapped key the thread remembers; past it, it starts again (a replay meets each person's events close together). */

@@ -470,6 +470,7 @@ export const server = {
   // the notary's key, signed tree heads and proofs (audit/log/...)
   notaryPublicKey: 'The notary public key (Ed25519, JWK)',
   notaryNotStarted: 'The notary has not started yet. Please try again shortly.',
+  personalDataUnavailable: 'Personal data cannot be read right now. Please try again shortly.',
   treeHeadFound: 'Latest signed tree head',
   treeHeadsFound: 'Signed tree heads',
   noTreeHeadYet: 'The notary has not signed a tree head yet. Please try again shortly.',

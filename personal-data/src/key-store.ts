@@ -11,6 +11,8 @@
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
+import { messages } from '@stays/contracts';
+import { ServiceUnavailableError } from '@stays/service-kit';
 
 export const DATA_KEY_BYTES = 32;
 export const MASTER_KEY_BYTES = 32;
@@ -64,6 +66,24 @@ export class KeyStoreLockedError extends Error {
   override readonly name = 'KeyStoreLockedError';
   /** Its message says what to do; processes print it alone (service-kit's explainsItself). */
   readonly forOperator = true;
+}
+
+/**
+ * The key store cannot be reached for now (MongoDB without a primary, a dropped connection):
+ * a retry may succeed. Subscriptions through the layer try again with backoff; a request
+ * that needed the keys is answered 503.
+ */
+export class KeyStoreUnavailableError extends ServiceUnavailableError {
+  override readonly name = 'KeyStoreUnavailableError';
+
+  constructor(detail: string, options?: ErrorOptions) {
+    super(messages.server.personalDataUnavailable, 1);
+    this.detail = detail;
+    if (options?.cause !== undefined) this.cause = options.cause;
+  }
+
+  /** What failed, for the logs (the message is the one clients see). */
+  readonly detail: string;
 }
 
 /** A subject's key does not unwrap under the master key: damage, never erasure. */

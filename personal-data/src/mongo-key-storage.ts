@@ -3,10 +3,13 @@
  * `{_id: subject, wrapped}` per subject and the check value under `_id: '.check'` (no
  * subject starts with a dot). Creation is an insert, so of two concurrent creators the
  * first wins (duplicate key) and both use its key; writes and deletes wait for the
- * majority, so an erasure is not lost in a fail-over.
+ * majority, so an erasure is not lost in a fail-over. A failure a retry may fix (no primary
+ * during an election, a dropped connection: the read store's own list) is thrown as
+ * KeyStoreUnavailableError, which subscriptions retry and requests answer with 503.
  */
 import { Binary, MongoServerError, type Db } from 'mongodb';
-import { assertSubject, type WrappedKeyStorage } from './key-store.ts';
+import { isTransientMongoError } from '@stays/read-store';
+import { KeyStoreUnavailableError, assertSubject, type WrappedKeyStorage } from './key-store.ts';
 
 export const KEY_COLLECTION = 'personal_data_keys';
 const CHECK_ID = '.check';
@@ -17,15 +20,25 @@ interface KeyDocument {
   wrapped: Binary;
 }
 
+/** `work`, with a failure a retry may fix thrown as KeyStoreUnavailableError. */
+async function reaching<T>(what: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isTransientMongoError(error)) throw new KeyStoreUnavailableError(`MongoDB could not ${what} for now: ${(error as Error).message}`, { cause: error });
+    throw error;
+  }
+}
+
 export function createMongoKeyStorage(db: Db): WrappedKeyStorage {
   const keys = db.collection<KeyDocument>(KEY_COLLECTION, { writeConcern: { w: 'majority', journal: true }, readConcern: { level: 'majority' } });
-  const get = async (id: string): Promise<Buffer | undefined> => {
+  const get = (id: string): Promise<Buffer | undefined> => reaching('read a data key', async () => {
     const found = await keys.findOne({ _id: id });
     return found === null ? undefined : Buffer.from(found.wrapped.buffer);
-  };
+  });
   const insertIfAbsent = async (id: string, wrapped: Buffer): Promise<Buffer> => {
     try {
-      await keys.insertOne({ _id: id, wrapped: new Binary(wrapped) });
+      await reaching('store a data key', () => keys.insertOne({ _id: id, wrapped: new Binary(wrapped) }));
       return wrapped;
     } catch (error) {
       if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
@@ -42,7 +55,9 @@ export function createMongoKeyStorage(db: Db): WrappedKeyStorage {
     async getMany(subjects) {
       subjects.forEach(assertSubject);
       const found = new Map<string, Buffer>();
-      for await (const document of keys.find({ _id: { $in: [...new Set(subjects)] } })) found.set(document._id, Buffer.from(document.wrapped.buffer));
+      await reaching('read data keys', async () => {
+        for await (const document of keys.find({ _id: { $in: [...new Set(subjects)] } })) found.set(document._id, Buffer.from(document.wrapped.buffer));
+      });
       return subjects.map((subject) => found.get(subject));
     },
     putIfAbsent: (subject, wrapped) => {
@@ -51,7 +66,7 @@ export function createMongoKeyStorage(db: Db): WrappedKeyStorage {
     },
     async delete(subject) {
       assertSubject(subject);
-      await keys.deleteOne({ _id: subject });
+      await reaching('delete a data key', () => keys.deleteOne({ _id: subject }));
     },
     checkValue: () => get(CHECK_ID),
     putCheckValueIfAbsent: (value) => insertIfAbsent(CHECK_ID, value),

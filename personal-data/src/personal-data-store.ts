@@ -185,8 +185,13 @@ class SharedBatches {
     }
     const revealing = reveal(records);
     const shared = revealing.then((revealed) => (allShareable(revealed) ? revealed : undefined));
-    shared.catch(() => undefined); // a batch that fails to reveal fails whoever awaits it, and is no unhandled rejection when nobody does
-    this.batches.set(first, { records, destroyCount, readAt, revealed: shared });
+    const entry: SharedBatch = { records, destroyCount, readAt, revealed: shared };
+    // a batch that fails to reveal fails whoever awaits it now, and is forgotten, so a retry (the key store back) reveals it
+    // anew; no unhandled rejection when nobody awaits it
+    shared.catch(() => {
+      if (this.batches.get(first) === entry) this.batches.delete(first);
+    });
+    this.batches.set(first, entry);
     return revealing;
   }
 }

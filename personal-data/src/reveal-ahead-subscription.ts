@@ -8,13 +8,19 @@
  * after the one before has settled; onCaughtUp after every batch before it; the store's
  * error after the batches before it; and a batch revealed before a key was destroyed in
  * this process is revealed again before it is handed over (`keysChanged` tells), so a
- * person erased while batches wait reads as erased in every batch applied after it. A batch that fails to reveal (a tampered value), or
+ * person erased while batches wait reads as erased in every batch applied after it. A batch
+ * whose keys cannot be read for now (KeyStoreUnavailableError) is revealed again with backoff.
+ * A batch that fails to reveal otherwise (a tampered value), or
  * a handler that throws, ends the subscription through onError like a throwing onBatch
  * does. At most AHEAD batches wait behind the one being applied: the store's subscription
  * is held until the handler catches up, so memory stays bounded. Once closed, no onBatch
  * starts (one in progress is not waited for, as with the store's own subscriptions).
  */
-import type { EventStore, RecordedEvent, SubscribeOptions, Subscription, SubscriptionHandler, SubscriptionStatus } from '@stays/event-store';
+import { backoffDelayMs, type EventStore, type RecordedEvent, type SubscribeOptions, type Subscription, type SubscriptionHandler, type SubscriptionStatus } from '@stays/event-store';
+import { KeyStoreUnavailableError } from './key-store.ts';
+
+/** Retries of a batch while the key store cannot be reached: a MongoDB election takes seconds, so from 100 ms up to 5 s apart. */
+const KEY_STORE_BACKOFF = { initialDelayMs: 100, maxDelayMs: 5_000 };
 
 /** Batches revealed or being revealed behind the one the handler applies: one keeps the second core busy, two absorb uneven batches. */
 const AHEAD = 2;
@@ -117,12 +123,8 @@ class RevealAheadSubscription implements Subscription {
         this.wakeStore = null;
         wake?.();
         if (step.kind === 'batch') {
-          let events = await step.revealed;
-          for (let since = step.destroyCount; this.revealer.destroyCount() !== since;) {
-            since = this.revealer.destroyCount();
-            events = await this.revealer.reveal(step.events, !this.live);
-          }
-          if (this.closed) return;
+          const events = await this.untilRevealed(step);
+          if (this.closed || events === null) return;
           await this.handler.onBatch(events);
           this.applied = step.events[step.events.length - 1]!.position;
         } else if (step.kind === 'caught-up') {
@@ -135,6 +137,29 @@ class RevealAheadSubscription implements Subscription {
       if (!this.closed) await this.fail(error);
     } finally {
       this.pumping = false;
+    }
+  }
+
+  /**
+   * The batch revealed as of now: revealed again if a key was destroyed since it was
+   * (so an erasure reaches every batch applied after it), and again with backoff while the
+   * key store cannot be reached (KeyStoreUnavailableError), as the runner retries a read
+   * store that says "not now". Null once the subscription is closed.
+   */
+  private async untilRevealed(step: Step & { readonly kind: 'batch' }): Promise<RecordedEvent[] | null> {
+    let revealing = step.revealed;
+    let since = step.destroyCount;
+    for (let failures = 0; ;) {
+      try {
+        const events = await revealing;
+        if (this.revealer.destroyCount() === since) return events;
+      } catch (error) {
+        if (!(error instanceof KeyStoreUnavailableError) || this.closed) throw error;
+        await new Promise((resolve) => setTimeout(resolve, backoffDelayMs(++failures, KEY_STORE_BACKOFF)).unref());
+      }
+      if (this.closed) return null;
+      since = this.revealer.destroyCount();
+      revealing = this.revealer.reveal(step.events, !this.live);
     }
   }
 

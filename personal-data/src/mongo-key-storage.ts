@@ -3,12 +3,10 @@
  * `{_id: subject, wrapped}` per subject and the check value under `_id: '.check'` (no
  * subject starts with a dot). Creation is an insert, so of two concurrent creators the
  * first wins (duplicate key) and both use its key; writes and deletes wait for the
- * majority, so an erasure is not lost in a fail-over. A failure a retry may fix (no primary
- * during an election, a dropped connection: the read store's own list) is thrown as
+ * majority, so an erasure is not lost in a fail-over. A failure a retry may fix is thrown as
  * KeyStoreUnavailableError, which subscriptions retry and requests answer with 503.
  */
-import { Binary, MongoServerError, type Db } from 'mongodb';
-import { isTransientMongoError } from '@stays/read-store';
+import { Binary, MongoError, MongoErrorLabel, MongoNetworkError, MongoServerError, MongoServerSelectionError, type Db } from 'mongodb';
 import { KeyStoreUnavailableError, assertSubject, type WrappedKeyStorage } from './key-store.ts';
 
 export const KEY_COLLECTION = 'personal_data_keys';
@@ -20,12 +18,23 @@ interface KeyDocument {
   wrapped: Binary;
 }
 
+/**
+ * Whether the driver says, once its own retry is spent, that a later try may succeed: no
+ * primary to select (an election), a dropped connection, or an error it labels retryable (a
+ * write to a primary that stepped down). Server errors it raises by code alone are not
+ * taken for passing ones here (the read store keeps the full list of codes, which this
+ * package may not import: ARCHITECTURE.md, Packages).
+ */
+const mayPass = (error: unknown): boolean =>
+  error instanceof MongoNetworkError || error instanceof MongoServerSelectionError ||
+  (error instanceof MongoError && [MongoErrorLabel.RetryableWriteError, MongoErrorLabel.ResetPool].some((label) => error.hasErrorLabel(label)));
+
 /** `work`, with a failure a retry may fix thrown as KeyStoreUnavailableError. */
 async function reaching<T>(what: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (isTransientMongoError(error)) throw new KeyStoreUnavailableError(`MongoDB could not ${what} for now: ${(error as Error).message}`, { cause: error });
+    if (mayPass(error)) throw new KeyStoreUnavailableError(`MongoDB could not ${what} for now: ${(error as Error).message}`, { cause: error });
     throw error;
   }
 }

@@ -37,7 +37,6 @@ const transient: [string, Error][] = [
   ['no primary to select (an election)', new MongoServerSelectionError('Server selection timed out after 30000 ms', { type: 'ReplicaSetNoPrimary' } as never)],
   ['a dropped connection', new MongoNetworkError('connection 4 to 10.0.0.7:27017 closed')],
   ['a primary that stepped down', new MongoServerError({ ok: 0, code: 10107, codeName: 'NotWritablePrimary', errmsg: 'not primary', errorLabels: ['RetryableWriteError'] })],
-  ['a server shutting down', new MongoServerError({ ok: 0, code: 91, codeName: 'ShutdownInProgress', errmsg: 'The server is in quiesce mode and will shut down' })],
 ];
 
 describe('a key store that cannot be reached for now', function () {
@@ -68,6 +67,20 @@ describe('a key store that cannot be reached for now', function () {
       const badValue = new MongoServerError({ ok: 0, code: 2, codeName: 'BadValue', errmsg: '$in needs an array' });
       const thrown = await createMongoKeyStorage(failingDb(badValue)).getMany(['customer-g1']).then(() => null, (failure: unknown) => failure);
       expect(thrown).to.equal(badValue);
+    });
+
+    it('still takes a duplicate key on creation for the key another process created first', async () => {
+      const stored = Buffer.alloc(60, 9);
+      const duplicate = new MongoServerError({ ok: 0, code: 11000, codeName: 'DuplicateKey', errmsg: 'E11000 duplicate key error' });
+      const db = {
+        collection: () => ({
+          insertOne: async () => {
+            throw duplicate;
+          },
+          findOne: async () => ({ _id: 'customer-g1', wrapped: { buffer: stored } }),
+        }),
+      } as unknown as Db;
+      expect(await createMongoKeyStorage(db).putIfAbsent('customer-g1', Buffer.alloc(60, 1))).to.deep.equal(stored);
     });
   });
 

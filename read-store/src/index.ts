@@ -5,4 +5,3 @@ export type {
 export { DuplicateKeyError, ReadStoreUnavailableError } from './errors.ts';
 export { createEmbeddedReadStore } from './embedded/index.ts';
 export { connectMongoReadStore } from './mongodb/index.ts';
-export { isTransientMongoError } from './mongodb/port-errors.ts';

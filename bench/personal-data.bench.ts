@@ -31,11 +31,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { openEmbeddedEventStore } from '@stays/event-store';
-import { RevealThread, createFileKeyStorage, encryptField, openKeyStore, openKeyStoreFor, withPersonalData, type KeyStore } from '@stays/personal-data';
-import { loadConfig } from '@stays/service-kit';
+import { RevealThread, createFileKeyStorage, encryptField, openKeyStore, withPersonalData, type KeyStore } from '@stays/personal-data';
 import type { EventData, EventStore } from '@stays/event-store';
 import { measureBookingsApart } from './booking-process.ts';
-import { BENCH_MASTER_KEY, replayApart, type Replay, type ReplayHow, type ReplayKeys } from './replay-process.ts';
+import { BENCH_MASTER_KEY, openKeys, replayApart, type Replay, type ReplayHow, type ReplayKeys } from './replay-process.ts';
 import { atMost, type Report } from './report.ts';
 
 const ACCOUNTS = 20_000;
@@ -98,7 +97,7 @@ async function writeSignUps(dir: string, format: LogFormat): Promise<void> {
 /** Copies the encrypted log under `dataDir` (a booking run's DATA_DIR) into `twinDir` with its personal fields plain, event for event (same streams, ids, revisions and order). */
 async function writePlainTwin(dataDir: string, twinDir: string): Promise<void> {
   const raw = await openEmbeddedEventStore(path.join(dataDir, 'events'));
-  const keys = await openKeyStoreFor(loadConfig({ DATA_DIR: dataDir }), { rawLog: raw, keepMasterKeyInDataDir: true });
+  const keys = await openKeys(dataDir, raw, 'data-dir');
   const twin = await openEmbeddedEventStore(path.join(twinDir, 'events'));
   try {
     const records = await withPersonalData(raw, keys).readAll();

@@ -138,7 +138,8 @@ function handOverOnly(raw: EventStore, plain: ReadonlyMap<number, PlainFields>):
   };
 }
 
-async function openKeys(logDir: string, raw: EventStore, keys: ReplayKeys): Promise<KeyStore> {
+/** The key store of the log under `logDir`, opened as `keys` says. */
+export async function openKeys(logDir: string, raw: EventStore, keys: ReplayKeys): Promise<KeyStore> {
   if (keys === 'bench-key') return openKeyStore(await createFileKeyStorage(path.join(logDir, 'keys')), BENCH_MASTER_KEY);
   return openKeyStoreFor(loadConfig({ DATA_DIR: logDir }), { rawLog: raw, keepMasterKeyInDataDir: true });
 }

@@ -76,14 +76,11 @@ export class KeyStoreLockedError extends Error {
 export class KeyStoreUnavailableError extends ServiceUnavailableError {
   override readonly name = 'KeyStoreUnavailableError';
 
-  constructor(detail: string, options?: ErrorOptions) {
+  /** `cause`: the store's own error, for the logs (the message is the one clients see). */
+  constructor(cause: unknown) {
     super(messages.server.personalDataUnavailable, 1);
-    this.detail = detail;
-    if (options?.cause !== undefined) this.cause = options.cause;
+    this.cause = cause;
   }
-
-  /** What failed, for the logs (the message is the one clients see). */
-  readonly detail: string;
 }
 
 /** A subject's key does not unwrap under the master key: damage, never erasure. */

@@ -30,24 +30,23 @@ const mayPass = (error: unknown): boolean =>
   (error instanceof MongoError && [MongoErrorLabel.RetryableWriteError, MongoErrorLabel.ResetPool].some((label) => error.hasErrorLabel(label)));
 
 /** `work`, with a failure a retry may fix thrown as KeyStoreUnavailableError. */
-async function reaching<T>(what: string, work: () => Promise<T>): Promise<T> {
+async function reaching<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (mayPass(error)) throw new KeyStoreUnavailableError(`MongoDB could not ${what} for now: ${(error as Error).message}`, { cause: error });
-    throw error;
+    throw mayPass(error) ? new KeyStoreUnavailableError(error) : error;
   }
 }
 
 export function createMongoKeyStorage(db: Db): WrappedKeyStorage {
   const keys = db.collection<KeyDocument>(KEY_COLLECTION, { writeConcern: { w: 'majority', journal: true }, readConcern: { level: 'majority' } });
-  const get = (id: string): Promise<Buffer | undefined> => reaching('read a data key', async () => {
+  const get = (id: string): Promise<Buffer | undefined> => reaching(async () => {
     const found = await keys.findOne({ _id: id });
     return found === null ? undefined : Buffer.from(found.wrapped.buffer);
   });
   const insertIfAbsent = async (id: string, wrapped: Buffer): Promise<Buffer> => {
     try {
-      await reaching('store a data key', () => keys.insertOne({ _id: id, wrapped: new Binary(wrapped) }));
+      await reaching(() => keys.insertOne({ _id: id, wrapped: new Binary(wrapped) }));
       return wrapped;
     } catch (error) {
       if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
@@ -64,7 +63,7 @@ export function createMongoKeyStorage(db: Db): WrappedKeyStorage {
     async getMany(subjects) {
       subjects.forEach(assertSubject);
       const found = new Map<string, Buffer>();
-      await reaching('read data keys', async () => {
+      await reaching(async () => {
         for await (const document of keys.find({ _id: { $in: [...new Set(subjects)] } })) found.set(document._id, Buffer.from(document.wrapped.buffer));
       });
       return subjects.map((subject) => found.get(subject));
@@ -75,7 +74,7 @@ export function createMongoKeyStorage(db: Db): WrappedKeyStorage {
     },
     async delete(subject) {
       assertSubject(subject);
-      await reaching('delete a data key', () => keys.deleteOne({ _id: subject }));
+      await reaching(() => keys.deleteOne({ _id: subject }));
     },
     checkValue: () => get(CHECK_ID),
     putCheckValueIfAbsent: (value) => insertIfAbsent(CHECK_ID, value),

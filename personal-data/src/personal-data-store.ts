@@ -13,7 +13,7 @@ import { LRUCache } from 'lru-cache';
 import { ERASED, personalFieldsOf, type PersonalFields } from '@stays/contracts';
 import type { EventData, EventStore, RecordedEvent, Subscription, SubscriptionHandler } from '@stays/event-store';
 import { FieldIntegrityError, decryptField, isEncryptedField } from './field-cipher.ts';
-import { DATA_KEY_CACHE_TTL_MS, damagedKeyError, type KeyStore } from './key-store.ts';
+import { DATA_KEY_CACHE_TTL_MS, KeyStoreUnavailableError, damagedKeyError, type KeyStore } from './key-store.ts';
 import { isSealedValue, notOpening, openFields, partsOfSealed, sealFields, sealedValues, type RecordPlace } from './record-cipher.ts';
 import { subscribeRevealingAhead } from './reveal-ahead-subscription.ts';
 import { KEY_DAMAGED, NOT_OPENING, NO_KEY, RevealThread, type SealedValues } from './reveal-thread.ts';
@@ -279,7 +279,9 @@ class AheadRevealer {
     let opened: readonly unknown[];
     try {
       opened = await this.thread.open(values);
-    } catch {
+    } catch (error) {
+      // the keys could not be read: revealing here would ask the key store again at once, the subscription retries with backoff
+      if (error instanceof KeyStoreUnavailableError) return toOpen.map(() => error);
       // the thread stopped (closed, or died; every later batch is revealed here too), or a value opened to something not JSON (each record's error is found here)
       return this.revealHere(toOpen);
     }

@@ -99,7 +99,7 @@ describe('a key store that cannot be reached for now', function () {
       const files = await createFileKeyStorage(path.join(dir, 'keys'));
       // the first reads fail as the MongoDB adapter says an election: the batches wait, then go on
       let failuresLeft = 6;
-      const unreachableAtFirst = <T>(read: () => Promise<T>): Promise<T> => (failuresLeft-- > 0 ? Promise.reject(new KeyStoreUnavailableError('simulated election')) : read());
+      const unreachableAtFirst = <T>(read: () => Promise<T>): Promise<T> => (failuresLeft-- > 0 ? Promise.reject(new KeyStoreUnavailableError(new Error('simulated election'))) : read());
       const storage: WrappedKeyStorage = {
         ...files,
         get: (subject) => unreachableAtFirst(() => files.get(subject)),

@@ -11,7 +11,7 @@ import { ConfigError } from './config.ts';
  * bury it: a configuration mistake, a store held by another live process, a key that does not
  * open the key store. Packages below this kit mark theirs with `forOperator` (no import needed).
  */
-export const explainsItself = (error: unknown): error is Error =>
+const explainsItself = (error: unknown): error is Error =>
   error instanceof ConfigError || (error instanceof Error && (error as { readonly forOperator?: unknown }).forOperator === true);
 
 /** What to print for an error that ends a process or a command: its message alone when it explains itself. */

@@ -48,6 +48,10 @@ const anyOf = (names) => `(?:${names.map((name) => name.replace(/[.*+?^${}()|[\]
  * gets the exception.
  */
 const entryExceptions = {
+  // The MongoDB key store tells a passing failure (an election, a dropped connection) from
+  // others by the read store's reading of the driver's errors (`@stays/read-store/mongodb-errors`),
+  // so the two MongoDB adapters agree on what a retry may fix.
+  'personal-data/src/mongo-key-storage.ts': ['read-store'],
   // Asks EventStoreDB for the log's head, to refuse an X-Min-Position the log has not
   // reached, and to append the record of each auditor's read (audit/audit-trail.ts); it
   // reveals the records auditors read with the personal-data keys. The query service's

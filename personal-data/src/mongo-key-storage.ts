@@ -6,7 +6,8 @@
  * majority, so an erasure is not lost in a fail-over. A failure a retry may fix is thrown as
  * KeyStoreUnavailableError, which subscriptions retry and requests answer with 503.
  */
-import { Binary, MongoError, MongoErrorLabel, MongoNetworkError, MongoServerError, MongoServerSelectionError, type Db } from 'mongodb';
+import { Binary, MongoServerError, type Db } from 'mongodb';
+import { isTransientMongoError } from '@stays/read-store/mongodb-errors';
 import { KeyStoreUnavailableError, assertSubject, type WrappedKeyStorage } from './key-store.ts';
 
 export const KEY_COLLECTION = 'personal_data_keys';
@@ -19,22 +20,16 @@ interface KeyDocument {
 }
 
 /**
- * Whether the driver says, once its own retry is spent, that a later try may succeed: no
- * primary to select (an election), a dropped connection, or an error it labels retryable (a
- * write to a primary that stepped down). Server errors it raises by code alone are not
- * taken for passing ones here (the read store keeps the full list of codes, which this
- * package may not import: ARCHITECTURE.md, Packages).
+ * `work`, with a failure a retry may fix thrown as KeyStoreUnavailableError: what the driver
+ * says may pass once its own retry is spent (no primary to select, a dropped connection, an
+ * error labelled retryable, a server code such as InterruptedDueToReplStateChange), as the
+ * read store reads it.
  */
-const mayPass = (error: unknown): boolean =>
-  error instanceof MongoNetworkError || error instanceof MongoServerSelectionError ||
-  (error instanceof MongoError && [MongoErrorLabel.RetryableWriteError, MongoErrorLabel.ResetPool].some((label) => error.hasErrorLabel(label)));
-
-/** `work`, with a failure a retry may fix thrown as KeyStoreUnavailableError. */
 async function reaching<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    throw mayPass(error) ? new KeyStoreUnavailableError(error) : error;
+    throw isTransientMongoError(error) ? new KeyStoreUnavailableError(error) : error;
   }
 }
 

@@ -1,7 +1,8 @@
 /**
  * A key store that cannot be reached for a while, as MongoDB cannot during an election or
  * after a dropped connection: the MongoDB adapter, over a simulated collection that fails
- * with the driver's own error classes and the server's codes, says so with
+ * with the driver's own error classes and the server's codes and labels (read as the read
+ * store's MongoDB adapter reads them), says so with
  * KeyStoreUnavailableError (503 to a request) and lets other failures through; a
  * subscription through the layer waits it out and hands on every batch, in order, with its
  * plain values, instead of stopping.
@@ -37,6 +38,9 @@ const transient: [string, Error][] = [
   ['no primary to select (an election)', new MongoServerSelectionError('Server selection timed out after 30000 ms', { type: 'ReplicaSetNoPrimary' } as never)],
   ['a dropped connection', new MongoNetworkError('connection 4 to 10.0.0.7:27017 closed')],
   ['a primary that stepped down', new MongoServerError({ ok: 0, code: 10107, codeName: 'NotWritablePrimary', errmsg: 'not primary', errorLabels: ['RetryableWriteError'] })],
+  // what a read meets when an election interrupts it: the server's code alone, no label
+  ['a read interrupted by an election (a server code, no label)', new MongoServerError({ ok: 0, code: 11602, codeName: 'InterruptedDueToReplStateChange', errmsg: 'operation was interrupted because a replica set state change occurred' })],
+  ['a server shutting down (a server code, no label)', new MongoServerError({ ok: 0, code: 91, codeName: 'ShutdownInProgress', errmsg: 'The server is in quiesce mode and will shut down' })],
 ];
 
 describe('a key store that cannot be reached for now', function () {

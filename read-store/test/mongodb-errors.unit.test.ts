@@ -6,7 +6,8 @@
 import { expect } from 'chai';
 import { MongoBulkWriteError, MongoServerError, MongoServerSelectionError } from 'mongodb';
 import { DuplicateKeyError, ReadStoreUnavailableError } from '../src/errors.ts';
-import { isTransientMongoError, toPortError } from '../src/mongodb/port-errors.ts';
+import { toPortError } from '../src/mongodb/port-errors.ts';
+import { isTransientMongoError } from '../src/mongodb/transient-errors.ts';
 import { KINDS, WriteErrorLike, driverError } from './support/transient-faults.ts';
 
 const result = {} as never;

@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { personalFieldsOf } from '@stays/contracts';
 import { openEmbeddedEventStore, type EventStore, type RecordedEvent } from '@stays/event-store';
-import { createFileKeyStorage, openKeyStore, openKeyStoreFor, withPersonalData, type KeyStore } from '@stays/personal-data';
+import { RevealThread, createFileKeyStorage, openFields, openKeyStore, openKeyStoreFor, partsOfSealed, withPersonalData, type KeyStore, type RecordPlace } from '@stays/personal-data';
 import { ReadModelRunner, discoverReadModels } from '@stays/projections';
 import { createEmbeddedReadStore } from '@stays/read-store';
 import { loadConfig } from '@stays/service-kit';
@@ -33,8 +33,14 @@ export interface Replay {
   readonly mainThreadCpuMs: number;
 }
 
-/** plain: the log as stored, no layer; layer: through the personal-data layer as `npm start` reads it; floor: handOverOnly. */
-export type ReplayHow = 'plain' | 'layer' | 'floor';
+/**
+ * plain: the log as stored, no layer; layer: through the personal-data layer as `npm start`
+ * reads it; floor: handOverOnly. The two lower bounds are the floor plus the layer's own
+ * decryption and nothing else of it: each personal record opened once on the main thread
+ * (decryptedHere), or all of them sent to the reveal thread as the replay starts, the answers
+ * parsed and dropped (decryptedOnThread).
+ */
+export type ReplayHow = 'plain' | 'layer' | 'floor' | 'floor, decrypted here' | 'floor, decrypted on a thread';
 /** How the key store is opened: as `npm start` does with DATA_DIR=<log dir>, or `<log dir>/keys` under BENCH_MASTER_KEY. */
 export type ReplayKeys = 'data-dir' | 'bench-key';
 
@@ -57,8 +63,11 @@ function mainThreadCpuMs(): number {
   }
 }
 
-/** Every read model built from the log `open` gives (timed from the call, so the layer's start counts), then closed. */
-async function timedReplay(open: () => EventStore): Promise<Replay> {
+/**
+ * Every read model built from the log `open` gives (timed from the call, so the layer's start
+ * counts), then closed. `beside`, started with the replay, is waited for before the clock stops.
+ */
+async function timedReplay(open: () => EventStore, beside?: () => Promise<void>): Promise<Replay> {
   // what opening the log (and gathering the floor's values) left behind is collected before the clock starts
   (globalThis as { gc?: () => void }).gc?.();
   const started = performance.now();
@@ -66,9 +75,11 @@ async function timedReplay(open: () => EventStore): Promise<Replay> {
   const mainBefore = mainThreadCpuMs();
   const store = open();
   const events = ((await store.headPosition()) ?? -1) + 1;
+  const besideDone = beside?.();
   const runner = new ReadModelRunner(store, createEmbeddedReadStore(), await discoverReadModels(), { log: () => undefined });
   await runner.start();
   await runner.whenCaughtUp();
+  await besideDone;
   const perSecond = events / ((performance.now() - started) / 1000);
   const cpu = process.cpuUsage(cpuBefore);
   const mainThread = mainThreadCpuMs() - mainBefore;
@@ -138,23 +149,100 @@ function handOverOnly(raw: EventStore, plain: ReadonlyMap<number, PlainFields>):
   };
 }
 
+/** A sealed personal record of the log: where its values belong, and what it stores. */
+interface SealedRecord {
+  readonly place: RecordPlace;
+  readonly stored: readonly unknown[];
+}
+
+/** Every record of the log whose personal fields are sealed together, by position. */
+function sealedRecordsByPosition(records: readonly RecordedEvent[]): Map<number, SealedRecord> {
+  const sealed = new Map<number, SealedRecord>();
+  for (const record of records) {
+    const declared = personalFieldsOf(record.type);
+    const fields = declared?.fields.filter((field) => record.data[field] != null) ?? [];
+    if (declared === undefined || fields.length === 0) continue;
+    sealed.set(record.position, { place: { subject: declared.subject(record.data), type: record.type, fields }, stored: fields.map((field) => record.data[field]) });
+  }
+  return sealed;
+}
+
+/**
+ * `store`, whose followers' batches have each sealed record in them opened first, once, on
+ * this thread, with the layer's own calls (the subject's key from the key store, then the
+ * record's values), the values dropped.
+ */
+function decryptedHere(store: EventStore, sealed: Map<number, SealedRecord>, keys: KeyStore): EventStore {
+  const open = async (records: readonly RecordedEvent[]) => {
+    const found = records.flatMap((record) => sealed.get(record.position) ?? []);
+    for (const record of records) sealed.delete(record.position);
+    const keyOf = new Map(await Promise.all([...new Set(found.map(({ place }) => place.subject))].map(async (subject) => [subject, await keys.dataKey(subject)] as const)));
+    for (const { place, stored } of found) {
+      const key = keyOf.get(place.subject);
+      if (key !== undefined) openFields(key, place, stored);
+    }
+  };
+  return {
+    append: (streamId, events, options) => store.append(streamId, events, options),
+    readStream: (streamId, options) => store.readStream(streamId, options),
+    readAll: (options) => store.readAll(options),
+    headPosition: () => store.headPosition(),
+    close: () => store.close(),
+    subscribeToAll: (options, handler) => store.subscribeToAll(options, { ...handler, onBatch: async (records) => {
+      await open(records);
+      return handler.onBatch(records);
+    } }),
+  };
+}
+
+/** Sends every sealed record to a reveal thread started now, 200 a request, and waits for all the answers. */
+async function decryptedOnThread(sealed: ReadonlyMap<number, SealedRecord>, keys: KeyStore): Promise<void> {
+  const thread = new RevealThread(keys.keysForThread());
+  const requests: { subjects: string[]; ivs: string[]; bodies: string[]; additionalData: string[] }[] = [];
+  for (const { place, stored } of sealed.values()) {
+    if (requests.length === 0 || requests.at(-1)!.subjects.length === 200) requests.push({ subjects: [], ivs: [], bodies: [], additionalData: [] });
+    const request = requests.at(-1)!;
+    const { iv, body, additionalData } = partsOfSealed(place, stored);
+    request.subjects.push(place.subject);
+    request.ivs.push(iv);
+    request.bodies.push(body);
+    request.additionalData.push(additionalData);
+  }
+  try {
+    await thread.started;
+    await Promise.all(requests.map((request) => thread.open(request)));
+  } finally {
+    await thread.close();
+  }
+}
+
 /** The key store of the log under `logDir`, opened as `keys` says. */
 export async function openKeys(logDir: string, raw: EventStore, keys: ReplayKeys): Promise<KeyStore> {
   if (keys === 'bench-key') return openKeyStore(await createFileKeyStorage(path.join(logDir, 'keys')), BENCH_MASTER_KEY);
   return openKeyStoreFor(loadConfig({ DATA_DIR: logDir }), { rawLog: raw, keepMasterKeyInDataDir: true });
 }
 
-async function replay(how: ReplayHow, logDir: string, keysFrom: ReplayKeys): Promise<Replay> {
-  const raw = await openEmbeddedEventStore(path.join(logDir, 'events'));
-  if (how === 'plain') return timedReplay(() => raw);
+/** `use` with the key store of the log under `logDir`, closed afterwards. */
+async function withKeys<T>(logDir: string, raw: EventStore, keysFrom: ReplayKeys, use: (keys: KeyStore) => Promise<T>): Promise<T> {
   const keys = await openKeys(logDir, raw, keysFrom);
   try {
-    if (how === 'layer') return await timedReplay(() => withPersonalData(raw, keys, { followsLog: true }));
-    const plain = plainFieldsByPosition(await withPersonalData(raw, keys).readAll());
-    return await timedReplay(() => handOverOnly(raw, plain));
+    return await use(keys);
   } finally {
     await keys.close();
   }
+}
+
+async function replay(how: ReplayHow, logDir: string, keysFrom: ReplayKeys): Promise<Replay> {
+  const raw = await openEmbeddedEventStore(path.join(logDir, 'events'));
+  if (how === 'plain') return timedReplay(() => raw);
+  if (how === 'layer') return withKeys(logDir, raw, keysFrom, (keys) => timedReplay(() => withPersonalData(raw, keys, { followsLog: true })));
+  // the plain values are gathered with a key store of their own, closed before the clock starts, so the lower bounds read keys cold as the layer does
+  const plain = plainFieldsByPosition(await withKeys(logDir, raw, keysFrom, (keys) => withPersonalData(raw, keys).readAll()));
+  if (how === 'floor') return timedReplay(() => handOverOnly(raw, plain));
+  const sealed = sealedRecordsByPosition(await raw.readAll());
+  return withKeys(logDir, raw, keysFrom, (keys) => how === 'floor, decrypted here'
+    ? timedReplay(() => handOverOnly(decryptedHere(raw, sealed, keys), plain))
+    : timedReplay(() => handOverOnly(raw, plain), () => decryptedOnThread(sealed, keys)));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -37,8 +37,9 @@ export interface Replay {
  * plain: the log as stored, no layer; layer: through the personal-data layer as `npm start`
  * reads it; floor: handOverOnly. The two lower bounds are the floor plus the layer's own
  * decryption and nothing else of it: each personal record opened once on the main thread
- * (decryptedHere), or all of them sent to the reveal thread as the replay starts, the answers
- * parsed and dropped (decryptedOnThread).
+ * (decryptedHere), or all of them sent to the reveal thread as the replay starts (their
+ * requests built then, as the layer builds them), the answers parsed and dropped
+ * (decryptedOnThread).
  */
 export type ReplayHow = 'plain' | 'layer' | 'floor' | 'floor, decrypted here' | 'floor, decrypted on a thread';
 /** How the key store is opened: as `npm start` does with DATA_DIR=<log dir>, or `<log dir>/keys` under BENCH_MASTER_KEY. */
@@ -195,7 +196,7 @@ function decryptedHere(store: EventStore, sealed: Map<number, SealedRecord>, key
   };
 }
 
-/** Sends every sealed record to a reveal thread started now, 200 a request, and waits for all the answers. */
+/** Builds the requests for every sealed record, 200 a request, sends them to a reveal thread started now, and waits for all the answers. */
 async function decryptedOnThread(sealed: ReadonlyMap<number, SealedRecord>, keys: KeyStore): Promise<void> {
   const thread = new RevealThread(keys.keysForThread());
   const requests: { subjects: string[]; ivs: string[]; bodies: string[]; additionalData: string[] }[] = [];

@@ -140,13 +140,18 @@ function handOverOnly(raw: EventStore, plain: ReadonlyMap<number, PlainFields>):
     if (shared.size > 16) shared.delete(shared.keys().next().value!);
     return copied;
   };
+  return withBatchesThrough(raw, handOver);
+}
+
+/** `store`, each follower's batch passed through `through` before its handler sees it. */
+function withBatchesThrough(store: EventStore, through: (records: readonly RecordedEvent[]) => readonly RecordedEvent[] | Promise<readonly RecordedEvent[]>): EventStore {
   return {
-    append: (streamId, events, options) => raw.append(streamId, events, options),
-    readStream: (streamId, options) => raw.readStream(streamId, options),
-    readAll: (options) => raw.readAll(options),
-    headPosition: () => raw.headPosition(),
-    close: () => raw.close(),
-    subscribeToAll: (options, handler) => raw.subscribeToAll(options, { ...handler, onBatch: (records) => handler.onBatch(records.length === 0 ? [] : handOver(records)) }),
+    append: (streamId, events, options) => store.append(streamId, events, options),
+    readStream: (streamId, options) => store.readStream(streamId, options),
+    readAll: (options) => store.readAll(options),
+    headPosition: () => store.headPosition(),
+    close: () => store.close(),
+    subscribeToAll: (options, handler) => store.subscribeToAll(options, { ...handler, onBatch: async (records) => handler.onBatch(records.length === 0 ? [] : await through(records)) }),
   };
 }
 
@@ -183,17 +188,10 @@ function decryptedHere(store: EventStore, sealed: Map<number, SealedRecord>, key
       if (key !== undefined) openFields(key, place, stored);
     }
   };
-  return {
-    append: (streamId, events, options) => store.append(streamId, events, options),
-    readStream: (streamId, options) => store.readStream(streamId, options),
-    readAll: (options) => store.readAll(options),
-    headPosition: () => store.headPosition(),
-    close: () => store.close(),
-    subscribeToAll: (options, handler) => store.subscribeToAll(options, { ...handler, onBatch: async (records) => {
-      await open(records);
-      return handler.onBatch(records);
-    } }),
-  };
+  return withBatchesThrough(store, async (records) => {
+    await open(records);
+    return records;
+  });
 }
 
 /** Builds the requests for every sealed record, 200 a request, sends them to a reveal thread started now, and waits for all the answers. */

@@ -142,12 +142,17 @@ async function replayRounds(plainLog: string, encryptedLog: string, keys: Replay
 async function revealThreadStartMs(): Promise<number> {
   return withTempDir(async (dir) => {
     const keys = await openBenchKeys(dir);
-    const started = performance.now();
-    const thread = new RevealThread(keys.keysForThread()!);
-    while (!thread.ready) await new Promise((resolve) => setTimeout(resolve, 1));
-    const ms = performance.now() - started;
-    await thread.close();
-    return ms;
+    try {
+      const started = performance.now();
+      const thread = new RevealThread(keys.keysForThread());
+      const up = await thread.started;
+      const ms = performance.now() - started;
+      await thread.close();
+      if (!up) throw new Error('the reveal thread did not come up');
+      return ms;
+    } finally {
+      await keys.close();
+    }
   });
 }
 

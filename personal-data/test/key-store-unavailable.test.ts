@@ -12,11 +12,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { MongoNetworkError, MongoServerError, MongoServerSelectionError, type Db } from 'mongodb';
-import type { RecordedEvent } from '@stays/event-store';
+import { openEmbeddedEventStore, type RecordedEvent } from '@stays/event-store';
 import { ServiceUnavailableError } from '@stays/service-kit';
 import { KeyStoreUnavailableError, createFileKeyStorage, createMongoKeyStorage, openKeyStore, withPersonalData, type WrappedKeyStorage } from '../src/index.ts';
 import { guestName, writeRegistrations } from './support/registrations.ts';
-import { openEmbeddedEventStore } from '@stays/event-store';
 
 /** A collection whose every call fails with `error`, as the driver's would. */
 function failingDb(error: Error): Db {
@@ -108,11 +107,6 @@ describe('a key store that cannot be reached for now', function () {
         ...files,
         get: (subject) => unreachableAtFirst(() => files.get(subject)),
         getMany: (subjects) => unreachableAtFirst(() => files.getMany(subjects)),
-        checkValue: () => files.checkValue(),
-        putIfAbsent: (subject, wrapped) => files.putIfAbsent(subject, wrapped),
-        putCheckValueIfAbsent: (value) => files.putCheckValueIfAbsent(value),
-        delete: (subject) => files.delete(subject),
-        close: () => files.close(),
       };
       const keys = await openKeyStore(storage, masterKey);
       const store = withPersonalData(await openEmbeddedEventStore(path.join(dir, 'events')), keys, { followsLog: true });

@@ -7,7 +7,7 @@ import { createApiApp, type CorsOptions, type SecurityHeadersOptions } from '@st
 import type { CommandContext, CommandServiceDeps, ResolvedDeps } from './command-context.ts';
 import { commandRoutes } from './routes.ts';
 import { domainErrorToAppError } from './http-errors.ts';
-import { isSessionOpen } from './accounts/account-streams.ts';
+import { sessionRole } from './accounts/account-streams.ts';
 import { createPasswords } from './accounts/passwords.ts';
 import { createAccountThrottles } from './accounts/throttles.ts';
 
@@ -50,7 +50,7 @@ export function createCommandApp(deps: CommandServiceDeps, options: CommandAppOp
     security: options.security,
     cors: options.cors,
     tokenVerifier: deps.tokenVerifier,
-    isSessionOpen: (claims) => isSessionOpen(deps.eventStore, claims),
+    sessionRole: (claims) => sessionRole(deps.eventStore, claims),
     toAppError: domainErrorToAppError,
     koa: { proxy: options.trustProxy === true, proxyIpHeader: 'X-Forwarded-For', maxIpsCount: 1 },
   }, (mount) => {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { customerRegisterRequest, customerUpdateRequest, ownerRegisterRequest } from '../src/index.ts';
+import { auditAsOfQuery, auditLogQuery, customerRegisterRequest, customerUpdateRequest, ownerRegisterRequest } from '../src/index.ts';
 
 describe('contracts: account request schemas', () => {
   it('accepts a complete owner registration and trims it', () => {
@@ -102,6 +102,28 @@ describe('contracts: booking phones, names and dates', () => {
     expect(dateOf('2027-01-10')).to.equal('2027-01-10');
     for (const value of ['2027-02-30', '2027-02-30T10:00:00Z', '9999-12-31T23:00:00Z', '+010000-01-01', '10/01/2027', '2027-01-10T24:00:00Z']) {
       expect(bookRequest.safeParse({ ...booking, dateOfCommencement: value }).success, value).to.equal(false);
+    }
+  });
+
+  it('refuses impossible calendar dates with an issue on the field, never an exception', () => {
+    const impossible = ['2027-13-01', '2027-00-10', '2027-01-32', '2027-01-00', '2027-04-31', '2027-02-29', '2100-02-29', '2027-13-01T10:00:00Z', '2027-01-10T10:00:00+25:00'];
+    for (const value of impossible) {
+      for (const field of ['dateOfCommencement', 'dateOfBooking'] as const) {
+        const parsed = bookRequest.safeParse({ ...booking, [field]: value });
+        expect(parsed.error?.issues[0]?.path, `${field}=${value}`).to.deep.equal([field]);
+      }
+    }
+    expect(bookRequest.parse({ ...booking, dateOfCommencement: '2028-02-29' }).dateOfCommencement, 'a leap day').to.equal('2028-02-29');
+    expect(bookRequest.parse({ ...booking, dateOfCommencement: '2000-02-29' }).dateOfCommencement, 'a leap day of a 400th year').to.equal('2000-02-29');
+  });
+
+  it("refuses the auditors' impossible times instead of rolling them over", () => {
+    for (const value of ['2027-02-30', '2027-13-01', '2027-01-32T10:00:00Z', '2027-01-10T25:00:00Z', 'yesterday']) {
+      expect(auditLogQuery.safeParse({ from: value }).error?.issues[0]?.path, value).to.deep.equal(['from']);
+      expect(auditAsOfQuery.safeParse({ asOf: value }).success, value).to.equal(false);
+    }
+    for (const value of ['2027-02-28', '2027-01-10T10:00:00Z', '2027-01-10T10:00:00.123+05:30', '2027-01-10 10:00']) {
+      expect(auditLogQuery.safeParse({ to: value }).success, value).to.equal(true);
     }
   });
 

@@ -70,7 +70,7 @@ export function createQueryApp(deps: QueryServiceDeps, options: QueryAppOptions)
     security: options.security,
     cors: options.cors,
     tokenVerifier: deps.tokenVerifier,
-    isSessionOpen: (claims) => readModels.accounts.isSessionOpen(claims.sessionId, claims.accountId),
+    sessionRole: (claims) => readModels.accounts.sessionRole(claims.sessionId, claims.accountId),
     before: [minPosition(deps), operations.routes() as Middleware],
   }, (mount) => {
     const context = { deps, readModels, mount };

@@ -16,11 +16,11 @@ describe('authenticate: which token opens which route', () => {
   });
 
   /** What the route's middleware does with a token of `role`: 'passes', or the error it answers. */
-  async function outcome(required: Exclude<Auth, 'none'>, role: TokenRole | null, sessionOpen = true): Promise<string> {
+  async function outcome(required: Exclude<Auth, 'none'>, role: TokenRole | null, sessionOpen = true, sessionRole: TokenRole | null = role): Promise<string> {
     const header = role === null ? '' : `Bearer ${(await issuer.issue({ accountId: `${role}-1`, role, sessionId: 's1' })).token}`;
     const ctx = { get: (name: string) => (name === 'Authorization' ? header : ''), state: {} } as unknown as Context;
     try {
-      await authenticate(verifier, async () => sessionOpen, required)(ctx, async () => undefined);
+      await authenticate(verifier, async () => (sessionOpen ? sessionRole : null), required)(ctx, async () => undefined);
       return 'passes';
     } catch (error) {
       if (error instanceof ForbiddenError) return '403';
@@ -47,5 +47,11 @@ describe('authenticate: which token opens which route', () => {
     expect(await outcome('auditor', null)).to.equal('401');
     expect(await outcome('auditor', 'auditor', false)).to.equal('401');
     expect(await outcome('auditor', 'customer', false)).to.equal('401');
+  });
+
+  it("refuses a token whose role claim is not its session's, whatever the route", async () => {
+    expect(await outcome('auditor', 'auditor', true, 'customer')).to.equal('401');
+    expect(await outcome('any', 'hotel-owner', true, 'customer')).to.equal('401');
+    expect(await outcome('customer', 'customer', true, 'hotel-owner')).to.equal('401');
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Serves the built web client (koa-send). Any GET that is not a file, and names none (no
+ * Serves the built web client (koa-send); other methods than GET and HEAD get 405. Any GET that is not a file, and names none (no
  * extension), gets index.html, so client-side routes (/hotel/abc, /profile) survive a
  * reload; a missing file with an extension is left to the 404. Vite's hashed files under
  * assets/ never change and are cached for a year; everything else is revalidated.
@@ -30,7 +30,11 @@ export function staticFiles(root: string): Middleware {
     }
   };
   return async (ctx, next) => {
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
+      ctx.status = 405;
+      ctx.set('Allow', 'GET, HEAD');
+      return;
+    }
     if (await sent(ctx, ctx.path)) return;
     if (path.extname(ctx.path) === '' && (await sent(ctx, '/index.html'))) return;
     return next();

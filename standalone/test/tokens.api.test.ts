@@ -83,6 +83,21 @@ describe('access tokens are refused when forged, expired or revoked', function (
     await expectRefused(minted.token);
   });
 
+  it("refuses a well-signed token whose role is not its session's, on both sides", async () => {
+    const keys = await loadOrCreateSigningKeys(path.join(stays.dataDir, 'keys'));
+    const claims = decodePart(token, 1);
+    const issuer = new TokenIssuer(keys.privateKey, { ...TOKEN_SETTINGS, ttlSeconds: 600 });
+    const asAuditor = (await issuer.issue({ accountId: claims.sub, role: 'auditor', sessionId: claims.jti })).token;
+    for (const response of [await api.get('/audit/bookings', { token: asAuditor }), await api.get('/audit/log/records', { token: asAuditor })]) {
+      expect(response.status, 'an owner session lent the auditor role').to.equal(401);
+      expect(response.body).to.include({ success: false, statusCode: 401 });
+    }
+    const asGuest = (await issuer.issue({ accountId: claims.sub, role: 'customer', sessionId: claims.jti })).token;
+    expect((await api.get(`/user/get/all/bookings/${claims.sub}`, { token: asGuest })).status, 'query side').to.equal(401);
+    expect((await api.patch('/user/update/profile', { username: 'renamed' }, { token: asGuest })).status, 'command side').to.equal(401);
+    expect((await readAs(token)).status, 'the genuine token still works').to.equal(200);
+  });
+
   it('refuses the token after sign-out', async () => {
     expect((await api.post('/hotel/owner/logout', {}, { token })).status).to.equal(200);
     await expectRefused(token);

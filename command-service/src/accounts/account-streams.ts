@@ -1,6 +1,6 @@
 /** Loading accounts: by id, by email (through the email reservations), and whether a token's session is open. */
 import type { EventStore } from '@stays/event-store';
-import { streams, type Role } from '@stays/contracts';
+import { streams, type Role, type TokenRole } from '@stays/contracts';
 import type { AccessTokenClaims } from '@stays/service-kit';
 import { load } from '../handle.ts';
 import { accountAggregate, type AccountState, type ActiveAccount } from './account.ts';
@@ -21,9 +21,12 @@ export async function findAccountByEmail(store: EventStore, role: Role, email: s
   return state.status === 'active' ? state : null;
 }
 
-/** Is the token's session still open? Read from the account's (or the auditor's) own stream, the source of truth. */
-export async function isSessionOpen(store: EventStore, claims: AccessTokenClaims): Promise<boolean> {
-  if (claims.role === 'auditor') return isAuditorSessionOpen(store, claims.accountId, claims.sessionId);
+/**
+ * The role of the token's session while it is open, else null. Read from the account's (or
+ * the auditor's) own stream, the source of truth: the account's role, fixed at registration.
+ */
+export async function sessionRole(store: EventStore, claims: AccessTokenClaims): Promise<TokenRole | null> {
+  if (claims.role === 'auditor') return (await isAuditorSessionOpen(store, claims.accountId, claims.sessionId)) ? 'auditor' : null;
   const { state } = await loadAccount(store, claims.role, claims.accountId);
-  return state.status === 'active' && state.openSessions.has(claims.sessionId);
+  return state.status === 'active' && state.openSessions.has(claims.sessionId) ? state.role : null;
 }

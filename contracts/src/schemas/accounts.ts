@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { limits } from '../rules.ts';
-import { email, optional, password, requiredText } from './fields.ts';
+import { email, optional, password, requiredText, typedPassword } from './fields.ts';
 
-/** POST /user/login and /hotel/owner/login. Length rules are not applied: a wrong password is just wrong. */
+/** POST /user/login and /hotel/owner/login. */
 export const signInRequest = z.object({
   email: requiredText(limits.email.max),
-  password: requiredText(limits.password.max),
+  password: typedPassword,
 });
 export type SignInRequest = z.infer<typeof signInRequest>;
 
@@ -35,7 +35,7 @@ export type CustomerRegisterRequest = z.infer<typeof customerRegisterRequest>;
  * only with Google, a fresh Google ID token.
  */
 const holderConfirmation = {
-  currentPassword: optional(z.string({ error: 'must be text' }).max(limits.password.max, `must be at most ${limits.password.max} characters`)),
+  currentPassword: optional(typedPassword),
   googleCredential: optional(requiredText(8192)),
 };
 

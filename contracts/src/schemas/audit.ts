@@ -8,12 +8,7 @@
  */
 import { z } from 'zod';
 import { choice, numberFrom, optional, plainText } from './fields.ts';
-
-/** An ISO 8601 time (date or date-time); kept as the text sent after checking it parses. */
-const isoTime = z
-  .string({ error: 'must be an ISO 8601 time' })
-  .trim()
-  .refine((text) => /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(text) && !Number.isNaN(Date.parse(text)), 'must be an ISO 8601 time');
+import { isoTime } from './dates.ts';
 
 const page = optional(numberFrom(1, 1_000_000, true)).default(1);
 /** Leaf indexes and tree sizes: whole numbers a log of 2^53 events could hold. */

@@ -4,9 +4,10 @@
  * spaces, dashes or brackets.
  */
 import { z } from 'zod';
-import { ROOM_TYPES, indiaToday, limits, looksLikeLink } from '../rules.ts';
+import { ROOM_TYPES, limits, looksLikeLink } from '../rules.ts';
 import { isPhoneText, nationalNumberOf, splitInternationalNumber } from '../countries.ts';
 import { choice, email, numberFrom, plainText, requiredText } from './fields.ts';
+import { calendarDate } from './dates.ts';
 
 const phoneText = z.preprocess((value) => (typeof value === 'number' ? String(value) : value),
   z.string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
@@ -29,35 +30,6 @@ const anyPhone = phoneText.transform((phone, context) => {
 
 /** A guest's name: plain text that messages can quote, never a link. */
 const guestName = requiredText(limits.name.max).refine((name) => !looksLikeLink(name), 'must be a name, without links or web addresses');
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const ISO_DATE_TIME = /^(\d{4}-\d{2}-\d{2})[T ]([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?$/i;
-const isRealDate = (date: string) => DATE.test(date) && new Date(`${date}T00:00:00Z`).toISOString().startsWith(date);
-
-/**
- * The calendar date of YYYY-MM-DD or of an ISO date-time, or null. A date-time with a zone
- * is an instant (a client's `toISOString()` of a midnight pick in India arrives as the
- * previous day, 18:30Z): its date in India is taken. Without a zone it is India's own
- * clock time, so its date part.
- */
-function calendarDateOf(text: string): string | null {
-  if (DATE.test(text)) return isRealDate(text) ? text : null;
-  const dateTime = ISO_DATE_TIME.exec(text);
-  if (dateTime === null || !isRealDate(dateTime[1]!)) return null;
-  if (dateTime[5] === undefined) return dateTime[1]!;
-  const instant = new Date(text);
-  if (Number.isNaN(instant.getTime())) return null;
-  const date = indiaToday(instant);
-  return isRealDate(date) ? date : null;
-}
-
-const calendarDate = z.string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a date') })
-  .trim()
-  .transform((text, context) => {
-    const date = calendarDateOf(text);
-    if (date === null) context.addIssue({ code: 'custom', message: 'must be a date as YYYY-MM-DD (or an ISO date-time)' });
-    return date ?? z.NEVER;
-  });
 
 /** POST /hotel/booking/send/email/mobile */
 export const sendOtpRequest = z.object({

@@ -25,9 +25,32 @@ const CONTROL_CHARACTERS_REFUSED_MULTI_LINE = 'must not contain control characte
 const hasControlCharacters = (text: string, multiLine = false): boolean =>
   (multiLine ? MULTI_LINE_FORBIDDEN : SINGLE_LINE_FORBIDDEN).test(text);
 
-/** The one refinement every text field of the contracts goes through. */
+/**
+ * Characters that show as nothing, so a name can look like another (`Taj\u200B Palace`,
+ * a name of Hangul fillers): zero-width space, word joiner and the invisible operators,
+ * the byte order mark, soft hyphen, combining grapheme joiner, Mongolian vowel separator,
+ * the Arabic letter mark and the left-to-right and right-to-left marks, Hangul fillers,
+ * the Braille blank, interlinear annotation controls and tag characters.
+ */
+const INVISIBLE = /\u034F|\u17B4|\u17B5|[\u00AD\u061C\u115F\u1160\u180E\u200B\u200E\u200F\u2060-\u2064\u2800\u3164\uFEFF\uFFA0\uFFF9-\uFFFB]|\u{E0000}|[\u{E0001}-\u{E007F}]/u;
+/**
+ * The zero-width joiner and non-joiner shape Indic and Arabic script (क्‍ष, می‌خواهم), so
+ * they are kept right after a letter or sign of those scripts and refused anywhere else.
+ */
+const JOINING_SCRIPTS = ['Arabic', 'Bengali', 'Devanagari', 'Gujarati', 'Gurmukhi', 'Kannada', 'Malayalam', 'Oriya', 'Sinhala', 'Tamil', 'Telugu'];
+const STRAY_JOINER = new RegExp(`(?<![${JOINING_SCRIPTS.map((script) => `\\p{Script=${script}}`).join('')}])[\\u200C\\u200D]`, 'u');
+
+const INVISIBLE_CHARACTERS_REFUSED = 'must not contain invisible characters';
+
+/** True when `text` holds a character that shows as nothing where it stands. */
+const hasInvisibleCharacters = (text: string): boolean => INVISIBLE.test(text) || STRAY_JOINER.test(text);
+
 const withoutControlCharacters = <T extends z.ZodString>(schema: T, multiLine = false) =>
   schema.refine((text) => !hasControlCharacters(text, multiLine), multiLine ? CONTROL_CHARACTERS_REFUSED_MULTI_LINE : CONTROL_CHARACTERS_REFUSED);
+
+/** The refinements every text a person reads goes through: no control characters, nothing invisible. */
+const readable = <T extends z.ZodString>(schema: T, multiLine = false) =>
+  withoutControlCharacters(schema, multiLine).refine((text) => !hasInvisibleCharacters(text), INVISIBLE_CHARACTERS_REFUSED);
 
 /** Browsers send a textarea's line breaks as CRLF; a multi-line text keeps them as LF. */
 const toLineFeeds = (value: unknown): unknown => (typeof value === 'string' ? value.replace(/\r\n?/g, '\n') : value);
@@ -39,14 +62,14 @@ const textSchema = (max: number, min: number) =>
     .min(min, min === 1 ? 'is required' : `must be at least ${min} characters`)
     .max(max, `must be at most ${max} characters`);
 
-/** A required single-line text, trimmed, without control characters. */
-export const requiredText = (max: number, min = 1) => withoutControlCharacters(textSchema(max, min));
+/** A required single-line text, trimmed, without control or invisible characters. */
+export const requiredText = (max: number, min = 1) => readable(textSchema(max, min));
 
 /** A required multi-line text (descriptions): CRLF becomes LF; no other control character. */
-export const multiLineText = (max: number, min = 1) => z.preprocess(toLineFeeds, withoutControlCharacters(textSchema(max, min), true));
+export const multiLineText = (max: number, min = 1) => z.preprocess(toLineFeeds, readable(textSchema(max, min), true));
 
-/** An optional single-line text that may be left empty (''), without control characters. */
-export const plainText = (max: number) => withoutControlCharacters(z.string({ error: 'must be text' }).trim().max(max, `must be at most ${max} characters`));
+/** An optional single-line text that may be left empty (''), without control or invisible characters. */
+export const plainText = (max: number) => readable(z.string({ error: 'must be text' }).trim().max(max, `must be at most ${max} characters`));
 
 export const email = z
   .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
@@ -55,11 +78,20 @@ export const email = z
   .max(limits.email.max, `must be at most ${limits.email.max} characters`)
   .pipe(z.email('must be a valid email address'));
 
+/** A new password: any characters a person can type (invisible ones too: nobody reads it), never trimmed. */
 export const password = withoutControlCharacters(z
   .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
   .min(1, 'is required')
   .min(limits.password.min, `must be at least ${limits.password.min} characters`)
   .max(limits.password.max, `must be at most ${limits.password.max} characters`));
+
+/**
+ * A password typed to prove who one is (a sign-in, the current password of a change):
+ * taken exactly as typed, without length rules, since a wrong password is just wrong.
+ */
+export const typedPassword = z.string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
+  .min(1, 'is required')
+  .max(limits.password.max, `must be at most ${limits.password.max} characters`);
 
 export const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
 

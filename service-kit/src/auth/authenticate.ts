@@ -4,10 +4,11 @@ import { ForbiddenError, UnauthorizedError } from '../http/errors.ts';
 import { InvalidTokenError, type AccessTokenClaims, type AccountClaims, type TokenVerifier } from './tokens.ts';
 
 /**
- * Is this session still open (not signed out, account not deleted)? The command side
- * answers from the account's event stream, the query side from the sessions read model.
+ * The role of the session the token names while it is open (not signed out, account not
+ * deleted), else null. The command side answers from the account's event stream, the
+ * query side from the sessions read model.
  */
-export type SessionCheck = (claims: AccessTokenClaims) => Promise<boolean>;
+export type SessionCheck = (claims: AccessTokenClaims) => Promise<TokenRole | null>;
 
 export interface AuthState {
   auth: AccessTokenClaims;
@@ -16,10 +17,12 @@ export interface AuthState {
 /**
  * Requires a bearer token for `required` ('any' or a role): 401 when missing, invalid,
  * expired or revoked; 403 when the role does not match. 'any' means any guest or owner:
- * an auditor's token opens the 'auditor' routes only. On success `ctx.state.auth` holds
- * the verified claims.
+ * an auditor's token opens the 'auditor' routes only. The role is the session's, as
+ * recorded when it opened: a token whose role claim says otherwise is refused like a
+ * revoked one, so even a token minted with a stolen signing key cannot lend a guest's
+ * session an auditor's routes. On success `ctx.state.auth` holds the verified claims.
  */
-export function authenticate(verifier: TokenVerifier, isSessionOpen: SessionCheck, required: Exclude<Auth, 'none'>): Middleware {
+export function authenticate(verifier: TokenVerifier, sessionRole: SessionCheck, required: Exclude<Auth, 'none'>): Middleware {
   return async (ctx, next) => {
     const token = bearerToken(ctx);
     if (token === null) throw new UnauthorizedError(messages.server.signInRequired);
@@ -30,7 +33,7 @@ export function authenticate(verifier: TokenVerifier, isSessionOpen: SessionChec
       if (error instanceof InvalidTokenError) throw new UnauthorizedError(messages.server.sessionInvalid);
       throw error;
     }
-    if (!(await isSessionOpen(claims))) throw new UnauthorizedError(messages.server.sessionInvalid);
+    if ((await sessionRole(claims)) !== claims.role) throw new UnauthorizedError(messages.server.sessionInvalid);
     if (!opens(claims.role, required)) throw new ForbiddenError(messages.server.wrongRole(required === 'any' ? 'guest or hotel owner' : required));
     (ctx.state as AuthState).auth = claims;
     await next();

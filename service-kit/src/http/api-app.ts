@@ -19,8 +19,8 @@ export interface ApiAppOptions {
   readonly security: SecurityHeadersOptions;
   readonly cors?: CorsOptions | undefined;
   readonly tokenVerifier: TokenVerifier;
-  /** Is a token's session still open: the command side asks the account's stream, the query side the sessions read model. */
-  readonly isSessionOpen: SessionCheck;
+  /** The role of the session a token names while it is open: the command side asks the account's stream, the query side the sessions read model. */
+  readonly sessionRole: SessionCheck;
   /** The service's own errors as AppErrors (the command side's domain errors). */
   readonly toAppError?: ErrorHandlerOptions['toAppError'];
   /** How Koa finds the client address (the command side behind the gateway trusts its `X-Forwarded-For`). */
@@ -33,7 +33,7 @@ export function createApiApp(options: ApiAppOptions, mountRoutes: (mount: RouteM
   const router = createApiRouter({
     prefix: options.apiPrefix,
     side: options.side,
-    authenticate: (required) => authenticate(options.tokenVerifier, options.isSessionOpen, required),
+    authenticate: (required) => authenticate(options.tokenVerifier, options.sessionRole, required),
   });
   mountRoutes(router.mount);
   const app = new Koa<DefaultState, DefaultContext>({ ...options.koa });

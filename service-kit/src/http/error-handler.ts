@@ -45,7 +45,8 @@ function describe(error: unknown): { statusCode: number; message: string; field?
   if (status === 413) return { statusCode: 413, message: messages.server.payloadTooLarge };
   if (status === 415) return { statusCode: 415, message: messages.server.unsupportedMediaType };
   if (status === 405) return { statusCode: 405, message: messages.server.methodNotAllowed };
-  if (status === 501) return { statusCode: 501, message: messages.server.methodNotAllowed };
+  // the router's answer to a method no route serves (TRACE, CONNECT, …): the client's mistake, not ours
+  if (status === 501) return { statusCode: 405, message: messages.server.methodNotAllowed };
   if (status === 400) {
     // co-body rethrows JSON.parse's SyntaxError with status 400
     const malformed = error instanceof SyntaxError || (error as { type?: string }).type === 'entity.parse.failed';

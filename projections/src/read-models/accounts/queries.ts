@@ -12,9 +12,9 @@ export function accountQueries(store: ReadModelStore) {
   const auditors = store.collection<AuditorDocument>(accountCollections.auditors);
 
   return {
-    /** The session is open (not signed out, not ended by a password change or account deletion) and belongs to the account. */
-    async isSessionOpen(sessionId: string, accountId: string): Promise<boolean> {
-      return (await sessions.countDocuments({ _id: sessionId, accountId, open: true })) === 1;
+    /** The role of the session while it is open (not signed out, not ended by a password change or account deletion) and belongs to the account; else null. */
+    async sessionRole(sessionId: string, accountId: string): Promise<TokenRole | null> {
+      return (await sessions.findOne({ _id: sessionId, accountId, open: true }, { projection: { role: 1 } }))?.role ?? null;
     },
     async customerExists(customerId: string): Promise<boolean> {
       return (await customers.countDocuments({ _id: customerId })) === 1;

@@ -10,6 +10,7 @@ import { domainErrorToAppError } from './http-errors.ts';
 import { sessionRole } from './accounts/account-streams.ts';
 import { createPasswords } from './accounts/passwords.ts';
 import { createAccountThrottles } from './accounts/throttles.ts';
+import { createOtpThrottle } from './booking/otp-throttle.ts';
 
 export interface CommandAppOptions {
   readonly apiPrefix: string;
@@ -19,7 +20,7 @@ export interface CommandAppOptions {
   /**
    * Take the client address from the last `X-Forwarded-For` entry (the one our gateway
    * added) instead of the socket. Only behind the gateway: otherwise anyone could pick
-   * their address, and with it escape the sign-in throttles.
+   * their address, and with it escape the sign-in and OTP throttles.
    */
   readonly trustProxy?: boolean;
 }
@@ -36,7 +37,7 @@ export function createCommandApp(deps: CommandServiceDeps, options: CommandAppOp
       throttles: createAccountThrottles(),
       now,
     },
-    booking: { store: deps.eventStore, mailer: deps.mailer, sms: deps.sms, otpKey: deps.otpKey, now },
+    booking: { store: deps.eventStore, mailer: deps.mailer, sms: deps.sms, otpKey: deps.otpKey, otpThrottle: createOtpThrottle(), now },
     hotels: { store: deps.eventStore, now },
   };
   const committed: CommandContext['committed'] = async (ctx, position) => {

@@ -9,6 +9,7 @@ import type { Mailer, MediaLinks, MediaStore, MountContext, SmsSender, TokenIssu
 import type { GoogleIdTokenVerifier } from './accounts/google-id-token.ts';
 import type { Passwords } from './accounts/passwords.ts';
 import type { AccountThrottles } from './accounts/throttles.ts';
+import type { OtpThrottle } from './booking/otp-throttle.ts';
 import type { HotelStreamsIndex } from './accounts/exporting-data/hotel-streams-index.ts';
 
 export interface CommandServiceDeps {
@@ -51,6 +52,8 @@ export interface BookingDeps extends StoreDeps {
   readonly sms: SmsSender;
   /** Server secret keying the OTP hashes. */
   readonly otpKey: Buffer;
+  /** Wrong OTP tries per client address. */
+  readonly otpThrottle: OtpThrottle;
 }
 
 export interface ResolvedDeps extends CommandServiceDeps {

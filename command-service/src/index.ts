@@ -7,6 +7,7 @@ export { memoryReactorCheckpoints, mongoReactorCheckpoints, type ReactorCheckpoi
 export { bootstrapAuditor, handleAddAuditor, type NewAuditor } from './auditors/adding-auditor/handler.ts';
 export { auditorOperatorRoute } from './auditors/operator-route.ts';
 export { createPasswords, type Passwords } from './accounts/passwords.ts';
+export { otpThrottlePolicies } from './booking/otp-throttle.ts';
 export { DomainError } from './domain-errors.ts';
 export { PersonalDataErasureReactor, type PersonalDataErasureDeps } from './reactors/personal-data-erasure.ts';
 export { HotelStreamsIndex } from './accounts/exporting-data/hotel-streams-index.ts';

@@ -110,6 +110,7 @@ export const auditMessages = {
     otpAttemptFailed: 'A wrong verification code was entered',
     contactVerified: (until: string) => `Guest's email and mobile verified (until ${until})`,
     guestContactUsed: "A contact was added to the guest's daily verification limit",
+    guestOtpAttemptFailed: "A wrong verification code counted against the guest's daily limit",
     guestBookingHeld: (lastNight: string) => `Counted among the guest's upcoming stays (last night ${lastNight})`,
     guestBookingReleased: "No longer counted among the guest's upcoming stays",
     unitsReserved: (units: number, nights: number, first: string) => `${plural(units, 'unit')} reserved for ${plural(nights, 'night')} from ${first}`,

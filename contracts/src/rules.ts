@@ -41,6 +41,7 @@ export const limits = {
   phoneDigits: 10,
   placeDistanceKm: { max: 30, minOnUpdate: 5 },
   otpLength: 6,
+  /** Seconds between two codes to one contact, whoever asks: at most two messages a minute reach a person. */
   otpResendSeconds: 29,
   otpNoticeSeconds: 30,
   otpPhoneLength: { moreThan: 8, atMost: 12 },
@@ -64,10 +65,16 @@ export const limits = {
   maxRoomsPerBooking: 10,
   /** Bookings a guest may hold whose last night is today or later. */
   upcomingBookingsPerGuest: 10,
-  /** Wrong OTP tries per contact (email and phone) in any 24 hours, across resends. */
-  otpWrongTriesPerContactPerDay: 10,
+  // OTP limits count what one guest account does, never what others do to the same contact:
+  // a stranger who knows someone's email and phone cannot lock them out of verifying it
   /** Per code: the fifth wrong try kills it. */
   otpWrongTriesPerCode: 5,
+  /** Wrong OTP tries a guest may make on one contact (email and phone) in any 24 hours, across resends. */
+  otpWrongTriesPerGuestAndContactPerDay: 10,
+  /** Wrong OTP tries a guest may make over all contacts in any 24 hours: trying other contacts buys no more. */
+  otpWrongTriesPerGuestPerDay: 20,
+  /** Codes a guest may have sent to one contact in any 24 hours (each is a message to its holder). */
+  otpCodesPerGuestAndContactPerDay: 10,
   /** Distinct contacts a guest may send codes to in any 24 hours. */
   otpContactsPerGuestPerDay: 10,
   /** Characters of the guest's name quoted in OTP and booking messages. */

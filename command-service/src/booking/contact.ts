@@ -1,45 +1,75 @@
 /**
- * The contact aggregate (stream `contact-{sha256(email|national number)}`): the OTP
- * issued for an email and phone, its wrong tries, and who verified them until when.
- * Wrong tries are counted per code (the fifth kills it) and per contact over any 24
- * hours, across resends, so asking for a new code never buys more guesses. The decisions
- * on it are in sending-otp/, verifying-contact/ and placing-booking/.
+ * The contact aggregate (stream `contact-{sha256(email|national number)}`): the OTPs issued
+ * for an email and phone, their wrong tries, and who verified them until when.
+ *
+ * Everything here is kept per guest account: each guest has their own code (a stranger's
+ * code never replaces the holder's), their own wrong tries (the fifth kills a code, the
+ * tenth in 24 hours stops that guest on this contact, across resends) and their own
+ * verification. Anyone can type someone else's email and phone, so nothing one guest
+ * does to a contact may refuse another guest on it. The only state shared by all guests
+ * is when the last code went out: codes reach a person at most every 29 seconds, whoever
+ * asks, which bounds a message flood and makes the holder wait at most that long.
+ * The decisions on it are in sending-otp/, verifying-contact/ and placing-booking/.
  */
 import { contactEventTypes, limits, type ContactEvent } from '@stays/contracts';
+import { addWithinDay, secondsUntilUnderDailyLimit } from './daily-window.ts';
 
 export const OTP_LIFETIME_MS = 10 * 60 * 1000;
 export const VERIFIED_FOR_MS = 30 * 60 * 1000;
-export const DAY_MS = 24 * 60 * 60 * 1000;
 
-export interface ContactState {
-  readonly code: {
-    readonly customerId: string;
-    readonly salt: string;
-    readonly codeHash: string;
-    readonly issuedAt: number;
-    readonly expiresAt: number;
-    readonly failedAttempts: number;
-  } | null;
-  /** When the wrong tries of the 24 hours up to the latest one were made, in ms, oldest first. */
-  readonly recentFailures: readonly number[];
-  readonly verified: { readonly customerId: string; readonly until: number } | null;
+export interface IssuedCode {
+  readonly salt: string;
+  readonly codeHash: string;
+  readonly issuedAt: number;
+  readonly expiresAt: number;
+  readonly failedAttempts: number;
 }
 
-const initialContactState = (): ContactState => ({ code: null, recentFailures: [], verified: null });
+/** One guest's dealings with the contact; times in ms, oldest first, within 24 hours of the latest. */
+export interface GuestOnContact {
+  /** The guest's latest code, until it is used. */
+  readonly code: IssuedCode | null;
+  readonly codesIssued: readonly number[];
+  readonly wrongTries: readonly number[];
+  /** Until when the guest may book with this contact (ms); null before any verification. */
+  readonly verifiedUntil: number | null;
+}
+
+export interface ContactState {
+  /** Per guest (customerId). */
+  readonly guests: ReadonlyMap<string, GuestOnContact>;
+  /** When the latest code for this contact was issued, to any guest (ms). */
+  readonly lastIssuedAt: number | null;
+}
+
+const initialContactState = (): ContactState => ({ guests: new Map(), lastIssuedAt: null });
+
+const NEW_GUEST: GuestOnContact = { code: null, codesIssued: [], wrongTries: [], verifiedUntil: null };
+
+export const guestOnContact = (state: ContactState, customerId: string): GuestOnContact => state.guests.get(customerId) ?? NEW_GUEST;
+
+const withGuest = (state: ContactState, customerId: string, change: (guest: GuestOnContact) => GuestOnContact): ContactState =>
+  ({ ...state, guests: new Map(state.guests).set(customerId, change(guestOnContact(state, customerId))) });
 
 function evolveContact(state: ContactState, event: ContactEvent): ContactState {
   switch (event.type) {
     case 'OtpIssued': {
-      const { customerId, salt, codeHash, issuedAt, expiresAt } = event.data;
-      return { ...state, code: { customerId, salt, codeHash, issuedAt: Date.parse(issuedAt), expiresAt: Date.parse(expiresAt), failedAttempts: 0 } };
+      const { customerId, salt, codeHash } = event.data;
+      const issuedAt = Date.parse(event.data.issuedAt);
+      const code = { salt, codeHash, issuedAt, expiresAt: Date.parse(event.data.expiresAt), failedAttempts: 0 };
+      return { ...withGuest(state, customerId, (guest) => ({ ...guest, code, codesIssued: addWithinDay(guest.codesIssued, issuedAt) })), lastIssuedAt: issuedAt };
     }
     case 'OtpAttemptFailed': {
       const at = Date.parse(event.data.failedAt);
-      const recentFailures = [...state.recentFailures.filter((time) => time > at - DAY_MS), at];
-      return { ...state, recentFailures, code: state.code ? { ...state.code, failedAttempts: state.code.failedAttempts + 1 } : null };
+      return withGuest(state, event.data.customerId, (guest) => ({
+        ...guest,
+        wrongTries: addWithinDay(guest.wrongTries, at),
+        code: guest.code ? { ...guest.code, failedAttempts: guest.code.failedAttempts + 1 } : null,
+      }));
     }
     case 'ContactVerified':
-      return { ...state, code: null, verified: { customerId: event.data.customerId, until: Date.parse(event.data.verifiedUntil) } };
+      // the guest proved to hold the contact: their earlier slips on it no longer count
+      return withGuest(state, event.data.customerId, (guest) => ({ ...guest, code: null, wrongTries: [], verifiedUntil: Date.parse(event.data.verifiedUntil) }));
     default: {
       const unknown: never = event;
       return unknown;
@@ -50,12 +80,8 @@ function evolveContact(state: ContactState, event: ContactEvent): ContactState {
 export const contactAggregate = { initialState: initialContactState, evolve: evolveContact, eventTypes: contactEventTypes };
 
 /**
- * Seconds until the contact may try a code again, once it has made its wrong tries of the
- * last 24 hours (a day after the first of them); 0 while tries remain.
+ * Seconds until the guest may try a code on this contact again, once they made their wrong
+ * tries of the last 24 hours on it (a day after the first of them); 0 while tries remain.
  */
-export function secondsUntilTriesAreBack(state: ContactState, now: number): number {
-  const window = state.recentFailures.filter((time) => time > now - DAY_MS);
-  if (window.length < limits.otpWrongTriesPerContactPerDay) return 0;
-  const freeAgainAt = window[window.length - limits.otpWrongTriesPerContactPerDay]! + DAY_MS;
-  return Math.max(1, Math.ceil((freeAgainAt - now) / 1000));
-}
+export const secondsUntilTriesAreBack = (guest: GuestOnContact, now: number): number =>
+  secondsUntilUnderDailyLimit(guest.wrongTries, limits.otpWrongTriesPerGuestAndContactPerDay, now);

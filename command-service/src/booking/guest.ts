@@ -1,22 +1,26 @@
 /**
  * The guest aggregate (stream `guest-{customerId}`): the limits that span all of a
  * guest's contacts and bookings. Codes go to at most 10 distinct contacts in any 24
- * hours (a guest cannot make the product text strangers), and a guest holds at most 10
- * upcoming bookings (one guest cannot take every unit of a listing for months). Appends
- * here go at the revision read, so parallel requests of one guest cannot pass a limit.
- * The decisions on it are in sending-otp/, placing-booking/ and giving-back/.
+ * hours (a guest cannot make the product text strangers); at most 20 wrong codes over
+ * all contacts in any 24 hours (a guest stopped on one contact cannot go on guessing on
+ * others); and a guest holds at most 10 upcoming bookings (one guest cannot take every
+ * unit of a listing for months). Appends here go at the revision read, so parallel
+ * requests of one guest cannot pass the contact and booking limits.
+ * The decisions on it are in sending-otp/, verifying-contact/, placing-booking/ and giving-back/.
  */
-import { guestEventTypes, isUpcomingStay, type GuestEvent } from '@stays/contracts';
-import { DAY_MS } from './contact.ts';
+import { guestEventTypes, isUpcomingStay, limits, type GuestEvent } from '@stays/contracts';
+import { DAY_MS, addWithinDay, secondsUntilUnderDailyLimit } from './daily-window.ts';
 
 export interface GuestState {
   /** Contact key → when the guest last asked a code for it (ms), within 24 hours of the latest. */
   readonly contactsUsed: ReadonlyMap<string, number>;
+  /** When the guest typed a wrong code, for any contact, within 24 hours of the latest (ms, oldest first). */
+  readonly wrongTries: readonly number[];
   /** Booking → its last night (YYYY-MM-DD), for every booking the guest holds. */
   readonly heldBookings: ReadonlyMap<string, string>;
 }
 
-const initialGuestState = (): GuestState => ({ contactsUsed: new Map(), heldBookings: new Map() });
+const initialGuestState = (): GuestState => ({ contactsUsed: new Map(), wrongTries: [], heldBookings: new Map() });
 
 function evolveGuest(state: GuestState, event: GuestEvent): GuestState {
   switch (event.type) {
@@ -26,6 +30,8 @@ function evolveGuest(state: GuestState, event: GuestEvent): GuestState {
       contactsUsed.set(event.data.contactHash, at);
       return { ...state, contactsUsed };
     }
+    case 'GuestOtpAttemptFailed':
+      return { ...state, wrongTries: addWithinDay(state.wrongTries, Date.parse(event.data.failedAt)) };
     case 'GuestBookingHeld':
       return { ...state, heldBookings: new Map(state.heldBookings).set(event.data.bookingID, event.data.lastNight) };
     case 'GuestBookingReleased': {
@@ -45,3 +51,10 @@ export const guestAggregate = { initialState: initialGuestState, evolve: evolveG
 /** The bookings the guest holds whose stay is not over yet. */
 export const upcomingBookings = (state: GuestState, now: Date): string[] =>
   [...state.heldBookings].filter(([, lastNight]) => isUpcomingStay(lastNight, now)).map(([bookingID]) => bookingID);
+
+/**
+ * Seconds until the guest may try codes again, on any contact, once they made their wrong
+ * tries of the last 24 hours (a day after the first of them); 0 while tries remain.
+ */
+export const secondsUntilGuestTriesAreBack = (state: GuestState, now: number): number =>
+  secondsUntilUnderDailyLimit(state.wrongTries, limits.otpWrongTriesPerGuestPerDay, now);

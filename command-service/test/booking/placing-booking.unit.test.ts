@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { addDays, messages, type BookRequest, type GuestEvent } from '@stays/contracts';
+import { addDays, messages, type BookRequest, type ContactEvent, type GuestEvent } from '@stays/contracts';
 import { Conflict, Forbidden, InvalidInput, NotFound } from '../../src/domain-errors.ts';
 import { bookingAggregate } from '../../src/booking/booking.ts';
 import { contactAggregate } from '../../src/booking/contact.ts';
@@ -29,6 +29,12 @@ describe('placing a booking: the booking', () => {
     given({ ...bookable, contact: [] }).when(book()).thenThrows(Forbidden, (error) => expect(error.message).to.equal(messages.server.contactNotVerified));
     given(bookable).when({ ...book(), customerId: 'g2' }).thenThrows(Forbidden);
     given(bookable).when(book({}, at(24 * HOUR + 1))).thenThrows(Forbidden);
+  });
+
+  it("keeps each guest's verification: another guest verifying the same contact neither takes nor lends it", () => {
+    const strangerVerified: ContactEvent = { type: 'ContactVerified', data: { customerId: 'stranger', verifiedUntil: at(HOUR).toISOString() } };
+    given({ ...bookable, contact: [contactVerified, strangerVerified] }).when(book()).then([bookingPlaced]);
+    given({ ...bookable, contact: [strangerVerified] }).when(book()).thenThrows(Forbidden);
   });
 
   it('starts from tomorrow to 365 days ahead, India time', () => {

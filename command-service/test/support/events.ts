@@ -1,6 +1,6 @@
 /** Events for the decider tests' `given` clauses: one guest, one owner, one hotel with one listing, one booking. */
 import type {
-  AccountEvent, BookingEvent, BookingPlaced, ContactEvent, HotelCreated, HotelDetails, HotelEvent, InventoryEvent, RoomAdded, RoomType,
+  AccountEvent, BookingEvent, BookingPlaced, ContactEvent, GuestEvent, HotelCreated, HotelDetails, HotelEvent, InventoryEvent, RoomAdded, RoomType,
 } from '@stays/contracts';
 
 export const NOW = new Date('2026-11-22T06:00:00Z'); // 11:30 in India, 22 November
@@ -47,14 +47,20 @@ export const bookingCancelled: BookingEvent = { type: 'BookingCancelled', data: 
 export const unitsReserved = (bookingID: string, nights: string[], units: number): InventoryEvent =>
   ({ type: 'UnitsReserved', data: { bookingID, roomId: 'r1', nights, units } });
 
-/** Contact OTP history of guest g1: a code (hash 'right', 10 minutes), wrong tries. */
-export const otpIssued = (issuedAt: Date): ContactEvent => ({
+/** Contact OTP history of guest g1 (or another guest): a code (hash 'right', 10 minutes), wrong tries. */
+export const otpIssued = (issuedAt: Date, customerId = 'g1'): ContactEvent => ({
   type: 'OtpIssued',
-  data: { customerId: 'g1', salt: 's', codeHash: 'right', issuedAt: issuedAt.toISOString(), expiresAt: new Date(issuedAt.getTime() + 10 * MINUTE).toISOString() },
+  data: { customerId, salt: 's', codeHash: 'right', issuedAt: issuedAt.toISOString(), expiresAt: new Date(issuedAt.getTime() + 10 * MINUTE).toISOString() },
 });
-export const otpFailed = (failedAt: Date): ContactEvent => ({ type: 'OtpAttemptFailed', data: { customerId: 'g1', failedAt: failedAt.toISOString() } });
+export const otpFailed = (failedAt: Date, customerId = 'g1'): ContactEvent => ({ type: 'OtpAttemptFailed', data: { customerId, failedAt: failedAt.toISOString() } });
 /** Five wrong tries, a second apart, from `from` ms after NOW. */
-export const fiveWrong = (from: number): ContactEvent[] => [1, 2, 3, 4, 5].map((n) => otpFailed(at(from + n * SECOND)));
+export const fiveWrong = (from: number, customerId = 'g1'): ContactEvent[] => [1, 2, 3, 4, 5].map((n) => otpFailed(at(from + n * SECOND), customerId));
+/** Two codes and ten wrong tries by one guest, within the first minute after NOW: their tries on the contact are used up for the day. */
+export const tenWrong = (customerId = 'g1'): ContactEvent[] =>
+  [otpIssued(NOW, customerId), ...fiveWrong(0, customerId), otpIssued(at(30 * SECOND), customerId), ...fiveWrong(30 * SECOND, customerId)];
+/** A wrong code counted against guest g1 over all contacts. */
+export const guestTryFailed = (failedAt: Date, contactHash = 'c1'): GuestEvent =>
+  ({ type: 'GuestOtpAttemptFailed', data: { customerId: 'g1', contactHash, failedAt: failedAt.toISOString() } });
 
 /** Owner o1, Ravi, with a password (hash 'h1'). */
 export const ownerRegistered: AccountEvent = {

@@ -29,20 +29,25 @@ export type ContactEvent = OtpIssued | OtpAttemptFailed | ContactVerified;
 
 /**
  * A guest's booking activity, the limits that span all of a guest's contacts and bookings:
- * which contacts they asked codes for, and which bookings they hold. `contactHash` is the
+ * which contacts they asked codes for, their wrong codes, and which bookings they hold. `contactHash` is the
  * contact stream's key, never an email or phone.
  */
 export const guestEventSchemas = {
   GuestContactUsed: z.object({ customerId: z.string(), contactHash: z.string(), usedAt: z.string() }),
+  GuestOtpAttemptFailed: z.object({
+    customerId: z.string(), contactHash: z.string(),
+    failedAt: z.string().describe('ISO time of the wrong try: a guest\'s wrong tries over all contacts are counted per day.'),
+  }),
   GuestBookingHeld: z.object({ customerId: z.string(), bookingID: z.string(), lastNight: z.string().describe('YYYY-MM-DD: the booking is upcoming until that night has passed.') }),
   GuestBookingReleased: z.object({ customerId: z.string(), bookingID: z.string() }),
 };
 
 export type GuestContactUsed = EventOf<'GuestContactUsed', typeof guestEventSchemas.GuestContactUsed>;
+export type GuestOtpAttemptFailed = EventOf<'GuestOtpAttemptFailed', typeof guestEventSchemas.GuestOtpAttemptFailed>;
 export type GuestBookingHeld = EventOf<'GuestBookingHeld', typeof guestEventSchemas.GuestBookingHeld>;
 export type GuestBookingReleased = EventOf<'GuestBookingReleased', typeof guestEventSchemas.GuestBookingReleased>;
 
-export type GuestEvent = GuestContactUsed | GuestBookingHeld | GuestBookingReleased;
+export type GuestEvent = GuestContactUsed | GuestOtpAttemptFailed | GuestBookingHeld | GuestBookingReleased;
 
 /** `nights`: each night of the stay as YYYY-MM-DD; `units` taken on each. */
 const unitsOfNights = z.object({

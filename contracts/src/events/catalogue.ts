@@ -39,6 +39,7 @@ export const eventCatalogue: { readonly [Type in DomainEventType]: EventTypeEntr
   OtpAttemptFailed: { stream: contact, about: 'A wrong code was typed.' },
   ContactVerified: { stream: contact, about: 'The right code was typed: the guest may book with this email and phone until `verifiedUntil`.' },
   GuestContactUsed: { stream: 'guest-{customerId}', about: 'The guest asked a code for a contact (limits how many contacts a guest may use a day).' },
+  GuestOtpAttemptFailed: { stream: 'guest-{customerId}', about: 'The guest typed a wrong code for a contact (limits wrong tries per guest over all contacts).' },
   GuestBookingHeld: { stream: 'guest-{customerId}', about: 'The guest holds this booking (limits upcoming bookings per guest).' },
   GuestBookingReleased: { stream: 'guest-{customerId}', about: 'The booking no longer counts against the guest (cancelled, or never placed).' },
   UnitsReserved: { stream: 'inventory-{roomId}', about: 'Units of a listing taken for a booking on each of its nights.' },

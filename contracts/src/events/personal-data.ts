@@ -24,7 +24,7 @@
  *   meaning outside the product; once the key is gone nothing links them to a person.
  * - Sign-in, sign-out, password change, deletion events: ids, times and method only.
  * - Contact and guest events (OtpIssued, OtpAttemptFailed, ContactVerified,
- *   GuestContactUsed, GuestBooking*): salted keyed code hashes, ids and times; the contact
+ *   GuestContactUsed, GuestOtpAttemptFailed, GuestBooking*): salted keyed code hashes, ids and times; the contact
  *   stream's name is a hash of email and phone, never the text.
  * - Reservation streams (`customeremail-{sha256(email)}`): an unsalted hash of the email
  *   keeps emails unique. It is pseudonymous rather than anonymous (whoever already knows

@@ -13,7 +13,7 @@ import { Conflict, Forbidden, InvalidInput, NotFound } from '../../domain-errors
 import type { HotelState } from '../../hotels/hotel.ts';
 import type { RoomState } from '../../rooms/room.ts';
 import type { BookingState } from '../booking.ts';
-import type { ContactState } from '../contact.ts';
+import { guestOnContact, type ContactState } from '../contact.ts';
 import { upcomingBookings, type GuestState } from '../guest.ts';
 import type { InventoryState } from '../inventory.ts';
 
@@ -70,8 +70,10 @@ export function placeBooking(command: PlaceBooking, { contact, hotel, room }: Bo
 }
 
 /** The guest verified this contact, and not longer ago than its verification lasts. */
-const isVerifiedFor = (contact: ContactState, customerId: string, now: Date): boolean =>
-  contact.verified !== null && contact.verified.customerId === customerId && contact.verified.until >= now.getTime();
+const isVerifiedFor = (contact: ContactState, customerId: string, now: Date): boolean => {
+  const { verifiedUntil } = guestOnContact(contact, customerId);
+  return verifiedUntil !== null && verifiedUntil >= now.getTime();
+};
 
 export interface ReserveUnits {
   readonly bookingID: string;

@@ -6,7 +6,7 @@ import { handleVerifyOtp } from './handler.ts';
 
 export const mountVerifyingContact: CommandRoute = ({ deps, mount, committed }) => {
   mount(routes.verifyOtp, async (ctx) => {
-    const { position } = await handleVerifyOtp(deps.booking, authOf(ctx).accountId, ctx.input.body);
+    const { position } = await handleVerifyOtp(deps.booking, authOf(ctx).accountId, ctx.input.body, ctx.ip);
     await committed(ctx, position);
     respond(ctx, 200, messages.server.otpVerified, null);
   });

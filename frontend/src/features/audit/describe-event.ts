@@ -59,6 +59,7 @@ const describers: { readonly [Type in DomainEventType]: (d: Fields, streamId: st
   OtpAttemptFailed: () => said.otpAttemptFailed,
   ContactVerified: (d) => said.contactVerified(indiaTime(d.text('verifiedUntil'))),
   GuestContactUsed: () => said.guestContactUsed,
+  GuestOtpAttemptFailed: () => said.guestOtpAttemptFailed,
   GuestBookingHeld: (d) => said.guestBookingHeld(d.text('lastNight')),
   GuestBookingReleased: () => said.guestBookingReleased,
   UnitsReserved: (d) => said.unitsReserved(d.number('units'), nights(d).length, nights(d)[0] ?? ''),

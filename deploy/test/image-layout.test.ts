@@ -3,7 +3,9 @@
  * the runtime stage of the Dockerfile is replayed in a temporary directory (its
  * `COPY --from=build /app /app` gives a root-owned tree, then its RUN instructions run
  * with /app mapped there), and the real code then runs as the image's user (node: uid and
- * gid 1000 in the official Node images) with the image's and compose's environment.
+ * gid 1000 in the official Node images) with the image's and compose's environment. Where
+ * that user cannot reach the checkout (a clone under /root, or in a `mktemp -d` folder),
+ * it runs a linked copy, as the image's user runs the image's own copy.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -52,14 +54,43 @@ function parseStage(dockerfile: string, name: string): Stage {
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
+/** Can the image's user read the fixture and load tsx from `checkout`? (Every folder on the way must let it in.) */
+const imageUserCanRun = (checkout: string): boolean =>
+  ['deploy/test/fixtures/production-outbox.ts', 'node_modules/tsx/package.json']
+    .every((file) => spawnSync('test', ['-r', path.join(checkout, file)], { uid: NODE_USER.uid, gid: NODE_USER.gid }).status === 0);
+
+/**
+ * A copy of the checkout the image's user can reach: hard links where the file system
+ * allows (a second or two for the ~75,000 files with node_modules), a plain copy otherwise.
+ */
+async function copyForImageUser(checkout: string): Promise<string> {
+  const parent = await mkdtemp(path.join(tmpdir(), 'stays-image-code-'));
+  await chmod(parent, 0o755);
+  const copy = path.join(parent, 'app');
+  const linked = spawnSync('cp', ['-al', checkout, copy], { stdio: 'pipe' });
+  if (linked.status !== 0) {
+    await rm(copy, { recursive: true, force: true });
+    execFileSync('cp', ['-a', checkout, copy], { stdio: 'pipe' });
+  }
+  return copy;
+}
+
 describe('the service image', function () {
   let stage: Stage;
   let compose: string;
   let image: string; // the replayed image's "/"
+  /** Where the image's user runs the code from: the checkout, or a copy it can reach. */
+  let code = root;
 
   before(async function () {
+    this.timeout(120_000);
     stage = parseStage(await readFile(path.join(root, 'Dockerfile'), 'utf8'), 'service');
     compose = await readFile(path.join(root, 'docker-compose.yml'), 'utf8');
+    if (isRoot && !imageUserCanRun(root)) code = await copyForImageUser(root);
+  });
+
+  after(async function () {
+    if (code !== root) await rm(path.dirname(code), { recursive: true, force: true });
   });
 
   beforeEach(async function () {
@@ -94,7 +125,7 @@ describe('the service image', function () {
       ...Object.fromEntries(Object.entries(env).map(([key, value]) => [key, mapped(value)])),
     };
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'deploy/test/fixtures/production-outbox.ts'], {
-      cwd: root, env: environment, uid: NODE_USER.uid, gid: NODE_USER.gid, encoding: 'utf8',
+      cwd: code, env: environment, uid: NODE_USER.uid, gid: NODE_USER.gid, encoding: 'utf8',
     });
     if (result.status !== 0) throw new Error(`the fixture failed: ${result.stderr}`);
     return JSON.parse(result.stdout.trim().split('\n').at(-1)!) as { written?: string[]; refused?: string };

@@ -34,9 +34,10 @@ export function createCommandApp(deps: CommandServiceDeps, options: CommandAppOp
       tokens: deps.tokenIssuer,
       passwords: createPasswords(),
       throttles: createAccountThrottles(),
+      streamNames: deps.streamNames,
       now,
     },
-    booking: { store: deps.eventStore, mailer: deps.mailer, sms: deps.sms, otpKey: deps.otpKey, now },
+    booking: { store: deps.eventStore, mailer: deps.mailer, sms: deps.sms, otpKey: deps.otpKey, streamNames: deps.streamNames, now },
     hotels: { store: deps.eventStore, now },
   };
   const committed: CommandContext['committed'] = async (ctx, position) => {

@@ -1,5 +1,5 @@
 /**
- * The contact aggregate (stream `contact-{sha256(email|national number)}`): the OTP
+ * The contact aggregate (stream `contact-{keyed digest of email|national number}`): the OTP
  * issued for an email and phone, its wrong tries, and who verified them until when.
  * Wrong tries are counted per code (the fifth kills it) and per contact over any 24
  * hours, across resends, so asking for a new code never buys more guesses. The decisions

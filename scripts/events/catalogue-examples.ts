@@ -47,7 +47,7 @@ export const catalogueExamples: { readonly [Type in DomainEventType]: Readonly<R
   OtpIssued: { customerId: accountId, salt: '9f2c…', codeHash: '4be1…', issuedAt: '2026-11-22T10:00:00.000Z', expiresAt: '2026-11-22T10:10:00.000Z' },
   OtpAttemptFailed: { customerId: accountId, failedAt: '2026-11-22T10:01:10.000Z' },
   ContactVerified: { customerId: accountId, verifiedUntil: '2026-11-22T10:31:30.000Z' },
-  GuestContactUsed: { customerId: accountId, contactHash: 'e3b0c442…', usedAt: '2026-11-22T10:00:00.000Z' },
+  GuestContactUsed: { customerId: accountId, contactHash: 'k5c1f0e7a…', usedAt: '2026-11-22T10:00:00.000Z' },
   GuestBookingHeld: { customerId: accountId, bookingID, lastNight: '2026-12-31' },
   GuestBookingReleased: { customerId: accountId, bookingID },
   UnitsReserved: { bookingID, roomId, nights, units: 1 },

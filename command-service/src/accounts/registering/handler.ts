@@ -1,6 +1,6 @@
 /**
  * Registering an account: sign-ups are throttled per client address; the email is
- * reserved for the new account (`customeremail-`/`owneremail-{sha256}`, appended with
+ * reserved for the new account (`customeremail-`/`owneremail-{keyed digest}`, appended with
  * no_stream, so of two concurrent sign-ups one wins), then the account stream is created.
  * A failure in between frees the email again.
  */

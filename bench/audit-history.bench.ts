@@ -7,6 +7,7 @@
  * of other streams); each request is the real route: token and session checks, the
  * auditor's read appended (fsynced) to an embedded log, the history assembled and revealed.
  */
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -14,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openEmbeddedEventStore } from '@stays/event-store';
 import { createEmbeddedReadStore, type Document } from '@stays/read-store';
-import { MediaLinks, TokenIssuer, TokenVerifier, createFileMediaStore, generateSigningKeys } from '@stays/service-kit';
+import { KeyedStreamNames, MediaLinks, STREAM_NAME_KEY_BYTES, TokenIssuer, TokenVerifier, createFileMediaStore, generateSigningKeys } from '@stays/service-kit';
 import { ReadStoreTreeHeadStore, physicalCollection } from '@stays/projections';
 import { accountCollections, accountsReadModel } from '@stays/projections/read-models';
 import { createQueryApp, eventStoreAuditTrail } from '@stays/query-service';
@@ -48,7 +49,7 @@ function leaf(leafIndex: number, streamId: string, type: string, data: Record<st
 function bookingLeaves(n: number, first: number): Document[] {
   const bookingID = `BK-${String(n).padStart(8, '0')}`;
   const customerId = `guest-${n % GUESTS}`;
-  const contactStream = `contact-${String(n).padStart(64, '0')}`;
+  const contactStream = `contact-k${String(n).padStart(64, '0')}`;
   const guest = { actor: customerId };
   const placing = { actor: customerId, correlationId: bookingID, contactStream };
   const reactor = { actor: 'system:booking-documents' };
@@ -103,7 +104,7 @@ export default async function benchAuditHistory(report: Report): Promise<void> {
       readSide: { health: async () => ({ healthy: true, projections: [] }), waitFor: async () => true, changedAt: async () => undefined },
       logHead: () => eventStore.headPosition(),
       reveal: async (stored) => stored.data,
-      auditTrail: eventStoreAuditTrail(eventStore),
+      auditTrail: eventStoreAuditTrail(eventStore, new KeyedStreamNames(randomBytes(STREAM_NAME_KEY_BYTES))),
       treeHeads: new ReadStoreTreeHeadStore(readStore),
     }, { apiPrefix: '/api', security: { publicUrl: 'http://localhost', googleSignIn: false } });
     server = http.createServer(app.callback());

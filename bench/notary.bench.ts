@@ -7,7 +7,7 @@
  * lag behind the log under load is measured in the booking benchmark.
  */
 import { execFile } from 'node:child_process';
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdir, mkdtemp, open, rm } from 'node:fs/promises';
@@ -22,7 +22,7 @@ import {
 } from '@stays/projections';
 import { accountCollections, accountsReadModel } from '@stays/projections/read-models';
 import { createQueryApp, eventStoreAuditTrail } from '@stays/query-service';
-import { MediaLinks, TokenIssuer, TokenVerifier, createFileMediaStore, generateSigningKeys } from '@stays/service-kit';
+import { KeyedStreamNames, MediaLinks, STREAM_NAME_KEY_BYTES, TokenIssuer, TokenVerifier, createFileMediaStore, generateSigningKeys } from '@stays/service-kit';
 import { atLeast, atMost, percentile, type Report } from './report.ts';
 
 /** An accounts collection's name in the version queries read when no registry exists yet (the definition's own). */
@@ -141,7 +141,7 @@ export default async function benchNotary(report: Report): Promise<void> {
       readSide: { health: async () => ({ healthy: true, projections: [] }), waitFor: async () => true, changedAt: async () => undefined },
       logHead: () => big.headPosition(),
       reveal: async (stored) => stored.data,
-      auditTrail: eventStoreAuditTrail(big),
+      auditTrail: eventStoreAuditTrail(big, new KeyedStreamNames(randomBytes(STREAM_NAME_KEY_BYTES))),
       treeHeads: tree.heads,
     }, { apiPrefix: '/api', security: { publicUrl: 'http://localhost', googleSignIn: false } });
     const server = http.createServer(app.callback());

@@ -35,9 +35,10 @@ export function createCommandApp(deps: CommandServiceDeps, options: CommandAppOp
       tokens: deps.tokenIssuer,
       passwords: createPasswords(),
       throttles: createAccountThrottles(),
+      streamNames: deps.streamNames,
       now,
     },
-    booking: { store: deps.eventStore, mailer: deps.mailer, sms: deps.sms, otpKey: deps.otpKey, otpThrottle: createOtpThrottle(), now },
+    booking: { store: deps.eventStore, mailer: deps.mailer, sms: deps.sms, otpKey: deps.otpKey, otpThrottle: createOtpThrottle(), streamNames: deps.streamNames, now },
     hotels: { store: deps.eventStore, now },
   };
   const committed: CommandContext['committed'] = async (ctx, position) => {

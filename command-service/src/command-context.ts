@@ -5,7 +5,7 @@
  */
 import type { Context } from 'koa';
 import type { EventStore } from '@stays/event-store';
-import type { Mailer, MediaLinks, MediaStore, MountContext, SmsSender, TokenIssuer, TokenVerifier } from '@stays/service-kit';
+import type { KeyedStreamNames, Mailer, MediaLinks, MediaStore, MountContext, SmsSender, TokenIssuer, TokenVerifier } from '@stays/service-kit';
 import type { GoogleIdTokenVerifier } from './accounts/google-id-token.ts';
 import type { Passwords } from './accounts/passwords.ts';
 import type { AccountThrottles } from './accounts/throttles.ts';
@@ -32,6 +32,8 @@ export interface CommandServiceDeps {
   readonly sms: SmsSender;
   /** Server secret keying OTP hashes (never in the log). */
   readonly otpKey: Buffer;
+  /** Names the streams made from emails and phones, under a server secret (never in the log). */
+  readonly streamNames: KeyedStreamNames;
   readonly now?: () => Date;
 }
 
@@ -45,6 +47,7 @@ export interface AccountDeps extends StoreDeps {
   readonly tokens: TokenIssuer;
   readonly passwords: Passwords;
   readonly throttles: AccountThrottles;
+  readonly streamNames: KeyedStreamNames;
 }
 
 export interface BookingDeps extends StoreDeps {
@@ -54,6 +57,7 @@ export interface BookingDeps extends StoreDeps {
   readonly otpKey: Buffer;
   /** Wrong OTP tries per client address. */
   readonly otpThrottle: OtpThrottle;
+  readonly streamNames: KeyedStreamNames;
 }
 
 export interface ResolvedDeps extends CommandServiceDeps {

@@ -9,5 +9,6 @@ export { auditorOperatorRoute } from './auditors/operator-route.ts';
 export { createPasswords, type Passwords } from './accounts/passwords.ts';
 export { otpThrottlePolicies } from './booking/otp-throttle.ts';
 export { DomainError } from './domain-errors.ts';
+export { StreamNameKeyError, assertLogUsesStreamNameKey, tieLogToStreamNameKey } from './stream-name-key.ts';
 export { PersonalDataErasureReactor, type PersonalDataErasureDeps } from './reactors/personal-data-erasure.ts';
 export { HotelStreamsIndex } from './accounts/exporting-data/hotel-streams-index.ts';

@@ -7,25 +7,29 @@ import http from 'node:http';
 import { MongoClient } from 'mongodb';
 import { connectEventStoreDB } from '@stays/event-store';
 import { connectKeyStore, withPersonalData } from '@stays/personal-data';
-import { ConfigError, TokenIssuer, TokenVerifier, assertMessagesDeliverable, createGridFsMediaStore, importPrivateKey, importPublicKey, loadConfig, logUnexpectedErrors, runMain, securityHeadersFor, stopOnSignals, closeServer, mailerFor, mediaLinksFor, otpKeyFor, smsFor } from '@stays/service-kit';
+import { ConfigError, TokenIssuer, TokenVerifier, assertMessagesDeliverable, createGridFsMediaStore, importPrivateKey, importPublicKey, loadConfig, logUnexpectedErrors, runMain, securityHeadersFor, stopOnSignals, closeServer, mailerFor, mediaLinksFor, otpKeyFor, smsFor, streamNamesFor } from '@stays/service-kit';
 import { createCommandApp } from './app.ts';
 import { HotelStreamsIndex } from './accounts/exporting-data/hotel-streams-index.ts';
 import { createGoogleVerifier } from './accounts/google-id-token.ts';
 import { healthRoute } from './health.ts';
 import { bootstrapAuditor } from './auditors/adding-auditor/handler.ts';
 import { createPasswords } from './accounts/passwords.ts';
+import { assertLogUsesStreamNameKey } from './stream-name-key.ts';
 
 runMain(async () => {
   const config = loadConfig();
   if (!config.eventStoreUrl || !config.mongoUrl) throw new ConfigError('the command service needs EVENTSTORE_URL and MONGO_URL');
   if (!config.jwtPrivateKey || !config.jwtPublicKey) throw new ConfigError('the command service needs JWT_PRIVATE_KEY and JWT_PUBLIC_KEY (npm run keys)');
   if (!config.otpHashKey) throw new ConfigError('the command service needs OTP_HASH_KEY (npm run keys)');
+  if (!config.streamNameKey) throw new ConfigError('the command service needs STREAM_NAME_KEY (npm run keys)');
   await assertMessagesDeliverable(config, { email: true, sms: true });
   const rawEventStore = connectEventStoreDB(config.eventStoreUrl);
   const keys = await connectKeyStore(config, rawEventStore, false);
   const eventStore = withPersonalData(rawEventStore, keys);
   const mongo = await new MongoClient(config.mongoUrl).connect();
-  if (config.bootstrapAuditor !== null && (await bootstrapAuditor(eventStore, createPasswords(), config.bootstrapAuditor))) {
+  const streamNames = await streamNamesFor(config);
+  await assertLogUsesStreamNameKey(eventStore, streamNames);
+  if (config.bootstrapAuditor !== null && (await bootstrapAuditor({ store: eventStore, streamNames }, createPasswords(), config.bootstrapAuditor))) {
     console.log(`auditor ${config.bootstrapAuditor.email} added (BOOTSTRAP_AUDITOR_EMAIL)`);
   }
   // follows the log as stored: it reads only ids, so nothing needs decrypting
@@ -39,7 +43,7 @@ runMain(async () => {
     tokenIssuer: new TokenIssuer(await importPrivateKey(config.jwtPrivateKey), config.token),
     tokenVerifier: new TokenVerifier(await importPublicKey(config.jwtPublicKey), config.token),
     google: config.google ? createGoogleVerifier(config.google) : null,
-    mailer: mailerFor(config), sms: smsFor(config), otpKey: await otpKeyFor(config),
+    mailer: mailerFor(config), sms: smsFor(config), otpKey: await otpKeyFor(config), streamNames,
     awaitProjected: config.queryServiceUrl ? waitForQueryService(config.queryServiceUrl) : async () => undefined,
   }, { apiPrefix: config.apiPrefix, cors: config.cors, security: securityHeadersFor(config), trustProxy: config.trustProxy });
   app.use(healthRoute(eventStore));

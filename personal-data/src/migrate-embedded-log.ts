@@ -32,29 +32,51 @@ export interface EmbeddedMigration {
 const PAGE = 2000;
 
 export async function migrateEmbeddedLog(config: Pick<Config, 'dataDir' | 'personalDataKey' | 'mongoUrl' | 'mongoDb'>, now = new Date()): Promise<EmbeddedMigration> {
-  const logDir = path.join(config.dataDir, 'events');
-  const copyDir = path.join(config.dataDir, `events.encrypting-${randomBytes(4).toString('hex')}`);
-  const stamp = now.toISOString().replace(/[:.]/g, '-');
-  const previousLog = path.join(config.dataDir, `events-before-encryption-${stamp}`);
-  const source = await openEmbeddedEventStore(logDir);
   let events = 0;
   let encryptedEvents = 0;
-  try {
+  const replaced = await replaceEmbeddedLog(config.dataDir, { copying: 'encrypting', before: 'encryption' }, async function* (source) {
     const keys = await connectKeyStore(config, source, true);
     try {
       const erased = await erasedSubjects(source);
-      const encrypted = async function* (): AsyncGenerator<RecordedEvent> {
-        for await (const record of recordsOf(source)) {
-          const copy = await encryptPlainFields(record, keys, erased);
-          events++;
-          if (copy !== record) encryptedEvents++;
-          yield copy;
-        }
-      };
-      await writeEmbeddedLog(copyDir, encrypted());
+      for await (const record of recordsOf(source)) {
+        const copy = await encryptPlainFields(record, keys, erased);
+        events++;
+        if (copy !== record) encryptedEvents++;
+        yield copy;
+      }
     } finally {
       await keys.close();
     }
+  }, now);
+  return { events, encryptedEvents, ...replaced };
+}
+
+export interface EmbeddedLogReplacement {
+  readonly log: string;
+  /** Where the log as it was now lies. */
+  readonly previousLog: string;
+  /** Where the notary's tree heads over the log as it was now lie, if it had any. */
+  readonly previousNotary: string | null;
+}
+
+/**
+ * Rewrites the embedded log under `dataDir/events`: `copy` gives the new log's records (in
+ * log order, at the same positions) from the old one; the new log then takes the old one's
+ * place, and the old one is kept beside it as `events-before-{before}-{time}`, with the
+ * notary's heads over it, for the operator to check and remove. The log must not be in use
+ * (its directory lock says so); a copy that fails leaves the log as it was.
+ */
+export async function replaceEmbeddedLog(
+  dataDir: string, names: { readonly copying: string; readonly before: string },
+  copy: (source: EventStore) => AsyncIterable<RecordedEvent>, now = new Date(),
+): Promise<EmbeddedLogReplacement> {
+  const logDir = path.join(dataDir, 'events');
+  const copyDir = path.join(dataDir, `events.${names.copying}-${randomBytes(4).toString('hex')}`);
+  const stamp = now.toISOString().replace(/[:.]/g, '-');
+  const previousLog = path.join(dataDir, `events-before-${names.before}-${stamp}`);
+  const source = await openEmbeddedEventStore(logDir);
+  try {
+    await writeEmbeddedLog(copyDir, copy(source));
   } catch (error) {
     await rm(copyDir, { recursive: true, force: true });
     throw error;
@@ -65,14 +87,14 @@ export async function migrateEmbeddedLog(config: Pick<Config, 'dataDir' | 'perso
   await rename(copyDir, logDir);
   // The notary's signed heads are over the records as they were: they stay with the old
   // log (still verifiable against it), and the notary starts a tree over the new one.
-  const notaryDir = path.join(config.dataDir, 'notary');
-  const previousNotary = path.join(config.dataDir, `notary-before-encryption-${stamp}`);
+  const notaryDir = path.join(dataDir, 'notary');
+  const previousNotary = path.join(dataDir, `notary-before-${names.before}-${stamp}`);
   const movedNotary = await rename(notaryDir, previousNotary).then(() => true, (error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return false;
     throw error;
   });
-  await syncDirectory(config.dataDir);
-  return { events, encryptedEvents, log: logDir, previousLog, previousNotary: movedNotary ? previousNotary : null };
+  await syncDirectory(dataDir);
+  return { log: logDir, previousLog, previousNotary: movedNotary ? previousNotary : null };
 }
 
 function opens(key: Buffer, place: RecordPlace, stored: readonly unknown[]): boolean {

@@ -54,21 +54,44 @@ export interface EventStoreDBMigrationOptions {
 const DEFAULT_BATCH = 200;
 
 export async function migrateEventStoreDB(options: EventStoreDBMigrationOptions): Promise<EventStoreDBMigration> {
-  const { source, target, keys } = options;
-  const resumeAfter = await copiedBefore(source, target);
-  const erased = await erasedSubjects(source.events);
+  const erased = await erasedSubjects(options.source.events);
+  const { changed, ...copy } = await copyEventStoreDB({ ...options, copyOf: (record) => encryptPlainFields(record, options.keys, erased) });
+  return { ...copy, encryptedEvents: changed };
+}
+
+export interface EventStoreDBCopyOptions extends Omit<EventStoreDBMigrationOptions, 'keys'> {
+  /** The record as the target gets it (the same object when unchanged). Its stream is `streamIdOf`'s. */
+  readonly copyOf: (record: RecordedEvent) => Promise<RecordedEvent>;
+  /** The stream a source stream's records are copied into (default: the same). */
+  readonly streamIdOf?: (streamId: string) => string;
+}
+
+export type EventStoreDBCopy = Omit<EventStoreDBMigration, 'encryptedEvents'> & {
+  /** Of the events copied by this run, those `copyOf` changed. */
+  readonly changed: number;
+};
+
+/**
+ * Copies the source's log into the empty (or partly copied) target as the header says, each
+ * record through `copyOf` and into the stream `streamIdOf` names; shared by the migrations
+ * that rewrite what records hold (encrypting fields, keying stream names).
+ */
+export async function copyEventStoreDB(options: EventStoreDBCopyOptions): Promise<EventStoreDBCopy> {
+  const { source, target } = options;
+  const streamIdOf = options.streamIdOf ?? ((streamId: string) => streamId);
+  const resumeAfter = await copiedBefore(source, target, streamIdOf);
   const streams = new Set<string>();
   let events = 0;
   let copied = 0;
-  let encryptedEvents = 0;
+  let changed = 0;
   let run: RecordedEvent[] = [];
 
   const flush = async (): Promise<void> => {
     if (run.length === 0) return;
     const first = run[0]!;
-    const copies = await Promise.all(run.map((record) => encryptPlainFields(record, keys, erased)));
-    encryptedEvents += copies.filter((copy, i) => copy !== run[i]).length;
-    await target.events.append(first.streamId, copies.map((copy) => ({
+    const copies = await Promise.all(run.map((record) => options.copyOf(record)));
+    changed += copies.filter((copy, i) => copy !== run[i]).length;
+    await target.events.append(streamIdOf(first.streamId), copies.map((copy) => ({
       id: copy.id, type: copy.type, data: copy.data, metadata: { ...copy.metadata, recordedAt: copy.recordedAt },
     })), { expectedRevision: first.revision === 0 ? 'no_stream' : first.revision - 1 });
     copied += run.length;
@@ -95,24 +118,26 @@ export async function migrateEventStoreDB(options: EventStoreDBMigrationOptions)
       alreadySealed++;
       continue;
     }
-    await source.setStreamMetadata(streamId, { ...metadata, [MOVED_TO]: { database: options.targetName, streamId, at } });
+    await source.setStreamMetadata(streamId, { ...metadata, [MOVED_TO]: { database: options.targetName, streamId: streamIdOf(streamId), at } });
     sealed++;
   }
-  return { streams: streams.size, events, copied, alreadyThere: resumeAfter?.count ?? 0, encryptedEvents, sealed, alreadySealed };
+  return { streams: streams.size, events, copied, alreadyThere: resumeAfter?.count ?? 0, changed, sealed, alreadySealed };
 }
 
 /**
  * How far an earlier run got: the target's records must be the source's first ones, the
  * same event at the same stream and revision in the same order. Null for an empty target.
  */
-async function copiedBefore(source: EventStoreDBDatabase, target: EventStoreDBDatabase): Promise<{ position: number; count: number } | null> {
+async function copiedBefore(
+  source: EventStoreDBDatabase, target: EventStoreDBDatabase, streamIdOf: (streamId: string) => string,
+): Promise<{ position: number; count: number } | null> {
   const sourceRecords = recordsOf(source.events);
   let last: RecordedEvent | undefined;
   let count = 0;
   for await (const there of recordsOf(target.events)) {
     const next = await sourceRecords.next();
     const expected = next.done ? undefined : next.value;
-    if (expected === undefined || expected.id !== there.id || expected.streamId !== there.streamId || expected.revision !== there.revision) {
+    if (expected === undefined || expected.id !== there.id || streamIdOf(expected.streamId) !== there.streamId || expected.revision !== there.revision) {
       await sourceRecords.return(undefined);
       throw new MigrationTargetError(
         `refusing to copy: the target database holds other data (${there.streamId}@${there.revision}, event ${there.id}, is not the source's record #${count + 1}). ` +

@@ -12,7 +12,7 @@ import { connectEventStoreDB } from '@stays/event-store';
 import { connectKeyStore, revealRecord, withPersonalData } from '@stays/personal-data';
 import { connectMongoReadStore } from '@stays/read-store';
 import { ReadStoreTreeHeadStore, accountsReadModel, bookingsReadModel, checkpointProgress, hotelsReadModel } from '@stays/projections';
-import { ConfigError, TokenVerifier, createGridFsMediaStore, importPublicKey, loadConfig, logUnexpectedErrors, signingMediaLinksFor, runMain, securityHeadersFor, stopOnSignals, closeServer } from '@stays/service-kit';
+import { ConfigError, TokenVerifier, createGridFsMediaStore, importPublicKey, loadConfig, logUnexpectedErrors, signingMediaLinksFor, runMain, securityHeadersFor, stopOnSignals, closeServer, streamNamesFor } from '@stays/service-kit';
 import { createQueryApp } from './app.ts';
 import { eventStoreAuditTrail } from './audit/audit-trail.ts';
 
@@ -21,6 +21,7 @@ runMain(async () => {
   if (!config.mongoUrl || !config.eventStoreUrl) throw new ConfigError('the query service needs MONGO_URL and EVENTSTORE_URL');
   if (!config.jwtPublicKey) throw new ConfigError('the query service needs JWT_PUBLIC_KEY (npm run keys)');
   if (!config.mediaLinkKey) throw new ConfigError('the query service needs MEDIA_LINK_KEY (npm run keys)');
+  if (!config.streamNameKey) throw new ConfigError('the query service needs STREAM_NAME_KEY (npm run keys)');
   const eventStore = connectEventStoreDB(config.eventStoreUrl);
   const keys = await connectKeyStore(config, eventStore, false);
   const readStore = await connectMongoReadStore(config.mongoUrl, config.mongoDb);
@@ -33,7 +34,7 @@ runMain(async () => {
     readSide: checkpointProgress(readStore, [accountsReadModel, hotelsReadModel, bookingsReadModel].map((model) => model.name)),
     logHead: () => eventStore.headPosition(),
     reveal: async (record) => (await revealRecord(record, keys)).data,
-    auditTrail: eventStoreAuditTrail(withPersonalData(eventStore, keys)),
+    auditTrail: eventStoreAuditTrail(withPersonalData(eventStore, keys), await streamNamesFor(config)),
     treeHeads: new ReadStoreTreeHeadStore(readStore),
   }, { apiPrefix: config.apiPrefix, cors: config.cors, security: securityHeadersFor(config), internalRoutes: true });
   logUnexpectedErrors(app);

@@ -10,14 +10,14 @@ import { ConfigError, loadConfig, type Config } from '@stays/service-kit';
 const USAGE = 'usage: npm run events -- migrate-personal-data                 (embedded log under DATA_DIR)\n' +
   '       npm run events -- migrate-personal-data --to <esdb://…>    (EventStoreDB at EVENTSTORE_URL into an empty database)';
 
-/** The --to URL, or null for none; a ConfigError for anything else. */
-export function parseMigrationArgs(args: readonly string[]): string | null {
+/** The --to URL, or null for none; a ConfigError (naming `command`, with its `usage`) for anything else. */
+export function parseMigrationArgs(args: readonly string[], command = 'migrate-personal-data', usage = USAGE): string | null {
   if (args.length === 0) return null;
   const [flag, value, ...rest] = args;
   const url = flag?.startsWith('--to=') ? flag.slice('--to='.length) : flag === '--to' ? value : undefined;
   const extra = flag?.startsWith('--to=') ? [value, ...rest].filter((arg) => arg !== undefined) : rest;
-  if (url === undefined || url === '' || extra.length > 0) throw new ConfigError(`migrate-personal-data: unexpected arguments '${args.map(withoutCredentials).join(' ')}'\n${USAGE}`);
-  if (!/^esdb(\+discover)?:\/\/[^/?#]+/.test(url)) throw new ConfigError(`migrate-personal-data: --to '${withoutCredentials(url)}' is not an EventStoreDB connection string (esdb://host:port?… or esdb+discover://…)`);
+  if (url === undefined || url === '' || extra.length > 0) throw new ConfigError(`${command}: unexpected arguments '${args.map(withoutCredentials).join(' ')}'\n${usage}`);
+  if (!/^esdb(\+discover)?:\/\/[^/?#]+/.test(url)) throw new ConfigError(`${command}: --to '${withoutCredentials(url)}' is not an EventStoreDB connection string (esdb://host:port?… or esdb+discover://…)`);
   return url;
 }
 

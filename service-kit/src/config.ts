@@ -26,6 +26,13 @@ const schema = z.object({
   JWT_PUBLIC_KEY: optionalText,
   /** Base64 secret keying OTP hashes (production); embedded mode keeps one under DATA_DIR/keys. */
   OTP_HASH_KEY: optionalText,
+  /**
+   * Base64 of 32 random bytes keying the stream names made from an email or phone
+   * (production; required by the command and query services); the embedded mode keeps one
+   * in DATA_DIR/keys/stream-name.secret. Changing it loses every email reservation: the
+   * services refuse to start on a log whose names were made with another key.
+   */
+  STREAM_NAME_KEY: optionalText.refine((value) => value === undefined || (/^[A-Za-z0-9+/]+={0,2}$/.test(value.trim()) && Buffer.from(value, 'base64').length === 32), 'must be base64 of 32 bytes (npm run keys)'),
   /** Base64 secret (32+ bytes) signing private media links (production); embedded mode keeps one under DATA_DIR/keys. */
   MEDIA_LINK_KEY: optionalText,
   /**
@@ -108,6 +115,7 @@ function toConfig(env: z.infer<typeof schema>) {
     jwtPublicKey: env.JWT_PUBLIC_KEY,
     otpHashKey: env.OTP_HASH_KEY,
     mediaLinkKey: env.MEDIA_LINK_KEY,
+    streamNameKey: env.STREAM_NAME_KEY,
     personalDataKey: env.PERSONAL_DATA_KEY === undefined ? undefined : Buffer.from(env.PERSONAL_DATA_KEY, 'base64'),
     notarySigningKey: env.NOTARY_SIGNING_KEY,
     operatorToken: env.OPERATOR_TOKEN?.trim(),

@@ -16,6 +16,7 @@ export * from './images/index.ts';
 export * from './messaging/index.ts';
 export * from './config.ts';
 export * from './wiring.ts';
+export * from './stream-names/keyed-stream-names.ts';
 export * from './process.ts';
 export * from './operator/operator-api.ts';
 export * from './operator/operator-token.ts';

@@ -12,6 +12,7 @@ import { createOutboxMailer, createOutboxSms, createSmtpMailer, createWebhookSms
 import { loadOrCreateSecret } from './auth/keys.ts';
 import { MediaLinks } from './media/links.ts';
 import { MEDIA_LINK_KEY_MIN_BYTES, MediaLinkSigner } from './media/signed-links.ts';
+import { KeyedStreamNames, STREAM_NAME_KEY_BYTES } from './stream-names/keyed-stream-names.ts';
 
 export const outboxDir = (config: Config): string => config.outboxDir ?? path.join(config.dataDir, 'outbox');
 
@@ -47,6 +48,13 @@ export const smsFor = (config: Config): SmsSender =>
   config.smsWebhookUrl ? createWebhookSms({ url: config.smsWebhookUrl }) : createOutboxSms({ dir: outboxDir(config) });
 
 export const otpKeyFor = (config: Config): Promise<Buffer> => loadOrCreateSecret(path.join(config.dataDir, 'keys'), 'otp-hash', config.otpHashKey);
+
+/**
+ * The stream names made from emails and phones, keyed with STREAM_NAME_KEY, or with the
+ * secret the embedded mode keeps in DATA_DIR/keys/stream-name.secret (created on first use).
+ */
+export const streamNamesFor = async (config: Config): Promise<KeyedStreamNames> =>
+  new KeyedStreamNames(await loadOrCreateSecret(path.join(config.dataDir, 'keys'), 'stream-name', config.streamNameKey, STREAM_NAME_KEY_BYTES));
 
 /** Media links on the configured public address (absolute, never from request headers). */
 export const mediaLinksFor = (config: Config): MediaLinks => new MediaLinks({ publicUrl: config.publicUrl, apiPrefix: config.apiPrefix });

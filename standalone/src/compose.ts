@@ -11,14 +11,14 @@ import { connectEventStoreDB, openEmbeddedEventStore, type EventStore } from '@s
 import { connectMongoReadStore, createEmbeddedReadStore, type ReadStore } from '@stays/read-store';
 import {
   TokenIssuer, TokenVerifier, createFileMediaStore, createGridFsMediaStore, importPrivateKey, importPublicKey,
-  loadOrCreateOperatorToken, loadOrCreateSigningKeys, logUnexpectedErrors, operatorApi, mailerFor, otpKeyFor, securityHeadersFor, signingMediaLinksFor, smsFor, type Config, type Mailer, type MediaStore, type SigningKeys,
+  loadOrCreateOperatorToken, loadOrCreateSigningKeys, logUnexpectedErrors, operatorApi, mailerFor, otpKeyFor, securityHeadersFor, streamNamesFor, signingMediaLinksFor, smsFor, type Config, type KeyedStreamNames, type Mailer, type MediaStore, type SigningKeys,
 } from '@stays/service-kit';
 import {
   FileTreeHeadStore, LeafArchive, Notary, ReadModelRunner, readModelOperatorRoute, ReadStoreTreeHeadStore, discoverReadModels, loadOrCreateNotarySigner, type TreeHeadStore,
 } from '@stays/projections';
 import { openKeyStoreFor, revealRecord, withPersonalData, type KeyStore } from '@stays/personal-data';
 import {
-  BookingDocumentsReactor, HotelStreamsIndex, OrphanedUnitsReconciler, PersonalDataErasureReactor, auditorOperatorRoute, bootstrapAuditor, createCommandApp, createGoogleVerifier, createPasswords, type GoogleIdTokenVerifier,
+  BookingDocumentsReactor, HotelStreamsIndex, OrphanedUnitsReconciler, PersonalDataErasureReactor, assertLogUsesStreamNameKey, auditorOperatorRoute, bootstrapAuditor, createCommandApp, createGoogleVerifier, createPasswords, type GoogleIdTokenVerifier,
 } from '@stays/command-service';
 import { createQueryApp, eventStoreAuditTrail } from '@stays/query-service';
 import { createHost } from './host.ts';
@@ -36,6 +36,8 @@ export interface System {
   /** The log as stored, personal fields encrypted: the notary's. */
   readonly rawEventStore: EventStore;
   readonly keys: KeyStore;
+  /** The names of the streams made from emails and phones (keyed with STREAM_NAME_KEY or DATA_DIR/keys). */
+  readonly streamNames: KeyedStreamNames;
   readonly readStore: ReadStore;
   readonly media: MediaStore;
   /** Runs every read model's versions (and builds, switches and drops them for the operator). */
@@ -97,7 +99,9 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     const tokenIssuer = new TokenIssuer(tokenKeys.privateKey, config.token);
 
     const startedOnEmptyLog = (await eventStore.headPosition()) === null;
-    if (config.bootstrapAuditor !== null && (await bootstrapAuditor(eventStore, createPasswords(), config.bootstrapAuditor))) {
+    const streamNames = await streamNamesFor(config);
+    await assertLogUsesStreamNameKey(eventStore, streamNames);
+    if (config.bootstrapAuditor !== null && (await bootstrapAuditor({ store: eventStore, streamNames }, createPasswords(), config.bootstrapAuditor))) {
       log(`auditor ${config.bootstrapAuditor.email} added (BOOTSTRAP_AUDITOR_EMAIL)`);
     }
 
@@ -133,7 +137,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     const commandApp = createCommandApp({
       eventStore, media, mediaLinks, hotelStreams, tokenIssuer, tokenVerifier,
       google: overrides.google !== undefined ? overrides.google : config.google ? createGoogleVerifier(config.google) : null,
-      mailer, sms: smsFor(config), otpKey: await otpKeyFor(config),
+      mailer, sms: smsFor(config), otpKey: await otpKeyFor(config), streamNames,
       awaitProjected: async (position) => {
         if (!(await runner.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS))) log(`read-your-writes: the read side did not reach position ${position} within ${READ_YOUR_WRITES_TIMEOUT_MS} ms`);
       },
@@ -149,16 +153,16 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
       logHead: () => eventStore.headPosition(),
       // a record as stored, personal fields decrypted ('[erased]' once the subject's key is destroyed)
       reveal: async (record) => (await revealRecord(record, keys)).data,
-      auditTrail: eventStoreAuditTrail(eventStore),
+      auditTrail: eventStoreAuditTrail(eventStore, streamNames),
       treeHeads,
       log,
     }, { apiPrefix: config.apiPrefix, cors: config.cors, security });
-    const operator = operatorApi([readModelOperatorRoute(runner), auditorOperatorRoute(eventStore, createPasswords())],
+    const operator = operatorApi([readModelOperatorRoute(runner), auditorOperatorRoute({ store: eventStore, streamNames }, createPasswords())],
       await loadOrCreateOperatorToken(config.operatorToken, path.join(config.dataDir, 'keys')), log);
     const host = createHost({ apiPrefix: config.apiPrefix, commandApp, queryApp, security, operator, frontendDir: path.resolve(import.meta.dirname, '../../frontend/dist') });
     for (const app of [commandApp, queryApp, host]) logUnexpectedErrors(app, log);
     return {
-      host, eventStore, rawEventStore, keys, readStore, media, runner, notary, reactor, reconciler, erasure, startedOnEmptyLog,
+      host, eventStore, rawEventStore, keys, streamNames, readStore, media, runner, notary, reactor, reconciler, erasure, startedOnEmptyLog,
       close: async () => {
         for (const close of closers.splice(0)) await close();
       },

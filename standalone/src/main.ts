@@ -18,6 +18,6 @@ runMain(async () => {
     // demo data goes through the same HTTP commands as any user's (SEED_DEMO=0 turns it off)
     const { port } = server.address() as AddressInfo;
     await seedDemo(`http://127.0.0.1:${port}`, config.apiPrefix, console.log);
-    await seedDemoAuditor(system.eventStore, console.log);
+    await seedDemoAuditor(system, console.log);
   }
 });

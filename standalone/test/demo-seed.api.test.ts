@@ -45,7 +45,7 @@ describe('demo data', function () {
       stays = await startTestSystem();
       api = new ApiClient(stays.baseUrl);
       result = await seedDemo(stays.baseUrl, API, (line) => lines.push(line));
-      await seedDemoAuditor(stays.system.eventStore);
+      await seedDemoAuditor(stays.system);
     });
     after(async () => stays?.destroy());
 

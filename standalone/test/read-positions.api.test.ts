@@ -72,7 +72,7 @@ describe('reading one\'s own write (X-Min-Position) and internal routes', functi
       },
       logHead: () => system.eventStore.headPosition(),
       reveal: async (record) => record.data,
-      auditTrail: eventStoreAuditTrail(system.eventStore),
+      auditTrail: eventStoreAuditTrail(system.eventStore, system.streamNames),
       treeHeads: new ReadStoreTreeHeadStore(system.readStore),
     }, { apiPrefix: API, security: { publicUrl: stays.baseUrl, googleSignIn: false }, internalRoutes: true });
     const server = http.createServer(app.callback());

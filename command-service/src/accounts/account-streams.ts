@@ -4,7 +4,7 @@ import { streams, type Role, type TokenRole } from '@stays/contracts';
 import type { AccessTokenClaims } from '@stays/service-kit';
 import { load } from '../handle.ts';
 import { accountAggregate, type AccountState, type ActiveAccount } from './account.ts';
-import { accountIdForEmail } from './email-reservations.ts';
+import { accountIdForEmail, type EmailReservationDeps } from './email-reservations.ts';
 import { isAuditorSessionOpen } from '../auditors/auditor-streams.ts';
 
 export const accountStream = (role: Role, accountId: string): string => streams.account(role, accountId);
@@ -14,10 +14,10 @@ export async function loadAccount(store: EventStore, role: Role, accountId: stri
 }
 
 /** The active account holding this email, or null. */
-export async function findAccountByEmail(store: EventStore, role: Role, email: string): Promise<ActiveAccount | null> {
-  const accountId = await accountIdForEmail(store, role, email);
+export async function findAccountByEmail(deps: EmailReservationDeps, role: Role, email: string): Promise<ActiveAccount | null> {
+  const accountId = await accountIdForEmail(deps, role, email);
   if (accountId === null) return null;
-  const { state } = await loadAccount(store, role, accountId);
+  const { state } = await loadAccount(deps.store, role, accountId);
   return state.status === 'active' ? state : null;
 }
 

@@ -1,23 +1,20 @@
 /** Loading auditors: by id, by email (through the email reservations), and whether a token's session is open. */
-import { createHash } from 'node:crypto';
 import type { EventStore } from '@stays/event-store';
-import { normaliseEmail, streams } from '@stays/contracts';
+import { streams } from '@stays/contracts';
+import type { EmailReservationDeps } from '../accounts/email-reservations.ts';
 import { load } from '../handle.ts';
 import { holderOf } from '../reservations.ts';
 import { auditorAggregate, type ActiveAuditor, type AuditorState } from './auditor.ts';
-
-export const auditorEmailStream = (email: string): string =>
-  streams.auditorEmail(createHash('sha256').update(normaliseEmail(email)).digest('hex'));
 
 export async function loadAuditor(store: EventStore, auditorId: string): Promise<{ state: AuditorState; revision: number | null }> {
   return load(store, streams.auditor(auditorId), auditorAggregate);
 }
 
 /** The auditor holding this email, or null. */
-export async function findAuditorByEmail(store: EventStore, email: string): Promise<ActiveAuditor | null> {
-  const auditorId = await holderOf(store, auditorEmailStream(email));
+export async function findAuditorByEmail(deps: EmailReservationDeps, email: string): Promise<ActiveAuditor | null> {
+  const auditorId = await holderOf(deps.store, deps.streamNames.auditorEmail(email));
   if (auditorId === null) return null;
-  const { state } = await loadAuditor(store, auditorId);
+  const { state } = await loadAuditor(deps.store, auditorId);
   return state.status === 'active' ? state : null;
 }
 

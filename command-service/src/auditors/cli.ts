@@ -9,10 +9,11 @@
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { EventStoreLockedError, connectEventStoreDB, openEmbeddedEventStore, type EventStore } from '@stays/event-store';
-import { OperatorCallError, loadConfig, operatorClient, readOperatorToken, runMain, type Config } from '@stays/service-kit';
+import { OperatorCallError, loadConfig, operatorClient, readOperatorToken, runMain, streamNamesFor, type Config } from '@stays/service-kit';
 import { DomainError } from '../domain-errors.ts';
 import { createPasswords } from '../accounts/passwords.ts';
 import { handleAddAuditor } from './adding-auditor/handler.ts';
+import { assertLogUsesStreamNameKey } from '../stream-name-key.ts';
 
 const USAGE = 'usage: npm run auditor -- add <email>   (the password is read from standard input)';
 
@@ -44,6 +45,13 @@ async function addThroughRunningProcess(config: Config, email: string, password:
   return auditorId;
 }
 
+/** Adds the auditor to a log this command holds, once it is sure the log's names are made with the same key. */
+async function addToOwnLog(config: Config, store: EventStore, email: string, password: string): Promise<string> {
+  const streamNames = await streamNamesFor(config);
+  await assertLogUsesStreamNameKey(store, streamNames);
+  return handleAddAuditor({ store, streamNames }, createPasswords(), { email, password, via: 'cli' });
+}
+
 runMain(async () => {
   const [command, email, ...rest] = process.argv.slice(2);
   if (command !== 'add' || email === undefined || rest.length > 0) {
@@ -54,7 +62,7 @@ runMain(async () => {
   const config = loadConfig();
   const store = await ownLog(config);
   try {
-    const auditorId = store === null ? await addThroughRunningProcess(config, email, password) : await handleAddAuditor(store, createPasswords(), { email, password, via: 'cli' });
+    const auditorId = store === null ? await addThroughRunningProcess(config, email, password) : await addToOwnLog(config, store, email, password);
     console.log(`auditor ${email} added (id ${auditorId}); they sign in at /login-auditor`);
   } catch (error) {
     if (!(error instanceof DomainError) && !(error instanceof OperatorCallError)) throw error;

@@ -1,5 +1,5 @@
 /**
- * The contact aggregate (stream `contact-{sha256(email|national number)}`): the OTPs issued
+ * The contact aggregate (stream `contact-{keyed digest of email|national number}`): the OTPs issued
  * for an email and phone, their wrong tries, and who verified them until when.
  *
  * Everything here is kept per guest account: each guest has their own code (a stranger's

@@ -2,7 +2,7 @@
  * Auditor accounts (streams `auditor-{id}`), kept apart from guests and hotel owners:
  * no sign-up (an auditor is added at start, by the CLI or by the demo data), read-only,
  * and each of their reads of a booking or of personal data is recorded here too.
- * One account per email, by reservation streams `auditoremail-{sha256(email)}`.
+ * One account per email, by reservation streams `auditoremail-{keyed digest of the email}`.
  */
 import { z } from 'zod';
 import type { EventOf } from './define.ts';
@@ -25,8 +25,9 @@ export const auditorEventSchemas = {
   AuditorSignedOut: z.object({ auditorId: z.string(), sessionId: z.string() }),
   /**
    * Who looked at what, when. `filters` are the query as sent, except a guest's email,
-   * which is kept as its sha256 (`guestEmailSha256`) so that reading about a guest never
-   * copies their email into an auditor's stream.
+   * which is kept as its keyed digest (`guestEmailDigest`, HMAC under STREAM_NAME_KEY) so
+   * that reading about a guest never copies their email, nor a hash a guess could be
+   * confirmed by, into an auditor's stream.
    */
   AuditorReadRecorded: z.object({
     auditorId: z.string(),

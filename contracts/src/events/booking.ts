@@ -1,5 +1,5 @@
 /**
- * Contact verification (streams `contact-{sha256(email|national number)}`), a guest's
+ * Contact verification (streams `contact-{keyed digest of email|national number}`), a guest's
  * booking activity (`guest-{customerId}`), room inventory (`inventory-{roomId}`) and
  * bookings (`booking-{bookingID}`).
  * Contact events carry no email, phone or code: only a salted, keyed hash of the code.
@@ -30,7 +30,7 @@ export type ContactEvent = OtpIssued | OtpAttemptFailed | ContactVerified;
 /**
  * A guest's booking activity, the limits that span all of a guest's contacts and bookings:
  * which contacts they asked codes for, their wrong codes, and which bookings they hold. `contactHash` is the
- * contact stream's key, never an email or phone.
+ * contact stream's keyed digest, never an email or phone nor a plain hash of them.
  */
 export const guestEventSchemas = {
   GuestContactUsed: z.object({ customerId: z.string(), contactHash: z.string(), usedAt: z.string() }),

@@ -25,18 +25,19 @@
  * - Sign-in, sign-out, password change, deletion events: ids, times and method only.
  * - Contact and guest events (OtpIssued, OtpAttemptFailed, ContactVerified,
  *   GuestContactUsed, GuestOtpAttemptFailed, GuestBooking*): salted keyed code hashes, ids and times; the contact
- *   stream's name is a hash of email and phone, never the text.
- * - Reservation streams (`customeremail-{sha256(email)}`): an unsalted hash of the email
- *   keeps emails unique. It is pseudonymous rather than anonymous (whoever already knows
- *   an email can test it), and it cannot be encrypted as the uniqueness check needs the
- *   same name from the same email; KeyReleased frees it when the account is deleted.
+ *   stream's name is a keyed digest of email and phone, never the text.
+ * - Reservation streams (`customeremail-{keyed digest of the email}`): keep emails unique.
+ *   The name cannot be encrypted or salted, as the uniqueness check needs the same name
+ *   from the same email, so it is an HMAC under STREAM_NAME_KEY, a secret outside the log:
+ *   whoever holds the log (or an export of it) without the key cannot test a guessed email
+ *   against it, before or after erasure. KeyReleased frees it when the account is deleted.
  * - Inventory, invoice, email-sent, cancellation, payment events: ids, nights, amounts,
  *   times and the stored invoice's URL (the PDF itself is deleted from the media store on
  *   erasure).
  * - Auditor events (AuditorAdded, AuditorSignedIn/Out, AuditorReadRecorded): an auditor's
  *   work email names a member of staff acting in that role, whose reads must stay
  *   attributable as long as the log is kept; there is no auditor erasure. A read that
- *   searched by a guest's email records only its sha256.
+ *   searched by a guest's email records only its keyed digest.
  */
 import { streams } from './streams.ts';
 import type { DomainEventType } from './index.ts';

@@ -2,8 +2,9 @@
  * Reservation streams keep a key unique without locks: the stream of a key is created
  * with `no_stream`, so of two concurrent claims exactly one wins; a released key is
  * claimed again at the stream's current revision. The stream name says what is reserved:
- * `customeremail-{sha256}`, `owneremail-{sha256}`, `ownerhotel-{ownerId}`,
- * `roomlisting-{hotelId}-{sha256(type|standard)}`.
+ * `customeremail-{keyed digest}`, `owneremail-{keyed digest}`, `ownerhotel-{ownerId}`,
+ * `roomlisting-{hotelId}-{sha256(type|standard)}`, and `streamnamekey-{keyed check}`, which
+ * ties the log to the key its names are made with.
  */
 import { z } from 'zod';
 import type { EventOf } from './define.ts';

@@ -5,21 +5,30 @@ const accountCategory = (role: Role): 'customer' | 'owner' => (role === 'custome
 
 export const streams = {
   account: (role: Role, accountId: string) => `${accountCategory(role)}-${accountId}`,
-  /** `emailHash` is the hex sha256 of the normalised email, so stream names carry no personal data. */
-  emailReservation: (role: Role, emailHash: string) => `${accountCategory(role)}email-${emailHash}`,
+  /**
+   * `emailDigest` is the keyed digest (HMAC-SHA-256 under STREAM_NAME_KEY) of the normalised
+   * email, so stream names carry no personal data nor a hash anyone could confirm a guess by.
+   */
+  emailReservation: (role: Role, emailDigest: string) => `${accountCategory(role)}email-${emailDigest}`,
   hotel: (hotelId: string) => `hotel-${hotelId}`,
   room: (roomId: string) => `room-${roomId}`,
   ownerHotel: (ownerId: string) => `ownerhotel-${ownerId}`,
   /** `listingHash` is the hex sha256 of `roomType|roomStandard` (standard lowercased). */
   roomListing: (hotelId: string, listingHash: string) => `roomlisting-${hotelId}-${listingHash}`,
-  /** `contactHash` is the hex sha256 of `email|national number`. */
-  contact: (contactHash: string) => `contact-${contactHash}`,
+  /** `contactDigest` is the keyed digest of `email|national number`. */
+  contact: (contactDigest: string) => `contact-${contactDigest}`,
   /** A guest's contacts and held bookings, for the limits across them. */
   guest: (customerId: string) => `guest-${customerId}`,
   inventory: (roomId: string) => `inventory-${roomId}`,
   booking: (bookingID: string) => `booking-${bookingID}`,
   auditor: (auditorId: string) => `auditor-${auditorId}`,
-  /** `emailHash` is the hex sha256 of the normalised email: one auditor account per email. */
-  auditorEmail: (emailHash: string) => `auditoremail-${emailHash}`,
+  /** `emailDigest` is the keyed digest of the normalised email: one auditor account per email. */
+  auditorEmail: (emailDigest: string) => `auditoremail-${emailDigest}`,
+  /**
+   * Ties a log to the key its stream names were made with (`keyCheck`: a keyed digest that
+   * shows which key, and nothing of it): a service given another key, or a log from before
+   * names were keyed, refuses to start instead of missing every reservation.
+   */
+  streamNameKey: (keyCheck: string) => `streamnamekey-${keyCheck}`,
 } as const;
 

@@ -4,8 +4,8 @@
  * unconditional (expected revision 'any'): a read needs no decision, only a record. The
  * read is recorded before it is answered, so no answer leaves without its record.
  */
-import { createHash } from 'node:crypto';
-import { eventSchemaVersions, normaliseEmail, streams, type AuditorReadRecorded } from '@stays/contracts';
+import { eventSchemaVersions, streams, type AuditorReadRecorded } from '@stays/contracts';
+import type { KeyedStreamNames } from '@stays/service-kit';
 
 export type AuditorReadRecord = Omit<AuditorReadRecorded['data'], 'at'>;
 
@@ -21,11 +21,19 @@ export interface AppendOnlyLog {
   append(streamId: string, events: readonly { type: string; data: Record<string, unknown>; metadata: Record<string, unknown> }[], options: { expectedRevision: 'any' }): Promise<unknown>;
 }
 
-/** An audit trail appending to the event log (embedded: the product's own store; production: EventStoreDB). */
-export function eventStoreAuditTrail(store: AppendOnlyLog, now: () => Date = () => new Date()): AuditTrail {
+/**
+ * An audit trail appending to the event log (embedded: the product's own store; production:
+ * EventStoreDB). A guest's email in the filters is recorded as its keyed digest
+ * (`guestEmailDigest`, the digest their email reservation is named by), so the auditor's
+ * stream never holds it, nor a hash anyone could confirm a guessed email with.
+ */
+export function eventStoreAuditTrail(store: AppendOnlyLog, streamNames: KeyedStreamNames, now: () => Date = () => new Date()): AuditTrail {
   return {
     async recordRead(read) {
-      const data: AuditorReadRecorded['data'] = { ...read, at: now().toISOString() };
+      const { guestEmail, ...filters } = read.filters ?? {};
+      const recorded = read.filters === undefined ? read
+        : { ...read, filters: { ...filters, ...(typeof guestEmail === 'string' && { guestEmailDigest: streamNames.email(guestEmail) }) } };
+      const data: AuditorReadRecorded['data'] = { ...recorded, at: now().toISOString() };
       await store.append(streams.auditor(read.auditorId), [{
         type: 'AuditorReadRecorded',
         data: { ...data },
@@ -36,16 +44,13 @@ export function eventStoreAuditTrail(store: AppendOnlyLog, now: () => Date = () 
 }
 
 /**
- * The filters of a read as they are recorded: the query as validated, without defaults
- * the auditor did not send, and a guest's email replaced by its sha256 so that the
- * auditor's stream never holds it.
+ * The filters of a read as they are given to the trail: the query as validated, without
+ * defaults the auditor did not send (the trail replaces a guest's email by its digest).
  */
 export function recordedFilters(query: Record<string, unknown>): Record<string, string | number> {
   const filters: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(query)) {
-    if (typeof value !== 'string' && typeof value !== 'number') continue;
-    if (name === 'guestEmail' && typeof value === 'string') filters.guestEmailSha256 = createHash('sha256').update(normaliseEmail(value)).digest('hex');
-    else filters[name] = value;
+    if (typeof value === 'string' || typeof value === 'number') filters[name] = value;
   }
   return filters;
 }

@@ -2,14 +2,18 @@
  * Writes a file so that a reader sees either nothing or the whole file: bytes go to a
  * temp file (in `tmpPath`'s folder, under a name no reader looks for), are fsynced, and
  * the temp file is renamed into place; then the folder is synced so the new name lasts.
+ * The file is the owner's only (0600, whatever the umask): what is written this way is
+ * people's messages and media.
  */
 import { open, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { PRIVATE_FILE_MODE } from './private-files.ts';
 
 export async function writeFileAtomically(path: string, bytes: Buffer, tmpPath: string): Promise<void> {
   try {
-    const handle = await open(tmpPath, 'wx');
+    const handle = await open(tmpPath, 'wx', PRIVATE_FILE_MODE);
     try {
+      await handle.chmod(PRIVATE_FILE_MODE);
       await handle.writeFile(bytes);
       await handle.sync();
     } finally {

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { constants as fsConstants } from 'node:fs';
-import { mkdir, open, readFile, rm, type FileHandle } from 'node:fs/promises';
+import { open, readFile, rm, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { assertMediaId, contentTypeForId, isValidMediaId, mediaIdForPut, mediaUrl } from './media-id.ts';
 import type { MediaObject, MediaStore, StoredMedia } from './port.ts';
 import { writeFileAtomically } from '../files/atomic-write.ts';
+import { makePrivateDirectory } from '../files/private-files.ts';
 
 export interface FileMediaStoreOptions {
   /** The app passes `DATA_DIR/media`. */
@@ -18,6 +19,7 @@ export interface FileMediaStoreOptions {
  * sidecar `dir/.meta/<id>.json`, temp files in `dir/.tmp/`. Valid ids never start with a
  * dot, so no id can name a sidecar or a temp file.
  *
+ * Files are the owner's only (0600, folders created 0700: people's photos and invoices).
  * Each file is replaced atomically (temp file, fsync, rename), so a reader never sees a
  * partial one. Writers of one id are serialised in this process; a replacement that
  * changes the content type under the same name can, for an instant, pair the new bytes
@@ -30,7 +32,7 @@ export function createFileMediaStore(options: FileMediaStoreOptions): MediaStore
   const serialise = keyedMutex();
   let ready: Promise<void> | undefined;
   const ensureDirs = () =>
-    (ready ??= Promise.all([mkdir(metaDir, { recursive: true }), mkdir(tmpDir, { recursive: true })]).then(
+    (ready ??= makePrivateDirectory(dir).then(() => Promise.all([makePrivateDirectory(metaDir), makePrivateDirectory(tmpDir)])).then(
       () => undefined,
       (error: unknown) => {
         ready = undefined;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
 import { writeFileAtomically } from '../files/atomic-write.ts';
+import { makePrivateDirectory } from '../files/private-files.ts';
 import { join } from 'node:path';
 
 export const EMAIL_SUFFIX = '.eml';
@@ -19,9 +19,12 @@ export function outboxFileName(suffix: typeof EMAIL_SUFFIX | typeof SMS_SUFFIX):
   return `${time}-${randomBytes(4).toString('hex')}${suffix}`;
 }
 
-/** Writes `dir/name` atomically: a hidden temp file (never ending in a message suffix), fsync, rename. */
+/**
+ * Writes `dir/name` atomically: a hidden temp file (never ending in a message suffix), fsync,
+ * rename; the owner's only (0600, in a folder created 0700): messages carry codes and addresses.
+ */
 export async function writeOutboxFile(dir: string, name: string, bytes: Buffer): Promise<string> {
-  await mkdir(dir, { recursive: true });
+  await makePrivateDirectory(dir);
   const path = join(dir, name);
   await writeFileAtomically(path, bytes, join(dir, `.${name}.${randomBytes(4).toString('hex')}.tmp`));
   return path;

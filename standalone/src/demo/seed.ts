@@ -7,6 +7,7 @@
 import { generateDemoImage } from '@stays/service-kit';
 import { roomTypeLabel } from '@stays/contracts';
 import type { EventStore } from '@stays/event-store';
+import type { KeyedStreamNames } from '@stays/service-kit';
 import { createPasswords, handleAddAuditor } from '@stays/command-service';
 import { DEMO_AUDITOR_EMAIL, DEMO_PASSWORD, demoGuest, demoHotels, type DemoHotel, type DemoListing, type DemoPlace } from './demo-data.ts';
 
@@ -60,8 +61,10 @@ export async function seedDemo(baseUrl: string, apiPrefix: string, log: (line: s
 }
 
 /** Adds the demo auditor straight to the log, as `npm run auditor -- add` does: auditors have no sign-up call. */
-export async function seedDemoAuditor(store: EventStore, log: (line: string) => void = () => undefined): Promise<void> {
-  await handleAddAuditor(store, createPasswords(), { email: DEMO_AUDITOR_EMAIL, password: DEMO_PASSWORD, via: 'demo' });
+export async function seedDemoAuditor(
+  system: { readonly eventStore: EventStore; readonly streamNames: KeyedStreamNames }, log: (line: string) => void = () => undefined,
+): Promise<void> {
+  await handleAddAuditor({ store: system.eventStore, streamNames: system.streamNames }, createPasswords(), { email: DEMO_AUDITOR_EMAIL, password: DEMO_PASSWORD, via: 'demo' });
   log(`demo: auditor ${DEMO_AUDITOR_EMAIL}, password ${DEMO_PASSWORD}`);
 }
 

@@ -4,7 +4,7 @@
  * email becomes free again.
  */
 import type { AccountClaims } from '@stays/service-kit';
-import type { StoreDeps } from '../../command-context.ts';
+import type { AccountDeps } from '../../command-context.ts';
 import { handle, type CommandMetadata, type Positioned } from '../../handle.ts';
 import { handleDelistOwnersHotel } from '../../hotels/delisting/handler.ts';
 import { accountAggregate } from '../account.ts';
@@ -12,11 +12,11 @@ import { accountStream, loadAccount } from '../account-streams.ts';
 import { releaseEmail } from '../email-reservations.ts';
 import { deleteAccount } from './decide.ts';
 
-export async function handleDeleteAccount(deps: StoreDeps, claims: AccountClaims): Promise<Positioned<null>> {
+export async function handleDeleteAccount(deps: AccountDeps, claims: AccountClaims): Promise<Positioned<null>> {
   const metadata: CommandMetadata = { actor: claims.accountId };
   const { state: before } = await loadAccount(deps.store, claims.role, claims.accountId);
   if (before.status === 'active' && claims.role === 'hotel-owner') await handleDelistOwnersHotel(deps, claims.accountId);
   const { position } = await handle(deps.store, accountStream(claims.role, claims.accountId), accountAggregate, (current) => deleteAccount(current), metadata);
-  if (before.status === 'active') await releaseEmail(deps.store, claims.role, before.email, claims.accountId, metadata);
+  if (before.status === 'active') await releaseEmail(deps, claims.role, before.email, claims.accountId, metadata);
   return { value: null, position };
 }

@@ -16,7 +16,7 @@ import { startSignUp } from '../registering/handler.ts';
 import { signInWithGoogle, type GoogleSignIn } from './decide.ts';
 
 export async function handleGoogleSignIn(deps: AccountDeps, role: Role, identity: GoogleIdentity, client: string): Promise<Positioned<SignInResult>> {
-  const existing = await findAccountByEmail(deps.store, role, identity.email);
+  const existing = await findAccountByEmail(deps, role, identity.email);
   const accountId = existing?.accountId ?? randomUUID();
   const sessionId = randomUUID();
   const issued = await deps.tokens.issue({ accountId, role, sessionId }, deps.now());
@@ -29,7 +29,7 @@ export async function handleGoogleSignIn(deps: AccountDeps, role: Role, identity
     const { state, position } = await handle(deps.store, accountStream(role, accountId), accountAggregate, (current) => signInWithGoogle(command, current), metadata);
     return { value: { accessToken: issued.token, user: sessionUserOf(state as ActiveAccount) }, position };
   } catch (error) {
-    if (existing === null) await releaseEmail(deps.store, role, email, accountId, metadata).catch(() => undefined);
+    if (existing === null) await releaseEmail(deps, role, email, accountId, metadata).catch(() => undefined);
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 /**
  * Registering an account: sign-ups are throttled per client address; the email is
- * reserved for the new account (`customeremail-`/`owneremail-{sha256}`, appended with
+ * reserved for the new account (`customeremail-`/`owneremail-{keyed digest}`, appended with
  * no_stream, so of two concurrent sign-ups one wins), then the account stream is created.
  * A failure in between frees the email again.
  */
@@ -39,7 +39,7 @@ export async function handleRegister(deps: AccountDeps, input: Registration, cli
       }, current), metadata);
     return { value: state as ActiveAccount, position };
   } catch (error) {
-    await releaseEmail(deps.store, input.role, email, accountId, metadata).catch(() => undefined);
+    await releaseEmail(deps, input.role, email, accountId, metadata).catch(() => undefined);
     throw error;
   }
 }
@@ -50,7 +50,7 @@ export async function handleRegister(deps: AccountDeps, input: Registration, cli
  */
 export async function startSignUp(deps: AccountDeps, role: Role, email: string, accountId: string, client: string): Promise<void> {
   deps.throttles.signUp(client, deps.now());
-  await reserveEmail(deps.store, role, email, accountId, { actor: accountId }, {
+  await reserveEmail(deps, role, email, accountId, { actor: accountId }, {
     now: deps.now(), recordedNothing: async (holder) => (await loadAccount(deps.store, role, holder)).revision === null,
   });
 }

@@ -17,7 +17,7 @@ import { signIn } from './decide.ts';
 
 /** `client` is the caller's address: failures slow down that address, not the account's owner elsewhere. */
 export async function handleSignIn(deps: AccountDeps, role: Role, email: string, password: string, client: string): Promise<Positioned<SignInResult>> {
-  const account = await tryPassword(deps, accountThrottleKey(role, email), client, password, () => findAccountByEmail(deps.store, role, email));
+  const account = await tryPassword(deps, accountThrottleKey(role, email), client, password, () => findAccountByEmail(deps, role, email));
   if (account === null) throw new Unauthenticated(messages.server.invalidCredentials);
   const sessionId = randomUUID();
   const issued = await deps.tokens.issue({ accountId: account.accountId, role: account.role, sessionId }, deps.now());

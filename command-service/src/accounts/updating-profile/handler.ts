@@ -50,13 +50,13 @@ export async function handleUpdateProfile(
   };
   updateProfile(command, before); // refusals before reserving the new email
   const emailChanges = newEmail !== undefined && newEmail !== before.email;
-  if (emailChanges) await reserveEmail(deps.store, claims.role, newEmail, claims.accountId, metadata);
+  if (emailChanges) await reserveEmail(deps, claims.role, newEmail, claims.accountId, metadata);
   try {
     const { state, position } = await handle(deps.store, streamId, accountAggregate, (current) => updateProfile(command, current), metadata);
-    if (emailChanges) await releaseEmail(deps.store, claims.role, before.email, claims.accountId, metadata);
+    if (emailChanges) await releaseEmail(deps, claims.role, before.email, claims.accountId, metadata);
     return { value: state as ActiveAccount, position };
   } catch (error) {
-    if (emailChanges) await releaseEmail(deps.store, claims.role, newEmail, claims.accountId, metadata).catch(() => undefined);
+    if (emailChanges) await releaseEmail(deps, claims.role, newEmail, claims.accountId, metadata).catch(() => undefined);
     throw error;
   }
 }

@@ -1,17 +1,17 @@
 /**
- * Adding an auditor account: the email is reserved first (`auditoremail-{sha256}`, with
+ * Adding an auditor account: the email is reserved first (`auditoremail-{keyed digest}`, with
  * `no_stream`, so of two concurrent adds exactly one gets it), then the account is recorded.
  */
 import { randomUUID } from 'node:crypto';
 import { messages, newAuditorCredentials, normaliseEmail, streams, type AuditorAdded } from '@stays/contracts';
-import type { EventStore } from '@stays/event-store';
 import { ConfigError } from '@stays/service-kit';
 import { Conflict, InvalidInput } from '../../domain-errors.ts';
 import { handle } from '../../handle.ts';
 import type { Passwords } from '../../accounts/passwords.ts';
+import type { EmailReservationDeps } from '../../accounts/email-reservations.ts';
 import { reserveKey } from '../../reservations.ts';
 import { auditorAggregate } from '../auditor.ts';
-import { auditorEmailStream, findAuditorByEmail, loadAuditor } from '../auditor-streams.ts';
+import { findAuditorByEmail, loadAuditor } from '../auditor-streams.ts';
 import { addAuditor } from './decide.ts';
 
 export interface NewAuditor {
@@ -21,7 +21,8 @@ export interface NewAuditor {
 }
 
 /** The new auditor's id. Throws Conflict when an auditor has the email, InvalidInput for an email or password the sign-up rules refuse. */
-export async function handleAddAuditor(store: EventStore, passwords: Passwords, auditor: NewAuditor): Promise<string> {
+export async function handleAddAuditor(deps: EmailReservationDeps, passwords: Passwords, auditor: NewAuditor): Promise<string> {
+  const { store } = deps;
   const checked = newAuditorCredentials.safeParse({ email: auditor.email, password: auditor.password });
   if (!checked.success) {
     const issue = checked.error.issues[0]!;
@@ -33,7 +34,7 @@ export async function handleAddAuditor(store: EventStore, passwords: Passwords, 
   const passwordHash = await passwords.hash(auditor.password);
   // an add that crashed between reserving the email and recording the auditor leaves the email to the next one
   const abandonment = { now: new Date(), recordedNothing: async (holder: string) => (await loadAuditor(store, holder)).state.status === 'new' };
-  await reserveKey(store, auditorEmailStream(email), auditorId, messages.server.auditorExists, metadata, abandonment);
+  await reserveKey(store, deps.streamNames.auditorEmail(email), auditorId, messages.server.auditorExists, metadata, abandonment);
   await handle(store, streams.auditor(auditorId), auditorAggregate,
     (state) => addAuditor({ auditorId, email, passwordHash, via: auditor.via }, state), metadata);
   return auditorId;
@@ -43,10 +44,10 @@ export async function handleAddAuditor(store: EventStore, passwords: Passwords, 
  * The bootstrap auditor of BOOTSTRAP_AUDITOR_EMAIL / _PASSWORD: added on the first start,
  * ignored on every later one (the account exists). Says whether it added one.
  */
-export async function bootstrapAuditor(store: EventStore, passwords: Passwords, credentials: { email: string; password: string }): Promise<boolean> {
-  if ((await findAuditorByEmail(store, credentials.email)) !== null) return false;
+export async function bootstrapAuditor(deps: EmailReservationDeps, passwords: Passwords, credentials: { email: string; password: string }): Promise<boolean> {
+  if ((await findAuditorByEmail(deps, credentials.email)) !== null) return false;
   try {
-    await handleAddAuditor(store, passwords, { ...credentials, via: 'bootstrap' });
+    await handleAddAuditor(deps, passwords, { ...credentials, via: 'bootstrap' });
     return true;
   } catch (error) {
     // another replica starting at the same moment added it

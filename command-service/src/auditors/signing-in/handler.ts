@@ -15,7 +15,7 @@ import { findAuditorByEmail } from '../auditor-streams.ts';
 import { signInAuditor } from './decide.ts';
 
 export async function handleAuditorSignIn(deps: AccountDeps, email: string, password: string, client: string): Promise<Positioned<SignInResult>> {
-  const auditor = await tryPassword(deps, accountThrottleKey('auditor', email), client, password, () => findAuditorByEmail(deps.store, email));
+  const auditor = await tryPassword(deps, accountThrottleKey('auditor', email), client, password, () => findAuditorByEmail(deps, email));
   if (auditor === null) throw new Unauthenticated(messages.server.invalidCredentials);
   const sessionId = randomUUID();
   const issued = await deps.tokens.issue({ accountId: auditor.auditorId, role: 'auditor', sessionId }, deps.now());

@@ -17,7 +17,6 @@ import { contactAggregate } from '../contact.ts';
 import { undoHolds } from '../giving-back/handler.ts';
 import { guestAggregate } from '../guest.ts';
 import { inventoryAggregate } from '../inventory.ts';
-import { contactHash } from '../otp-codes.ts';
 import { holdBooking, placeBooking, recordPlacedBooking, reserveUnits } from './decide.ts';
 
 /** Draws of a booking id before giving up (a collision of 40 random bits is already rare). */
@@ -25,7 +24,7 @@ const ID_DRAWS = 3;
 
 export async function handlePlaceBooking(deps: BookingDeps, customerId: string, input: BookRequest): Promise<Positioned<{ bookingID: string }>> {
   const now = deps.now();
-  const contactStream = streams.contact(contactHash(input.customerEmail, input.customerPhoneNumber));
+  const contactStream = deps.streamNames.contact(input.customerEmail, input.customerPhoneNumber);
   const [contact, hotel, roomId] = await Promise.all([
     load(deps.store, contactStream, contactAggregate),
     loadHotel(deps.store, input.hotelID),

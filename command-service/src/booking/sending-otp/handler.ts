@@ -7,7 +7,7 @@ import type { BookingDeps } from '../../command-context.ts';
 import { handle, type Positioned } from '../../handle.ts';
 import { contactAggregate } from '../contact.ts';
 import { guestAggregate } from '../guest.ts';
-import { contactHash, hashOtpCode, nationalNumbersOf, newOtpCode, newSalt } from '../otp-codes.ts';
+import { hashOtpCode, nationalNumbersOf, newOtpCode, newSalt } from '../otp-codes.ts';
 import { issueOtp, useContact } from './decide.ts';
 import { otpMessageText } from './otp-message.ts';
 
@@ -16,7 +16,7 @@ export async function handleSendOtp(deps: BookingDeps, customerId: string, input
   const salt = newSalt();
   const now = deps.now();
   const metadata = { actor: customerId };
-  const contact = contactHash(input.customerEmail, nationalNumbersOf(input.customerPhoneNumber)[0]!);
+  const contact = deps.streamNames.contactKey(input.customerEmail, nationalNumbersOf(input.customerPhoneNumber)[0]!);
   await handle(deps.store, streams.guest(customerId), guestAggregate,
     (state) => useContact({ customerId, contactHash: contact, now }, state), metadata);
   const { position } = await handle(deps.store, streams.contact(contact), contactAggregate,

@@ -10,7 +10,7 @@ import { InvalidInput } from '../../domain-errors.ts';
 import { handle, load, type Positioned } from '../../handle.ts';
 import { contactAggregate } from '../contact.ts';
 import { guestAggregate } from '../guest.ts';
-import { contactHash, hashOtpCode, nationalNumbersOf } from '../otp-codes.ts';
+import { hashOtpCode, nationalNumbersOf } from '../otp-codes.ts';
 import { recordWrongTry, verifyOtp, verifyReading } from './decide.ts';
 
 export async function handleVerifyOtp(deps: BookingDeps, customerId: string, input: VerifyOtpRequest, client: string): Promise<Positioned<null>> {
@@ -18,7 +18,7 @@ export async function handleVerifyOtp(deps: BookingDeps, customerId: string, inp
   deps.otpThrottle.beforeTry(client, now);
   const metadata = { actor: customerId };
   const [primary, ...otherReadings] = nationalNumbersOf(input.customerPhoneNumber);
-  const primaryHash = contactHash(input.customerEmail, primary!);
+  const primaryHash = deps.streamNames.contactKey(input.customerEmail, primary!);
   // read before the contact's append: parallel wrong tries of one guest on several
   // contacts may each pass it, so a guest may overshoot by the tries in flight (the limit
   // per guest and contact is exact: the contact's append goes at the revision read)
@@ -32,7 +32,7 @@ export async function handleVerifyOtp(deps: BookingDeps, customerId: string, inp
   }
   let last = position;
   for (const national of otherReadings) {
-    last = (await handle(deps.store, streams.contact(contactHash(input.customerEmail, national)), contactAggregate,
+    last = (await handle(deps.store, deps.streamNames.contact(input.customerEmail, national), contactAggregate,
       () => verifyReading({ customerId, now }), metadata)).position ?? last;
   }
   return { value: null, position: last };

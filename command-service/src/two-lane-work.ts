@@ -9,13 +9,14 @@
  * one, and so on: a flood in the open lane cannot hold kept callers back by more than a turn
  * in `keptTurns + 1`, and the open lane is never starved. Either lane takes every turn the
  * other leaves. A kept task finding its lane full waits in the open lane when that has room.
+ * A task may join its lane at the front (`ahead`), for callers that go before the rest of it.
  */
 import { ServiceUnavailableError } from '@stays/service-kit';
 
 export type Lane = 'kept' | 'open';
 
 export interface TwoLaneWork {
-  run<T>(lane: Lane, task: () => Promise<T>): Promise<T>;
+  run<T>(lane: Lane, task: () => Promise<T>, place?: { readonly ahead: boolean }): Promise<T>;
   /** Tasks running now. */
   readonly running: number;
   /** Tasks waiting for a turn in `lane`. */
@@ -65,13 +66,16 @@ export function createTwoLaneWork(options: TwoLaneWorkOptions): TwoLaneWork {
   };
 
   return {
-    run(lane, task) {
+    run(lane, task, place) {
       if (running < options.concurrency && lanes.kept.length === 0 && lanes.open.length === 0) return start(task);
       const joins: Lane | undefined = lane === 'kept' && lanes.kept.length < options.maxWaiting.kept ? 'kept'
         : lanes.open.length < options.maxWaiting.open ? 'open' : undefined;
       if (joins === undefined) return Promise.reject(new ServiceUnavailableError(options.busyMessage, options.retryAfterSeconds ?? 1));
       return new Promise((resolve, reject) => {
-        lanes[joins].push(() => void start(task).then(resolve, reject));
+        const turn = () => void start(task).then(resolve, reject);
+        // ahead only within its own lane: overflowing into the open lane, it waits its turn there
+        if (place?.ahead === true && joins === lane) lanes[joins].unshift(turn);
+        else lanes[joins].push(turn);
       });
     },
     get running() {

@@ -102,24 +102,31 @@ describe('account throttles', () => {
     expect(refusal(() => throttles.passwordAttempt('customer:two-more@example.in', '203.0.113.9', at(0)))?.retryAfterSeconds).to.equal(1);
   });
 
-  it('says which attempts have a clean record: nothing outstanding from the address, no recent failure on the account', () => {
+  it('says where a caller stands: clean with nothing outstanding from the address and no recent failure on the account', () => {
     const throttles = createAccountThrottles();
     const first = throttles.passwordAttempt('customer:asha@example.in', '198.51.100.7', at(0));
-    expect(first.clean).to.equal(true);
-    // a second attempt while the first is in flight is not
-    expect(throttles.passwordAttempt('customer:asha@example.in', '198.51.100.7', at(0)).clean).to.equal(false);
+    expect(first.standing).to.equal('clean');
+    expect(throttles.passwordAttempt('customer:asha@example.in', '198.51.100.7', at(0)).standing, 'while the first is in flight').to.equal('unproven');
 
-    const throttles2 = createAccountThrottles();
-    throttles2.passwordAttempt('customer:asha@example.in', '198.51.100.7', at(0)).matched();
-    expect(throttles2.passwordAttempt('customer:asha@example.in', '198.51.100.7', at(1)).clean, 'a match leaves the record clean').to.equal(true);
-
-    const throttles3 = createAccountThrottles();
-    throttles3.passwordAttempt('customer:ravi@example.in', '203.0.113.9', at(0)).failed(at(0));
-    expect(throttles3.passwordAttempt('customer:other@example.in', '203.0.113.9', at(1)).clean, 'the address failed').to.equal(false);
-    expect(throttles3.passwordAttempt('customer:ravi@example.in', '192.0.2.5', at(1)).clean, 'the account failed').to.equal(false);
-    expect(throttles3.passwordAttempt('customer:other@example.in', '192.0.2.6', at(1)).clean).to.equal(true);
+    const failing = createAccountThrottles();
+    failing.passwordAttempt('customer:ravi@example.in', '203.0.113.9', at(0)).failed(at(0));
+    expect(failing.passwordAttempt('customer:other@example.in', '203.0.113.9', at(1)).standing, 'the address failed').to.equal('unproven');
+    expect(failing.passwordAttempt('customer:ravi@example.in', '192.0.2.5', at(1)).standing, 'the account failed').to.equal('unproven');
+    expect(failing.passwordAttempt('customer:other@example.in', '192.0.2.6', at(1)).standing).to.equal('clean');
     // the account's one failure is forgiven a minute later
-    expect(throttles3.passwordAttempt('customer:ravi@example.in', '192.0.2.7', at(61)).clean).to.equal(true);
+    expect(failing.passwordAttempt('customer:ravi@example.in', '192.0.2.7', at(61)).standing).to.equal('clean');
+  });
+
+  it('knows an address that signed in to an account before, one attempt at a time, whatever others do to the account', () => {
+    const throttles = createAccountThrottles();
+    throttles.passwordAttempt('customer:asha@example.in', '198.51.100.7', at(0)).matched();
+    // someone else fails on the account: the account is no longer clean, but asha's own address is still known
+    throttles.passwordAttempt('customer:asha@example.in', '203.0.113.9', at(1)).failed(at(1));
+    const known = throttles.passwordAttempt('customer:asha@example.in', '198.51.100.7', at(2));
+    expect(known.standing).to.equal('known');
+    expect(throttles.passwordAttempt('customer:asha@example.in', '198.51.100.7', at(2)).standing, 'while the first is in flight').to.equal('unproven');
+    expect(throttles.passwordAttempt('customer:asha@example.in', '198.51.100.8', at(2)).standing, 'another address').to.equal('unproven');
+    expect(throttles.passwordAttempt('customer:ravi@example.in', '198.51.100.9', at(2)).standing, 'another account').to.equal('clean');
   });
 
   it('counts sign-ups per address', () => {

@@ -82,6 +82,31 @@ describe('two-lane work (the argon2 line with a share kept for clean sign-ins)',
     expect(started.slice(7)).to.deep.equal(['k5', 'k6', 'o3', 'k7', 'k8']);
   });
 
+  it('puts a task that goes ahead at the front of its lane, and at the back of the open lane when it overflows there', async () => {
+    const work = createTwoLaneWork(options);
+    const started: string[] = [];
+    const held = new Map<string, ReturnType<typeof heldTask>>();
+    const all: Promise<string>[] = [];
+    const run = (lane: Lane, name: string, ahead = false) => {
+      const task = heldTask(name, started);
+      held.set(name, task);
+      all.push(work.run(lane, task.task, { ahead }));
+    };
+    run('open', 'o0');
+    run('kept', 'k1');
+    run('kept', 'k2 (ahead)', true);
+    run('open', 'o1');
+    run('kept', 'k3 (ahead, in the open lane)', true);
+    await settle();
+    while (started.length < held.size) {
+      held.get(started.at(-1)!)!.finish();
+      await settle();
+    }
+    held.get(started.at(-1)!)!.finish();
+    await Promise.all(all);
+    expect(started).to.deep.equal(['o0', 'k2 (ahead)', 'k1', 'o1', 'k3 (ahead, in the open lane)']);
+  });
+
   it('runs a task at once while there is room, and frees the turn of a task that fails', async () => {
     const work = createTwoLaneWork({ ...options, concurrency: 2 });
     const failed = await refusalOf(work.run('open', async () => { throw new Error('argon2 failed'); }));

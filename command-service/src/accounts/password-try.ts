@@ -3,8 +3,8 @@
  * password work when this client must wait, otherwise counted at once, so tries still in
  * flight count too, and a try the password line refuses as busy (503) stays counted; only a
  * match is given back. The stored hash is looked up only after that check; a missing
- * account spends the same argon2 time as a wrong password and counts as a failure. A caller
- * with a clean record waits in the password line's kept lane.
+ * account spends the same argon2 time as a wrong password and counts as a failure. The
+ * check waits its turn in the password line by where the caller stands (throttles.ts).
  * Every password a person types (sign-ins of each role, the current password of a profile
  * change) goes through here, so each is throttled the same way.
  */
@@ -18,7 +18,7 @@ export async function tryPassword<T extends { readonly passwordHash: string | nu
 ): Promise<T | null> {
   const attempt = deps.throttles.passwordAttempt(key, client, deps.now());
   const found = await holder();
-  const matched = await deps.passwords.check(found?.passwordHash ?? null, password, attempt.clean ? 'kept' : 'open');
+  const matched = await deps.passwords.check(found?.passwordHash ?? null, password, attempt.standing);
   if (found === null || !matched) {
     attempt.failed(deps.now());
     return null;

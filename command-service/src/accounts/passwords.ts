@@ -9,16 +9,18 @@
  * at one run per core but one (and below the pool's size), everything else keeps a core
  * and pool threads, and a full line answers 503 with Retry-After at once.
  *
- * The line keeps a share for sign-ins with a clean record (throttles.ts): a lane of their
- * own to wait in, and three turns in four while others wait too. A flood of failing
- * addresses fills only the open lane, and a real user with a clean record still gets a
- * turn within about the kept lane's length (32 runs of ~50 ms, a second or two).
+ * The line keeps a share for sign-ins by known and clean callers (throttles.ts): a lane of
+ * their own to wait in, known callers at its front, and three turns in four while others wait
+ * too. A flood of failing addresses fills only the open lane; a clean caller gets a turn
+ * within about the kept lane's length (32 runs of ~50 ms, a second or two), a known one
+ * within a few runs.
  */
 import os from 'node:os';
 import argon2 from 'argon2';
 import { messages } from '@stays/contracts';
 import { ServiceUnavailableError } from '@stays/service-kit';
-import { createTwoLaneWork, type Lane, type TwoLaneWork } from '../two-lane-work.ts';
+import { createTwoLaneWork, type TwoLaneWork } from '../two-lane-work.ts';
+import type { CallerStanding } from './throttles.ts';
 
 const OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
@@ -26,9 +28,9 @@ export interface Passwords {
   hash(password: string): Promise<string>;
   /**
    * True when `password` matches `hash`; with a null hash, spends the same time and says
-   * false. The run waits its turn in `lane`: 'kept' for a caller with a clean record.
+   * false. The run waits its turn by the caller's standing.
    */
-  check(hash: string | null, password: string, lane: Lane): Promise<boolean>;
+  check(hash: string | null, password: string, standing: CallerStanding): Promise<boolean>;
 }
 
 const threadPoolSize = (): number => Number(process.env.UV_THREADPOOL_SIZE) || 4;
@@ -49,10 +51,10 @@ export function createPasswords(work: TwoLaneWork = passwordWork()): Passwords {
   return {
     // sign-ups and new passwords wait in the open lane: the kept share is for sign-ins
     hash: (password) => work.run('open', () => argon2.hash(password, OPTIONS)),
-    async check(stored, password, lane) {
+    async check(stored, password, standing) {
       const against = stored ?? (dummyHash ??= argon2.hash('not a real password', OPTIONS));
       try {
-        const matches = await work.run(lane, async () => argon2.verify(await against, password));
+        const matches = await work.run(standing === 'unproven' ? 'open' : 'kept', async () => argon2.verify(await against, password), { ahead: standing === 'known' });
         return stored !== null && matches;
       } catch (error) {
         // a full line is the caller's answer (503); a hash argon2 cannot read matches nothing

@@ -16,19 +16,27 @@
  * still counts. A throttled attempt is refused (429 with Retry-After) before any password
  * work, and is not counted itself.
  *
- * Each attempt also says whether its caller has a clean record (nothing outstanding from
- * the address, no recent failure on the account): the password line keeps a share of its
- * turns for those (passwords.ts), so a flood of failing addresses cannot crowd them out.
+ * Each attempt also says where its caller stands: known (this address has signed in to
+ * this account before, and has nothing outstanding on it), clean (nothing outstanding from
+ * the address, no recent failure on the account), or unproven. The password line keeps a
+ * share of its turns for known and clean callers, known ones first (passwords.ts), so a
+ * flood of failing addresses cannot crowd them out, nor can a burst of fresh addresses
+ * (clean until their first failure) hold back a guest signing in from where they did before.
  *
  * In memory, per process (each command-service replica keeps its own).
  */
 import ipaddr from 'ipaddr.js';
+import { LRUCache } from 'lru-cache';
 import { messages, normaliseEmail, type TokenRole } from '@stays/contracts';
 import { TooMany } from '../domain-errors.ts';
 import { createBackoff, type BackoffPolicy } from './backoff.ts';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
+const DAY = 24 * 60 * MINUTE;
+
+/** How long (and how many) pairs of address and account that signed in are remembered as known. */
+const KNOWN_PAIRS = { max: 100_000, ttl: 30 * DAY } as const;
 
 export const throttlePolicies = {
   /** 10 tries, then 30 s, 1 min, 2 min … up to 15 min between tries; about 6 an hour in the long run. */
@@ -44,14 +52,20 @@ export const throttlePolicies = {
   signInFailuresPerAccount: { freeAttempts: Number.POSITIVE_INFINITY, firstDelayMs: 0, maxDelayMs: 0, forgiveEveryMs: MINUTE },
 } satisfies Record<string, BackoffPolicy>;
 
+/**
+ * Where the caller of a password attempt stands, for its turn in the password line:
+ * - known: this address signed in to this account within 30 days, and has no other attempt
+ *   on it outstanding (so one at a time per pair);
+ * - clean: nothing outstanding from this address (no failure, busy refusal or attempt in
+ *   flight) and no recent failure on this account;
+ * - unproven: anyone else.
+ */
+export type CallerStanding = 'known' | 'clean' | 'unproven';
+
 /** One password attempt, counted since it arrived. */
 export interface PasswordAttempt {
-  /**
-   * Nothing outstanding from this address (no failure, busy refusal or attempt in flight)
-   * and no recent failure on this account: the check may take the turns kept for such callers.
-   */
-  readonly clean: boolean;
-  /** The password matched: the attempt is given back, and this address's failures on this account are forgotten. */
+  readonly standing: CallerStanding;
+  /** The password matched: the attempt is given back, this address's failures on this account are forgotten, and the pair is known. */
   matched(): void;
   /** No such account, or another password: the attempt stays counted and marks the account's record. */
   failed(now: Date): void;
@@ -76,18 +90,24 @@ export function createAccountThrottles(policies: typeof throttlePolicies = throt
   const perClient = createBackoff(policies.signInPerClient);
   const accountFailures = createBackoff(policies.signInFailuresPerAccount);
   const signUps = createBackoff(policies.signUpPerClient);
+  const knownPairs = new LRUCache<string, true>(KNOWN_PAIRS);
+  const standingOf = (pair: string, address: string, account: string, now: Date): CallerStanding => {
+    if (knownPairs.has(pair) && perAccountAndClient.outstanding(pair, now) === 0) return 'known';
+    return perClient.outstanding(address, now) === 0 && accountFailures.outstanding(account, now) === 0 ? 'clean' : 'unproven';
+  };
   return {
     passwordAttempt(account, client, now) {
       const address = clientKey(client);
       const pair = `${address} ${account}`;
       const waitMs = Math.max(perAccountAndClient.waitMs(pair, now), perClient.waitMs(address, now));
       if (waitMs > 0) throw tooMany(messages.server.tooManySignIns, waitMs);
-      const clean = perClient.outstanding(address, now) === 0 && accountFailures.outstanding(account, now) === 0;
+      const standing = standingOf(pair, address, account, now);
       perAccountAndClient.record(pair, now);
       perClient.record(address, now);
       return {
-        clean,
+        standing,
         matched() {
+          knownPairs.set(pair, true);
           perAccountAndClient.forget(pair);
           // only this attempt is given back: signing in to an account of one's own must not
           // wipe out the failures sprayed over other people's accounts

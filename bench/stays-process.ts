@@ -24,7 +24,7 @@ export interface StaysApart {
 }
 
 export async function startStaysApart(): Promise<StaysApart> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], { stdio: ['pipe', 'pipe', 'ignore'] });
   const lines = readline.createInterface({ input: child.stdout });
   const next = () => new Promise<Record<string, number>>((resolve, reject) => {
     const onExit = (code: number | null) => reject(new Error(`the Stays process stopped (exit code ${code})`));

@@ -31,7 +31,11 @@ describe('sign-in under a flood, behind the gateway (TRUST_PROXY=1)', function (
     expect(statuses[401] ?? 0, JSON.stringify(statuses)).to.be.at.most(FREE_ATTEMPTS_PER_ADDRESS);
     expect((statuses[401] ?? 0) + (statuses[429] ?? 0) + (statuses[503] ?? 0), JSON.stringify(statuses)).to.equal(120);
     expect(statuses[401] ?? 0, JSON.stringify(statuses)).to.be.greaterThan(0);
-    expect((await api.post('/user/login', { email: uniqueEmail('sprayed'), password: 'Summer2024!' }, from('203.0.113.60'))).status).to.equal(429);
+    // past the free attempts, the address gets one try per growing wait: a second burst runs at most one more check
+    const again = statusesOf(await Promise.all(Array.from({ length: 20 }, () =>
+      api.post('/user/login', { email: uniqueEmail('sprayed'), password: 'Summer2024!' }, from('203.0.113.60')))));
+    expect(again[401] ?? 0, JSON.stringify(again)).to.be.at.most(1);
+    expect(again[429] ?? 0, JSON.stringify(again)).to.be.at.least(19);
   });
 
   it('lets a guest with a clean record sign in while a flood from 20 addresses keeps the password line full', async () => {

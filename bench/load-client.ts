@@ -26,6 +26,8 @@ export interface LoadPlan {
   readonly durationMs: number;
   /** One list per client, sent in order; a GET-only list starts over when done, any other client stops at its end. */
   readonly clients: readonly (readonly PlannedRequest[])[];
+  /** How many times each client goes through its list before it stops (for requests that may be repeated, such as failing sign-ins). */
+  readonly rounds?: number;
 }
 
 export interface LoadResult {
@@ -33,6 +35,10 @@ export interface LoadResult {
   /** Answers with a status of 300 or more. */
   readonly failures: number;
   readonly seconds: number;
+  /** Answers by status code. */
+  readonly statuses: Record<string, number>;
+  /** When the first request was sent (milliseconds since the epoch), for lining up with measurements taken elsewhere. */
+  readonly startedAt: number;
 }
 
 function encode(request: PlannedRequest, host: string): Buffer {
@@ -43,7 +49,7 @@ function encode(request: PlannedRequest, host: string): Buffer {
 }
 
 /** One client: a keep-alive connection that sends a request, waits for the whole answer, repeats. */
-function runClient(target: URL, requests: readonly Buffer[], repeat: boolean, deadline: number, result: LoadResult & { failures: number }) {
+function runClient(target: URL, requests: readonly Buffer[], sends: number, deadline: number, result: LoadResult & { failures: number }) {
   return new Promise<void>((resolve, reject) => {
     const socket = net.connect(Number(target.port), target.hostname);
     socket.setNoDelay(true);
@@ -53,7 +59,7 @@ function runClient(target: URL, requests: readonly Buffer[], repeat: boolean, de
     let status = 0;
     let sentAt = 0;
     const send = () => {
-      if (performance.now() >= deadline || (!repeat && next >= requests.length)) {
+      if (performance.now() >= deadline || next >= sends) {
         socket.end();
         resolve();
         return;
@@ -82,6 +88,7 @@ function runClient(target: URL, requests: readonly Buffer[], repeat: boolean, de
       if (received.length < answerLength) return;
       result.latencies.push(performance.now() - sentAt);
       if (status >= 300) result.failures++;
+      result.statuses[status] = (result.statuses[status] ?? 0) + 1;
       received = received.subarray(answerLength);
       send();
     });
@@ -90,10 +97,12 @@ function runClient(target: URL, requests: readonly Buffer[], repeat: boolean, de
 
 const plan = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as LoadPlan;
 const target = new URL(plan.target);
-const result = { latencies: [] as number[], failures: 0, seconds: 0 };
+const result = { latencies: [] as number[], failures: 0, seconds: 0, statuses: {} as Record<string, number>, startedAt: Date.now() };
 const started = performance.now();
 const deadline = started + plan.durationMs;
+const sendsOf = (requests: readonly PlannedRequest[]) =>
+  plan.rounds !== undefined ? plan.rounds * requests.length : requests.every((request) => request.method === 'GET') ? Number.POSITIVE_INFINITY : requests.length;
 await Promise.all(plan.clients.map((requests) =>
-  runClient(target, requests.map((request) => encode(request, target.host)), requests.every((request) => request.method === 'GET'), deadline, result)));
+  runClient(target, requests.map((request) => encode(request, target.host)), sendsOf(requests), deadline, result)));
 result.seconds = (performance.now() - started) / 1000;
 process.stdout.write(JSON.stringify(result));

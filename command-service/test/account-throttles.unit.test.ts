@@ -39,6 +39,20 @@ describe('backoff per key', () => {
     expect(backoff.waitMs('k', at(600))).to.equal(0);
   });
 
+  it('gives back one attempt on request, forgiveness running on as before, and says what is outstanding', () => {
+    const backoff = createBackoff(policy);
+    for (let i = 0; i < 4; i++) backoff.record('k', at(0));
+    expect(backoff.outstanding('k', at(0))).to.equal(4);
+    backoff.refund('k');
+    expect(backoff.outstanding('k', at(0))).to.equal(3);
+    expect(backoff.waitMs('k', at(0))).to.equal(10_000);
+    expect(backoff.outstanding('k', at(600))).to.equal(2);
+    for (let i = 0; i < 3; i++) backoff.refund('k');
+    expect(backoff.outstanding('k', at(0))).to.equal(0);
+    backoff.refund('never-seen');
+    expect(backoff.outstanding('never-seen', at(0))).to.equal(0);
+  });
+
   it('keeps at most maxKeys keys, forgetting the least recently used', () => {
     const backoff = createBackoff({ ...policy, freeAttempts: 1, maxKeys: 2 });
     for (const key of ['a', 'b', 'c']) backoff.record(key, at(0));
@@ -60,20 +74,59 @@ describe('account throttles', () => {
   it('slows one address guessing one account without slowing the owner elsewhere', () => {
     const throttles = createAccountThrottles();
     for (let i = 0; i < throttlePolicies.signInPerEmailAndClient.freeAttempts; i++) {
-      throttles.beforePasswordTry('owner:ravi@example.in', '203.0.113.9', at(0));
-      throttles.passwordFailed('owner:ravi@example.in', '203.0.113.9', at(0));
+      throttles.passwordAttempt('owner:ravi@example.in', '203.0.113.9', at(0)).failed(at(0));
     }
-    expect(refusal(() => throttles.beforePasswordTry('owner:ravi@example.in', '203.0.113.9', at(1)))?.retryAfterSeconds).to.equal(29);
-    expect(refusal(() => throttles.beforePasswordTry('owner:ravi@example.in', '198.51.100.7', at(1)))).to.equal(null);
-    expect(refusal(() => throttles.beforePasswordTry('owner:asha@example.in', '203.0.113.9', at(1)))).to.equal(null);
+    expect(refusal(() => throttles.passwordAttempt('owner:ravi@example.in', '203.0.113.9', at(1)))?.retryAfterSeconds).to.equal(29);
+    expect(refusal(() => throttles.passwordAttempt('owner:ravi@example.in', '198.51.100.7', at(1)))).to.equal(null);
+    expect(refusal(() => throttles.passwordAttempt('owner:asha@example.in', '203.0.113.9', at(1)))).to.equal(null);
   });
 
   it('slows one address spraying many accounts, and a success of its own does not clear that', () => {
     const throttles = createAccountThrottles();
-    for (let i = 0; i < throttlePolicies.signInPerClient.freeAttempts; i++) throttles.passwordFailed(`customer:user${i}@example.in`, '203.0.113.9', at(0));
-    throttles.passwordMatched('customer:mine@example.in', '203.0.113.9');
-    expect(refusal(() => throttles.beforePasswordTry('customer:fresh@example.in', '203.0.113.9', at(0)))?.retryAfterSeconds).to.equal(1);
-    expect(refusal(() => throttles.beforePasswordTry('customer:fresh@example.in', '203.0.113.10', at(0)))).to.equal(null);
+    const free = throttlePolicies.signInPerClient.freeAttempts;
+    for (let i = 0; i < free - 1; i++) throttles.passwordAttempt(`customer:user${i}@example.in`, '203.0.113.9', at(0)).failed(at(0));
+    throttles.passwordAttempt('customer:mine@example.in', '203.0.113.9', at(0)).matched();
+    throttles.passwordAttempt('customer:last@example.in', '203.0.113.9', at(0)).failed(at(0));
+    expect(refusal(() => throttles.passwordAttempt('customer:fresh@example.in', '203.0.113.9', at(0)))?.retryAfterSeconds).to.equal(1);
+    expect(refusal(() => throttles.passwordAttempt('customer:fresh@example.in', '203.0.113.10', at(0)))).to.equal(null);
+  });
+
+  it('counts attempts when they arrive: attempts still in flight (or refused as busy) use up the free attempts', () => {
+    const throttles = createAccountThrottles();
+    const inFlight = Array.from({ length: throttlePolicies.signInPerClient.freeAttempts }, (_, i) =>
+      throttles.passwordAttempt(`customer:user${i}@example.in`, '203.0.113.9', at(0)));
+    expect(refusal(() => throttles.passwordAttempt('customer:one-more@example.in', '203.0.113.9', at(0)))?.retryAfterSeconds).to.equal(1);
+    // a match gives its own attempt back, and only its own
+    inFlight[0]!.matched();
+    expect(refusal(() => throttles.passwordAttempt('customer:one-more@example.in', '203.0.113.9', at(0)))).to.equal(null);
+    expect(refusal(() => throttles.passwordAttempt('customer:two-more@example.in', '203.0.113.9', at(0)))?.retryAfterSeconds).to.equal(1);
+  });
+
+  it('says where a caller stands: clean with nothing outstanding from the address and no recent failure on the account', () => {
+    const throttles = createAccountThrottles();
+    const first = throttles.passwordAttempt('customer:asha@example.in', '198.51.100.7', at(0));
+    expect(first.standing).to.equal('clean');
+    expect(throttles.passwordAttempt('customer:asha@example.in', '198.51.100.7', at(0)).standing, 'while the first is in flight').to.equal('unproven');
+
+    const failing = createAccountThrottles();
+    failing.passwordAttempt('customer:ravi@example.in', '203.0.113.9', at(0)).failed(at(0));
+    expect(failing.passwordAttempt('customer:other@example.in', '203.0.113.9', at(1)).standing, 'the address failed').to.equal('unproven');
+    expect(failing.passwordAttempt('customer:ravi@example.in', '192.0.2.5', at(1)).standing, 'the account failed').to.equal('unproven');
+    expect(failing.passwordAttempt('customer:other@example.in', '192.0.2.6', at(1)).standing).to.equal('clean');
+    // the account's one failure is forgiven a minute later
+    expect(failing.passwordAttempt('customer:ravi@example.in', '192.0.2.7', at(61)).standing).to.equal('clean');
+  });
+
+  it('knows an address that signed in to an account before, one attempt at a time, whatever others do to the account', () => {
+    const throttles = createAccountThrottles();
+    throttles.passwordAttempt('customer:asha@example.in', '198.51.100.7', at(0)).matched();
+    // someone else fails on the account: the account is no longer clean, but asha's own address is still known
+    throttles.passwordAttempt('customer:asha@example.in', '203.0.113.9', at(1)).failed(at(1));
+    const known = throttles.passwordAttempt('customer:asha@example.in', '198.51.100.7', at(2));
+    expect(known.standing).to.equal('known');
+    expect(throttles.passwordAttempt('customer:asha@example.in', '198.51.100.7', at(2)).standing, 'while the first is in flight').to.equal('unproven');
+    expect(throttles.passwordAttempt('customer:asha@example.in', '198.51.100.8', at(2)).standing, 'another address').to.equal('unproven');
+    expect(throttles.passwordAttempt('customer:ravi@example.in', '198.51.100.9', at(2)).standing, 'another account').to.equal('clean');
   });
 
   it('counts sign-ups per address', () => {

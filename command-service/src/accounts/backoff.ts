@@ -23,6 +23,10 @@ export interface Backoff {
   /** How long `key` must still wait before its next attempt; 0 when it may go now. */
   waitMs(key: string, now: Date): number;
   record(key: string, now: Date): void;
+  /** Gives back one recorded attempt (one counted when it arrived that turned out not to cost anything). */
+  refund(key: string): void;
+  /** Attempts of `key` not yet forgiven: 0 for a key with a clean record. */
+  outstanding(key: string, now: Date): number;
   forget(key: string): void;
 }
 
@@ -47,6 +51,16 @@ export function createBackoff(policy: BackoffPolicy): Backoff {
     record(key, now) {
       const count = outstanding(attempts.get(key), now.getTime()) + 1;
       attempts.set(key, { count, lastAt: now.getTime() });
+    },
+    refund(key) {
+      const entry = attempts.get(key);
+      if (entry === undefined) return;
+      // the time of the last attempt stays: forgiveness runs on as if this one had never come
+      if (entry.count <= 1) attempts.delete(key);
+      else attempts.set(key, { count: entry.count - 1, lastAt: entry.lastAt });
+    },
+    outstanding(key, now) {
+      return outstanding(attempts.get(key), now.getTime());
     },
     forget(key) {
       attempts.delete(key);

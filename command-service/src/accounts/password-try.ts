@@ -1,7 +1,10 @@
 /**
- * One password try, counted by the throttles: refused (TooMany) before any password work
- * when this client must wait; the stored hash is looked up only after that check; a
- * missing account spends the same argon2 time as a wrong password and counts as a failure.
+ * One password try, counted by the throttles as it arrives: refused (TooMany) before any
+ * password work when this client must wait, otherwise counted at once, so tries still in
+ * flight count too, and a try the password line refuses as busy (503) stays counted; only a
+ * match is given back. The stored hash is looked up only after that check; a missing
+ * account spends the same argon2 time as a wrong password and counts as a failure. The
+ * check waits its turn in the password line by where the caller stands (throttles.ts).
  * Every password a person types (sign-ins of each role, the current password of a profile
  * change) goes through here, so each is throttled the same way.
  */
@@ -13,13 +16,13 @@ type PasswordTryDeps = Pick<AccountDeps, 'passwords' | 'throttles' | 'now'>;
 export async function tryPassword<T extends { readonly passwordHash: string | null }>(
   deps: PasswordTryDeps, key: string, client: string, password: string, holder: () => Promise<T | null>,
 ): Promise<T | null> {
-  deps.throttles.beforePasswordTry(key, client, deps.now());
+  const attempt = deps.throttles.passwordAttempt(key, client, deps.now());
   const found = await holder();
-  const matched = await deps.passwords.check(found?.passwordHash ?? null, password);
+  const matched = await deps.passwords.check(found?.passwordHash ?? null, password, attempt.standing);
   if (found === null || !matched) {
-    deps.throttles.passwordFailed(key, client, deps.now());
+    attempt.failed(deps.now());
     return null;
   }
-  deps.throttles.passwordMatched(key, client);
+  attempt.matched();
   return found;
 }

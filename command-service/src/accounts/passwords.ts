@@ -8,19 +8,29 @@
  * the same cores as the event loop. Unbounded, a flood of sign-ins starves both; capped
  * at one run per core but one (and below the pool's size), everything else keeps a core
  * and pool threads, and a full line answers 503 with Retry-After at once.
+ *
+ * The line keeps a share for sign-ins by known and clean callers (throttles.ts): a lane of
+ * their own to wait in, known callers at its front, and three turns in four while others wait
+ * too. A flood of failing addresses fills only the open lane; a clean caller gets a turn
+ * within about the kept lane's length (32 runs of ~50 ms, a second or two), a known one
+ * within a few runs.
  */
 import os from 'node:os';
 import argon2 from 'argon2';
 import { messages } from '@stays/contracts';
 import { ServiceUnavailableError } from '@stays/service-kit';
-import { createBoundedWork, type BoundedWork } from '../bounded-work.ts';
+import { createTwoLaneWork, type TwoLaneWork } from '../two-lane-work.ts';
+import type { CallerStanding } from './throttles.ts';
 
 const OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 export interface Passwords {
   hash(password: string): Promise<string>;
-  /** True when `password` matches `hash`; with a null hash, spends the same time and says false. */
-  check(hash: string | null, password: string): Promise<boolean>;
+  /**
+   * True when `password` matches `hash`; with a null hash, spends the same time and says
+   * false. The run waits its turn by the caller's standing.
+   */
+  check(hash: string | null, password: string, standing: CallerStanding): Promise<boolean>;
 }
 
 const threadPoolSize = (): number => Number(process.env.UV_THREADPOOL_SIZE) || 4;
@@ -29,19 +39,22 @@ const threadPoolSize = (): number => Number(process.env.UV_THREADPOOL_SIZE) || 4
 const defaultPasswordConcurrency = (): number =>
   Math.max(1, Math.min(os.availableParallelism() - 1, threadPoolSize() - 1));
 
-function passwordWork(concurrency = defaultPasswordConcurrency()): BoundedWork {
-  // about 50 ms a run: the last in line waits a few seconds at most
-  return createBoundedWork({ concurrency, maxWaiting: 64, busyMessage: messages.server.passwordWorkBusy, retryAfterSeconds: 1 });
+function passwordWork(concurrency = defaultPasswordConcurrency()): TwoLaneWork {
+  // about 50 ms a run: the last in the open lane waits a few seconds at most, the last in the kept lane one or two
+  return createTwoLaneWork({
+    concurrency, maxWaiting: { kept: 32, open: 32 }, keptTurns: 3, busyMessage: messages.server.passwordWorkBusy, retryAfterSeconds: 1,
+  });
 }
 
-export function createPasswords(work: BoundedWork = passwordWork()): Passwords {
+export function createPasswords(work: TwoLaneWork = passwordWork()): Passwords {
   let dummyHash: Promise<string> | undefined;
   return {
-    hash: (password) => work.run(() => argon2.hash(password, OPTIONS)),
-    async check(stored, password) {
+    // sign-ups and new passwords wait in the open lane: the kept share is for sign-ins
+    hash: (password) => work.run('open', () => argon2.hash(password, OPTIONS)),
+    async check(stored, password, standing) {
       const against = stored ?? (dummyHash ??= argon2.hash('not a real password', OPTIONS));
       try {
-        const matches = await work.run(async () => argon2.verify(await against, password));
+        const matches = await work.run(standing === 'unproven' ? 'open' : 'kept', async () => argon2.verify(await against, password), { ahead: standing === 'known' });
         return stored !== null && matches;
       } catch (error) {
         // a full line is the caller's answer (503); a hash argon2 cannot read matches nothing

@@ -1,25 +1,42 @@
 /**
  * Sign-in and sign-up throttles that cannot be turned against the people they protect.
  *
- * - Failed sign-ins per (account email, client address): someone guessing from one
+ * - Password attempts per (account email, client address): someone guessing from one
  *   address is slowed down, while the account's owner signing in from anywhere else is
  *   not (nobody can lock a user out by failing on purpose).
- * - Failed sign-ins per client address, over every email: password spraying (one
+ * - Password attempts per client address, over every email: password spraying (one
  *   password against many emails) settles at a slow, steady rate.
  * - Sign-ups per client address (counted whether they succeed or not, which also slows
  *   probing which emails have accounts). Generous: mobile carriers put thousands of
  *   people behind one address.
  *
- * A throttled attempt is refused (429 with Retry-After) before any password work, and is
- * not counted itself. In memory, per process (each command-service replica keeps its own).
+ * A password attempt is counted when it arrives, before any password work, and given back
+ * only when the password matches: a burst of attempts in flight counts as fully as one
+ * answered attempt after another, and an attempt the password line refused as busy (503)
+ * still counts. A throttled attempt is refused (429 with Retry-After) before any password
+ * work, and is not counted itself.
+ *
+ * Each attempt also says where its caller stands: known (this address has signed in to
+ * this account before, and has nothing outstanding on it), clean (nothing outstanding from
+ * the address, no recent failure on the account), or unproven. The password line keeps a
+ * share of its turns for known and clean callers, known ones first (passwords.ts), so a
+ * flood of failing addresses cannot crowd them out, nor can a burst of fresh addresses
+ * (clean until their first failure) hold back a guest signing in from where they did before.
+ *
+ * In memory, per process (each command-service replica keeps its own).
  */
 import ipaddr from 'ipaddr.js';
+import { LRUCache } from 'lru-cache';
 import { messages, normaliseEmail, type TokenRole } from '@stays/contracts';
 import { TooMany } from '../domain-errors.ts';
 import { createBackoff, type BackoffPolicy } from './backoff.ts';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
+const DAY = 24 * 60 * MINUTE;
+
+/** How long (and how many) pairs of address and account that signed in are remembered as known. */
+const KNOWN_PAIRS = { max: 100_000, ttl: 30 * DAY } as const;
 
 export const throttlePolicies = {
   /** 10 tries, then 30 s, 1 min, 2 min … up to 15 min between tries; about 6 an hour in the long run. */
@@ -28,13 +45,39 @@ export const throttlePolicies = {
   signInPerClient: { freeAttempts: 50, firstDelayMs: SECOND, maxDelayMs: 5 * MINUTE, forgiveEveryMs: MINUTE },
   /** 100 sign-ups, then 1 s, 2 s … up to 10 min; about 60 an hour in the long run. */
   signUpPerClient: { freeAttempts: 100, firstDelayMs: SECOND, maxDelayMs: 10 * MINUTE, forgiveEveryMs: MINUTE },
+  /**
+   * Failed passwords on one account from any address: never a wait (others failing must not
+   * lock the owner out), only whether the account's record is clean; one forgiven a minute.
+   */
+  signInFailuresPerAccount: { freeAttempts: Number.POSITIVE_INFINITY, firstDelayMs: 0, maxDelayMs: 0, forgiveEveryMs: MINUTE },
 } satisfies Record<string, BackoffPolicy>;
 
+/**
+ * Where the caller of a password attempt stands, for its turn in the password line:
+ * - known: this address signed in to this account within 30 days, and has no other attempt
+ *   on it outstanding (so one at a time per pair);
+ * - clean: nothing outstanding from this address (no failure, busy refusal or attempt in
+ *   flight) and no recent failure on this account;
+ * - unproven: anyone else.
+ */
+export type CallerStanding = 'known' | 'clean' | 'unproven';
+
+/** One password attempt, counted since it arrived. */
+export interface PasswordAttempt {
+  readonly standing: CallerStanding;
+  /** The password matched: the attempt is given back, this address's failures on this account are forgotten, and the pair is known. */
+  matched(): void;
+  /** No such account, or another password: the attempt stays counted and marks the account's record. */
+  failed(now: Date): void;
+}
+
 export interface AccountThrottles {
-  /** Throws TooMany when this client must wait before trying a password for `account` again. */
-  beforePasswordTry(account: string, client: string, now: Date): void;
-  passwordFailed(account: string, client: string, now: Date): void;
-  passwordMatched(account: string, client: string): void;
+  /**
+   * Counts a password attempt for `account` from `client` as it arrives, before any password
+   * work; throws TooMany (counting nothing) when this client must wait. An attempt that is
+   * never settled (refused as busy, a lookup that failed) stays counted.
+   */
+  passwordAttempt(account: string, client: string, now: Date): PasswordAttempt;
   /** Throws TooMany when this client must wait before signing up again; otherwise counts the sign-up. */
   signUp(client: string, now: Date): void;
 }
@@ -45,21 +88,35 @@ export const accountThrottleKey = (role: TokenRole, email: string): string => `$
 export function createAccountThrottles(policies: typeof throttlePolicies = throttlePolicies): AccountThrottles {
   const perAccountAndClient = createBackoff(policies.signInPerEmailAndClient);
   const perClient = createBackoff(policies.signInPerClient);
+  const accountFailures = createBackoff(policies.signInFailuresPerAccount);
   const signUps = createBackoff(policies.signUpPerClient);
-  const pair = (account: string, client: string) => `${clientKey(client)} ${account}`;
+  const knownPairs = new LRUCache<string, true>(KNOWN_PAIRS);
+  const standingOf = (pair: string, address: string, account: string, now: Date): CallerStanding => {
+    if (knownPairs.has(pair) && perAccountAndClient.outstanding(pair, now) === 0) return 'known';
+    return perClient.outstanding(address, now) === 0 && accountFailures.outstanding(account, now) === 0 ? 'clean' : 'unproven';
+  };
   return {
-    beforePasswordTry(account, client, now) {
-      const waitMs = Math.max(perAccountAndClient.waitMs(pair(account, client), now), perClient.waitMs(clientKey(client), now));
+    passwordAttempt(account, client, now) {
+      const address = clientKey(client);
+      const pair = `${address} ${account}`;
+      const waitMs = Math.max(perAccountAndClient.waitMs(pair, now), perClient.waitMs(address, now));
       if (waitMs > 0) throw tooMany(messages.server.tooManySignIns, waitMs);
-    },
-    passwordFailed(account, client, now) {
-      perAccountAndClient.record(pair(account, client), now);
-      perClient.record(clientKey(client), now);
-    },
-    passwordMatched(account, client) {
-      // the address-wide count stays: signing in to an account of one's own must not
-      // wipe out the failures sprayed over other people's accounts
-      perAccountAndClient.forget(pair(account, client));
+      const standing = standingOf(pair, address, account, now);
+      perAccountAndClient.record(pair, now);
+      perClient.record(address, now);
+      return {
+        standing,
+        matched() {
+          knownPairs.set(pair, true);
+          perAccountAndClient.forget(pair);
+          // only this attempt is given back: signing in to an account of one's own must not
+          // wipe out the failures sprayed over other people's accounts
+          perClient.refund(address);
+        },
+        failed(at) {
+          accountFailures.record(account, at);
+        },
+      };
     },
     signUp(client, now) {
       const waitMs = signUps.waitMs(clientKey(client), now);

@@ -21,6 +21,7 @@ const benchmarks: Record<string, () => Promise<{ default: (report: Report) => Pr
   export: () => import('./export.bench.ts'),
   'events export': () => import('./events-export.bench.ts'),
   occupancy: () => import('./occupancy.bench.ts'),
+  'image uploads': () => import('./image-uploads.bench.ts'),
 };
 
 const filter = process.argv[2];

@@ -25,7 +25,7 @@ const PASSWORD = 'bench-password-1';
 export default async function benchImageUploads(report: Report): Promise<void> {
   const attack = await sharp({ create: { width: 7000, height: 5670, channels: 3, background: '#3a7d5c' } })
     .toColourspace('rgb16').png({ compressionLevel: 9, progressive: true }).toBuffer();
-  const photo = await sharp({ create: { width: 4032, height: 3024, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+  const photo = await sharp({ create: { width: 4032, height: 3024, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 12 } } })
     .jpeg({ quality: 85 }).toBuffer();
   for (const [label, image] of [['39.7 MP 16-bit PNGs', attack], ['12 MP phone JPEGs', photo]] as const) {
     const server = await startServer();

@@ -22,6 +22,7 @@ const benchmarks: Record<string, () => Promise<{ default: (report: Report) => Pr
   'events export': () => import('./events-export.bench.ts'),
   occupancy: () => import('./occupancy.bench.ts'),
   'sign-in flood': () => import('./sign-in-flood.bench.ts'),
+  'image uploads': () => import('./image-uploads.bench.ts'),
 };
 
 const filter = process.argv[2];

@@ -11,6 +11,7 @@ import { sessionRole } from './accounts/account-streams.ts';
 import { createPasswords } from './accounts/passwords.ts';
 import { createAccountThrottles } from './accounts/throttles.ts';
 import { createOtpThrottle } from './booking/otp-throttle.ts';
+import { createImageLine, type ImageLineSettings } from './image-line.ts';
 
 export interface CommandAppOptions {
   readonly apiPrefix: string;
@@ -23,6 +24,8 @@ export interface CommandAppOptions {
    * their address, and with it escape the sign-in and OTP throttles.
    */
   readonly trustProxy?: boolean;
+  /** How many uploaded images decode at once and how many requests may wait (IMAGE_WORK_CONCURRENCY, IMAGE_WORK_QUEUE). */
+  readonly imageLine?: ImageLineSettings;
 }
 
 export function createCommandApp(deps: CommandServiceDeps, options: CommandAppOptions): Koa {
@@ -40,6 +43,7 @@ export function createCommandApp(deps: CommandServiceDeps, options: CommandAppOp
     },
     booking: { store: deps.eventStore, mailer: deps.mailer, sms: deps.sms, otpKey: deps.otpKey, otpThrottle: createOtpThrottle(), streamNames: deps.streamNames, now },
     hotels: { store: deps.eventStore, now },
+    images: { line: createImageLine(options.imageLine), media: deps.media },
   };
   const committed: CommandContext['committed'] = async (ctx, position) => {
     if (position === null) return;

@@ -11,6 +11,7 @@ import type { Passwords } from './accounts/passwords.ts';
 import type { AccountThrottles } from './accounts/throttles.ts';
 import type { OtpThrottle } from './booking/otp-throttle.ts';
 import type { HotelStreamsIndex } from './accounts/exporting-data/hotel-streams-index.ts';
+import type { ImageUploads } from './uploads.ts';
 
 export interface CommandServiceDeps {
   readonly eventStore: EventStore;
@@ -65,6 +66,8 @@ export interface ResolvedDeps extends CommandServiceDeps {
   readonly accounts: AccountDeps;
   readonly booking: BookingDeps;
   readonly hotels: StoreDeps;
+  /** The process's one image line and the media store: what every route taking images uses. */
+  readonly images: ImageUploads;
 }
 
 /** A use case's route: mounts itself with the context. */

@@ -45,7 +45,7 @@ runMain(async () => {
     google: config.google ? createGoogleVerifier(config.google) : null,
     mailer: mailerFor(config), sms: smsFor(config), otpKey: await otpKeyFor(config), streamNames,
     awaitProjected: config.queryServiceUrl ? waitForQueryService(config.queryServiceUrl) : async () => undefined,
-  }, { apiPrefix: config.apiPrefix, cors: config.cors, security: securityHeadersFor(config), trustProxy: config.trustProxy });
+  }, { apiPrefix: config.apiPrefix, cors: config.cors, security: securityHeadersFor(config), trustProxy: config.trustProxy, imageLine: config.imageLine });
   app.use(healthRoute(eventStore));
   logUnexpectedErrors(app);
   const server = http.createServer(app.callback()).listen(config.port);

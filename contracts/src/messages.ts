@@ -453,6 +453,9 @@ export const server = {
   unsupportedMediaType: 'Unsupported content type',
   notAnImage: 'Only image files are allowed',
   imageTooLarge: (megabytes: number) => `Each image must be at most ${megabytes} MB`,
+  imageTooManyPixels: (megapixels: number, bitsPerChannel: number) => bitsPerChannel <= 8
+    ? `Each image must be at most ${megapixels} megapixels`
+    : `Each image with ${bitsPerChannel} bits per channel must be at most ${megapixels} megapixels (save it with 8 bits per channel, or smaller)`,
   profileImageRequired: 'profileImage: a profile image is required',
   oneProfileImage: 'profileImage: send one profile image',
   invalidField: (field: string, reason: string) => `${field}: ${reason}`,
@@ -538,6 +541,7 @@ export const server = {
   tooManySignIns: (seconds: number) => `Too many failed sign-ins. Please wait ${seconds} seconds and try again.`,
   tooManySignUps: (seconds: number) => `Too many sign-ups from your network. Please wait ${seconds} seconds and try again.`,
   passwordWorkBusy: 'The server is busy with other sign-ins. Please try again in a moment.',
+  imageWorkBusy: 'The server is busy with other images. Please try again in a moment.',
   // a copy of the caller's data
   exportBusy: 'Many copies of data are being prepared right now. Please try again in a moment.',
 

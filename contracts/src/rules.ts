@@ -57,6 +57,11 @@ export const limits = {
   profileImageMegabytes: 5,
   /** Each hotel or room image, as uploaded. */
   listingImageMegabytes: 8,
+  /**
+   * Each uploaded image, decoded, at 8 bits per channel (half at 16 bits: the same memory).
+   * Phones' full-resolution modes make 48–50 MP; anything is shown within 1600 × 1200.
+   */
+  imageMegapixels: 50,
   // booking and OTP bounds: no stay far ahead, no guest holding a listing, no guessing codes for days
   /** A stay starts at most this many days after today (India time). */
   bookingHorizonDays: 365,

@@ -73,6 +73,10 @@ const schema = z.object({
   BOOTSTRAP_AUDITOR_PASSWORD: optionalText,
   /** A follower of the log more than this far behind (age of its oldest unhandled event) is unhealthy. */
   HEALTH_MAX_LAG_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(30),
+  /** Uploaded images decoded at once across all requests; default one per core but one, at most two (see command-service image-line.ts). */
+  IMAGE_WORK_CONCURRENCY: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(1).max(64).optional()),
+  /** Requests with images that may wait for a turn beyond those decoding; more are answered 503 with Retry-After. Default 8. */
+  IMAGE_WORK_QUEUE: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(0).max(1000).optional()),
 });
 
 const checkedSchema = schema.refine((env) => (env.BOOTSTRAP_AUDITOR_EMAIL === undefined) === (env.BOOTSTRAP_AUDITOR_PASSWORD === undefined), {
@@ -131,6 +135,11 @@ function toConfig(env: z.infer<typeof schema>) {
     /** Set only when OUTBOX_DIR is (embedded mode uses DATA_DIR/outbox, see wiring.ts). */
     outboxDir: env.OUTBOX_DIR === undefined ? undefined : path.resolve(env.OUTBOX_DIR),
     healthMaxLagMs: env.HEALTH_MAX_LAG_SECONDS * 1000,
+    /** The image line's size; unset parts take the command service's defaults. */
+    imageLine: {
+      ...(env.IMAGE_WORK_CONCURRENCY !== undefined && { concurrency: env.IMAGE_WORK_CONCURRENCY }),
+      ...(env.IMAGE_WORK_QUEUE !== undefined && { maxWaiting: env.IMAGE_WORK_QUEUE }),
+    },
     bootstrapAuditor: env.BOOTSTRAP_AUDITOR_EMAIL !== undefined && env.BOOTSTRAP_AUDITOR_PASSWORD !== undefined
       ? { email: env.BOOTSTRAP_AUDITOR_EMAIL, password: env.BOOTSTRAP_AUDITOR_PASSWORD }
       : null,

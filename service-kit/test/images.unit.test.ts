@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import sharp, { type Sharp } from 'sharp';
 import { crc32, deflateSync } from 'node:zlib';
-import { generateDemoImage, ImageTooLargeError, normaliseImage, NotAnImageError, type NormaliseImageOptions } from '../src/images/index.ts';
+import { generateDemoImage, ImageTooLargeError, ImageTooManyPixelsError, normaliseImage, NotAnImageError, type NormaliseImageOptions } from '../src/images/index.ts';
 
 const limits: NormaliseImageOptions = { maxWidth: 800, maxHeight: 600, maxInputBytes: 5_000_000 };
 
@@ -117,15 +117,26 @@ describe('images: normaliseImage', () => {
     const bomb = pngDeclaring(50_000, 50_000);
     expect(bomb.length).to.be.below(200);
     const error = await refusal(bomb);
-    expect(error).to.be.instanceOf(ImageTooLargeError);
-    expect((error as ImageTooLargeError).limit).to.equal('pixels');
+    expect(error).to.be.instanceOf(ImageTooManyPixelsError);
+    expect(error).to.include({ limit: 'pixels', maxPixels: 50_000_000, bitsPerChannel: 8 });
   });
 
   it('refuses a real, well-compressed image over the pixel limit', async () => {
     const png = await solid(3000, 3000).png().toBuffer();
     const error = await refusal(png, { ...limits, maxInputPixels: 4_000_000 });
-    expect(error).to.be.instanceOf(ImageTooLargeError);
-    expect((error as ImageTooLargeError).limit).to.equal('pixels');
+    expect(error).to.be.instanceOf(ImageTooManyPixelsError);
+    expect(error).to.include({ limit: 'pixels', maxPixels: 4_000_000, bitsPerChannel: 8 });
+  });
+
+  it('allows a 16-bit image half the pixels of an 8-bit one: it decodes to twice the bytes', async () => {
+    const sixteenBit = await solid(2000, 1500).toColourspace('rgb16').png().toBuffer();
+    expect((await sharp(sixteenBit).metadata()).depth).to.equal('ushort');
+    const error = await refusal(sixteenBit, { ...limits, maxInputPixels: 4_000_000 });
+    expect(error).to.be.instanceOf(ImageTooManyPixelsError);
+    expect(error).to.include({ maxPixels: 2_000_000, bitsPerChannel: 16 });
+    // the same picture at 8 bits is taken, and so is the 16-bit one under a bound twice as high
+    expect((await normaliseImage(await solid(2000, 1500).png().toBuffer(), { ...limits, maxInputPixels: 4_000_000 })).width).to.equal(800);
+    expect((await normaliseImage(sixteenBit, { ...limits, maxInputPixels: 6_000_000 })).width).to.equal(800);
   });
 });
 

@@ -142,7 +142,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
         if (!(await runner.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS))) log(`read-your-writes: the read side did not reach position ${position} within ${READ_YOUR_WRITES_TIMEOUT_MS} ms`);
       },
       ...(overrides.now && { now: overrides.now }),
-    }, { apiPrefix: config.apiPrefix, cors: config.cors, security, trustProxy: config.trustProxy });
+    }, { apiPrefix: config.apiPrefix, cors: config.cors, security, trustProxy: config.trustProxy, imageLine: config.imageLine });
     const queryApp = createQueryApp({
       readStore, media, mediaLinks, tokenVerifier,
       readSide: {

@@ -1,8 +1,20 @@
-/** The upload is bigger than allowed, in bytes or in decoded pixels (a decompression bomb). */
+/** The upload is bigger than allowed in bytes, before anything decodes it. */
 export class ImageTooLargeError extends Error {
   override readonly name = 'ImageTooLargeError';
+  readonly limit = 'bytes';
+}
+
+/**
+ * The image decodes to more pixels than allowed for its sample depth (a decompression
+ * bomb, or simply a photo bigger than a listing needs): `maxPixels` is the bound that
+ * applied to it, `bitsPerChannel` its depth, so the refusal can name both.
+ */
+export class ImageTooManyPixelsError extends Error {
+  override readonly name = 'ImageTooManyPixelsError';
+  readonly limit = 'pixels';
   constructor(
-    readonly limit: 'bytes' | 'pixels',
+    readonly maxPixels: number,
+    readonly bitsPerChannel: number,
     message: string,
   ) {
     super(message);

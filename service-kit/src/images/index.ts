@@ -1,3 +1,3 @@
-export { ImageTooLargeError, NotAnImageError } from './errors.ts';
+export { ImageTooLargeError, ImageTooManyPixelsError, NotAnImageError } from './errors.ts';
 export { normaliseImage, type NormaliseImageOptions, type NormalisedImage } from './normalise.ts';
 export { generateDemoImage, type DemoImageOptions } from './demo-image.ts';

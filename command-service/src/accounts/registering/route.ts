@@ -12,7 +12,7 @@ import { handleRegister } from './handler.ts';
 export const mountRegistering: CommandRoute = ({ deps, mount, committed }) => {
   mount(routes.customerRegister, async (ctx) => {
     const { body: input, files } = ctx.input;
-    const [profileImage] = await storeUploadedImages(files, deps.media, profileImageRules(true));
+    const [profileImage] = await storeUploadedImages(files, deps.images, profileImageRules(true));
     try {
       const { value, position } = await handleRegister(deps.accounts, {
         role: 'customer', name: input.name, email: input.email, username: input.username,

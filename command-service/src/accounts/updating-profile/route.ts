@@ -30,7 +30,7 @@ export const mountUpdatingProfile: CommandRoute = ({ deps, mount, committed }) =
   mount(routes.customerUpdateProfile, async (ctx) => {
     const { body: input, files } = ctx.input;
     const confirmed = await confirmation(input);
-    const [newImage] = await storeUploadedImages(files, deps.media, profileImageRules(false));
+    const [newImage] = await storeUploadedImages(files, deps.images, profileImageRules(false));
     const profileImage = newImage ?? (input.removeProfileImage === 'true' ? null : undefined);
     try {
       const { value, position } = await handleUpdateProfile(deps.accounts, accountAuthOf(ctx), {

@@ -159,8 +159,10 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     }, { apiPrefix: config.apiPrefix, cors: config.cors, security });
     const operator = operatorApi([readModelOperatorRoute(runner), auditorOperatorRoute({ store: eventStore, streamNames }, createPasswords())],
       await loadOrCreateOperatorToken(config.operatorToken, path.join(config.dataDir, 'keys')), log);
+    // before createHost takes the apps' callbacks: an app without an error listener then gets Koa's own, which prints every stack to stderr
+    for (const app of [commandApp, queryApp]) logUnexpectedErrors(app, log);
     const host = createHost({ apiPrefix: config.apiPrefix, commandApp, queryApp, security, operator, frontendDir: path.resolve(import.meta.dirname, '../../frontend/dist') });
-    for (const app of [commandApp, queryApp, host]) logUnexpectedErrors(app, log);
+    logUnexpectedErrors(host, log);
     return {
       host, eventStore, rawEventStore, keys, streamNames, readStore, media, runner, notary, reactor, reconciler, erasure, startedOnEmptyLog,
       close: async () => {

@@ -16,7 +16,8 @@ export interface ErrorHandlerOptions {
  * AppErrors keep their status and message. Errors from body parsing (co-body's
  * `status`, formidable's `httpCode`) are mapped to a clear message of ours. Anything
  * else is a bug: 500 with a generic message, and the error goes to `app.emit('error')`
- * for logging — its message and stack never reach the client.
+ * for logging — its message and stack never reach the client. A refusal the product
+ * chose (an AppError of 503, say) is an answer, not a bug, and is not logged.
  */
 export function errorHandler(options: ErrorHandlerOptions = {}): Middleware {
   return async (ctx, next) => {
@@ -34,7 +35,9 @@ export function errorHandler(options: ErrorHandlerOptions = {}): Middleware {
       }
       ctx.status = statusCode;
       ctx.body = failureBody(statusCode, message, field);
-      if (statusCode >= 500) ctx.app.emit('error', thrown, ctx);
+      // AppErrors are answers the product chose (a busy line, a store that cannot be reached
+      // for now, a sign-in not configured), with a message for the person: only the rest is a bug
+      if (statusCode >= 500 && !(error instanceof AppError)) ctx.app.emit('error', thrown, ctx);
     }
   };
 }

@@ -112,6 +112,9 @@ export interface StayQuote {
   readonly payableAmount: number;
 }
 
+/** Units of a listing a booking takes each night: its rooms for a Room; a Flat is one unit, whatever was asked. */
+export const unitsBooked = (roomType: RoomType, numberOfRooms: number): number => (roomType === 'Room' ? numberOfRooms : 1);
+
 /**
  * Price of a stay. Flat: price per night × guests × nights; Room: × rooms as well.
  * Money is integer rupees; the discount is rounded once, here, and the payable amount
@@ -124,8 +127,7 @@ export function quoteStay(input: {
   numberOfNights: number;
   numberOfRooms: number;
 }): StayQuote {
-  const rooms = input.roomType === 'Room' ? input.numberOfRooms : 1;
-  const totalAmount = Math.round(input.pricePerNight) * input.numberOfGuests * rooms * input.numberOfNights;
+  const totalAmount = Math.round(input.pricePerNight) * input.numberOfGuests * unitsBooked(input.roomType, input.numberOfRooms) * input.numberOfNights;
   const discountAmount = Math.round((totalAmount * DISCOUNT_PERCENT) / 100);
   return { totalAmount, discountAmount, payableAmount: totalAmount - discountAmount };
 }
@@ -211,15 +213,45 @@ export function bookableCommencement(wished: string | null, now: Date): { date: 
   return { date: wished, moved: false };
 }
 
-/** Whether a stay's last night (YYYY-MM-DD) is today or later in India: the booking is upcoming. */
-export const isUpcomingStay = (lastNight: string, now: Date): boolean => lastNight >= indiaToday(now);
+/**
+ * The stay has not begun: its first night (YYYY-MM-DD, or an ISO date-time's first 10
+ * characters) is after today in India. What the screens label "Upcoming" (spec section 4),
+ * and while a guest may still cancel.
+ */
+export const stayIsAhead = (dateOfCommencement: string, now: Date): boolean => dateOfCommencement.slice(0, 10) > indiaToday(now);
+
+/**
+ * The stay is not over: its last night (YYYY-MM-DD) is today or later in India. While it
+ * holds one of the guest's places for upcoming bookings, and the auditors' "upcoming" status.
+ */
+export const stayIsNotOver = (lastNight: string, now: Date): boolean => lastNight >= indiaToday(now);
+
+/** What cancelling needs to know of a booking: fields of the booking as screens read it (`BookingView`). */
+export interface CancellableBooking {
+  readonly status: 'confirmed' | 'cancelled';
+  readonly isPaymentDone: boolean;
+  /** The first night, YYYY-MM-DD (an ISO date-time's first 10 characters are taken). */
+  readonly dateOfCommencement: string;
+}
+
+/**
+ * Why a guest may not cancel a booking, or null when they may: one already cancelled, one
+ * the owner recorded as paid (the money is settled at the hotel), or one whose first night
+ * has come (India time).
+ */
+export function whyNotCancellable(booking: CancellableBooking, now: Date): 'cancelled' | 'paid' | 'started' | null {
+  if (booking.status === 'cancelled') return 'cancelled';
+  if (booking.isPaymentDone) return 'paid';
+  if (!stayIsAhead(booking.dateOfCommencement, now)) return 'started';
+  return null;
+}
+
+export const cancellable = (booking: CancellableBooking, now: Date): boolean => whyNotCancellable(booking, now) === null;
 
 /** Each night of a stay, as the date it starts. */
 export const stayNights = (dateOfCommencement: string, numberOfNights: number): string[] =>
   Array.from({ length: numberOfNights }, (_, night) => addDays(dateOfCommencement, night));
 
-/** Units of a listing a booking takes each night: its rooms for a Room, the one flat for a Flat. */
-export const unitsBooked = (roomType: RoomType, numberOfRooms: number): number => (roomType === 'Room' ? numberOfRooms : 1);
 
 /**
  * Whether a text carries a link or web address: a scheme ('https://', 'mailto:'), 'www.',

@@ -57,9 +57,31 @@ describe('contracts: stay dates in India time', () => {
     expect(unitsBooked('Room', 3)).to.equal(3);
     expect(unitsBooked('Flat', 3)).to.equal(1);
   });
+
+  // 2030-01-03 10:00 in India
+  const now = new Date('2030-01-03T04:30:00Z');
+  const booking = (patch: Partial<CancellableBooking> = {}): CancellableBooking => ({ status: 'confirmed', isPaymentDone: false, dateOfCommencement: '2030-01-04', ...patch });
+
+  it('tells the two senses of "upcoming" apart: the stay is ahead until its first night, not over until its last', () => {
+    expect(stayIsAhead('2030-01-04', now), 'first night tomorrow').to.equal(true);
+    expect(stayIsAhead('2030-01-03', now), 'first night tonight').to.equal(false);
+    expect(stayIsAhead('2030-01-04T00:00:00.000Z', now), 'an ISO date-time reads as its date').to.equal(true);
+    expect(stayIsAhead('2030-01-03', new Date('2030-01-02T18:29:59Z')), 'the evening before, in India').to.equal(true);
+    expect(stayIsNotOver('2030-01-03', now), 'last night tonight').to.equal(true);
+    expect(stayIsNotOver('2030-01-02', now), 'last night was yesterday').to.equal(false);
+  });
+
+  it('given a booking, when its guest would cancel, then says why not or lets them', () => {
+    expect(whyNotCancellable(booking(), now)).to.equal(null);
+    expect(cancellable(booking(), now)).to.equal(true);
+    expect(whyNotCancellable(booking({ status: 'cancelled' }), now)).to.equal('cancelled');
+    expect(whyNotCancellable(booking({ isPaymentDone: true }), now), 'paid at the hotel').to.equal('paid');
+    expect(whyNotCancellable(booking({ dateOfCommencement: '2030-01-03' }), now), 'the first night has come').to.equal('started');
+    expect(cancellable(booking({ isPaymentDone: true }), now)).to.equal(false);
+  });
 });
 
-import { addDays, bookableCommencement, latestCommencement, limits, nameForMessages } from '../src/index.ts';
+import { addDays, bookableCommencement, cancellable, latestCommencement, limits, nameForMessages, stayIsAhead, stayIsNotOver, whyNotCancellable, type CancellableBooking } from '../src/index.ts';
 
 describe('contracts: booking bounds', () => {
   it('moves a wished start date into the bookable range and says whether it moved', () => {

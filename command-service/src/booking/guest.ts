@@ -8,7 +8,7 @@
  * requests of one guest cannot pass the contact and booking limits.
  * The decisions on it are in sending-otp/, verifying-contact/, placing-booking/ and giving-back/.
  */
-import { guestEventTypes, isUpcomingStay, limits, type GuestEvent } from '@stays/contracts';
+import { guestEventTypes, limits, stayIsNotOver, type GuestEvent } from '@stays/contracts';
 import { DAY_MS, addWithinDay, secondsUntilUnderDailyLimit } from './daily-window.ts';
 
 export interface GuestState {
@@ -50,7 +50,7 @@ export const guestAggregate = { initialState: initialGuestState, evolve: evolveG
 
 /** The bookings the guest holds whose stay is not over yet. */
 export const upcomingBookings = (state: GuestState, now: Date): string[] =>
-  [...state.heldBookings].filter(([, lastNight]) => isUpcomingStay(lastNight, now)).map(([bookingID]) => bookingID);
+  [...state.heldBookings].filter(([, lastNight]) => stayIsNotOver(lastNight, now)).map(([bookingID]) => bookingID);
 
 /**
  * Seconds until the guest may try codes again, on any contact, once they made their wrong

@@ -101,9 +101,11 @@ export interface BookingView {
   readonly roomType: (typeof ROOM_TYPES)[number];
   readonly roomStandard: string;
   readonly roomID: string;
-  /** Integer rupees before discount; the guest pays totalAmount − discountAmount. */
+  /** Integer rupees before discount. */
   readonly totalAmount: number;
   readonly discountAmount: number;
+  /** Integer rupees the guest pays: as the booking's BookingPlaced computed it, never recomputed. */
+  readonly payableAmount: number;
   readonly isPaymentDone: boolean;
   /** Link to Invoice_{bookingID}.pdf once issued; null until then. */
   readonly invoicePDF: string | null;

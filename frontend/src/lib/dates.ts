@@ -32,7 +32,3 @@ export function twelveHour(time: string): string {
   const hour = h % 12 === 0 ? 12 : h % 12;
   return `${hour}:${pad(m ?? 0)} ${suffix}`;
 }
-
-/** Upcoming when the stay starts later than now (spec section 4). */
-export const isUpcoming = (dateOfCommencement: string, now: Date = new Date()): boolean =>
-  new Date(dateOfCommencement).getTime() > now.getTime();

@@ -13,7 +13,9 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { addressWithCity, formatDiscount, formatRupees, addDays, earliestCommencement, messages, quoteStay, type RoomType } from '@stays/contracts';
 import { generateDemoImage } from '@stays/service-kit';
 import { SHOTS, cspReports, launchChromium, otpFromOutbox, recordCspViolations, shoot, urlMatches } from './support/browser.ts';
-import { API, startE2eSystem, type E2eSystem } from './support/system.ts';
+import { API, callApi, startE2eSystem, type E2eSystem } from './support/system.ts';
+import { demoGuestBooks } from './support/demo-booking.ts';
+import { DEMO_PASSWORD, demoGuest } from '../../../standalone/src/demo/index.ts';
 
 const ui = messages.ui;
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
@@ -446,6 +448,50 @@ describe('guest journeys (e2e)', function () {
     await page.getByRole('button', { name: ui.signOut }).click();
     await urlMatches(page, /\/login-user$/);
     await page.getByRole('link', { name: ui.navLogin }).waitFor();
+    await context.close();
+  });
+
+  it('a paid booking shows no Cancel; an unpaid upcoming one does, and cancelling it works', async () => {
+    const api = <T>(method: string, route: string, body?: unknown, token?: string) => callApi<T>(system, method, route, body, token);
+    const owner = (await api<{ accessToken: string }>('POST', '/hotel/owner/login', { email: 'owner1@stays.demo', password: DEMO_PASSWORD })).json.data.accessToken;
+    const hotelID = (await api<string>('GET', '/hotel/owner/get/hotel/id', undefined, owner)).json.data;
+    const room = (await api<{ roomType: RoomType; roomStandard: string }[]>('GET', `/hotel/room/get/all/rooms/${hotelID}`)).json.data[0]!;
+    const stay = (daysAhead: number) => ({
+      hotelID, roomType: room.roomType, roomStandard: room.roomStandard, phone: `98450${daysAhead}6666`, numberOfRooms: 1, numberOfNights: 1,
+      dateOfCommencement: addDays(earliestCommencement(new Date()), daysAhead),
+    });
+    const paid = await demoGuestBooks(system, stay(40));
+    const unpaid = await demoGuestBooks(system, stay(42));
+    expect((await api('POST', `/hotel/owner/booking/paid/${paid}`, {}, owner)).json.success).to.equal(true);
+
+    const { context, page } = await newPage();
+    await page.goto('/login-user');
+    await page.getByLabel(ui.emailLabel).fill(demoGuest.email);
+    await page.getByLabel(ui.passwordLabel).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: ui.signIn }).click();
+    await urlMatches(page, /^[^?#]+:\d+\/$/);
+    await page.goto('/profile');
+    await page.getByRole('link', { name: ui.yourBookings, exact: true }).click();
+    await urlMatches(page, /\/user\/bookings\//);
+
+    const open = async (bookingID: string) => {
+      await page.getByRole('row').filter({ hasText: bookingID }).getByRole('button', { name: bookingID }).click();
+      await page.getByRole('button', { name: ui.backToList }).waitFor();
+    };
+    await open(paid);
+    await page.getByText(ui.paymentDone).first().waitFor();
+    expect(await page.getByRole('button', { name: ui.cancelBooking }).count(), 'a paid booking offers no Cancel').to.equal(0);
+    await page.getByRole('button', { name: ui.backToList }).click();
+
+    await open(unpaid);
+    await page.getByRole('button', { name: ui.cancelBooking }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: ui.cancelBooking }).click();
+    await page.getByText(ui.cancelled).first().waitFor();
+    // a cancelled booking offers no Cancel (the dialog's own button leaves with the dialog)
+    await page.getByRole('button', { name: ui.cancelBooking }).waitFor({ state: 'detached', timeout: 5000 });
+    const bookings = (await api<{ bookingID: string; status: string }[]>('GET', `/hotel/owner/get/all/hotel/owner/bookings/${hotelID}`, undefined, owner)).json.data;
+    expect(bookings.find((booking) => booking.bookingID === unpaid)?.status, 'cancelled on the server').to.equal('cancelled');
+    expect(bookings.find((booking) => booking.bookingID === paid)?.status).to.equal('confirmed');
     await context.close();
   });
 

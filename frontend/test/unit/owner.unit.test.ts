@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { messages, type BookingView, type SessionUser } from '@stays/contracts';
 import type { Hotel, Room } from '../../src/lib/models.ts';
-import { amountAfterDiscount, canMarkPaid, isUpcoming, selectOwnerBookings, selectOwnerHasBookings } from '../../src/features/owner-bookings/owner-bookings.selectors.ts';
+import { canMarkPaid, selectOwnerBookings, selectOwnerHasBookings } from '../../src/features/owner-bookings/owner-bookings.selectors.ts';
 import { ownerBookingsActions } from '../../src/features/owner-bookings/owner-bookings.slice.ts';
 import { draftFromHotel, emptyHotelDraft, hotelImageCountError, placeDraftError, type HotelDraft } from '../../src/features/owner-hotel/hotel-draft.ts';
 import { selectHasHotel, selectOwnerHotelFor } from '../../src/features/owner-hotel/owner-hotel.selectors.ts';
@@ -191,7 +191,7 @@ describe('owner bookings and profile (unit)', () => {
   const booking = (id: string, patch: Partial<BookingView> = {}): BookingView => ({
     _id: id, bookingID: `BK-${id}`, hotelID: 'h1', hotelName: 'H', hotelAddress: 'A', hotelCity: 'C', customerID: 'u', customerName: 'N', customerEmail: 'e',
     customerPhoneNumber: '9822012345', dateOfBooking: '2030-01-01T00:00:00.000Z', dateOfCommencement: '2030-01-05T00:00:00.000Z', numberOfNights: 2, numberOfGuests: 2,
-    numberOfRooms: 1, roomType: 'Room', roomStandard: 'Deluxe', roomID: 'r', totalAmount: 10000, discountAmount: 2000, isPaymentDone: false, invoicePDF: null,
+    numberOfRooms: 1, roomType: 'Room', roomStandard: 'Deluxe', roomID: 'r', totalAmount: 10000, discountAmount: 2000, payableAmount: 8000, isPaymentDone: false, invoicePDF: null,
     status: 'confirmed', created_at: '2030-01-01T00:00:00.000Z', ...patch,
   });
 
@@ -221,11 +221,9 @@ describe('owner bookings and profile (unit)', () => {
     }
   });
 
-  it('labels timing and amounts', () => {
-    const now = new Date('2030-01-03T00:00:00Z');
-    expect(isUpcoming(booking('1'), now)).to.equal(true);
-    expect(isUpcoming(booking('1', { dateOfCommencement: '2030-01-02T00:00:00.000Z' }), now)).to.equal(false);
-    expect(amountAfterDiscount(booking('1'))).to.equal(8000);
+  it('lets the owner record the payment of a confirmed booking only', () => {
+    expect(canMarkPaid(booking('1'))).to.equal(true);
+    expect(canMarkPaid(booking('1', { isPaymentDone: true }))).to.equal(false);
     expect(canMarkPaid(booking('1', { status: 'cancelled' }))).to.equal(false);
   });
 

@@ -10,7 +10,7 @@
  */
 import { Readable } from 'node:stream';
 import {
-  indiaToday, messages, routes, streams, type AuditBookingHistory, type AuditLogQuery, type AuditPage,
+  messages, routes, streams, type AuditBookingHistory, type AuditLogQuery, type AuditPage,
 } from '@stays/contracts';
 import type { Filter } from '@stays/read-store';
 import { NotFoundError, auditorAuthOf, respond } from '@stays/service-kit';
@@ -53,7 +53,7 @@ export function mountAuditRoutes({ deps, readModels, mount }: QueryContext): voi
       ...rest,
       ...(from !== undefined && { from: indiaDateOf(from) }),
       ...(to !== undefined && { to: indiaDateOf(to) }),
-      today: indiaToday(new Date()),
+      now: new Date(),
     }, page, BOOKINGS_PAGE_SIZE);
     const answer: AuditPage<(typeof items)[number]> = { items, page, pageSize: BOOKINGS_PAGE_SIZE, total };
     ctx.set('Cache-Control', 'private, no-store');

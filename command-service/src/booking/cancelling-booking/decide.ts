@@ -3,15 +3,16 @@
  * owner has recorded its payment (the money is settled at the hotel, not online).
  * Cancelling twice changes nothing; the handler then gives back what the booking held.
  */
-import { indiaToday, messages, type BookingEvent } from '@stays/contracts';
+import { messages, whyNotCancellable, type BookingEvent } from '@stays/contracts';
 import { Conflict, Forbidden } from '../../domain-errors.ts';
 import { placedBooking, type BookingState } from '../booking.ts';
 
 export function cancelBooking(command: { customerId: string; now: Date }, state: BookingState): BookingEvent[] {
   const booking = placedBooking(state);
   if (booking.booking.customerId !== command.customerId) throw new Forbidden(messages.server.notYourBooking);
-  if (booking.status === 'cancelled') return [];
-  if (booking.paid) throw new Conflict(messages.server.paidBookingNotCancellable);
-  if (booking.booking.dateOfCommencement <= indiaToday(command.now)) throw new Conflict(messages.server.bookingAlreadyStarted);
+  const refusal = whyNotCancellable({ status: booking.status === 'cancelled' ? 'cancelled' : 'confirmed', isPaymentDone: booking.paid, dateOfCommencement: booking.booking.dateOfCommencement }, command.now);
+  if (refusal === 'cancelled') return [];
+  if (refusal === 'paid') throw new Conflict(messages.server.paidBookingNotCancellable);
+  if (refusal === 'started') throw new Conflict(messages.server.bookingAlreadyStarted);
   return [{ type: 'BookingCancelled', data: { bookingID: booking.booking.bookingID, customerId: command.customerId, cancelledAt: command.now.toISOString() } }];
 }

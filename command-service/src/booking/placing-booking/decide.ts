@@ -61,7 +61,7 @@ export function placeBooking(command: PlaceBooking, { contact, hotel, room }: Bo
       customerEmail: request.customerEmail.toLowerCase(), customerPhoneNumber: request.customerPhoneNumber,
       hotelId: hotel.hotelId, ownerId: hotel.ownerId, hotelName: hotel.details.hotelName, hotelAddress: hotel.details.address,
       hotelCity: hotel.details.city, roomId: room.roomId, roomType, roomStandard: room.details.roomStandard,
-      numberOfRooms: roomType === 'Room' ? request.numberOfRooms : 1, numberOfGuests: request.numberOfGuests,
+      numberOfRooms: unitsBooked(roomType, request.numberOfRooms), numberOfGuests: request.numberOfGuests,
       numberOfNights: request.numberOfNights, dateOfBooking: indiaToday(now), dateOfCommencement: request.dateOfCommencement,
       nights: stayNights(request.dateOfCommencement, request.numberOfNights), units: unitsBooked(roomType, request.numberOfRooms),
       pricePerNight: room.details.pricePerNight, ...quote, paymentMethod: 'pay-at-hotel',

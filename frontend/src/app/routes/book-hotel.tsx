@@ -1,6 +1,6 @@
 /** /book-hotel/:hotelID (spec sections 2, 4, 5): details and OTP, then payment; success → /profile. */
 import { Button, Intent, Spinner } from '@blueprintjs/core';
-import { formatRupees, bookableCommencement, COUNTRIES, indiaToday, messages } from '@stays/contracts';
+import { formatRupees, bookableCommencement, COUNTRIES, indiaToday, messages, unitsBooked } from '@stays/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { selectBookingSubmit, selectOtpVerified } from '../../features/booking/booking.selectors.ts';
@@ -68,7 +68,7 @@ export default function BookHotelPage() {
       hotelCountry: hotel.country, hotelPincode: hotel.pinCode, hotelPhoneNumber: hotel.phoneNumber,
       customerID: user._id, customerName: contact.name.trim(), customerEmail: contact.email.trim(), customerPhoneNumber: contact.mobile,
       roomStandard: room.roomStandard, roomType: room.roomType,
-      numberOfRooms: room.roomType === 'Room' ? stay.rooms : 1, numberOfGuests: stay.guests, numberOfNights: stay.nights,
+      numberOfRooms: unitsBooked(room.roomType, stay.rooms), numberOfGuests: stay.guests, numberOfNights: stay.nights,
       dateOfBooking: indiaToday(new Date()), dateOfCommencement: stay.date, totalAmount: quote.totalAmount,
     }, { hotelName: hotel.hotelName, payableAmount: quote.payableAmount }));
   };

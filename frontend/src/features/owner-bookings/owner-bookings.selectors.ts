@@ -18,10 +18,5 @@ export const selectOwnerHasBookings = createSelector(
 );
 export const selectMarkPaid = (state: WithOwnerBookings) => state.ownerBookings.markPaid;
 
-/** Timing label: commencement later than now is upcoming (spec section 4). */
-export const isUpcoming = (booking: Pick<BookingView, 'dateOfCommencement'>, now: Date = new Date()): boolean =>
-  new Date(booking.dateOfCommencement).getTime() > now.getTime();
-/** Amount after discount: total minus discount (spec section 3). */
-export const amountAfterDiscount = (booking: Pick<BookingView, 'totalAmount' | 'discountAmount'>): number => booking.totalAmount - booking.discountAmount;
 /** The owner may record the payment of a confirmed pay-at-hotel booking not yet paid. */
 export const canMarkPaid = (booking: Pick<BookingView, 'isPaymentDone' | 'status'>): boolean => !booking.isPaymentDone && booking.status !== 'cancelled';

@@ -10,7 +10,7 @@ const setOnBooking = (bookingID: string, set: Record<string, unknown>): Projecte
 
 export const bookingsReadModel = defineReadModel({
   name: 'bookings',
-  version: 2,
+  version: 3,
   collections: {
     [collections.bookings]: [
       // The guest's and the hotel's lists, newest first: MongoDB reads them in index order
@@ -31,7 +31,7 @@ export const bookingsReadModel = defineReadModel({
         customerEmail: placed.customerEmail, customerEmailKey: normaliseEmail(placed.customerEmail), customerPhoneNumber: placed.customerPhoneNumber, dateOfBooking: placed.dateOfBooking,
         dateOfCommencement: placed.dateOfCommencement, lastNight: placed.nights.at(-1) ?? placed.dateOfCommencement, numberOfNights: placed.numberOfNights, numberOfGuests: placed.numberOfGuests,
         numberOfRooms: placed.numberOfRooms, roomType: placed.roomType, roomStandard: placed.roomStandard, roomID: placed.roomId,
-        totalAmount: placed.totalAmount, discountAmount: placed.discountAmount, isPaymentDone: false, invoicePDF: null,
+        totalAmount: placed.totalAmount, discountAmount: placed.discountAmount, payableAmount: placed.payableAmount, isPaymentDone: false, invoicePDF: null,
         status: 'confirmed', created_at: recordedAt,
       };
       return [{ collection: collections.bookings, operation: { updateOne: { filter: { _id: placed.bookingID }, update: { $set: document }, upsert: true } } }];

@@ -1,5 +1,5 @@
 /** What the query side asks of the bookings read model. */
-import { normaliseEmail, type AuditBookingStatus, type AuditBookingSummary, type BookingView } from '@stays/contracts';
+import { indiaToday, normaliseEmail, stayIsNotOver, type AuditBookingStatus, type AuditBookingSummary, type BookingView } from '@stays/contracts';
 import type { Filter, Projection, Sort } from '@stays/read-store';
 import { POSITION_FIELD } from '../../guard.ts';
 import type { ReadModelStore } from '../../read-model.ts';
@@ -8,7 +8,7 @@ import { bookingCollections, type BookingDocument } from './document.ts';
 /** Never answered to guests and owners: the position stamp, the owner's account id (nobody else's business), the auditors' search keys. */
 const INTERNAL_BOOKING_FIELDS: Projection = { [POSITION_FIELD]: 0, ownerId: 0, lastNight: 0, customerEmailKey: 0 };
 
-/** What an auditor's search of bookings may name (contracts `auditBookingsQuery`, normalised); `today` is India's date. */
+/** What an auditor's search of bookings may name (contracts `auditBookingsQuery`, normalised), at `now`. */
 export interface AuditBookingFilter {
   readonly bookingID?: string;
   /** Any case: matched normalised. */
@@ -18,15 +18,17 @@ export interface AuditBookingFilter {
   readonly from?: string;
   readonly to?: string;
   readonly status?: AuditBookingStatus;
-  readonly today: string;
+  readonly now: Date;
 }
 
 function auditFilter(filter: AuditBookingFilter): Filter {
   const commencement = { ...(filter.from !== undefined && { $gte: filter.from }), ...(filter.to !== undefined && { $lte: filter.to }) };
+  const today = indiaToday(filter.now);
   const byStatus: Record<AuditBookingStatus, Filter> = {
     cancelled: { status: 'cancelled' },
-    upcoming: { status: { $ne: 'cancelled' }, lastNight: { $gte: filter.today } },
-    completed: { status: { $ne: 'cancelled' }, lastNight: { $lt: filter.today } },
+    // stayIsNotOver (contracts) in the query language: the last night is today or later
+    upcoming: { status: { $ne: 'cancelled' }, lastNight: { $gte: today } },
+    completed: { status: { $ne: 'cancelled' }, lastNight: { $lt: today } },
   };
   return {
     ...(filter.bookingID !== undefined && { _id: filter.bookingID }),
@@ -37,14 +39,14 @@ function auditFilter(filter: AuditBookingFilter): Filter {
   };
 }
 
-const statusOf = (booking: BookingDocument, today: string): AuditBookingStatus =>
-  booking.status === 'cancelled' ? 'cancelled' : booking.lastNight >= today ? 'upcoming' : 'completed';
+const statusOf = (booking: BookingDocument, now: Date): AuditBookingStatus =>
+  booking.status === 'cancelled' ? 'cancelled' : stayIsNotOver(booking.lastNight, now) ? 'upcoming' : 'completed';
 
-const toSummary = (today: string) => (booking: BookingDocument): AuditBookingSummary => ({
+const toSummary = (now: Date) => (booking: BookingDocument): AuditBookingSummary => ({
   bookingID: booking.bookingID, hotelID: booking.hotelID, hotelName: booking.hotelName,
   guestId: booking.customerID, guestName: booking.customerName, guestEmail: booking.customerEmail,
   dateOfBooking: booking.dateOfBooking, dateOfCommencement: booking.dateOfCommencement, numberOfNights: booking.numberOfNights,
-  payableAmount: booking.totalAmount - booking.discountAmount, status: statusOf(booking, today),
+  payableAmount: booking.payableAmount, status: statusOf(booking, now),
 });
 const NEWEST_FIRST: Sort = { created_at: -1, _id: 1 };
 
@@ -69,7 +71,7 @@ export function bookingQueries(store: ReadModelStore) {
         bookings.find(query, { sort: NEWEST_FIRST, skip: (page - 1) * pageSize, limit: pageSize }),
         bookings.countDocuments(query),
       ]);
-      return { items: found.map(toSummary(filter.today)), total };
+      return { items: found.map(toSummary(filter.now)), total };
     },
     /** Whose booking it is: its guest and its hotel's owner (null when there is no such booking). */
     async partiesOf(bookingID: string): Promise<{ customerID: string; ownerId: string } | null> {

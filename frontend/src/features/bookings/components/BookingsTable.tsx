@@ -3,12 +3,10 @@
  * table hides its amount, payment and invoice columns (phones), a card per booking shows them instead.
  */
 import { Alert, Button, Card, HTMLTable, Intent, Tag } from '@blueprintjs/core';
-import { addressWithCity, formatRupees, formatDiscount, invoiceFileName, messages, roomTypeLabel, type BookingView } from '@stays/contracts';
+import { addressWithCity, cancellable, formatRupees, formatDiscount, invoiceFileName, messages, roomTypeLabel, stayIsAhead, type BookingView } from '@stays/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Notice } from '../../../components/Notice.tsx';
-import { isUpcoming } from '../../../lib/dates.ts';
-import { amountPaid, canCancel } from '../bookings.selectors.ts';
 
 const ui = messages.ui;
 const cols = ui.bookingColumns;
@@ -16,7 +14,7 @@ const labels = ui.bookingDetail;
 
 function Timing({ booking }: { booking: BookingView }) {
   if (booking.status === 'cancelled') return <Tag intent={Intent.NONE} minimal>{ui.cancelled}</Tag>;
-  return isUpcoming(booking.dateOfCommencement)
+  return stayIsAhead(booking.dateOfCommencement, new Date())
     ? <Tag intent={Intent.SUCCESS} minimal>{ui.upcoming}</Tag>
     : <Tag intent={Intent.DANGER} minimal>{ui.completed}</Tag>;
 }
@@ -59,7 +57,7 @@ export function BookingsTable({ bookings, cancel, onCancel }: BookingsTableProps
               <td><BookingIdButton booking={booking} onOpen={setOpenId} /></td>
               <td><Link to={`/view-hotel/${booking.hotelID}`}>{booking.hotelName}</Link></td>
               <td><Link to={`/view-hotel/${booking.hotelID}`}>{booking.hotelAddress}</Link></td>
-              <td>{formatRupees(amountPaid(booking))}</td>
+              <td>{formatRupees(booking.payableAmount)}</td>
               <td>{booking.dateOfCommencement.slice(0, 10)} <Timing booking={booking} /></td>
               <td><Payment booking={booking} /></td>
               <td><Invoice booking={booking} /></td>
@@ -79,7 +77,7 @@ export function BookingsTable({ bookings, cancel, onCancel }: BookingsTableProps
               <dl className="booking-card-facts">
                 <div><dt>{cols.dateOfCommencement}</dt><dd>{booking.dateOfCommencement.slice(0, 10)}</dd></div>
                 <div><dt>{labels.numberOfNights}</dt><dd>{booking.numberOfNights}</dd></div>
-                <div><dt>{cols.totalAmount}</dt><dd><strong>{formatRupees(amountPaid(booking))}</strong></dd></div>
+                <div><dt>{cols.totalAmount}</dt><dd><strong>{formatRupees(booking.payableAmount)}</strong></dd></div>
                 <div><dt>{cols.paymentStatus}</dt><dd><Payment booking={booking} /></dd></div>
                 <div className="span-all"><dt>{cols.invoice}</dt><dd><Invoice booking={booking} /></dd></div>
               </dl>
@@ -109,7 +107,7 @@ function BookingDetail({ booking, cancel, onCancel, onBack }: { booking: Booking
     [labels.numberOfRooms, booking.numberOfRooms],
     [labels.roomType, roomTypeLabel(booking.roomType)],
     [labels.roomStandard, booking.roomStandard],
-    [labels.totalAmount, formatRupees(amountPaid(booking))],
+    [labels.totalAmount, formatRupees(booking.payableAmount)],
     [labels.discount, formatDiscount(booking.discountAmount)],
     [labels.status, <Timing booking={booking} />],
     [labels.paymentStatus, <Payment booking={booking} />],
@@ -124,7 +122,7 @@ function BookingDetail({ booking, cancel, onCancel, onBack }: { booking: Booking
         ))}
       </dl>
       <p>{booking.invoicePDF ? <a href={booking.invoicePDF} target="_blank" rel="noreferrer">{ui.downloadInvoice}</a> : <span className="muted">{ui.invoicePending}</span>}</p>
-      {canCancel(booking) && (
+      {cancellable(booking, new Date()) && (
         <Button intent={Intent.DANGER} variant="outlined" text={ui.cancelBooking} loading={cancelling} onClick={() => setConfirming(true)} />
       )}
       {cancel.bookingId === booking._id && <Notice ok={false} text={cancel.error} />}

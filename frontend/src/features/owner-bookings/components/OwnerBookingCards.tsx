@@ -4,9 +4,9 @@
  * Cancelled marker; the owner records a pay-at-hotel payment.
  */
 import { Button, Card, Intent, Tag } from '@blueprintjs/core';
-import { formatRupees, formatDiscount, messages, roomTypeLabel, type BookingView } from '@stays/contracts';
+import { formatRupees, formatDiscount, messages, roomTypeLabel, stayIsAhead, type BookingView } from '@stays/contracts';
 import { Notice } from '../../../components/Notice.tsx';
-import { amountAfterDiscount, canMarkPaid, isUpcoming } from '../owner-bookings.selectors.ts';
+import { canMarkPaid } from '../owner-bookings.selectors.ts';
 
 const ui = messages.ui;
 const d = ui.bookingDetail;
@@ -28,7 +28,7 @@ export function OwnerBookingCards({ bookings, markPaid, onMarkPaid }: Props) {
             <div className="owner-booking-head">
               <h2>{booking.bookingID}</h2>
               <div className="badges">
-                {isUpcoming(booking, now)
+                {stayIsAhead(booking.dateOfCommencement, now)
                   ? <Tag intent={Intent.SUCCESS} minimal>{ui.upcoming}</Tag>
                   : <Tag intent={Intent.DANGER} minimal>{ui.completed}</Tag>}
                 {booking.status === 'cancelled' && <Tag intent={Intent.DANGER}>{ui.cancelled}</Tag>}
@@ -47,7 +47,7 @@ export function OwnerBookingCards({ bookings, markPaid, onMarkPaid }: Props) {
               <div><dt>{d.roomStandard}</dt><dd>{booking.roomStandard}</dd></div>
               <div><dt>{ui.totalAmountLabel}</dt><dd data-testid="total">{formatRupees(booking.totalAmount)}</dd></div>
               <div><dt>{ui.discountLabel}</dt><dd data-testid="discount">{formatDiscount(booking.discountAmount)}</dd></div>
-              <div><dt>{ui.amountToCollect}</dt><dd data-testid="after-discount"><strong>{formatRupees(amountAfterDiscount(booking))}</strong></dd></div>
+              <div><dt>{ui.amountToCollect}</dt><dd data-testid="after-discount"><strong>{formatRupees(booking.payableAmount)}</strong></dd></div>
               <div>
                 <dt>{d.paymentStatus}</dt>
                 <dd data-testid="payment">{booking.isPaymentDone

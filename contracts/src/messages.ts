@@ -513,6 +513,7 @@ export const server = {
   bookingsFound: 'Bookings found',
   noRoomOfThatKind: 'This hotel has no room of that type and standard',
   soldOut: (night: string) => `No room of this kind is free on ${night}. Please choose other dates.`,
+  tooManyGuests: (holds: number) => `at most ${holds} ${holds === 1 ? 'guest' : 'guests'} fit in what you are booking: book more rooms, or another room`,
   notYourBooking: 'This booking belongs to someone else',
   bookingNotFound: 'Booking not found',
   bookingCancelled: 'Booking cancelled',

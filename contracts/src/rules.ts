@@ -1,4 +1,5 @@
 /** Business constants and rules of spec section 9, shared by server and client. */
+import { server } from './messages.ts';
 
 export const API_PREFIX_DEFAULT = '/sharma/resident/stays';
 
@@ -68,6 +69,10 @@ export const limits = {
   maxNightsPerBooking: 30,
   /** Rooms of a Room listing one booking takes each night (a Flat is always one unit). */
   maxRoomsPerBooking: 10,
+  /** Guests one booking may bring, whatever its units hold. */
+  maxGuestsPerBooking: 50,
+  /** Guests one unit of a listing may sleep, as an owner may set it. */
+  maxGuestsPerUnit: { min: 1, max: 20 },
   /** Bookings a guest may hold whose last night is today or later. */
   upcomingBookingsPerGuest: 10,
   // OTP limits count what one guest account does, never what others do to the same contact:
@@ -110,6 +115,33 @@ export interface StayQuote {
   readonly discountAmount: number;
   /** What the guest pays: total − discount. */
   readonly payableAmount: number;
+}
+
+/** Guests a bed sleeps: what a listing holds per bedroom when its owner has not said (listings from before `maxGuests`). */
+export const GUESTS_PER_BED: Readonly<Record<BedType, number>> = { Single: 1, Double: 2, Queen: 2, King: 3 };
+
+/**
+ * Guests one unit of a listing sleeps: what its owner set, else its bed's guests, times
+ * its bedrooms for a Flat (a Room is one bedroom).
+ */
+export function maxGuestsOf(listing: { readonly maxGuests?: number | undefined; readonly bedType: BedType; readonly roomType: RoomType; readonly numberOfRooms?: number | undefined }): number {
+  if (listing.maxGuests !== undefined) return listing.maxGuests;
+  return GUESTS_PER_BED[listing.bedType] * (listing.roomType === 'Flat' ? Math.max(1, listing.numberOfRooms ?? 1) : 1);
+}
+
+/** Whether `guests` fit in the units a booking of `rooms` takes of a listing sleeping `maxGuests` a unit. */
+export const guestsFit = (guests: number, maxGuests: number, roomType: RoomType, rooms: number): boolean =>
+  guests <= maxGuests * unitsBooked(roomType, rooms);
+
+/**
+ * What is wrong with a stay's first night at `now` (the reason, for the field's message),
+ * or null: it starts tomorrow at the earliest and at most `bookingHorizonDays` after today
+ * (India time). Booking and the availability answer apply the same bounds.
+ */
+export function stayStartProblem(checkIn: string, now: Date): string | null {
+  if (checkIn < earliestCommencement(now)) return server.stayStartsTomorrowAtTheEarliest;
+  if (checkIn > latestCommencement(now)) return server.stayStartsTooFarAhead(limits.bookingHorizonDays);
+  return null;
 }
 
 /** Units of a listing a booking takes each night: its rooms for a Room; a Flat is one unit, whatever was asked. */

@@ -57,6 +57,26 @@ describe('contracts: event versions and upcasters', () => {
     for (const [type, older] of Object.entries(olderVersions)) expect(eventSchemaVersions[type as keyof typeof eventSchemaVersions], type).to.equal(older.length + 1);
   });
 
+  describe('RoomAdded and RoomUpdated v1 to v2: how many guests a unit sleeps', () => {
+    const listing = {
+      roomId: 'r1', hotelId: 'h1', ownerId: 'o1', roomStandard: 'Deluxe', size: 30, amenities: [], pricePerNight: 4500,
+      hasKitchen: false, furnished: true, imageURLs: [], totalUnits: 3,
+    };
+
+    it("gives a listing written before maxGuests what its beds sleep: a King room three, a Flat's Queen beds two a bedroom", () => {
+      const room = { ...listing, hotelName: 'H', roomType: 'Room', bedType: 'King', numberOfRooms: 1 };
+      expect(parseEvent(stored('RoomAdded', room)).data).to.include({ maxGuests: 3 });
+      const flat = { ...listing, roomType: 'Flat', bedType: 'Queen', numberOfRooms: 2, hasKitchen: true, changedFields: ['bedType'] };
+      expect(parseEvent(stored('RoomUpdated', flat, 1)).data).to.include({ maxGuests: 4 });
+    });
+
+    it('reads v2 as written and refuses v2 without maxGuests', () => {
+      const room = { ...listing, hotelName: 'H', roomType: 'Room', bedType: 'Single', numberOfRooms: 1 };
+      expect(parseEvent(stored('RoomAdded', { ...room, maxGuests: 2 }, 2)).data).to.include({ maxGuests: 2 });
+      expect(failureOf(() => parseEvent(stored('RoomAdded', room, 2)))).to.be.instanceOf(EventDataError);
+    });
+  });
+
   describe('OtpAttemptFailed v1 to v2', () => {
     const [v1] = olderVersions.OtpAttemptFailed!;
 

@@ -14,7 +14,7 @@ const asRead = {
   _id: 'BK-7Q2M4X9A', bookingID: 'BK-7Q2M4X9A', hotelID: 'h1', hotelName: 'Sea Breeze Residency', hotelAddress: '12 Marine Drive, Churchgate',
   hotelCity: 'Mumbai', ownerId: 'o1', customerID: 'c1', customerName: 'Asha Rao', customerEmail: 'Asha@Example.in', customerEmailKey: 'asha@example.in', customerPhoneNumber: '9876543210',
   dateOfBooking: '2026-11-22', dateOfCommencement: '2026-12-01', lastNight: '2026-12-02', numberOfNights: 2, numberOfGuests: 3, numberOfRooms: 2,
-  roomType: 'Room', roomStandard: 'Deluxe', roomID: 'r1', totalAmount: 12000, discountAmount: 2400,
+  roomType: 'Room', roomStandard: 'Deluxe', roomID: 'r1', totalAmount: 12000, discountAmount: 2400, payableAmount: 9600,
   isPaymentDone: false, invoicePDF: null, status: 'confirmed', created_at: recordedAt(1),
 };
 

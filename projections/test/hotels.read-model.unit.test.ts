@@ -13,7 +13,7 @@ const details: HotelDetails = {
 };
 const room: RoomDetails = {
   roomType: 'Room', roomStandard: 'Deluxe', size: 30, bedType: 'King', amenities: ['AC'], pricePerNight: 3000, numberOfRooms: 1,
-  hasKitchen: false, furnished: true, imageURLs: ['/media/r1.webp'], totalUnits: 4,
+  hasKitchen: false, furnished: true, imageURLs: ['/media/r1.webp'], totalUnits: 4, maxGuests: 3,
 };
 const ofHotel = { hotelId: 'h1', ownerId: 'o1' };
 

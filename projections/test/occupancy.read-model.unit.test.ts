@@ -45,7 +45,7 @@ const hotel = (city: string): HotelDetails => ({
 });
 const listing = (totalUnits: number, roomType: RoomDetails['roomType'] = 'Room'): RoomDetails => ({
   roomType, roomStandard: 'Deluxe', size: 30, bedType: 'King', amenities: [], pricePerNight: 3000, numberOfRooms: 1,
-  hasKitchen: false, furnished: true, imageURLs: ['/media/r.webp'], totalUnits,
+  hasKitchen: false, furnished: true, imageURLs: ['/media/r.webp'], totalUnits, maxGuests: 3,
 });
 function booking(bookingID: string, hotelId: string, roomId: string, nights: string[], units: number, totalAmount: number, discountAmount: number): BookingPlaced['data'] {
   return {

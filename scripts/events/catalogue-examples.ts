@@ -22,7 +22,7 @@ const hotel = {
 };
 const room = {
   roomType: 'Room', roomStandard: 'Deluxe', size: 24, bedType: 'Queen', amenities: ['AC'], pricePerNight: 4500, numberOfRooms: 1,
-  hasKitchen: false, furnished: true, imageURLs: ['/media/9a3f.webp'], totalUnits: 12,
+  hasKitchen: false, furnished: true, imageURLs: ['/media/9a3f.webp'], totalUnits: 12, maxGuests: 3,
 };
 
 export const catalogueExamples: { readonly [Type in DomainEventType]: Readonly<Record<string, unknown>> } = {

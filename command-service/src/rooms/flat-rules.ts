@@ -1,15 +1,17 @@
 /**
  * What a listing's details may be, shared by adding and updating a room: a Room is one
- * room (numberOfRooms 1, no kitchen); the number of rooms and the kitchen are for a Flat only.
+ * room (numberOfRooms 1, no kitchen); the number of rooms and the kitchen are for a Flat
+ * only; a unit sleeps what its owner says, else what its beds sleep.
  */
-import { messages, type RoomDetails } from '@stays/contracts';
+import { maxGuestsOf, messages, type RoomDetails } from '@stays/contracts';
 import { InvalidInput } from '../domain-errors.ts';
 
-export type RoomInput = Omit<RoomDetails, 'numberOfRooms' | 'hasKitchen' | 'totalUnits' | 'furnished'> & {
+export type RoomInput = Omit<RoomDetails, 'numberOfRooms' | 'hasKitchen' | 'totalUnits' | 'furnished' | 'maxGuests'> & {
   readonly numberOfRooms?: number;
   readonly hasKitchen?: boolean;
   readonly furnished?: boolean;
   readonly totalUnits?: number;
+  readonly maxGuests?: number;
 };
 
 /** Applies the Flat-only rules to what was sent, filling defaults (from `previous`, on an update). */
@@ -19,5 +21,6 @@ export function withFlatRules(input: RoomInput, previous?: RoomDetails): RoomDet
   const hasKitchen = input.hasKitchen ?? (isFlat ? (previous?.hasKitchen ?? false) : false);
   if (!isFlat && numberOfRooms !== 1) throw new InvalidInput('numberOfRooms', messages.server.flatOnly);
   if (!isFlat && hasKitchen) throw new InvalidInput('hasKitchen', messages.server.flatOnly);
-  return { ...input, numberOfRooms, hasKitchen, furnished: input.furnished ?? previous?.furnished ?? false, totalUnits: input.totalUnits ?? previous?.totalUnits ?? 1 };
+  const maxGuests = input.maxGuests ?? previous?.maxGuests ?? maxGuestsOf({ bedType: input.bedType, roomType: input.roomType, numberOfRooms });
+  return { ...input, numberOfRooms, hasKitchen, furnished: input.furnished ?? previous?.furnished ?? false, totalUnits: input.totalUnits ?? previous?.totalUnits ?? 1, maxGuests };
 }

@@ -21,10 +21,16 @@ describe('adding a room listing', () => {
   it('lets a Flat have rooms and a kitchen, and nothing else', () => {
     const flat: RoomEvent = roomAdded('Flat');
     given({ hotel: [hotelCreated] }).when(add({ roomType: 'Flat', numberOfRooms: 3, hasKitchen: true, furnished: true, totalUnits: 3 }))
-      .then([{ ...flat, data: { ...flat.data, numberOfRooms: 3, hasKitchen: true } } as RoomEvent]);
+      .then([{ ...flat, data: { ...flat.data, numberOfRooms: 3, hasKitchen: true, maxGuests: 6 } } as RoomEvent]);
     given({ hotel: [hotelCreated] }).when(add({ numberOfRooms: 2 })).thenThrows(InvalidInput, (error) => expect(error.field).to.equal('numberOfRooms'));
     given({ hotel: [hotelCreated] }).when(add({ hasKitchen: true })).thenThrows(InvalidInput, (error) =>
       expect([error.field, error.message]).to.deep.equal(['hasKitchen', messages.server.invalidField('hasKitchen', messages.server.flatOnly)]));
+  });
+
+  it('sleeps what the owner says a unit sleeps, else what its beds sleep (a Queen bed two, times the bedrooms of a Flat)', () => {
+    const room: RoomEvent = roomAdded('Room');
+    given({ hotel: [hotelCreated] }).when(add({ furnished: true, totalUnits: 3, maxGuests: 4 })).then([{ ...room, data: { ...room.data, maxGuests: 4 } } as RoomEvent]);
+    given({ hotel: [hotelCreated] }).when(add({ furnished: true, totalUnits: 3 })).then([{ ...room, data: { ...room.data, maxGuests: 2 } } as RoomEvent]);
   });
 
   it("refuses another owner's hotel, an unknown or delisted one, and a room id already used", () => {

@@ -22,7 +22,7 @@ export const roomAdded = (roomType: RoomType, hotelId = 'h1'): RoomAdded => ({
   type: 'RoomAdded',
   data: {
     roomId: 'r1', hotelId, ownerId: 'o1', hotelName: hotelDetails.hotelName, roomType, roomStandard: 'Deluxe', size: 20, bedType: 'Queen',
-    amenities: [], pricePerNight: 4500, numberOfRooms: 1, hasKitchen: false, furnished: true, imageURLs: [], totalUnits: 3,
+    amenities: [], pricePerNight: 4500, numberOfRooms: 1, hasKitchen: false, furnished: true, imageURLs: [], totalUnits: 3, maxGuests: 2,
   },
 });
 

@@ -56,6 +56,7 @@ const roomDetails = z.object({
   furnished: z.boolean(),
   imageURLs: z.array(z.string()),
   totalUnits: z.number().describe('How many identical units of this listing the hotel has (bookings cannot exceed it per night).'),
+  maxGuests: z.number().describe('Guests one unit sleeps (version 1 events lack it: their bed type\'s guests, times the bedrooms of a Flat).'),
 });
 export type RoomDetails = Immutable<z.output<typeof roomDetails>>;
 

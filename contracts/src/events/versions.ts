@@ -9,7 +9,9 @@
  * version with its upcaster, and the current schema states what every event now has.
  */
 import { z } from 'zod';
+import { maxGuestsOf } from '../rules.ts';
 import { EventDataError } from './event-data-error.ts';
+import { roomEventSchemas } from './hotels.ts';
 import type { DomainEventType } from './index.ts';
 
 /** What `parseEvent` reads of a stored record (the event store's RecordedEvent fits it). */
@@ -45,6 +47,9 @@ const olderVersion = <Schema extends z.ZodType>(
 
 /** Per event type, its versions before the current one: index 0 is version 1. */
 export const olderVersions: { readonly [Type in DomainEventType]?: readonly OlderVersion[] } = {
+  // listings from before owners could say how many guests a unit sleeps: what their beds sleep
+  RoomAdded: [olderVersion(roomEventSchemas.RoomAdded.omit({ maxGuests: true }), (data) => ({ ...data, maxGuests: maxGuestsOf(data) }))],
+  RoomUpdated: [olderVersion(roomEventSchemas.RoomUpdated.omit({ maxGuests: true }), (data) => ({ ...data, maxGuests: maxGuestsOf(data) }))],
   OtpAttemptFailed: [
     olderVersion(
       z.object({

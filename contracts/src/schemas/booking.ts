@@ -64,7 +64,7 @@ export const bookRequest = z.object({
   /** With or without its dial code; the national number from here on. */
   customerPhoneNumber: anyPhone,
   numberOfRooms: count(limits.maxRoomsPerBooking),
-  numberOfGuests: count(50),
+  numberOfGuests: count(limits.maxGuestsPerBooking),
   numberOfNights: count(limits.maxNightsPerBooking),
   dateOfCommencement: calendarDate,
   dateOfBooking: calendarDate.optional(),

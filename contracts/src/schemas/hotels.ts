@@ -92,6 +92,8 @@ const roomFields = {
   hasKitchen: flag,
   furnished: flag,
   totalUnits: numberFrom(1, 500, true).optional(),
+  /** Guests one unit sleeps; left out, the bed's guests (times the bedrooms of a Flat). */
+  maxGuests: numberFrom(limits.maxGuestsPerUnit.min, limits.maxGuestsPerUnit.max, true).optional(),
 };
 
 /** POST /hotel/room/create/room (images come as files under `imageURLs`). */

@@ -37,7 +37,7 @@ const hotel: Hotel = {
 
 const room: Room = {
   _id: 'r1', hotelID: 'h1', hotelName: 'Lake Palace Residency', roomType: 'Room', roomStandard: 'Deluxe', size: 24, bedType: 'Double',
-  amenities: ['Free WiFi', 'AC'], pricePerNight: 4500, numberOfRooms: 1, hasKitchen: false, furnished: false, imageURLs: ['/m/r1'], totalUnits: 5,
+  amenities: ['Free WiFi', 'AC'], pricePerNight: 4500, numberOfRooms: 1, hasKitchen: false, furnished: false, imageURLs: ['/m/r1'], totalUnits: 5, maxGuests: 2,
 };
 
 const formFields = (form: FormData) => Object.fromEntries([...form.keys()].map((key) => [key, form.getAll(key).map((v) => (typeof v === 'string' ? v : (v as File).name))]));

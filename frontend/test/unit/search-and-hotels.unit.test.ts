@@ -82,7 +82,7 @@ describe('hotels saga and selectors (unit)', () => {
   it('offers as standards only the rooms of the chosen type', async () => {
     const room = (id: string, roomType: 'Room' | 'Flat'): Room => ({
       _id: id, hotelID: 'h', hotelName: 'H', roomType, roomStandard: id, size: 20, bedType: 'King', amenities: [], pricePerNight: 1000,
-      numberOfRooms: 1, hasKitchen: false, furnished: false, imageURLs: [], totalUnits: 1,
+      numberOfRooms: 1, hasKitchen: false, furnished: false, imageURLs: [], totalUnits: 1, maxGuests: 3,
     });
     const store = testStore(stubApis({ hotels: { rooms: async () => [room('deluxe', 'Room'), room('family flat', 'Flat'), room('standard', 'Room')] } }));
     store.dispatch(hotelsActions.roomsRequested({ hotelId: 'h' }));

@@ -1,10 +1,10 @@
 /**
  * Read model tests as "events in, documents out": the given events are projected and
- * applied the way the runner applies a batch (parsed, guarded by position, written in
- * order) to the model's version, in a fresh embedded read store; the answer is every
+ * applied the way the runner applies a batch (parsed at the version the product writes now,
+ * guarded by position, written in order) to the model's version, in a fresh embedded read store; the answer is every
  * document of each of the model's collections (by logical name), without the position stamp.
  */
-import type { DomainEvent } from '@stays/contracts';
+import { eventSchemaVersions, type DomainEvent } from '@stays/contracts';
 import type { RecordedEvent } from '@stays/event-store';
 import { createEmbeddedReadStore, type Document } from '@stays/read-store';
 import { applyInOrder, guardedWrites } from '../../src/apply.ts';
@@ -22,7 +22,7 @@ export async function projectEvents(model: ReadModelDefinition, events: readonly
     position++;
     const recorded: RecordedEvent = {
       id: `event-${position}`, streamId: 'test-1', type: event.type, revision: position - 1, position,
-      data: event.data as Record<string, unknown>, metadata: {}, recordedAt: recordedAt(position),
+      data: event.data as Record<string, unknown>, metadata: { schemaVersion: eventSchemaVersions[event.type] }, recordedAt: recordedAt(position),
     };
     await applyInOrder(readStore, guardedWrites(projection, position, projection.project(recorded)), (line) => {
       throw new Error(line);

@@ -6,7 +6,7 @@
  * is recorded (`recordPlacedBooking`, booking-{bookingID}).
  */
 import {
-  earliestCommencement, indiaToday, latestCommencement, limits, messages, quoteStay, stayNights, unitsBooked,
+  guestsFit, indiaToday, limits, maxGuestsOf, messages, quoteStay, stayNights, stayStartProblem, unitsBooked,
   type BookRequest, type BookingEvent, type BookingPlaced, type GuestEvent, type InventoryEvent,
 } from '@stays/contracts';
 import { Conflict, Forbidden, InvalidInput, NotFound } from '../../domain-errors.ts';
@@ -41,17 +41,17 @@ export interface BookingContext {
 export function placeBooking(command: PlaceBooking, { contact, hotel, room }: BookingContext): [BookingPlaced] {
   const { request, now } = command;
   if (!isVerifiedFor(contact, command.customerId, now)) throw new Forbidden(messages.server.contactNotVerified);
-  if (request.dateOfCommencement < earliestCommencement(now)) {
-    throw new InvalidInput('dateOfCommencement', messages.server.stayStartsTomorrowAtTheEarliest);
-  }
-  if (request.dateOfCommencement > latestCommencement(now)) {
-    throw new InvalidInput('dateOfCommencement', messages.server.stayStartsTooFarAhead(limits.bookingHorizonDays));
-  }
+  const startProblem = stayStartProblem(request.dateOfCommencement, now);
+  if (startProblem !== null) throw new InvalidInput('dateOfCommencement', startProblem);
   if (hotel.status === 'delisted') throw new Conflict(messages.server.hotelDelisted);
   if (hotel.status !== 'listed') throw new NotFound(messages.server.hotelNotFound);
   if (room.status !== 'listed' || room.hotelId !== hotel.hotelId) throw new NotFound(messages.server.noRoomOfThatKind);
   const roomType = room.details.roomType;
   if (roomType === 'Flat' && request.numberOfRooms !== 1) throw new InvalidInput('numberOfRooms', messages.server.flatOnly);
+  const maxGuests = maxGuestsOf(room.details);
+  if (!guestsFit(request.numberOfGuests, maxGuests, roomType, request.numberOfRooms)) {
+    throw new InvalidInput('numberOfGuests', messages.server.tooManyGuests(maxGuests * unitsBooked(roomType, request.numberOfRooms)));
+  }
 
   const quote = quoteStay({ ...request, roomType, pricePerNight: room.details.pricePerNight });
   return [{

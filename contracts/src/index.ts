@@ -13,5 +13,6 @@ export * from './countries.ts';
 export * from './schemas/booking.ts';
 export * from './schemas/audit.ts';
 export * from './schemas/occupancy.ts';
+export * from './schemas/availability.ts';
 export { occupancyMessages } from './occupancy-messages.ts';
 export * from './aggregates/booking.ts';

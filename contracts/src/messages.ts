@@ -497,6 +497,7 @@ export const server = {
   roomUpdated: 'Room updated successfully!',
   roomFound: 'Room found',
   roomsFound: 'Rooms found',
+  availabilityFound: 'Availability for your stay',
   roomNotFound: 'Room not found',
   roomListingExists: (roomType: string, roomStandard: string) =>
     `This hotel already has a ${roomType === 'Flat' ? 'Apartment' : 'Room'} listing of standard '${roomStandard}'`,

@@ -19,6 +19,7 @@ import {
 import { bookRequest, sendOtpRequest, verifyOtpRequest } from './schemas/booking.ts';
 import { createHotelRequest, createRoomRequest, updateHotelRequest, updateRoomRequest } from './schemas/hotels.ts';
 import { hotelSearchQuery, roomSearchQuery } from './schemas/search.ts';
+import { stayQuery } from './schemas/availability.ts';
 import {
   auditAsOfQuery, auditBookingsQuery, auditConsistencyQuery, auditInclusionQuery, auditLogQuery, auditTreeHeadsQuery,
 } from './schemas/audit.ts';
@@ -106,6 +107,8 @@ export const routes = {
   searchHotels: { method: 'GET', path: '/hotel/data/get/search', side: 'query', auth: 'none', body: noBody, query: hotelSearchQuery },
   searchRooms: { method: 'GET', path: '/hotel/room/get/search/rooms', side: 'query', auth: 'none', body: noBody, query: roomSearchQuery },
   hotelRooms: { method: 'GET', path: '/hotel/room/get/all/rooms/:hotelID', side: 'query', auth: 'none', body: noBody },
+  // beyond the spec: what is free for a stay, before the guest verifies and books
+  roomAvailability: { method: 'GET', path: '/hotel/room/availability/:hotelID', side: 'query', auth: 'none', body: noBody, query: stayQuery },
   ownerRoom: { method: 'GET', path: '/hotel/room/specific/room/hotel/:hotelID/:roomID', side: 'query', auth: 'hotel-owner', body: noBody },
   createHotel: { method: 'POST', path: '/hotel/data/create/hotel', side: 'command', auth: 'hotel-owner', body: multipart(createHotelRequest, hotelImages, LISTING_JSON_LIMIT) },
   updateHotel: { method: 'PATCH', path: '/hotel/data/update/hotel/:hotelID', side: 'command', auth: 'hotel-owner', body: multipart(updateHotelRequest, hotelImages, LISTING_JSON_LIMIT) },

@@ -15,6 +15,10 @@ import { hotelWithRoom } from './support/stays.ts';
 import { operatorClient } from './support/operator.ts';
 import { startTestSystem, type TestSystem } from './support/test-system.ts';
 
+/** The bookings version a fresh start makes live, and the one a build makes beside it. */
+const LIVE = bookingsReadModel.version;
+const NEXT = LIVE + 1;
+
 const AUDITOR = { email: 'read-models.auditor@example.in', password: 'ledger-keeper-2024' };
 
 const bookingsOf = (readStore: ReadStore, version: number) =>
@@ -77,13 +81,13 @@ describe('read model versions over the operator calls', function () {
     await new Promise((resolve) => setTimeout(resolve, 30));
     const built = await operator.call<VersionEntry>('POST', '/bookings/build');
     expect(built.status, JSON.stringify(built.body)).to.equal(202);
-    expect(built.body.data).to.include({ version: 3, state: 'building' });
+    expect(built.body.data).to.include({ version: NEXT, state: 'building' });
     await booking;
     // the invoices the bookings cause are in the log before the positions are compared
     await stays.system.reactor.whenIdle();
 
     const head = (await stays.system.eventStore.headPosition())!;
-    await until(async () => (await operator.version('bookings', 3))?.position === head, 'the new version to reach the head');
+    await until(async () => (await operator.version('bookings', NEXT))?.position === head, 'the new version to reach the head');
     expect(await stays.system.runner.waitFor(head, 10_000)).to.equal(true);
 
     const fresh = createEmbeddedReadStore();
@@ -92,11 +96,11 @@ describe('read model versions over the operator calls', function () {
     expect(await freshRunner.waitFor(head, 10_000)).to.equal(true);
     await freshRunner.stop();
 
-    const rebuilt = await bookingsOf(stays.system.readStore, 3);
+    const rebuilt = await bookingsOf(stays.system.readStore, NEXT);
     expect(rebuilt).to.have.length(14);
-    expect(rebuilt).to.deep.equal(await bookingsOf(fresh, 2));
-    expect(rebuilt).to.deep.equal(await bookingsOf(stays.system.readStore, 2));
-    const status = await operator.version('bookings', 3);
+    expect(rebuilt).to.deep.equal(await bookingsOf(fresh, LIVE));
+    expect(rebuilt).to.deep.equal(await bookingsOf(stays.system.readStore, LIVE));
+    const status = await operator.version('bookings', NEXT);
     expect(status).to.include({ state: 'building', caughtUp: true, lag: 0, documents: 14, failed: null });
 
     // what auditors see of it, from the query side
@@ -105,10 +109,10 @@ describe('read model versions over the operator calls', function () {
     expect(page.body.data.head).to.equal(head);
     const bookings = page.body.data.models.find((model: { name: string }) => model.name === 'bookings');
     expect(bookings).to.deep.equal({
-      name: 'bookings', live: 2,
+      name: 'bookings', live: LIVE,
       versions: [
-        { version: 2, state: 'live', position: head, caughtUp: true, lag: 0, documents: 14 },
-        { version: 3, state: 'building', position: head, caughtUp: true, lag: 0, documents: 14 },
+        { version: LIVE, state: 'live', position: head, caughtUp: true, lag: 0, documents: 14 },
+        { version: NEXT, state: 'building', position: head, caughtUp: true, lag: 0, documents: 14 },
       ],
     });
     expect(page.body.data.models.map((model: { name: string }) => model.name)).to.include.members(['accounts', 'bookings', 'hotels']);
@@ -134,10 +138,10 @@ describe('read model versions over the operator calls', function () {
     await new Promise((resolve) => setTimeout(resolve, 200));
     const switched = await operator.call<VersionEntry>('POST', '/bookings/switch');
     expect(switched.status, JSON.stringify(switched.body)).to.equal(200);
-    expect(switched.body.data).to.include({ version: 3, state: 'live' });
-    // past the query side's registry age, every read resolves version 3
+    expect(switched.body.data).to.include({ version: NEXT, state: 'live' });
+    // past the query side's registry age, every read resolves the new version
     await new Promise((resolve) => setTimeout(resolve, 1200));
-    const dropped = await operator.call('DELETE', '/bookings/versions/2');
+    const dropped = await operator.call('DELETE', `/bookings/versions/${LIVE}`);
     expect(dropped.status, JSON.stringify(dropped.body)).to.equal(200);
     await new Promise((resolve) => setTimeout(resolve, 300));
     reading = false;
@@ -146,13 +150,13 @@ describe('read model versions over the operator calls', function () {
     expect(JSON.parse(expected)).to.have.length.greaterThan(3);
     expect(reads).to.be.greaterThan(20);
 
-    expect(await bookingsOf(stays.system.readStore, 2)).to.deep.equal([]);
+    expect(await bookingsOf(stays.system.readStore, LIVE)).to.deep.equal([]);
     const status = (await operator.call('GET', '')).body.data;
     const bookings = status.models.find((model: { name: string }) => model.name === 'bookings');
-    expect(bookings.live).to.equal(3);
-    expect(bookings.versions.map((version: { version: number; state: string }) => [version.version, version.state])).to.deep.equal([[3, 'live']]);
+    expect(bookings.live).to.equal(NEXT);
+    expect(bookings.versions.map((version: { version: number; state: string }) => [version.version, version.state])).to.deep.equal([[NEXT, 'live']]);
 
-    // new bookings still show: version 3 follows the log
+    // new bookings still show: the new version follows the log
     await placeBooking();
     const after = await api.get(`/user/get/all/bookings/${guests[(placed - 1) % guests.length]!.guest.id}`, { token: guests[(placed - 1) % guests.length]!.guest.token });
     expect(after.body.data.length).to.be.greaterThan(0);
@@ -166,7 +170,7 @@ describe('read model versions over the operator calls', function () {
       expect(answer.body.message).to.match(message);
     };
     await refused('POST', '/bookings/switch', 409, /no version being built/);
-    await refused('DELETE', '/bookings/versions/3', 409, /is live/);
+    await refused('DELETE', `/bookings/versions/${NEXT}`, 409, /is live/);
     await refused('DELETE', '/bookings/versions/9', 404, /no version 9/);
     await refused('DELETE', '/bookings/versions/two', 400, /whole number/);
     await refused('POST', '/nothing/build', 404, /no read model is named nothing/);

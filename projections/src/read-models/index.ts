@@ -11,6 +11,7 @@ import type { ReadStore } from '@stays/read-store';
 import { liveReadModels, type LiveReadModels } from '../live-read-models.ts';
 import { isReadModel, type ReadModel } from '../read-model.ts';
 import { accountsReadModel } from './accounts/index.ts';
+import { availabilityReadModel } from './availability.ts';
 import { bookingsReadModel } from './bookings/index.ts';
 import { hotelsReadModel } from './hotels/index.ts';
 import { occupancyReadModel } from './occupancy.ts';
@@ -19,6 +20,7 @@ export * from './accounts/index.ts';
 export * from './hotels/index.ts';
 export * from './bookings/index.ts';
 export * from './occupancy.ts';
+export * from './availability.ts';
 export { POSITION_FIELD } from '../guard.ts';
 
 /**
@@ -52,5 +54,6 @@ export function readModelQueries(readStore: ReadStore, live: LiveReadModels = li
     hotels: hotelsReadModel.queries(live.store(hotelsReadModel)),
     bookings: bookingsReadModel.queries(live.store(bookingsReadModel)),
     occupancy: occupancyReadModel.queries(live.store(occupancyReadModel)),
+    availability: availabilityReadModel.queries(live.store(availabilityReadModel)),
   };
 }

@@ -6,14 +6,15 @@
  */
 import { eventSchemaVersions, type DomainEvent } from '@stays/contracts';
 import type { RecordedEvent } from '@stays/event-store';
-import { createEmbeddedReadStore, type Document } from '@stays/read-store';
+import { createEmbeddedReadStore, type Document, type ReadStore } from '@stays/read-store';
 import { applyInOrder, guardedWrites } from '../../src/apply.ts';
 import { POSITION_FIELD, physicalCollection, versionProjection, type ReadModelDefinition } from '../../src/index.ts';
 
 /** When the test log recorded its n-th event (1-based): one second apart. */
 export const recordedAt = (n: number): string => new Date(Date.UTC(2026, 10, 22, 10, 0, n)).toISOString();
 
-export async function projectEvents(model: ReadModelDefinition, events: readonly DomainEvent[]): Promise<Record<string, Document[]>> {
+/** A fresh embedded read store holding the model's version after the given events, projected as the runner would. */
+export async function projectInto(model: ReadModelDefinition, events: readonly DomainEvent[]): Promise<ReadStore> {
   const projection = versionProjection(model, model.version);
   const readStore = createEmbeddedReadStore();
   for (const index of projection.indexes ?? []) await readStore.collection(index.collection).createIndex(index.keys, { unique: index.unique ?? false });
@@ -28,6 +29,11 @@ export async function projectEvents(model: ReadModelDefinition, events: readonly
       throw new Error(line);
     });
   }
+  return readStore;
+}
+
+export async function projectEvents(model: ReadModelDefinition, events: readonly DomainEvent[]): Promise<Record<string, Document[]>> {
+  const readStore = await projectInto(model, events);
   const documents: Record<string, Document[]> = {};
   for (const collection of Object.keys(model.collections)) {
     const stored = await readStore.collection(physicalCollection(model.name, model.version, collection)).find({}, { sort: { _id: 1 } });

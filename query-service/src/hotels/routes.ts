@@ -1,7 +1,7 @@
 /** Hotel and room reads (spec section 7): public, except an owner's own room details. */
-import { messages, routes, type Pagination } from '@stays/contracts';
+import { messages, routes, stayStartProblem, type Pagination } from '@stays/contracts';
 import type { Context } from 'koa';
-import { ForbiddenError, NotFoundError, authOf, respond, respondWithEncodedJson, successJson } from '@stays/service-kit';
+import { ForbiddenError, NotFoundError, ValidationError, authOf, respond, respondWithEncodedJson, successJson } from '@stays/service-kit';
 import { hotelsReadModel, type HotelSearch } from '@stays/projections/read-models';
 import type { QueryContext } from '../query-context.ts';
 import { ResponseCache } from './response-cache.ts';
@@ -53,6 +53,16 @@ export function mountHotelRoutes({ deps, readModels, mount }: QueryContext): voi
     const hotelId = ctx.input.params.hotelID;
     if (!(await hotels.hotelExists(hotelId))) throw new NotFoundError(messages.server.hotelNotFound);
     respond(ctx, 200, messages.server.roomsFound, (await hotels.roomsOfHotel(hotelId)).map(answered));
+  });
+
+  mount(routes.roomAvailability, async (ctx) => {
+    const stay = ctx.input.query;
+    const startProblem = stayStartProblem(stay.checkIn, new Date());
+    if (startProblem !== null) throw new ValidationError('checkIn', startProblem);
+    const listings = await readModels.availability.ofHotel(ctx.input.params.hotelID, stay);
+    if (listings === null) throw new NotFoundError(messages.server.hotelNotFound);
+    ctx.set('Cache-Control', 'no-store');
+    respond(ctx, 200, messages.server.availabilityFound, listings);
   });
 
   mount(routes.ownerRoom, async (ctx) => {

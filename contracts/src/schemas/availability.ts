@@ -1,0 +1,65 @@
+/**
+ * What is free for a stay (GET hotel/room/availability/{hotelID}): the stay as guests pick
+ * it (a check-in and a number of nights or a check-out, rooms and guests), and per listing
+ * its free units night by night, whether it can be booked, and the price of the whole stay.
+ */
+import { z } from 'zod';
+import { addDays, limits, type RoomType, type StayQuote } from '../rules.ts';
+import { numberFrom, optional } from './fields.ts';
+import { calendarDate } from './dates.ts';
+
+const count = (max: number) => optional(numberFrom(limits.minRoomsGuestsNights, max, true)).default(1);
+
+/** Nights from one calendar date to a later one. */
+const nightsBetween = (checkIn: string, checkOut: string): number =>
+  Math.round((Date.parse(`${checkOut}T00:00:00Z`) - Date.parse(`${checkIn}T00:00:00Z`)) / 86_400_000);
+
+/**
+ * A stay: `checkIn` and either `nights` or `checkOut` (one night when neither), rooms and
+ * guests (1 when left out). The bounds of booking apply: 1 to 30 nights, 10 rooms, 50 guests;
+ * the check-in's own bounds (from tomorrow, within the horizon) depend on the day and are the
+ * caller's to check (`stayStartProblem`).
+ */
+export const stayQuery = z.object({
+  checkIn: calendarDate,
+  nights: optional(numberFrom(limits.minRoomsGuestsNights, limits.maxNightsPerBooking, true)),
+  checkOut: optional(calendarDate),
+  rooms: count(limits.maxRoomsPerBooking),
+  guests: count(limits.maxGuestsPerBooking),
+}).transform((query, context) => {
+  let nights = query.nights ?? 1;
+  if (query.checkOut !== undefined) {
+    const between = nightsBetween(query.checkIn, query.checkOut);
+    if (between < limits.minRoomsGuestsNights || between > limits.maxNightsPerBooking) {
+      context.addIssue({ code: 'custom', path: ['checkOut'], message: `must be 1 to ${limits.maxNightsPerBooking} nights after checkIn` });
+      return z.NEVER;
+    }
+    if (query.nights !== undefined && query.nights !== between) {
+      context.addIssue({ code: 'custom', path: ['nights'], message: 'does not match checkIn and checkOut: send one of nights and checkOut' });
+      return z.NEVER;
+    }
+    nights = between;
+  }
+  return { checkIn: query.checkIn, nights, rooms: query.rooms, guests: query.guests };
+});
+export type Stay = z.output<typeof stayQuery>;
+
+/** The day a stay ends: the morning after its last night. */
+export const checkOutOf = (stay: Pick<Stay, 'checkIn' | 'nights'>): string => addDays(stay.checkIn, stay.nights);
+
+/** One listing of a hotel for a stay. */
+export interface ListingAvailability {
+  readonly roomID: string;
+  readonly roomType: RoomType;
+  readonly roomStandard: string;
+  /** Guests one unit sleeps. */
+  readonly maxGuests: number;
+  /** Each night of the stay with the units still free. */
+  readonly nights: readonly { readonly date: string; readonly free: number }[];
+  /** The fewest free units over the stay's nights. */
+  readonly minFree: number;
+  /** Enough units free every night for the rooms asked, and room for the guests. */
+  readonly bookable: boolean;
+  /** The whole stay, as booking would charge it. */
+  readonly quote: StayQuote;
+}

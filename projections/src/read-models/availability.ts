@@ -1,0 +1,113 @@
+/**
+ * The availability read model: per listing per night, the units still free. Free units of
+ * a night are the listing's units as it stands now, minus the units bookings took on that
+ * night and did not give back (the inventory streams' UnitsReserved and UnitsReleased,
+ * which are what the command side decides by). Only nights someone booked have a
+ * document; a night without one has every unit free.
+ *
+ * It is a guide for guests, read before they verify and book: the inventory streams stay
+ * the only thing that decides whether a booking may take a unit, so a guest who sees a last
+ * unit can still lose it to another guest, and is told so by the booking's 409.
+ */
+import { addDays, maxGuestsOf, quoteStay, unitsBooked, guestsFit, type BedType, type ListingAvailability, type RoomType, type Stay } from '@stays/contracts';
+import { POSITION_FIELD } from '../guard.ts';
+import { defineReadModel, type ReadModelStore } from '../read-model.ts';
+
+/** The model's collections by logical name (its versions keep them as `availability_v<version>_<name>`). */
+export const availabilityCollections = {
+  listings: 'listings',
+  nights: 'nights',
+} as const;
+const collections = availabilityCollections;
+
+export type AvailabilityListingDocument = {
+  readonly _id: string;
+  readonly hotelID: string;
+  readonly roomType: RoomType;
+  readonly roomStandard: string;
+  readonly bedType: BedType;
+  readonly pricePerNight: number;
+  readonly totalUnits: number;
+  readonly maxGuests: number;
+  /** False once the hotel left the listings: nothing of it can be booked. */
+  readonly listed: boolean;
+  /** When the listing was added: the hotel's listings are answered in that order. */
+  readonly created_at: string;
+};
+
+/** Units taken on one night of one listing (`_id` is `{roomId}/{night}`). */
+export type AvailabilityNightDocument = {
+  readonly _id: string;
+  readonly roomId: string;
+  readonly night: string;
+  readonly reserved: number;
+};
+
+const nightId = (roomId: string, night: string) => `${roomId}/${night}`;
+
+export const availabilityReadModel = defineReadModel({
+  name: 'availability',
+  version: 1,
+  collections: {
+    [collections.listings]: [{ keys: { hotelID: 1, created_at: 1, _id: 1 } }],
+    // a listing's nights in date order: a stay's window is one range read
+    [collections.nights]: [{ keys: { roomId: 1, night: 1 } }],
+  },
+  queries: availabilityQueries,
+  on: {
+    RoomAdded: (room, { recordedAt }) => [{
+      collection: collections.listings,
+      operation: { updateOne: { filter: { _id: room.roomId }, update: { $set: listingFields(room), $setOnInsert: { created_at: recordedAt } }, upsert: true } },
+    }],
+    RoomUpdated: (room) => [{ collection: collections.listings, operation: { updateOne: { filter: { _id: room.roomId }, update: { $set: listingFields(room) }, upsert: true } } }],
+    HotelDelisted: ({ hotelId }) => [{ collection: collections.listings, operation: { updateMany: { filter: { hotelID: hotelId }, update: { $set: { listed: false } } } } }],
+    UnitsReserved: ({ roomId, nights, units }) => nights.map((night) => reservedChange(roomId, night, units)),
+    UnitsReleased: ({ roomId, nights, units }) => nights.map((night) => reservedChange(roomId, night, -units)),
+  },
+});
+
+function listingFields(room: { hotelId: string; roomType: RoomType; roomStandard: string; bedType: BedType; pricePerNight: number; totalUnits: number; maxGuests: number }) {
+  const { hotelId, roomType, roomStandard, bedType, pricePerNight, totalUnits, maxGuests } = room;
+  return { hotelID: hotelId, roomType, roomStandard, bedType, pricePerNight, totalUnits, maxGuests, listed: true };
+}
+
+function reservedChange(roomId: string, night: string, units: number) {
+  return {
+    collection: collections.nights,
+    operation: { updateOne: { filter: { _id: nightId(roomId, night) }, update: { $inc: { reserved: units }, $setOnInsert: { roomId, night } }, upsert: true } },
+  };
+}
+
+export type AvailabilityQueries = ReturnType<typeof availabilityQueries>;
+
+export function availabilityQueries(store: ReadModelStore) {
+  const listings = store.collection<AvailabilityListingDocument>(collections.listings);
+  const nights = store.collection<AvailabilityNightDocument>(collections.nights);
+
+  /** Units taken per listing and night within the stay, for these listings. */
+  async function reservedIn(roomIds: readonly string[], stay: Stay): Promise<Map<string, number>> {
+    const lastNight = addDays(stay.checkIn, stay.nights - 1);
+    const taken = await nights.find({ roomId: { $in: [...roomIds] }, night: { $gte: stay.checkIn, $lte: lastNight } }, { projection: { roomId: 1, night: 1, reserved: 1 } });
+    return new Map(taken.map((document) => [nightId(document.roomId, document.night), document.reserved]));
+  }
+
+  function answer(listing: AvailabilityListingDocument, reserved: ReadonlyMap<string, number>, stay: Stay): ListingAvailability {
+    const stayNights = Array.from({ length: stay.nights }, (_, index) => addDays(stay.checkIn, index));
+    const byNight = stayNights.map((date) => ({ date, free: Math.max(0, listing.totalUnits - (reserved.get(nightId(listing._id, date)) ?? 0)) }));
+    const minFree = Math.min(...byNight.map((night) => night.free));
+    const maxGuests = maxGuestsOf(listing);
+    const bookable = minFree >= unitsBooked(listing.roomType, stay.rooms) && guestsFit(stay.guests, maxGuests, listing.roomType, stay.rooms);
+    const quote = quoteStay({ roomType: listing.roomType, pricePerNight: listing.pricePerNight, numberOfGuests: stay.guests, numberOfNights: stay.nights, numberOfRooms: stay.rooms });
+    return { roomID: listing._id, roomType: listing.roomType, roomStandard: listing.roomStandard, maxGuests, nights: byNight, minFree, bookable, quote };
+  }
+
+  return {
+    /** Every listing of a listed hotel for the stay, oldest first; null when the hotel has none (unknown, delisted, or nothing to book). */
+    async ofHotel(hotelId: string, stay: Stay): Promise<ListingAvailability[] | null> {
+      const found = await listings.find({ hotelID: hotelId, listed: true }, { sort: { created_at: 1, _id: 1 }, projection: { [POSITION_FIELD]: 0 } });
+      if (found.length === 0) return null;
+      const reserved = await reservedIn(found.map((listing) => listing._id), stay);
+      return found.map((listing) => answer(listing, reserved, stay));
+    },
+  };
+}

@@ -1,0 +1,117 @@
+/**
+ * What is free for a stay, over HTTP, before a guest verifies and books: free units night by
+ * night after bookings and cancellations, the room's units as its owner changes them, the
+ * quote against what booking charges, the guests a room sleeps, and the bounds of a stay.
+ */
+import { expect } from 'chai';
+import { checkOutOf, messages, type ListingAvailability } from '@stays/contracts';
+import { ApiClient } from './support/http-client.ts';
+import { hotelForm, pngImages, roomForm } from './support/fixtures.ts';
+import { signedInCustomer, signedInOwner, type SignedIn } from './support/accounts.ts';
+import { daysFromToday, newContact, verifyContact } from './support/booking.ts';
+import { startTestSystem, type TestSystem } from './support/test-system.ts';
+
+describe('availability for a stay over HTTP', function () {
+  this.timeout(60_000);
+  let stays: TestSystem;
+  let api: ApiClient;
+  let owner: SignedIn;
+  let hotelId: string;
+  let roomId: string;
+  const checkIn = daysFromToday(20);
+
+  before(async () => {
+    stays = await startTestSystem();
+    api = new ApiClient(stays.baseUrl);
+    owner = await signedInOwner(api);
+    hotelId = (await api.multipart('POST', '/hotel/data/create/hotel', hotelForm(), { imageURLs: await pngImages(5) }, { token: owner.token })).body.data._id;
+    const room = await api.multipart('POST', '/hotel/room/create/room', roomForm(hotelId, { totalUnits: '3', maxGuests: '2' }), { imageURLs: await pngImages(1) }, { token: owner.token });
+    expect(room.status, JSON.stringify(room.body)).to.equal(201);
+    roomId = room.body.data._id;
+  });
+  after(async () => stays.destroy());
+
+  const availability = async (query: string, hotel = hotelId) => api.get(`/hotel/room/availability/${hotel}?${query}`);
+  const listing = async (query: string): Promise<ListingAvailability> => {
+    const answer = await availability(query);
+    expect(answer.status, JSON.stringify(answer.body)).to.equal(200);
+    expect(answer.body.message).to.equal(messages.server.availabilityFound);
+    return (answer.body.data as ListingAvailability[]).find((found) => found.roomID === roomId)!;
+  };
+  const free = (found: ListingAvailability) => found.nights.map((night) => night.free);
+
+  async function book(guest: SignedIn, form: Record<string, unknown>) {
+    const contact = newContact();
+    await verifyContact(api, stays.dataDir, guest.token, contact);
+    return api.post('/hotel/booking/book/hotel', {
+      hotelID: hotelId, ...contact, roomType: 'Room', roomStandard: 'Deluxe', numberOfRooms: 1, numberOfGuests: 1, numberOfNights: 1, dateOfCommencement: checkIn, ...form,
+    }, { token: guest.token });
+  }
+
+  it('shows every unit free before any booking, the whole stay priced, by nights or by check-out alike', async () => {
+    const byNights = await listing(`checkIn=${checkIn}&nights=3&rooms=2&guests=3`);
+    expect(free(byNights)).to.deep.equal([3, 3, 3]);
+    expect(byNights.nights.map((night) => night.date)).to.deep.equal([checkIn, daysFromToday(21), daysFromToday(22)]);
+    expect(byNights).to.include({ roomType: 'Room', roomStandard: 'Deluxe', maxGuests: 2, minFree: 3, bookable: true });
+    const byCheckOut = await listing(`checkIn=${checkIn}&checkOut=${checkOutOf({ checkIn, nights: 3 })}&rooms=2&guests=3`);
+    expect(byCheckOut).to.deep.equal(byNights);
+  });
+
+  it('takes off what bookings take, gives back what a cancellation gives back, and quotes what booking charges', async () => {
+    const guest = await signedInCustomer(api);
+    const first = await book(guest, { numberOfRooms: 2, numberOfGuests: 3, numberOfNights: 2 });
+    expect(first.status, JSON.stringify(first.body)).to.equal(201);
+    const second = await book(guest, { dateOfCommencement: daysFromToday(21) });
+    expect(second.status, JSON.stringify(second.body)).to.equal(201);
+
+    const after = await listing(`checkIn=${checkIn}&nights=3&rooms=2&guests=3`);
+    expect(free(after)).to.deep.equal([1, 0, 3]);
+    expect([after.minFree, after.bookable]).to.deep.equal([0, false]);
+    const charged = (await api.get(`/user/get/all/bookings/${guest.id}`, { token: guest.token })).body.data
+      .find((booking: { bookingID: string }) => booking.bookingID === first.body.data.bookingID);
+    const quoted = await listing(`checkIn=${checkIn}&nights=2&rooms=2&guests=3`);
+    expect(quoted.quote.payableAmount).to.equal(charged.payableAmount);
+    expect(quoted.quote.totalAmount).to.equal(charged.totalAmount);
+
+    expect((await api.post(`/hotel/booking/cancel/${second.body.data.bookingID}`, {}, { token: guest.token })).status).to.equal(200);
+    expect(free(await listing(`checkIn=${checkIn}&nights=3`))).to.deep.equal([1, 1, 3]);
+  });
+
+  it("follows the room's units as its owner changes them", async () => {
+    const before = await listing(`checkIn=${daysFromToday(40)}&nights=1`);
+    const changed = await api.multipart('PATCH', `/hotel/room/update/room/${hotelId}/${roomId}`, { totalUnits: '5' }, {}, { token: owner.token });
+    expect(changed.status, JSON.stringify(changed.body)).to.equal(200);
+    expect(free(await listing(`checkIn=${daysFromToday(40)}&nights=1`))).to.deep.equal([free(before)[0]! + 2]);
+  });
+
+  it('refuses more guests than the units booked sleep, at the availability answer and at booking', async () => {
+    expect((await listing(`checkIn=${daysFromToday(50)}&rooms=1&guests=3`)).bookable).to.equal(false);
+    expect((await listing(`checkIn=${daysFromToday(50)}&rooms=2&guests=3`)).bookable).to.equal(true);
+    const refused = await book(await signedInCustomer(api), { numberOfGuests: 3, dateOfCommencement: daysFromToday(50) });
+    expect([refused.status, refused.body.field, refused.body.message]).to.deep.equal([400, 'numberOfGuests', messages.server.invalidField('numberOfGuests', messages.server.tooManyGuests(2))]);
+  });
+
+  it('refuses a stay outside the bounds of booking with 400 naming the field, and an unknown hotel with 404', async () => {
+    const refusals: [string, string][] = [
+      ['checkIn=soon', 'checkIn'],
+      ['checkIn=2027-02-30', 'checkIn'],
+      [`checkIn=${daysFromToday(0)}`, 'checkIn'],
+      [`checkIn=${daysFromToday(366)}`, 'checkIn'],
+      [`checkIn=${checkIn}&nights=31`, 'nights'],
+      [`checkIn=${checkIn}&nights=0`, 'nights'],
+      [`checkIn=${checkIn}&checkOut=${checkIn}`, 'checkOut'],
+      [`checkIn=${checkIn}&checkOut=${daysFromToday(19)}`, 'checkOut'],
+      [`checkIn=${checkIn}&nights=2&checkOut=${daysFromToday(23)}`, 'nights'],
+      [`checkIn=${checkIn}&rooms=11`, 'rooms'],
+      [`checkIn=${checkIn}&guests=51`, 'guests'],
+      ['nights=2', 'checkIn'],
+    ];
+    for (const [query, field] of refusals) {
+      const answer = await availability(query);
+      expect([answer.status, answer.body.field], query).to.deep.equal([400, field]);
+      expect(answer.body).to.include({ success: false, statusCode: 400 });
+    }
+    const unknown = await availability(`checkIn=${checkIn}`, 'no-such-hotel');
+    expect([unknown.status, unknown.body.message]).to.deep.equal([404, messages.server.hotelNotFound]);
+  });
+});

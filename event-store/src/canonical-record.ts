@@ -71,6 +71,9 @@ function number(item: unknown): string {
 }
 
 function general(item: unknown): string {
+  // a boxed primitive is written as JSON.stringify writes it, its value (canonicalize 4, the
+  // version that runs on Node 20, would write a boxed string's characters as members)
+  if (item instanceof String || item instanceof Number || item instanceof Boolean) return canonicalJson(item.valueOf());
   const json = canonicalize(item);
   if (json === undefined) throw new TypeError(`${typeof item} has no RFC 8785 form`);
   return json;

@@ -1,5 +1,5 @@
 // Lint: the recommended JavaScript and typescript-eslint rules, plus the workspace
-// boundaries of ARCHITECTURE.md ("Packages": which workspace may import which).
+// boundaries of docs/architecture.md ("Workspaces": which workspace may import which).
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
@@ -75,13 +75,13 @@ function forbiddenImports(workspace, allowed) {
   if (others.length > 0) {
     rules.push({
       regex: `^@stays/${anyOf(others)}(?:/|$)`,
-      message: `${workspace} may import ${allowed.map((name) => `@stays/${name}`).join(', ').replace(/^(?=.)/, 'only ') || 'no other workspace'} (ARCHITECTURE.md, Packages).`,
+      message: `${workspace} may import ${allowed.map((name) => `@stays/${name}`).join(', ').replace(/^(?=.)/, 'only ') || 'no other workspace'} (docs/architecture.md, Workspaces).`,
     });
   }
   if (externalOnly[workspace]) {
     rules.push({
       regex: `^(?!\\.\\.?/|${anyOf(externalOnly[workspace])}(?:/|$))`,
-      message: `${workspace} may import only ${externalOnly[workspace].join(', ')} (ARCHITECTURE.md, Packages).`,
+      message: `${workspace} may import only ${externalOnly[workspace].join(', ')} (docs/architecture.md, Workspaces).`,
     });
   }
   if (workspace === 'frontend') {

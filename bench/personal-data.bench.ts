@@ -47,7 +47,7 @@ const BUDGET_PERCENT = 10;
  * Replays of each kind per log, alternating. The budget is judged on the medians: on this
  * shared 2-core machine the same replay moves by a third from one run to the next, and the
  * best of three, judged before, showed the floor 3.5 % slower where rounds of seven or eight
- * gave medians from −3 % to 16.5 % (2026-11-23, load 1–2.3). The bests are printed beside.
+ * gave medians from −3 % to 16.5 %. The bests are printed beside.
  */
 const ROUNDS = 7;
 

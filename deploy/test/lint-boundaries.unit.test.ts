@@ -1,5 +1,5 @@
 /**
- * `npm run lint` enforces ARCHITECTURE.md's "may import" table: a source placed in a
+ * `npm run lint` enforces docs/architecture.md's "may import" table: a source placed in a
  * workspace that imports a workspace it may not (one above it, or the composition root)
  * fails, as do contracts importing anything but zod and the frontend importing Node.
  * Each case lints an in-memory file at a real path through ESLint's Node API and the
@@ -44,7 +44,7 @@ describe('lint: workspace boundaries', () => {
       for (const other of workspaces.filter((name) => name !== workspace)) {
         const errors = boundaryErrors(await lint(`${workspace}/src/probe.ts`, `import * as other from '@stays/${other}';\nexport const probe = other;\n`));
         const allowed = mayImport[workspace]!.map((name) => `@stays/${name}`).join(', ');
-        const reason = `${workspace} may import ${allowed ? `only ${allowed}` : 'no other workspace'} (ARCHITECTURE.md, Packages).`;
+        const reason = `${workspace} may import ${allowed ? `only ${allowed}` : 'no other workspace'} (docs/architecture.md, Workspaces).`;
         if (mayImport[workspace]!.includes(other)) expect(errors, `${workspace} → ${other}`).to.deep.equal([]);
         else expect(refusedFor(reason)(errors), `${workspace} → ${other}: ${errors.join(' | ')}`).to.have.length(1);
       }
@@ -52,7 +52,7 @@ describe('lint: workspace boundaries', () => {
   }
 
   it('refuses the frontend importing the event store, however it is written', async () => {
-    const refused = refusedFor('frontend may import only @stays/contracts (ARCHITECTURE.md, Packages).');
+    const refused = refusedFor('frontend may import only @stays/contracts (docs/architecture.md, Workspaces).');
     for (const code of [
       "import { openEmbeddedEventStore } from '@stays/event-store';\nexport const probe = openEmbeddedEventStore;\n",
       "import type { EventStore } from '@stays/event-store';\nexport type Probe = EventStore;\n",
@@ -78,7 +78,7 @@ describe('lint: workspace boundaries', () => {
   it('refuses contracts importing anything but zod', async () => {
     for (const specifier of ['koa', 'node:crypto', 'mongodb', '@stays/service-kit']) {
       const errors = boundaryErrors(await lint('contracts/src/probe.ts', `import * as outside from '${specifier}';\nexport const probe = outside;\n`));
-      expect(refusedFor('contracts may import only zod (ARCHITECTURE.md, Packages).')(errors), specifier).to.have.length(1);
+      expect(refusedFor('contracts may import only zod (docs/architecture.md, Workspaces).')(errors), specifier).to.have.length(1);
     }
   });
 
@@ -93,7 +93,7 @@ describe('lint: workspace boundaries', () => {
     expect(boundaryErrors(await lint('query-service/src/server.ts', code))).to.deep.equal([]);
     for (const file of ['query-service/src/app.ts', 'query-service/src/hotels/routes.ts']) {
       const errors = boundaryErrors(await lint(file, code));
-      expect(refusedFor('query-service may import only @stays/contracts, @stays/read-store, @stays/service-kit, @stays/projections (ARCHITECTURE.md, Packages).')(errors), file).to.have.length(1);
+      expect(refusedFor('query-service may import only @stays/contracts, @stays/read-store, @stays/service-kit, @stays/projections (docs/architecture.md, Workspaces).')(errors), file).to.have.length(1);
     }
     const further = boundaryErrors(await lint('query-service/src/server.ts', "import * as commands from '@stays/command-service';\nexport const probe = commands;\n"));
     expect(further).to.have.length(1);
@@ -103,7 +103,7 @@ describe('lint: workspace boundaries', () => {
     const code = "import { withPersonalData } from '@stays/personal-data';\nexport const probe = withPersonalData;\n";
     for (const file of ['projections/src/server.ts', 'projections/src/cli.ts']) expect(boundaryErrors(await lint(file, code)), file).to.deep.equal([]);
     const errors = boundaryErrors(await lint('projections/src/read-models/bookings/projection.ts', code));
-    expect(refusedFor('projections may import only @stays/contracts, @stays/event-store, @stays/read-store, @stays/service-kit (ARCHITECTURE.md, Packages).')(errors)).to.have.length(1);
+    expect(refusedFor('projections may import only @stays/contracts, @stays/event-store, @stays/read-store, @stays/service-kit (docs/architecture.md, Workspaces).')(errors)).to.have.length(1);
   });
 
   it('lets tests, benchmarks and the composition root import anything', async () => {

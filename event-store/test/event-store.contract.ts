@@ -2,7 +2,7 @@
  * The event store contract: one suite that every adapter runs.
  *
  * It pins down what the rest of the system relies on, including each failure measured in
- * other event stores (ARCHITECTURE.md, "Failure modes"): a global read that skips events
+ * other event stores (docs/decisions/0004-production-stores-eventstoredb-and-mongodb.md): a global read that skips events
  * appended concurrently, lost acknowledged appends, a refused append that still bumps the
  * stream's revision, and "no stream" accepted on an existing stream.
  *

@@ -10,7 +10,7 @@
  * read): a replay pays one AES-GCM context per ciphertext, and setting one up costs more
  * than decrypting a name. Opening an account's three fields sealed together costs about
  * as much as opening one of them alone (CPU, 20,000 of each: 9.5–10.4 µs against
- * 7.2–11.5 µs per field, 2026-11-22, load 2–9), so reading a registration costs a third
+ * 7.2–11.5 µs per field; docs/decisions/0008), so reading a registration costs a third
  * of what it did. Records written as `pd1` stay readable: the log is never rewritten.
  */
 import { createCipheriv, createDecipheriv } from 'node:crypto';

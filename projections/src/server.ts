@@ -4,7 +4,7 @@
  * Answers GET /healthz on PORT (200 while every projection is subscribed and less than
  * HEALTH_MAX_LAG_SECONDS behind the log) and reports the same, every few seconds, beside
  * the checkpoints, where query services read it. Run one active worker per deployment
- * (see README: scale-out). It also runs the notary (NOTARY_SIGNING_KEY), whose state is
+ * (docs/operations.md, Scaling). It also runs the notary (NOTARY_SIGNING_KEY), whose state is
  * unhealthy once it stops signing. With OPERATOR_TOKEN set it answers the operator's calls
  * under /operator/ on the same port (`npm run projection`: build, switch, drop read model versions).
  */

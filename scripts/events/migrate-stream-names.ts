@@ -87,7 +87,7 @@ async function migrateIntoDatabase(config: Config, from: string, to: string): Pr
     console.log(`${withoutCredentials(from)} → ${withoutCredentials(to)}: ${done.streams} streams, ${done.events} events.`);
     console.log(`Copied ${done.copied} events (${done.changed} of them held an unkeyed stream name or hash, now keyed); ${done.alreadyThere} already there from an earlier run, left as they were.`);
     console.log(`${map.renamed.streams.size} streams renamed, ${map.renamed.retired.size} hashes retired; marked ${done.sealed} old streams with stays_migrated_to in their metadata (${done.alreadySealed} were marked already).`);
-    console.log('Positions differ in the new database: point EVENTSTORE_URL at it and rebuild what follows the old positions before starting the services (README, Production mode, "After migrate-personal-data"; docs/operations.md).');
+    console.log('Positions differ in the new database: point EVENTSTORE_URL at it and rebuild what follows the old positions before starting the services (docs/operations.md, "After migrate-personal-data").');
     console.log(`The old database's stream names still confirm guessed emails: drop it, and its backups, once the product runs on ${withoutCredentials(to)}.`);
   } finally {
     await Promise.all([source.close(), target.close()]);

@@ -18,7 +18,7 @@
  * Every PersonalDataErased it reads also destroys that key again (nothing to do when it
  * is gone): a key store restored from a backup older than an erasure is shredded again
  * when the reactor replays the log (every start in the embedded mode; in production after
- * its checkpoint is removed, see README).
+ * its checkpoint is removed, see docs/operations.md).
  */
 import { accountEventTypes, guestEventTypes, invoiceFileName, parseEvent, streams, type Role } from '@stays/contracts';
 import type { EventStore, RecordedEvent, Subscription, SubscriptionHealth } from '@stays/event-store';

@@ -2,7 +2,7 @@
  * Route loaders that ask for what a page shows as soon as the router matches its address,
  * so the request runs while the page's lazy chunk downloads and evaluates, instead of from
  * the page's first effect after that. On a phone with a 4× slower CPU that effect came
- * ~0.5 s after the match (see README, Benchmarks). A loader runs on every navigation to its
+ * ~0.5 s after the match (docs/benchmarks.md). A loader runs on every navigation to its
  * route and again when the query string changes, as the pages' effects did; it returns
  * nothing: the sagas put the answers in the store, where the pages read them.
  */

@@ -4,7 +4,7 @@
  * month, built only from events. The example analytical model: one file, its documents,
  * its projection and its queries.
  *
- * Rules (README Design, "Occupancy and revenue"):
+ * Rules (docs/read-models.md, "Occupancy and revenue"):
  * - A night sold is one unit of a listing taken for one night (a booking's `units` on each
  *   of its `nights`). A cancelled booking counts nowhere, paid or not.
  * - Units available on a day: the `totalUnits` of each of the hotel's listings as it stood

@@ -2,7 +2,7 @@
  * Deep copy of a document value (plain objects, arrays, Dates, RegExps and primitives).
  *
  * Kept because it is 5–7× faster than `structuredClone` on a hotel document (10,000
- * copies 11–23 ms against 66–156 ms, 2026-11-22, load average 4–8), and every read and
+ * copies 11–23 ms against 66–156 ms; docs/decisions/0003), and every read and
  * write copies: `npm run bench -- "read store"` 188,000 idempotent upserts/s against
  * 63,000–81,000 with `structuredClone`. Object properties whose value is `undefined` are dropped and `undefined`
  * array elements become `null`, as the MongoDB adapter stores them (`ignoreUndefined`).

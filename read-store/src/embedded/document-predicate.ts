@@ -1,11 +1,11 @@
 /**
  * Compiles a MongoDB filter into a predicate over stored documents.
  *
- * Kept because it is many times faster than mingo on this product's filters (figures of
- * 2026-11-22, 2-core machine under load average 4–8, measured against a mingo-only path
- * back to back, twice): the projections' `_id` + `_position: {$lt}` guard, compiled and
- * tested once per event, 1.5 µs against 20–35 µs for a new mingo `Query` (`npm run bench
- * -- "read store"`: 95,000–188,000 idempotent upserts/s against 22,000–47,000); a hotel
+ * Kept because it is many times faster than mingo on this product's filters (against a
+ * mingo-only path; docs/decisions/0003-embedded-read-store-fast-paths.md): the projections'
+ * `_id` + `_position: {$lt}` guard, compiled and tested once per event, 1.5 µs against
+ * 20–35 µs for a new mingo `Query` (`npm run bench -- "read store"`: 95,000–188,000
+ * idempotent upserts/s against 22,000–47,000); a hotel
  * search scan of 10,000 documents 0.8–1.2 ms against 7–20 ms, a room search scan of
  * 20,000 1.1–1.2 ms against 13–25 ms (`npm run bench -- search`, uncached room search:
  * 38 ms against 400–560 ms).

@@ -1,8 +1,8 @@
 /**
  * Sort, skip, limit and projection of matched documents. The common cases, sorting on
  * fields holding scalars and projecting top-level fields, run natively because that is
- * several times faster than mingo's pipeline stages on this product's reads (2026-11-22,
- * 2-core machine under load average 4–8, against a mingo-only path back to back, twice):
+ * several times faster than mingo's pipeline stages on this product's reads (against a
+ * mingo-only path; docs/decisions/0003-embedded-read-store-fast-paths.md):
  * the newest 100 of 10,000 hotels 2.4–7.6 ms against 11–26 ms; all 10,000 by price,
  * projected, 47–107 ms against 157–384 ms; the room search's `{hotelID: 1}` over 20,000
  * rooms 0.9–5 ms against 53–113 ms (`npm run bench -- search`, uncached room search:

@@ -3,10 +3,9 @@
  *
  * Kept because mingo's updater (`mingo/updater`) is two orders of magnitude slower on
  * the projections' writes and silently ignores invalid updates (e.g. `$inc` on a string)
- * that MongoDB rejects. Figures of 2026-11-22 (2-core machine under load average 4–8,
- * against a mingo-only path back to back, twice): a hotel's `$set` 1–2 µs against
- * 126–244 µs; `npm run bench -- "read store"` 188,000 idempotent upserts/s against 3,900–4,900;
- * `npm run bench -- replay` 58,000–150,000 events/s against 4,000–6,200. Updates that use
+ * that MongoDB rejects. Against a mingo-only path (docs/decisions/0003): a hotel's `$set`
+ * 1–2 µs against 126–244 µs; `npm run bench -- "read store"` 188,000 idempotent upserts/s
+ * against 3,900–4,900; `npm run bench -- replay` 58,000–150,000 events/s against 4,000–6,200. Updates that use
  * positional paths (`items.$.qty`, `items.$[].qty`) are delegated to mingo's updater.
  */
 import { update as mingoUpdate, Query } from 'mingo';

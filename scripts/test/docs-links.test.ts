@@ -1,0 +1,86 @@
+/**
+ * The docs stay inside the repository: every link in README.md and docs/ points at a file
+ * of this repository (and at a heading of it when it names one), none leaves it, and no
+ * text points at the product owners' `shared` folder beside the repository, which a clone
+ * does not have.
+ */
+import { expect } from 'chai';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+function markdownFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return markdownFiles(full);
+    return entry.name.endsWith('.md') ? [full] : [];
+  });
+}
+
+/** The text without fenced code blocks and code spans, where brackets are not links. */
+const proseOf = (text: string) => text.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, '').replace(/`[^`\n]*`/g, '');
+
+/** Inline links and images `[text](target "title")`, and reference definitions `[label]: target`. */
+function linksOf(text: string): string[] {
+  const prose = proseOf(text);
+  const inline = [...prose.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((match) => match[1]!);
+  const references = [...prose.matchAll(/^\s{0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)/gm)].map((match) => match[1]!);
+  return [...inline, ...references];
+}
+
+/** GitHub's anchors for a file's headings: lower case, punctuation dropped, spaces as dashes, repeats numbered. */
+function anchorsOf(text: string): Set<string> {
+  const anchors = new Set<string>();
+  const seen = new Map<string, number>();
+  for (const [, heading] of proseOf(text).matchAll(/^#{1,6}\s+(.+?)\s*#*\s*$/gm)) {
+    const slug = heading!.replace(/`/g, '').toLowerCase().replace(/[^\p{L}\p{N}\- _]/gu, '').replace(/ /g, '-');
+    const count = seen.get(slug) ?? 0;
+    anchors.add(count === 0 ? slug : `${slug}-${count}`);
+    seen.set(slug, count + 1);
+  }
+  return anchors;
+}
+
+const files = [path.join(ROOT, 'README.md'), ...markdownFiles(path.join(ROOT, 'docs'))];
+
+describe('docs links (README.md and docs/)', () => {
+  it('finds the docs', () => {
+    expect(files.map((file) => path.relative(ROOT, file))).to.include.members(['README.md', 'docs/architecture.md', 'docs/decisions/README.md']);
+  });
+
+  it('every link points at a file or folder of the repository, and at a heading that exists', () => {
+    const broken: string[] = [];
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      for (const link of linksOf(text)) {
+        const where = `${path.relative(ROOT, file)}: ${link}`;
+        if (/^[a-z][a-z0-9+.-]*:/i.test(link) || link.startsWith('//')) {
+          broken.push(`${where} (leaves the repository)`);
+          continue;
+        }
+        const [target = '', anchor] = link.split('#', 2);
+        const resolved = target === '' ? file : path.resolve(path.dirname(file), decodeURIComponent(target));
+        if (resolved !== ROOT && !resolved.startsWith(ROOT + path.sep)) {
+          broken.push(`${where} (outside the repository)`);
+          continue;
+        }
+        if (!existsSync(resolved)) {
+          broken.push(`${where} (no such file)`);
+          continue;
+        }
+        if (anchor !== undefined && anchor !== '' && statSync(resolved).isFile() && resolved.endsWith('.md')
+          && !anchorsOf(readFileSync(resolved, 'utf8')).has(anchor)) {
+          broken.push(`${where} (no such heading)`);
+        }
+      }
+    }
+    expect(broken).to.deep.equal([]);
+  });
+
+  it("no text points at the product owners' shared folder beside the repository, which a clone does not have", () => {
+    const pointing = files.filter((file) => /\.\.\/shared\b/.test(readFileSync(file, 'utf8'))).map((file) => path.relative(ROOT, file));
+    expect(pointing).to.deep.equal([]);
+  });
+});

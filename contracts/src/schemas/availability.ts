@@ -14,35 +14,60 @@ const count = (max: number) => optional(numberFrom(limits.minRoomsGuestsNights, 
 const nightsBetween = (checkIn: string, checkOut: string): number =>
   Math.round((Date.parse(`${checkOut}T00:00:00Z`) - Date.parse(`${checkIn}T00:00:00Z`)) / 86_400_000);
 
+/** The keys of a stay, as a query string carries them. */
+export const stayFields = {
+  checkIn: optional(calendarDate),
+  nights: optional(numberFrom(limits.minRoomsGuestsNights, limits.maxNightsPerBooking, true)),
+  checkOut: optional(calendarDate),
+  rooms: count(limits.maxRoomsPerBooking),
+  guests: count(limits.maxGuestsPerBooking),
+};
+
+/** The stay keys' values after parsing. */
+type StayKeys = { checkIn?: string | undefined; nights?: number | undefined; checkOut?: string | undefined; rooms: number; guests: number };
+
+/**
+ * The stay the keys name, or undefined when they name none (no check-in, no nights or
+ * check-out): one night when only the check-in is sent. Problems are added to `context`
+ * naming their key, and the stay is then undefined too.
+ */
+export function stayOf(keys: StayKeys, context: z.RefinementCtx, required: boolean): Stay | undefined {
+  if (keys.checkIn === undefined) {
+    if (required || keys.nights !== undefined || keys.checkOut !== undefined) context.addIssue({ code: 'custom', path: ['checkIn'], message: 'is required' });
+    return undefined;
+  }
+  let nights = keys.nights ?? 1;
+  if (keys.checkOut !== undefined) {
+    const between = nightsBetween(keys.checkIn, keys.checkOut);
+    if (between < limits.minRoomsGuestsNights || between > limits.maxNightsPerBooking) {
+      context.addIssue({ code: 'custom', path: ['checkOut'], message: `must be 1 to ${limits.maxNightsPerBooking} nights after checkIn` });
+      return undefined;
+    }
+    if (keys.nights !== undefined && keys.nights !== between) {
+      context.addIssue({ code: 'custom', path: ['nights'], message: 'does not match checkIn and checkOut: send one of nights and checkOut' });
+      return undefined;
+    }
+    nights = between;
+  }
+  return { checkIn: keys.checkIn, nights, rooms: keys.rooms, guests: keys.guests };
+}
+
+/** A stay of a guest: where they sleep, how long, in how many rooms, how many of them. */
+export interface Stay {
+  readonly checkIn: string;
+  readonly nights: number;
+  readonly rooms: number;
+  readonly guests: number;
+}
+
 /**
  * A stay: `checkIn` and either `nights` or `checkOut` (one night when neither), rooms and
  * guests (1 when left out). The bounds of booking apply: 1 to 30 nights, 10 rooms, 50 guests;
  * the check-in's own bounds (from tomorrow, within the horizon) depend on the day and are the
  * caller's to check (`stayStartProblem`).
  */
-export const stayQuery = z.object({
-  checkIn: calendarDate,
-  nights: optional(numberFrom(limits.minRoomsGuestsNights, limits.maxNightsPerBooking, true)),
-  checkOut: optional(calendarDate),
-  rooms: count(limits.maxRoomsPerBooking),
-  guests: count(limits.maxGuestsPerBooking),
-}).transform((query, context) => {
-  let nights = query.nights ?? 1;
-  if (query.checkOut !== undefined) {
-    const between = nightsBetween(query.checkIn, query.checkOut);
-    if (between < limits.minRoomsGuestsNights || between > limits.maxNightsPerBooking) {
-      context.addIssue({ code: 'custom', path: ['checkOut'], message: `must be 1 to ${limits.maxNightsPerBooking} nights after checkIn` });
-      return z.NEVER;
-    }
-    if (query.nights !== undefined && query.nights !== between) {
-      context.addIssue({ code: 'custom', path: ['nights'], message: 'does not match checkIn and checkOut: send one of nights and checkOut' });
-      return z.NEVER;
-    }
-    nights = between;
-  }
-  return { checkIn: query.checkIn, nights, rooms: query.rooms, guests: query.guests };
-});
-export type Stay = z.output<typeof stayQuery>;
+export const stayQuery = z.object(stayFields).transform((keys, context) => stayOf(keys, context, true) ?? z.NEVER);
+
 
 /** The day a stay ends: the morning after its last night. */
 export const checkOutOf = (stay: Pick<Stay, 'checkIn' | 'nights'>): string => addDays(stay.checkIn, stay.nights);

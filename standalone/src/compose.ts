@@ -13,9 +13,8 @@ import {
   TokenIssuer, TokenVerifier, createFileMediaStore, createGridFsMediaStore, importPrivateKey, importPublicKey,
   loadOrCreateOperatorToken, loadOrCreateSigningKeys, logUnexpectedErrors, operatorApi, mailerFor, otpKeyFor, securityHeadersFor, streamNamesFor, signingMediaLinksFor, smsFor, type Config, type KeyedStreamNames, type Mailer, type MediaStore, type SigningKeys,
 } from '@stays/service-kit';
-import {
-  FileTreeHeadStore, LeafArchive, Notary, ReadModelRunner, readModelOperatorRoute, ReadStoreTreeHeadStore, discoverReadModels, loadOrCreateNotarySigner, type TreeHeadStore,
-} from '@stays/projections';
+import { ReadModelRunner, readModelOperatorRoute, discoverReadModels } from '@stays/projections';
+import { FileTreeHeadStore, LeafArchive, Notary, ReadStoreTreeHeadStore, loadOrCreateNotarySigner, type TreeHeadStore } from '@stays/notary';
 import { openKeyStoreFor, revealRecord, withPersonalData, type KeyStore } from '@stays/personal-data';
 import {
   HotelStreamsIndex, assertLogUsesStreamNameKey, bookingDocumentsReactor, orphanedUnitsReconciler, personalDataErasureReactor, auditorOperatorRoute, bootstrapAuditor, createCommandApp, createGoogleVerifier, createPasswords, type GoogleIdTokenVerifier, type Reactor,

@@ -83,7 +83,7 @@ export interface Reactor {
 
 export const DEFAULT_RETRY_DELAYS_MS = [1000, 5000, 15_000, 60_000, 300_000];
 
-/** Keeps `{ open: [key, item][] }` in the checkpoint. */
+/** What the checkpoint keeps: the pending work, as entries. */
 interface CheckpointState<Item> {
   readonly open: [string, Item][];
 }

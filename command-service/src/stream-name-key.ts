@@ -12,7 +12,7 @@
 import type { EventStore } from '@stays/event-store';
 import { streams } from '@stays/contracts';
 import { ConfigError, type KeyedStreamNames } from '@stays/service-kit';
-import { reserveKey } from './reservations.ts';
+import { reserveUniqueKey } from './unique-keys.ts';
 
 /** What holds the tie: the log itself. */
 const HOLDER = 'log';
@@ -21,7 +21,7 @@ export class StreamNameKeyError extends ConfigError {}
 
 /** Records that this log's stream names are made with this key (idempotent). */
 export async function tieLogToStreamNameKey(store: EventStore, names: KeyedStreamNames): Promise<void> {
-  await reserveKey(store, streams.streamNameKey(names.keyCheck()), HOLDER, 'the log is tied to another stream name key', { actor: 'system' });
+  await reserveUniqueKey(store, streams.streamNameKey(names.keyCheck()), HOLDER, 'the log is tied to another stream name key', { actor: 'system' });
 }
 
 /**

@@ -9,7 +9,7 @@ export const streams = {
    * `emailDigest` is the keyed digest (HMAC-SHA-256 under STREAM_NAME_KEY) of the normalised
    * email, so stream names carry no personal data nor a hash anyone could confirm a guess by.
    */
-  emailReservation: (role: Role, emailDigest: string) => `${accountCategory(role)}email-${emailDigest}`,
+  emailKey: (role: Role, emailDigest: string) => `${accountCategory(role)}email-${emailDigest}`,
   hotel: (hotelId: string) => `hotel-${hotelId}`,
   room: (roomId: string) => `room-${roomId}`,
   ownerHotel: (ownerId: string) => `ownerhotel-${ownerId}`,

@@ -52,8 +52,8 @@ export class KeyedStreamNames {
   }
 
   /** One account per email and role. */
-  emailReservation(role: Role, email: string): string {
-    return streams.emailReservation(role, this.email(email));
+  emailKey(role: Role, email: string): string {
+    return streams.emailKey(role, this.email(email));
   }
 
   /** One auditor per email. */

@@ -9,7 +9,7 @@ import type { AccountDeps } from '../../command-context.ts';
 import { handle, type CommandMetadata, type Positioned } from '../../handle.ts';
 import { accountAggregate, activeAccount, type ActiveAccount } from '../account.ts';
 import { accountStream, loadAccount } from '../account-streams.ts';
-import { releaseEmail, reserveEmail } from '../email-reservations.ts';
+import { releaseEmail, reserveEmail } from '../unique-emails.ts';
 import type { GoogleIdentity } from '../google-id-token.ts';
 import { accountThrottleKey } from '../throttles.ts';
 import { tryPassword } from '../password-try.ts';

@@ -10,7 +10,7 @@ import { handle, load, type Positioned } from '../../handle.ts';
 import { loadHotel } from '../../hotels/hotel-streams.ts';
 import { roomAggregate } from '../../rooms/room.ts';
 import { listingStream, loadRoom } from '../../rooms/listings.ts';
-import { holderOf } from '../../reservations.ts';
+import { uniqueKeyHolder } from '../../unique-keys.ts';
 import { bookingAggregate } from '../booking.ts';
 import { newBookingId } from '../booking-id.ts';
 import { contactAggregate } from '../contact.ts';
@@ -28,7 +28,7 @@ export async function handlePlaceBooking(deps: BookingDeps, customerId: string, 
   const [contact, hotel, roomId] = await Promise.all([
     load(deps.store, contactStream, contactAggregate),
     loadHotel(deps.store, input.hotelID),
-    holderOf(deps.store, listingStream(input.hotelID, input.roomType, input.roomStandard)),
+    uniqueKeyHolder(deps.store, listingStream(input.hotelID, input.roomType, input.roomStandard)),
   ]);
   const room = roomId === null ? roomAggregate.initialState() : await loadRoom(deps.store, roomId);
   const totalUnits = room.status === 'listed' ? room.details.totalUnits : 0;

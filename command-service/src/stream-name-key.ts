@@ -1,11 +1,11 @@
 /**
  * Ties a log to the key its stream names are made with (STREAM_NAME_KEY). Every email
- * reservation and contact stream is found by its keyed name, so a service started with
+ * unique-key and contact stream is found by its keyed name, so a service started with
  * another key, or on a log written before names were keyed, would find none of them and
  * silently let a second account take a taken email. Instead it refuses to start, in one
  * line for the operator.
  *
- * The tie is a reservation stream named by the key's check value (`streamnamekey-{check}`,
+ * The tie is a unique-key stream named by the key's check value (`streamnamekey-{check}`,
  * which shows which key and nothing of it): written on the first start on an empty log,
  * and by `npm run events -- migrate-stream-names` on the log it rewrites.
  */

@@ -1,4 +1,4 @@
-/** Loading hotels, and the reservation that keeps one hotel per owner (`ownerhotel-{ownerId}`). */
+/** Loading hotels, and the unique key that keeps one hotel per owner (`ownerhotel-{ownerId}`). */
 import type { EventStore } from '@stays/event-store';
 import { streams } from '@stays/contracts';
 import { load } from '../handle.ts';

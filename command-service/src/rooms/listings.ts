@@ -1,5 +1,5 @@
 /**
- * Loading rooms, and the reservation that keeps one listing per hotel, room type and
+ * Loading rooms, and the unique key that keeps one listing per hotel, room type and
  * standard (`roomlisting-{hotelId}-{sha256(type|standard)}`): it names the room holding
  * the listing, which is how a booking finds its room.
  */
@@ -11,7 +11,7 @@ import { load, type CommandMetadata } from '../handle.ts';
 import { releaseUniqueKey, reserveUniqueKey } from '../unique-keys.ts';
 import { roomAggregate, type RoomState } from './room.ts';
 
-/** The reservation stream of a listing key: which room is the hotel's listing of this type and standard. */
+/** The unique-key stream of a listing key: which room is the hotel's listing of this type and standard. */
 export const listingStream = (hotelId: string, roomType: RoomType, roomStandard: string): string =>
   streams.roomListing(hotelId, createHash('sha256').update(`${roomType}|${roomStandard.trim().toLowerCase()}`).digest('hex'));
 

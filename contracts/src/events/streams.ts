@@ -27,7 +27,7 @@ export const streams = {
   /**
    * Ties a log to the key its stream names were made with (`keyCheck`: a keyed digest that
    * shows which key, and nothing of it): a service given another key, or a log from before
-   * names were keyed, refuses to start instead of missing every reservation.
+   * names were keyed, refuses to start instead of missing every unique key.
    */
   streamNameKey: (keyCheck: string) => `streamnamekey-${keyCheck}`,
 } as const;

@@ -1,7 +1,7 @@
 /**
  * Updating a profile: checks a posted current password (wrong guesses count like failed
  * sign-ins), hashes a new password, decides once on the state read (so a refused change
- * never reserves the new email), moves the email's reservation, and appends.
+ * never reserves the new email), moves the email's unique key, and appends.
  */
 import { normaliseEmail } from '@stays/contracts';
 import type { AccountClaims } from '@stays/service-kit';

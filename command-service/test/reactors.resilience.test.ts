@@ -4,6 +4,7 @@
  * everything; what they drive stays idempotent. And their health follows their
  * subscription: unhealthy while EventStoreDB is out of reach, healthy once they resume.
  */
+import type { PlacedBooking } from '@stays/contracts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,7 +16,6 @@ import { createFileMediaStore, type EmailMessage, type Mailer } from '@stays/ser
 import { bookingDocumentsReactor } from '../src/reactors/booking-documents.ts';
 import { orphanedUnitsReconciler } from '../src/reactors/orphaned-units.ts';
 import { memoryReactorCheckpoints } from '../src/reactors/reactor-checkpoints.ts';
-import type { PlacedBooking } from '../src/booking/booking.ts';
 import { bookingPlaced } from './support/events.ts';
 
 const quiet = () => undefined;

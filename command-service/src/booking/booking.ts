@@ -7,9 +7,6 @@
 import { messages, type BookingState } from '@stays/contracts';
 import { NotFound } from '../domain-errors.ts';
 
-/** For the reactors, which import the aggregate from here; other code imports it from @stays/contracts. */
-export { bookingAggregate, type BookingState, type PlacedBooking } from '@stays/contracts';
-
 /** The booking, once placed; a booking that does not exist is not found. */
 export function placedBooking(state: BookingState): Exclude<BookingState, { status: 'none' }> {
   if (state.status === 'none') throw new NotFound(messages.server.bookingNotFound);

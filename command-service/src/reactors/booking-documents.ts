@@ -8,10 +8,9 @@
  * dies between sending it and recording it: at least once, never lost.) The bookings with
  * work left are its pending work (reactor.ts: checkpoint, work queue, retries).
  */
-import { ERASED, invoiceFileName, streams } from '@stays/contracts';
+import { bookingAggregate, ERASED, invoiceFileName, streams, type BookingState } from '@stays/contracts';
 import type { Mailer, MediaStore } from '@stays/service-kit';
 import { handle, load } from '../handle.ts';
-import { bookingAggregate, type BookingState } from '../booking/booking.ts';
 import { recordEmailSent, recordInvoice } from '../booking/issuing-documents/decide.ts';
 import { releaseUnits } from '../booking/giving-back/decide.ts';
 import { inventoryAggregate } from '../booking/inventory.ts';

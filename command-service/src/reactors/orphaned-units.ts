@@ -9,9 +9,8 @@
  * reservations and places it waits on are its pending work, due once the grace period is
  * over (reactor.ts: checkpoint, work queue, retries).
  */
-import { streams } from '@stays/contracts';
+import { bookingAggregate, streams } from '@stays/contracts';
 import { handle, load } from '../handle.ts';
-import { bookingAggregate } from '../booking/booking.ts';
 import { releaseBooking, releaseUnits } from '../booking/giving-back/decide.ts';
 import { guestAggregate } from '../booking/guest.ts';
 import { inventoryAggregate } from '../booking/inventory.ts';

@@ -20,12 +20,11 @@
  * when the reactor replays the log (every start in the embedded mode; in production after
  * its checkpoint is removed, see docs/operations.md).
  */
-import { accountEventTypes, guestEventTypes, invoiceFileName, parseEvent, streams, type Role } from '@stays/contracts';
+import { accountEventTypes, bookingAggregate, guestEventTypes, invoiceFileName, parseEvent, streams, type Role } from '@stays/contracts';
 import type { KeyStore } from '@stays/personal-data';
 import type { MediaLinks, MediaStore } from '@stays/service-kit';
 import { accountAggregate } from '../accounts/account.ts';
 import { recordErasure } from '../accounts/erasing-personal-data/decide.ts';
-import { bookingAggregate } from '../booking/booking.ts';
 import { handle, load } from '../handle.ts';
 import { defineReactor, type Reactor, type ReactorDeps } from './reactor.ts';
 

@@ -11,6 +11,7 @@ COPY read-store/package.json read-store/
 COPY service-kit/package.json service-kit/
 COPY personal-data/package.json personal-data/
 COPY projections/package.json projections/
+COPY notary/package.json notary/
 COPY command-service/package.json command-service/
 COPY query-service/package.json query-service/
 COPY frontend/package.json frontend/

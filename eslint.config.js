@@ -23,15 +23,18 @@ const mayImport = {
   // Encrypts and decrypts personal fields around the event store port; keys never leave it.
   'personal-data': ['contracts', 'event-store', 'service-kit'],
   projections: ['contracts', 'event-store', 'read-store', 'service-kit'],
+  // The Merkle tree over the log as stored, its signed heads and proofs; it reads no read model.
+  notary: ['contracts', 'event-store', 'read-store', 'service-kit'],
   // The command side decides from the event log and never reads read models.
   // It also destroys a deleted account's data key (the erasure reactor).
   'command-service': ['contracts', 'event-store', 'service-kit', 'personal-data'],
   // The query side reads read models through their own queries
-  // (`@stays/projections/read-models`): a read model's module is the contract between
-  // the projection that writes it and the service that reads it.
-  'query-service': ['contracts', 'read-store', 'service-kit', 'projections'],
+  // (`@stays/projections/read-models`) and the notary's collections through its
+  // (`@stays/notary/queries`): such a module is the contract between the follower that
+  // writes the collections and the service that reads them.
+  'query-service': ['contracts', 'read-store', 'service-kit', 'projections', 'notary'],
   frontend: ['contracts'],
-  standalone: ['contracts', 'event-store', 'read-store', 'service-kit', 'personal-data', 'projections', 'command-service', 'query-service'],
+  standalone: ['contracts', 'event-store', 'read-store', 'service-kit', 'personal-data', 'projections', 'notary', 'command-service', 'query-service'],
 };
 
 const workspaces = Object.keys(mayImport);
@@ -58,8 +61,9 @@ const entryExceptions = {
   // routes still read only read models.
   'query-service/src/server.ts': ['event-store', 'personal-data'],
   // The projections worker and the rebuild CLI read the log through the personal-data
-  // layer; the projections themselves see plain values and never handle keys.
-  'projections/src/server.ts': ['personal-data'],
+  // layer; the projections themselves see plain values and never handle keys. The worker
+  // also runs the notary, over the log as stored.
+  'projections/src/server.ts': ['personal-data', 'notary'],
   'projections/src/cli.ts': ['personal-data'],
 };
 

@@ -1,6 +1,6 @@
 /** Samples how far the notary is behind the log's head while a load runs (used by the booking benchmark). */
 import type { EventStore } from '@stays/event-store';
-import type { Notary } from '@stays/projections';
+import type { Notary } from '@stays/notary';
 import { percentile } from './report.ts';
 
 export interface NotaryLag {

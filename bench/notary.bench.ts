@@ -18,8 +18,9 @@ import { crc32 } from 'node:zlib';
 import { HEADER_BYTES, LOG_FILE_NAME, RECORD_MAGIC, formerPayloadText, openEmbeddedEventStore, type EventData, type EventStore } from '@stays/event-store';
 import { createEmbeddedReadStore } from '@stays/read-store';
 import {
-  FileTreeHeadStore, LeafArchive, LogVerifier, Notary, NotarySigner, ReadStoreTreeHeadStore, StoredTree, leavesOfLogFile, physicalCollection, readTreeHeadsFile,
-} from '@stays/projections';
+  FileTreeHeadStore, LeafArchive, LogVerifier, Notary, NotarySigner, ReadStoreTreeHeadStore, StoredTree, leavesOfLogFile, readTreeHeadsFile,
+} from '@stays/notary';
+import { physicalCollection } from '@stays/projections';
 import { accountCollections, accountsReadModel } from '@stays/projections/read-models';
 import { createQueryApp, eventStoreAuditTrail } from '@stays/query-service';
 import { KeyedStreamNames, MediaLinks, STREAM_NAME_KEY_BYTES, TokenIssuer, TokenVerifier, createFileMediaStore, generateSigningKeys } from '@stays/service-kit';
@@ -29,7 +30,7 @@ import { atLeast, atMost, percentile, type Report } from './report.ts';
 const accountsCollection = (name: string): string => physicalCollection(accountsReadModel.name, accountsReadModel.version, name);
 
 const PROVEN_EVENTS = 1_000_000;
-const VERIFY_LOG = path.resolve(import.meta.dirname, '../projections/src/notary/verify-log-cli.ts');
+const VERIFY_LOG = path.resolve(import.meta.dirname, '../notary/src/verify-log-cli.ts');
 const PROOFS = 5_000;
 const HTTP_PROOFS = 2_000;
 const TOKEN_SETTINGS = { issuer: 'stays', audience: 'stays-api', ttlSeconds: 3600 };

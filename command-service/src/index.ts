@@ -1,8 +1,9 @@
 export { createCommandApp, type CommandAppOptions } from './app.ts';
 export type { CommandServiceDeps } from './command-context.ts';
 export { createGoogleVerifier, type GoogleIdTokenVerifier, type GoogleSettings } from './accounts/google-id-token.ts';
-export { BookingDocumentsReactor, type BookingDocumentsDeps } from './reactors/booking-documents.ts';
-export { OrphanedUnitsReconciler, type OrphanedUnitsDeps } from './reactors/orphaned-units.ts';
+export { bookingDocumentsReactor, type BookingDocumentsDeps } from './reactors/booking-documents.ts';
+export { orphanedUnitsReconciler, type OrphanedUnitsDeps } from './reactors/orphaned-units.ts';
+export type { Reactor } from './reactors/reactor.ts';
 export { memoryReactorCheckpoints, mongoReactorCheckpoints, type ReactorCheckpointStore } from './reactors/reactor-checkpoints.ts';
 export { bootstrapAuditor, handleAddAuditor, type NewAuditor } from './auditors/adding-auditor/handler.ts';
 export { auditorOperatorRoute } from './auditors/operator-route.ts';
@@ -10,5 +11,5 @@ export { createPasswords, type Passwords } from './accounts/passwords.ts';
 export { otpThrottlePolicies } from './booking/otp-throttle.ts';
 export { DomainError } from './domain-errors.ts';
 export { StreamNameKeyError, assertLogUsesStreamNameKey, tieLogToStreamNameKey } from './stream-name-key.ts';
-export { PersonalDataErasureReactor, type PersonalDataErasureDeps } from './reactors/personal-data-erasure.ts';
+export { personalDataErasureReactor, type PersonalDataErasureDeps } from './reactors/personal-data-erasure.ts';
 export { HotelStreamsIndex } from './accounts/exporting-data/hotel-streams-index.ts';

@@ -1,18 +1,18 @@
 /**
  * Ties a log to the key its stream names are made with (STREAM_NAME_KEY). Every email
- * reservation and contact stream is found by its keyed name, so a service started with
+ * unique-key and contact stream is found by its keyed name, so a service started with
  * another key, or on a log written before names were keyed, would find none of them and
  * silently let a second account take a taken email. Instead it refuses to start, in one
  * line for the operator.
  *
- * The tie is a reservation stream named by the key's check value (`streamnamekey-{check}`,
+ * The tie is a unique-key stream named by the key's check value (`streamnamekey-{check}`,
  * which shows which key and nothing of it): written on the first start on an empty log,
  * and by `npm run events -- migrate-stream-names` on the log it rewrites.
  */
 import type { EventStore } from '@stays/event-store';
 import { streams } from '@stays/contracts';
 import { ConfigError, type KeyedStreamNames } from '@stays/service-kit';
-import { reserveKey } from './reservations.ts';
+import { reserveUniqueKey } from './unique-keys.ts';
 
 /** What holds the tie: the log itself. */
 const HOLDER = 'log';
@@ -21,7 +21,7 @@ export class StreamNameKeyError extends ConfigError {}
 
 /** Records that this log's stream names are made with this key (idempotent). */
 export async function tieLogToStreamNameKey(store: EventStore, names: KeyedStreamNames): Promise<void> {
-  await reserveKey(store, streams.streamNameKey(names.keyCheck()), HOLDER, 'the log is tied to another stream name key', { actor: 'system' });
+  await reserveUniqueKey(store, streams.streamNameKey(names.keyCheck()), HOLDER, 'the log is tied to another stream name key', { actor: 'system' });
 }
 
 /**

@@ -4,6 +4,7 @@
  * everything; what they drive stays idempotent. And their health follows their
  * subscription: unhealthy while EventStoreDB is out of reach, healthy once they resume.
  */
+import type { PlacedBooking } from '@stays/contracts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,10 +13,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { openInMemoryEventStore, type EventStore, type RecordedEvent } from '@stays/event-store';
 import { SimulatedEventStoreDB, eventStoreOnSimulation } from '@stays/event-store/test-support/simulated-eventstoredb';
 import { createFileMediaStore, type EmailMessage, type Mailer } from '@stays/service-kit';
-import { BookingDocumentsReactor } from '../src/reactors/booking-documents.ts';
-import { OrphanedUnitsReconciler } from '../src/reactors/orphaned-units.ts';
+import { bookingDocumentsReactor } from '../src/reactors/booking-documents.ts';
+import { orphanedUnitsReconciler } from '../src/reactors/orphaned-units.ts';
 import { memoryReactorCheckpoints } from '../src/reactors/reactor-checkpoints.ts';
-import type { PlacedBooking } from '../src/booking/booking.ts';
 import { bookingPlaced } from './support/events.ts';
 
 const quiet = () => undefined;
@@ -67,7 +67,7 @@ describe('reactor checkpoints', function () {
     await store.append('booking-BK-PLACED1', [placed('BK-PLACED1')]);
     const seenByFirst = (await store.headPosition())!;
 
-    const first = new OrphanedUnitsReconciler({ store, checkpoints, graceMs: 3_600_000, log: quiet });
+    const first = orphanedUnitsReconciler({ store, checkpoints, graceMs: 3_600_000, log: quiet });
     await first.start();
     await until(async () => (await first.health(60_000)).position === seenByFirst, 'the first run to follow the log');
     await first.stop();
@@ -75,7 +75,7 @@ describe('reactor checkpoints', function () {
     await store.append('inventory-room3', [reserved('BK-LATER', 'room3')]);
     await store.append('booking-BK-LATER', [placed('BK-LATER')]);
     const { spy, subscriptions } = spied(store);
-    const second = new OrphanedUnitsReconciler({ store: spy, checkpoints, graceMs: 1000, now: () => new Date(Date.now() + 3_600_000), log: quiet });
+    const second = orphanedUnitsReconciler({ store: spy, checkpoints, graceMs: 1000, now: () => new Date(Date.now() + 3_600_000), log: quiet });
     await second.start();
     await until(async () => (await second.health(60_000)).position === (await store.headPosition()), 'the second run to catch up');
 
@@ -104,7 +104,7 @@ describe('reactor checkpoints', function () {
       };
       await store.append('booking-BK-TEST0001', [{ type: 'BookingPlaced', data: { ...booking } }]);
 
-      const first = new BookingDocumentsReactor({ store, media, mailer, renderer, checkpoints, retryDelaysMs: [3_600_000], log: quiet });
+      const first = bookingDocumentsReactor({ store, media, mailer, renderer, checkpoints, retryDelaysMs: [3_600_000], log: quiet });
       await first.start();
       await until(async () => (await store.readStream('booking-BK-TEST0001')).some((event) => event.type === 'InvoiceIssued'), 'the invoice');
       const head = (await store.headPosition())!;
@@ -113,7 +113,7 @@ describe('reactor checkpoints', function () {
 
       mailFails = false;
       const { spy, subscriptions } = spied(store);
-      const second = new BookingDocumentsReactor({ store: spy, media, mailer, renderer, checkpoints, log: quiet });
+      const second = bookingDocumentsReactor({ store: spy, media, mailer, renderer, checkpoints, log: quiet });
       await second.start();
       await until(() => sent.length > 0, 'the email');
       await until(async () => (await store.readStream('booking-BK-TEST0001')).some((event) => event.type === 'BookingEmailSent'), 'the email to be recorded');
@@ -134,8 +134,8 @@ describe('reactor health', function () {
   it('is unhealthy while EventStoreDB is down and healthy again once the reactors resume', async function () {
     const simulation = new SimulatedEventStoreDB({ sendsCaughtUp: true });
     const store = eventStoreOnSimulation(simulation);
-    const reconciler = new OrphanedUnitsReconciler({ store, log: quiet });
-    const documents = new BookingDocumentsReactor({
+    const reconciler = orphanedUnitsReconciler({ store, log: quiet });
+    const documents = bookingDocumentsReactor({
       store, media: createFileMediaStore({ dir: '/nonexistent-media', publicBaseUrl: '/media' }),
       mailer: { send: async () => ({ messageId: 'm' }) }, renderer: { render: async () => Buffer.from(''), close: async () => undefined }, log: quiet,
     });

@@ -31,10 +31,11 @@ const mayImport: Record<string, readonly string[]> = {
   'service-kit': ['contracts'],
   'personal-data': ['contracts', 'event-store', 'service-kit'],
   projections: ['contracts', 'event-store', 'read-store', 'service-kit'],
+  notary: ['contracts', 'event-store', 'read-store', 'service-kit'],
   'command-service': ['contracts', 'event-store', 'service-kit', 'personal-data'],
-  'query-service': ['contracts', 'read-store', 'service-kit', 'projections'],
+  'query-service': ['contracts', 'read-store', 'service-kit', 'projections', 'notary'],
   frontend: ['contracts'],
-  standalone: ['contracts', 'event-store', 'read-store', 'service-kit', 'personal-data', 'projections', 'command-service', 'query-service'],
+  standalone: ['contracts', 'event-store', 'read-store', 'service-kit', 'personal-data', 'projections', 'notary', 'command-service', 'query-service'],
 };
 const workspaces = Object.keys(mayImport);
 
@@ -93,7 +94,7 @@ describe('lint: workspace boundaries', () => {
     expect(boundaryErrors(await lint('query-service/src/server.ts', code))).to.deep.equal([]);
     for (const file of ['query-service/src/app.ts', 'query-service/src/hotels/routes.ts']) {
       const errors = boundaryErrors(await lint(file, code));
-      expect(refusedFor('query-service may import only @stays/contracts, @stays/read-store, @stays/service-kit, @stays/projections (docs/architecture.md, Workspaces).')(errors), file).to.have.length(1);
+      expect(refusedFor('query-service may import only @stays/contracts, @stays/read-store, @stays/service-kit, @stays/projections, @stays/notary (docs/architecture.md, Workspaces).')(errors), file).to.have.length(1);
     }
     const further = boundaryErrors(await lint('query-service/src/server.ts', "import * as commands from '@stays/command-service';\nexport const probe = commands;\n"));
     expect(further).to.have.length(1);

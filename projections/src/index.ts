@@ -7,4 +7,3 @@ export * from './live-read-models.ts';
 export * from './operator/operator-api.ts';
 export * from './checkpoints.ts';
 export * from './read-models/index.ts';
-export * from './notary/index.ts';

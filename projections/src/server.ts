@@ -17,8 +17,7 @@ import { ReadModelRunner } from './read-model-runner.ts';
 import { HEALTH_REPORT_INTERVAL_MS } from './checkpoints.ts';
 import { discoverReadModels } from './read-models/index.ts';
 import { readModelOperatorRoute } from './operator/operator-api.ts';
-import { Notary } from './notary/notary.ts';
-import { NotarySigner, ReadStoreTreeHeadStore } from './notary/tree-heads.ts';
+import { Notary, NotarySigner, ReadStoreTreeHeadStore } from '@stays/notary';
 
 runMain(async () => {
   const config = loadConfig();

@@ -1,5 +1,6 @@
 /**
- * The query service: every read, answered from read models only (never from the log).
+ * The query service: every read, answered from read models and the notary's tree only
+ * (never from the log), each through its own queries.
  * Builds the Koa app without listening; server.ts listens.
  */
 import type Koa from 'koa';
@@ -8,6 +9,7 @@ import Router from '@koa/router';
 import { messages } from '@stays/contracts';
 import { BadRequestError, createApiApp, type CorsOptions, type SecurityHeadersOptions } from '@stays/service-kit';
 import { readModelQueries } from '@stays/projections/read-models';
+import { notaryQueries } from '@stays/notary/queries';
 import type { QueryServiceDeps } from './query-context.ts';
 import { mountHealthRoutes, mountInternalRoutes } from './routes/health.ts';
 import { mountMediaRoutes } from './routes/media.ts';
@@ -73,7 +75,7 @@ export function createQueryApp(deps: QueryServiceDeps, options: QueryAppOptions)
     sessionRole: (claims) => readModels.accounts.sessionRole(claims.sessionId, claims.accountId),
     before: [minPosition(deps), operations.routes() as Middleware],
   }, (mount) => {
-    const context = { deps, readModels, mount };
+    const context = { deps, readModels, notary: notaryQueries(deps.readStore, deps.treeHeads), mount };
     mountOwnerRoutes(context);
     mountHotelRoutes(context);
     mountBookingRoutes(context);

@@ -1,9 +1,9 @@
 import type Router from '@koa/router';
 import type { ReadStore } from '@stays/read-store';
 import type { ReadModelQueries } from '@stays/projections/read-models';
+import type { NotaryQueries, TreeHeadStore } from '@stays/notary/queries';
 import type { AuditTrail } from './audit/audit-trail.ts';
 import type { Reveal } from './audit/entries.ts';
-import type { TreeHeadStore } from '@stays/projections';
 import type { MediaLinks, MediaStore, MountContext, TokenVerifier } from '@stays/service-kit';
 
 /** How far the read side is: answered in-process by the projection runner, or from stored checkpoints. */
@@ -37,8 +37,10 @@ export interface QueryServiceDeps {
 
 /** What the query routes are given: the dependencies, the read models' queries and the mounter of contracts routes (which applies each entry's auth and query schema). */
 export interface QueryContext extends MountContext<QueryServiceDeps> {
-  /** Every read goes through the read models' own queries. */
+  /** Every read goes through the read models' own queries, */
   readonly readModels: ReadModelQueries;
+  /** and the notary's. */
+  readonly notary: NotaryQueries;
 }
 
 export type { Router };

@@ -1,10 +1,11 @@
 import { expect } from 'chai';
 import { createEmbeddedReadStore, type ReadStore } from '@stays/read-store';
-import { AUDIT_LOG_COLLECTION } from '@stays/projections';
-import { auditLogOf } from '../src/audit/audit-log.ts';
+import { AUDIT_LOG_COLLECTION, ReadStoreTreeHeadStore, notaryQueries } from '@stays/notary';
 import { bookingHistory } from '../src/audit/booking-history.ts';
 
 const CONTACT = 'contact-c0ffee';
+
+const auditLogOf = (readStore: ReadStore) => notaryQueries(readStore, new ReadStoreTreeHeadStore(readStore)).auditLog;
 
 /** Writes leaves in the notary's shape, leaf i being the i-th event given. */
 async function logOf(events: readonly { streamId: string; type: string; data: Record<string, unknown>; metadata?: Record<string, unknown> }[]): Promise<ReadStore> {

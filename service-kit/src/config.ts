@@ -29,7 +29,7 @@ const schema = z.object({
   /**
    * Base64 of 32 random bytes keying the stream names made from an email or phone
    * (production; required by the command and query services); the embedded mode keeps one
-   * in DATA_DIR/keys/stream-name.secret. Changing it loses every email reservation: the
+   * in DATA_DIR/keys/stream-name.secret. Changing it loses every email's unique key: the
    * services refuse to start on a log whose names were made with another key.
    */
   STREAM_NAME_KEY: optionalText.refine((value) => value === undefined || (/^[A-Za-z0-9+/]+={0,2}$/.test(value.trim()) && Buffer.from(value, 'base64').length === 32), 'must be base64 of 32 bytes (npm run keys)'),

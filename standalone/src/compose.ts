@@ -13,12 +13,11 @@ import {
   TokenIssuer, TokenVerifier, createFileMediaStore, createGridFsMediaStore, importPrivateKey, importPublicKey,
   loadOrCreateOperatorToken, loadOrCreateSigningKeys, logUnexpectedErrors, operatorApi, mailerFor, otpKeyFor, securityHeadersFor, streamNamesFor, signingMediaLinksFor, smsFor, type Config, type KeyedStreamNames, type Mailer, type MediaStore, type SigningKeys,
 } from '@stays/service-kit';
-import {
-  FileTreeHeadStore, LeafArchive, Notary, ReadModelRunner, readModelOperatorRoute, ReadStoreTreeHeadStore, discoverReadModels, loadOrCreateNotarySigner, type TreeHeadStore,
-} from '@stays/projections';
+import { ReadModelRunner, readModelOperatorRoute, discoverReadModels } from '@stays/projections';
+import { FileTreeHeadStore, LeafArchive, Notary, ReadStoreTreeHeadStore, loadOrCreateNotarySigner, type TreeHeadStore } from '@stays/notary';
 import { openKeyStoreFor, revealRecord, withPersonalData, type KeyStore } from '@stays/personal-data';
 import {
-  BookingDocumentsReactor, HotelStreamsIndex, OrphanedUnitsReconciler, PersonalDataErasureReactor, assertLogUsesStreamNameKey, auditorOperatorRoute, bootstrapAuditor, createCommandApp, createGoogleVerifier, createPasswords, type GoogleIdTokenVerifier,
+  HotelStreamsIndex, assertLogUsesStreamNameKey, bookingDocumentsReactor, orphanedUnitsReconciler, personalDataErasureReactor, auditorOperatorRoute, bootstrapAuditor, createCommandApp, createGoogleVerifier, createPasswords, type GoogleIdTokenVerifier, type Reactor,
 } from '@stays/command-service';
 import { createQueryApp, eventStoreAuditTrail } from '@stays/query-service';
 import { createHost } from './host.ts';
@@ -28,9 +27,12 @@ const READ_YOUR_WRITES_TIMEOUT_MS = 5000;
 
 export interface System {
   readonly host: Koa;
-  readonly reactor: BookingDocumentsReactor;
-  readonly reconciler: OrphanedUnitsReconciler;
-  readonly erasure: PersonalDataErasureReactor;
+  /** The booking documents reactor (invoices and emails). */
+  readonly reactor: Reactor;
+  /** The orphaned units reconciler. */
+  readonly reconciler: Reactor;
+  /** The personal data erasure reactor. */
+  readonly erasure: Reactor;
   /** The log with personal fields decrypted (see @stays/personal-data): what every part but the notary uses. */
   readonly eventStore: EventStore;
   /** The log as stored, personal fields encrypted: the notary's. */
@@ -120,13 +122,13 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     });
     await notary.start();
     closers.unshift(() => notary.stop());
-    const reactor = new BookingDocumentsReactor({ store: eventStore, media, mailer, log });
+    const reactor = bookingDocumentsReactor({ store: eventStore, media, mailer, log });
     await reactor.start();
     closers.unshift(() => reactor.stop());
-    const reconciler = new OrphanedUnitsReconciler({ store: eventStore, log, ...(overrides.now && { now: overrides.now }) });
+    const reconciler = orphanedUnitsReconciler({ store: eventStore, log, ...(overrides.now && { now: overrides.now }) });
     await reconciler.start();
     closers.unshift(() => reconciler.stop());
-    const erasure = new PersonalDataErasureReactor({ store: eventStore, keys, media, mediaLinks, log });
+    const erasure = personalDataErasureReactor({ store: eventStore, keys, media, mediaLinks, log });
     await erasure.start();
     closers.unshift(() => erasure.stop());
     // follows the log as stored: it reads only ids, so nothing needs decrypting

@@ -12,7 +12,7 @@ import { expect } from 'chai';
 import { messages } from '@stays/contracts';
 import {
   hex, leafHashOf, merkleTreeHash, verifyConsistency, verifyHeadSignature, verifyInclusion, type TreeHead,
-} from '@stays/projections/test-support/rfc9162';
+} from '@stays/notary/test-support/rfc9162';
 import { ApiClient } from './support/http-client.ts';
 import { signedInCustomer, signedInOwner } from './support/accounts.ts';
 import { strongPassword, uniqueEmail } from './support/fixtures.ts';
@@ -21,7 +21,7 @@ import { startTestSystem, type TestSystem } from './support/test-system.ts';
 
 const AUDITOR = { email: 'notary.auditor@example.in', password: strongPassword };
 const AUDITOR_ENV = { BOOTSTRAP_AUDITOR_EMAIL: AUDITOR.email, BOOTSTRAP_AUDITOR_PASSWORD: AUDITOR.password };
-const VERIFY_LOG = path.resolve(import.meta.dirname, '../../projections/src/notary/verify-log-cli.ts');
+const VERIFY_LOG = path.resolve(import.meta.dirname, '../../notary/src/verify-log-cli.ts');
 
 async function start(dataDir?: string, treeHeadIntervalMs = 3_600_000): Promise<TestSystem> {
   return startTestSystem({ ...(dataDir && { dataDir }), env: AUDITOR_ENV, overrides: { treeHeadIntervalMs } });

@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import { messages } from '@stays/contracts';
 import { MediaLinks, TokenVerifier, generateSigningKeys } from '@stays/service-kit';
 import { createQueryApp, eventStoreAuditTrail } from '@stays/query-service';
-import { ReadStoreTreeHeadStore } from '@stays/projections';
+import { ReadStoreTreeHeadStore } from '@stays/notary';
 import { ApiClient } from './support/http-client.ts';
 import { signedInOwner } from './support/accounts.ts';
 import { hotelForm, pngImages } from './support/fixtures.ts';

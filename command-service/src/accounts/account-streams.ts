@@ -1,10 +1,10 @@
-/** Loading accounts: by id, by email (through the email reservations), and whether a token's session is open. */
+/** Loading accounts: by id, by email (through the email's unique key), and whether a token's session is open. */
 import type { EventStore } from '@stays/event-store';
 import { streams, type Role, type TokenRole } from '@stays/contracts';
 import type { AccessTokenClaims } from '@stays/service-kit';
 import { load } from '../handle.ts';
 import { accountAggregate, type AccountState, type ActiveAccount } from './account.ts';
-import { accountIdForEmail, type EmailReservationDeps } from './email-reservations.ts';
+import { accountIdForEmail, type UniqueEmailDeps } from './unique-emails.ts';
 import { isAuditorSessionOpen } from '../auditors/auditor-streams.ts';
 
 export const accountStream = (role: Role, accountId: string): string => streams.account(role, accountId);
@@ -14,7 +14,7 @@ export async function loadAccount(store: EventStore, role: Role, accountId: stri
 }
 
 /** The active account holding this email, or null. */
-export async function findAccountByEmail(deps: EmailReservationDeps, role: Role, email: string): Promise<ActiveAccount | null> {
+export async function findAccountByEmail(deps: UniqueEmailDeps, role: Role, email: string): Promise<ActiveAccount | null> {
   const accountId = await accountIdForEmail(deps, role, email);
   if (accountId === null) return null;
   const { state } = await loadAccount(deps.store, role, accountId);

@@ -1,9 +1,9 @@
-/** Loading auditors: by id, by email (through the email reservations), and whether a token's session is open. */
+/** Loading auditors: by id, by email (through the email's unique key), and whether a token's session is open. */
 import type { EventStore } from '@stays/event-store';
 import { streams } from '@stays/contracts';
-import type { EmailReservationDeps } from '../accounts/email-reservations.ts';
+import type { UniqueEmailDeps } from '../accounts/unique-emails.ts';
 import { load } from '../handle.ts';
-import { holderOf } from '../reservations.ts';
+import { uniqueKeyHolder } from '../unique-keys.ts';
 import { auditorAggregate, type ActiveAuditor, type AuditorState } from './auditor.ts';
 
 export async function loadAuditor(store: EventStore, auditorId: string): Promise<{ state: AuditorState; revision: number | null }> {
@@ -11,8 +11,8 @@ export async function loadAuditor(store: EventStore, auditorId: string): Promise
 }
 
 /** The auditor holding this email, or null. */
-export async function findAuditorByEmail(deps: EmailReservationDeps, email: string): Promise<ActiveAuditor | null> {
-  const auditorId = await holderOf(deps.store, deps.streamNames.auditorEmail(email));
+export async function findAuditorByEmail(deps: UniqueEmailDeps, email: string): Promise<ActiveAuditor | null> {
+  const auditorId = await uniqueKeyHolder(deps.store, deps.streamNames.auditorEmail(email));
   if (auditorId === null) return null;
   const { state } = await loadAuditor(deps.store, auditorId);
   return state.status === 'active' ? state : null;

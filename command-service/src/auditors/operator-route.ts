@@ -5,11 +5,11 @@
  */
 import { AppError, type OperatorRoute } from '@stays/service-kit';
 import type { Passwords } from '../accounts/passwords.ts';
-import type { EmailReservationDeps } from '../accounts/email-reservations.ts';
+import type { UniqueEmailDeps } from '../accounts/unique-emails.ts';
 import { domainErrorToAppError } from '../http-errors.ts';
 import { handleAddAuditor } from './adding-auditor/handler.ts';
 
-export function auditorOperatorRoute(deps: EmailReservationDeps, passwords: Passwords): OperatorRoute {
+export function auditorOperatorRoute(deps: UniqueEmailDeps, passwords: Passwords): OperatorRoute {
   return ({ method, parts, body }) => {
     if (parts[1] !== 'auditors' || parts.length !== 2 || method !== 'POST') return null;
     const { email, password } = (typeof body === 'object' && body !== null ? body : {}) as { email?: unknown; password?: unknown };

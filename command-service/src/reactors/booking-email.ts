@@ -1,7 +1,6 @@
 /** The booking confirmation email, with the invoice attached. */
-import { invoiceFileName, nameForMessages, roomTypeLabel } from '@stays/contracts';
+import { invoiceFileName, nameForMessages, roomTypeLabel, type PlacedBooking } from '@stays/contracts';
 import type { EmailMessage } from '@stays/service-kit';
-import type { PlacedBooking } from '../booking/booking.ts';
 
 const rupees = (amount: number) => `₹${amount.toLocaleString('en-IN')}`;
 

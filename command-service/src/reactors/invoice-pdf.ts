@@ -5,8 +5,7 @@
  */
 import pdfmake from 'pdfmake';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
-import { invoiceFileName, roomTypeLabel } from '@stays/contracts';
-import type { PlacedBooking } from '../booking/booking.ts';
+import { invoiceFileName, roomTypeLabel, type PlacedBooking } from '@stays/contracts';
 import { INVOICE_FONT_FILES, loadInvoiceFont } from './invoice-fonts.ts';
 
 /** pdfmake's in-memory file system: public on pdfmake's instance, left out of its type definitions. */

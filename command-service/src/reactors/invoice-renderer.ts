@@ -3,8 +3,8 @@
  * of milliseconds of CPU that would otherwise stall every request of the process. The
  * worker starts on first use and is restarted if it dies.
  */
+import type { PlacedBooking } from '@stays/contracts';
 import { Worker } from 'node:worker_threads';
-import type { PlacedBooking } from '../booking/booking.ts';
 
 export interface InvoiceRenderer {
   render(booking: PlacedBooking, paid: boolean): Promise<Buffer>;

@@ -1,7 +1,7 @@
 /** Worker thread entry: renders invoices off the main event loop (see invoice-renderer.ts). */
+import type { PlacedBooking } from '@stays/contracts';
 import { parentPort } from 'node:worker_threads';
 import { renderInvoice } from './invoice-pdf.ts';
-import type { PlacedBooking } from '../booking/booking.ts';
 
 parentPort!.on('message', async (request: { id: number; booking: PlacedBooking; paid: boolean }) => {
   try {

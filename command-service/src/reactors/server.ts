@@ -10,9 +10,9 @@ import {
   ConfigError, assertMessagesDeliverable, closeServer, createGridFsMediaStore, loadConfig, mailerFor, mediaLinksFor, runMain, serveHealth, stopOnSignals,
 } from '@stays/service-kit';
 import { connectKeyStore, withPersonalData } from '@stays/personal-data';
-import { BookingDocumentsReactor } from './booking-documents.ts';
-import { OrphanedUnitsReconciler } from './orphaned-units.ts';
-import { PersonalDataErasureReactor } from './personal-data-erasure.ts';
+import { bookingDocumentsReactor } from './booking-documents.ts';
+import { orphanedUnitsReconciler } from './orphaned-units.ts';
+import { personalDataErasureReactor } from './personal-data-erasure.ts';
 import { mongoReactorCheckpoints } from './reactor-checkpoints.ts';
 
 runMain(async () => {
@@ -26,16 +26,16 @@ runMain(async () => {
   const db = mongo.db(config.mongoDb);
   const checkpoints = mongoReactorCheckpoints(db);
   const media = createGridFsMediaStore({ db, publicBaseUrl: config.mediaPath });
-  const reactor = new BookingDocumentsReactor({
+  const reactor = bookingDocumentsReactor({
     store: eventStore,
     media,
     mailer: mailerFor(config),
     checkpoints,
   });
   await reactor.start();
-  const reconciler = new OrphanedUnitsReconciler({ store: eventStore, checkpoints });
+  const reconciler = orphanedUnitsReconciler({ store: eventStore, checkpoints });
   await reconciler.start();
-  const erasure = new PersonalDataErasureReactor({ store: eventStore, keys, media, mediaLinks: mediaLinksFor(config), checkpoints });
+  const erasure = personalDataErasureReactor({ store: eventStore, keys, media, mediaLinks: mediaLinksFor(config), checkpoints });
   await erasure.start();
   const server = serveHealth(config.port, async () => {
     const [documents, orphanedUnits, personalDataErasure] = await Promise.all([

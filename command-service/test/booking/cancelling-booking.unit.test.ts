@@ -1,7 +1,6 @@
 import { expect } from 'chai';
-import { messages } from '@stays/contracts';
+import { bookingAggregate, messages } from '@stays/contracts';
 import { Conflict, Forbidden, NotFound } from '../../src/domain-errors.ts';
-import { bookingAggregate } from '../../src/booking/booking.ts';
 import { cancelBooking } from '../../src/booking/cancelling-booking/decide.ts';
 import { DeciderSpecification } from '../support/decider-specification.ts';
 import { NOW, bookingCancelled, bookingPaid, bookingPlaced } from '../support/events.ts';

@@ -1,6 +1,5 @@
-import type { BookingEvent } from '@stays/contracts';
+import { bookingAggregate, type BookingEvent } from '@stays/contracts';
 import { NotFound } from '../../src/domain-errors.ts';
-import { bookingAggregate } from '../../src/booking/booking.ts';
 import { recordEmailSent, recordInvoice } from '../../src/booking/issuing-documents/decide.ts';
 import { DeciderSpecification } from '../support/decider-specification.ts';
 import { bookingPlaced } from '../support/events.ts';

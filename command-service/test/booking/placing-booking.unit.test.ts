@@ -1,7 +1,6 @@
 import { expect } from 'chai';
-import { addDays, messages, type BookRequest, type ContactEvent, type GuestEvent } from '@stays/contracts';
+import { addDays, bookingAggregate, messages, type BookRequest, type ContactEvent, type GuestEvent } from '@stays/contracts';
 import { Conflict, Forbidden, InvalidInput, NotFound } from '../../src/domain-errors.ts';
-import { bookingAggregate } from '../../src/booking/booking.ts';
 import { contactAggregate } from '../../src/booking/contact.ts';
 import { guestAggregate } from '../../src/booking/guest.ts';
 import { inventoryAggregate } from '../../src/booking/inventory.ts';

@@ -4,7 +4,7 @@ import { TooMany } from '../../src/domain-errors.ts';
 import { contactAggregate } from '../../src/booking/contact.ts';
 import { guestAggregate } from '../../src/booking/guest.ts';
 import { issueOtp, useContact } from '../../src/booking/sending-otp/decide.ts';
-import { otpMessageText } from '../../src/booking/sending-otp/otp-message.ts';
+import { otpMessageText } from '../../src/booking/sending-otp/handler.ts';
 import { DeciderSpecification } from '../support/decider-specification.ts';
 import { HOUR, MINUTE, NOW, SECOND, at, guestTryFailed, otpIssued, tenWrong } from '../support/events.ts';
 

@@ -1,7 +1,7 @@
 /**
  * Account events (streams `customer-{id}` and `owner-{id}`). Emails are kept unique by
- * reservation streams `customeremail-{keyed(email)}` / `owneremail-{keyed(email)}` (HMAC under STREAM_NAME_KEY)
- * (see KeyReserved in reservations.ts).
+ * unique-key streams `customeremail-{keyed(email)}` / `owneremail-{keyed(email)}` (HMAC under STREAM_NAME_KEY)
+ * (see KeyReserved in unique-keys.ts).
  * Customers and hotel owners share one account life cycle; `role` tells them apart.
  * Every event type is at schema version 1 (see `eventSchemaVersions`).
  */

@@ -2,7 +2,7 @@
  * Auditor accounts (streams `auditor-{id}`), kept apart from guests and hotel owners:
  * no sign-up (an auditor is added at start, by the CLI or by the demo data), read-only,
  * and each of their reads of a booking or of personal data is recorded here too.
- * One account per email, by reservation streams `auditoremail-{keyed digest of the email}`.
+ * One account per email, by unique-key streams `auditoremail-{keyed digest of the email}`.
  */
 import { z } from 'zod';
 import type { EventOf } from './define.ts';

@@ -15,7 +15,7 @@ const account = 'customer-{accountId} or owner-{accountId}';
 const auditor = 'auditor-{auditorId}';
 /** `{keyed(…)}`: `k` and the hex HMAC-SHA-256 under STREAM_NAME_KEY, never a plain hash of an email or phone. */
 const contact = 'contact-{keyed(email|national number)}';
-const reservation = 'customeremail-{keyed(email)}, owneremail-{keyed(email)}, auditoremail-{keyed(email)}, ownerhotel-{ownerId}, roomlisting-{hotelId}-{sha256(type|standard)}, streamnamekey-{keyed check}';
+const uniqueKey = 'customeremail-{keyed(email)}, owneremail-{keyed(email)}, auditoremail-{keyed(email)}, ownerhotel-{ownerId}, roomlisting-{hotelId}-{sha256(type|standard)}, streamnamekey-{keyed check}';
 
 export const eventCatalogue: { readonly [Type in DomainEventType]: EventTypeEntry } = {
   AccountRegistered: { stream: account, about: 'A guest or hotel owner signed up, with a password or with Google.' },
@@ -29,8 +29,8 @@ export const eventCatalogue: { readonly [Type in DomainEventType]: EventTypeEntr
   AuditorSignedIn: { stream: auditor, about: 'An auditor session began.' },
   AuditorSignedOut: { stream: auditor, about: 'An auditor session ended.' },
   AuditorReadRecorded: { stream: auditor, about: 'What an auditor read, when; a guest\'s email in the filters is kept only as its keyed digest (`guestEmailDigest`).' },
-  KeyReserved: { stream: reservation, about: 'A unique key (an email, an owner\'s one hotel, a hotel\'s listing, the log\'s stream name key) was taken; the stream is created with no_stream, so one of two racing claims wins.' },
-  KeyReleased: { stream: reservation, about: 'The key was freed (its holder was deleted).' },
+  KeyReserved: { stream: uniqueKey, about: 'A unique key (an email, an owner\'s one hotel, a hotel\'s listing, the log\'s stream name key) was taken; the stream is created with no_stream, so one of two racing claims wins.' },
+  KeyReleased: { stream: uniqueKey, about: 'The key was freed (its holder was deleted).' },
   HotelCreated: { stream: 'hotel-{hotelId}', about: 'An owner listed their hotel.' },
   HotelUpdated: { stream: 'hotel-{hotelId}', about: 'The hotel as it is after the update, and which fields changed.' },
   HotelDelisted: { stream: 'hotel-{hotelId}', about: 'The hotel left the listings (its owner deleted their account).' },

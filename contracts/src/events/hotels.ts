@@ -1,5 +1,5 @@
 /**
- * Hotel and room events (streams `hotel-{id}`, `room-{id}`). Reservation streams keep
+ * Hotel and room events (streams `hotel-{id}`, `room-{id}`). Unique-key streams keep
  * one hotel per owner (`ownerhotel-{ownerId}`) and one listing per hotel, room type and
  * standard (`roomlisting-{hotelId}-{sha256(type|standard)}`).
  */

@@ -2,7 +2,7 @@ export * from './accounts.ts';
 export * from './auditors.ts';
 export * from './booking.ts';
 export * from './hotels.ts';
-export * from './reservations.ts';
+export * from './unique-keys.ts';
 export * from './streams.ts';
 export * from './personal-data.ts';
 export type { EventOf, Immutable } from './define.ts';
@@ -17,12 +17,12 @@ import {
   type BookingEvent, type ContactEvent, type GuestEvent, type InventoryEvent,
 } from './booking.ts';
 import { hotelEventSchemas, roomEventSchemas, type HotelEvent, type RoomEvent } from './hotels.ts';
-import { reservationEventSchemas, type KeyReservationEvent } from './reservations.ts';
+import { uniqueKeyEventSchemas, type UniqueKeyEvent } from './unique-keys.ts';
 import { EventDataError } from './event-data-error.ts';
 import { olderVersions, type StoredEvent } from './versions.ts';
 
 /** Every domain event of the product. */
-export type DomainEvent = AccountEvent | AuditorEvent | KeyReservationEvent | HotelEvent | RoomEvent | ContactEvent | GuestEvent | InventoryEvent | BookingEvent;
+export type DomainEvent = AccountEvent | AuditorEvent | UniqueKeyEvent | HotelEvent | RoomEvent | ContactEvent | GuestEvent | InventoryEvent | BookingEvent;
 export type DomainEventType = DomainEvent['type'];
 export type EventOfType<Type extends DomainEventType> = Extract<DomainEvent, { readonly type: Type }>;
 
@@ -30,7 +30,7 @@ export type EventOfType<Type extends DomainEventType> = Extract<DomainEvent, { r
 export const eventSchemas: { readonly [Type in DomainEventType]: z.ZodType<unknown, unknown> } = {
   ...accountEventSchemas,
   ...auditorEventSchemas,
-  ...reservationEventSchemas,
+  ...uniqueKeyEventSchemas,
   ...hotelEventSchemas,
   ...roomEventSchemas,
   ...contactEventSchemas,
@@ -53,7 +53,7 @@ export const eventTypesOf = <Schemas extends { readonly [Type in DomainEventType
 /** The event types of each stream category: what an aggregate folding that stream expects. */
 export const accountEventTypes = eventTypesOf(accountEventSchemas);
 export const auditorEventTypes = eventTypesOf(auditorEventSchemas);
-export const reservationEventTypes = eventTypesOf(reservationEventSchemas);
+export const uniqueKeyEventTypes = eventTypesOf(uniqueKeyEventSchemas);
 export const hotelEventTypes = eventTypesOf(hotelEventSchemas);
 export const roomEventTypes = eventTypesOf(roomEventSchemas);
 export const contactEventTypes = eventTypesOf(contactEventSchemas);

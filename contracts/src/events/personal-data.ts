@@ -26,7 +26,7 @@
  * - Contact and guest events (OtpIssued, OtpAttemptFailed, ContactVerified,
  *   GuestContactUsed, GuestOtpAttemptFailed, GuestBooking*): salted keyed code hashes, ids and times; the contact
  *   stream's name is a keyed digest of email and phone, never the text.
- * - Reservation streams (`customeremail-{keyed digest of the email}`): keep emails unique.
+ * - Unique-key streams (`customeremail-{keyed digest of the email}`): keep emails unique.
  *   The name cannot be encrypted or salted, as the uniqueness check needs the same name
  *   from the same email, so it is an HMAC under STREAM_NAME_KEY, a secret outside the log:
  *   whoever holds the log (or an export of it) without the key cannot test a guessed email

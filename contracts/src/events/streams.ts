@@ -9,7 +9,7 @@ export const streams = {
    * `emailDigest` is the keyed digest (HMAC-SHA-256 under STREAM_NAME_KEY) of the normalised
    * email, so stream names carry no personal data nor a hash anyone could confirm a guess by.
    */
-  emailReservation: (role: Role, emailDigest: string) => `${accountCategory(role)}email-${emailDigest}`,
+  emailKey: (role: Role, emailDigest: string) => `${accountCategory(role)}email-${emailDigest}`,
   hotel: (hotelId: string) => `hotel-${hotelId}`,
   room: (roomId: string) => `room-${roomId}`,
   ownerHotel: (ownerId: string) => `ownerhotel-${ownerId}`,
@@ -27,7 +27,7 @@ export const streams = {
   /**
    * Ties a log to the key its stream names were made with (`keyCheck`: a keyed digest that
    * shows which key, and nothing of it): a service given another key, or a log from before
-   * names were keyed, refuses to start instead of missing every reservation.
+   * names were keyed, refuses to start instead of missing every unique key.
    */
   streamNameKey: (keyCheck: string) => `streamnamekey-${keyCheck}`,
 } as const;

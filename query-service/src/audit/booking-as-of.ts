@@ -4,7 +4,7 @@
  * very fold the command side decides on.
  */
 import { bookingAggregate, parseEvent, type AuditBookingAsOf } from '@stays/contracts';
-import type { AuditLogDocument } from './audit-log.ts';
+import type { AuditLogDocument } from '@stays/notary/queries';
 import type { Reveal } from './entries.ts';
 
 /** `events`: the booking stream's log documents in log order; `asOf` an ISO UTC time. */

@@ -8,7 +8,7 @@
  * (category 'auditor') but are not the booking's history. All in log order.
  */
 import { streams } from '@stays/contracts';
-import type { AuditLog, AuditLogDocument } from './audit-log.ts';
+import type { AuditLog, AuditLogDocument } from '@stays/notary/queries';
 
 const LOG_ORDER = { _id: 1 } as const;
 

@@ -6,7 +6,7 @@
  */
 import { streams, type AuditActor, type AuditEntry, type AuditRecord } from '@stays/contracts';
 import type { ReadModelQueries } from '@stays/projections/read-models';
-import type { AuditLog, AuditLogDocument } from './audit-log.ts';
+import type { AuditLog, AuditLogDocument } from '@stays/notary/queries';
 
 /** What replaces a person's name or data once it is erased (the personal-data layer writes the same). */
 const ERASED = '[erased]';

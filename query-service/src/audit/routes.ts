@@ -15,7 +15,6 @@ import {
 import type { Filter } from '@stays/read-store';
 import { NotFoundError, auditorAuthOf, respond } from '@stays/service-kit';
 import type { QueryContext } from '../query-context.ts';
-import { auditLogOf, type AuditLog } from './audit-log.ts';
 import { recordedFilters } from './audit-trail.ts';
 import { bookingAsOf } from './booking-as-of.ts';
 import { bookingHistory } from './booking-history.ts';
@@ -42,8 +41,7 @@ function logFilter(query: Omit<AuditLogQuery, 'page'>): Filter {
   };
 }
 
-export function mountAuditRoutes({ deps, readModels, mount }: QueryContext): void {
-  const auditLog: AuditLog = auditLogOf(deps.readStore);
+export function mountAuditRoutes({ deps, readModels, notary: { auditLog }, mount }: QueryContext): void {
   const readerFor = () => entryReader(auditLog, readModels.accounts, deps.reveal);
 
   mount(routes.auditBookings, async (ctx) => {

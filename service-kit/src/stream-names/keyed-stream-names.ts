@@ -2,7 +2,7 @@
  * Stream names (and the few values in events) derived from a person's email or phone,
  * keyed with a server secret (HMAC-SHA-256, STREAM_NAME_KEY) that is never in the log.
  *
- * A reservation stream must have the same name for the same email, so it cannot be
+ * A unique-key stream must have the same name for the same email, so it cannot be
  * encrypted or salted per record; an unkeyed hash of it, though, outlives erasure and lets
  * anyone who holds the log (or the auditors' export) confirm a guessed email in one
  * sha256. Keyed, the names stay stable for the product and say nothing without the key.
@@ -41,7 +41,7 @@ export class KeyedStreamNames {
     return `k${createHmac('sha256', this.#key).update(`stays-stream-name\n${purpose}\n${text}`).digest('hex')}`;
   }
 
-  /** The keyed digest of a normalised email: the id of its reservation streams, and how an auditor's read names a guest. */
+  /** The keyed digest of a normalised email: the id of its unique-key streams, and how an auditor's read names a guest. */
   email(email: string): string {
     return this.#digest('email', normaliseEmail(email));
   }
@@ -52,8 +52,8 @@ export class KeyedStreamNames {
   }
 
   /** One account per email and role. */
-  emailReservation(role: Role, email: string): string {
-    return streams.emailReservation(role, this.email(email));
+  emailKey(role: Role, email: string): string {
+    return streams.emailKey(role, this.email(email));
   }
 
   /** One auditor per email. */

@@ -9,7 +9,7 @@ import { handle, type CommandMetadata, type Positioned } from '../../handle.ts';
 import { handleDelistOwnersHotel } from '../../hotels/delisting/handler.ts';
 import { accountAggregate } from '../account.ts';
 import { accountStream, loadAccount } from '../account-streams.ts';
-import { releaseEmail } from '../email-reservations.ts';
+import { releaseEmail } from '../unique-emails.ts';
 import { deleteAccount } from './decide.ts';
 
 export async function handleDeleteAccount(deps: AccountDeps, claims: AccountClaims): Promise<Positioned<null>> {

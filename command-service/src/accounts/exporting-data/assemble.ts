@@ -9,11 +9,10 @@
  * only, picked field by field, so a field added to BookingPlaced later never reaches an
  * owner's copy unless it is listed here.
  */
-import { accountEventTypes, parseEvent, type BookingPlaced, type HotelDetails, type Role, type RoomDetails, type SessionUser, type SignInMethod } from '@stays/contracts';
+import { accountEventTypes, bookingAggregate, parseEvent, type BookingPlaced, type HotelDetails, type Role, type RoomDetails, type SessionUser, type SignInMethod } from '@stays/contracts';
 import type { RecordedEvent } from '@stays/event-store';
 import { fold } from '../../handle.ts';
 import { activeAccount, accountAggregate, sessionUserOf } from '../account.ts';
-import { bookingAggregate } from '../../booking/booking.ts';
 import { hotelAggregate } from '../../hotels/hotel.ts';
 import { roomAggregate } from '../../rooms/room.ts';
 

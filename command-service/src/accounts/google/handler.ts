@@ -10,7 +10,7 @@ import type { AccountDeps } from '../../command-context.ts';
 import { handle, type Positioned } from '../../handle.ts';
 import { accountAggregate, sessionUserOf, type ActiveAccount } from '../account.ts';
 import { accountStream, findAccountByEmail } from '../account-streams.ts';
-import { releaseEmail } from '../email-reservations.ts';
+import { releaseEmail } from '../unique-emails.ts';
 import type { GoogleIdentity } from '../google-id-token.ts';
 import { startSignUp } from '../registering/handler.ts';
 import { signInWithGoogle, type GoogleSignIn } from './decide.ts';

@@ -1,6 +1,6 @@
 /**
  * Registering an account: a new account stream, once. One account per email and role is
- * the email reservation the handler takes first; the password arrives hashed.
+ * the email's unique key the handler takes first; the password arrives hashed.
  */
 import { messages, type AccountEvent, type AccountRegistered } from '@stays/contracts';
 import { Conflict } from '../../domain-errors.ts';

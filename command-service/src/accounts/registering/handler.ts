@@ -10,7 +10,7 @@ import type { AccountDeps } from '../../command-context.ts';
 import { handle, type CommandMetadata, type Positioned } from '../../handle.ts';
 import { accountAggregate, type ActiveAccount } from '../account.ts';
 import { accountStream, loadAccount } from '../account-streams.ts';
-import { releaseEmail, reserveEmail } from '../email-reservations.ts';
+import { releaseEmail, reserveEmail } from '../unique-emails.ts';
 import { register } from './decide.ts';
 
 export interface Registration {

@@ -3,7 +3,7 @@
  * appends nothing. A new email or password needs the holder's confirmation (a stolen
  * session alone must not take the account over), and a new password ends every other
  * unexpired session. The password arrives hashed and the posted current password checked
- * (by the handler, which also moves the email's reservation).
+ * (by the handler, which also moves the email's unique key).
  */
 import { messages, normaliseEmail, type AccountEvent } from '@stays/contracts';
 import { Forbidden, InvalidInput } from '../../domain-errors.ts';

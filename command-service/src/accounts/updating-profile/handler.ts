@@ -1,7 +1,7 @@
 /**
  * Updating a profile: checks a posted current password (wrong guesses count like failed
  * sign-ins), hashes a new password, decides once on the state read (so a refused change
- * never reserves the new email), moves the email's reservation, and appends.
+ * never reserves the new email), moves the email's unique key, and appends.
  */
 import { normaliseEmail } from '@stays/contracts';
 import type { AccountClaims } from '@stays/service-kit';
@@ -9,7 +9,7 @@ import type { AccountDeps } from '../../command-context.ts';
 import { handle, type CommandMetadata, type Positioned } from '../../handle.ts';
 import { accountAggregate, activeAccount, type ActiveAccount } from '../account.ts';
 import { accountStream, loadAccount } from '../account-streams.ts';
-import { releaseEmail, reserveEmail } from '../email-reservations.ts';
+import { releaseEmail, reserveEmail } from '../unique-emails.ts';
 import type { GoogleIdentity } from '../google-id-token.ts';
 import { accountThrottleKey } from '../throttles.ts';
 import { tryPassword } from '../password-try.ts';

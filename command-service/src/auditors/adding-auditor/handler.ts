@@ -8,8 +8,8 @@ import { ConfigError } from '@stays/service-kit';
 import { Conflict, InvalidInput } from '../../domain-errors.ts';
 import { handle } from '../../handle.ts';
 import type { Passwords } from '../../accounts/passwords.ts';
-import type { EmailReservationDeps } from '../../accounts/email-reservations.ts';
-import { reserveKey } from '../../reservations.ts';
+import type { UniqueEmailDeps } from '../../accounts/unique-emails.ts';
+import { reserveUniqueKey } from '../../unique-keys.ts';
 import { auditorAggregate } from '../auditor.ts';
 import { findAuditorByEmail, loadAuditor } from '../auditor-streams.ts';
 import { addAuditor } from './decide.ts';
@@ -21,7 +21,7 @@ export interface NewAuditor {
 }
 
 /** The new auditor's id. Throws Conflict when an auditor has the email, InvalidInput for an email or password the sign-up rules refuse. */
-export async function handleAddAuditor(deps: EmailReservationDeps, passwords: Passwords, auditor: NewAuditor): Promise<string> {
+export async function handleAddAuditor(deps: UniqueEmailDeps, passwords: Passwords, auditor: NewAuditor): Promise<string> {
   const { store } = deps;
   const checked = newAuditorCredentials.safeParse({ email: auditor.email, password: auditor.password });
   if (!checked.success) {
@@ -34,7 +34,7 @@ export async function handleAddAuditor(deps: EmailReservationDeps, passwords: Pa
   const passwordHash = await passwords.hash(auditor.password);
   // an add that crashed between reserving the email and recording the auditor leaves the email to the next one
   const abandonment = { now: new Date(), recordedNothing: async (holder: string) => (await loadAuditor(store, holder)).state.status === 'new' };
-  await reserveKey(store, deps.streamNames.auditorEmail(email), auditorId, messages.server.auditorExists, metadata, abandonment);
+  await reserveUniqueKey(store, deps.streamNames.auditorEmail(email), auditorId, messages.server.auditorExists, metadata, abandonment);
   await handle(store, streams.auditor(auditorId), auditorAggregate,
     (state) => addAuditor({ auditorId, email, passwordHash, via: auditor.via }, state), metadata);
   return auditorId;
@@ -44,7 +44,7 @@ export async function handleAddAuditor(deps: EmailReservationDeps, passwords: Pa
  * The bootstrap auditor of BOOTSTRAP_AUDITOR_EMAIL / _PASSWORD: added on the first start,
  * ignored on every later one (the account exists). Says whether it added one.
  */
-export async function bootstrapAuditor(deps: EmailReservationDeps, passwords: Passwords, credentials: { email: string; password: string }): Promise<boolean> {
+export async function bootstrapAuditor(deps: UniqueEmailDeps, passwords: Passwords, credentials: { email: string; password: string }): Promise<boolean> {
   if ((await findAuditorByEmail(deps, credentials.email)) !== null) return false;
   try {
     await handleAddAuditor(deps, passwords, { ...credentials, via: 'bootstrap' });

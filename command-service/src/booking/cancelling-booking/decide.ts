@@ -3,9 +3,9 @@
  * owner has recorded its payment (the money is settled at the hotel, not online).
  * Cancelling twice changes nothing; the handler then gives back what the booking held.
  */
-import { messages, whyNotCancellable, type BookingEvent } from '@stays/contracts';
+import { messages, whyNotCancellable, type BookingEvent, type BookingState } from '@stays/contracts';
 import { Conflict, Forbidden } from '../../domain-errors.ts';
-import { placedBooking, type BookingState } from '../booking.ts';
+import { placedBooking } from '../booking.ts';
 
 export function cancelBooking(command: { customerId: string; now: Date }, state: BookingState): BookingEvent[] {
   const booking = placedBooking(state);

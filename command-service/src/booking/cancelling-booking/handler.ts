@@ -1,8 +1,8 @@
 /** Cancelling a booking: records the cancellation, then gives back its units and the guest's place. */
-import { streams } from '@stays/contracts';
+import { bookingAggregate, streams } from '@stays/contracts';
 import type { BookingDeps } from '../../command-context.ts';
 import { handle, latestPosition, type Positioned } from '../../handle.ts';
-import { bookingAggregate, placedBooking } from '../booking.ts';
+import { placedBooking } from '../booking.ts';
 import { giveBack } from '../giving-back/handler.ts';
 import { cancelBooking } from './decide.ts';
 

@@ -2,8 +2,8 @@
  * Recording a booking's documents (the booking documents reactor drives it, no route):
  * its invoice once issued, its email once sent. Recording either again changes nothing.
  */
-import type { BookingEvent } from '@stays/contracts';
-import { placedBooking, type BookingState } from '../booking.ts';
+import type { BookingEvent, BookingState } from '@stays/contracts';
+import { placedBooking } from '../booking.ts';
 
 export function recordInvoice(command: { url: string; mediaId: string }, state: BookingState): BookingEvent[] {
   const booking = placedBooking(state);

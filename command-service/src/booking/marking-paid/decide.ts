@@ -1,7 +1,7 @@
 /** Recording a pay-at-hotel payment: only the hotel's owner, never for a cancelled booking; recording it twice changes nothing. */
-import { messages, type BookingEvent } from '@stays/contracts';
+import { messages, type BookingEvent, type BookingState } from '@stays/contracts';
 import { Conflict, Forbidden } from '../../domain-errors.ts';
-import { placedBooking, type BookingState } from '../booking.ts';
+import { placedBooking } from '../booking.ts';
 
 export function markPaid(command: { ownerId: string; now: Date }, state: BookingState): BookingEvent[] {
   const booking = placedBooking(state);

@@ -1,8 +1,7 @@
 /** Recording a payment: one append to the booking's stream. */
-import { streams } from '@stays/contracts';
+import { bookingAggregate, streams } from '@stays/contracts';
 import type { StoreDeps } from '../../command-context.ts';
 import { handle, type Positioned } from '../../handle.ts';
-import { bookingAggregate } from '../booking.ts';
 import { markPaid } from './decide.ts';
 
 export async function handleMarkPaid(deps: StoreDeps, ownerId: string, bookingID: string): Promise<Positioned<null>> {

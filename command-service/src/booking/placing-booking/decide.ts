@@ -7,12 +7,11 @@
  */
 import {
   guestsFit, indiaToday, limits, maxGuestsOf, messages, quoteStay, stayNights, stayStartProblem, unitsBooked,
-  type BookRequest, type BookingEvent, type BookingPlaced, type GuestEvent, type InventoryEvent,
+  type BookRequest, type BookingEvent, type BookingPlaced, type BookingState, type GuestEvent, type InventoryEvent,
 } from '@stays/contracts';
 import { Conflict, Forbidden, InvalidInput, NotFound } from '../../domain-errors.ts';
 import type { HotelState } from '../../hotels/hotel.ts';
 import type { RoomState } from '../../rooms/room.ts';
-import type { BookingState } from '../booking.ts';
 import { guestOnContact, type ContactState } from '../contact.ts';
 import { upcomingBookings, type GuestState } from '../guest.ts';
 import type { InventoryState } from '../inventory.ts';

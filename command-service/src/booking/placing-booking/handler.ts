@@ -3,16 +3,15 @@
  * units in the inventory and a place among the guest's upcoming bookings, each at the
  * revision read; then records it. A step that fails gives back what the earlier ones took.
  */
-import { streams, type BookRequest } from '@stays/contracts';
+import { randomBytes } from 'node:crypto';
+import { bookingAggregate, streams, type BookRequest } from '@stays/contracts';
 import type { BookingDeps } from '../../command-context.ts';
 import { Conflict } from '../../domain-errors.ts';
 import { handle, load, type Positioned } from '../../handle.ts';
 import { loadHotel } from '../../hotels/hotel-streams.ts';
 import { roomAggregate } from '../../rooms/room.ts';
 import { listingStream, loadRoom } from '../../rooms/listings.ts';
-import { holderOf } from '../../reservations.ts';
-import { bookingAggregate } from '../booking.ts';
-import { newBookingId } from '../booking-id.ts';
+import { uniqueKeyHolder } from '../../unique-keys.ts';
 import { contactAggregate } from '../contact.ts';
 import { undoHolds } from '../giving-back/handler.ts';
 import { guestAggregate } from '../guest.ts';
@@ -22,13 +21,30 @@ import { holdBooking, placeBooking, recordPlacedBooking, reserveUnits } from './
 /** Draws of a booking id before giving up (a collision of 40 random bits is already rare). */
 const ID_DRAWS = 3;
 
+const CROCKFORD_BASE32 = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * Booking ids people can read out on the phone: 'BK-' and 8 characters of Crockford's
+ * base 32 (no I, L, O, U), 40 random bits. Uniqueness is enforced by creating the
+ * booking's stream with `no_stream`; a collision simply draws again.
+ */
+function newBookingId(): string {
+  let bits = randomBytes(5).reduce((sum, byte) => (sum << 8n) | BigInt(byte), 0n);
+  let id = '';
+  for (let i = 0; i < 8; i++) {
+    id = CROCKFORD_BASE32[Number(bits & 31n)]! + id;
+    bits >>= 5n;
+  }
+  return `BK-${id}`;
+}
+
 export async function handlePlaceBooking(deps: BookingDeps, customerId: string, input: BookRequest): Promise<Positioned<{ bookingID: string }>> {
   const now = deps.now();
   const contactStream = deps.streamNames.contact(input.customerEmail, input.customerPhoneNumber);
   const [contact, hotel, roomId] = await Promise.all([
     load(deps.store, contactStream, contactAggregate),
     loadHotel(deps.store, input.hotelID),
-    holderOf(deps.store, listingStream(input.hotelID, input.roomType, input.roomStandard)),
+    uniqueKeyHolder(deps.store, listingStream(input.hotelID, input.roomType, input.roomStandard)),
   ]);
   const room = roomId === null ? roomAggregate.initialState() : await loadRoom(deps.store, roomId);
   const totalUnits = room.status === 'listed' ? room.details.totalUnits : 0;

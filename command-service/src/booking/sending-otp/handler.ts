@@ -2,14 +2,17 @@
  * Sending an OTP: draws a code from the CSPRNG, records the guest's use of the contact and
  * the code's salted hash, then sends the code by email and SMS.
  */
-import { phoneDigits, streams, type SendOtpRequest } from '@stays/contracts';
+import { nameForMessages, phoneDigits, streams, type SendOtpRequest } from '@stays/contracts';
 import type { BookingDeps } from '../../command-context.ts';
 import { handle, type Positioned } from '../../handle.ts';
 import { contactAggregate } from '../contact.ts';
 import { guestAggregate } from '../guest.ts';
 import { hashOtpCode, nationalNumbersOf, newOtpCode, newSalt } from '../otp-codes.ts';
 import { issueOtp, useContact } from './decide.ts';
-import { otpMessageText } from './otp-message.ts';
+
+/** The OTP message: the guest's name as plain, capped text (never a link), then the code. */
+export const otpMessageText = (customerName: string, code: string): string =>
+  `Dear ${nameForMessages(customerName) || 'guest'}, your Stays verification code is ${code}. It expires in 10 minutes. Do not share it with anyone.`;
 
 export async function handleSendOtp(deps: BookingDeps, customerId: string, input: SendOtpRequest): Promise<Positioned<null>> {
   const code = newOtpCode();

@@ -1,6 +1,6 @@
 /**
  * Creating a hotel: a new hotel stream (one hotel per owner is the `ownerhotel-{ownerId}`
- * reservation the handler takes first); nearby places get ids and the hotel its `range`.
+ * unique key the handler takes first); nearby places get ids and the hotel its `range`.
  */
 import { messages, type HotelDetails, type HotelEvent, type NearbyPlaces } from '@stays/contracts';
 import { Conflict } from '../../domain-errors.ts';

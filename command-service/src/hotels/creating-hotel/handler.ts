@@ -7,7 +7,7 @@ import type { EventStore } from '@stays/event-store';
 import { messages, streams, type CreateHotelRequest } from '@stays/contracts';
 import type { StoreDeps } from '../../command-context.ts';
 import { handle, type CommandMetadata, type Positioned } from '../../handle.ts';
-import { releaseKey, reserveKey } from '../../reservations.ts';
+import { releaseUniqueKey, reserveUniqueKey } from '../../unique-keys.ts';
 import { hotelAggregate } from '../hotel.ts';
 import { hotelIdOfOwner, loadHotel } from '../hotel-streams.ts';
 import { splitHotelRequest, type HotelFieldsInput } from '../nearby-places.ts';
@@ -22,7 +22,7 @@ export async function handleCreateHotel(deps: StoreDeps, ownerId: string, input:
   const hotelId = randomUUID();
   const metadata: CommandMetadata = { actor: ownerId };
   const slot = streams.ownerHotel(ownerId);
-  await reserveKey(deps.store, slot, hotelId, messages.server.hotelExists, metadata, {
+  await reserveUniqueKey(deps.store, slot, hotelId, messages.server.hotelExists, metadata, {
     now: deps.now(), recordedNothing: async (holder) => (await loadHotel(deps.store, holder)).status === 'new',
   });
   try {
@@ -31,7 +31,7 @@ export async function handleCreateHotel(deps: StoreDeps, ownerId: string, input:
       (state) => createHotel({ hotelId, ownerId, fields: fields as HotelFieldsInput, places, imageURLs, newPlaceId: randomUUID }, state), metadata);
     return { value: { hotelId }, position };
   } catch (error) {
-    await releaseKey(deps.store, slot, hotelId, metadata).catch(() => undefined);
+    await releaseUniqueKey(deps.store, slot, hotelId, metadata).catch(() => undefined);
     throw error;
   }
 }

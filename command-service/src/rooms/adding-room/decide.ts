@@ -1,6 +1,6 @@
 /**
  * Adding a room listing to a hotel: only the hotel's owner, while it is listed; the
- * Flat-only rules apply. One listing per type and standard is the reservation the handler
+ * Flat-only rules apply. One listing per type and standard is the unique key the handler
  * takes first (a second one is refused there).
  */
 import { messages, type RoomEvent } from '@stays/contracts';

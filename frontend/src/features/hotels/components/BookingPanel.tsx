@@ -1,9 +1,14 @@
-/** The sticky booking panel (spec section 2), shown only at 468 px and wider. */
-import { Card } from '@blueprintjs/core';
+/**
+ * Where a hotel's page offers booking (spec section 2): the sticky panel from 468 px wide,
+ * and below that a bar fixed to the bottom of the screen, so a phone still books. Both
+ * end in the same action: a guest opens the booking page (in a new tab, as the spec's
+ * panel does); a visitor is asked to sign in; an owner gets nothing.
+ */
+import { Card, Classes, Intent } from '@blueprintjs/core';
 import { roomName, formatRupees, messages } from '@stays/contracts';
+import { Link } from 'react-router-dom';
 import { DateField } from '../../../components/DateField.tsx';
 import type { Hotel, Room } from '../../../lib/models.ts';
-import { BookAction } from './BookAction.tsx';
 
 const ui = messages.ui;
 
@@ -35,5 +40,40 @@ export function BookingPanel({ hotel, rooms, signedIn, canBook, date, onDateChan
       )}
       <BookAction hotelId={hotel._id} date={date} signedIn={signedIn} canBook={canBook} />
     </Card>
+  );
+}
+
+/** Below the panel's width: the starting price and the book action. */
+export function BookBar({ hotel, signedIn, canBook, date }: { hotel: Hotel; signedIn: boolean; canBook: boolean; date: string }) {
+  return (
+    <div className="book-bar" role="region" aria-label={ui.bookBarLabel}>
+      <p className="price"><span className="muted">{ui.startingFrom}</span> <strong>{formatRupees(hotel.startingPrice)}</strong></p>
+      <BookAction hotelId={hotel._id} date={date} signedIn={signedIn} canBook={canBook} compact />
+    </div>
+  );
+}
+
+interface BookActionProps {
+  readonly hotelId: string;
+  /** The chosen start date, carried in the address (the booking page opens in a new tab). */
+  readonly date: string;
+  readonly signedIn: boolean;
+  readonly canBook: boolean;
+  /** The bar has room for one control: the visitor's whole prompt is the sign-in link. */
+  readonly compact?: boolean;
+}
+
+function BookAction({ hotelId, date, signedIn, canBook, compact = false }: BookActionProps) {
+  const button = `${Classes.BUTTON} ${Classes.intentClass(Intent.SUCCESS)}`;
+  if (!signedIn) {
+    return compact
+      ? <Link className={button} to="/login-user">{ui.loginNowToBook}</Link>
+      : <p className="login-to-book">{ui.loginNowToBook} <Link to="/login-user">{ui.loginLink}</Link></p>;
+  }
+  if (!canBook) return null;
+  return (
+    <a className={compact ? button : `${button} ${Classes.FILL}`} href={`/book-hotel/${hotelId}?${new URLSearchParams({ date })}`} target="_blank" rel="noreferrer">
+      {ui.bookThisHotel}
+    </a>
   );
 }

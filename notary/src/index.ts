@@ -5,3 +5,4 @@ export * from './leaf-archive.ts';
 export * from './notary.ts';
 export * from './verify-log.ts';
 export * from './log-file-leaves.ts';
+export * from './queries.ts';

@@ -12,8 +12,8 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { eventSchemaVersions, type DomainEventType } from '@stays/contracts';
 import { LOG_FILE_NAME, openEmbeddedEventStore, type EventStore, type RecordedEvent } from '@stays/event-store';
-import { leafHash } from '@stays/projections';
-import { jcs, leafHashOf } from '@stays/projections/test-support/rfc9162';
+import { leafHash } from '@stays/notary';
+import { jcs, leafHashOf } from '@stays/notary/test-support/rfc9162';
 import { catalogueExamples } from '../events/catalogue-examples.ts';
 
 /** The payloads of the log file's records, as stored (magic, length, CRC, payload). */

@@ -4,7 +4,7 @@
  * part-way with the driver's own step-down, shutdown and network errors). Whatever
  * happened, the read models end equal to a fresh rebuild, and the worker's health says
  * the truth on the way: 503 while the log is out of reach or the read side falls behind,
- * 200 again once it follows. (The query side's view: query-service/test/read-side-health.test.ts.)
+ * 200 again once it follows. (The query side's view: query-service/test/read-side-health.unit.test.ts.)
  */
 import { expect } from 'chai';
 import { getJson, listen } from '@stays/service-kit/testing';

@@ -14,7 +14,7 @@ import { openEmbeddedEventStore, type EventStore, type RecordedEvent } from '@st
 import { SimulatedEventStoreDB, eventStoreOnSimulation } from '@stays/event-store/test-support/simulated-eventstoredb';
 import { exportFromStore } from '../events/export.ts';
 import { parseExportFilter } from '../events/export-filter.ts';
-import { jcs } from '@stays/projections/test-support/rfc9162';
+import { jcs } from '@stays/notary/test-support/rfc9162';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 

@@ -1,20 +1,20 @@
 /**
- * Unique keys through the event store (see contracts' reservations.ts): reserve a key
- * for a holder, release it, ask who holds it.
+ * Unique keys through the event store (see contracts' events/unique-keys.ts): reserve a
+ * key for a holder, release it, ask who holds it.
  */
 import type { EventStore } from '@stays/event-store';
-import { reservationEventTypes, type KeyReservationEvent } from '@stays/contracts';
+import { uniqueKeyEventTypes, type UniqueKeyEvent } from '@stays/contracts';
 import { Conflict } from './domain-errors.ts';
 import { fold, handle, load, type CommandMetadata } from './handle.ts';
 
-interface ReservationState {
+interface UniqueKeyState {
   readonly holder: string | null;
 }
 
-const reservationAggregate = {
-  eventTypes: reservationEventTypes,
-  initialState: (): ReservationState => ({ holder: null }),
-  evolve: (state: ReservationState, event: KeyReservationEvent): ReservationState => {
+const uniqueKeyAggregate = {
+  eventTypes: uniqueKeyEventTypes,
+  initialState: (): UniqueKeyState => ({ holder: null }),
+  evolve: (state: UniqueKeyState, event: UniqueKeyEvent): UniqueKeyState => {
     switch (event.type) {
       case 'KeyReserved':
         return { holder: event.data.holder };
@@ -29,8 +29,8 @@ const reservationAggregate = {
 };
 
 /** Who holds the key, or null. */
-export async function holderOf(store: EventStore, streamId: string): Promise<string | null> {
-  return (await load(store, streamId, reservationAggregate)).state.holder;
+export async function uniqueKeyHolder(store: EventStore, streamId: string): Promise<string | null> {
+  return (await load(store, streamId, uniqueKeyAggregate)).state.holder;
 }
 
 /** How long a holder may take between reserving a key and recording what holds it. */
@@ -50,7 +50,7 @@ export interface Abandonment {
  * Reserves the key for `holder`, or throws Conflict(`takenMessage`) when another
  * holder has it and has not abandoned it.
  */
-export async function reserveKey(
+export async function reserveUniqueKey(
   store: EventStore,
   streamId: string,
   holder: string,
@@ -59,11 +59,11 @@ export async function reserveKey(
   abandonment?: Abandonment,
 ): Promise<number | null> {
   const recorded = await store.readStream(streamId);
-  const current = fold(reservationAggregate, recorded).holder;
+  const current = fold(uniqueKeyAggregate, recorded).holder;
   const last = recorded.at(-1);
   const abandoned = current !== null && current !== holder && last !== undefined && abandonment !== undefined
     && abandonment.now.getTime() - Date.parse(last.recordedAt) >= ABANDONED_AFTER_MS && (await abandonment.recordedNothing(current));
-  const { position } = await handle(store, streamId, reservationAggregate, (state): KeyReservationEvent[] => {
+  const { position } = await handle(store, streamId, uniqueKeyAggregate, (state): UniqueKeyEvent[] => {
     if (state.holder === holder) return [];
     if (state.holder !== null && !(abandoned && state.holder === current)) throw new Conflict(takenMessage);
     return [{ type: 'KeyReserved', data: { holder } }];
@@ -72,8 +72,8 @@ export async function reserveKey(
 }
 
 /** Frees the key if `holder` has it. */
-export async function releaseKey(store: EventStore, streamId: string, holder: string, metadata: CommandMetadata): Promise<number | null> {
-  const { position } = await handle(store, streamId, reservationAggregate, (state): KeyReservationEvent[] =>
+export async function releaseUniqueKey(store: EventStore, streamId: string, holder: string, metadata: CommandMetadata): Promise<number | null> {
+  const { position } = await handle(store, streamId, uniqueKeyAggregate, (state): UniqueKeyEvent[] =>
     state.holder === holder ? [{ type: 'KeyReleased', data: { holder } }] : [], metadata);
   return position;
 }

@@ -1,11 +1,11 @@
 import { expect } from 'chai';
 import { generateKeyPair } from 'jose';
 import { messages } from '@stays/contracts';
-import { createGoogleVerifier } from '@stays/command-service';
-import { ApiClient } from './support/http-client.ts';
-import { uniqueEmail } from './support/fixtures.ts';
-import { GOOGLE_CLIENT_ID, idToken, startLocalGoogle } from './support/google.ts';
-import { startTestSystem, type TestSystem } from './support/test-system.ts';
+import { createGoogleVerifier } from '../../src/accounts/google-id-token.ts';
+import { ApiClient } from '../../../standalone/test/support/http-client.ts';
+import { uniqueEmail } from '../../../standalone/test/support/fixtures.ts';
+import { GOOGLE_CLIENT_ID, idToken, startLocalGoogle } from '../../../standalone/test/support/google.ts';
+import { startTestSystem, type TestSystem } from '../../../standalone/test/support/test-system.ts';
 
 describe('Google sign-in', function () {
   this.timeout(30_000);

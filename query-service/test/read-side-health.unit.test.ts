@@ -13,7 +13,8 @@ import { SimulatedEventStoreDB, eventStoreOnSimulation } from '@stays/event-stor
 import { createEmbeddedReadStore, type ReadStore } from '@stays/read-store';
 import { withTransientBulkWriteFaults } from '@stays/read-store/test-support/transient-faults';
 import { MediaLinks, TokenVerifier, createFileMediaStore } from '@stays/service-kit';
-import { HEALTH_REPORT_MAX_AGE_MS, ProjectionRunner, ReadStoreTreeHeadStore, checkpointProgress, versionName, writeVersions } from '@stays/projections';
+import { HEALTH_REPORT_MAX_AGE_MS, ProjectionRunner, checkpointProgress, versionName, writeVersions } from '@stays/projections';
+import { ReadStoreTreeHeadStore } from '@stays/notary';
 import { appendLedger, projections, quiet, until } from '@stays/projections/test-support/ledger';
 import { createQueryApp } from '../src/app.ts';
 

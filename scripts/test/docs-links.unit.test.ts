@@ -1,8 +1,9 @@
 /**
  * The docs stay inside the repository: every link in README.md and docs/ points at a file
- * of this repository (and at a heading of it when it names one), none leaves it, and no
- * text points at the product owners' `shared` folder beside the repository, which a clone
- * does not have.
+ * of this repository (and at a heading of it when it names one), none leaves it, every file
+ * they name in a code span from the repository's top folders exists (a renamed file is not
+ * left behind in the docs), and no text points at the product owners' `shared` folder beside
+ * the repository, which a clone does not have.
  */
 import { expect } from 'chai';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
@@ -45,6 +46,17 @@ function anchorsOf(text: string): Set<string> {
 
 const files = [path.join(ROOT, 'README.md'), ...markdownFiles(path.join(ROOT, 'docs'))];
 
+/** The repository's top folders (workspaces, docs, scripts, …): a code span starting with one names a path of the repository. */
+const TOP_FOLDERS = readdirSync(ROOT, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.') && entry.name !== 'node_modules' && entry.name !== 'data')
+  .map((entry) => entry.name);
+
+/** Paths of the repository named in code spans: `command-service/src/app.ts`, `notary/`; patterns with `{`, `*` or `<` are not paths. */
+function namedPaths(text: string): string[] {
+  const spans = [...text.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, '').matchAll(/`([^`\n]+)`/g)].map((match) => match[1]!.trim());
+  return spans.filter((span) => /^[\w.-]+(\/[\w.-]+)*\/?$/.test(span) && span.includes('/') && TOP_FOLDERS.includes(span.split('/')[0]!));
+}
+
 describe('docs links (README.md and docs/)', () => {
   it('finds the docs', () => {
     expect(files.map((file) => path.relative(ROOT, file))).to.include.members(['README.md', 'docs/architecture.md', 'docs/decisions/README.md']);
@@ -77,6 +89,13 @@ describe('docs links (README.md and docs/)', () => {
       }
     }
     expect(broken).to.deep.equal([]);
+  });
+
+  it('every file or folder of the repository named in a code span exists', () => {
+    const missing = files.flatMap((file) => namedPaths(readFileSync(file, 'utf8'))
+      .filter((named) => !existsSync(path.join(ROOT, named)))
+      .map((named) => `${path.relative(ROOT, file)}: ${named}`));
+    expect(missing).to.deep.equal([]);
   });
 
   it("no text points at the product owners' shared folder beside the repository, which a clone does not have", () => {

@@ -1,0 +1,180 @@
+/**
+ * A reactor in one definition: a handler per event type it cares about, which records the
+ * work the event leaves (by key: a booking, an account), and the work itself. What every
+ * reactor needs besides comes from here, the same for each:
+ *
+ * - it follows the log from its stored checkpoint (the pending work with the position it
+ *   reflects), so a restart resumes there instead of replaying the whole log;
+ * - pending work goes through a bounded work queue (`lanes` keys at once, a key never
+ *   twice at once), a failing key retried after a backoff while others keep moving;
+ * - work waits until the reactor has caught up with the log, so a replay does not redo
+ *   what later events say is done; work with a `due` test (a grace period) is queued
+ *   only once due, looked for every `everyMs` and by sweep();
+ * - health (subscribed, lag) as `/healthz` reports it, and waits for "caught up" and "idle".
+ *
+ * Handlers see plain, parsed event data and only record; the work reads what it needs
+ * and is idempotent, so a checkpoint that is a little old only means a little work is
+ * looked at again.
+ */
+import { parseEvent, type DomainEventType, type EventOfType } from '@stays/contracts';
+import { subscriptionHealth, type EventStore, type RecordedEvent, type Subscription, type SubscriptionHealth } from '@stays/event-store';
+import { CheckpointSaver, memoryReactorCheckpoints, type ReactorCheckpointStore } from './reactor-checkpoints.ts';
+import { WorkQueue } from './work-queue.ts';
+
+/** The work a reactor knows is left, by key: what its checkpoint keeps. Items must be JSON-compatible. */
+export interface PendingWork<Item> {
+  get(key: string): Item | undefined;
+  /** Work for `key`: queued once the reactor has caught up (at once if it has), or with a due test, once due. */
+  set(key: string, item: Item): void;
+  /** Nothing is left for `key`. */
+  delete(key: string): void;
+  /** Queues the work for `key` now, pending or not, even while catching up: a step to repeat on every replay. */
+  runAgain(key: string): void;
+}
+
+/** A handler per event type the reactor cares about; it gets the event's data as its contracts schema reads it. */
+export type ReactorHandlers<Item> = {
+  readonly [Type in DomainEventType]?: (data: EventOfType<Type>['data'], pending: PendingWork<Item>, event: RecordedEvent) => void;
+};
+
+export interface ReactorDefinition<Item> {
+  /** Names its checkpoint and its log lines. */
+  readonly name: string;
+  /** Format of the pending items: a checkpoint of another format is ignored, and the log replayed. */
+  readonly version: number;
+  readonly on: ReactorHandlers<Item>;
+  /**
+   * The work for one key (`item` undefined: nothing pending, see runAgain). Resolving means
+   * done and the key leaves the pending work; throwing retries it after a backoff.
+   */
+  readonly work: (key: string, item: Item | undefined) => Promise<void>;
+  /** Keys worked on at once. */
+  readonly lanes: number;
+  /** Delays before the 1st, 2nd, … retry of a failing key; the last one repeats. */
+  readonly retryDelaysMs?: readonly number[];
+  /** The log line for a failure, retried in `retryInMs`. */
+  readonly describeFailure: (key: string, error: unknown, failures: number, retryInMs: number) => string;
+  /** Work that must wait (a grace period): queued once `isDue`, looked for every `everyMs` and by sweep(). */
+  readonly due?: { readonly isDue: (item: Item) => boolean; readonly everyMs: number };
+  /** Runs once the work in progress has finished on stop (closing what the work used). */
+  readonly onStop?: () => Promise<void>;
+}
+
+export interface ReactorDeps {
+  readonly store: EventStore;
+  /** Default: in memory (a restart replays the log). */
+  readonly checkpoints?: ReactorCheckpointStore;
+  readonly log?: (line: string) => void;
+}
+
+export interface Reactor {
+  start(): Promise<void>;
+  /** Lets the work in progress finish, then saves the checkpoint. */
+  stop(): Promise<void>;
+  /** Subscribed to the log and at most `maxLagMs` behind it; unhealthy before it started. */
+  health(maxLagMs: number): Promise<SubscriptionHealth>;
+  /** Resolves once the reactor has caught up with the log (once per start). */
+  whenCaughtUp(): Promise<void>;
+  /** Resolves once caught up with nothing queued, running or waiting for a retry (tests, benchmarks). */
+  whenIdle(): Promise<void>;
+  /** Queues the work that is due now, then waits until idle. */
+  sweep(): Promise<void>;
+}
+
+export const DEFAULT_RETRY_DELAYS_MS = [1000, 5000, 15_000, 60_000, 300_000];
+
+/** What the checkpoint keeps: the pending work, as entries. */
+interface CheckpointState<Item> {
+  readonly open: [string, Item][];
+}
+
+export function defineReactor<Item>(definition: ReactorDefinition<Item>, deps: ReactorDeps): Reactor {
+  const log = deps.log ?? console.log;
+  const handlers = definition.on as Readonly<Record<string, ((data: unknown, pending: PendingWork<Item>, event: RecordedEvent) => void) | undefined>>;
+  let open = new Map<string, Item>();
+  let subscription: Subscription | null = null;
+  let dueTimer: NodeJS.Timeout | null = null;
+  let caughtUp = false;
+  let markCaughtUp!: () => void;
+  const caughtUpOnce = new Promise<void>((resolve) => { markCaughtUp = resolve; });
+
+  const queue = new WorkQueue({
+    lanes: definition.lanes,
+    retryDelaysMs: definition.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
+    work: async (key) => {
+      await definition.work(key, open.get(key));
+      open.delete(key);
+    },
+    onFailure: (key, error, failures, retryInMs) => log(definition.describeFailure(key, error, failures, retryInMs)),
+  });
+  const checkpoint = new CheckpointSaver(deps.checkpoints ?? memoryReactorCheckpoints(), definition.name, definition.version,
+    (): CheckpointState<Item> => ({ open: [...open] }), log);
+
+  /** Queues the pending work that is due (all of it, without a due test). */
+  const queueDue = () => {
+    for (const [key, item] of open) if (definition.due === undefined || definition.due.isDue(item)) queue.add(key);
+  };
+
+  const pending: PendingWork<Item> = {
+    get: (key) => open.get(key),
+    set(key, item) {
+      open.set(key, item);
+      if (caughtUp && definition.due === undefined) queue.add(key);
+    },
+    delete: (key) => void open.delete(key),
+    runAgain: (key) => queue.add(key),
+  };
+
+  return {
+    async start() {
+      const restored = await checkpoint.restore();
+      if (restored) open = new Map((restored.state as CheckpointState<Item>).open);
+      subscription = deps.store.subscribeToAll({ ...(restored && { after: restored.position }), name: definition.name }, {
+        onBatch: async (events) => {
+          for (const event of events) {
+            const handle = Object.hasOwn(handlers, event.type) ? handlers[event.type] : undefined;
+            handle?.(parseEvent(event).data, pending, event);
+          }
+          checkpoint.handled(events[events.length - 1]!.position);
+        },
+        onCaughtUp: () => {
+          caughtUp = true;
+          if (definition.due === undefined) queueDue();
+          markCaughtUp();
+        },
+        onError: (error) => log(`${definition.name} stopped: ${String(error)}`),
+      });
+      if (definition.due) {
+        dueTimer = setInterval(() => caughtUp && queueDue(), definition.due.everyMs);
+        dueTimer.unref();
+      }
+    },
+
+    async stop() {
+      if (dueTimer) clearInterval(dueTimer);
+      const stopping = queue.stop();
+      await subscription?.close();
+      await stopping;
+      await checkpoint.flush();
+      await definition.onStop?.();
+    },
+
+    async health(maxLagMs) {
+      if (subscription === null) return { healthy: false, state: 'closed', position: undefined, lagMs: null, error: 'not started' };
+      return subscriptionHealth(deps.store, subscription, maxLagMs);
+    },
+
+    whenCaughtUp: () => caughtUpOnce,
+
+    async whenIdle() {
+      await caughtUpOnce;
+      await queue.whenIdle();
+    },
+
+    async sweep() {
+      await caughtUpOnce;
+      queueDue();
+      await queue.whenIdle();
+    },
+  };
+}

@@ -1,0 +1,184 @@
+/**
+ * defineReactor on its own, with a reactor that only counts: what every reactor gets from
+ * it (checkpoint, retries with backoff, health with lag, the caught-up wait, due work).
+ */
+import { expect } from 'chai';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { openInMemoryEventStore, type EventStore, type RecordedEvent } from '@stays/event-store';
+import { defineReactor, type ReactorDefinition, type ReactorDeps } from '../src/reactors/reactor.ts';
+import { memoryReactorCheckpoints } from '../src/reactors/reactor-checkpoints.ts';
+
+const quiet = () => undefined;
+
+async function until(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(5);
+  }
+}
+
+const held = (bookingID: string) => ({ type: 'GuestBookingHeld', data: { customerId: 'c1', bookingID, lastNight: '2030-01-10' } });
+const released = (bookingID: string) => ({ type: 'GuestBookingReleased', data: { customerId: 'c1', bookingID } });
+
+/** The store, with each batch of every subscription passed through `around`. */
+function aroundBatches(store: EventStore, around: (events: readonly RecordedEvent[], handle: () => Promise<void>) => Promise<void>): EventStore {
+  return {
+    append: (...args) => store.append(...args),
+    readStream: (...args) => store.readStream(...args),
+    readAll: (...args) => store.readAll(...args),
+    headPosition: () => store.headPosition(),
+    close: () => store.close(),
+    subscribeToAll: (options, handler) => store.subscribeToAll(options, { ...handler, onBatch: (events) => around(events, async () => handler.onBatch(events)) }),
+  };
+}
+
+interface Hold { readonly heldAt: string }
+
+/** A reactor with a pending item per held booking, whose work records the booking's id. */
+function holdsReactor(deps: ReactorDeps, worked: string[], overrides: Partial<ReactorDefinition<Hold>> = {}) {
+  return defineReactor<Hold>({
+    name: 'holds',
+    version: 1,
+    on: {
+      GuestBookingHeld: ({ bookingID }, pending, { recordedAt }) => pending.set(bookingID, { heldAt: recordedAt }),
+      GuestBookingReleased: ({ bookingID }, pending) => pending.delete(bookingID),
+    },
+    work: async (bookingID) => void worked.push(bookingID),
+    lanes: 1,
+    describeFailure: (key, error) => `${key}: ${String(error)}`,
+    ...overrides,
+  }, { log: quiet, ...deps });
+}
+
+describe('defineReactor', function () {
+  let store: EventStore;
+
+  beforeEach(async function () {
+    store = await openInMemoryEventStore();
+  });
+  afterEach(async function () {
+    await store.close();
+  });
+
+  it('works only after catching up, on what the log still leaves pending', async function () {
+    await store.append('guest-c1', [held('BK-1'), held('BK-2'), released('BK-1')]);
+    const worked: string[] = [];
+    const reactor = holdsReactor({ store }, worked);
+    await reactor.start();
+    await reactor.whenCaughtUp();
+    await reactor.whenIdle();
+    expect(worked).to.deep.equal(['BK-2']);
+
+    await store.append('guest-c1', [held('BK-3')]);
+    await until(() => worked.length === 2, 'the live event to be worked on');
+    expect(worked).to.deep.equal(['BK-2', 'BK-3']);
+    await reactor.stop();
+  });
+
+  it('resumes after its checkpoint with the work it had left', async function () {
+    const checkpoints = memoryReactorCheckpoints();
+    await store.append('guest-c1', [held('BK-1')]);
+    const failing = holdsReactor({ store, checkpoints }, [], { work: async () => { throw new Error('down'); }, retryDelaysMs: [3_600_000] });
+    await failing.start();
+    const head = (await store.headPosition())!;
+    await until(async () => (await failing.health(60_000)).position === head, 'the first run to follow the log');
+    await failing.stop();
+    expect(await checkpoints.read('holds')).to.deep.include({ position: head, version: 1 });
+
+    await store.append('guest-c1', [held('BK-2')]);
+    const delivered: number[] = [];
+    const spy = aroundBatches(store, (events, handle) => (delivered.push(...events.map((event) => event.position)), handle()));
+    const worked: string[] = [];
+    const second = holdsReactor({ store: spy, checkpoints }, worked);
+    await second.start();
+    await second.whenIdle();
+    expect(delivered.every((position) => position > head), 'only what came after the checkpoint').to.equal(true);
+    expect(worked.sort()).to.deep.equal(['BK-1', 'BK-2']);
+    await second.stop();
+  });
+
+  it('ignores a checkpoint of another format and replays the log', async function () {
+    const checkpoints = memoryReactorCheckpoints();
+    await store.append('guest-c1', [held('BK-1')]);
+    await checkpoints.write('holds', { position: (await store.headPosition())!, version: 0, state: { waiting: [] } });
+    const worked: string[] = [];
+    const reactor = holdsReactor({ store, checkpoints }, worked);
+    await reactor.start();
+    await reactor.whenIdle();
+    expect(worked).to.deep.equal(['BK-1']);
+    await reactor.stop();
+  });
+
+  it('retries failing work after each backoff delay and logs each failure', async function () {
+    await store.append('guest-c1', [held('BK-1')]);
+    const lines: string[] = [];
+    let attempts = 0;
+    const startedAt: number[] = [];
+    const reactor = holdsReactor({ store, log: (line) => lines.push(line) }, [], {
+      work: async () => {
+        startedAt.push(Date.now());
+        if (++attempts < 3) throw new Error(`attempt ${attempts}`);
+      },
+      retryDelaysMs: [20, 60],
+      describeFailure: (key, error, failures, retryInMs) => `${key} failed (${failures}x), retrying in ${retryInMs} ms: ${(error as Error).message}`,
+    });
+    await reactor.start();
+    await reactor.whenIdle();
+    expect(attempts).to.equal(3);
+    expect(lines).to.deep.equal(['BK-1 failed (1x), retrying in 20 ms: attempt 1', 'BK-1 failed (2x), retrying in 60 ms: attempt 2']);
+    expect(startedAt[1]! - startedAt[0]!).to.be.at.least(18);
+    expect(startedAt[2]! - startedAt[1]!).to.be.at.least(58);
+    await reactor.stop();
+  });
+
+  it('reports its lag behind the log, unhealthy before it starts and beyond the lag allowed', async function () {
+    const reactor = holdsReactor({ store }, []);
+    expect(await reactor.health(60_000)).to.deep.equal({ healthy: false, state: 'closed', position: undefined, lagMs: null, error: 'not started' });
+
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const slow = aroundBatches(store, async (_events, handle) => { await gate; await handle(); });
+    const behind = holdsReactor({ store: slow }, []);
+    await store.append('guest-c1', [held('BK-1')]);
+    await behind.start();
+    await sleep(30);
+    const lagging = await behind.health(10);
+    expect(lagging.healthy).to.equal(false);
+    expect(lagging.lagMs).to.be.at.least(10);
+    release();
+    await behind.whenCaughtUp();
+    expect(await behind.health(10)).to.include({ healthy: true, lagMs: 0, position: await store.headPosition() });
+    await behind.stop();
+  });
+
+  it('keeps work with a due test until it is due, then works on it at the next look or sweep', async function () {
+    let now = 0;
+    await store.append('guest-c1', [held('BK-1')]);
+    const worked: string[] = [];
+    const reactor = holdsReactor({ store }, worked, { due: { isDue: () => now >= 1, everyMs: 10 } });
+    await reactor.start();
+    await reactor.sweep();
+    expect(worked).to.deep.equal([]);
+    now = 1;
+    await until(() => worked.length === 1, 'the timer to find the due work');
+    await store.append('guest-c1', [held('BK-2')]);
+    await until(async () => (await reactor.health(60_000)).position === (await store.headPosition()), 'the reactor to see BK-2');
+    await reactor.sweep();
+    expect(worked).to.deep.equal(['BK-1', 'BK-2']);
+    await reactor.stop();
+  });
+
+  it('runs work again on request, pending or not, even while catching up', async function () {
+    await store.append('guest-c1', [held('BK-1'), released('BK-1')]);
+    const worked: string[] = [];
+    const reactor = holdsReactor({ store }, worked, {
+      on: { GuestBookingReleased: ({ bookingID }, pending) => pending.runAgain(bookingID) },
+      work: async (bookingID, item) => void worked.push(`${bookingID}:${item === undefined ? 'none' : 'pending'}`),
+    });
+    await reactor.start();
+    await reactor.whenIdle();
+    expect(worked).to.deep.equal(['BK-1:none']);
+    await reactor.stop();
+  });
+});

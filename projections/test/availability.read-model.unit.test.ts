@@ -81,4 +81,28 @@ describe('availability read model: free units per listing per night', () => {
     const listings = (await whenAsked([added('z9', { maxGuests: 3 }), added('a1', { bedType: 'King', maxGuests: 3 })]))!;
     expect(listings.map((listing) => [listing.roomID, listing.maxGuests])).to.deep.equal([['z9', 3], ['a1', 3]]);
   });
+
+  it('finds the hotels a stay can book: how many listings each, the lowest payable amount, the fewest free units', async () => {
+    const other = (roomId: string, details: Partial<RoomDetails>): DomainEvent =>
+      ({ type: 'RoomAdded', data: { ...room(roomId, details), hotelId: 'h2', ownerId: 'o2', hotelName: 'Hotel Konkan' } });
+    const readStore = await projectInto(availabilityReadModel, [
+      added('r1', { totalUnits: 2, pricePerNight: 3000 }), added('r2', { totalUnits: 1, pricePerNight: 2000, bedType: 'King', maxGuests: 3 }),
+      other('k1', { totalUnits: 1 }),
+      reserved('BK-1', 'r1', ['2026-12-31']), reserved('BK-2', 'k1', ['2027-01-01']),
+    ]);
+    try {
+      const queries = availabilityReadModel.queries(liveReadModels(readStore).store(availabilityReadModel));
+      const stay: Stay = { checkIn: '2026-12-30', nights: 3, rooms: 1, guests: 2 };
+      const found = await queries.bookableHotels(stay, {});
+      const payable = (pricePerNight: number) => quoteStay({ roomType: 'Room', pricePerNight, numberOfGuests: 2, numberOfRooms: 1, numberOfNights: 3 }).payableAmount;
+      expect([...found.keys()], 'h2 has its one unit taken on the last night').to.deep.equal(['h1']);
+      expect(found.get('h1')).to.deep.equal({ bookableListings: 2, lowestPayableAmount: payable(2000), fewestFree: 1 });
+      expect([...(await queries.bookableHotels({ ...stay, guests: 3 }, {})).values()], 'three guests: only the King room sleeps them')
+        .to.deep.equal([{ bookableListings: 1, lowestPayableAmount: quoteStay({ roomType: 'Room', pricePerNight: 2000, numberOfGuests: 3, numberOfRooms: 1, numberOfNights: 3 }).payableAmount, fewestFree: 1 }]);
+      expect((await queries.bookableHotels(stay, { bedType: ['Double'] })).get('h1')?.bookableListings, 'room conditions count').to.equal(1);
+      expect((await queries.bookableHotels({ ...stay, rooms: 2 }, {})).size, 'two rooms: no listing has two free every night').to.equal(0);
+    } finally {
+      await readStore.close();
+    }
+  });
 });

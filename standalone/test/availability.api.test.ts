@@ -4,7 +4,7 @@
  * quote against what booking charges, the guests a room sleeps, and the bounds of a stay.
  */
 import { expect } from 'chai';
-import { checkOutOf, messages, type ListingAvailability } from '@stays/contracts';
+import { checkOutOf, messages, quoteStay, type ListingAvailability } from '@stays/contracts';
 import { ApiClient } from './support/http-client.ts';
 import { hotelForm, pngImages, roomForm } from './support/fixtures.ts';
 import { signedInCustomer, signedInOwner, type SignedIn } from './support/accounts.ts';
@@ -89,6 +89,42 @@ describe('availability for a stay over HTTP', function () {
     expect((await listing(`checkIn=${daysFromToday(50)}&rooms=2&guests=3`)).bookable).to.equal(true);
     const refused = await book(await signedInCustomer(api), { numberOfGuests: 3, dateOfCommencement: daysFromToday(50) });
     expect([refused.status, refused.body.field, refused.body.message]).to.deep.equal([400, 'numberOfGuests', messages.server.invalidField('numberOfGuests', messages.server.tooManyGuests(2))]);
+  });
+
+  it('searches for a stay: leaves out a hotel whose only listing is full on one night of it, says what each hotel found can book', async () => {
+    const otherOwner = await signedInOwner(api, 'Meera Nair');
+    const full = (await api.multipart('POST', '/hotel/data/create/hotel', hotelForm({ hotelName: 'Hotel Full On Friday', city: 'Nashik' }), { imageURLs: await pngImages(5) }, { token: otherOwner.token })).body.data._id;
+    const fullRoom = await api.multipart('POST', '/hotel/room/create/room', roomForm(full, { totalUnits: '1', pricePerNight: '2000' }), { imageURLs: await pngImages(1) }, { token: otherOwner.token });
+    expect(fullRoom.status).to.equal(201);
+    const guest = await signedInCustomer(api);
+    const contact = newContact();
+    await verifyContact(api, stays.dataDir, guest.token, contact);
+    const taken = await api.post('/hotel/booking/book/hotel', {
+      hotelID: full, ...contact, roomType: 'Room', roomStandard: 'Deluxe', numberOfRooms: 1, numberOfGuests: 1, numberOfNights: 1, dateOfCommencement: daysFromToday(61),
+    }, { token: guest.token });
+    expect(taken.status, JSON.stringify(taken.body)).to.equal(201);
+
+    const search = async (query: string) => {
+      const answer = await api.get(`/hotel/data/get/search?${query}`);
+      expect(answer.status, JSON.stringify(answer.body)).to.equal(200);
+      return answer.body.data as { _id: string; availability?: { bookableListings: number; lowestPayableAmount: number; fewestFree: number } }[];
+    };
+    const over = await search(`checkIn=${daysFromToday(60)}&nights=3&guests=2`);
+    expect(over.map((hotel) => hotel._id)).to.include(hotelId).and.not.include(full);
+    const found = over.find((hotel) => hotel._id === hotelId)!;
+    expect(found.availability).to.deep.equal({ bookableListings: 1, lowestPayableAmount: (await listing(`checkIn=${daysFromToday(60)}&nights=3&guests=2`)).quote.payableAmount, fewestFree: 5 });
+    const before = await search(`checkIn=${daysFromToday(58)}&checkOut=${daysFromToday(61)}`);
+    expect(before.find((hotel) => hotel._id === full)?.availability).to.deep.equal({ bookableListings: 1, lowestPayableAmount: quoteStay({ roomType: 'Room', pricePerNight: 2000, numberOfGuests: 1, numberOfRooms: 1, numberOfNights: 3 }).payableAmount, fewestFree: 1 });
+    // a room search for a stay: only listings meeting its conditions count
+    expect((await api.get(`/hotel/room/get/search/rooms?checkIn=${daysFromToday(58)}&nights=1&bedType=king`)).body.data).to.deep.equal([]);
+    // without a stay the search answers as it always has
+    const plain = await search('limit=500');
+    expect(plain.map((hotel) => hotel._id)).to.include.members([hotelId, full]);
+    expect(plain.every((hotel) => hotel.availability === undefined)).to.equal(true);
+    const refused = await api.get(`/hotel/data/get/search?checkIn=${daysFromToday(0)}`);
+    expect([refused.status, refused.body.field]).to.deep.equal([400, 'checkIn']);
+    const nightsAlone = await api.get('/hotel/data/get/search?nights=2');
+    expect([nightsAlone.status, nightsAlone.body.field]).to.deep.equal([400, 'checkIn']);
   });
 
   it('refuses a stay outside the bounds of booking with 400 naming the field, and an unknown hotel with 404', async () => {

@@ -88,3 +88,13 @@ export interface ListingAvailability {
   /** The whole stay, as booking would charge it. */
   readonly quote: StayQuote;
 }
+
+/** A hotel in a search for a stay: what of it can be booked. */
+export interface HotelAvailability {
+  /** Its listings bookable for the whole stay (with the search's room conditions). */
+  readonly bookableListings: number;
+  /** The lowest payable amount of the stay among them, integer rupees. */
+  readonly lowestPayableAmount: number;
+  /** The fewest free units of any of them on any night of the stay ("Only N left"). */
+  readonly fewestFree: number;
+}

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { BED_TYPES, ROOM_TYPES } from '../rules.ts';
 import { choice, flag, numberFrom, optional, plainText } from './fields.ts';
+import { stayFields, stayOf } from './availability.ts';
 
 const SEARCH_SORT_KEYS = ['startingPrice', 'created_at'] as const;
 /**
@@ -27,7 +28,7 @@ const listOf = <T extends z.ZodType>(item: T) =>
     z.array(item).max(10),
   );
 
-export const hotelSearchQuery = z.object({
+const hotelSearchFields = {
   searchTerm: optional(plainText(100)),
   minPrice: price,
   maxPrice: upperPrice,
@@ -37,10 +38,9 @@ export const hotelSearchQuery = z.object({
   order: optional(choice(['asc', 'desc'] as const)).default('desc'),
   page: optional(numberFrom(1, 100_000, true)).default(1),
   limit: optional(numberFrom(1, SEARCH_PAGE_SIZE.max, true)).default(SEARCH_PAGE_SIZE.default),
-});
-export type HotelSearchQuery = z.infer<typeof hotelSearchQuery>;
+};
 
-export const roomSearchQuery = hotelSearchQuery.extend({
+const roomSearchFields = {
   roomType: optional(listOf(choice(ROOM_TYPES, { apartment: 'Flat' }))),
   bedType: optional(listOf(choice(BED_TYPES))),
   /** Rooms whose price per night is at most this. */
@@ -48,7 +48,23 @@ export const roomSearchQuery = hotelSearchQuery.extend({
   /** Only furnished rooms when true (false or absent: any). */
   furnished: flag,
   hasKitchen: flag,
-});
+};
+
+/**
+ * The stay keys become `stay` (undefined without a check-in: the search answers as it
+ * always has, so the spec's client, which sends none, is answered as before).
+ */
+const withStay = <Query extends { checkIn?: string | undefined; nights?: number | undefined; checkOut?: string | undefined; rooms: number; guests: number }>(
+  { checkIn, nights, checkOut, rooms, guests, ...rest }: Query, context: z.RefinementCtx,
+) => {
+  const stay = stayOf({ checkIn, nights, checkOut, rooms, guests }, context, false);
+  return { ...rest, stay };
+};
+
+export const hotelSearchQuery = z.object({ ...hotelSearchFields, ...stayFields }).transform(withStay);
+export type HotelSearchQuery = z.infer<typeof hotelSearchQuery>;
+
+export const roomSearchQuery = z.object({ ...hotelSearchFields, ...roomSearchFields, ...stayFields }).transform(withStay);
 export type RoomSearchQuery = z.infer<typeof roomSearchQuery>;
 
 /** The page of a search answer, beside `data`. */

@@ -9,7 +9,10 @@
  * the only thing that decides whether a booking may take a unit, so a guest who sees a last
  * unit can still lose it to another guest, and is told so by the booking's 409.
  */
-import { addDays, maxGuestsOf, quoteStay, unitsBooked, guestsFit, type BedType, type ListingAvailability, type RoomType, type Stay } from '@stays/contracts';
+import {
+  addDays, guestsFit, maxGuestsOf, quoteStay, unitsBooked, type BedType, type HotelAvailability, type ListingAvailability, type RoomDetails, type RoomSearchQuery, type RoomType, type Stay,
+} from '@stays/contracts';
+import { roomFilter } from './hotels/queries.ts';
 import { POSITION_FIELD } from '../guard.ts';
 import { defineReadModel, type ReadModelStore } from '../read-model.ts';
 
@@ -27,6 +30,8 @@ export type AvailabilityListingDocument = {
   readonly roomStandard: string;
   readonly bedType: BedType;
   readonly pricePerNight: number;
+  readonly furnished: boolean;
+  readonly hasKitchen: boolean;
   readonly totalUnits: number;
   readonly maxGuests: number;
   /** False once the hotel left the listings: nothing of it can be booked. */
@@ -50,8 +55,8 @@ export const availabilityReadModel = defineReadModel({
   version: 1,
   collections: {
     [collections.listings]: [{ keys: { hotelID: 1, created_at: 1, _id: 1 } }],
-    // a listing's nights in date order: a stay's window is one range read
-    [collections.nights]: [{ keys: { roomId: 1, night: 1 } }],
+    // a listing's nights in date order: a stay's window is one range read; a search reads every listing's nights of the window
+    [collections.nights]: [{ keys: { roomId: 1, night: 1 } }, { keys: { night: 1 } }],
   },
   queries: availabilityQueries,
   on: {
@@ -66,9 +71,9 @@ export const availabilityReadModel = defineReadModel({
   },
 });
 
-function listingFields(room: { hotelId: string; roomType: RoomType; roomStandard: string; bedType: BedType; pricePerNight: number; totalUnits: number; maxGuests: number }) {
-  const { hotelId, roomType, roomStandard, bedType, pricePerNight, totalUnits, maxGuests } = room;
-  return { hotelID: hotelId, roomType, roomStandard, bedType, pricePerNight, totalUnits, maxGuests, listed: true };
+function listingFields(room: RoomDetails & { hotelId: string }) {
+  const { hotelId, roomType, roomStandard, bedType, pricePerNight, furnished, hasKitchen, totalUnits, maxGuests } = room;
+  return { hotelID: hotelId, roomType, roomStandard, bedType, pricePerNight, furnished, hasKitchen, totalUnits, maxGuests, listed: true };
 }
 
 function reservedChange(roomId: string, night: string, units: number) {
@@ -102,6 +107,33 @@ export function availabilityQueries(store: ReadModelStore) {
   }
 
   return {
+    /**
+     * The hotels with a listing bookable for the whole stay (and meeting the room search's
+     * conditions, if any), each with how many of its listings are
+     * bookable, the lowest payable amount among them and their fewest free units.
+     */
+    async bookableHotels(stay: Stay, search: Partial<RoomSearchQuery>): Promise<Map<string, HotelAvailability>> {
+      const conditions = roomFilter(search);
+      const lastNight = addDays(stay.checkIn, stay.nights - 1);
+      const [candidates, taken] = await Promise.all([
+        listings.find({ ...conditions, listed: true }, { projection: { hotelID: 1, roomType: 1, bedType: 1, pricePerNight: 1, totalUnits: 1, maxGuests: 1 } }),
+        nights.find({ night: { $gte: stay.checkIn, $lte: lastNight } }, { projection: { roomId: 1, reserved: 1 } }),
+      ]);
+      const mostTaken = new Map<string, number>();
+      for (const { roomId, reserved } of taken) mostTaken.set(roomId, Math.max(reserved, mostTaken.get(roomId) ?? 0));
+      const hotels = new Map<string, HotelAvailability>();
+      for (const listing of candidates) {
+        const units = unitsBooked(listing.roomType, stay.rooms);
+        const fewestFree = listing.totalUnits - (mostTaken.get(listing._id) ?? 0);
+        if (fewestFree < units || !guestsFit(stay.guests, maxGuestsOf(listing), listing.roomType, stay.rooms)) continue;
+        const payable = quoteStay({ roomType: listing.roomType, pricePerNight: listing.pricePerNight, numberOfGuests: stay.guests, numberOfNights: stay.nights, numberOfRooms: stay.rooms }).payableAmount;
+        const known = hotels.get(listing.hotelID);
+        hotels.set(listing.hotelID, known === undefined
+          ? { bookableListings: 1, lowestPayableAmount: payable, fewestFree }
+          : { bookableListings: known.bookableListings + 1, lowestPayableAmount: Math.min(known.lowestPayableAmount, payable), fewestFree: Math.min(known.fewestFree, fewestFree) });
+      }
+      return hotels;
+    },
     /** Every listing of a listed hotel for the stay, oldest first; null when the hotel has none (unknown, delisted, or nothing to book). */
     async ofHotel(hotelId: string, stay: Stay): Promise<ListingAvailability[] | null> {
       const found = await listings.find({ hotelID: hotelId, listed: true }, { sort: { created_at: 1, _id: 1 }, projection: { [POSITION_FIELD]: 0 } });

@@ -2,7 +2,7 @@
 import { messages, routes, stayStartProblem, type Pagination } from '@stays/contracts';
 import type { Context } from 'koa';
 import { ForbiddenError, NotFoundError, ValidationError, authOf, respond, respondWithEncodedJson, successJson } from '@stays/service-kit';
-import { hotelsReadModel, type HotelSearch } from '@stays/projections/read-models';
+import { availabilityReadModel, hotelsReadModel, type HotelSearch } from '@stays/projections/read-models';
 import type { QueryContext } from '../query-context.ts';
 import { ResponseCache } from './response-cache.ts';
 
@@ -12,10 +12,24 @@ export function mountHotelRoutes({ deps, readModels, mount }: QueryContext): voi
   const answered = <T extends { imageURLs?: readonly string[] }>(listing: T): T =>
     ({ ...listing, imageURLs: deps.mediaLinks.absoluteAll(listing.imageURLs ?? []) });
 
+  /** A page of a search; with a stay, only hotels bookable for it, each saying what of it is. */
   async function searchPage(query: HotelSearch): Promise<string> {
-    const { total, hotels: page } = await hotels.searchHotels(query);
+    const forStay = query.stay === undefined ? undefined : await readModels.availability.bookableHotels(query.stay, query);
+    const { total, hotels: page } = await hotels.searchHotels(query, forStay && [...forStay.keys()]);
     const pagination: Pagination = { total, page: query.page, limit: query.limit };
-    return successJson(200, messages.server.hotelsFound, page.map(answered), { pagination });
+    const cards = page.map((hotel) => ({ ...answered(hotel), ...(forStay && { availability: forStay.get(hotel._id) }) }));
+    return successJson(200, messages.server.hotelsFound, cards, { pagination });
+  }
+
+  /**
+   * A search's cache key: its validated query and, for a stay, the position the availability
+   * model last changed at (a booking changes what a stay finds without changing a hotel).
+   */
+  async function searchKey(kind: string, query: HotelSearch): Promise<string> {
+    if (query.stay === undefined) return `${kind}|${JSON.stringify(query)}`;
+    const startProblem = stayStartProblem(query.stay.checkIn, new Date());
+    if (startProblem !== null) throw new ValidationError('checkIn', startProblem);
+    return `${kind}|stay@${await deps.readSide.changedAt(availabilityReadModel.name) ?? 'start'}|${JSON.stringify(query)}`;
   }
 
   const cache = new ResponseCache();
@@ -41,12 +55,12 @@ export function mountHotelRoutes({ deps, readModels, mount }: QueryContext): voi
 
   mount(routes.searchHotels, async (ctx) => {
     const { query } = ctx.input;
-    await cached(ctx, `hotels|${JSON.stringify(query)}`, () => searchPage(query));
+    await cached(ctx, await searchKey('hotels', query), () => searchPage(query));
   });
 
   mount(routes.searchRooms, async (ctx) => {
     const { query } = ctx.input;
-    await cached(ctx, `rooms|${JSON.stringify(query)}`, () => searchPage(query));
+    await cached(ctx, await searchKey('rooms', query), () => searchPage(query));
   });
 
   mount(routes.hotelRooms, async (ctx) => {

@@ -53,8 +53,8 @@ function hotelFilter(query: HotelSearchQuery): Filter {
   return filter;
 }
 
-/** The room conditions of a room search, or null when it has none. */
-function roomFilter(query: Partial<RoomSearchQuery>): Filter | null {
+/** The room conditions of a room search, or null when it has none (the availability model's listings carry the same fields). */
+export function roomFilter(query: Partial<RoomSearchQuery>): Filter | null {
   const filter: Filter = {};
   if (query.roomType?.length) filter.roomType = { $in: query.roomType };
   if (query.bedType?.length) filter.bedType = { $in: query.bedType };
@@ -96,12 +96,15 @@ export function hotelQueries(store: ReadModelStore) {
     /**
      * One page of the hotels a search matches, and how many match in all. A room search
      * (room type, bed type, price per night, furnished, kitchen) matches the hotels with at
-     * least one matching room.
+     * least one matching room; `onlyHotels`, when given, are the hotels a search for a stay
+     * found bookable, room conditions included.
      */
-    async searchHotels(query: HotelSearch): Promise<{ total: number; hotels: HotelCard[] }> {
+    async searchHotels(query: HotelSearch, onlyHotels?: readonly string[]): Promise<{ total: number; hotels: HotelCard[] }> {
       const filter = hotelFilter(query);
       const byRoom = roomFilter(query);
-      if (byRoom !== null) {
+      if (onlyHotels !== undefined) {
+        filter._id = { $in: [...onlyHotels] };
+      } else if (byRoom !== null) {
         const matching = await rooms.find(byRoom, { projection: { hotelID: 1 } });
         filter._id = { $in: [...new Set(matching.map((room) => room.hotelID))] };
       }

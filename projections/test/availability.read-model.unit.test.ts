@@ -27,7 +27,7 @@ async function whenAsked(events: readonly DomainEvent[], stay: Partial<Stay> = {
   const readStore = await projectInto(availabilityReadModel, events);
   try {
     const queries = availabilityReadModel.queries(liveReadModels(readStore).store(availabilityReadModel));
-    return await queries.ofHotel(hotelId, { checkIn: '2026-12-30', nights: 4, rooms: 1, guests: 1, ...stay });
+    return await queries.ofHotel(hotelId, { checkIn: '2026-12-30', nights: 4, rooms: 1, guests: 1, ...stay }, '2027-03-31');
   } finally {
     await readStore.close();
   }
@@ -70,6 +70,22 @@ describe('availability read model: free units per listing per night', () => {
     expect(tooFew!.bookable, 'three rooms on a night with two free').to.equal(false);
     const [crowded, crowdedFlat] = (await whenAsked(events, { rooms: 1, guests: 5 }))!;
     expect([crowded!.bookable, crowdedFlat!.bookable], 'five guests in one room of two, a flat of four').to.deep.equal([false, false]);
+  });
+
+  it('offers a full listing the nearest later check-in with every night free, within the horizon; none to one that cannot sleep the guests', async () => {
+    const booked = [added('r1', { totalUnits: 1, maxGuests: 2 }),
+      reserved('BK-1', 'r1', ['2026-12-31']), reserved('BK-2', 'r1', ['2027-01-03']), reserved('BK-3', 'r1', ['2027-01-06'])];
+    // two nights from 30 Dec: the 31st is full; 1–2 Jan is the first two-night window with neither full
+    const [twoNights] = (await whenAsked(booked, { nights: 2 }))!;
+    expect([twoNights!.bookable, twoNights!.nearestCheckIn]).to.deep.equal([false, '2027-01-01']);
+    // three nights: 1–3 Jan holds the 3rd, 4–6 Jan the 6th; 7 Jan is the first clear start
+    const [threeNights] = (await whenAsked(booked, { nights: 3 }))!;
+    expect(threeNights!.nearestCheckIn).to.equal('2027-01-07');
+    expect((await whenAsked(booked, { nights: 1, checkIn: '2026-12-31' }))![0]!.nearestCheckIn, 'the next night').to.equal('2027-01-01');
+    expect((await whenAsked(booked, { nights: 1 }))![0]!.nearestCheckIn, 'bookable: no other date').to.equal(null);
+    expect((await whenAsked(booked, { nights: 2, guests: 3 }))![0]!.nearestCheckIn, 'never sleeps three').to.equal(null);
+    const fullToTheHorizon = [added('r1', { totalUnits: 1 }), reserved('BK-1', 'r1', Array.from({ length: 92 }, (_, day) => new Date(Date.UTC(2026, 11, 30 + day)).toISOString().slice(0, 10)))];
+    expect((await whenAsked(fullToTheHorizon, { nights: 1 }))![0]!.nearestCheckIn, 'full until the horizon').to.equal(null);
   });
 
   it('answers nothing for a hotel with no listings or one that left the listings', async () => {

@@ -66,7 +66,7 @@ describe('availability for a stay over HTTP', function () {
 
     const after = await listing(`checkIn=${checkIn}&nights=3&rooms=2&guests=3`);
     expect(free(after)).to.deep.equal([1, 0, 3]);
-    expect([after.minFree, after.bookable]).to.deep.equal([0, false]);
+    expect([after.minFree, after.bookable, after.nearestCheckIn]).to.deep.equal([0, false, daysFromToday(22)]);
     const charged = (await api.get(`/user/get/all/bookings/${guest.id}`, { token: guest.token })).body.data
       .find((booking: { bookingID: string }) => booking.bookingID === first.body.data.bookingID);
     const quoted = await listing(`checkIn=${checkIn}&nights=2&rooms=2&guests=3`);

@@ -87,6 +87,12 @@ export interface ListingAvailability {
   readonly bookable: boolean;
   /** The whole stay, as booking would charge it. */
   readonly quote: StayQuote;
+  /**
+   * When the listing is full on a night of the stay but sleeps the guests: the nearest later
+   * check-in from which it has the units for as many nights (within the booking horizon), or
+   * null when none has; null too when it is bookable or cannot sleep the guests.
+   */
+  readonly nearestCheckIn: string | null;
 }
 
 /** A hotel in a search for a stay: what of it can be booked. */

@@ -50,6 +50,7 @@ export type AvailabilityNightDocument = {
 
 const nightId = (roomId: string, night: string) => `${roomId}/${night}`;
 
+
 export const availabilityReadModel = defineReadModel({
   name: 'availability',
   version: 1,
@@ -103,7 +104,32 @@ export function availabilityQueries(store: ReadModelStore) {
     const maxGuests = maxGuestsOf(listing);
     const bookable = minFree >= unitsBooked(listing.roomType, stay.rooms) && guestsFit(stay.guests, maxGuests, listing.roomType, stay.rooms);
     const quote = quoteStay({ roomType: listing.roomType, pricePerNight: listing.pricePerNight, numberOfGuests: stay.guests, numberOfNights: stay.nights, numberOfRooms: stay.rooms });
-    return { roomID: listing._id, roomType: listing.roomType, roomStandard: listing.roomStandard, maxGuests, nights: byNight, minFree, bookable, quote };
+    return { roomID: listing._id, roomType: listing.roomType, roomStandard: listing.roomStandard, maxGuests, nights: byNight, minFree, bookable, quote, nearestCheckIn: null };
+  }
+
+  /**
+   * The first check-in after the stay's, at most `latest`, from which the listing has the
+   * stay's units every night; null when none does. One range read of the listing's nights.
+   */
+  async function nearestCheckIn(listing: AvailabilityListingDocument, stay: Stay, latest: string): Promise<string | null> {
+    const units = unitsBooked(listing.roomType, stay.rooms);
+    if (units > listing.totalUnits) return null;
+    const from = addDays(stay.checkIn, 1);
+    const lastDay = addDays(latest, stay.nights - 1);
+    const taken = await nights.find({ roomId: listing._id, night: { $gte: from, $lte: lastDay } }, { projection: { night: 1, reserved: 1 } });
+    const full = new Set(taken.filter((night) => listing.totalUnits - night.reserved < units).map((night) => night.night));
+    // a window of the stay's nights slides a night at a time, counting the full nights inside it
+    const days: string[] = [];
+    for (let day = from; day <= lastDay; day = addDays(day, 1)) days.push(day);
+    let fullInWindow = 0;
+    for (let index = 0; index < days.length; index++) {
+      if (full.has(days[index]!)) fullInWindow++;
+      const start = index - stay.nights + 1;
+      if (start < 0) continue;
+      if (fullInWindow === 0) return days[start]!;
+      if (full.has(days[start]!)) fullInWindow--;
+    }
+    return null;
   }
 
   return {
@@ -134,12 +160,22 @@ export function availabilityQueries(store: ReadModelStore) {
       }
       return hotels;
     },
-    /** Every listing of a listed hotel for the stay, oldest first; null when the hotel has none (unknown, delisted, or nothing to book). */
-    async ofHotel(hotelId: string, stay: Stay): Promise<ListingAvailability[] | null> {
+    /**
+     * Every listing of a listed hotel for the stay, oldest first; null when the hotel has
+     * none (unknown, delisted, or nothing to book). A listing full on a night of the stay that
+     * would sleep the guests says the nearest later check-in it is free from, until `latest`.
+     */
+    async ofHotel(hotelId: string, stay: Stay, latest: string): Promise<ListingAvailability[] | null> {
       const found = await listings.find({ hotelID: hotelId, listed: true }, { sort: { created_at: 1, _id: 1 }, projection: { [POSITION_FIELD]: 0 } });
       if (found.length === 0) return null;
       const reserved = await reservedIn(found.map((listing) => listing._id), stay);
-      return found.map((listing) => answer(listing, reserved, stay));
+      return Promise.all(found.map(async (listing) => {
+        const answered = answer(listing, reserved, stay);
+        const full = answered.minFree < unitsBooked(listing.roomType, stay.rooms);
+        return full && guestsFit(stay.guests, answered.maxGuests, listing.roomType, stay.rooms)
+          ? { ...answered, nearestCheckIn: await nearestCheckIn(listing, stay, latest) }
+          : answered;
+      }));
     },
   };
 }

@@ -1,5 +1,5 @@
 /** Hotel and room reads (spec section 7): public, except an owner's own room details. */
-import { messages, routes, stayStartProblem, type Pagination } from '@stays/contracts';
+import { latestCommencement, messages, routes, stayStartProblem, type Pagination } from '@stays/contracts';
 import type { Context } from 'koa';
 import { ForbiddenError, NotFoundError, ValidationError, authOf, respond, respondWithEncodedJson, successJson } from '@stays/service-kit';
 import { availabilityReadModel, hotelsReadModel, type HotelSearch } from '@stays/projections/read-models';
@@ -71,9 +71,10 @@ export function mountHotelRoutes({ deps, readModels, mount }: QueryContext): voi
 
   mount(routes.roomAvailability, async (ctx) => {
     const stay = ctx.input.query;
-    const startProblem = stayStartProblem(stay.checkIn, new Date());
+    const now = new Date();
+    const startProblem = stayStartProblem(stay.checkIn, now);
     if (startProblem !== null) throw new ValidationError('checkIn', startProblem);
-    const listings = await readModels.availability.ofHotel(ctx.input.params.hotelID, stay);
+    const listings = await readModels.availability.ofHotel(ctx.input.params.hotelID, stay, latestCommencement(now));
     if (listings === null) throw new NotFoundError(messages.server.hotelNotFound);
     ctx.set('Cache-Control', 'no-store');
     respond(ctx, 200, messages.server.availabilityFound, listings);

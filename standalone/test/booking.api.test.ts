@@ -109,11 +109,13 @@ describe('booking over HTTP', function () {
     const pdf = Buffer.from(await pdfResponse.arrayBuffer());
     const text = await pdfText(pdf);
     expect(text).to.contain(bookingID).and.contain('Hotel Sahyadri Residency').and.contain('₹54,000').and.contain('₹43,200').and.contain('Deluxe');
+    expect(text, 'the check-out, three nights after check-in').to.match(new RegExp(`Check-out\\s+${daysFromToday(13)}`));
 
     const mail = (await readOutbox(path.join(stays.dataDir, 'outbox'))).find((m) => m.kind === 'email' && m.subject?.includes(bookingID));
     expect(mail?.to).to.equal(contact.customerEmail.toLowerCase());
     expect(mail!.attachments.map((a) => a.filename)).to.deep.equal([`Invoice_${bookingID}.pdf`]);
     expect(await pdfText(mail!.attachments[0]!.content)).to.contain(bookingID);
+    expect(mail!.text).to.contain(`Check-in: ${daysFromToday(10)}, check-out: ${daysFromToday(13)} (3 night(s))`);
   });
 
   it('refuses a booking without a verified contact, or with the contact another guest verified', async () => {

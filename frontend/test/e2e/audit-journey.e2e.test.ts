@@ -11,6 +11,7 @@ import { expect } from 'chai';
 import { mkdir, readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { addDays, auditMessages, earliestCommencement, messages, type AuditRecord } from '@stays/contracts';
+import { bookingsReadModel } from '@stays/projections';
 import { demoGuest } from '../../../standalone/src/demo/index.ts';
 import { SHOTS, launchChromium, recordCspViolations, shoot, urlMatches } from './support/browser.ts';
 import { callApi, startE2eSystem, type E2eSystem } from './support/system.ts';
@@ -129,8 +130,8 @@ describe('auditor journey (e2e)', function () {
 
     // The read models' versions: every model of the product live, none behind the log's head for long.
     const readModels = page.getByRole('region', { name: texts.readModelsTitle });
-    await readModels.getByRole('article', { name: `bookings ${texts.versionColumn} 2` }).waitFor();
-    expect(await readModels.getByRole('article', { name: `bookings ${texts.versionColumn} 2` }).getByText(texts.versionStates.live).count()).to.equal(1);
+    await readModels.getByRole('article', { name: `bookings ${texts.versionColumn} ${bookingsReadModel.version}` }).waitFor();
+    expect(await readModels.getByRole('article', { name: `bookings ${texts.versionColumn} ${bookingsReadModel.version}` }).getByText(texts.versionStates.live).count()).to.equal(1);
     await readModels.getByRole('button', { name: texts.readModelsRefresh }).click();
     await readModels.getByRole('status').filter({ hasText: /^Event log head: position \d+$/ }).waitFor();
 

@@ -13,6 +13,7 @@ const benchmarks: Record<string, () => Promise<{ default: (report: Report) => Pr
   'read model versions': () => import('./read-model-versions.bench.ts'),
   notary: () => import('./notary.bench.ts'),
   search: () => import('./search.bench.ts'),
+  availability: () => import('./availability.bench.ts'),
   booking: () => import('./booking.bench.ts'),
   'audit history': () => import('./audit-history.bench.ts'),
   'personal data': () => import('./personal-data.bench.ts'),

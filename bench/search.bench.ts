@@ -11,10 +11,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { openEmbeddedEventStore } from '@stays/event-store';
 import { loadConfig } from '@stays/service-kit';
 import { averageDistance } from '../command-service/src/hotels/nearby-places.ts';
 import { composeSystem } from '../standalone/src/compose.ts';
+import { openBenchLog } from './bench-log.ts';
 import { runLoad } from './load.ts';
 import { atMost, below, percentile, type Report } from './report.ts';
 
@@ -37,8 +37,8 @@ const QUERIES = [
   () => `/hotel/data/get/search?searchTerm=station&limit=20`,
 ];
 
-async function writeHotels(dir: string): Promise<number> {
-  const store = await openEmbeddedEventStore(dir);
+async function writeHotels(dataDir: string): Promise<number> {
+  const store = await openBenchLog(dataDir);
   let events = 0;
   const pending: Promise<unknown>[] = [];
   for (let i = 0; i < HOTELS; i++) {
@@ -78,7 +78,7 @@ async function writeHotels(dir: string): Promise<number> {
 export default async function benchSearch(report: Report): Promise<void> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'stays-bench-search-'));
   try {
-    const events = await writeHotels(path.join(dataDir, 'events'));
+    const events = await writeHotels(dataDir);
     const started = performance.now();
     const system = await composeSystem(loadConfig({ DATA_DIR: dataDir, SEED_DEMO: '0' }), { log: () => undefined });
     await system.runner.whenCaughtUp();

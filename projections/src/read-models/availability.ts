@@ -56,8 +56,8 @@ export const availabilityReadModel = defineReadModel({
   version: 1,
   collections: {
     [collections.listings]: [{ keys: { hotelID: 1, created_at: 1, _id: 1 } }],
-    // a listing's nights in date order: a stay's window is one range read; a search reads every listing's nights of the window
-    [collections.nights]: [{ keys: { roomId: 1, night: 1 } }, { keys: { night: 1 } }],
+    // a listing's nights in date order, for the nearest free check-in; a stay's nights are read by _id
+    [collections.nights]: [{ keys: { roomId: 1, night: 1 } }],
   },
   queries: availabilityQueries,
   on: {
@@ -91,10 +91,16 @@ export function availabilityQueries(store: ReadModelStore) {
   const nights = store.collection<AvailabilityNightDocument>(collections.nights);
 
   /** Units taken per listing and night within the stay, for these listings. */
+  /**
+   * Units taken per listing and night within the stay, for these listings: looked up by
+   * `_id` (`{roomId}/{night}`), which any store answers without a scan, whatever else the
+   * collection holds.
+   */
   async function reservedIn(roomIds: readonly string[], stay: Stay): Promise<Map<string, number>> {
-    const lastNight = addDays(stay.checkIn, stay.nights - 1);
-    const taken = await nights.find({ roomId: { $in: [...roomIds] }, night: { $gte: stay.checkIn, $lte: lastNight } }, { projection: { roomId: 1, night: 1, reserved: 1 } });
-    return new Map(taken.map((document) => [nightId(document.roomId, document.night), document.reserved]));
+    const stayNights = Array.from({ length: stay.nights }, (_, index) => addDays(stay.checkIn, index));
+    const ids = roomIds.flatMap((roomId) => stayNights.map((night) => nightId(roomId, night)));
+    const taken = await nights.find({ _id: { $in: ids } }, { projection: { reserved: 1 } });
+    return new Map(taken.map((document) => [document._id, document.reserved]));
   }
 
   function answer(listing: AvailabilityListingDocument, reserved: ReadonlyMap<string, number>, stay: Stay): ListingAvailability {
@@ -134,19 +140,22 @@ export function availabilityQueries(store: ReadModelStore) {
 
   return {
     /**
-     * The hotels with a listing bookable for the whole stay (and meeting the room search's
-     * conditions, if any), each with how many of its listings are
+     * The hotels (of `amongHotels`, when given) with a listing bookable for the whole stay
+     * (and meeting the room search's conditions, if any), each with how many of its listings are
      * bookable, the lowest payable amount among them and their fewest free units.
      */
-    async bookableHotels(stay: Stay, search: Partial<RoomSearchQuery>): Promise<Map<string, HotelAvailability>> {
+    async bookableHotels(stay: Stay, search: Partial<RoomSearchQuery>, amongHotels?: readonly string[]): Promise<Map<string, HotelAvailability>> {
       const conditions = roomFilter(search);
-      const lastNight = addDays(stay.checkIn, stay.nights - 1);
-      const [candidates, taken] = await Promise.all([
-        listings.find({ ...conditions, listed: true }, { projection: { hotelID: 1, roomType: 1, bedType: 1, pricePerNight: 1, totalUnits: 1, maxGuests: 1 } }),
-        nights.find({ night: { $gte: stay.checkIn, $lte: lastNight } }, { projection: { roomId: 1, reserved: 1 } }),
-      ]);
+      const candidates = await listings.find(
+        { ...conditions, ...(amongHotels !== undefined && { hotelID: { $in: [...amongHotels] } }), listed: true },
+        { projection: { hotelID: 1, roomType: 1, bedType: 1, pricePerNight: 1, totalUnits: 1, maxGuests: 1 } },
+      );
+      const taken = await reservedIn(candidates.map((listing) => listing._id), stay);
       const mostTaken = new Map<string, number>();
-      for (const { roomId, reserved } of taken) mostTaken.set(roomId, Math.max(reserved, mostTaken.get(roomId) ?? 0));
+      for (const [id, reserved] of taken) {
+        const roomId = id.slice(0, id.lastIndexOf('/'));
+        mostTaken.set(roomId, Math.max(reserved, mostTaken.get(roomId) ?? 0));
+      }
       const hotels = new Map<string, HotelAvailability>();
       for (const listing of candidates) {
         const units = unitsBooked(listing.roomType, stay.rooms);

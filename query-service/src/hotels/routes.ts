@@ -14,7 +14,7 @@ export function mountHotelRoutes({ deps, readModels, mount }: QueryContext): voi
 
   /** A page of a search; with a stay, only hotels bookable for it, each saying what of it is. */
   async function searchPage(query: HotelSearch): Promise<string> {
-    const forStay = query.stay === undefined ? undefined : await readModels.availability.bookableHotels(query.stay, query);
+    const forStay = query.stay === undefined ? undefined : await readModels.availability.bookableHotels(query.stay, query, await hotels.hotelIdsMatching(query));
     const { total, hotels: page } = await hotels.searchHotels(query, forStay && [...forStay.keys()]);
     const pagination: Pagination = { total, page: query.page, limit: query.limit };
     const cards = page.map((hotel) => ({ ...answered(hotel), ...(forStay && { availability: forStay.get(hotel._id) }) }));

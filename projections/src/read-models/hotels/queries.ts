@@ -93,6 +93,12 @@ export function hotelQueries(store: ReadModelStore) {
     async allHotels(): Promise<Hotel[]> {
       return (await hotels.find({}, { sort: NEWEST_FIRST, projection: INTERNAL_HOTEL_FIELDS })).map(asAnswered);
     },
+    /** The ids of the hotels a search's hotel conditions (term, prices) match; undefined when it has none: every hotel. */
+    async hotelIdsMatching(query: HotelSearchQuery): Promise<string[] | undefined> {
+      const filter = hotelFilter(query);
+      if (Object.keys(filter).length === 0) return undefined;
+      return (await hotels.find(filter, { projection: { _id: 1 } })).map((hotel) => hotel._id);
+    },
     /**
      * One page of the hotels a search matches, and how many match in all. A room search
      * (room type, bed type, price per night, furnished, kitchen) matches the hotels with at

@@ -1,24 +1,24 @@
-/** Samples how far the notary is behind the log's head while a load runs (used by the booking benchmark). */
+/** Samples how far a follower of the log (the notary, the read models) is behind the log's head while a load runs (used by the booking benchmark). */
 import type { EventStore } from '@stays/event-store';
-import type { Notary } from '@stays/notary';
 import { percentile } from './report.ts';
 
-export interface NotaryLag {
-  /** Age of the oldest event not yet in the tree, ms: p99 and max over the samples. */
+export interface FollowerLag {
+  /** Age of the oldest event the follower has not handled yet, ms: p99 and max over the samples. */
   readonly p99Ms: number;
   readonly maxMs: number;
-  /** Most events the notary was behind the head. */
+  /** Most events it was behind the head. */
   readonly maxEvents: number;
   readonly samples: number;
 }
 
-export function sampleNotaryLag(eventStore: EventStore, notary: Notary, everyMs = 100): { stop(): Promise<NotaryLag> } {
+/** `followed` is the position of the last event the follower has handled (undefined: none yet). */
+export function sampleLag(eventStore: EventStore, followed: () => number | undefined, everyMs = 100): { stop(): Promise<FollowerLag> } {
   const ages: number[] = [];
   let maxEvents = 0;
   let sampling = Promise.resolve();
   const sample = async () => {
     const head = await eventStore.headPosition();
-    const { position } = notary.status();
+    const position = followed();
     if (head === null || (position !== undefined && position >= head)) {
       ages.push(0);
       return;

@@ -28,7 +28,7 @@ describe('accounts read model: events in, documents out', () => {
     ]);
   });
 
-  it('opens a session at sign-in, closes it at sign-out, and closes every one and the profile with the account', async () => {
+  it('opens a session at sign-in, removes it at sign-out, and removes every one and the profile with the account', async () => {
     const signedIn = (sessionId: string, accountId = 'o1') =>
       ({ type: 'AccountSignedIn', data: { accountId, role: 'hotel-owner', sessionId, method: 'password', expiresAt: '2026-11-22T18:00:00.000Z' } }) as const;
     const documents = await projectEvents(accountsReadModel, [
@@ -40,11 +40,24 @@ describe('accounts read model: events in, documents out', () => {
     expect(documents[collections.owners]).to.deep.equal([]);
     expect(documents[collections.sessions]!.map(({ _id, accountId, open }) => ({ _id, accountId, open }))).to.deep.equal([
       { _id: 'other', accountId: 'o2', open: true },
-      { _id: 's1', accountId: 'o1', open: false },
-      { _id: 's2', accountId: 'o1', open: false },
-      { _id: 's3', accountId: 'o1', open: false },
     ]);
     expect(documents[collections.sessions]![0]).to.deep.equal({ _id: 'other', accountId: 'o2', role: 'hotel-owner', expiresAt: '2026-11-22T18:00:00.000Z', open: true });
+  });
+
+  it("removes an account's expired sessions when it signs in again, as of the sign-in's own time, so a rebuild keeps the same ones", async () => {
+    // events are recorded one second apart from 2026-11-22T10:00:01Z (recordedAt(n))
+    const signedIn = (sessionId: string, expiresAt: string, accountId = 'c1') =>
+      ({ type: 'AccountSignedIn', data: { accountId, role: 'customer', sessionId, method: 'password', expiresAt } }) as const;
+    const documents = await projectEvents(accountsReadModel, [
+      signedIn('expired', '2026-11-22T10:00:02.000Z'),
+      signedIn('still-valid', '2026-11-22T18:00:00.000Z'),
+      signedIn('other-account', '2026-11-22T10:00:02.000Z', 'c2'),
+      signedIn('newest', '2026-11-22T18:00:00.000Z'),
+      { type: 'AuditorSignedIn', data: { auditorId: 'a1', sessionId: 'auditor-old', expiresAt: '2026-11-22T10:00:01.000Z' } },
+      { type: 'AuditorSignedIn', data: { auditorId: 'a1', sessionId: 'auditor-new', expiresAt: '2026-11-22T18:00:00.000Z' } },
+      { type: 'AuditorSignedOut', data: { auditorId: 'a1', sessionId: 'auditor-new' } },
+    ]);
+    expect(documents[collections.sessions]!.map((session) => session._id)).to.deep.equal(['newest', 'other-account', 'still-valid']);
   });
 
   it('stops at an event whose data its schema does not read, naming the field, instead of writing a wrong document', async () => {

@@ -11,7 +11,7 @@ import { calendarDate } from './dates.ts';
 const count = (max: number) => optional(numberFrom(limits.minRoomsGuestsNights, max, true)).default(1);
 
 /** Nights from one calendar date to a later one. */
-const nightsBetween = (checkIn: string, checkOut: string): number =>
+export const nightsBetween = (checkIn: string, checkOut: string): number =>
   Math.round((Date.parse(`${checkOut}T00:00:00Z`) - Date.parse(`${checkIn}T00:00:00Z`)) / 86_400_000);
 
 /** The keys of a stay, as a query string carries them. */

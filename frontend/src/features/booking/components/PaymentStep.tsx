@@ -61,7 +61,7 @@ interface PaymentStepProps {
   readonly payable: string;
   readonly submitting: boolean;
   readonly error: string | null;
-  /** After a refusal for want of units: the nearest check-in free for as many nights, offered with `onMoveCheckIn`. */
+  /** After a refusal for want of units: the nearest check-in free for as many nights (the summary says it), offered with `onMoveCheckIn`. */
   readonly nearestCheckIn?: string | null;
   readonly onMoveCheckIn?: (date: string) => void;
   readonly onBook: () => void;
@@ -94,7 +94,6 @@ export function PaymentStep({ payable, submitting, error, nearestCheckIn = null,
       <Notice ok={false} text={error} />
       {error !== null && nearestCheckIn !== null && onMoveCheckIn !== undefined && (
         <div className="nearest-offer">
-          <p>{ui.freeFrom(nearestCheckIn)}</p>
           <Button intent={Intent.PRIMARY} icon="calendar" text={ui.moveStayTo(nearestCheckIn)} onClick={() => onMoveCheckIn(nearestCheckIn)} />
         </div>
       )}

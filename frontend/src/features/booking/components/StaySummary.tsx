@@ -80,7 +80,7 @@ export function StaySummary({ hotel, roomsOfType, draft, onChange, locked, dateN
           {draft.roomType === 'Room' && <Counter label={ui.roomsLabel} value={draft.rooms} min={MIN} max={limits.maxRoomsPerBooking} onChange={(rooms) => set({ rooms })} />}
           <Counter label={ui.nightsLabel} value={draft.nights} min={MIN} max={limits.maxNightsPerBooking} onChange={(nights) => set({ nights })} />
         </div>
-        {verdict !== null && <VerdictLine verdict={verdict} stay={stayOf(draft)} onMoveCheckIn={(date) => set({ date })} />}
+        {verdict !== null && <VerdictLine verdict={verdict} stay={stayOf(draft)} onMoveCheckIn={locked ? undefined : (date) => set({ date })} />}
       </fieldset>
       {room !== undefined && quote !== null && (
         <section className="breakdown" aria-label={ui.priceBreakdownTitle}>

@@ -229,6 +229,16 @@ export function addDays(date: string, days: number): string {
   return result.slice(0, 10);
 }
 
+/** Nights from one calendar date (YYYY-MM-DD) to a later one; NaN when either is not a date. */
+export const nightsBetween = (checkIn: string, checkOut: string): number =>
+  Math.round((Date.parse(`${checkOut}T00:00:00Z`) - Date.parse(`${checkIn}T00:00:00Z`)) / DAY_MS);
+
+/**
+ * The day a stay ends: the morning after its last night. Here rather than beside the stay
+ * schema so screens (and their first chunk) read it without loading the schemas.
+ */
+export const checkOutOf = (stay: { readonly checkIn: string; readonly nights: number }): string => addDays(stay.checkIn, stay.nights);
+
 /** The earliest date a stay can start: tomorrow, India time. */
 export const earliestCommencement = (now: Date): string => addDays(indiaToday(now), 1);
 

@@ -22,7 +22,9 @@ const MIN = limits.minRoomsGuestsNights;
 /** Narrower than this, the calendar shows one month (two do not fit a phone). */
 const TWO_MONTHS_MIN_WIDTH = 640;
 
-const shown = (date: Date) => date.toLocaleDateString('en-IN', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
+/** 'Sun, 6 Dec 2026': short weekday, day, month and year (what the spec's date tile showed), short enough for a phone. */
+const shown = (date: Date) =>
+  `${date.toLocaleDateString('en-IN', { weekday: 'short' })}, ${date.getDate()} ${date.toLocaleDateString('en-IN', { month: 'short' })} ${date.getFullYear()}`;
 
 interface StayPickerProps {
   readonly stay: Stay;
@@ -30,12 +32,14 @@ interface StayPickerProps {
   /** Offer the rooms and guests counters in a popover (pages without their own counters). */
   readonly withGuests?: boolean;
   readonly disabled?: boolean;
+  /** Say the nights beside the dates (off where the page says them itself). */
+  readonly showNights?: boolean;
   /** Large controls, beside the search box's. */
   readonly large?: boolean;
   readonly className?: string;
 }
 
-export function StayPicker({ stay, onChange, withGuests = false, disabled = false, large = false, className }: StayPickerProps) {
+export function StayPicker({ stay, onChange, withGuests = false, disabled = false, showNights = true, large = false, className }: StayPickerProps) {
   const [draft, setDraft] = useState<DateRange | null>(null);
   const oneMonth = useWindowWidth() < TWO_MONTHS_MIN_WIDTH;
   const checkIn = parseIsoDate(stay.checkIn);
@@ -77,7 +81,7 @@ export function StayPicker({ stay, onChange, withGuests = false, disabled = fals
             popoverProps={{ placement: 'bottom-start', onClose: () => setDraft(null) }}
           />
         </Suspense>
-        <span className="stay-nights" aria-live="polite">{ui.nightsCount(stay.nights)}</span>
+        {showNights && <span className="stay-nights" aria-live="polite">{ui.nightsCount(stay.nights)}</span>}
       </div>
       {withGuests && <RoomsAndGuests stay={stay} onChange={onChange} disabled={disabled} large={large} />}
     </div>

@@ -67,6 +67,12 @@ export const stayKey = (stay: Stay): string => `${stay.checkIn}/${stay.nights}/$
 
 export const sameStay = (a: Stay, b: Stay): boolean => stayKey(a) === stayKey(b);
 
+/** The stay a `stayKey` names (selectors memoise on the key, not on a stay object made anew each render). */
+export function stayOfKey(key: string): Stay {
+  const [checkIn = '', nights, rooms, guests] = key.split('/');
+  return { checkIn, nights: Number(nights), rooms: Number(rooms), guests: Number(guests) };
+}
+
 /** The stay for a check-in and a check-out picked on a calendar: nights between them, 1 to 30. */
 export function stayWithDates(stay: Stay, checkIn: string, checkOut: string): Stay {
   const between = nightsBetween(checkIn, checkOut);

@@ -1,6 +1,7 @@
 import { createSelector } from 'reselect';
 import type { Stay } from '@stays/contracts';
 import { verdictOf, type RoomVerdict } from '../../lib/room-verdict.ts';
+import { stayKey, stayOfKey } from '../../lib/stay.ts';
 import { checkKey, type BookingState } from './booking.slice.ts';
 
 interface WithBooking {
@@ -21,9 +22,11 @@ const selectAvailabilityCheck = (state: WithBooking) => state.booking.availabili
  * chosen): an answer for another listing or stay counts as none yet (checking).
  */
 export const selectStayVerdict = createSelector(
-  [selectAvailabilityCheck, (_: WithBooking, hotelId: string) => hotelId, (_: WithBooking, _h: string, roomId: string | null) => roomId, (_: WithBooking, _h: string, _r: string | null, stay: Stay) => stay],
-  (check, hotelId, roomId, stay): RoomVerdict | null => {
+  [selectAvailabilityCheck, (_: WithBooking, hotelId: string) => hotelId, (_: WithBooking, _h: string, roomId: string | null) => roomId,
+    (_: WithBooking, _h: string, _r: string | null, stay: Stay) => stayKey(stay)],
+  (check, hotelId, roomId, key): RoomVerdict | null => {
     if (roomId === null) return null;
+    const stay = stayOfKey(key);
     if (check.key !== checkKey(hotelId, roomId, stay)) return { kind: 'checking' };
     return verdictOf(check.listing ?? undefined, stay, check.status === 'succeeded' && check.listing === null ? 'failed' : check.status);
   },

@@ -1,7 +1,7 @@
 import { createSelector } from 'reselect';
 import type { RoomType, Stay } from '@stays/contracts';
 import { verdictOf, type RoomVerdict } from '../../lib/room-verdict.ts';
-import { stayKey } from '../../lib/stay.ts';
+import { stayKey, stayOfKey } from '../../lib/stay.ts';
 import type { Hotel } from '../../lib/models.ts';
 import type { HotelsState } from './hotels.slice.ts';
 import { matchingSuggestions, suggestionCatalogue } from '../search/suggestions.ts';
@@ -42,9 +42,10 @@ const selectAvailability = (state: WithHotels) => state.hotels.availability;
  * or stay counts as none yet.
  */
 export const selectRoomVerdicts = createSelector(
-  [selectRooms, selectAvailability, (_: WithHotels, hotelId: string) => hotelId, (_: WithHotels, _hotelId: string, stay: Stay) => stay],
-  (rooms, availability, hotelId, stay): Record<string, RoomVerdict> => {
-    const current = availability.hotelId === hotelId && availability.stay === stayKey(stay);
+  [selectRooms, selectAvailability, (_: WithHotels, hotelId: string) => hotelId, (_: WithHotels, _hotelId: string, stay: Stay) => stayKey(stay)],
+  (rooms, availability, hotelId, key): Record<string, RoomVerdict> => {
+    const stay = stayOfKey(key);
+    const current = availability.hotelId === hotelId && availability.stay === key;
     const status = current ? availability.status : 'loading';
     return Object.fromEntries(rooms.map((room) => [room._id, verdictOf(current ? availability.byRoomId[room._id] : undefined, stay, status)]));
   },

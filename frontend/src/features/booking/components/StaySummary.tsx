@@ -61,8 +61,8 @@ export function StaySummary({ hotel, roomsOfType, draft, onChange, locked, dateN
       <h2>{hotel.hotelName}</h2>
       <p className="muted">{addressWithCity(hotel.address, hotel.city)}</p>
       <fieldset disabled={locked} className="summary-fields">
-        <StayPicker stay={stayOf(draft)} onChange={(stay) => set({ date: stay.checkIn, nights: stay.nights })} disabled={locked} className="summary-stay" />
-        <p className="muted stay-dates-text">{ui.stayDates(draft.date, checkOutOf({ checkIn: draft.date, nights: draft.nights }), draft.nights)}</p>
+        <StayPicker stay={stayOf(draft)} onChange={(stay) => set({ date: stay.checkIn, nights: stay.nights })} disabled={locked} showNights={false} className="summary-stay" />
+        <p className="muted stay-dates-text" aria-live="polite">{ui.stayDates(draft.date, checkOutOf({ checkIn: draft.date, nights: draft.nights }), draft.nights)}</p>
         <Notice ok={false} text={dateNote} />
         <FormGroup label={ui.roomTypeLabel} labelFor={ids.type}>
           <HTMLSelect id={ids.type} fill value={draft.roomType ?? ''}

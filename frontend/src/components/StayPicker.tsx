@@ -55,15 +55,16 @@ export function StayPicker({ stay, onChange, withGuests = false, disabled = fals
   };
 
   return (
-    <div className={`stay-picker${className === undefined ? '' : ` ${className}`}`} role="group" aria-label={ui.stayDatesGroup}>
+    <div className={`stay-picker${className === undefined ? '' : ` ${className}`}`}>
       <div className="stay-dates">
         <Suspense fallback={
-          <div className={`${Classes.CONTROL_GROUP} stay-dates-placeholder`}>
+          <div className={`${Classes.CONTROL_GROUP} stay-dates-placeholder`} role="group" aria-label={ui.stayDatesGroup}>
             <InputGroup aria-label={ui.checkInDate} value={shown(checkIn)} size={large ? 'large' : 'medium'} disabled readOnly />
             <InputGroup aria-label={ui.checkOutDate} value={shown(checkOut)} size={large ? 'large' : 'medium'} disabled readOnly />
           </div>
         }>
           <DateRange
+            groupLabel={ui.stayDatesGroup}
             value={draft ?? [checkIn, checkOut]}
             onChange={picked}
             minDate={parseIsoDate(earliestBookable())}

@@ -35,11 +35,17 @@ export const emptyRoomDraft = (): RoomDraft => ({
   numberOfRooms: limits.minRoomsGuestsNights, hasKitchen: false, furnished: false, totalUnits: '1', maxGuests: '', images: [],
 });
 
+/** The room's guests per unit as the form shows it; empty when beyond what an owner may set (a large flat's bed default), so an update leaves it as it is. */
+function guestsPerUnitText(room: Room): string {
+  const guests = maxGuestsOf(room);
+  return guests >= limits.maxGuestsPerUnit.min && guests <= limits.maxGuestsPerUnit.max ? String(guests) : '';
+}
+
 export function draftFromRoom(room: Room): RoomDraft {
   return {
     roomStandard: room.roomStandard, amenities: room.amenities.join(' '), size: String(room.size), roomType: room.roomType,
     pricePerNight: String(room.pricePerNight), bedType: room.bedType, numberOfRooms: room.numberOfRooms, hasKitchen: room.hasKitchen,
-    furnished: room.furnished, totalUnits: String(room.totalUnits ?? 1), maxGuests: String(maxGuestsOf(room)), images: [],
+    furnished: room.furnished, totalUnits: String(room.totalUnits ?? 1), maxGuests: guestsPerUnitText(room), images: [],
   };
 }
 

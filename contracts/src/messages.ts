@@ -237,6 +237,34 @@ export const ui = {
   dateMoved: (wished: string, date: string) => `${wished} cannot be booked, so the stay starts on ${date} (stays can start from tomorrow up to a year ahead).`,
   bookBarLabel: 'Book this hotel: starting price',
 
+  // stays by dates (issue #27): the stay's dates, guests and rooms, and what is free for it
+  checkOutDate: 'Check-out date',
+  /** The date range's calendar and inputs, as one group. */
+  stayDatesGroup: 'Stay dates',
+  nightsCount: (nights: number) => `${nights} night${nights === 1 ? '' : 's'}`,
+  /** The spec's fixed box text ('1 Room, 1 Guest') for any counts. */
+  roomsAndGuests: (rooms: number, guests: number) => `${rooms} Room${rooms === 1 ? '' : 's'}, ${guests} Guest${guests === 1 ? '' : 's'}`,
+  roomsAndGuestsButton: (rooms: number, guests: number) => `Rooms and guests: ${rooms} Room${rooms === 1 ? '' : 's'}, ${guests} Guest${guests === 1 ? '' : 's'}`,
+  invalidStayDate: 'Not a date a stay can start or end on',
+  /** A listing's fewest free units for the stay, when few. */
+  onlyLeft: (count: number) => `Only ${count} left`,
+  availableForDates: 'Available for your dates',
+  soldOutForDates: 'Sold out for your dates',
+  checkingAvailability: 'Checking availability…',
+  availabilityUnknown: 'Availability could not be checked. You can still try to book.',
+  freeFrom: (date: string) => `Free again for as many nights from ${date}.`,
+  noFreeDatesAhead: 'No later dates free for as many nights.',
+  moveStayTo: (date: string) => `Check in on ${date} instead`,
+  /** The price of the whole stay on a search card: the lowest payable amount, its nights. */
+  stayPrice: (amount: string, nights: number) => `${amount} for ${nights} night${nights === 1 ? '' : 's'}`,
+  stayPriceCaption: 'Your stay from',
+  tooManyGuests: (guests: number, sleeps: number) => `${guests} guests do not fit: the rooms chosen sleep at most ${sleeps}. Add rooms or choose another room.`,
+  roomSleeps: (guests: number) => `Sleeps ${guests} a unit`,
+  maxGuestsLabel: 'Guests per unit',
+  maxGuestsHelper: (bedDefault: number) => `1 to 20; left empty, what the beds sleep (${bedDefault})`,
+  checkOutColumn: 'Check-out Date',
+  checkOutDetail: 'Date of check-out',
+
   // booking page
   bookHotelTitle: (hotelName: string) => `Book ${hotelName}`,
   bookingDetailsTitle: 'Enter your details',

@@ -73,6 +73,8 @@ export const limits = {
   maxGuestsPerBooking: 50,
   /** Guests one unit of a listing may sleep, as an owner may set it. */
   maxGuestsPerUnit: { min: 1, max: 20 },
+  /** A listing with this many free units or fewer for a stay is shown as 'Only N left'. */
+  fewUnitsLeft: 3,
   /** Bookings a guest may hold whose last night is today or later. */
   upcomingBookingsPerGuest: 10,
   // OTP limits count what one guest account does, never what others do to the same contact:
@@ -143,6 +145,9 @@ export function stayStartProblem(checkIn: string, now: Date): string | null {
   if (checkIn > latestCommencement(now)) return server.stayStartsTooFarAhead(limits.bookingHorizonDays);
   return null;
 }
+
+/** Whether a listing's fewest free units for a stay are few enough to say 'Only N left' (and not none). */
+export const fewLeft = (free: number): boolean => free > 0 && free <= limits.fewUnitsLeft;
 
 /** Units of a listing a booking takes each night: its rooms for a Room; a Flat is one unit, whatever was asked. */
 export const unitsBooked = (roomType: RoomType, numberOfRooms: number): number => (roomType === 'Room' ? numberOfRooms : 1);
@@ -223,6 +228,16 @@ export function addDays(date: string, days: number): string {
   if (!/^\d{4}-\d{2}-\d{2}T/.test(result)) throw new RangeError(`${date} + ${days} days is not a date between years 0000 and 9999`);
   return result.slice(0, 10);
 }
+
+/** Nights from one calendar date (YYYY-MM-DD) to a later one; NaN when either is not a date. */
+export const nightsBetween = (checkIn: string, checkOut: string): number =>
+  Math.round((Date.parse(`${checkOut}T00:00:00Z`) - Date.parse(`${checkIn}T00:00:00Z`)) / DAY_MS);
+
+/**
+ * The day a stay ends: the morning after its last night. Here rather than beside the stay
+ * schema so screens (and their first chunk) read it without loading the schemas.
+ */
+export const checkOutOf = (stay: { readonly checkIn: string; readonly nights: number }): string => addDays(stay.checkIn, stay.nights);
 
 /** The earliest date a stay can start: tomorrow, India time. */
 export const earliestCommencement = (now: Date): string => addDays(indiaToday(now), 1);

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { addressWithCity, roomName, priceCategory, quoteStay, displayedTax, struckThroughPrice, normaliseEmail, pathOf, routes } from '../src/index.ts';
+import { addressWithCity, roomName, priceCategory, quoteStay, displayedTax, struckThroughPrice, normaliseEmail, pathOf, routes, fewLeft, nightsBetween, checkOutOf } from '../src/index.ts';
 
 describe('contracts: business rules', () => {
   it('puts a starting price in its category: strictly above each threshold', () => {
@@ -127,5 +127,12 @@ describe('contracts: booking bounds', () => {
     expect(roomName('Haveli Family Apartment', 'Flat')).to.equal('Haveli Family Apartment');
     expect(roomName('Family room', 'Room')).to.equal('Family room');
     expect(roomName('Presidential Suite', 'Flat')).to.equal('Presidential Suite Apartment');
+  });
+
+  it("says 'Only N left' for 1 to 3 free units, counts nights between dates, and ends a stay the morning after its last night", () => {
+    expect([0, 1, 3, 4].map(fewLeft)).to.deep.equal([false, true, true, false]);
+    expect(nightsBetween('2030-12-30', '2031-01-02')).to.equal(3);
+    expect(Number.isNaN(nightsBetween('2030-12-30', 'soon'))).to.equal(true);
+    expect(checkOutOf({ checkIn: '2030-12-30', nights: 3 })).to.equal('2031-01-02');
   });
 });

@@ -4,15 +4,12 @@
  * its free units night by night, whether it can be booked, and the price of the whole stay.
  */
 import { z } from 'zod';
-import { addDays, limits, type RoomType, type StayQuote } from '../rules.ts';
+import { limits, nightsBetween, type RoomType, type StayQuote } from '../rules.ts';
 import { numberFrom, optional } from './fields.ts';
 import { calendarDate } from './dates.ts';
 
 const count = (max: number) => optional(numberFrom(limits.minRoomsGuestsNights, max, true)).default(1);
 
-/** Nights from one calendar date to a later one. */
-const nightsBetween = (checkIn: string, checkOut: string): number =>
-  Math.round((Date.parse(`${checkOut}T00:00:00Z`) - Date.parse(`${checkIn}T00:00:00Z`)) / 86_400_000);
 
 /** The keys of a stay, as a query string carries them. */
 export const stayFields = {
@@ -69,8 +66,6 @@ export interface Stay {
 export const stayQuery = z.object(stayFields).transform((keys, context) => stayOf(keys, context, true) ?? z.NEVER);
 
 
-/** The day a stay ends: the morning after its last night. */
-export const checkOutOf = (stay: Pick<Stay, 'checkIn' | 'nights'>): string => addDays(stay.checkIn, stay.nights);
 
 /** One listing of a hotel for a stay. */
 export interface ListingAvailability {

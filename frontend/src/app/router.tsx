@@ -4,7 +4,7 @@
  * loaders (route-data.ts) while their code loads.
  */
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import { createBrowserRouter } from 'react-router-dom';
+import { createBrowserRouter, type ShouldRevalidateFunction } from 'react-router-dom';
 import type { Role } from '@stays/contracts';
 import { RequireUser } from './guards.tsx';
 import { Layout } from './layout/Layout.tsx';
@@ -40,6 +40,10 @@ const ownerRoutes: { path: string; Page: LazyExoticComponent<ComponentType> }[] 
   { path: '/hotel-owner-bookings/:hotelID', Page: page(() => import('./routes/owner-bookings.tsx')) },
 ];
 
+/** A hotel page's stay lives in its query string: changing it reloads no hotel, rooms or selection. */
+const samePathKeeps: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
+
 const suspended = (node: ReactNode) => <Suspense fallback={null}>{node}</Suspense>;
 const guarded = (node: ReactNode, role?: Role) => <RequireUser role={role}>{suspended(node)}</RequireUser>;
 
@@ -58,8 +62,8 @@ export function createAppRouter(store: AppStore) {
         { path: '/signup-hotel-owner', element: suspended(<SignUpOwner />) },
         { path: '/login-auditor', element: suspended(<SignInAuditor />) },
         { path: '/audit', element: suspended(<Audit />) },
-        { path: '/hotel/:hotelID', loader: data.hotel, element: suspended(<HotelPage />) },
-        { path: '/view-hotel/:hotelID', loader: data.hotel, element: suspended(<HotelPage />) },
+        { path: '/hotel/:hotelID', loader: data.hotel, shouldRevalidate: samePathKeeps, element: suspended(<HotelPage />) },
+        { path: '/view-hotel/:hotelID', loader: data.hotel, shouldRevalidate: samePathKeeps, element: suspended(<HotelPage />) },
         { path: '/profile', element: guarded(<Profile />) },
         { path: '/book-hotel/:hotelID', element: guarded(<BookHotel />) },
         { path: '/user/bookings/:customerID', element: guarded(<Bookings />) },

@@ -1,14 +1,16 @@
 /**
- * 'Search hotels, cities' with suggestions, a date tile and a green Search button
- * (spec section 2). An empty term turns the box red and runs no search. The suggestions
+ * 'Search hotels, cities' with suggestions, the stay (check-in and check-out, rooms and
+ * guests) and a green Search button (spec section 2, with the spec's date tile grown into a
+ * date range: issue #27). An empty term turns the box red and runs no search. The suggestions
  * are a combobox's listbox in labelled groups (arrow keys, Enter, Escape); they close on
  * a pick, on blur and on a tap outside the field.
  */
 import { Button, InputGroup, Intent } from '@blueprintjs/core';
-import { messages } from '@stays/contracts';
+import { messages, type Stay } from '@stays/contracts';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { earliestBookable } from '../lib/dates.ts';
-import { DateField } from './DateField.tsx';
+import { defaultStay } from '../lib/stay.ts';
+import { StayPicker } from './StayPicker.tsx';
 import type { SuggestionGroup } from '../features/search/suggestions.ts';
 
 const ui = messages.ui;
@@ -20,16 +22,16 @@ interface SearchBarProps {
   readonly onSearch: (term: string) => void;
   /** Show 'Please select the places or hotels' under the box (home); otherwise the box only flashes red. */
   readonly showErrorText?: boolean;
-  /** The date tile's value and its change, when the page keeps the date; otherwise the tile keeps its own. */
-  readonly date?: string;
-  readonly onDateChange?: (date: string) => void;
+  /** The stay and its change, when the page keeps it; otherwise the bar keeps its own. */
+  readonly stay?: Stay;
+  readonly onStayChange?: (stay: Stay) => void;
 }
 
-export function SearchBar({ initialTerm = '', suggest, onSearch, showErrorText = true, date: keptDate, onDateChange }: SearchBarProps) {
+export function SearchBar({ initialTerm = '', suggest, onSearch, showErrorText = true, stay: keptStay, onStayChange }: SearchBarProps) {
   const [term, setTerm] = useState(initialTerm);
-  const [ownDate, setOwnDate] = useState(earliestBookable);
-  const date = keptDate ?? ownDate;
-  const setDate = onDateChange ?? setOwnDate;
+  const [ownStay, setOwnStay] = useState(() => defaultStay(earliestBookable()));
+  const stay = keptStay ?? ownStay;
+  const setStay = onStayChange ?? setOwnStay;
   const [error, setError] = useState(false);
   const [open, setOpen] = useState(false);
   const inputId = useId();
@@ -128,7 +130,7 @@ export function SearchBar({ initialTerm = '', suggest, onSearch, showErrorText =
         )}
         {error && showErrorText && <p className="field-error" role="alert">{ui.selectPlacesOrHotels}</p>}
       </div>
-      <DateField label={ui.checkInDate} value={date} onChange={setDate} compact />
+      <StayPicker stay={stay} onChange={setStay} withGuests large />
       <Button type="submit" intent={Intent.SUCCESS} size="large" className="search-button" text={ui.searchButton} icon="search" />
     </form>
   );

@@ -8,10 +8,10 @@ import { Icons, IconSize, type IconName } from '@blueprintjs/icons';
 type PathsModule = { default: string[] };
 
 const paths16 = import.meta.glob<PathsModule>(
-  '../../../node_modules/@blueprintjs/icons/lib/esm/generated/16px/paths/{airplane,arrow-left,camera,chevron-left,chevron-right,cross,cross-circle,desktop,download,drive-time,error,feed,filter,glass,globe,hand,home,link,map-marker,minus,mountain,office,phone,plus,search,snowflake,soccer-ball,sort,taxi,tick,tick-circle,train,trash,user}.js',
+  '../../../node_modules/@blueprintjs/icons/lib/esm/generated/16px/paths/{airplane,arrow-left,calendar,camera,chevron-left,chevron-right,cross,cross-circle,desktop,download,drive-time,error,feed,filter,glass,globe,hand,home,link,map-marker,minus,mountain,office,people,phone,plus,search,snowflake,soccer-ball,sort,taxi,tick,tick-circle,train,trash,user,warning-sign}.js',
 );
 const paths20 = import.meta.glob<PathsModule>(
-  '../../../node_modules/@blueprintjs/icons/lib/esm/generated/20px/paths/{airplane,arrow-left,camera,chevron-left,chevron-right,cross,cross-circle,desktop,download,drive-time,error,feed,filter,glass,globe,hand,home,link,map-marker,minus,mountain,office,phone,plus,search,snowflake,soccer-ball,sort,taxi,tick,tick-circle,train,trash,user}.js',
+  '../../../node_modules/@blueprintjs/icons/lib/esm/generated/20px/paths/{airplane,arrow-left,calendar,camera,chevron-left,chevron-right,cross,cross-circle,desktop,download,drive-time,error,feed,filter,glass,globe,hand,home,link,map-marker,minus,mountain,office,people,phone,plus,search,snowflake,soccer-ball,sort,taxi,tick,tick-circle,train,trash,user,warning-sign}.js',
 );
 
 const byName = (modules: Record<string, () => Promise<PathsModule>>) =>

@@ -1,17 +1,19 @@
 /** /book-hotel/:hotelID (spec sections 2, 4, 5): details and OTP, then payment; success → /profile. */
 import { Button, Intent, Spinner } from '@blueprintjs/core';
-import { formatRupees, bookableCommencement, COUNTRIES, indiaToday, messages, unitsBooked } from '@stays/contracts';
+import { formatRupees, COUNTRIES, indiaToday, messages, unitsBooked } from '@stays/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { selectBookingSubmit, selectOtpVerified } from '../../features/booking/booking.selectors.ts';
+import { selectBookingSubmit, selectOtpVerified, selectStayVerdict } from '../../features/booking/booking.selectors.ts';
 import { bookingActions } from '../../features/booking/booking.slice.ts';
 import { ContactDetails, type ContactDraft } from '../../features/booking/components/ContactDetails.tsx';
 import { PaymentStep } from '../../features/booking/components/PaymentStep.tsx';
-import { quoteOf, StaySummary, type StayDraft } from '../../features/booking/components/StaySummary.tsx';
+import { quoteOf, StaySummary, stayOf, type StayDraft } from '../../features/booking/components/StaySummary.tsx';
 import { selectHotelDetail, selectRooms } from '../../features/hotels/hotels.selectors.ts';
 import { hotelsActions } from '../../features/hotels/hotels.slice.ts';
 import { selectCurrentUser, selectSelectedRoom } from '../../features/session/session.selectors.ts';
 import { useDispatch, useSelector } from 'react-redux';
+import { mayBook } from '../../lib/room-verdict.ts';
+import { stayFromParams, stayKey, withStay } from '../../lib/stay.ts';
 import type { RootState } from '../store.ts';
 
 const ui = messages.ui;
@@ -30,11 +32,24 @@ export default function BookHotelPage() {
 
   const [step, setStep] = useState<'details' | 'payment'>('details');
   const [contact, setContact] = useState<ContactDraft>({ name: user?.name ?? '', email: user?.email ?? '', countryCode: COUNTRIES[0]!.code, mobile: '' });
-  // The date picked on the home or hotel page arrives in the address; a stale one moves, and the page says so.
-  const [searchParams] = useSearchParams();
-  const wished = searchParams.get('date');
-  const [start] = useState(() => bookableCommencement(wished, new Date()));
-  const [stay, setStay] = useState<StayDraft>({ date: start.date, roomType: null, roomId: null, guests: 1, rooms: 1, nights: 1 });
+  // The stay picked on the home, search or hotel page arrives in the address (`checkIn`, `checkOut` or `nights`, `rooms`,
+  // `guests`; the spec's `date` too); a stale check-in moves, and the page says so. The guest's changes go back into the address.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [start] = useState(() => stayFromParams(searchParams, new Date()));
+  const wished = start.wished;
+  const [stay, setStayDraft] = useState<StayDraft>({ date: start.stay.checkIn, roomType: null, roomId: null, guests: start.stay.guests, rooms: start.stay.rooms, nights: start.stay.nights });
+  const setStay = (next: StayDraft) => {
+    setStayDraft(next);
+    setSearchParams(withStay(searchParams.toString(), { checkIn: next.date, nights: next.nights, rooms: next.rooms, guests: next.guests }), { replace: true });
+  };
+
+  // Whenever the stay, type, standard, rooms or guests change: is the listing free for it? (takeLatest: the last change wins.)
+  const asked = stayOf(stay);
+  const askedKey = stayKey(asked);
+  useEffect(() => {
+    if (stay.roomId !== null) dispatch(bookingActions.availabilityRequested({ hotelId: hotelID, roomId: stay.roomId, stay: asked }));
+  }, [dispatch, hotelID, stay.roomId, askedKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  const verdict = useSelector((s: RootState) => selectStayVerdict(s, hotelID, stay.roomId, asked));
 
   useEffect(() => {
     dispatch(bookingActions.started());
@@ -46,7 +61,7 @@ export default function BookHotelPage() {
   const roomsLoaded = rooms.length > 0 && rooms[0]!.hotelID === hotelID;
   useEffect(() => {
     const room = rooms.find((r) => r._id === preselected && r.hotelID === hotelID);
-    if (room !== undefined) setStay((s) => (s.roomId === null ? { ...s, roomType: room.roomType, roomId: room._id } : s));
+    if (room !== undefined) setStayDraft((s) => (s.roomId === null ? { ...s, roomType: room.roomType, roomId: room._id } : s));
   }, [roomsLoaded]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
@@ -60,7 +75,8 @@ export default function BookHotelPage() {
   if (detail.hotelId !== hotelID || detail.status === 'loading' || detail.status === 'idle') return <p className="page loading-text"><Spinner size={16} /> {ui.loading}</p>;
   if (hotel === undefined || detail.status !== 'succeeded') return <p className="page error-text">{detail.status === 'notFound' ? ui.hotelNotFound : ui.somethingWentWrong}</p>;
 
-  const canProceed = verified && room !== undefined && quote !== null && contact.name.trim() !== '' && contact.email.trim() !== '';
+  const free = verdict === null || mayBook(verdict);
+  const canProceed = verified && room !== undefined && quote !== null && free && contact.name.trim() !== '' && contact.email.trim() !== '';
   const book = () => {
     if (room === undefined || quote === null || user === null) return;
     dispatch(bookingActions.submitted({
@@ -85,12 +101,13 @@ export default function BookHotelPage() {
           </>
         ) : (
           <PaymentStep payable={quote === null ? '' : formatRupees(quote.payableAmount)} submitting={submit.status === 'submitting'} error={submit.error}
+            nearestCheckIn={submit.nearestCheckIn} onMoveCheckIn={(date) => { setStay({ ...stay, date }); setStep('details'); }}
             onBook={book} onBack={() => setStep('details')} />
         )}
       </div>
       <aside className="booking-aside">
-        <StaySummary hotel={hotel} roomsOfType={roomsOfType} draft={stay} onChange={setStay} locked={step === 'payment'}
-          dateNote={start.moved && stay.date === start.date ? ui.dateMoved(wished ?? '', start.date) : null} />
+        <StaySummary hotel={hotel} roomsOfType={roomsOfType} draft={stay} onChange={setStay} locked={step === 'payment'} verdict={verdict}
+          dateNote={start.moved && stay.date === start.stay.checkIn ? ui.dateMoved(wished ?? '', start.stay.checkIn) : null} />
       </aside>
     </div>
   );

@@ -5,9 +5,10 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ImageCarousel } from '../../components/ImageCarousel.tsx';
 import { SearchBar } from '../../components/SearchBar.tsx';
-import { selectStayDate } from '../../features/booking/booking.selectors.ts';
+import { selectChosenStay } from '../../features/booking/booking.selectors.ts';
 import { bookingActions } from '../../features/booking/booking.slice.ts';
 import { earliestBookable } from '../../lib/dates.ts';
+import { defaultStay, stayQueryString } from '../../lib/stay.ts';
 import { selectHotelList, selectMatchingSuggestions, selectSliderImages } from '../../features/hotels/hotels.selectors.ts';
 import { useDispatch, useSelector, useStore } from 'react-redux';
 import type { RootState } from '../store.ts';
@@ -19,7 +20,9 @@ export default function HomePage() {
   const navigate = useNavigate();
   const list = useSelector(selectHotelList);
   const slides = useSelector(selectSliderImages);
-  const stayDate = useSelector((s: RootState) => selectStayDate(s, earliestBookable()));
+  // The stay picked here goes with the search (and on to the hotel and booking pages); none picked, the spec's plain search.
+  const chosen = useSelector(selectChosenStay);
+  const stay = chosen ?? defaultStay(earliestBookable());
   const state = useStore<RootState>().getState;
 
   const suggest = useCallback((typed: string) => selectMatchingSuggestions(state(), typed), [state]);
@@ -29,7 +32,8 @@ export default function HomePage() {
       <section className="hero">
         <h1>{ui.heroTitle}</h1>
         <p className="hero-subtitle">{ui.heroSubtitle}</p>
-        <SearchBar suggest={suggest} date={stayDate} onDateChange={(date) => dispatch(bookingActions.dateChosen({ date }))} onSearch={(term) => navigate(`/search-hotel?searchTerm=${encodeURIComponent(term)}`)} />
+        <SearchBar suggest={suggest} stay={stay} onStayChange={(picked) => dispatch(bookingActions.stayChosen({ stay: picked }))}
+          onSearch={(term) => navigate(`/search-hotel?searchTerm=${encodeURIComponent(term)}${chosen === null ? '' : `&${stayQueryString(chosen)}`}`)} />
       </section>
 
       <section className="page-section" aria-label={ui.sliderTitle}>

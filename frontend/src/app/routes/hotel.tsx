@@ -1,14 +1,18 @@
 /** /hotel/:hotelID and /view-hotel/:hotelID (spec section 2). */
 import { Spinner } from '@blueprintjs/core';
-import { limits, messages } from '@stays/contracts';
-import { Link, useParams } from 'react-router-dom';
-import { selectStayDate } from '../../features/booking/booking.selectors.ts';
+import { limits, messages, type Stay } from '@stays/contracts';
+import { useEffect, useMemo } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { StayPicker } from '../../components/StayPicker.tsx';
+import { selectChosenStay } from '../../features/booking/booking.selectors.ts';
 import { bookingActions } from '../../features/booking/booking.slice.ts';
 import { earliestBookable } from '../../lib/dates.ts';
+import { defaultStay, namesStay, stayFromParams, stayKey, withStay } from '../../lib/stay.ts';
 import { BookBar, BookingPanel } from '../../features/hotels/components/BookingPanel.tsx';
 import { HotelDetail } from '../../features/hotels/components/HotelDetail.tsx';
 import { RoomChooser } from '../../features/hotels/components/RoomChooser.tsx';
-import { selectHotelDetail, selectRooms } from '../../features/hotels/hotels.selectors.ts';
+import { selectHotelDetail, selectRooms, selectRoomVerdicts } from '../../features/hotels/hotels.selectors.ts';
+import { hotelsActions } from '../../features/hotels/hotels.slice.ts';
 import { selectCurrentUser, selectSelectedRoom } from '../../features/session/session.selectors.ts';
 import { sessionActions } from '../../features/session/session.slice.ts';
 import { useDispatch, useSelector } from 'react-redux';
@@ -26,8 +30,26 @@ export default function HotelPage() {
   const user = useSelector(selectCurrentUser);
   const selectedRoom = useSelector(selectSelectedRoom);
   const width = useWindowWidth();
-  const stayDate = useSelector((s: RootState) => selectStayDate(s, earliestBookable()));
-  const chooseDate = (date: string) => dispatch(bookingActions.dateChosen({ date }));
+  // The stay: the address's (kept there as it changes), else the one picked on an earlier page, else one night from the earliest day.
+  const navigate = useNavigate();
+  const location = useLocation();
+  const chosen = useSelector(selectChosenStay);
+  const inAddress = useMemo(() => {
+    const params = new URLSearchParams(location.search);
+    return namesStay(params) ? stayFromParams(params, new Date()).stay : null;
+  }, [location.search]);
+  const stay = inAddress ?? chosen ?? defaultStay(earliestBookable());
+  const picked = inAddress !== null || chosen !== null;
+  const chooseStay = (next: Stay) => {
+    dispatch(bookingActions.stayChosen({ stay: next }));
+    navigate({ search: withStay(location.search, next) }, { replace: true });
+  };
+  const moveCheckIn = (checkIn: string) => chooseStay({ ...stay, checkIn });
+  const verdicts = useSelector((s: RootState) => selectRoomVerdicts(s, hotelID, stay));
+  const key = stayKey(stay);
+  useEffect(() => {
+    dispatch(hotelsActions.availabilityRequested({ hotelId: hotelID, stay }));
+  }, [dispatch, hotelID, key]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const status = detail.hotelId === hotelID ? detail.status : 'loading';
   if (status === 'loading' || status === 'idle') return <p className="page loading-text"><Spinner size={16} /> {ui.loading}</p>;
@@ -43,21 +65,24 @@ export default function HotelPage() {
   if (status === 'failed' || hotel === undefined) return <p className="page error-text">{ui.somethingWentWrong}</p>;
 
   const isOwner = user?.role === 'hotel-owner';
+  const wide = width >= limits.bookingPanelMinWidthPx;
   return (
     <div className="page hotel-page">
       <div className="hotel-main">
         <HotelDetail hotel={hotel} />
         {rooms.length > 0 && (
-          <RoomChooser rooms={rooms} selectedRoom={selectedRoom} canSelect={!isOwner}
-            onSelect={(roomId) => dispatch(sessionActions.roomSelected({ roomId }))} />
+          <RoomChooser rooms={rooms} selectedRoom={selectedRoom} canSelect={!isOwner} verdicts={verdicts} stay={stay} onMoveCheckIn={moveCheckIn}
+            onSelect={(roomId) => dispatch(sessionActions.roomSelected({ roomId }))}>
+            {!wide && <StayPicker stay={stay} onChange={chooseStay} withGuests className="rooms-stay" />}
+          </RoomChooser>
         )}
       </div>
-      {width >= limits.bookingPanelMinWidthPx ? (
+      {wide ? (
         <aside className="hotel-aside">
-          <BookingPanel hotel={hotel} rooms={rooms} signedIn={user !== null} canBook={user?.role === 'customer'} date={stayDate} onDateChange={chooseDate} />
+          <BookingPanel hotel={hotel} rooms={rooms} signedIn={user !== null} canBook={user?.role === 'customer'} stay={stay} picked={picked} onStayChange={chooseStay} />
         </aside>
       ) : (
-        <BookBar hotel={hotel} signedIn={user !== null} canBook={user?.role === 'customer'} date={stayDate} />
+        <BookBar hotel={hotel} signedIn={user !== null} canBook={user?.role === 'customer'} stay={stay} picked={picked} />
       )}
     </div>
   );

@@ -13,7 +13,11 @@ import { HotelCard } from '../../features/search/components/HotelCard.tsx';
 import { FiltersDrawer, SearchFilters, SortDrawer } from '../../features/search/components/SearchFilters.tsx';
 import { searchQueryOf, searchStringOf } from '../../features/search/search-query.ts';
 import { selectNoHotelsFound, selectSearchResults, selectSearchStatus } from '../../features/search/search.selectors.ts';
-import { useSelector, useStore } from 'react-redux';
+import { useDispatch, useSelector, useStore } from 'react-redux';
+import { selectChosenStay } from '../../features/booking/booking.selectors.ts';
+import { bookingActions } from '../../features/booking/booking.slice.ts';
+import { earliestBookable } from '../../lib/dates.ts';
+import { defaultStay, namesStay, stayFromParams, stayParams, stayQueryString } from '../../lib/stay.ts';
 import { useWindowWidth } from '../../lib/use-window-width.ts';
 import type { RootState } from '../store.ts';
 
@@ -29,6 +33,13 @@ export default function SearchPage() {
   const state = useStore<RootState>().getState;
   const phone = useWindowWidth() < limits.bookingPanelMinWidthPx;
   const [drawer, setDrawer] = useState<'filters' | 'sort' | null>(null);
+  const dispatch = useDispatch();
+  // A stay in the address is the search's (only hotels bookable for it, with its price); none, the spec's search.
+  const params = new URLSearchParams(location.search);
+  const searched = namesStay(params) ? stayFromParams(params, new Date()).stay : null;
+  const chosen = useSelector(selectChosenStay);
+  const stay = searched ?? chosen ?? defaultStay(earliestBookable());
+  const linkQuery = searched === null ? '' : stayQueryString(searched);
 
   const suggest = useCallback((typed: string) => selectMatchingSuggestions(state(), typed), [state]);
   const apply = (changes: Record<string, string | undefined>) =>
@@ -36,7 +47,9 @@ export default function SearchPage() {
 
   return (
     <div className="page search-page">
-      <SearchBar key={query.searchTerm ?? ''} initialTerm={query.searchTerm ?? ''} suggest={suggest} showErrorText={false} onSearch={(term) => apply({ searchTerm: term })} />
+      <SearchBar key={query.searchTerm ?? ''} initialTerm={query.searchTerm ?? ''} suggest={suggest} showErrorText={false}
+        stay={stay} onStayChange={(picked) => { dispatch(bookingActions.stayChosen({ stay: picked })); apply({ date: undefined, nights: undefined, ...stayParams(picked) }); }}
+        onSearch={(term) => apply({ searchTerm: term, ...(searched === null && chosen !== null ? stayParams(chosen) : {}) })} />
       <div className="search-layout">
         {!phone && <SearchFilters key={location.search} query={query} onApply={apply} />}
         <section className="results" aria-labelledby="results-title">
@@ -52,7 +65,7 @@ export default function SearchPage() {
           {status === 'loading' && <p className="loading-text"><Spinner size={16} /> {ui.loading}</p>}
           {status === 'failed' && <p className="error-text">{ui.somethingWentWrong}</p>}
           {noneFound && <p className="empty-text">{ui.noHotelsFound}</p>}
-          {status !== 'loading' && results.map((hotel) => <HotelCard key={hotel._id} hotel={hotel} />)}
+          {status !== 'loading' && results.map((hotel) => <HotelCard key={hotel._id} hotel={hotel} stayQuery={linkQuery} nights={searched?.nights ?? null} />)}
         </section>
       </div>
     </div>

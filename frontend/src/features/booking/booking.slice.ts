@@ -2,6 +2,9 @@
  * The booking flow (spec section 4): OTP send → verify → book. The form drafts stay in
  * the page; this slice holds only what the sagas decide.
  */
+import type { ListingAvailability, Stay } from '@stays/contracts';
+import type { LoadStatus } from '../../lib/models.ts';
+import { stayKey } from '../../lib/stay.ts';
 import type { BookingFormData, OtpRequest, OtpVerification } from './api/booking-api.ts';
 
 export type OtpStatus = 'idle' | 'sending' | 'sent' | 'verifying' | 'verified';
@@ -18,17 +21,24 @@ export interface PlacedBooking {
 
 export interface BookingState {
   readonly otp: { readonly status: OtpStatus; readonly sentAt: number | null };
-  readonly submit: { readonly status: SubmitStatus; readonly error: string | null; readonly message: string | null };
+  /** After a refusal for want of units (409): the nearest check-in with the listing free for as many nights, if any. */
+  readonly submit: { readonly status: SubmitStatus; readonly error: string | null; readonly message: string | null; readonly nearestCheckIn: string | null };
   readonly placed: PlacedBooking | null;
-  /** The start date picked on a home or hotel date tile, carried to the booking page; null: none picked. */
-  readonly stayDate: string | null;
+  /** The stay picked on the home, search or hotel page, carried to the next page; null: none picked. */
+  readonly stay: Stay | null;
+  /** The chosen listing's availability for the booking page's stay (`checkKey`). */
+  readonly availability: { readonly key: string | null; readonly status: LoadStatus; readonly listing: ListingAvailability | null };
 }
+
+/** Which check an availability answer belongs to: the hotel, the listing and the stay. */
+export const checkKey = (hotelId: string, roomId: string, stay: Stay): string => `${hotelId}/${roomId}/${stayKey(stay)}`;
 
 const initialBookingState: BookingState = {
   otp: { status: 'idle', sentAt: null },
-  submit: { status: 'idle', error: null, message: null },
+  submit: { status: 'idle', error: null, message: null, nearestCheckIn: null },
   placed: null,
-  stayDate: null,
+  stay: null,
+  availability: { key: null, status: 'idle', listing: null },
 };
 
 export const bookingActions = {
@@ -41,8 +51,15 @@ export const bookingActions = {
   /** The form data, and the hotel and payable amount the guest saw (the confirmation repeats them). */
   submitted: (payload: BookingFormData, seen: { hotelName: string; payableAmount: number }) => ({ type: 'booking/submitted' as const, payload, meta: seen }),
   placed: (payload: { message: string; booking: PlacedBooking }) => ({ type: 'booking/placed' as const, payload }),
-  failed: (payload: { message: string }) => ({ type: 'booking/failed' as const, payload }),
+  failed: (payload: { message: string; nearestCheckIn?: string | null }) => ({ type: 'booking/failed' as const, payload }),
+  /** A check-in picked on a single-date control: the stay picked so far from then (one night, one room, one guest if none). */
   dateChosen: (payload: { date: string }) => ({ type: 'booking/dateChosen' as const, payload }),
+  /** Dates, rooms or guests picked on the home, search or hotel page. */
+  stayChosen: (payload: { stay: Stay }) => ({ type: 'booking/stayChosen' as const, payload }),
+  /** The booking page's stay, type or standard changed: is the listing free for it? */
+  availabilityRequested: (payload: { hotelId: string; roomId: string; stay: Stay }) => ({ type: 'booking/availabilityRequested' as const, payload }),
+  availabilityChecked: (payload: { key: string; listing: ListingAvailability | null }) => ({ type: 'booking/availabilityChecked' as const, payload }),
+  availabilityFailed: (payload: { key: string }) => ({ type: 'booking/availabilityFailed' as const, payload }),
   /** A new booking page opened. */
   started: () => ({ type: 'booking/started' as const }),
 };
@@ -63,15 +80,25 @@ export function bookingReducer(state: BookingState = initialBookingState, action
     case 'booking/otpFailed':
       return { ...state, otp: initialBookingState.otp };
     case 'booking/submitted':
-      return { ...state, submit: { status: 'submitting', error: null, message: null } };
+      return { ...state, submit: { status: 'submitting', error: null, message: null, nearestCheckIn: null } };
     case 'booking/placed':
-      return { ...state, submit: { status: 'placed', error: null, message: a.payload.message }, placed: a.payload.booking };
+      return { ...state, submit: { status: 'placed', error: null, message: a.payload.message, nearestCheckIn: null }, placed: a.payload.booking };
     case 'booking/failed':
-      return { ...state, submit: { status: 'failed', error: a.payload.message, message: null } };
+      return { ...state, submit: { status: 'failed', error: a.payload.message, message: null, nearestCheckIn: a.payload.nearestCheckIn ?? null } };
     case 'booking/dateChosen':
-      return { ...state, stayDate: a.payload.date };
+      return { ...state, stay: { nights: 1, rooms: 1, guests: 1, ...state.stay, checkIn: a.payload.date } };
+    case 'booking/stayChosen':
+      return { ...state, stay: a.payload.stay };
+    case 'booking/availabilityRequested': {
+      const key = checkKey(a.payload.hotelId, a.payload.roomId, a.payload.stay);
+      return { ...state, availability: { key, status: 'loading', listing: key === state.availability.key ? state.availability.listing : null } };
+    }
+    case 'booking/availabilityChecked':
+      return { ...state, availability: { key: a.payload.key, status: 'succeeded', listing: a.payload.listing } };
+    case 'booking/availabilityFailed':
+      return a.payload.key === state.availability.key ? { ...state, availability: { key: a.payload.key, status: 'failed', listing: null } } : state;
     case 'booking/started':
-      return { ...initialBookingState, stayDate: state.stayDate };
+      return { ...initialBookingState, stay: state.stay };
     default:
       return state;
   }

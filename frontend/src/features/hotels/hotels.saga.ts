@@ -1,5 +1,5 @@
 /** Hotel reads: each a takeLatest worker whose request is aborted when superseded. */
-import { messages } from '@stays/contracts';
+import { messages, type ListingAvailability } from '@stays/contracts';
 import { all, call, put, takeLatest } from 'redux-saga/effects';
 import { abortIfCancelled } from '../../lib/abortable.ts';
 import { errorText, statusOf } from '../../lib/errors.ts';
@@ -47,10 +47,25 @@ function* loadRooms(api: HotelsApi, action: Of<'hotels/roomsRequested'>) {
   }
 }
 
+/** A newer stay cancels the running check (takeLatest) and aborts its request. */
+function* loadAvailability(api: HotelsApi, action: Of<'hotels/availabilityRequested'>) {
+  const controller = new AbortController();
+  const { hotelId, stay } = action.payload;
+  try {
+    const listings = (yield call(api.availability, hotelId, stay, controller.signal)) as ListingAvailability[];
+    yield put(hotelsActions.availabilityLoaded({ hotelId, stay, listings }));
+  } catch {
+    yield put(hotelsActions.availabilityFailed({ hotelId, stay }));
+  } finally {
+    yield* abortIfCancelled(controller);
+  }
+}
+
 export function* hotelsSaga(api: HotelsApi) {
   yield all([
     takeLatest('hotels/listRequested', loadList, api),
     takeLatest('hotels/detailRequested', loadDetail, api),
     takeLatest('hotels/roomsRequested', loadRooms, api),
+    takeLatest('hotels/availabilityRequested', loadAvailability, api),
   ]);
 }

@@ -2,8 +2,10 @@
  * Hotels as the home and hotel pages read them: every hotel by id, the home list, the
  * opened hotel's status (with a not-found state for 404) and its rooms.
  */
+import type { ListingAvailability, Stay } from '@stays/contracts';
 import type { Hotel, LoadStatus, Room } from '../../lib/models.ts';
 import { normalise } from '../../lib/models.ts';
+import { stayKey } from '../../lib/stay.ts';
 
 export type DetailStatus = LoadStatus | 'notFound';
 
@@ -12,6 +14,8 @@ export interface HotelsState {
   readonly list: { readonly ids: readonly string[]; readonly status: LoadStatus; readonly error: string | null };
   readonly detail: { readonly hotelId: string | null; readonly status: DetailStatus };
   readonly rooms: { readonly hotelId: string | null; readonly byId: Record<string, Room>; readonly ids: readonly string[]; readonly status: DetailStatus };
+  /** The opened hotel's listings for the stay asked last (`stayKey`), by room id. */
+  readonly availability: { readonly hotelId: string | null; readonly stay: string | null; readonly byRoomId: Record<string, ListingAvailability>; readonly status: LoadStatus };
 }
 
 const initialHotelsState: HotelsState = {
@@ -19,6 +23,7 @@ const initialHotelsState: HotelsState = {
   list: { ids: [], status: 'idle', error: null },
   detail: { hotelId: null, status: 'idle' },
   rooms: { hotelId: null, byId: {}, ids: [], status: 'idle' },
+  availability: { hotelId: null, stay: null, byRoomId: {}, status: 'idle' },
 };
 
 export const hotelsActions = {
@@ -31,6 +36,10 @@ export const hotelsActions = {
   roomsRequested: (payload: { hotelId: string }) => ({ type: 'hotels/roomsRequested' as const, payload }),
   roomsLoaded: (payload: { hotelId: string; rooms: Room[] }) => ({ type: 'hotels/roomsLoaded' as const, payload }),
   roomsFailed: (payload: { hotelId: string; notFound: boolean }) => ({ type: 'hotels/roomsFailed' as const, payload }),
+  /** The hotel page's stay changed (or the page opened, or asked again): what is free for it. */
+  availabilityRequested: (payload: { hotelId: string; stay: Stay }) => ({ type: 'hotels/availabilityRequested' as const, payload }),
+  availabilityLoaded: (payload: { hotelId: string; stay: Stay; listings: ListingAvailability[] }) => ({ type: 'hotels/availabilityLoaded' as const, payload }),
+  availabilityFailed: (payload: { hotelId: string; stay: Stay }) => ({ type: 'hotels/availabilityFailed' as const, payload }),
 };
 
 export type HotelsAction = ReturnType<(typeof hotelsActions)[keyof typeof hotelsActions]>;
@@ -60,6 +69,18 @@ export function hotelsReducer(state: HotelsState = initialHotelsState, action: {
     }
     case 'hotels/roomsFailed':
       return { ...state, rooms: { hotelId: a.payload.hotelId, byId: {}, ids: [], status: a.payload.notFound ? 'notFound' : 'failed' } };
+    case 'hotels/availabilityRequested': {
+      const same = state.availability.hotelId === a.payload.hotelId && state.availability.stay === stayKey(a.payload.stay);
+      // Another stay's answer is not shown while this one loads (it would say the wrong thing).
+      return { ...state, availability: { hotelId: a.payload.hotelId, stay: stayKey(a.payload.stay), byRoomId: same ? state.availability.byRoomId : {}, status: 'loading' } };
+    }
+    case 'hotels/availabilityLoaded': {
+      const byRoomId: Record<string, ListingAvailability> = {};
+      for (const listing of a.payload.listings) byRoomId[listing.roomID] = listing;
+      return { ...state, availability: { hotelId: a.payload.hotelId, stay: stayKey(a.payload.stay), byRoomId, status: 'succeeded' } };
+    }
+    case 'hotels/availabilityFailed':
+      return { ...state, availability: { hotelId: a.payload.hotelId, stay: stayKey(a.payload.stay), byRoomId: {}, status: 'failed' } };
     default:
       return state;
   }

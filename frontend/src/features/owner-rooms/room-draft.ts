@@ -2,7 +2,7 @@
  * The room form's draft (spec sections 3 and 5) and its multipart request, checked with
  * the contracts' room request schemas. DOM-free.
  */
-import { createRoomRequest, limits, messages, updateRoomRequest, type BedType, type RoomType } from '@stays/contracts';
+import { createRoomRequest, limits, maxGuestsOf, messages, updateRoomRequest, type BedType, type RoomType } from '@stays/contracts';
 import type { Room } from '../../lib/models.ts';
 
 const ui = messages.ui;
@@ -24,20 +24,28 @@ export interface RoomDraft {
   readonly furnished: boolean;
   /** How many identical units of this listing the hotel has (beyond the spec). */
   readonly totalUnits: string;
+  /** Guests one unit sleeps, 1 to 20; empty: what the beds sleep (`maxGuestsOf`). */
+  readonly maxGuests: string;
   /** Newly chosen images (accepted by Upload). */
   readonly images: readonly File[];
 }
 
 export const emptyRoomDraft = (): RoomDraft => ({
   roomStandard: '', amenities: '', size: '', roomType: 'Room', pricePerNight: '', bedType: 'Double',
-  numberOfRooms: limits.minRoomsGuestsNights, hasKitchen: false, furnished: false, totalUnits: '1', images: [],
+  numberOfRooms: limits.minRoomsGuestsNights, hasKitchen: false, furnished: false, totalUnits: '1', maxGuests: '', images: [],
 });
+
+/** The room's guests per unit as the form shows it; empty when beyond what an owner may set (a large flat's bed default), so an update leaves it as it is. */
+function guestsPerUnitText(room: Room): string {
+  const guests = maxGuestsOf(room);
+  return guests >= limits.maxGuestsPerUnit.min && guests <= limits.maxGuestsPerUnit.max ? String(guests) : '';
+}
 
 export function draftFromRoom(room: Room): RoomDraft {
   return {
     roomStandard: room.roomStandard, amenities: room.amenities.join(' '), size: String(room.size), roomType: room.roomType,
     pricePerNight: String(room.pricePerNight), bedType: room.bedType, numberOfRooms: room.numberOfRooms, hasKitchen: room.hasKitchen,
-    furnished: room.furnished, totalUnits: String(room.totalUnits ?? 1), images: [],
+    furnished: room.furnished, totalUnits: String(room.totalUnits ?? 1), maxGuests: guestsPerUnitText(room), images: [],
   };
 }
 
@@ -60,6 +68,8 @@ export function roomFormData(draft: RoomDraft, mode: RoomFormMode, hotelID: stri
     bedType: draft.bedType,
     furnished: String(draft.furnished),
     totalUnits: draft.totalUnits.trim(),
+    // Left empty: not sent, so the server takes what the beds sleep.
+    ...(draft.maxGuests.trim() !== '' && { maxGuests: draft.maxGuests.trim() }),
     // Number of rooms and a kitchen apply to a Flat only.
     ...(isFlat && { numberOfRooms: String(draft.numberOfRooms), hasKitchen: String(draft.hasKitchen) }),
   };

@@ -2,6 +2,7 @@
  * The /search-hotel query string (spec section 2) ⇄ the search calls. DOM-free.
  * Default sort is created_at, descending (spec section 4).
  */
+import { namesStay, stayFromParams, stayParams } from '../../lib/stay.ts';
 import type { SearchQuery } from './api/search-api.ts';
 
 type SearchKey = keyof SearchQuery;
@@ -9,14 +10,19 @@ const HOTEL_QUERY_KEYS = ['searchTerm', 'minPrice', 'maxPrice', 'startingPrice',
 const ROOM_QUERY_KEYS = ['bedType', 'roomType', 'pricePerNight', 'furnished', 'hasKitchen'] as const satisfies readonly SearchKey[];
 const DEFAULT_SORT = { sort: 'created_at', order: 'desc' } as const;
 
-/** The non-empty search keys of a query string, with the default sort filled in. */
-export function searchQueryOf(search: string): SearchQuery {
+/**
+ * The non-empty search keys of a query string, with the default sort filled in. A stay in it
+ * (check-in with check-out or nights, rooms, guests; the spec's `date` too) is sent as
+ * check-in, check-out, rooms and guests, its check-in moved into the bookable range.
+ */
+export function searchQueryOf(search: string, now: Date = new Date()): SearchQuery {
   const params = new URLSearchParams(search);
   const query: { -readonly [K in SearchKey]?: string } = {};
   for (const key of [...HOTEL_QUERY_KEYS, ...ROOM_QUERY_KEYS]) {
     const value = params.getAll(key).filter((v) => v.trim() !== '').join(',');
     if (value !== '') query[key] = value;
   }
+  if (namesStay(params)) Object.assign(query, stayParams(stayFromParams(params, now).stay));
   query.sort ??= DEFAULT_SORT.sort;
   query.order ??= DEFAULT_SORT.order;
   return query;

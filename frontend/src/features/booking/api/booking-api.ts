@@ -1,6 +1,7 @@
 /** Booking calls (spec section 7, "Booking"); all data-changing, so all carry the token. */
-import { pathOf, routes, type BodyOf, type Envelope } from '@stays/contracts';
+import { pathOf, routes, type BodyOf, type Envelope, type ListingAvailability, type Stay } from '@stays/contracts';
 import { apiClient } from '../../../lib/api-client.ts';
+import { fetchAvailability } from '../../../lib/availability-api.ts';
 import { successful } from '../../../lib/envelope.ts';
 
 /** The guest's name, email and phone (with its dial code) that the code is sent to. */
@@ -15,10 +16,13 @@ export interface BookingApi {
   verifyOtp(body: OtpVerification): Promise<unknown>;
   /** 201 with the new booking's id. */
   book(body: BookingFormData): Promise<{ data: { bookingID: string }; message: string }>;
+  /** Each listing of the hotel for a stay (public): checked before the OTP step, and after a 409 for the nearest free check-in. */
+  availability(hotelID: string, stay: Stay, signal?: AbortSignal): Promise<ListingAvailability[]>;
 }
 
 export const bookingApi: BookingApi = {
   sendOtp: async (body) => successful(await apiClient.post<Envelope<unknown>>(pathOf(routes.sendOtp), body)),
   verifyOtp: async (body) => successful(await apiClient.post<Envelope<unknown>>(pathOf(routes.verifyOtp), body)),
   book: async (body) => successful(await apiClient.post<Envelope<{ bookingID: string }>>(pathOf(routes.book), body)),
+  availability: fetchAvailability,
 };

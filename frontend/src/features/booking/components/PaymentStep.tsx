@@ -61,11 +61,14 @@ interface PaymentStepProps {
   readonly payable: string;
   readonly submitting: boolean;
   readonly error: string | null;
+  /** After a refusal for want of units: the nearest check-in free for as many nights (the summary says it), offered with `onMoveCheckIn`. */
+  readonly nearestCheckIn?: string | null;
+  readonly onMoveCheckIn?: (date: string) => void;
   readonly onBook: () => void;
   readonly onBack: () => void;
 }
 
-export function PaymentStep({ payable, submitting, error, onBook, onBack }: PaymentStepProps) {
+export function PaymentStep({ payable, submitting, error, nearestCheckIn = null, onMoveCheckIn, onBook, onBack }: PaymentStepProps) {
   const [confirming, setConfirming] = useState(false);
   return (
     <div className="payment-step">
@@ -89,6 +92,11 @@ export function PaymentStep({ payable, submitting, error, onBook, onBack }: Paym
         } />
       </Tabs>
       <Notice ok={false} text={error} />
+      {error !== null && nearestCheckIn !== null && onMoveCheckIn !== undefined && (
+        <div className="nearest-offer">
+          <Button intent={Intent.PRIMARY} icon="calendar" text={ui.moveStayTo(nearestCheckIn)} onClick={() => onMoveCheckIn(nearestCheckIn)} />
+        </div>
+      )}
       <Dialog isOpen={confirming} onClose={() => setConfirming(false)} title={ui.confirmBookingTitle}>
         <DialogBody><p>{ui.crossCheck}</p></DialogBody>
         <DialogFooter actions={

@@ -1,15 +1,18 @@
 /**
  * The right card (spec sections 2, 4 and 9): hotel summary with the fifth image, the
- * start date (tomorrow to 365 days ahead), type before standard, counters and the price
- * breakdown — every figure from the contracts rules.
+ * stay's check-in and check-out (check-in tomorrow to 365 days ahead; the nights counter and
+ * the range move together), type before standard, counters, whether the listing is free for
+ * the stay (or sleeps too few), and the price breakdown — every figure from the contracts rules.
  */
 import { Card, FormGroup, HTMLSelect } from '@blueprintjs/core';
-import { addressWithCity, formatRupees, formatDiscount, displayedTax, limits, messages, quoteStay, ROOM_TYPES, roomTypeLabel, struckThroughPrice, type RoomType } from '@stays/contracts';
+import { addressWithCity, checkOutOf, formatRupees, formatDiscount, displayedTax, limits, messages, quoteStay, ROOM_TYPES, roomTypeLabel, struckThroughPrice, unitsBooked, type RoomType, type Stay } from '@stays/contracts';
 import { useId } from 'react';
 import { Counter } from '../../../components/Counter.tsx';
-import { DateField } from '../../../components/DateField.tsx';
 import { Notice } from '../../../components/Notice.tsx';
+import { StayPicker } from '../../../components/StayPicker.tsx';
+import { VerdictLine } from '../../../components/VerdictLine.tsx';
 import type { Hotel, Room } from '../../../lib/models.ts';
+import type { RoomVerdict } from '../../../lib/room-verdict.ts';
 
 const ui = messages.ui;
 const MIN = limits.minRoomsGuestsNights;
@@ -22,6 +25,11 @@ export interface StayDraft {
   readonly rooms: number;
   readonly nights: number;
 }
+
+/** The stay the draft books: the units it takes (a Flat is one), for the availability check and booking. */
+export const stayOf = (draft: StayDraft): Stay => ({
+  checkIn: draft.date, nights: draft.nights, rooms: draft.roomType === null ? draft.rooms : unitsBooked(draft.roomType, draft.rooms), guests: draft.guests,
+});
 
 export function quoteOf(draft: StayDraft, room: Room | undefined) {
   if (room === undefined || draft.roomType === null) return null;
@@ -36,9 +44,11 @@ interface StaySummaryProps {
   readonly locked: boolean;
   /** Why the start date is not the one asked for (a stale or out-of-range date moved), shown under it. */
   readonly dateNote?: string | null;
+  /** The chosen listing's verdict for the stay; null before a standard is chosen. */
+  readonly verdict?: RoomVerdict | null;
 }
 
-export function StaySummary({ hotel, roomsOfType, draft, onChange, locked, dateNote = null }: StaySummaryProps) {
+export function StaySummary({ hotel, roomsOfType, draft, onChange, locked, dateNote = null, verdict = null }: StaySummaryProps) {
   const ids = { type: useId(), standard: useId() };
   const room = roomsOfType.find((r) => r._id === draft.roomId);
   const quote = quoteOf(draft, room);
@@ -51,7 +61,8 @@ export function StaySummary({ hotel, roomsOfType, draft, onChange, locked, dateN
       <h2>{hotel.hotelName}</h2>
       <p className="muted">{addressWithCity(hotel.address, hotel.city)}</p>
       <fieldset disabled={locked} className="summary-fields">
-        <DateField label={ui.checkInDate} value={draft.date} onChange={(date) => set({ date })} />
+        <StayPicker stay={stayOf(draft)} onChange={(stay) => set({ date: stay.checkIn, nights: stay.nights })} disabled={locked} showNights={false} className="summary-stay" />
+        <p className="muted stay-dates-text" aria-live="polite">{ui.stayDates(draft.date, checkOutOf({ checkIn: draft.date, nights: draft.nights }), draft.nights)}</p>
         <Notice ok={false} text={dateNote} />
         <FormGroup label={ui.roomTypeLabel} labelFor={ids.type}>
           <HTMLSelect id={ids.type} fill value={draft.roomType ?? ''}
@@ -69,6 +80,7 @@ export function StaySummary({ hotel, roomsOfType, draft, onChange, locked, dateN
           {draft.roomType === 'Room' && <Counter label={ui.roomsLabel} value={draft.rooms} min={MIN} max={limits.maxRoomsPerBooking} onChange={(rooms) => set({ rooms })} />}
           <Counter label={ui.nightsLabel} value={draft.nights} min={MIN} max={limits.maxNightsPerBooking} onChange={(nights) => set({ nights })} />
         </div>
+        {verdict !== null && <VerdictLine verdict={verdict} stay={stayOf(draft)} onMoveCheckIn={locked ? undefined : (date) => set({ date })} />}
       </fieldset>
       {room !== undefined && quote !== null && (
         <section className="breakdown" aria-label={ui.priceBreakdownTitle}>

@@ -3,7 +3,7 @@
  * table hides its amount, payment and invoice columns (phones), a card per booking shows them instead.
  */
 import { Alert, Button, Card, HTMLTable, Intent, Tag } from '@blueprintjs/core';
-import { addressWithCity, cancellable, formatRupees, formatDiscount, invoiceFileName, messages, roomTypeLabel, stayIsAhead, type BookingView } from '@stays/contracts';
+import { addressWithCity, cancellable, checkOutOf, formatRupees, formatDiscount, invoiceFileName, messages, roomTypeLabel, stayIsAhead, type BookingView } from '@stays/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Notice } from '../../../components/Notice.tsx';
@@ -18,6 +18,9 @@ function Timing({ booking }: { booking: BookingView }) {
     ? <Tag intent={Intent.SUCCESS} minimal>{ui.upcoming}</Tag>
     : <Tag intent={Intent.DANGER} minimal>{ui.completed}</Tag>;
 }
+
+/** The day the stay ends: the morning after its last night. */
+const checkOut = (booking: BookingView) => checkOutOf({ checkIn: booking.dateOfCommencement.slice(0, 10), nights: booking.numberOfNights });
 
 const Payment = ({ booking }: { booking: BookingView }) => <>{booking.isPaymentDone ? ui.paymentDone : ui.paymentPending}</>;
 
@@ -47,6 +50,7 @@ export function BookingsTable({ bookings, cancel, onCancel }: BookingsTableProps
             <th>{cols.hotelAddress}</th>
             <th>{cols.totalAmount}</th>
             <th>{cols.dateOfCommencement}</th>
+            <th>{ui.checkOutColumn}</th>
             <th>{cols.paymentStatus}</th>
             <th>{cols.invoice}</th>
           </tr>
@@ -59,6 +63,7 @@ export function BookingsTable({ bookings, cancel, onCancel }: BookingsTableProps
               <td><Link to={`/view-hotel/${booking.hotelID}`}>{booking.hotelAddress}</Link></td>
               <td>{formatRupees(booking.payableAmount)}</td>
               <td>{booking.dateOfCommencement.slice(0, 10)} <Timing booking={booking} /></td>
+              <td className="no-wrap">{checkOut(booking)}</td>
               <td><Payment booking={booking} /></td>
               <td><Invoice booking={booking} /></td>
             </tr>
@@ -76,6 +81,7 @@ export function BookingsTable({ bookings, cancel, onCancel }: BookingsTableProps
               <Link to={`/view-hotel/${booking.hotelID}`} className="booking-card-hotel">{booking.hotelName}</Link>
               <dl className="booking-card-facts">
                 <div><dt>{cols.dateOfCommencement}</dt><dd>{booking.dateOfCommencement.slice(0, 10)}</dd></div>
+                <div><dt>{ui.checkOutColumn}</dt><dd>{checkOut(booking)}</dd></div>
                 <div><dt>{labels.numberOfNights}</dt><dd>{booking.numberOfNights}</dd></div>
                 <div><dt>{cols.totalAmount}</dt><dd><strong>{formatRupees(booking.payableAmount)}</strong></dd></div>
                 <div><dt>{cols.paymentStatus}</dt><dd><Payment booking={booking} /></dd></div>
@@ -102,6 +108,7 @@ function BookingDetail({ booking, cancel, onCancel, onBack }: { booking: Booking
     [labels.address, <Link to={`/view-hotel/${booking.hotelID}`}>{addressWithCity(booking.hotelAddress, booking.hotelCity)}</Link>],
     [labels.dateOfBooking, booking.dateOfBooking.slice(0, 10)],
     [labels.dateOfCommencement, booking.dateOfCommencement.slice(0, 10)],
+    [ui.checkOutDetail, checkOut(booking)],
     [labels.numberOfNights, booking.numberOfNights],
     [labels.numberOfGuests, booking.numberOfGuests],
     [labels.numberOfRooms, booking.numberOfRooms],

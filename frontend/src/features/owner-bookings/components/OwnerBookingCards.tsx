@@ -4,7 +4,7 @@
  * Cancelled marker; the owner records a pay-at-hotel payment.
  */
 import { Button, Card, Intent, Tag } from '@blueprintjs/core';
-import { formatRupees, formatDiscount, messages, roomTypeLabel, stayIsAhead, type BookingView } from '@stays/contracts';
+import { checkOutOf, formatRupees, formatDiscount, messages, roomTypeLabel, stayIsAhead, type BookingView } from '@stays/contracts';
 import { Notice } from '../../../components/Notice.tsx';
 import { canMarkPaid } from '../owner-bookings.selectors.ts';
 
@@ -40,6 +40,7 @@ export function OwnerBookingCards({ bookings, markPaid, onMarkPaid }: Props) {
               <div><dt>{ui.customerPhoneLabel}</dt><dd>{booking.customerPhoneNumber}</dd></div>
               <div><dt>{d.dateOfBooking}</dt><dd>{booking.dateOfBooking.slice(0, 10)}</dd></div>
               <div><dt>{d.dateOfCommencement}</dt><dd>{booking.dateOfCommencement.slice(0, 10)}</dd></div>
+              <div><dt>{ui.checkOutDetail}</dt><dd data-testid="check-out">{checkOutOf({ checkIn: booking.dateOfCommencement.slice(0, 10), nights: booking.numberOfNights })}</dd></div>
               <div><dt>{d.numberOfNights}</dt><dd data-testid="nights">{booking.numberOfNights}</dd></div>
               <div><dt>{d.numberOfGuests}</dt><dd>{booking.numberOfGuests}</dd></div>
               <div><dt>{d.numberOfRooms}</dt><dd data-testid="rooms">{booking.numberOfRooms}</dd></div>

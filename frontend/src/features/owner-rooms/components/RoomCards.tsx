@@ -1,6 +1,6 @@
 /** The owner's room list (spec section 2): one card per room with its facts, badges, images and amenities. */
 import { Card, Classes, Intent, Tag } from '@blueprintjs/core';
-import { roomName, formatRupees, ROOM_AMENITY_ICONS, messages, roomTypeLabel } from '@stays/contracts';
+import { roomName, formatRupees, maxGuestsOf, ROOM_AMENITY_ICONS, messages, roomTypeLabel } from '@stays/contracts';
 import { Link } from 'react-router-dom';
 import { AmenityList } from '../../../components/Amenities.tsx';
 import type { Room } from '../../../lib/models.ts';
@@ -28,6 +28,7 @@ export function RoomCards({ rooms, hotelId }: { rooms: readonly Room[]; hotelId:
               <div><dt>{ui.bedTypeLabel}</dt><dd>{room.bedType}</dd></div>
               <div><dt>{ui.typeLabel}</dt><dd>{roomTypeLabel(room.roomType)}</dd></div>
               <div><dt>{ui.totalUnitsShort}</dt><dd>{room.totalUnits}</dd></div>
+              <div><dt>{ui.maxGuestsLabel}</dt><dd data-testid="max-guests">{maxGuestsOf(room)}</dd></div>
             </dl>
             <h3>{ui.amenitiesTitle}</h3>
             <div className="amenity-grid"><AmenityList amenities={room.amenities} known={ROOM_AMENITY_ICONS} /></div>

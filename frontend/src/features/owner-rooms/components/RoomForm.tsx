@@ -4,7 +4,7 @@
  * room's current ones.
  */
 import { Button, Checkbox, FormGroup, InputGroup, Intent, Radio } from '@blueprintjs/core';
-import { BED_TYPES, ROOM_TYPES, limits, messages, roomTypeLabel } from '@stays/contracts';
+import { BED_TYPES, ROOM_TYPES, limits, maxGuestsOf, messages, roomTypeLabel } from '@stays/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { Counter } from '../../../components/Counter.tsx';
 import { ImagePicker } from '../../../components/ImagePicker.tsx';
@@ -33,7 +33,8 @@ export function RoomForm({ mode, initial, currentImages = [], saving, error, suc
     setShown(initial);
     setDraftState(initial);
   }
-  const ids = { standard: useId(), amenities: useId(), size: useId(), price: useId(), units: useId() };
+  const ids = { standard: useId(), amenities: useId(), size: useId(), price: useId(), units: useId(), guests: useId() };
+  const bedsSleep = maxGuestsOf({ bedType: draft.bedType, roomType: draft.roomType, numberOfRooms: draft.numberOfRooms });
   const set = <K extends keyof RoomDraft>(key: K, value: RoomDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const isFlat = draft.roomType === 'Flat';
   const submit = (event: FormEvent) => {
@@ -84,6 +85,10 @@ export function RoomForm({ mode, initial, currentImages = [], saving, error, suc
           <Checkbox label={ui.furnishedLabel} checked={draft.furnished} onChange={(e) => set('furnished', e.currentTarget.checked)} />
           <FormGroup label={ui.totalUnitsLabel} labelFor={ids.units}>
             <InputGroup id={ids.units} type="number" min={1} inputMode="numeric" value={draft.totalUnits} onChange={(e) => set('totalUnits', e.target.value)} />
+          </FormGroup>
+          <FormGroup label={ui.maxGuestsLabel} labelFor={ids.guests} helperText={ui.maxGuestsHelper(bedsSleep)}>
+            <InputGroup id={ids.guests} type="number" min={limits.maxGuestsPerUnit.min} max={limits.maxGuestsPerUnit.max} step={1} inputMode="numeric"
+              placeholder={String(bedsSleep)} value={draft.maxGuests} onChange={(e) => set('maxGuests', e.target.value)} />
           </FormGroup>
         </div>
       </div>

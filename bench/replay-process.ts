@@ -41,7 +41,7 @@ export interface Replay {
  * requests built then, as the layer builds them), the answers parsed and dropped
  * (decryptedOnThread).
  */
-export type ReplayHow = 'plain' | 'layer' | 'floor' | 'floor, decrypted here' | 'floor, decrypted on a thread';
+export type ReplayHow = 'plain' | 'layer' | 'layer, main thread' | 'floor' | 'floor, decrypted here' | 'floor, decrypted on a thread';
 /** How the key store is opened: as `npm start` does with DATA_DIR=<log dir>, or `<log dir>/keys` under BENCH_MASTER_KEY. */
 export type ReplayKeys = 'data-dir' | 'bench-key';
 
@@ -235,6 +235,7 @@ async function replay(how: ReplayHow, logDir: string, keysFrom: ReplayKeys): Pro
   const raw = await openEmbeddedEventStore(path.join(logDir, 'events'));
   if (how === 'plain') return timedReplay(() => raw);
   if (how === 'layer') return withKeys(logDir, raw, keysFrom, (keys) => timedReplay(() => withPersonalData(raw, keys, { followsLog: true })));
+  if (how === 'layer, main thread') return withKeys(logDir, raw, keysFrom, (keys) => timedReplay(() => withPersonalData(raw, keys, { mainThreadOnly: true })));
   // the plain values are gathered with a key store of their own, closed before the clock starts, so the lower bounds read keys cold as the layer does
   const plain = plainFieldsByPosition(await withKeys(logDir, raw, keysFrom, (keys) => withPersonalData(raw, keys).readAll()));
   if (how === 'floor') return timedReplay(() => handOverOnly(raw, plain));

@@ -90,6 +90,8 @@ export interface PersonalDataOptions {
    * holding up the read models' first batches.
    */
   readonly followsLog?: boolean;
+  /** MEASUREMENT ONLY: subscriptions reveal on the calling thread, no reveal thread. */
+  readonly mainThreadOnly?: boolean;
 }
 
 /**
@@ -113,12 +115,20 @@ export function withPersonalData(store: EventStore, keys: KeyStore, options: Per
     readStream: async (streamId, options) => revealAll(await store.readStream(streamId, options)),
     readAll: async (options) => revealAll(await store.readAll(options)),
     headPosition: () => store.headPosition(),
-    subscribeToAll: (options, handler) => {
+    subscribeToAll: (subscribeOptions, handler) => {
+      if (!closed && options.mainThreadOnly) {
+        const subscription = subscribeRevealingAhead(store, subscribeOptions, handler, {
+          reveal: (events) => batches.reveal(events, revealAll),
+          destroyCount: () => keys.destroyCount(),
+        }, () => following.delete(subscription));
+        following.add(subscription);
+        return subscription;
+      }
       if (!closed) {
         // the thread starts with the layer (followsLog) or the first subscription; batches wait for it to come up
         ahead ??= startThread();
         const revealer = ahead;
-        const subscription = subscribeRevealingAhead(store, options, handler, {
+        const subscription = subscribeRevealingAhead(store, subscribeOptions, handler, {
           // live batches are small, and mostly of events this process has just written and holds the plain values of
           reveal: (events, catchingUp) => batches.reveal(events, catchingUp ? (records) => revealer.reveal(records) : revealAll),
           destroyCount: () => keys.destroyCount(),
@@ -131,7 +141,7 @@ export function withPersonalData(store: EventStore, keys: KeyStore, options: Per
         ...(handler.onCaughtUp && { onCaughtUp: () => handler.onCaughtUp!() }),
         ...(handler.onError && { onError: (error: unknown) => handler.onError!(error) }),
       };
-      return store.subscribeToAll(options, revealing);
+      return store.subscribeToAll(subscribeOptions, revealing);
     },
     close: async () => {
       closed = true;

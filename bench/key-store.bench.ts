@@ -1,6 +1,6 @@
 /**
  * The embedded key store's reads and writes for 20,000 people (a replay reads each
- * person's wrapped key once, in batches of 500 as the reveal thread asks for them):
+ * person's wrapped key once, in batches of 500 as a replay's batches ask for them):
  * - reading every key with the shards loaded from disk on the way (a replay after a start),
  *   and again with them in memory;
  * - the same read from one file per subject (the layout before), for comparison;

@@ -15,17 +15,14 @@
  *   encrypted alternately, seven times each; and once more on a log
  *   written in the format before, one ciphertext per field, which is what sealing an
  *   event's fields together saves. Besides the wall clock and the process's CPU time
- *   (which counts the reveal thread's work too), the CPU time of the main thread alone:
- *   what the layer still costs the thread that runs the projections;
+ *   (which counts V8's helper threads too), the CPU time of the main thread alone;
  * - for both logs, the floor: the same replay handed its personal records as plain copies,
- *   their values parsed from one JSON text per batch read beforehand (no decryption, no keys,
- *   no thread), shared by the followers as the layer shares its batches. It is what handing
+ *   their values parsed from one JSON text per batch read beforehand (no decryption, no
+ *   keys), shared by the followers as the layer shares its batches. It is what handing
  *   the read models plain values costs at all, whatever decrypts them; the layer's cost is
  *   that plus its own work;
- * - for both logs, two lower bounds under any layer: the floor plus the layer's own decryption
- *   and nothing else of it, each record opened on the main thread, or all of them sent to the
- *   reveal thread as the replay starts (replay-process.ts);
- * - how long the reveal thread takes to start.
+ * - for both logs, a lower bound under any layer: the floor plus the layer's own decryption
+ *   and nothing else of it, each record opened once (replay-process.ts).
  * Every replay runs in a fresh process (replay-process.ts), its garbage collected before the
  * clock starts.
  */
@@ -34,7 +31,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { openEmbeddedEventStore } from '@stays/event-store';
-import { RevealThread, createFileKeyStorage, encryptField, openKeyStore, withPersonalData, type KeyStore } from '@stays/personal-data';
+import { createFileKeyStorage, encryptField, openKeyStore, withPersonalData, type KeyStore } from '@stays/personal-data';
 import type { EventData, EventStore } from '@stays/event-store';
 import { measureBookingsApart } from './booking-process.ts';
 import { BENCH_MASTER_KEY, openKeys, replayApart, type Replay, type ReplayHow, type ReplayKeys } from './replay-process.ts';
@@ -131,29 +128,11 @@ async function writePlainTwin(dataDir: string, twinDir: string): Promise<void> {
 
 /** The same log replayed plain, through the layer and handed over without decryption, alternately, ROUNDS times each: the machine's other load moves all three alike. */
 async function replayRounds(plainLog: string, encryptedLog: string, keys: ReplayKeys): Promise<Record<ReplayHow, Replay[]>> {
-  const replays: Record<ReplayHow, Replay[]> = { plain: [], layer: [], floor: [], 'floor, decrypted here': [], 'floor, decrypted on a thread': [] };
+  const replays: Record<ReplayHow, Replay[]> = { plain: [], layer: [], floor: [], 'floor, decrypted here': [] };
   for (let round = 0; round < ROUNDS; round++) {
     for (const how of Object.keys(replays) as ReplayHow[]) replays[how].push(await replayApart(how, how === 'plain' ? plainLog : encryptedLog, keys));
   }
   return replays;
-}
-
-/** From creating the reveal thread until it runs (batches before are revealed on the main thread). */
-async function revealThreadStartMs(): Promise<number> {
-  return withTempDir(async (dir) => {
-    const keys = await openBenchKeys(dir);
-    try {
-      const started = performance.now();
-      const thread = new RevealThread(keys.keysForThread());
-      const up = await thread.started;
-      const ms = performance.now() - started;
-      await thread.close();
-      if (!up) throw new Error('the reveal thread did not come up');
-      return ms;
-    } finally {
-      await keys.close();
-    }
-  });
 }
 
 /** Each kind of replay of one log, its median and best, and what the layer and the floor cost against plain (medians judged). */
@@ -165,10 +144,8 @@ function reportReplays(report: Report, log: string, replays: Record<ReplayHow, R
   report('cost of encryption on full replay, medians', overhead(medianPace(plain), medianPace(layer)), `% slower (bests: ${overhead(fastest(plain), fastest(layer)).toFixed(1)} %)`, atMost(BUDGET_PERCENT));
   report('floor: plain values handed over without decryption, median', medianPace(floor), bestOf(floor));
   report('floor: what handing read models plain values costs at all, medians', overhead(medianPace(plain), medianPace(floor)), `% slower (bests: ${overhead(fastest(plain), fastest(floor)).toFixed(1)} %)`);
-  for (const bound of ['floor, decrypted here', 'floor, decrypted on a thread'] as const) {
-    report(`lower bound: ${bound === 'floor, decrypted here' ? 'the floor plus each record decrypted on the main thread' : 'the floor plus every record decrypted on the reveal thread'}, nothing else of the layer, medians`,
-      overhead(medianPace(plain), medianPace(replays[bound])), `% slower (${Math.round(medianPace(replays[bound]))} events/s)`);
-  }
+  const bound = replays['floor, decrypted here'];
+  report('lower bound: the floor plus each record decrypted once, nothing else of the layer, medians', overhead(medianPace(plain), medianPace(bound)), `% slower (${Math.round(medianPace(bound))} events/s)`);
   report('process CPU time, medians: plain / decrypted / floor', medianCpu(plain), `ms / ${medianCpu(layer)} ms / ${medianCpu(floor)} ms`);
   report('main thread CPU time, medians: plain / decrypted / floor', medianMainThread(plain), `ms / ${medianMainThread(layer)} ms / ${medianMainThread(floor)} ms`);
   report('cost of encryption, main thread CPU, medians', ((medianMainThread(layer) - medianMainThread(plain)) / medianMainThread(plain)) * 100, '% more', atMost(BUDGET_PERCENT));
@@ -196,5 +173,4 @@ export default async function benchPersonalData(report: Report): Promise<void> {
     report('full replay of a log encrypted field by field (pd1)', perField.perSecond, 'events/s');
     report('full replay, CPU time: encrypted field by field (pd1)', perField.cpuMs, 'ms');
   });
-  report('reveal thread start-up', await revealThreadStartMs(), 'ms');
 }

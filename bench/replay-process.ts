@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { personalFieldsOf } from '@stays/contracts';
 import { openEmbeddedEventStore, type EventStore, type RecordedEvent } from '@stays/event-store';
-import { RevealThread, createFileKeyStorage, openFields, openKeyStore, openKeyStoreFor, partsOfSealed, withPersonalData, type KeyStore, type RecordPlace } from '@stays/personal-data';
+import { createFileKeyStorage, openFields, openKeyStore, openKeyStoreFor, withPersonalData, type KeyStore, type RecordPlace } from '@stays/personal-data';
 import { ReadModelRunner, discoverReadModels } from '@stays/projections';
 import { createEmbeddedReadStore } from '@stays/read-store';
 import { loadConfig } from '@stays/service-kit';
@@ -27,7 +27,7 @@ import { loadConfig } from '@stays/service-kit';
 /** A replay's pace, and the CPU time it took: the CPU time moves far less with the other work on this shared machine. */
 export interface Replay {
   readonly perSecond: number;
-  /** The process's, both threads and the garbage collector's helpers. */
+  /** The process's: the main thread and V8's helpers (the garbage collector, the compilers). */
   readonly cpuMs: number;
   /** The main thread's alone (NaN where /proc does not say). */
   readonly mainThreadCpuMs: number;
@@ -35,13 +35,10 @@ export interface Replay {
 
 /**
  * plain: the log as stored, no layer; layer: through the personal-data layer as `npm start`
- * reads it; floor: handOverOnly. The two lower bounds are the floor plus the layer's own
- * decryption and nothing else of it: each personal record opened once on the main thread
- * (decryptedHere), or all of them sent to the reveal thread as the replay starts (their
- * requests built then, as the layer builds them), the answers parsed and dropped
- * (decryptedOnThread).
+ * reads it; floor: handOverOnly; the lower bound: the floor plus the layer's own decryption
+ * and nothing else of it, each personal record opened once (decryptedHere).
  */
-export type ReplayHow = 'plain' | 'layer' | 'floor' | 'floor, decrypted here' | 'floor, decrypted on a thread';
+export type ReplayHow = 'plain' | 'layer' | 'floor' | 'floor, decrypted here';
 /** How the key store is opened: as `npm start` does with DATA_DIR=<log dir>, or `<log dir>/keys` under BENCH_MASTER_KEY. */
 export type ReplayKeys = 'data-dir' | 'bench-key';
 
@@ -66,9 +63,9 @@ function mainThreadCpuMs(): number {
 
 /**
  * Every read model built from the log `open` gives (timed from the call, so the layer's start
- * counts), then closed. `beside`, started with the replay, is waited for before the clock stops.
+ * counts), then closed.
  */
-async function timedReplay(open: () => EventStore, beside?: () => Promise<void>): Promise<Replay> {
+async function timedReplay(open: () => EventStore): Promise<Replay> {
   // what opening the log (and gathering the floor's values) left behind is collected before the clock starts
   (globalThis as { gc?: () => void }).gc?.();
   const started = performance.now();
@@ -76,11 +73,9 @@ async function timedReplay(open: () => EventStore, beside?: () => Promise<void>)
   const mainBefore = mainThreadCpuMs();
   const store = open();
   const events = ((await store.headPosition()) ?? -1) + 1;
-  const besideDone = beside?.();
   const runner = new ReadModelRunner(store, createEmbeddedReadStore(), await discoverReadModels(), { log: () => undefined });
   await runner.start();
   await runner.whenCaughtUp();
-  await besideDone;
   const perSecond = events / ((performance.now() - started) / 1000);
   const cpu = process.cpuUsage(cpuBefore);
   const mainThread = mainThreadCpuMs() - mainBefore;
@@ -182,7 +177,9 @@ function decryptedHere(store: EventStore, sealed: Map<number, SealedRecord>, key
   const open = async (records: readonly RecordedEvent[]) => {
     const found = records.flatMap((record) => sealed.get(record.position) ?? []);
     for (const record of records) sealed.delete(record.position);
-    const keyOf = new Map(await Promise.all([...new Set(found.map(({ place }) => place.subject))].map(async (subject) => [subject, await keys.dataKey(subject)] as const)));
+    const subjects = [...new Set(found.map(({ place }) => place.subject))];
+    const dataKeys = await keys.dataKeys(subjects);
+    const keyOf = new Map(subjects.map((subject, i) => [subject, dataKeys[i]]));
     for (const { place, stored } of found) {
       const key = keyOf.get(place.subject);
       if (key !== undefined) openFields(key, place, stored);
@@ -192,27 +189,6 @@ function decryptedHere(store: EventStore, sealed: Map<number, SealedRecord>, key
     await open(records);
     return records;
   });
-}
-
-/** Builds the requests for every sealed record, 200 a request, sends them to a reveal thread started now, and waits for all the answers. */
-async function decryptedOnThread(sealed: ReadonlyMap<number, SealedRecord>, keys: KeyStore): Promise<void> {
-  const thread = new RevealThread(keys.keysForThread());
-  const requests: { subjects: string[]; ivs: string[]; bodies: string[]; additionalData: string[] }[] = [];
-  for (const { place, stored } of sealed.values()) {
-    if (requests.length === 0 || requests.at(-1)!.subjects.length === 200) requests.push({ subjects: [], ivs: [], bodies: [], additionalData: [] });
-    const request = requests.at(-1)!;
-    const { iv, body, additionalData } = partsOfSealed(place, stored);
-    request.subjects.push(place.subject);
-    request.ivs.push(iv);
-    request.bodies.push(body);
-    request.additionalData.push(additionalData);
-  }
-  try {
-    await thread.started;
-    await Promise.all(requests.map((request) => thread.open(request)));
-  } finally {
-    await thread.close();
-  }
 }
 
 /** The key store of the log under `logDir`, opened as `keys` says. */
@@ -234,14 +210,12 @@ async function withKeys<T>(logDir: string, raw: EventStore, keysFrom: ReplayKeys
 async function replay(how: ReplayHow, logDir: string, keysFrom: ReplayKeys): Promise<Replay> {
   const raw = await openEmbeddedEventStore(path.join(logDir, 'events'));
   if (how === 'plain') return timedReplay(() => raw);
-  if (how === 'layer') return withKeys(logDir, raw, keysFrom, (keys) => timedReplay(() => withPersonalData(raw, keys, { followsLog: true })));
+  if (how === 'layer') return withKeys(logDir, raw, keysFrom, (keys) => timedReplay(() => withPersonalData(raw, keys)));
   // the plain values are gathered with a key store of their own, closed before the clock starts, so the lower bounds read keys cold as the layer does
   const plain = plainFieldsByPosition(await withKeys(logDir, raw, keysFrom, (keys) => withPersonalData(raw, keys).readAll()));
   if (how === 'floor') return timedReplay(() => handOverOnly(raw, plain));
   const sealed = sealedRecordsByPosition(await raw.readAll());
-  return withKeys(logDir, raw, keysFrom, (keys) => how === 'floor, decrypted here'
-    ? timedReplay(() => handOverOnly(decryptedHere(raw, sealed, keys), plain))
-    : timedReplay(() => handOverOnly(raw, plain), () => decryptedOnThread(sealed, keys)));
+  return withKeys(logDir, raw, keysFrom, (keys) => timedReplay(() => handOverOnly(decryptedHere(raw, sealed, keys), plain)));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -7,4 +7,3 @@ export * from './open-keys.ts';
 export * from './migrate-embedded-log.ts';
 export * from './record-cipher.ts';
 export * from './migrate-eventstoredb.ts';
-export { RevealThread } from './reveal-thread.ts';

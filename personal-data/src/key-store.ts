@@ -32,32 +32,21 @@ export interface WrappedKeyStorage {
   close(): Promise<void>;
 }
 
-/**
- * What another thread of this process needs to unwrap keys itself (the reveal-ahead thread,
- * reveal-thread.ts): the master key, and the wrapped keys read from the storage for it.
- * Handed only to threads of this process, which hold the master key in the same memory anyway.
- */
-export interface KeysForThread {
-  readonly masterKey: Buffer;
-  /** The subjects' wrapped keys as stored now, in order (undefined where there is none): never from a cache of unwrapped keys. */
-  wrappedKeys(subjects: readonly string[]): Promise<(Buffer | undefined)[]>;
-}
-
 /** The key store port, as the personal-data layer and the erasure use it. */
 export interface KeyStore {
   /** The subject's data key, or undefined when it has none (never had one, or it was destroyed). */
   dataKey(subject: string): Promise<Buffer | undefined>;
+  /** dataKey of each of `subjects`, in order, those not cached read from the storage together (one MongoDB query for a replay's batch). */
+  dataKeys(subjects: readonly string[]): Promise<(Buffer | undefined)[]>;
   /** The subject's data key, created when it has none; concurrent calls get the same key. */
   createDataKey(subject: string): Promise<Buffer>;
   /** Destroys the subject's key, durably; at once unreadable in this process. */
   destroy(subject: string): Promise<void>;
   /**
    * Grows whenever this process destroys a key, once before the key is deleted and once after:
-   * a key read elsewhere (another thread) while it did not change was not destroyed here.
+   * a key read while it did not change (a batch revealed ahead of its handler) was not destroyed here.
    */
   destroyCount(): number;
-  /** How another thread of this process unwraps the same keys. */
-  keysForThread(): KeysForThread;
   close(): Promise<void>;
 }
 
@@ -167,6 +156,21 @@ class WrappedKeyStore implements KeyStore {
     return this.remember(subject, this.unwrapOrThrow(subject, wrapped), generation);
   }
 
+  async dataKeys(subjects: readonly string[]): Promise<(Buffer | undefined)[]> {
+    subjects.forEach(assertSubject);
+    const keys = subjects.map((subject) => this.cache.get(subject));
+    const missing = subjects.filter((_, i) => keys[i] === undefined);
+    if (missing.length === 0) return keys;
+    const generation = this.generation;
+    const wrapped = await this.storage.getMany(missing);
+    let next = 0;
+    return keys.map((cached, i) => {
+      if (cached !== undefined) return cached;
+      const stored = wrapped[next++];
+      return stored === undefined ? undefined : this.remember(subjects[i]!, this.unwrapOrThrow(subjects[i]!, stored), generation);
+    });
+  }
+
   createDataKey(subject: string): Promise<Buffer> {
     const inFlight = this.creating.get(subject);
     if (inFlight !== undefined) return inFlight;
@@ -192,13 +196,6 @@ class WrappedKeyStore implements KeyStore {
 
   destroyCount(): number {
     return this.generation;
-  }
-
-  keysForThread(): KeysForThread {
-    return {
-      masterKey: this.masterKey,
-      wrappedKeys: (subjects) => this.storage.getMany(subjects),
-    };
   }
 
   close(): Promise<void> {

@@ -74,10 +74,10 @@ export async function connectKeyStore(
 
 const bound = (keys: KeyStore): Omit<KeyStore, 'close'> => ({
   dataKey: (subject) => keys.dataKey(subject),
+  dataKeys: (subjects) => keys.dataKeys(subjects),
   createDataKey: (subject) => keys.createDataKey(subject),
   destroy: (subject) => keys.destroy(subject),
   destroyCount: () => keys.destroyCount(),
-  keysForThread: () => keys.keysForThread(),
 });
 
 async function openChecked(config: Pick<Config, 'dataDir' | 'personalDataKey'>, options: KeyStoreOptions, storage: WrappedKeyStorage, where: string): Promise<KeyStore> {

@@ -13,10 +13,9 @@ import { LRUCache } from 'lru-cache';
 import { ERASED, personalFieldsOf, type PersonalFields } from '@stays/contracts';
 import type { EventData, EventStore, RecordedEvent, Subscription, SubscriptionHandler } from '@stays/event-store';
 import { FieldIntegrityError, decryptField, isEncryptedField } from './field-cipher.ts';
-import { DATA_KEY_CACHE_TTL_MS, KeyStoreUnavailableError, damagedKeyError, type KeyStore } from './key-store.ts';
-import { isSealedValue, notOpening, openFields, partsOfSealed, sealFields, sealedValues, type RecordPlace } from './record-cipher.ts';
+import { DATA_KEY_CACHE_TTL_MS, type KeyStore } from './key-store.ts';
+import { isSealedValue, openFields, sealFields } from './record-cipher.ts';
 import { subscribeRevealingAhead } from './reveal-ahead-subscription.ts';
-import { KEY_DAMAGED, NOT_OPENING, NO_KEY, RevealThread, type SealedValues } from './reveal-thread.ts';
 
 /**
  * Plain values of records this process encrypted or decrypted lately: one event is read by
@@ -59,9 +58,6 @@ function cachedValues(plainValues: PlainValues | undefined, subject: string, typ
  * read from the store serves, which bounds how long a key destroyed by another process
  * still reads): two comparisons per record rather than a key lookup per subject.
  * Bounded like PlainValues, so plain values do not stay in memory for the whole log.
- * Records revealed on the reveal thread are not kept here: followers of the log share them
- * by the batch (SharedBatches), and a lookup and a store per record would cost the replay's
- * thread for records read again only by a command's load.
  */
 interface Revealed {
   readonly record: RecordedEvent;
@@ -82,28 +78,16 @@ function sharedReveal(caches: RevealCaches | undefined, record: RecordedEvent, d
   return known !== undefined && known.destroyCount === destroyCount && now - known.readAt < DATA_KEY_CACHE_TTL_MS ? known.record : undefined;
 }
 
-export interface PersonalDataOptions {
-  /**
-   * The process follows the log through this layer (read models, reactors): the reveal thread
-   * starts with the layer rather than with the first subscription, so it comes up (32–55 ms
-   * in the personal data benchmark) beside the rest of the process's start-up instead of
-   * holding up the read models' first batches.
-   */
-  readonly followsLog?: boolean;
-}
-
 /**
- * The personal-data layer: a subscription's batches are revealed ahead, on the reveal thread
- * (reveal-thread.ts), while the handler applies the batch before
- * (reveal-ahead-subscription.ts); `readStream` and `readAll` (the command side's loads, the
- * audit API: short reads that wait for their answer) are revealed on the calling thread.
+ * The personal-data layer. Every read path reveals on the calling thread: a subscription's
+ * batches ahead of its handler (reveal-ahead-subscription.ts), so the keys of the next batch
+ * are read while the handler applies the one before; `readStream` and `readAll` (the command
+ * side's loads, the audit API) as they are read.
  */
-export function withPersonalData(store: EventStore, keys: KeyStore, options: PersonalDataOptions = {}): EventStore {
+export function withPersonalData(store: EventStore, keys: KeyStore): EventStore {
   const caches: RevealCaches = { plainValues: new LRUCache({ max: PLAIN_RECORDS_CACHED }), revealed: new LRUCache({ max: PLAIN_RECORDS_CACHED }) };
   const revealAll = (records: readonly RecordedEvent[]) => revealRecords(records, keys, caches);
   const batches = new SharedBatches(keys);
-  const startThread = () => new AheadRevealer(new RevealThread(keys.keysForThread()), keys, caches);
-  let ahead: AheadRevealer | undefined = options.followsLog ? startThread() : undefined;
   /** Subscriptions revealing ahead: closed before the store, so none hands on a batch it revealed before the store closed. */
   const following = new Set<Subscription>();
   let closed = false;
@@ -115,12 +99,8 @@ export function withPersonalData(store: EventStore, keys: KeyStore, options: Per
     headPosition: () => store.headPosition(),
     subscribeToAll: (options, handler) => {
       if (!closed) {
-        // the thread starts with the layer (followsLog) or the first subscription; batches wait for it to come up
-        ahead ??= startThread();
-        const revealer = ahead;
         const subscription = subscribeRevealingAhead(store, options, handler, {
-          // live batches are small, and mostly of events this process has just written and holds the plain values of
-          reveal: (events, catchingUp) => batches.reveal(events, catchingUp ? (records) => revealer.reveal(records) : revealAll),
+          reveal: (events) => batches.reveal(events, revealAll),
           destroyCount: () => keys.destroyCount(),
         }, () => following.delete(subscription));
         following.add(subscription);
@@ -136,7 +116,6 @@ export function withPersonalData(store: EventStore, keys: KeyStore, options: Per
     close: async () => {
       closed = true;
       await Promise.all([...following].map((subscription) => subscription.close()));
-      await ahead?.close();
       await store.close();
     },
   };
@@ -208,106 +187,6 @@ function allShareable(records: readonly RecordedEvent[]): boolean {
   return true;
 }
 
-/**
- * Batches with fewer sealed records than this are revealed on the calling thread: a round
- * trip to the thread costs the batch's latency more than opening a few values costs here.
- */
-const THREAD_MIN_RECORDS = 16;
-
-/** A record sent to the thread, and where its values belong. */
-interface Opening {
-  readonly index: number;
-  readonly record: RecordedEvent;
-  readonly place: RecordPlace;
-}
-
-/**
- * Reveals subscription batches with their sealed values opened on the reveal thread.
- * An answer counts only when no key was destroyed in this process since its request left:
- * otherwise the request's records are revealed again here, so a person erased while a
- * replay runs ahead reads as erased in everything applied after the erasure.
- */
-class AheadRevealer {
-  constructor(private readonly thread: RevealThread, private readonly keys: KeyStore, private readonly caches: RevealCaches) {}
-
-  async reveal(records: readonly RecordedEvent[]): Promise<RecordedEvent[]> {
-    // A thread still starting is waited for. Revealing here meanwhile, cold, cost the product log's replay 38 ms of this
-    // thread for its first two batches (~95 µs a record); waiting, the replay's main thread took 440 ms of CPU against
-    // 520 (least of 8 alternating runs each, load 1.3–1.6).
-    if (!this.thread.ready && !(await this.thread.started)) return revealRecords(records, this.keys, this.caches);
-    const revealed = records.slice();
-    const destroyCount = this.keys.destroyCount();
-    const toOpen: Opening[] = [];
-    const values: SealedValues = { subjects: [], ivs: [], bodies: [], additionalData: [] };
-    let here = false;
-    for (let index = 0; index < records.length; index++) {
-      const record = records[index]!;
-      const declared = personalFieldsOf(record.type);
-      if (declared === undefined) continue;
-      const fields = encryptedFieldsOf(record, declared);
-      if (fields === undefined) continue;
-      if (!fields.sealed) {
-        here = true;
-        continue;
-      }
-      const place = { subject: declared.subject(record.data), type: record.type, fields: fields.names };
-      const { iv, body, additionalData } = partsOfSealed(place, fields.names.map((field) => record.data[field]));
-      values.subjects.push(place.subject);
-      values.ivs.push(iv);
-      values.bodies.push(body);
-      values.additionalData.push(additionalData);
-      toOpen.push({ index, record, place });
-    }
-    // fields encrypted one by one (the format before), or too few sealed ones for a round trip: all of it here
-    if (here || (toOpen.length > 0 && toOpen.length < THREAD_MIN_RECORDS)) return revealRecords(records, this.keys, this.caches);
-    if (toOpen.length === 0) return revealed;
-    const opened = await this.openOnThread(toOpen, values, destroyCount);
-    toOpen.forEach(({ index }, i) => {
-      const record = opened[i]!;
-      if (record instanceof Error) throw record;
-      revealed[index] = record;
-    });
-    return revealed;
-  }
-
-  close(): Promise<void> {
-    return this.thread.close();
-  }
-
-  /** Each record revealed, or the error reading it raises. */
-  private async openOnThread(toOpen: readonly Opening[], values: SealedValues, destroyCount: number): Promise<(RecordedEvent | Error)[]> {
-    let opened: readonly unknown[];
-    try {
-      opened = await this.thread.open(values);
-    } catch (error) {
-      // the keys could not be read: revealing here would ask the key store again at once, the subscription retries with backoff
-      if (error instanceof KeyStoreUnavailableError) return toOpen.map(() => error);
-      // the thread stopped (closed, or died; every later batch is revealed here too), or a value opened to something not JSON (each record's error is found here)
-      return this.revealHere(toOpen);
-    }
-    if (this.keys.destroyCount() !== destroyCount) return this.revealHere(toOpen);
-    return opened.map((answer, i): RecordedEvent | Error => {
-      const { record, place } = toOpen[i]!;
-      if (answer === NO_KEY) return withValues(record, place.fields, place.fields.map(() => ERASED));
-      if (answer === KEY_DAMAGED) return damagedKeyError(place.subject);
-      if (answer === NOT_OPENING) return notOpening(place);
-      try {
-        return frozen(withValues(record, place.fields, sealedValues(place, answer)));
-      } catch (error) {
-        return error as Error;
-      }
-    });
-  }
-
-  private async revealHere(toOpen: readonly Opening[]): Promise<(RecordedEvent | Error)[]> {
-    try {
-      return await revealRecords(toOpen.map(({ record }) => record), this.keys, this.caches);
-    } catch (error) {
-      return toOpen.map(() => error as Error);
-    }
-  }
-}
-
 /** The event as it will be stored: its personal fields encrypted (null and absent ones left as they are). */
 async function encryptEvent(event: EventData, keys: KeyStore, plainValues: PlainValues): Promise<EventData> {
   const declared = personalFieldsOf(event.type);
@@ -330,14 +209,14 @@ export async function revealRecord(record: RecordedEvent, keys: KeyStore): Promi
 }
 
 /**
- * The records with their personal fields decrypted, on this thread. Each subject's key is
- * asked for once per call, all at once, and records without encrypted fields are handed on
- * as they are (a replay is mostly such records).
+ * The records with their personal fields decrypted, on this thread. The subjects' keys are
+ * read in one call (with MongoDB, one query for the keys not cached), and records without
+ * encrypted fields are handed on as they are (a replay is mostly such records).
  */
 async function revealRecords(records: readonly RecordedEvent[], keys: KeyStore, caches?: RevealCaches): Promise<RecordedEvent[]> {
   const revealed = records.slice();
   const encrypted: { readonly index: number; readonly subject: string; readonly fields: EncryptedFields }[] = [];
-  const keyRequests = new Map<string, Promise<Buffer | undefined>>();
+  const subjects = new Set<string>();
   const destroyCount = keys.destroyCount();
   const readAt = Date.now();
   records.forEach((record, index) => {
@@ -351,11 +230,13 @@ async function revealRecords(records: readonly RecordedEvent[], keys: KeyStore, 
     const fields = encryptedFieldsOf(record, declared);
     if (fields === undefined) return;
     const subject = declared.subject(record.data);
-    if (!keyRequests.has(subject)) keyRequests.set(subject, keys.dataKey(subject));
+    subjects.add(subject);
     encrypted.push({ index, subject, fields });
   });
   if (encrypted.length === 0) return revealed;
-  const keyOf = new Map(await Promise.all([...keyRequests].map(async ([subject, request]) => [subject, await request] as const)));
+  const asked = [...subjects];
+  const found = await keys.dataKeys(asked);
+  const keyOf = new Map(asked.map((subject, i) => [subject, found[i]]));
   for (const { index, subject, fields } of encrypted) {
     const record = revealed[index]!;
     const key = keyOf.get(subject);

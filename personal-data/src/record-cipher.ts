@@ -46,56 +46,24 @@ export function sealFields(key: Buffer, place: RecordPlace, values: readonly unk
   return [`${PREFIX}${iv.toString('base64url')}.${ciphertext.toString('base64url')}`, ...place.fields.slice(1).map(() => SEALED_ELSEWHERE)];
 }
 
-/**
- * What opening sealed values takes, as text (so another thread can be handed it as is): the
- * IV and ciphertext ‖ tag in base64url, and the additional data. Throws FieldIntegrityError
- * when the stored values are not sealed together there.
- */
-export interface SealedParts {
-  readonly iv: string;
-  readonly body: string;
-  readonly additionalData: string;
-}
-
 const placeName = (place: RecordPlace) => `${place.type}.${place.fields.join('+')} of ${place.subject}`;
-
-const notSealedTogether = (place: RecordPlace) => new FieldIntegrityError(`${placeName(place)} are not sealed together`);
-
-export function sealedParts(place: RecordPlace, stored: readonly unknown[]): SealedParts {
-  if (!isSealedValue(stored[0])) throw notSealedTogether(place);
-  return partsOfSealed(place, stored);
-}
-
-/** sealedParts of stored values whose first has been found a sealed value (isSealedValue) already: a replay checks each record's format once. */
-export function partsOfSealed(place: RecordPlace, stored: readonly unknown[]): SealedParts {
-  if (stored.length !== place.fields.length) throw notSealedTogether(place);
-  for (let i = 1; i < stored.length; i++) if (stored[i] !== SEALED_ELSEWHERE) throw notSealedTogether(place);
-  const sealed = stored[0] as string;
-  return { iv: sealed.slice(PREFIX.length, PREFIX.length + IV_CHARS), body: sealed.slice(PREFIX.length + IV_CHARS + 1), additionalData: additionalData(place) };
-}
-
-/** The error for sealed values that do not open under their subject's key. */
-export const notOpening = (place: RecordPlace): FieldIntegrityError =>
-  new FieldIntegrityError(`${placeName(place)} do not decrypt: altered, moved from another event or person, or another key`);
-
-/** The plain values of `place.fields` from the opened JSON, parsed; throws FieldIntegrityError unless it holds one value per field. */
-export function sealedValues(place: RecordPlace, values: unknown): unknown[] {
-  if (!Array.isArray(values) || values.length !== place.fields.length) throw new FieldIntegrityError(`${placeName(place)} do not hold one value per field`);
-  return values;
-}
 
 /** The plain values of `place.fields`; throws FieldIntegrityError when they were not sealed there, so, with this key. */
 export function openFields(key: Buffer, place: RecordPlace, stored: readonly unknown[]): unknown[] {
-  const parts = sealedParts(place, stored);
-  const body = Buffer.from(parts.body, 'base64url');
+  const sealed = stored[0];
+  if (!isSealedValue(sealed) || stored.length !== place.fields.length || stored.some((value, i) => i > 0 && value !== SEALED_ELSEWHERE)) {
+    throw new FieldIntegrityError(`${placeName(place)} are not sealed together`);
+  }
+  const body = Buffer.from(sealed.slice(PREFIX.length + IV_CHARS + 1), 'base64url');
   let values: unknown;
   try {
-    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(parts.iv, 'base64url'));
-    decipher.setAAD(Buffer.from(parts.additionalData, 'utf8'));
+    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(sealed.slice(PREFIX.length, PREFIX.length + IV_CHARS), 'base64url'));
+    decipher.setAAD(Buffer.from(additionalData(place), 'utf8'));
     decipher.setAuthTag(body.subarray(body.length - TAG_BYTES));
     values = JSON.parse(Buffer.concat([decipher.update(body.subarray(0, body.length - TAG_BYTES)), decipher.final()]).toString('utf8'));
   } catch {
-    throw notOpening(place);
+    throw new FieldIntegrityError(`${placeName(place)} do not decrypt: altered, moved from another event or person, or another key`);
   }
-  return sealedValues(place, values);
+  if (!Array.isArray(values) || values.length !== place.fields.length) throw new FieldIntegrityError(`${placeName(place)} do not hold one value per field`);
+  return values;
 }

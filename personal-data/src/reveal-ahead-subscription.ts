@@ -1,8 +1,8 @@
 /**
  * A subscription that reveals its batches ahead of the handler: as soon as the store hands
  * it a batch it starts revealing it and takes the next one, while the handler applies the
- * one before. So a batch's personal fields are decrypted (on the reveal thread) while the
- * projection applies the previous batch, instead of after it.
+ * one before. So reading a batch's keys (a MongoDB query) overlaps the projection's work
+ * on the previous batch instead of following it.
  *
  * What the handler sees is what it would see without this: batches in log order, each
  * after the one before has settled; onCaughtUp after every batch before it; the store's
@@ -22,13 +22,12 @@ import { KeyStoreUnavailableError } from './key-store.ts';
 /** Retries of a batch while the key store cannot be reached: a MongoDB election takes seconds, so from 100 ms up to 5 s apart. */
 const KEY_STORE_BACKOFF = { initialDelayMs: 100, maxDelayMs: 5_000 };
 
-/** Batches revealed or being revealed behind the one the handler applies: one keeps the second core busy, two absorb uneven batches. */
+/** Batches revealed or being revealed behind the one the handler applies: one hides a key read, two absorb uneven batches. */
 const AHEAD = 2;
 
 /** How a batch is revealed, and the key store's count of destroys (KeyStore.destroyCount) that says whether a revealed batch is still current. */
 export interface BatchRevealer {
-  /** `catchingUp`: the subscription has not caught up yet (a replay, a rebuild), where revealing on another thread pays. */
-  reveal(events: readonly RecordedEvent[], catchingUp: boolean): Promise<RecordedEvent[]>;
+  reveal(events: readonly RecordedEvent[]): Promise<RecordedEvent[]>;
   destroyCount(): number;
 }
 
@@ -52,8 +51,6 @@ class RevealAheadSubscription implements Subscription {
   private failure: string | null = null;
   /** Position of the last event of the last batch the handler finished. */
   private applied: number | undefined;
-  /** The store said it caught up: the batches after are live ones. */
-  private live = false;
   private wakeStore: (() => void) | null = null;
 
   constructor(
@@ -65,10 +62,7 @@ class RevealAheadSubscription implements Subscription {
     this.applied = options.after;
     this.inner = store.subscribeToAll(options, {
       onBatch: (events) => this.take(events),
-      onCaughtUp: () => {
-        this.live = true;
-        this.push({ kind: 'caught-up' });
-      },
+      onCaughtUp: () => this.push({ kind: 'caught-up' }),
       onError: (error) => this.push({ kind: 'error', error }),
     });
   }
@@ -94,7 +88,7 @@ class RevealAheadSubscription implements Subscription {
   /** The store's onBatch: starts revealing the batch, and holds the store while AHEAD batches wait. */
   private async take(events: readonly RecordedEvent[]): Promise<void> {
     const destroyCount = this.revealer.destroyCount();
-    const revealed = this.revealer.reveal(events, !this.live);
+    const revealed = this.revealer.reveal(events);
     revealed.catch(() => undefined); // its failure reaches the handler in order, through the pump
     this.push({ kind: 'batch', events, revealed, destroyCount });
     while (!this.closed && this.waitingBatches() > AHEAD) await new Promise<void>((resolve) => (this.wakeStore = resolve));
@@ -159,7 +153,7 @@ class RevealAheadSubscription implements Subscription {
       }
       if (this.closed) return null;
       since = this.revealer.destroyCount();
-      revealing = this.revealer.reveal(step.events, !this.live);
+      revealing = this.revealer.reveal(step.events);
     }
   }
 

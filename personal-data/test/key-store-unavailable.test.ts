@@ -109,7 +109,7 @@ describe('a key store that cannot be reached for now', function () {
         getMany: (subjects) => unreachableAtFirst(() => files.getMany(subjects)),
       };
       const keys = await openKeyStore(storage, masterKey);
-      const store = withPersonalData(await openEmbeddedEventStore(path.join(dir, 'events')), keys, { followsLog: true });
+      const store = withPersonalData(await openEmbeddedEventStore(path.join(dir, 'events')), keys);
       try {
         const batches = await new Promise<RecordedEvent[][]>((resolve, reject) => {
           const seen: RecordedEvent[][] = [];

@@ -85,6 +85,26 @@ function keyStoreContract(adapter: string, open: () => Promise<Harness>) {
       expect(await rejection(again.getMany(['customer-e5', '../e5']))).to.be.instanceOf(TypeError);
     });
 
+    it('reads many subjects\' keys in one call, in the order asked, asking the storage only for those not cached', async () => {
+      const storage = await harness.storage();
+      const asked: string[][] = [];
+      const keys = await openKeyStore({ ...storage, getMany: (subjects) => (asked.push([...subjects]), storage.getMany(subjects)) }, masterKey);
+      const guest = await keys.createDataKey('customer-f6');
+      // created by another opening (another process): not cached in this one
+      const owner = await (await openKeyStore(await harness.storage(), masterKey)).createDataKey('owner-f6');
+      const hex = (found: (Buffer | undefined)[]) => found.map((key) => key?.toString('hex'));
+      expect(hex(await keys.dataKeys(['owner-f6', 'customer-none', 'customer-f6']))).to.deep.equal(hex([owner, undefined, guest]));
+      expect(asked).to.deep.equal([['owner-f6', 'customer-none']]);
+      expect(hex(await keys.dataKeys(['customer-f6', 'owner-f6']))).to.deep.equal(hex([guest, owner]));
+      expect(asked).to.have.length(1);
+      await keys.destroy('owner-f6');
+      expect(hex(await keys.dataKeys(['owner-f6', 'customer-f6']))).to.deep.equal(hex([undefined, guest]));
+      expect(await keys.dataKeys([])).to.deep.equal([]);
+      expect(await rejection(keys.dataKeys(['customer-f6', '../f6']))).to.be.instanceOf(TypeError);
+      await storage.putIfAbsent('customer-g7', randomBytes(60));
+      expect(await rejection(keys.dataKeys(['customer-f6', 'customer-g7']))).to.be.instanceOf(KeyStoreLockedError);
+    });
+
     it('refuses names that are not subjects', async () => {
       const keys = await openKeyStore(await harness.storage(), masterKey);
       for (const subject of ['../x', '.check', '', 'a/b', 'Customer-1', 'x'.repeat(129)]) {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { ERASED } from '@stays/contracts';
 import { openEmbeddedEventStore, openInMemoryEventStore, type EventStore, type RecordedEvent } from '@stays/event-store';
-import { FieldIntegrityError, SEALED_ELSEWHERE, createFileKeyStorage, encryptField, openKeyStore, revealRecord, withPersonalData, type KeyStore } from '../src/index.ts';
+import { FieldIntegrityError, SEALED_ELSEWHERE, createFileKeyStorage, encryptField, openKeyStore, revealRecord, withPersonalData, type KeyStore, type WrappedKeyStorage } from '../src/index.ts';
 
 const registered = { accountId: 'g1', role: 'customer', name: 'Asha Rao', email: 'asha@example.in', username: 'asha', passwordHash: null, via: 'password' };
 
@@ -114,10 +114,11 @@ describe('withPersonalData around the embedded log, whose readers share its reco
   let dir: string;
   let raw: EventStore;
   let keys: KeyStore;
+  const masterKey = randomBytes(32);
   beforeEach(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'stays-pd-shared-'));
     raw = await openEmbeddedEventStore(path.join(dir, 'events'));
-    keys = await openKeyStore(await createFileKeyStorage(path.join(dir, 'keys')), randomBytes(32));
+    keys = await openKeyStore(await createFileKeyStorage(path.join(dir, 'keys')), masterKey);
   });
   afterEach(async () => {
     await raw.close();
@@ -143,5 +144,35 @@ describe('withPersonalData around the embedded log, whose readers share its reco
     for (const seen of [first!, second!, third!]) expect(seen.map((event) => event.data.name)).to.deep.equal(['Asha Rao', 'Ravi Iyer']);
     await keys.destroy('customer-g1');
     for (const seen of [await followed(reader), await followed(reader), await reader.readAll()]) expect(seen.map((event) => event.data.name)).to.deep.equal([ERASED, 'Ravi Iyer']);
+  });
+
+  it('reads the keys of a follower\'s batch from the key storage in one call (one MongoDB query), and those it holds not again', async () => {
+    const writer = withPersonalData(raw, keys);
+    for (let i = 0; i < 30; i++) await writer.append(`customer-g${i}`, [{ type: 'AccountRegistered', data: { ...registered, accountId: `g${i}`, name: `Guest ${i}` } }]);
+    const files = await createFileKeyStorage(path.join(dir, 'keys'));
+    const reads: string[][] = [];
+    const counted: WrappedKeyStorage = {
+      ...files,
+      get: (subject) => (reads.push([subject]), files.get(subject)),
+      getMany: (subjects) => (reads.push([...subjects]), files.getMany(subjects)),
+    };
+    const cold = await openKeyStore(counted, masterKey);
+    const reader = withPersonalData(raw, cold);
+    const follow = () => new Promise<RecordedEvent[]>((resolve, reject) => {
+      const seen: RecordedEvent[] = [];
+      const subscription = reader.subscribeToAll({ maxBatchSize: 10 }, {
+        onBatch: async (events) => void seen.push(...events),
+        onCaughtUp: () => void subscription.close().then(() => resolve(seen)),
+        onError: reject,
+      });
+    });
+    try {
+      expect((await follow()).map((event) => event.data.name)).to.deep.equal(Array.from({ length: 30 }, (_, i) => `Guest ${i}`));
+      expect(reads).to.deep.equal([0, 10, 20].map((first) => Array.from({ length: 10 }, (_, i) => `customer-g${first + i}`)));
+      await follow();
+      expect(reads).to.have.length(3);
+    } finally {
+      await cold.close();
+    }
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Subscriptions of the personal-data layer over file keys, whose batches are revealed ahead
- * of the handler (on the reveal thread once it is up): the handler sees what it would see
- * revealing each batch just before applying it, erasures included.
+ * of the handler: the handler sees what it would see revealing each batch just before
+ * applying it, erasures included.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -17,14 +17,7 @@ import { guestName, openLog, register, writeRegistrations, type Log } from './su
 const GUESTS = 200;
 const BATCH = 50;
 
-/** Subscribes, and gives the thread time to come up, so the batches after go through it (either way, what is seen must be the same). */
-async function subscribeWarm(store: EventStore, handler: SubscriptionHandler): Promise<Subscription> {
-  await new Promise<void>((resolve) => {
-    const warmUp = store.subscribeToAll({ after: Number.MAX_SAFE_INTEGER }, { onBatch: async () => undefined, onCaughtUp: () => void warmUp.close().then(resolve) });
-  });
-  await sleep(300);
-  return store.subscribeToAll({ maxBatchSize: BATCH }, handler);
-}
+const subscribe = (store: EventStore, handler: SubscriptionHandler): Subscription => store.subscribeToAll({ maxBatchSize: BATCH }, handler);
 
 /** Follows the log with the handler held at its `held`th batch; `finish` lets it go on, waits until it has caught up and closes it. */
 async function followHeldAt(store: EventStore, held: number): Promise<{ readonly batches: RecordedEvent[][]; finish(): Promise<void> }> {
@@ -32,7 +25,7 @@ async function followHeldAt(store: EventStore, held: number): Promise<{ readonly
   const holding = new Promise<void>((resolve) => (release = resolve));
   const batches: RecordedEvent[][] = [];
   let caughtUp = false;
-  const subscription = await subscribeWarm(store, {
+  const subscription = subscribe(store, {
     onBatch: async (events) => {
       batches.push([...events]);
       if (batches.length === held) await holding;
@@ -103,8 +96,8 @@ describe('withPersonalData subscriptions revealing ahead of their handler (embed
     expect(batches.flat().find((event) => event.streamId === 'customer-g60')!.data).to.include({ email: ERASED, username: ERASED, accountId: 'g60' });
   });
 
-  it('reads a guest erased mid-replay as erased in later batches, though the thread unwrapped their key for an earlier one', async () => {
-    // a fifth batch of profile changes of guests g0…g39, whose keys the thread unwrapped for the first batch
+  it('reads a guest erased mid-replay as erased in later batches, though their key was read for an earlier one', async () => {
+    // a fifth batch of profile changes of guests g0…g39, whose keys were read (and cached) for the first batch
     for (let i = 0; i < 40; i++) await log.store.append(`customer-g${i}`, [{ type: 'AccountProfileUpdated', data: { accountId: `g${i}`, role: 'customer', name: `Renamed ${i}`, email: `renamed${i}@example.in` } }]);
     const { batches, finish } = await followHeldAt(log.store, 2);
     await log.keys.destroy('customer-g10');
@@ -126,14 +119,13 @@ describe('withPersonalData subscriptions revealing ahead of their handler (embed
     const batches: RecordedEvent[][] = [];
     let subscription!: Subscription;
     const failure = await new Promise<unknown>((resolve) => {
-      void subscribeWarm(log.store, {
+      subscription = subscribe(log.store, {
         onBatch: async (events) => void batches.push([...events]),
         onError: resolve,
-      }).then((started) => (subscription = started));
+      });
     });
     expect(failure).to.be.instanceOf(FieldIntegrityError);
     expect((failure as Error).message).to.contain('AccountRegistered.name+email+username of customer-g5');
-    await until(() => subscription !== undefined);
     expect(subscription.status().state).to.equal('failed');
     const handed = batches.flat();
     expect(handed.map((event) => event.position)).to.deep.equal(Array.from({ length: GUESTS }, (_, i) => i));
@@ -143,12 +135,12 @@ describe('withPersonalData subscriptions revealing ahead of their handler (embed
     expect((await log.store.readStream('customer-g6'))[0]!.data.name).to.equal(guestName(6));
   });
 
-  it('starts no batch once closed during one, and closes the layer with its thread while the batch is held', async () => {
+  it('starts no batch once closed during one, and closes the layer while the batch is held', async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let batchesStarted = 0;
     let failed: unknown;
-    const subscription = await subscribeWarm(log.store, {
+    const subscription = subscribe(log.store, {
       onBatch: async () => {
         batchesStarted++;
         await held;

@@ -27,7 +27,7 @@ runMain(async () => {
   const signer = new NotarySigner(createPrivateKey(config.notarySigningKey));
   const rawEventStore = connectEventStoreDB(config.eventStoreUrl);
   const keys = await connectKeyStore(config, rawEventStore, false);
-  const eventStore = withPersonalData(rawEventStore, keys, { followsLog: true });
+  const eventStore = withPersonalData(rawEventStore, keys);
   const readStore = await connectMongoReadStore(config.mongoUrl, config.mongoDb);
   const runner = new ReadModelRunner(eventStore, readStore, await discoverReadModels());
   await runner.start();

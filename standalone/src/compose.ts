@@ -84,8 +84,8 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     const keys = await openKeyStoreFor(config, { rawLog: rawEventStore, ...(mongo && { db: mongo.db(config.mongoDb) }), keepMasterKeyInDataDir: true });
     closers.push(() => keys.close());
     // Everything reads and writes through the personal-data layer; only the notary follows the log as stored.
-    const eventStore = overrides.encryptPersonalData === false ? rawEventStore : withPersonalData(rawEventStore, keys, { followsLog: true });
-    // the layer's close stops its reveal thread, then closes the log
+    const eventStore = overrides.encryptPersonalData === false ? rawEventStore : withPersonalData(rawEventStore, keys);
+    // the layer's close ends its subscriptions, then closes the log
     closeLog = () => eventStore.close();
     const readStore = config.mongoUrl ? await connectMongoReadStore(config.mongoUrl, config.mongoDb) : createEmbeddedReadStore();
     closers.push(() => readStore.close());

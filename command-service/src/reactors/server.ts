@@ -21,7 +21,7 @@ runMain(async () => {
   await assertMessagesDeliverable(config, { email: true, sms: false });
   const rawEventStore = connectEventStoreDB(config.eventStoreUrl);
   const keys = await connectKeyStore(config, rawEventStore, false);
-  const eventStore = withPersonalData(rawEventStore, keys, { followsLog: true });
+  const eventStore = withPersonalData(rawEventStore, keys);
   const mongo = await new MongoClient(config.mongoUrl).connect();
   const db = mongo.db(config.mongoDb);
   const checkpoints = mongoReactorCheckpoints(db);

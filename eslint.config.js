@@ -79,7 +79,12 @@ function forbiddenImports(workspace, allowed) {
   if (others.length > 0) {
     rules.push({
       regex: `^@stays/${anyOf(others)}(?:/|$)`,
-      message: `${workspace} may import ${allowed.map((name) => `@stays/${name}`).join(', ').replace(/^(?=.)/, 'only ') || 'no other workspace'} (docs/architecture.md, Workspaces).`,
+      message: `${workspace} may import ${
+        allowed
+          .map((name) => `@stays/${name}`)
+          .join(', ')
+          .replace(/^(?=.)/, 'only ') || 'no other workspace'
+      } (docs/architecture.md, Workspaces).`,
     });
   }
   if (externalOnly[workspace]) {

@@ -15,12 +15,24 @@ export async function writeAccountsLog(dir: string, accounts: number, signInsPer
     const accountId = randomUUID();
     const role = i % 2 === 0 ? 'customer' : 'hotel-owner';
     if (role === 'customer' && customers.length < 1000) customers.push(accountId);
-    const events = [{
-      type: 'AccountRegistered',
-      data: { accountId, role, name: `Guest ${i}`, email: `guest${i}@example.in`, username: `guest${i}`, passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$x$y', via: 'password' },
-    }, ...Array.from({ length: signInsPerAccount }, () => ({
-      type: 'AccountSignedIn', data: { accountId, role, sessionId: randomUUID(), method: 'password', expiresAt: '2030-01-01T00:00:00.000Z' },
-    }))];
+    const events = [
+      {
+        type: 'AccountRegistered',
+        data: {
+          accountId,
+          role,
+          name: `Guest ${i}`,
+          email: `guest${i}@example.in`,
+          username: `guest${i}`,
+          passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$x$y',
+          via: 'password',
+        },
+      },
+      ...Array.from({ length: signInsPerAccount }, () => ({
+        type: 'AccountSignedIn',
+        data: { accountId, role, sessionId: randomUUID(), method: 'password', expiresAt: '2030-01-01T00:00:00.000Z' },
+      })),
+    ];
     writes.push(writer.append(`${role === 'customer' ? 'customer' : 'owner'}-${accountId}`, events, { expectedRevision: 'no_stream' }));
     if (writes.length >= 512) await Promise.all(writes.splice(0));
   }

@@ -30,8 +30,28 @@ const HORIZON_DAYS = 120;
 /** Bookings per listing over the horizon: about a third of its unit-nights taken. */
 const BOOKINGS_PER_LISTING = 12;
 const DISTINCT_SEARCHES = 2_000;
-const CITIES = ['Mumbai', 'Delhi', 'Bengaluru', 'Jaipur', 'Panaji', 'Chennai', 'Kolkata', 'Hyderabad', 'Pune', 'Udaipur',
-  'Varanasi', 'Kochi', 'Rishikesh', 'Agra', 'Amritsar', 'Mysuru', 'Shimla', 'Manali', 'Darjeeling', 'Puducherry'];
+const CITIES = [
+  'Mumbai',
+  'Delhi',
+  'Bengaluru',
+  'Jaipur',
+  'Panaji',
+  'Chennai',
+  'Kolkata',
+  'Hyderabad',
+  'Pune',
+  'Udaipur',
+  'Varanasi',
+  'Kochi',
+  'Rishikesh',
+  'Agra',
+  'Amritsar',
+  'Mysuru',
+  'Shimla',
+  'Manali',
+  'Darjeeling',
+  'Puducherry',
+];
 
 /** A seeded generator, so every run writes the same log. */
 function seeded(seed: number): () => number {
@@ -56,21 +76,72 @@ async function writeLog(dataDir: string, firstNight: string): Promise<{ events: 
     hotelIds.push(hotelId);
     const city = CITIES[i % CITIES.length]!;
     const startingPrice = 1500 + ((i * 37) % 60) * 1000;
-    pending.push(store.append(`hotel-${hotelId}`, [{ type: 'HotelCreated', data: {
-      hotelId, ownerId: randomUUID(), hotelName: `Hotel ${city} ${i}`, address: `${i} MG Road, Near Clock Tower`, country: 'India', state: 'State',
-      city, pinCode: 400001, description: 'A comfortable stay in the heart of the city with friendly staff and good food.',
-      imageURLs: [`/media/h-${i}.webp`], phoneNumber: '9822012345', amenities: ['Free WiFi'], checkInTime: '12:00', checkOutTime: '11:00',
-      startingPrice, range: 0, restaurants: [], cinemaHalls: [], famousTouristPlaces: [], transportationFacilities: [],
-    } }], { expectedRevision: 'no_stream' }));
+    pending.push(
+      store.append(
+        `hotel-${hotelId}`,
+        [
+          {
+            type: 'HotelCreated',
+            data: {
+              hotelId,
+              ownerId: randomUUID(),
+              hotelName: `Hotel ${city} ${i}`,
+              address: `${i} MG Road, Near Clock Tower`,
+              country: 'India',
+              state: 'State',
+              city,
+              pinCode: 400001,
+              description: 'A comfortable stay in the heart of the city with friendly staff and good food.',
+              imageURLs: [`/media/h-${i}.webp`],
+              phoneNumber: '9822012345',
+              amenities: ['Free WiFi'],
+              checkInTime: '12:00',
+              checkOutTime: '11:00',
+              startingPrice,
+              range: 0,
+              restaurants: [],
+              cinemaHalls: [],
+              famousTouristPlaces: [],
+              transportationFacilities: [],
+            },
+          },
+        ],
+        { expectedRevision: 'no_stream' },
+      ),
+    );
     events++;
     for (const [n, roomType] of (['Room', 'Flat', 'Room'] as const).slice(0, 1 + (i % 3)).entries()) {
       const roomId = randomUUID();
       const totalUnits = roomType === 'Flat' ? 2 : 5;
-      pending.push(store.append(`room-${roomId}`, [{ type: 'RoomAdded', data: {
-        roomId, hotelId, ownerId: 'o', hotelName: `Hotel ${city} ${i}`, roomType, roomStandard: `Standard ${n}`, size: 30, bedType: n === 0 ? 'Queen' : 'King',
-        amenities: ['AC'], pricePerNight: startingPrice + n * 1000, numberOfRooms: roomType === 'Flat' ? 2 : 1, hasKitchen: roomType === 'Flat',
-        furnished: true, imageURLs: [], totalUnits, maxGuests: roomType === 'Flat' ? 4 : 2,
-      } }], { expectedRevision: 'no_stream' }));
+      pending.push(
+        store.append(
+          `room-${roomId}`,
+          [
+            {
+              type: 'RoomAdded',
+              data: {
+                roomId,
+                hotelId,
+                ownerId: 'o',
+                hotelName: `Hotel ${city} ${i}`,
+                roomType,
+                roomStandard: `Standard ${n}`,
+                size: 30,
+                bedType: n === 0 ? 'Queen' : 'King',
+                amenities: ['AC'],
+                pricePerNight: startingPrice + n * 1000,
+                numberOfRooms: roomType === 'Flat' ? 2 : 1,
+                hasKitchen: roomType === 'Flat',
+                furnished: true,
+                imageURLs: [],
+                totalUnits,
+                maxGuests: roomType === 'Flat' ? 4 : 2,
+              },
+            },
+          ],
+          { expectedRevision: 'no_stream' },
+        ),
+      );
       events++;
       const reservations = Array.from({ length: BOOKINGS_PER_LISTING }, () => {
         const start = Math.floor(random() * HORIZON_DAYS);
@@ -143,7 +214,9 @@ export default async function benchAvailability(report: Report): Promise<void> {
       const checkIn = addDays(firstNight, Math.floor(random() * 60));
       return `${api}/hotel/room/availability/${hotelIds[Math.floor(random() * HOTELS)]!}?checkIn=${checkIn}&nights=30&guests=2`;
     });
-    const availabilityClients = Array.from({ length: CLIENTS }, (_, c) => windows.map((_, i) => ({ method: 'GET' as const, path: windows[(c * 31 + i) % windows.length]! })));
+    const availabilityClients = Array.from({ length: CLIENTS }, (_, c) =>
+      windows.map((_, i) => ({ method: 'GET' as const, path: windows[(c * 31 + i) % windows.length]! })),
+    );
     await measure(report, 'availability, 30 nights', target, availabilityClients, 10);
 
     // search for a stay: a long-tailed mix over distinct stays, a third of them room searches
@@ -156,7 +229,8 @@ export default async function benchAvailability(report: Report): Promise<void> {
     });
     const drawn = zipfDraws(DISTINCT_SEARCHES, 20_000, random);
     const searchClients = Array.from({ length: CLIENTS }, (_, c) =>
-      drawn.slice(c * 300, c * 300 + 300).map((rank) => ({ method: 'GET' as const, path: stays[rank]! })));
+      drawn.slice(c * 300, c * 300 + 300).map((rank) => ({ method: 'GET' as const, path: stays[rank]! })),
+    );
     await measure(report, `search for a stay, ${DISTINCT_SEARCHES} distinct (Zipf)`, target, searchClients, 30);
 
     server.closeAllConnections();

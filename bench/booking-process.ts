@@ -18,7 +18,10 @@ import type { Goal, Report } from './report.ts';
 
 type Line = { readonly figure: string; readonly value: number; readonly unit: string; readonly goal?: Goal } | { readonly measured: number };
 
-export async function measureBookingsApart(report: Report, options: { readonly encryptPersonalData: boolean; readonly label: string; readonly keepDataDirIn?: string }): Promise<number> {
+export async function measureBookingsApart(
+  report: Report,
+  options: { readonly encryptPersonalData: boolean; readonly label: string; readonly keepDataDirIn?: string },
+): Promise<number> {
   const script = fileURLToPath(import.meta.url);
   const args = ['--import', 'tsx', script, String(options.encryptPersonalData), options.label, ...(options.keepDataDirIn ? [options.keepDataDirIn] : [])];
   const { stdout } = await promisify(execFile)(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 });
@@ -35,7 +38,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const [encrypt, label, keepIn] = process.argv.slice(2);
   const print = (line: Line) => process.stdout.write(`${JSON.stringify(line)}\n`);
   const measured = await measureBookings((figure, value, unit, goal) => print({ figure, value, unit, ...(goal && { goal }) }), {
-    encryptPersonalData: encrypt === 'true', label: label ?? '',
+    encryptPersonalData: encrypt === 'true',
+    label: label ?? '',
     ...(keepIn && { afterwards: (dataDir: string) => cp(dataDir, keepIn, { recursive: true }) }),
   });
   print({ measured });

@@ -29,7 +29,12 @@ export default async function benchEventStore(report: Report): Promise<void> {
       const store = await openEmbeddedEventStore(join(root, `append-${writers}`), { logger: quiet });
       try {
         const { events, seconds } = await appendFor(store, writers, APPEND_SECONDS);
-        report(`event store: durable appends, ${writers} concurrent writer${writers === 1 ? '' : 's'}`, Math.round(events / seconds), 'events/s', writers === 256 ? atLeast(50_000) : undefined);
+        report(
+          `event store: durable appends, ${writers} concurrent writer${writers === 1 ? '' : 's'}`,
+          Math.round(events / seconds),
+          'events/s',
+          writers === 256 ? atLeast(50_000) : undefined,
+        );
       } finally {
         await store.close();
       }
@@ -67,14 +72,16 @@ async function appendFor(store: EventStore, writers: number, seconds: number): P
   let acknowledged = 0;
   const start = performance.now();
   const deadline = start + seconds * 1000;
-  await Promise.all(Array.from({ length: writers }, async (_, writer) => {
-    let revision: number | undefined;
-    for (let n = 0; performance.now() < deadline; n++) {
-      const result = await store.append(`bench-${writer}`, [bookingEvent(writer, n)], { expectedRevision: revision ?? 'no_stream' });
-      revision = result.nextExpectedRevision;
-      acknowledged++;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: writers }, async (_, writer) => {
+      let revision: number | undefined;
+      for (let n = 0; performance.now() < deadline; n++) {
+        const result = await store.append(`bench-${writer}`, [bookingEvent(writer, n)], { expectedRevision: revision ?? 'no_stream' });
+        revision = result.nextExpectedRevision;
+        acknowledged++;
+      }
+    }),
+  );
   return { events: acknowledged, seconds: (performance.now() - start) / 1000 };
 }
 
@@ -84,14 +91,16 @@ async function fillLog(dir: string, count: number): Promise<void> {
   try {
     const perAppend = 100;
     let next = 0;
-    await Promise.all(Array.from({ length: 16 }, async () => {
-      while (next < count) {
-        const first = next;
-        next += perAppend;
-        const events = Array.from({ length: Math.min(perAppend, count - first) }, (_, i) => bookingEvent(first + i, i));
-        await store.append(`booking-${first}`, events, { expectedRevision: 'no_stream' });
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        while (next < count) {
+          const first = next;
+          next += perAppend;
+          const events = Array.from({ length: Math.min(perAppend, count - first) }, (_, i) => bookingEvent(first + i, i));
+          await store.append(`booking-${first}`, events, { expectedRevision: 'no_stream' });
+        }
+      }),
+    );
   } finally {
     await store.close();
   }
@@ -114,11 +123,14 @@ async function catchUp(dir: string): Promise<number> {
     let delivered = 0;
     const start = performance.now();
     await new Promise<void>((resolve, reject) => {
-      const subscription = store.subscribeToAll({ maxBatchSize: 500 }, {
-        onBatch: async (events) => void (delivered += events.length),
-        onCaughtUp: () => void subscription.close().then(resolve),
-        onError: reject,
-      });
+      const subscription = store.subscribeToAll(
+        { maxBatchSize: 500 },
+        {
+          onBatch: async (events) => void (delivered += events.length),
+          onCaughtUp: () => void subscription.close().then(resolve),
+          onError: reject,
+        },
+      );
     });
     return Math.round(delivered / ((performance.now() - start) / 1000));
   } finally {

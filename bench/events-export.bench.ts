@@ -21,23 +21,70 @@ const START = Date.UTC(2025, 0, 1);
 function recordAt(position: number): RecordedEvent {
   const n = Math.floor(position / 10);
   const bookingID = `BK-${n.toString(36).padStart(8, '0')}`;
-  const common = { id: `00000000-0000-4000-8000-${position.toString(16).padStart(12, '0')}`, position, metadata: { schemaVersion: 1, actor: `c-${n}` }, recordedAt: new Date(START + position * 1000).toISOString() };
+  const common = {
+    id: `00000000-0000-4000-8000-${position.toString(16).padStart(12, '0')}`,
+    position,
+    metadata: { schemaVersion: 1, actor: `c-${n}` },
+    recordedAt: new Date(START + position * 1000).toISOString(),
+  };
   switch (position % 10) {
     case 0:
-      return { ...common, streamId: `booking-${bookingID}`, type: 'BookingPlaced', revision: 0, data: {
-        bookingID, customerId: `c-${n}`, customerName: 'enc:v1:AAAAAAAAAAAAAAAAAAAAAAAAAAAA', customerEmail: 'enc:v1:BBBBBBBBBBBBBBBBBBBBBBBBBBBB',
-        customerPhoneNumber: 'enc:v1:CCCCCCCCCCCCCCCC', hotelId: `h-${n % 500}`, ownerId: `o-${n % 500}`, hotelName: 'Hotel Sahyadri Residency',
-        hotelAddress: '14 Jangli Maharaj Road', hotelCity: 'Pune', roomId: `r-${n % 2000}`, roomType: 'Room', roomStandard: 'Deluxe', numberOfRooms: 1,
-        numberOfGuests: 2, numberOfNights: 2, dateOfBooking: '2026-11-22', dateOfCommencement: '2026-12-30', nights: ['2026-12-30', '2026-12-31'], units: 1,
-        pricePerNight: 4500, totalAmount: 9000, discountAmount: 1800, payableAmount: 7200, paymentMethod: 'pay-at-hotel',
-      } };
+      return {
+        ...common,
+        streamId: `booking-${bookingID}`,
+        type: 'BookingPlaced',
+        revision: 0,
+        data: {
+          bookingID,
+          customerId: `c-${n}`,
+          customerName: 'enc:v1:AAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+          customerEmail: 'enc:v1:BBBBBBBBBBBBBBBBBBBBBBBBBBBB',
+          customerPhoneNumber: 'enc:v1:CCCCCCCCCCCCCCCC',
+          hotelId: `h-${n % 500}`,
+          ownerId: `o-${n % 500}`,
+          hotelName: 'Hotel Sahyadri Residency',
+          hotelAddress: '14 Jangli Maharaj Road',
+          hotelCity: 'Pune',
+          roomId: `r-${n % 2000}`,
+          roomType: 'Room',
+          roomStandard: 'Deluxe',
+          numberOfRooms: 1,
+          numberOfGuests: 2,
+          numberOfNights: 2,
+          dateOfBooking: '2026-11-22',
+          dateOfCommencement: '2026-12-30',
+          nights: ['2026-12-30', '2026-12-31'],
+          units: 1,
+          pricePerNight: 4500,
+          totalAmount: 9000,
+          discountAmount: 1800,
+          payableAmount: 7200,
+          paymentMethod: 'pay-at-hotel',
+        },
+      };
     case 1:
     case 2:
-      return { ...common, streamId: `inventory-r-${n % 2000}`, type: 'UnitsReserved', revision: n, data: { bookingID, roomId: `r-${n % 2000}`, nights: ['2026-12-30', '2026-12-31'], units: 1 } };
+      return {
+        ...common,
+        streamId: `inventory-r-${n % 2000}`,
+        type: 'UnitsReserved',
+        revision: n,
+        data: { bookingID, roomId: `r-${n % 2000}`, nights: ['2026-12-30', '2026-12-31'], units: 1 },
+      };
     default:
-      return { ...common, streamId: `customer-c-${n}`, type: 'AccountSignedIn', revision: position % 10, data: {
-        accountId: `c-${n}`, role: 'customer', sessionId: `s-${position}`, method: 'password', expiresAt: '2030-01-01T00:00:00.000Z',
-      } };
+      return {
+        ...common,
+        streamId: `customer-c-${n}`,
+        type: 'AccountSignedIn',
+        revision: position % 10,
+        data: {
+          accountId: `c-${n}`,
+          role: 'customer',
+          sessionId: `s-${position}`,
+          method: 'password',
+          expiresAt: '2030-01-01T00:00:00.000Z',
+        },
+      };
   }
 }
 
@@ -74,7 +121,12 @@ export default async function benchEventsExport(report: Report): Promise<void> {
         cpuRates.push(counts.scanned / cpuSeconds);
       }
       rates.sort((a, b) => a - b);
-      report(`${figure}, best of ${RUNS}`, rates.at(-1)!, `events/s read (${EVENTS.toLocaleString('en')}; worst ${Math.round(rates[0]!).toLocaleString('en')})`, goal);
+      report(
+        `${figure}, best of ${RUNS}`,
+        rates.at(-1)!,
+        `events/s read (${EVENTS.toLocaleString('en')}; worst ${Math.round(rates[0]!).toLocaleString('en')})`,
+        goal,
+      );
       // on a shared machine the wall clock measures the neighbours too; CPU time is the export's own cost
       report(`  the same per second of this process's CPU time, best of ${RUNS}`, Math.max(...cpuRates), 'events/CPU-s');
     }

@@ -25,10 +25,20 @@ export default async function benchFrontend(report: Report): Promise<void> {
   const system = await startE2eSystem();
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+      '--no-first-run',
+    ],
   });
   try {
-    const firstHotel = ((await (await fetch(`${system.baseUrl}/sharma/resident/stays/hotel/data/get/all/hotels`)).json()) as { data: { hotelName: string }[] }).data[0]!.hotelName;
+    const firstHotel = ((await (await fetch(`${system.baseUrl}/sharma/resident/stays/hotel/data/get/all/hotels`)).json()) as { data: { hotelName: string }[] })
+      .data[0]!.hotelName;
     const timings: { cold: number[]; warm: number[] } = { cold: [], warm: [] };
     let scriptBytes = 0;
     let scriptCount = 0;
@@ -36,11 +46,16 @@ export default async function benchFrontend(report: Report): Promise<void> {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: system.baseUrl });
       const page = await context.newPage();
       const scripts = new Set<string>();
-      page.on('response', (response) => { if (response.url().endsWith('.js')) scripts.add(new URL(response.url()).pathname); });
+      page.on('response', (response) => {
+        if (response.url().endsWith('.js')) scripts.add(new URL(response.url()).pathname);
+      });
       for (const kind of ['cold', 'warm'] as const) {
         const started = performance.now();
         await page.goto('/');
-        await page.getByRole('img', { name: messages.ui.hotelPhoto(firstHotel) }).first().waitFor();
+        await page
+          .getByRole('img', { name: messages.ui.hotelPhoto(firstHotel) })
+          .first()
+          .waitFor();
         timings[kind].push(performance.now() - started);
       }
       if (run === 0) {
@@ -53,7 +68,9 @@ export default async function benchFrontend(report: Report): Promise<void> {
     report(`home page shows its hotels, first visit (median of ${RUNS})`, median(timings.cold), 'ms', below(1500));
     report(`home page shows its hotels, repeat visit (median of ${RUNS})`, median(timings.warm), 'ms');
 
-    const hotels = ((await (await fetch(`${system.baseUrl}/sharma/resident/stays/hotel/data/get/all/hotels`)).json()) as { data: { _id: string; hotelName: string }[] }).data;
+    const hotels = (
+      (await (await fetch(`${system.baseUrl}/sharma/resident/stays/hotel/data/get/all/hotels`)).json()) as { data: { _id: string; hotelName: string }[] }
+    ).data;
     const phonePages = [
       { name: 'home', path: '/' },
       { name: 'search', path: `/search-hotel?searchTerm=${encodeURIComponent('Jaipur')}` },
@@ -88,8 +105,12 @@ export async function phoneFirstVisit(browser: Browser, baseUrl: string, address
   await context.addInitScript(() => {
     const seen = { lcp: 0, longTasks: [] as { start: number; duration: number }[] };
     (window as unknown as { __vitals: typeof seen }).__vitals = seen;
-    new PerformanceObserver((list) => { for (const entry of list.getEntries()) seen.lcp = entry.startTime; }).observe({ type: 'largest-contentful-paint', buffered: true });
-    new PerformanceObserver((list) => { for (const entry of list.getEntries()) seen.longTasks.push({ start: entry.startTime, duration: entry.duration }); }).observe({ type: 'longtask', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) seen.lcp = entry.startTime;
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) seen.longTasks.push({ start: entry.startTime, duration: entry.duration });
+    }).observe({ type: 'longtask', buffered: true });
   });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -101,7 +122,8 @@ export async function phoneFirstVisit(browser: Browser, baseUrl: string, address
     return await page.evaluate(() => {
       const seen = (window as unknown as { __vitals: { lcp: number; longTasks: { start: number; duration: number }[] } }).__vitals;
       const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
-      const tbt = seen.longTasks.filter((task) => task.start + task.duration > fcp)
+      const tbt = seen.longTasks
+        .filter((task) => task.start + task.duration > fcp)
         .reduce((sum, task) => sum + Math.max(0, task.start + task.duration - Math.max(task.start, fcp) - 50), 0);
       return { lcp: seen.lcp, tbt };
     });

@@ -26,12 +26,16 @@ const PASSWORD = 'bench-password-1';
 
 export default async function benchImageUploads(report: Report): Promise<void> {
   const attack = await sharp({ create: { width: 7000, height: 5670, channels: 3, background: '#3a7d5c' } })
-    .toColourspace('rgb16').png({ compressionLevel: 9, progressive: true }).toBuffer();
+    .toColourspace('rgb16')
+    .png({ compressionLevel: 9, progressive: true })
+    .toBuffer();
   // the largest image taken: just under 50 MP at 8 bits, interlaced, so it too is decoded whole
   const largest = await sharp({ create: { width: 8160, height: 6120, channels: 3, background: '#3a7d5c' } })
-    .png({ compressionLevel: 9, progressive: true }).toBuffer();
+    .png({ compressionLevel: 9, progressive: true })
+    .toBuffer();
   const photo = await sharp({ create: { width: 4032, height: 3024, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 12 } } })
-    .jpeg({ quality: 85 }).toBuffer();
+    .jpeg({ quality: 85 })
+    .toBuffer();
   const cases = [
     ['39.7 MP 16-bit PNGs', attack, MAX_IMAGES],
     ['49.9 MP 8-bit PNGs', largest, MIN_IMAGES],
@@ -102,7 +106,11 @@ async function memoryOf(child: ChildProcess): Promise<{ rssMb: number; peakMb: n
 async function signedInOwner(base: string, i: number): Promise<string> {
   const email = `bench.owner.${Date.now().toString(36)}.${i}@example.in`;
   const json = { 'content-type': 'application/json' };
-  const registered = await fetch(`${base}/hotel/owner/register`, { method: 'POST', headers: json, body: JSON.stringify({ name: 'Bench Owner', email, password: PASSWORD }) });
+  const registered = await fetch(`${base}/hotel/owner/register`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ name: 'Bench Owner', email, password: PASSWORD }),
+  });
   if (registered.status !== 201) throw new Error(`register answered ${registered.status}`);
   const login = await fetch(`${base}/hotel/owner/login`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: PASSWORD }) });
   const { data } = (await login.json()) as { data: { accessToken: string } };
@@ -114,9 +122,21 @@ async function createHotel(base: string, token: string, image: Buffer, count: nu
   const fields: Record<string, string> = {
     hotelName: 'Hotel Sahyadri Residency',
     description: 'A calm family hotel near the old city, with a rooftop restaurant and easy access to the station.',
-    address: '14 Jangli Maharaj Road, Deccan', country: 'India', state: 'Maharashtra', city: 'Pune', pinCode: '411004',
-    phoneNumber: '9822012345', amenities: 'Free WiFi, AC', startingPrice: '3200', checkInTime: '12:00', checkOutTime: '11:00',
-    restaurants: '[]', famousTouristPlaces: '[]', cinemaHalls: '[]', transportationFacilities: '[]', range: '3.25',
+    address: '14 Jangli Maharaj Road, Deccan',
+    country: 'India',
+    state: 'Maharashtra',
+    city: 'Pune',
+    pinCode: '411004',
+    phoneNumber: '9822012345',
+    amenities: 'Free WiFi, AC',
+    startingPrice: '3200',
+    checkInTime: '12:00',
+    checkOutTime: '11:00',
+    restaurants: '[]',
+    famousTouristPlaces: '[]',
+    cinemaHalls: '[]',
+    transportationFacilities: '[]',
+    range: '3.25',
   };
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   const type = image[0] === 0xff ? 'image/jpeg' : 'image/png';

@@ -43,8 +43,13 @@ export interface LoadResult {
 
 function encode(request: PlannedRequest, host: string): Buffer {
   const body = request.body === undefined ? '' : JSON.stringify(request.body);
-  const headers = { ...request.headers, ...(request.body !== undefined && { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }) };
-  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  const headers = {
+    ...request.headers,
+    ...(request.body !== undefined && { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }),
+  };
+  const lines = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
   return Buffer.from(`${request.method} ${request.path} HTTP/1.1\r\nhost: ${host}\r\n${lines}\r\n${body}`);
 }
 
@@ -101,8 +106,21 @@ const result = { latencies: [] as number[], failures: 0, seconds: 0, statuses: {
 const started = performance.now();
 const deadline = started + plan.durationMs;
 const sendsOf = (requests: readonly PlannedRequest[]) =>
-  plan.rounds !== undefined ? plan.rounds * requests.length : requests.every((request) => request.method === 'GET') ? Number.POSITIVE_INFINITY : requests.length;
-await Promise.all(plan.clients.map((requests) =>
-  runClient(target, requests.map((request) => encode(request, target.host)), sendsOf(requests), deadline, result)));
+  plan.rounds !== undefined
+    ? plan.rounds * requests.length
+    : requests.every((request) => request.method === 'GET')
+      ? Number.POSITIVE_INFINITY
+      : requests.length;
+await Promise.all(
+  plan.clients.map((requests) =>
+    runClient(
+      target,
+      requests.map((request) => encode(request, target.host)),
+      sendsOf(requests),
+      deadline,
+      result,
+    ),
+  ),
+);
 result.seconds = (performance.now() - started) / 1000;
 process.stdout.write(JSON.stringify(result));

@@ -18,7 +18,15 @@ import { crc32 } from 'node:zlib';
 import { HEADER_BYTES, LOG_FILE_NAME, RECORD_MAGIC, formerPayloadText, openEmbeddedEventStore, type EventData, type EventStore } from '@stays/event-store';
 import { createEmbeddedReadStore } from '@stays/read-store';
 import {
-  FileTreeHeadStore, LeafArchive, LogVerifier, Notary, NotarySigner, ReadStoreTreeHeadStore, StoredTree, leavesOfLogFile, readTreeHeadsFile,
+  FileTreeHeadStore,
+  LeafArchive,
+  LogVerifier,
+  Notary,
+  NotarySigner,
+  ReadStoreTreeHeadStore,
+  StoredTree,
+  leavesOfLogFile,
+  readTreeHeadsFile,
 } from '@stays/notary';
 import { physicalCollection } from '@stays/projections';
 import { accountCollections, accountsReadModel } from '@stays/projections/read-models';
@@ -42,9 +50,17 @@ async function fill(store: EventStore, count: number): Promise<void> {
     const events: EventData[] = Array.from({ length: Math.min(100, count - first) }, (_, i) => ({
       type: 'BookingPlaced',
       data: {
-        bookingID: `BK-${first + i}`, hotelID: randomUUID(), roomID: randomUUID(), customerID: randomUUID(),
-        customerName: `pd1.${randomUUID()}.${randomUUID()}`, customerEmail: `pd1.${randomUUID()}.${randomUUID()}${randomUUID()}`,
-        roomType: 'Room', roomStandard: 'Deluxe', nights: ['2026-12-01', '2026-12-02'], numberOfGuests: 2, payableAmount: 8400,
+        bookingID: `BK-${first + i}`,
+        hotelID: randomUUID(),
+        roomID: randomUUID(),
+        customerID: randomUUID(),
+        customerName: `pd1.${randomUUID()}.${randomUUID()}`,
+        customerEmail: `pd1.${randomUUID()}.${randomUUID()}${randomUUID()}`,
+        roomType: 'Room',
+        roomStandard: 'Deluxe',
+        nights: ['2026-12-01', '2026-12-02'],
+        numberOfGuests: 2,
+        payableAmount: 8400,
       },
       metadata: { actor: `customer-${first}`, correlationId: `BK-${first + i}`, schemaVersion: 1 },
     }));
@@ -62,14 +78,18 @@ async function writeFormerLog(store: EventStore, file: string): Promise<void> {
     for (;;) {
       const records = await store.readAll({ ...(after !== undefined && { after }), maxCount: 10_000 });
       if (records.length === 0) return;
-      await handle.write(Buffer.concat(records.map((record) => {
-        const payload = Buffer.from(formerPayloadText(record));
-        const header = Buffer.alloc(HEADER_BYTES);
-        header.writeUInt32BE(RECORD_MAGIC, 0);
-        header.writeUInt32BE(payload.length, 4);
-        header.writeUInt32BE(crc32(payload), 8);
-        return Buffer.concat([header, payload]);
-      })));
+      await handle.write(
+        Buffer.concat(
+          records.map((record) => {
+            const payload = Buffer.from(formerPayloadText(record));
+            const header = Buffer.alloc(HEADER_BYTES);
+            header.writeUInt32BE(RECORD_MAGIC, 0);
+            header.writeUInt32BE(payload.length, 4);
+            header.writeUInt32BE(crc32(payload), 8);
+            return Buffer.concat([header, payload]);
+          }),
+        ),
+      );
       after = records.at(-1)!.position;
     }
   } finally {
@@ -114,8 +134,12 @@ export default async function benchNotary(report: Report): Promise<void> {
     if (!stdout.includes(`${PROVEN_EVENTS} events`) || !stdout.includes('the log matches every signed tree head') || timed === null) {
       throw new Error(`verify-log did not pass the benchmark's log: ${stdout}`);
     }
-    report(`verify-log, ${PROVEN_EVENTS.toLocaleString('en')} events (embedded log file, ${os.availableParallelism()} hashing threads)`,
-      PROVEN_EVENTS / Number(timed[1]), `events/s (${timed[1]} s after its start-up)`, atLeast(200_000));
+    report(
+      `verify-log, ${PROVEN_EVENTS.toLocaleString('en')} events (embedded log file, ${os.availableParallelism()} hashing threads)`,
+      PROVEN_EVENTS / Number(timed[1]),
+      `events/s (${timed[1]} s after its start-up)`,
+      atLeast(200_000),
+    );
     report('verify-log, the whole process (node and tsx start-up included)', PROVEN_EVENTS / wall, `events/s (${wall.toFixed(2)} s)`);
 
     const stored = new StoredTree(tree.readStore);
@@ -128,23 +152,32 @@ export default async function benchNotary(report: Report): Promise<void> {
     }
     latencies.sort((a, b) => a - b);
     report(`inclusion proof in a tree of ${PROVEN_EVENTS.toLocaleString('en')}, from the read store, p50`, percentile(latencies, 50), 'ms');
-    report(`inclusion proof in a tree of ${PROVEN_EVENTS.toLocaleString('en')}, from the read store, p99`, percentile(latencies, 99), `ms (${PROOFS} proofs of random leaves)`);
+    report(
+      `inclusion proof in a tree of ${PROVEN_EVENTS.toLocaleString('en')}, from the read store, p99`,
+      percentile(latencies, 99),
+      `ms (${PROOFS} proofs of random leaves)`,
+    );
 
     // the same over HTTP, as an auditor asks it: token and session checks, the route, the envelope
     const keys = await generateSigningKeys();
-    await tree.readStore.collection(accountsCollection(accountCollections.sessions)).insertOne({ _id: 'bench-session', accountId: 'bench-auditor', role: 'auditor', open: true, expiresAt: '2999-01-01T00:00:00Z' });
+    await tree.readStore
+      .collection(accountsCollection(accountCollections.sessions))
+      .insertOne({ _id: 'bench-session', accountId: 'bench-auditor', role: 'auditor', open: true, expiresAt: '2999-01-01T00:00:00Z' });
     const { token } = await new TokenIssuer(keys.privateKey, TOKEN_SETTINGS).issue({ accountId: 'bench-auditor', role: 'auditor', sessionId: 'bench-session' });
-    const app = createQueryApp({
-      readStore: tree.readStore,
-      media: createFileMediaStore({ dir: path.join(dir, 'media'), publicBaseUrl: '/api/media' }),
-      mediaLinks: new MediaLinks({ publicUrl: 'http://localhost', apiPrefix: '/api' }),
-      tokenVerifier: new TokenVerifier(keys.publicKey, TOKEN_SETTINGS),
-      readSide: { health: async () => ({ healthy: true, projections: [] }), waitFor: async () => true, changedAt: async () => undefined },
-      logHead: () => big.headPosition(),
-      reveal: async (stored) => stored.data,
-      auditTrail: eventStoreAuditTrail(big, new KeyedStreamNames(randomBytes(STREAM_NAME_KEY_BYTES))),
-      treeHeads: tree.heads,
-    }, { apiPrefix: '/api', security: { publicUrl: 'http://localhost', googleSignIn: false } });
+    const app = createQueryApp(
+      {
+        readStore: tree.readStore,
+        media: createFileMediaStore({ dir: path.join(dir, 'media'), publicBaseUrl: '/api/media' }),
+        mediaLinks: new MediaLinks({ publicUrl: 'http://localhost', apiPrefix: '/api' }),
+        tokenVerifier: new TokenVerifier(keys.publicKey, TOKEN_SETTINGS),
+        readSide: { health: async () => ({ healthy: true, projections: [] }), waitFor: async () => true, changedAt: async () => undefined },
+        logHead: () => big.headPosition(),
+        reveal: async (stored) => stored.data,
+        auditTrail: eventStoreAuditTrail(big, new KeyedStreamNames(randomBytes(STREAM_NAME_KEY_BYTES))),
+        treeHeads: tree.heads,
+      },
+      { apiPrefix: '/api', security: { publicUrl: 'http://localhost', googleSignIn: false } },
+    );
     const server = http.createServer(app.callback());
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
@@ -152,7 +185,8 @@ export default async function benchNotary(report: Report): Promise<void> {
       const prove = async (leafIndex: number) => {
         const response = await fetch(`${base}?leafIndex=${leafIndex}&treeSize=${PROVEN_EVENTS}`, { headers: { Authorization: `Bearer ${token}` } });
         const body = (await response.json()) as { data?: { auditPath?: string[] } };
-        if (response.status !== 200 || !body.data?.auditPath?.length) throw new Error(`inclusion proof of leaf ${leafIndex}: ${response.status} ${JSON.stringify(body).slice(0, 200)}`);
+        if (response.status !== 200 || !body.data?.auditPath?.length)
+          throw new Error(`inclusion proof of leaf ${leafIndex}: ${response.status} ${JSON.stringify(body).slice(0, 200)}`);
       };
       for (let i = 0; i < 200; i++) await prove(Math.floor(Math.random() * PROVEN_EVENTS));
       const overHttp: number[] = [];
@@ -164,7 +198,12 @@ export default async function benchNotary(report: Report): Promise<void> {
       }
       overHttp.sort((a, b) => a - b);
       report(`inclusion proof over HTTP, ${PROVEN_EVENTS.toLocaleString('en')} events, p50`, percentile(overHttp, 50), 'ms');
-      report(`inclusion proof over HTTP, ${PROVEN_EVENTS.toLocaleString('en')} events, p99`, percentile(overHttp, 99), `ms (${HTTP_PROOFS} requests one at a time, random leaves)`, atMost(5));
+      report(
+        `inclusion proof over HTTP, ${PROVEN_EVENTS.toLocaleString('en')} events, p99`,
+        percentile(overHttp, 99),
+        `ms (${HTTP_PROOFS} requests one at a time, random leaves)`,
+        atMost(5),
+      );
 
       // After the proofs: these runs leave the heap garbage that would otherwise land in the proofs' tail.
       // The same check in this process (its heap holds the million-event log), hashing on worker threads or on the reading
@@ -179,20 +218,32 @@ export default async function benchNotary(report: Report): Promise<void> {
         verifier.nameLeavesBy(log.placeOf);
         const verified = await verifier.finish(heads, tree.signer.publicKey, notarised);
         const seconds = (performance.now() - started) / 1000;
-        if (!verified.ok || verified.events !== PROVEN_EVENTS) throw new Error(`verify in process did not pass the benchmark's log: ${verified.problems.join('; ')}`);
-        report(`verify-log in the benchmark's process, ${threads === 0 ? 'hashed on the reading thread' : `${threads} hashing thread${threads > 1 ? 's' : ''}`}`,
-          PROVEN_EVENTS / seconds, `events/s (${seconds.toFixed(2)} s)`);
+        if (!verified.ok || verified.events !== PROVEN_EVENTS)
+          throw new Error(`verify in process did not pass the benchmark's log: ${verified.problems.join('; ')}`);
+        report(
+          `verify-log in the benchmark's process, ${threads === 0 ? 'hashed on the reading thread' : `${threads} hashing thread${threads > 1 ? 's' : ''}`}`,
+          PROVEN_EVENTS / seconds,
+          `events/s (${seconds.toFixed(2)} s)`,
+        );
       }
       // A log written before records were stored canonical: each record parsed and its RFC 8785 text written (leaves only).
       await mkdir(path.join(dir, 'former'));
       const formerFile = path.join(dir, 'former', LOG_FILE_NAME);
       await writeFormerLog(big, formerFile);
-      for (const [name, file] of [['canonical', logFile], ['former-format', formerFile]] as const) {
+      for (const [name, file] of [
+        ['canonical', logFile],
+        ['former-format', formerFile],
+      ] as const) {
         const started = performance.now();
         const log = await leavesOfLogFile(file);
         const seconds = (performance.now() - started) / 1000;
-        if (log.leaves.length !== PROVEN_EVENTS || log.formerRecords !== (file === formerFile ? PROVEN_EVENTS : 0)) throw new Error(`the ${name} log gave ${log.leaves.length} leaves`);
-        report(`leaves of the ${name} log file, ${os.availableParallelism()} hashing threads (in process)`, PROVEN_EVENTS / seconds, `events/s (${seconds.toFixed(2)} s)`);
+        if (log.leaves.length !== PROVEN_EVENTS || log.formerRecords !== (file === formerFile ? PROVEN_EVENTS : 0))
+          throw new Error(`the ${name} log gave ${log.leaves.length} leaves`);
+        report(
+          `leaves of the ${name} log file, ${os.availableParallelism()} hashing threads (in process)`,
+          PROVEN_EVENTS / seconds,
+          `events/s (${seconds.toFixed(2)} s)`,
+        );
       }
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -20,14 +20,40 @@ const BOOKINGS = 100_000;
 const QUERIES = 50;
 
 const hotelDetails = (city: string) => ({
-  hotelName: 'Bench Residency', address: '1 Main Road', country: 'India', city, pinCode: 411001,
-  description: 'A hotel for the occupancy benchmark.', imageURLs: [], phoneNumber: '9876543210', amenities: [],
-  checkInTime: '12:00', checkOutTime: '11:00', startingPrice: 3000, range: 0,
-  restaurants: [], cinemaHalls: [], famousTouristPlaces: [], transportationFacilities: [],
+  hotelName: 'Bench Residency',
+  address: '1 Main Road',
+  country: 'India',
+  city,
+  pinCode: 411001,
+  description: 'A hotel for the occupancy benchmark.',
+  imageURLs: [],
+  phoneNumber: '9876543210',
+  amenities: [],
+  checkInTime: '12:00',
+  checkOutTime: '11:00',
+  startingPrice: 3000,
+  range: 0,
+  restaurants: [],
+  cinemaHalls: [],
+  famousTouristPlaces: [],
+  transportationFacilities: [],
 });
 const listing = (roomId: string, hotelId: string, totalUnits: number) => ({
-  roomId, hotelId, ownerId: `owner-${hotelId}`, hotelName: 'Bench Residency', roomType: 'Room', roomStandard: 'Deluxe', size: 30, bedType: 'King',
-  amenities: [], pricePerNight: 3000, numberOfRooms: 1, hasKitchen: false, furnished: true, imageURLs: [], totalUnits,
+  roomId,
+  hotelId,
+  ownerId: `owner-${hotelId}`,
+  hotelName: 'Bench Residency',
+  roomType: 'Room',
+  roomStandard: 'Deluxe',
+  size: 30,
+  bedType: 'King',
+  amenities: [],
+  pricePerNight: 3000,
+  numberOfRooms: 1,
+  hasKitchen: false,
+  furnished: true,
+  imageURLs: [],
+  totalUnits,
 });
 
 async function timed(runs: number, query: () => Promise<unknown>): Promise<number[]> {
@@ -48,7 +74,9 @@ export default async function benchOccupancy(report: Report): Promise<void> {
     const writer = await openEmbeddedEventStore(dir);
     const hotelIds = Array.from({ length: HOTELS }, () => randomUUID());
     for (const [index, hotelId] of hotelIds.entries()) {
-      await writer.append(`hotel-${hotelId}`, [{ type: 'HotelCreated', data: { ...hotelDetails(`City ${index % CITIES}`), hotelId, ownerId: `owner-${hotelId}` } }]);
+      await writer.append(`hotel-${hotelId}`, [
+        { type: 'HotelCreated', data: { ...hotelDetails(`City ${index % CITIES}`), hotelId, ownerId: `owner-${hotelId}` } },
+      ]);
       await writer.append(`room-${hotelId}-a`, [{ type: 'RoomAdded', data: listing(`${hotelId}-a`, hotelId, 20) }]);
       await writer.append(`room-${hotelId}-b`, [{ type: 'RoomAdded', data: listing(`${hotelId}-b`, hotelId, 10) }]);
     }
@@ -61,15 +89,38 @@ export default async function benchOccupancy(report: Report): Promise<void> {
       const start = addDays(firstNight, n % 420);
       const nights = Array.from({ length: stayNights }, (_, night) => addDays(start, night));
       const placed: BookingPlaced['data'] = {
-        bookingID, customerId: `guest-${n}`, customerName: 'Asha Rao', customerEmail: 'asha@example.in', customerPhoneNumber: '9876543210',
-        hotelId, ownerId: `owner-${hotelId}`, hotelName: 'Bench Residency', hotelAddress: '1 Main Road', hotelCity: 'x', roomId: `${hotelId}-a`,
-        roomType: 'Room', roomStandard: 'Deluxe', numberOfRooms: 2, numberOfGuests: 2, numberOfNights: stayNights, dateOfBooking: start,
-        dateOfCommencement: start, nights, units: 2, pricePerNight: 3001, totalAmount: 3001 * 2 * stayNights, discountAmount: 1200 * stayNights,
-        payableAmount: 1801 * 2 * stayNights, paymentMethod: 'pay-at-hotel',
+        bookingID,
+        customerId: `guest-${n}`,
+        customerName: 'Asha Rao',
+        customerEmail: 'asha@example.in',
+        customerPhoneNumber: '9876543210',
+        hotelId,
+        ownerId: `owner-${hotelId}`,
+        hotelName: 'Bench Residency',
+        hotelAddress: '1 Main Road',
+        hotelCity: 'x',
+        roomId: `${hotelId}-a`,
+        roomType: 'Room',
+        roomStandard: 'Deluxe',
+        numberOfRooms: 2,
+        numberOfGuests: 2,
+        numberOfNights: stayNights,
+        dateOfBooking: start,
+        dateOfCommencement: start,
+        nights,
+        units: 2,
+        pricePerNight: 3001,
+        totalAmount: 3001 * 2 * stayNights,
+        discountAmount: 1200 * stayNights,
+        payableAmount: 1801 * 2 * stayNights,
+        paymentMethod: 'pay-at-hotel',
       };
-      const followUp = n % 10 === 0
-        ? [{ type: 'BookingCancelled', data: { bookingID, customerId: placed.customerId, cancelledAt: new Date().toISOString() } }]
-        : n % 3 === 0 ? [{ type: 'BookingPaymentReceived', data: { bookingID, ownerId: placed.ownerId, receivedAt: new Date().toISOString() } }] : [];
+      const followUp =
+        n % 10 === 0
+          ? [{ type: 'BookingCancelled', data: { bookingID, customerId: placed.customerId, cancelledAt: new Date().toISOString() } }]
+          : n % 3 === 0
+            ? [{ type: 'BookingPaymentReceived', data: { bookingID, ownerId: placed.ownerId, receivedAt: new Date().toISOString() } }]
+            : [];
       events += 1 + followUp.length;
       writes.push(writer.append(`booking-${bookingID}`, [{ type: 'BookingPlaced', data: placed }, ...followUp], { expectedRevision: 'no_stream' }));
       if (writes.length >= 512) await Promise.all(writes.splice(0));
@@ -92,7 +143,11 @@ export default async function benchOccupancy(report: Report): Promise<void> {
     report("owner's hotel by month and by day, p95", percentile(owner, 95), 'ms');
     const month = today.slice(0, 7);
     const cities = await timed(10, () => queries.ofCities(month));
-    report('every city for one month, p50', percentile(cities, 50), `ms (${HOTELS} hotels, ~${Math.round((BOOKINGS * 31) / 420)} bookings in the month, 10 queries)`);
+    report(
+      'every city for one month, p50',
+      percentile(cities, 50),
+      `ms (${HOTELS} hotels, ~${Math.round((BOOKINGS * 31) / 420)} bookings in the month, 10 queries)`,
+    );
     await runner.stop();
     await readStore.close();
     await eventStore.close();

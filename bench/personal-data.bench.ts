@@ -49,7 +49,11 @@ const BUDGET_PERCENT = 10;
 const ROUNDS = 7;
 
 const overhead = (plain: number, encrypted: number) => ((plain - encrypted) / plain) * 100;
-const median = (values: readonly number[]) => percentile([...values].sort((a, b) => a - b), 50);
+const median = (values: readonly number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 const pace = (replays: readonly Replay[]) => replays.map((replay) => replay.perSecond);
 const medianPace = (replays: readonly Replay[]) => median(pace(replays));
 const fastest = (replays: readonly Replay[]) => Math.max(...pace(replays));
@@ -72,13 +76,20 @@ type LogFormat = 'plain' | 'sealed' | 'per-field';
 
 /** Appends with each personal field encrypted on its own, as the personal-data layer wrote them before. */
 const perFieldWriter = (raw: EventStore, keys: KeyStore): Pick<EventStore, 'append'> => ({
-  append: async (streamId, events, options) => raw.append(streamId, await Promise.all(events.map(async (event): Promise<EventData> => {
-    if (event.type !== 'AccountRegistered') return event;
-    const key = await keys.createDataKey(streamId);
-    const data = { ...event.data };
-    for (const field of ['name', 'email', 'username']) data[field] = encryptField(key, { subject: streamId, type: event.type, field }, data[field]);
-    return { ...event, data };
-  })), options),
+  append: async (streamId, events, options) =>
+    raw.append(
+      streamId,
+      await Promise.all(
+        events.map(async (event): Promise<EventData> => {
+          if (event.type !== 'AccountRegistered') return event;
+          const key = await keys.createDataKey(streamId);
+          const data = { ...event.data };
+          for (const field of ['name', 'email', 'username']) data[field] = encryptField(key, { subject: streamId, type: event.type, field }, data[field]);
+          return { ...event, data };
+        }),
+      ),
+      options,
+    ),
 });
 
 /** The replay benchmark's sign-ups log under `dir` (`events/`, and `keys/` under BENCH_MASTER_KEY), its personal fields stored as `format` says. */
@@ -90,12 +101,30 @@ async function writeSignUps(dir: string, format: LogFormat): Promise<void> {
   for (let i = 0; i < ACCOUNTS; i++) {
     const accountId = randomUUID();
     const role = i % 2 === 0 ? 'customer' : 'hotel-owner';
-    writes.push(writer.append(`${role === 'customer' ? 'customer' : 'owner'}-${accountId}`, [{
-      type: 'AccountRegistered',
-      data: { accountId, role, name: `Guest ${i}`, email: `guest${i}@example.in`, username: `guest${i}`, passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$x$y', via: 'password' },
-    }, ...Array.from({ length: SIGN_INS_PER_ACCOUNT }, () => ({
-      type: 'AccountSignedIn', data: { accountId, role, sessionId: randomUUID(), method: 'password', expiresAt: '2030-01-01T00:00:00.000Z' },
-    }))], { expectedRevision: 'no_stream' }));
+    writes.push(
+      writer.append(
+        `${role === 'customer' ? 'customer' : 'owner'}-${accountId}`,
+        [
+          {
+            type: 'AccountRegistered',
+            data: {
+              accountId,
+              role,
+              name: `Guest ${i}`,
+              email: `guest${i}@example.in`,
+              username: `guest${i}`,
+              passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$x$y',
+              via: 'password',
+            },
+          },
+          ...Array.from({ length: SIGN_INS_PER_ACCOUNT }, () => ({
+            type: 'AccountSignedIn',
+            data: { accountId, role, sessionId: randomUUID(), method: 'password', expiresAt: '2030-01-01T00:00:00.000Z' },
+          })),
+        ],
+        { expectedRevision: 'no_stream' },
+      ),
+    );
     if (writes.length >= 512) await Promise.all(writes.splice(0));
   }
   await Promise.all(writes);
@@ -114,9 +143,13 @@ async function writePlainTwin(dataDir: string, twinDir: string): Promise<void> {
       let to = from + 1;
       while (to < records.length && records[to]!.streamId === records[from]!.streamId) to++;
       const first = records[from]!;
-      await twin.append(first.streamId, records.slice(from, to).map(({ id, type, data, metadata }) => ({ id, type, data, metadata })), {
-        expectedRevision: first.revision === 0 ? 'no_stream' : first.revision - 1,
-      });
+      await twin.append(
+        first.streamId,
+        records.slice(from, to).map(({ id, type, data, metadata }) => ({ id, type, data, metadata })),
+        {
+          expectedRevision: first.revision === 0 ? 'no_stream' : first.revision - 1,
+        },
+      );
       from = to;
     }
   } finally {
@@ -141,26 +174,52 @@ function reportReplays(report: Report, log: string, replays: Record<ReplayHow, R
   const bestOf = (replays: readonly Replay[]) => `events/s (best ${Math.round(fastest(replays))})`;
   report(`full replay of ${log}: plain, median`, medianPace(plain), bestOf(plain));
   report(`full replay of ${log}: personal fields decrypted (keys read cold), median`, medianPace(layer), bestOf(layer));
-  report('cost of encryption on full replay, medians', overhead(medianPace(plain), medianPace(layer)), `% slower (bests: ${overhead(fastest(plain), fastest(layer)).toFixed(1)} %)`, atMost(BUDGET_PERCENT));
+  report(
+    'cost of encryption on full replay, medians',
+    overhead(medianPace(plain), medianPace(layer)),
+    `% slower (bests: ${overhead(fastest(plain), fastest(layer)).toFixed(1)} %)`,
+    atMost(BUDGET_PERCENT),
+  );
   report('floor: plain values handed over without decryption, median', medianPace(floor), bestOf(floor));
-  report('floor: what handing read models plain values costs at all, medians', overhead(medianPace(plain), medianPace(floor)), `% slower (bests: ${overhead(fastest(plain), fastest(floor)).toFixed(1)} %)`);
+  report(
+    'floor: what handing read models plain values costs at all, medians',
+    overhead(medianPace(plain), medianPace(floor)),
+    `% slower (bests: ${overhead(fastest(plain), fastest(floor)).toFixed(1)} %)`,
+  );
   const bound = replays['floor, decrypted here'];
-  report('lower bound: the floor plus each record decrypted once, nothing else of the layer, medians', overhead(medianPace(plain), medianPace(bound)), `% slower (${Math.round(medianPace(bound))} events/s)`);
+  report(
+    'lower bound: the floor plus each record decrypted once, nothing else of the layer, medians',
+    overhead(medianPace(plain), medianPace(bound)),
+    `% slower (${Math.round(medianPace(bound))} events/s)`,
+  );
   report('process CPU time, medians: plain / decrypted / floor', medianCpu(plain), `ms / ${medianCpu(layer)} ms / ${medianCpu(floor)} ms`);
-  report('main thread CPU time, medians: plain / decrypted / floor', medianMainThread(plain), `ms / ${medianMainThread(layer)} ms / ${medianMainThread(floor)} ms`);
-  report('cost of encryption, main thread CPU, medians', ((medianMainThread(layer) - medianMainThread(plain)) / medianMainThread(plain)) * 100, '% more', atMost(BUDGET_PERCENT));
+  report(
+    'main thread CPU time, medians: plain / decrypted / floor',
+    medianMainThread(plain),
+    `ms / ${medianMainThread(layer)} ms / ${medianMainThread(floor)} ms`,
+  );
+  report(
+    'cost of encryption, main thread CPU, medians',
+    ((medianMainThread(layer) - medianMainThread(plain)) / medianMainThread(plain)) * 100,
+    '% more',
+    atMost(BUDGET_PERCENT),
+  );
 }
 
 export default async function benchPersonalData(report: Report): Promise<void> {
   await withTempDir(async (kept) => {
     const plainBookings = await measureBookingsApart(report, { encryptPersonalData: false, label: 'no personal data layer: ' });
     const encryptedLog = path.join(kept, 'encrypted');
-    const encryptedBookings = await measureBookingsApart(report, { encryptPersonalData: true, label: 'personal fields encrypted: ', keepDataDirIn: encryptedLog });
+    const encryptedBookings = await measureBookingsApart(report, {
+      encryptPersonalData: true,
+      label: 'personal fields encrypted: ',
+      keepDataDirIn: encryptedLog,
+    });
     report('cost of encryption on the booking benchmark', overhead(plainBookings, encryptedBookings), '% slower', atMost(BUDGET_PERCENT));
 
     const plainTwin = path.join(kept, 'plain twin');
     await writePlainTwin(encryptedLog, plainTwin);
-    reportReplays(report, 'a product log (the encrypted booking run\'s, against its plain twin)', await replayRounds(plainTwin, encryptedLog, 'data-dir'));
+    reportReplays(report, "a product log (the encrypted booking run's, against its plain twin)", await replayRounds(plainTwin, encryptedLog, 'data-dir'));
   });
 
   await withTempDir(async (dir) => {
@@ -168,7 +227,11 @@ export default async function benchPersonalData(report: Report): Promise<void> {
     await writeSignUps(logs.plain, 'plain');
     await writeSignUps(logs.sealed, 'sealed');
     await writeSignUps(logs.perField, 'per-field');
-    reportReplays(report, `sign-ups only (${ACCOUNTS * (1 + SIGN_INS_PER_ACCOUNT)} events, a new person every ${1 + SIGN_INS_PER_ACCOUNT})`, await replayRounds(logs.plain, logs.sealed, 'bench-key'));
+    reportReplays(
+      report,
+      `sign-ups only (${ACCOUNTS * (1 + SIGN_INS_PER_ACCOUNT)} events, a new person every ${1 + SIGN_INS_PER_ACCOUNT})`,
+      await replayRounds(logs.plain, logs.sealed, 'bench-key'),
+    );
     const perField = await replayApart('layer', logs.perField, 'bench-key');
     report('full replay of a log encrypted field by field (pd1)', perField.perSecond, 'events/s');
     report('full replay, CPU time: encrypted field by field (pd1)', perField.cpuMs, 'ms');

@@ -73,7 +73,12 @@ export default async function benchReadModelVersions(report: Report): Promise<vo
       const mongoLog = await openEmbeddedEventStore(dir);
       const mongo = await connectMongoReadStore(mongoUrl, `stays_bench_${Date.now()}`);
       const built = await timeBuild(mongoLog, mongo);
-      report('build a new version beside the live one, MongoDB batch writes', TOTAL / built.seconds, `events/s (${TOTAL} events in ${built.seconds.toFixed(2)} s)`, atLeast(200_000));
+      report(
+        'build a new version beside the live one, MongoDB batch writes',
+        TOTAL / built.seconds,
+        `events/s (${TOTAL} events in ${built.seconds.toFixed(2)} s)`,
+        atLeast(200_000),
+      );
       await built.runner.stop();
       await mongoLog.close();
       await mongo.close();

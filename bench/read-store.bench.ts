@@ -10,7 +10,6 @@ import { createEmbeddedReadStore, DuplicateKeyError, type Document, type Filter 
 import { seededRandom } from '../service-kit/src/images/seeded-random.ts';
 import { percentile, type Report } from './report.ts';
 
-
 const UPSERT_EVENTS = 200_000;
 const UPSERT_DOCUMENTS = 20_000;
 const REPLAYED_EVENTS = 20_000;
@@ -18,10 +17,52 @@ const SEARCH_DOCUMENTS = 10_000;
 const SEARCHES = 400;
 const WARM_UP_SEARCHES = 40;
 
-const CITIES = ['Pune', 'Mumbai', 'Goa', 'Manali', 'Jaipur', 'Udaipur', 'Kochi', 'Shimla', 'Delhi', 'Agra',
-  'Rishikesh', 'Varanasi', 'Mysuru', 'Ooty', 'Munnar', 'Darjeeling', 'Gangtok', 'Leh', 'Puducherry', 'Hampi'];
-const WORDS = ['Sea', 'View', 'Palace', 'Residency', 'Grand', 'Inn', 'Lodge', 'Retreat', 'Heritage', 'Haveli',
-  'Royal', 'Orchid', 'Lake', 'Hill', 'Top', 'Garden', 'Comfort', 'Stay', 'Suites', 'Villa', 'Homestay', 'Nest'];
+const CITIES = [
+  'Pune',
+  'Mumbai',
+  'Goa',
+  'Manali',
+  'Jaipur',
+  'Udaipur',
+  'Kochi',
+  'Shimla',
+  'Delhi',
+  'Agra',
+  'Rishikesh',
+  'Varanasi',
+  'Mysuru',
+  'Ooty',
+  'Munnar',
+  'Darjeeling',
+  'Gangtok',
+  'Leh',
+  'Puducherry',
+  'Hampi',
+];
+const WORDS = [
+  'Sea',
+  'View',
+  'Palace',
+  'Residency',
+  'Grand',
+  'Inn',
+  'Lodge',
+  'Retreat',
+  'Heritage',
+  'Haveli',
+  'Royal',
+  'Orchid',
+  'Lake',
+  'Hill',
+  'Top',
+  'Garden',
+  'Comfort',
+  'Stay',
+  'Suites',
+  'Villa',
+  'Homestay',
+  'Nest',
+];
 const SEARCH_TERMS = ['pune', 'sea view', 'PALACE', 'hill top', 'grand (royal)', 'villa.', 'orchid+', 'goa', 'lake', 'nest*'];
 
 export default async function benchReadStore(report: Report): Promise<void> {
@@ -109,4 +150,3 @@ async function benchRegexSearch(report: Report): Promise<void> {
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
-

@@ -139,14 +139,18 @@ function handOverOnly(raw: EventStore, plain: ReadonlyMap<number, PlainFields>):
 }
 
 /** `store`, each follower's batch passed through `through` before its handler sees it. */
-function withBatchesThrough(store: EventStore, through: (records: readonly RecordedEvent[]) => readonly RecordedEvent[] | Promise<readonly RecordedEvent[]>): EventStore {
+function withBatchesThrough(
+  store: EventStore,
+  through: (records: readonly RecordedEvent[]) => readonly RecordedEvent[] | Promise<readonly RecordedEvent[]>,
+): EventStore {
   return {
     append: (streamId, events, options) => store.append(streamId, events, options),
     readStream: (streamId, options) => store.readStream(streamId, options),
     readAll: (options) => store.readAll(options),
     headPosition: () => store.headPosition(),
     close: () => store.close(),
-    subscribeToAll: (options, handler) => store.subscribeToAll(options, { ...handler, onBatch: async (records) => handler.onBatch(records.length === 0 ? [] : await through(records)) }),
+    subscribeToAll: (options, handler) =>
+      store.subscribeToAll(options, { ...handler, onBatch: async (records) => handler.onBatch(records.length === 0 ? [] : await through(records)) }),
   };
 }
 
@@ -163,7 +167,10 @@ function sealedRecordsByPosition(records: readonly RecordedEvent[]): Map<number,
     const declared = personalFieldsOf(record.type);
     const fields = declared?.fields.filter((field) => record.data[field] != null) ?? [];
     if (declared === undefined || fields.length === 0) continue;
-    sealed.set(record.position, { place: { subject: declared.subject(record.data), type: record.type, fields }, stored: fields.map((field) => record.data[field]) });
+    sealed.set(record.position, {
+      place: { subject: declared.subject(record.data), type: record.type, fields },
+      stored: fields.map((field) => record.data[field]),
+    });
   }
   return sealed;
 }

@@ -14,10 +14,14 @@ export const exactly = (value: number): Goal => ({ op: '=', value });
 
 export function meets(goal: Goal, value: number): boolean {
   switch (goal.op) {
-    case '≥': return value >= goal.value;
-    case '≤': return value <= goal.value;
-    case '<': return value < goal.value;
-    case '=': return value === goal.value;
+    case '≥':
+      return value >= goal.value;
+    case '≤':
+      return value <= goal.value;
+    case '<':
+      return value < goal.value;
+    case '=':
+      return value === goal.value;
   }
 }
 

@@ -29,7 +29,12 @@ const benchmarks: Record<string, () => Promise<{ default: (report: Report) => Pr
 const filter = process.argv[2];
 const format = (value: number) => (value >= 100 ? Math.round(value).toLocaleString('en-IN') : value.toFixed(2));
 
-console.log(`${os.cpus().length} cores, load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')} at start`);
+console.log(
+  `${os.cpus().length} cores, load average ${os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')} at start`,
+);
 for (const [name, load] of Object.entries(benchmarks)) {
   if (filter !== undefined && !name.includes(filter)) continue;
   console.log(`\n## ${name}`);

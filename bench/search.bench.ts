@@ -22,10 +22,48 @@ const HOTELS = 10_000;
 const CLIENTS = 64;
 const WARM_UP_MS = 3_000;
 const DURATION_MS = 5_000;
-const CITIES = ['Mumbai', 'Delhi', 'Bengaluru', 'Jaipur', 'Panaji', 'Chennai', 'Kolkata', 'Hyderabad', 'Pune', 'Udaipur',
-  'Varanasi', 'Kochi', 'Rishikesh', 'Agra', 'Amritsar', 'Mysuru', 'Shimla', 'Manali', 'Darjeeling', 'Puducherry',
-  'Ahmedabad', 'Surat', 'Lucknow', 'Bhopal', 'Indore', 'Nagpur', 'Coimbatore', 'Madurai', 'Guwahati', 'Shillong',
-  'Gangtok', 'Leh', 'Srinagar', 'Jodhpur', 'Jaisalmer', 'Ooty', 'Munnar', 'Alleppey', 'Hampi', 'Khajuraho'];
+const CITIES = [
+  'Mumbai',
+  'Delhi',
+  'Bengaluru',
+  'Jaipur',
+  'Panaji',
+  'Chennai',
+  'Kolkata',
+  'Hyderabad',
+  'Pune',
+  'Udaipur',
+  'Varanasi',
+  'Kochi',
+  'Rishikesh',
+  'Agra',
+  'Amritsar',
+  'Mysuru',
+  'Shimla',
+  'Manali',
+  'Darjeeling',
+  'Puducherry',
+  'Ahmedabad',
+  'Surat',
+  'Lucknow',
+  'Bhopal',
+  'Indore',
+  'Nagpur',
+  'Coimbatore',
+  'Madurai',
+  'Guwahati',
+  'Shillong',
+  'Gangtok',
+  'Leh',
+  'Srinagar',
+  'Jodhpur',
+  'Jaisalmer',
+  'Ooty',
+  'Munnar',
+  'Alleppey',
+  'Hampi',
+  'Khajuraho',
+];
 const WORDS = ['Grand', 'Royal', 'Heritage', 'Residency', 'Palace', 'Inn', 'Suites', 'Retreat', 'Comforts', 'Regency', 'Vista', 'Crown'];
 /** What a browser sends with every request: it accepts compressed answers. */
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
@@ -51,21 +89,56 @@ async function writeHotels(dataDir: string): Promise<number> {
       transportationFacilities: [{ _id: randomUUID(), name: `${city} Junction`, type: 'Railway Station', distance: 4 }],
     };
     const details = {
-      hotelName: `${WORDS[i % 12]} ${WORDS[(i * 7) % 12]} ${city} ${i}`, address: `${i} MG Road, Near Clock Tower, ${city}`, country: 'India',
-      state: 'State', city, pinCode: 400001 + (i % 500), description: 'A comfortable stay in the heart of the city with friendly staff and good food.',
-      imageURLs: Array.from({ length: 5 }, (_, n) => `/sharma/resident/stays/media/demo-${i}-${n}.webp`), phoneNumber: '9822012345',
-      amenities: ['Free WiFi', 'AC', 'Parking'], checkInTime: '12:00', checkOutTime: '11:00', startingPrice: 1500 + ((i * 37) % 60) * 1000,
-      ...places, range: averageDistance(places),
+      hotelName: `${WORDS[i % 12]} ${WORDS[(i * 7) % 12]} ${city} ${i}`,
+      address: `${i} MG Road, Near Clock Tower, ${city}`,
+      country: 'India',
+      state: 'State',
+      city,
+      pinCode: 400001 + (i % 500),
+      description: 'A comfortable stay in the heart of the city with friendly staff and good food.',
+      imageURLs: Array.from({ length: 5 }, (_, n) => `/sharma/resident/stays/media/demo-${i}-${n}.webp`),
+      phoneNumber: '9822012345',
+      amenities: ['Free WiFi', 'AC', 'Parking'],
+      checkInTime: '12:00',
+      checkOutTime: '11:00',
+      startingPrice: 1500 + ((i * 37) % 60) * 1000,
+      ...places,
+      range: averageDistance(places),
     };
-    pending.push(store.append(`hotel-${hotelId}`, [{ type: 'HotelCreated', data: { hotelId, ownerId: randomUUID(), ...details } }], { expectedRevision: 'no_stream' }));
+    pending.push(
+      store.append(`hotel-${hotelId}`, [{ type: 'HotelCreated', data: { hotelId, ownerId: randomUUID(), ...details } }], { expectedRevision: 'no_stream' }),
+    );
     events++;
     for (const [n, roomType] of (['Room', 'Flat', 'Room'] as const).slice(0, 1 + (i % 3)).entries()) {
       const roomId = randomUUID();
-      pending.push(store.append(`room-${roomId}`, [{ type: 'RoomAdded', data: {
-        roomId, hotelId, ownerId: 'o', hotelName: details.hotelName, roomType, roomStandard: `Standard ${n}`, size: 30, bedType: n === 0 ? 'Queen' : 'King',
-        amenities: ['AC', 'TV'], pricePerNight: details.startingPrice + n * 1000, numberOfRooms: roomType === 'Flat' ? 2 : 1,
-        hasKitchen: roomType === 'Flat', furnished: n % 2 === 0, imageURLs: [`/media/r-${i}-${n}.webp`], totalUnits: 5,
-      } }], { expectedRevision: 'no_stream' }));
+      pending.push(
+        store.append(
+          `room-${roomId}`,
+          [
+            {
+              type: 'RoomAdded',
+              data: {
+                roomId,
+                hotelId,
+                ownerId: 'o',
+                hotelName: details.hotelName,
+                roomType,
+                roomStandard: `Standard ${n}`,
+                size: 30,
+                bedType: n === 0 ? 'Queen' : 'King',
+                amenities: ['AC', 'TV'],
+                pricePerNight: details.startingPrice + n * 1000,
+                numberOfRooms: roomType === 'Flat' ? 2 : 1,
+                hasKitchen: roomType === 'Flat',
+                furnished: n % 2 === 0,
+                imageURLs: [`/media/r-${i}-${n}.webp`],
+                totalUnits: 5,
+              },
+            },
+          ],
+          { expectedRevision: 'no_stream' },
+        ),
+      );
       events++;
     }
     if (pending.length >= 1024) await Promise.all(pending.splice(0));
@@ -89,15 +162,19 @@ export default async function benchSearch(report: Report): Promise<void> {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/sharma/resident/stays`;
     const agent = new http.Agent({ keepAlive: true });
-    const get = (url: string) => new Promise<number>((resolve, reject) => {
-      http.get(url, { agent, headers: BROWSER_HEADERS }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      }).on('error', reject);
-    });
+    const get = (url: string) =>
+      new Promise<number>((resolve, reject) => {
+        http
+          .get(url, { agent, headers: BROWSER_HEADERS }, (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          })
+          .on('error', reject);
+      });
     const urls = Array.from({ length: 200 }, (_, i) => base + QUERIES[i % QUERIES.length]!(i));
     const distinct = [...new Set(urls)];
-    for (const [n, query] of QUERIES.entries()) { // the first request of a query computes its answer
+    for (const [n, query] of QUERIES.entries()) {
+      // the first request of a query computes its answer
       const sent = performance.now();
       for (let i = 0; i < 20; i++) await get(base + query(i));
       report(`  uncached, one client, query kind ${n + 1}: mean`, (performance.now() - sent) / 20, 'ms');
@@ -107,10 +184,12 @@ export default async function benchSearch(report: Report): Promise<void> {
 
     const target = new URL(base).origin;
     // each client walks the query mix from its own starting point
-    const clients = Array.from({ length: CLIENTS }, (_, c) => urls.map((_, i) => {
-      const url = new URL(urls[(c * 7 + i) % urls.length]!);
-      return { method: 'GET' as const, path: url.pathname + url.search, headers: BROWSER_HEADERS };
-    }));
+    const clients = Array.from({ length: CLIENTS }, (_, c) =>
+      urls.map((_, i) => {
+        const url = new URL(urls[(c * 7 + i) % urls.length]!);
+        return { method: 'GET' as const, path: url.pathname + url.search, headers: BROWSER_HEADERS };
+      }),
+    );
     await runLoad({ target, durationMs: WARM_UP_MS, clients }); // compiled code and heap settle, as in a server that has been up for a while
     const { latencies, failures, seconds } = await runLoad({ target, durationMs: DURATION_MS, clients });
     latencies.sort((a, b) => a - b);

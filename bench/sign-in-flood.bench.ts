@@ -32,13 +32,19 @@ interface Try {
 export default async function benchSignInFlood(report: Report): Promise<void> {
   const stays = await startStaysApart();
   try {
-    const image = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#336699' } }).png().toBuffer();
+    const image = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
     const register = async (name: string) => {
       const email = `${name}@example.in`;
       const registration = new FormData();
       for (const [key, value] of Object.entries({ username: name, name: 'Flood Guest', email, password: PASSWORD })) registration.append(key, value);
       registration.append('profileImage', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'me.png');
-      const registered = await fetch(`${stays.origin}${API}/user/register`, { method: 'POST', headers: { 'x-forwarded-for': '192.0.2.199' }, body: registration });
+      const registered = await fetch(`${stays.origin}${API}/user/register`, {
+        method: 'POST',
+        headers: { 'x-forwarded-for': '192.0.2.199' },
+        body: registration,
+      });
       if (registered.status !== 201) throw new Error(`the guest could not register: ${registered.status} ${await registered.text()}`);
       return email;
     };
@@ -46,15 +52,22 @@ export default async function benchSignInFlood(report: Report): Promise<void> {
     const travelling = await register('travellingguest');
 
     const flood = runLoad({
-      target: stays.origin, durationMs: FLOOD_MS, rounds: ROUNDS,
-      clients: Array.from({ length: FLOOD_ADDRESSES * CONNECTIONS_PER_ADDRESS }, (_, c) => Array.from({ length: EMAILS_PER_CONNECTION }, (_, n) => ({
-        method: 'POST' as const, path: `${API}/user/login`,
-        headers: { 'x-forwarded-for': `198.51.100.${1 + (c % FLOOD_ADDRESSES)}` },
-        body: { email: `flood-${c}-${n}@example.in`, password: 'Summer2024!' },
-      }))),
+      target: stays.origin,
+      durationMs: FLOOD_MS,
+      rounds: ROUNDS,
+      clients: Array.from({ length: FLOOD_ADDRESSES * CONNECTIONS_PER_ADDRESS }, (_, c) =>
+        Array.from({ length: EMAILS_PER_CONNECTION }, (_, n) => ({
+          method: 'POST' as const,
+          path: `${API}/user/login`,
+          headers: { 'x-forwarded-for': `198.51.100.${1 + (c % FLOOD_ADDRESSES)}` },
+          body: { email: `flood-${c}-${n}@example.in`, password: 'Summer2024!' },
+        })),
+      ),
     });
     let flooding = true;
-    void flood.finally(() => { flooding = false; });
+    void flood.finally(() => {
+      flooding = false;
+    });
 
     // a guest: a try every 500 ms, the next one only once the last is answered
     const signInsOf = async (email: string, addressOf: (attempt: number) => string): Promise<Try[]> => {
@@ -63,7 +76,9 @@ export default async function benchSignInFlood(report: Report): Promise<void> {
         const startedAt = Date.now();
         const started = performance.now();
         const response = await fetch(`${stays.origin}${API}/user/login`, {
-          method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': addressOf(tries.length) }, body: JSON.stringify({ email, password: PASSWORD }),
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': addressOf(tries.length) },
+          body: JSON.stringify({ email, password: PASSWORD }),
         });
         await response.arrayBuffer();
         tries.push({ startedAt, ms: performance.now() - started, status: response.status });
@@ -84,15 +99,23 @@ export default async function benchSignInFlood(report: Report): Promise<void> {
       const refusals = new Map<number, number>();
       for (const attempt of during) if (attempt.status !== 200) refusals.set(attempt.status, (refusals.get(attempt.status) ?? 0) + 1);
       const others = [...refusals].map(([status, times]) => `${times}× ${status}`).join(', ');
-      report(`${who}, every ${GUEST_EVERY_MS} ms: signed in`, (100 * succeeded) / during.length, `% (${succeeded} of ${during.length}${others && `; ${others}`})`, atLeast(99));
+      report(
+        `${who}, every ${GUEST_EVERY_MS} ms: signed in`,
+        (100 * succeeded) / during.length,
+        `% (${succeeded} of ${during.length}${others && `; ${others}`})`,
+        atLeast(99),
+      );
       report(`${who}: latency p50`, percentile(latencies, 50), 'ms');
       report(`${who}: latency p99`, percentile(latencies, 99), 'ms', below(2000));
     };
     guestFigures('guest from the same address (known)', fromHome);
     guestFigures('guest from a new address each time (clean)', fromNewPlaces);
     const count = (status: number) => flooded.statuses[status] ?? 0;
-    report(`flood: ${FLOOD_ADDRESSES} addresses × ${CONNECTIONS_PER_ADDRESS} connections, answers`, flooded.latencies.length / flooded.seconds,
-      `/s over ${flooded.seconds.toFixed(1)} s (${count(401)} password checks (401), ${count(429)} throttled (429), ${count(503)} busy (503), ${count(200)} signed in)`);
+    report(
+      `flood: ${FLOOD_ADDRESSES} addresses × ${CONNECTIONS_PER_ADDRESS} connections, answers`,
+      flooded.latencies.length / flooded.seconds,
+      `/s over ${flooded.seconds.toFixed(1)} s (${count(401)} password checks (401), ${count(429)} throttled (429), ${count(503)} busy (503), ${count(200)} signed in)`,
+    );
     const logged = await stays.stop();
     report('lines the system logged (each busy refusal logs its stack)', logged, 'lines');
   } catch (error) {

@@ -26,14 +26,15 @@ export interface StaysApart {
 export async function startStaysApart(): Promise<StaysApart> {
   const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], { stdio: ['pipe', 'pipe', 'ignore'] });
   const lines = readline.createInterface({ input: child.stdout });
-  const next = () => new Promise<Record<string, number>>((resolve, reject) => {
-    const onExit = (code: number | null) => reject(new Error(`the Stays process stopped (exit code ${code})`));
-    child.once('exit', onExit);
-    lines.once('line', (line) => {
-      child.off('exit', onExit);
-      resolve(JSON.parse(line) as Record<string, number>);
+  const next = () =>
+    new Promise<Record<string, number>>((resolve, reject) => {
+      const onExit = (code: number | null) => reject(new Error(`the Stays process stopped (exit code ${code})`));
+      child.once('exit', onExit);
+      lines.once('line', (line) => {
+        child.off('exit', onExit);
+        resolve(JSON.parse(line) as Record<string, number>);
+      });
     });
-  });
   const { port } = await next();
   return {
     origin: `http://127.0.0.1:${port}`,

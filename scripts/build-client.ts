@@ -32,10 +32,19 @@ export function clientInputsHash(root: string, env: NodeJS.ProcessEnv): string {
     ...filesUnder(path.join(root, 'frontend'), new Set(['dist', 'node_modules', 'test', 'test-results'])),
     ...filesUnder(path.join(root, 'contracts', 'src'), new Set()),
     path.join(root, 'package-lock.json'),
-  ].filter(existsSync).sort();
+  ]
+    .filter(existsSync)
+    .sort();
   const hash = createHash('sha256');
-  for (const file of files) hash.update(`${path.relative(root, file)}\0`).update(readFileSync(file)).update('\0');
-  for (const name of Object.keys(env).filter((key) => key.startsWith('VITE_')).sort()) hash.update(`${name}=${env[name]}\0`);
+  for (const file of files)
+    hash
+      .update(`${path.relative(root, file)}\0`)
+      .update(readFileSync(file))
+      .update('\0');
+  for (const name of Object.keys(env)
+    .filter((key) => key.startsWith('VITE_'))
+    .sort())
+    hash.update(`${name}=${env[name]}\0`);
   return hash.digest('hex');
 }
 

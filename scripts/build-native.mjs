@@ -20,12 +20,16 @@ if (!existsSync(built)) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const check = spawnSync(process.execPath, ['-e',
-  "require(process.argv[1]).hash('probe').then(h => process.exit(h.startsWith('$argon2id$') ? 0 : 1))", argonEntry()],
-  { stdio: 'inherit' });
+const check = spawnSync(
+  process.execPath,
+  ['-e', "require(process.argv[1]).hash('probe').then(h => process.exit(h.startsWith('$argon2id$') ? 0 : 1))", argonEntry()],
+  { stdio: 'inherit' },
+);
 if (check.status !== 0) {
   console.error('argon2 native addon does not work after the source build');
   process.exit(1);
 }
 
-function argonEntry() { return argon2Dir; }
+function argonEntry() {
+  return argon2Dir;
+}

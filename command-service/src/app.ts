@@ -41,7 +41,15 @@ export function createCommandApp(deps: CommandServiceDeps, options: CommandAppOp
       streamNames: deps.streamNames,
       now,
     },
-    booking: { store: deps.eventStore, mailer: deps.mailer, sms: deps.sms, otpKey: deps.otpKey, otpThrottle: createOtpThrottle(), streamNames: deps.streamNames, now },
+    booking: {
+      store: deps.eventStore,
+      mailer: deps.mailer,
+      sms: deps.sms,
+      otpKey: deps.otpKey,
+      otpThrottle: createOtpThrottle(),
+      streamNames: deps.streamNames,
+      now,
+    },
     hotels: { store: deps.eventStore, now },
     images: { line: createImageLine(options.imageLine), media: deps.media },
   };
@@ -50,16 +58,19 @@ export function createCommandApp(deps: CommandServiceDeps, options: CommandAppOp
     ctx.set('X-Commit-Position', String(position));
     await deps.awaitProjected(position);
   };
-  return createApiApp({
-    side: 'command',
-    apiPrefix: options.apiPrefix,
-    security: options.security,
-    cors: options.cors,
-    tokenVerifier: deps.tokenVerifier,
-    sessionRole: (claims) => sessionRole(deps.eventStore, claims),
-    toAppError: domainErrorToAppError,
-    koa: { proxy: options.trustProxy === true, proxyIpHeader: 'X-Forwarded-For', maxIpsCount: 1 },
-  }, (mount) => {
-    for (const mountRoute of commandRoutes) mountRoute({ deps: resolved, mount, committed });
-  });
+  return createApiApp(
+    {
+      side: 'command',
+      apiPrefix: options.apiPrefix,
+      security: options.security,
+      cors: options.cors,
+      tokenVerifier: deps.tokenVerifier,
+      sessionRole: (claims) => sessionRole(deps.eventStore, claims),
+      toAppError: domainErrorToAppError,
+      koa: { proxy: options.trustProxy === true, proxyIpHeader: 'X-Forwarded-For', maxIpsCount: 1 },
+    },
+    (mount) => {
+      for (const mountRoute of commandRoutes) mountRoute({ deps: resolved, mount, committed });
+    },
+  );
 }

@@ -59,9 +59,13 @@ export async function handle<State, Event extends DomainEvent>(
       const newEvents = decide(state);
       if (newEvents.length === 0) return { state, newEvents, position: null };
       try {
-        const result = await store.append(streamId, newEvents.map((event) => toEventData(event, metadata)), {
-          expectedRevision: revision ?? 'no_stream',
-        });
+        const result = await store.append(
+          streamId,
+          newEvents.map((event) => toEventData(event, metadata)),
+          {
+            expectedRevision: revision ?? 'no_stream',
+          },
+        );
         const next = newEvents.reduce(aggregate.evolve, state);
         rememberFold(store, streamId, aggregate, next, result.nextExpectedRevision);
         return { state: next, newEvents, position: result.position };

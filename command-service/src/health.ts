@@ -13,7 +13,10 @@ export function healthRoute(eventStore: EventStore): Middleware {
   return async (ctx, next) => {
     if (ctx.path !== '/healthz' || ctx.method !== 'GET') return next();
     try {
-      await Promise.race([eventStore.headPosition(), new Promise((_, reject) => setTimeout(() => reject(new Error(`no answer in ${ANSWER_WITHIN_MS} ms`)), ANSWER_WITHIN_MS).unref())]);
+      await Promise.race([
+        eventStore.headPosition(),
+        new Promise((_, reject) => setTimeout(() => reject(new Error(`no answer in ${ANSWER_WITHIN_MS} ms`)), ANSWER_WITHIN_MS).unref()),
+      ]);
       ctx.body = { success: true, message: 'ready', data: null };
     } catch (error) {
       ctx.status = 503;
@@ -21,4 +24,3 @@ export function healthRoute(eventStore: EventStore): Middleware {
     }
   };
 }
-

@@ -25,8 +25,22 @@ import { mountAddingRoom } from './rooms/adding-room/route.ts';
 import { mountUpdatingRoom } from './rooms/updating-room/route.ts';
 
 export const commandRoutes: readonly CommandRoute[] = [
-  mountRegistering, mountSigningIn, mountGoogleSignIn, mountSigningOut, mountDeletingAccount, mountUpdatingProfile, mountExportingData,
-  mountCreatingHotel, mountUpdatingHotel, mountAddingRoom, mountUpdatingRoom,
-  mountSendingOtp, mountVerifyingContact, mountPlacingBooking, mountCancellingBooking, mountMarkingPaid,
-  mountAuditorSigningIn, mountAuditorSigningOut,
+  mountRegistering,
+  mountSigningIn,
+  mountGoogleSignIn,
+  mountSigningOut,
+  mountDeletingAccount,
+  mountUpdatingProfile,
+  mountExportingData,
+  mountCreatingHotel,
+  mountUpdatingHotel,
+  mountAddingRoom,
+  mountUpdatingRoom,
+  mountSendingOtp,
+  mountVerifyingContact,
+  mountPlacingBooking,
+  mountCancellingBooking,
+  mountMarkingPaid,
+  mountAuditorSigningIn,
+  mountAuditorSigningOut,
 ];

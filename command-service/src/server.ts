@@ -7,7 +7,26 @@ import http from 'node:http';
 import { MongoClient } from 'mongodb';
 import { connectEventStoreDB } from '@stays/event-store';
 import { connectKeyStore, withPersonalData } from '@stays/personal-data';
-import { ConfigError, TokenIssuer, TokenVerifier, assertMessagesDeliverable, createGridFsMediaStore, importPrivateKey, importPublicKey, loadConfig, logUnexpectedErrors, runMain, securityHeadersFor, stopOnSignals, closeServer, mailerFor, mediaLinksFor, otpKeyFor, smsFor, streamNamesFor } from '@stays/service-kit';
+import {
+  ConfigError,
+  TokenIssuer,
+  TokenVerifier,
+  assertMessagesDeliverable,
+  createGridFsMediaStore,
+  importPrivateKey,
+  importPublicKey,
+  loadConfig,
+  logUnexpectedErrors,
+  runMain,
+  securityHeadersFor,
+  stopOnSignals,
+  closeServer,
+  mailerFor,
+  mediaLinksFor,
+  otpKeyFor,
+  smsFor,
+  streamNamesFor,
+} from '@stays/service-kit';
 import { createCommandApp } from './app.ts';
 import { HotelStreamsIndex } from './accounts/exporting-data/hotel-streams-index.ts';
 import { createGoogleVerifier } from './accounts/google-id-token.ts';
@@ -35,22 +54,34 @@ runMain(async () => {
   // follows the log as stored: it reads only ids, so nothing needs decrypting
   const hotelStreams = new HotelStreamsIndex(rawEventStore, (line) => console.log(line));
   hotelStreams.start();
-  const app = createCommandApp({
-    eventStore,
-    hotelStreams,
-    media: createGridFsMediaStore({ db: mongo.db(config.mongoDb), publicBaseUrl: config.mediaPath }),
-    mediaLinks: mediaLinksFor(config),
-    tokenIssuer: new TokenIssuer(await importPrivateKey(config.jwtPrivateKey), config.token),
-    tokenVerifier: new TokenVerifier(await importPublicKey(config.jwtPublicKey), config.token),
-    google: config.google ? createGoogleVerifier(config.google) : null,
-    mailer: mailerFor(config), sms: smsFor(config), otpKey: await otpKeyFor(config), streamNames,
-    awaitProjected: config.queryServiceUrl ? waitForQueryService(config.queryServiceUrl) : async () => undefined,
-  }, { apiPrefix: config.apiPrefix, cors: config.cors, security: securityHeadersFor(config), trustProxy: config.trustProxy, imageLine: config.imageLine });
+  const app = createCommandApp(
+    {
+      eventStore,
+      hotelStreams,
+      media: createGridFsMediaStore({ db: mongo.db(config.mongoDb), publicBaseUrl: config.mediaPath }),
+      mediaLinks: mediaLinksFor(config),
+      tokenIssuer: new TokenIssuer(await importPrivateKey(config.jwtPrivateKey), config.token),
+      tokenVerifier: new TokenVerifier(await importPublicKey(config.jwtPublicKey), config.token),
+      google: config.google ? createGoogleVerifier(config.google) : null,
+      mailer: mailerFor(config),
+      sms: smsFor(config),
+      otpKey: await otpKeyFor(config),
+      streamNames,
+      awaitProjected: config.queryServiceUrl ? waitForQueryService(config.queryServiceUrl) : async () => undefined,
+    },
+    { apiPrefix: config.apiPrefix, cors: config.cors, security: securityHeadersFor(config), trustProxy: config.trustProxy, imageLine: config.imageLine },
+  );
   app.use(healthRoute(eventStore));
   logUnexpectedErrors(app);
   const server = http.createServer(app.callback()).listen(config.port);
   console.log(`command service listening on ${config.port}`);
-  stopOnSignals(closeServer(server), () => hotelStreams.stop(), () => eventStore.close(), () => keys.close(), () => mongo.close());
+  stopOnSignals(
+    closeServer(server),
+    () => hotelStreams.stop(),
+    () => eventStore.close(),
+    () => keys.close(),
+    () => mongo.close(),
+  );
 });
 
 /** Asks the query service to wait (bounded) until its read models reach the position; a miss is logged. */
@@ -59,10 +90,10 @@ function waitForQueryService(baseUrl: string) {
     try {
       const response = await fetch(`${baseUrl}/internal/projected?position=${position}&timeoutMs=5000`, { signal: AbortSignal.timeout(6000) });
       await response.body?.cancel();
-      if (!response.ok) console.warn(`read-your-writes: the read side did not reach position ${position} within 5000 ms (query service answered ${response.status})`);
+      if (!response.ok)
+        console.warn(`read-your-writes: the read side did not reach position ${position} within 5000 ms (query service answered ${response.status})`);
     } catch (error) {
       console.warn(`read-your-writes wait for ${position} failed: ${String(error)}`);
     }
   };
 }
-

@@ -37,6 +37,6 @@ export async function assertLogUsesStreamNameKey(store: EventStore, names: Keyed
   if (await tied()) return;
   throw new StreamNameKeyError(
     'refusing to start: the stream names in this log were not made with this STREAM_NAME_KEY. A log written before stream names were keyed ' +
-    'needs `npm run events -- migrate-stream-names` (docs/operations.md); otherwise give STREAM_NAME_KEY (embedded: DATA_DIR/keys/stream-name.secret) the key the log was written with.',
+      'needs `npm run events -- migrate-stream-names` (docs/operations.md); otherwise give STREAM_NAME_KEY (embedded: DATA_DIR/keys/stream-name.secret) the key the log was written with.',
   );
 }

@@ -14,7 +14,9 @@ export async function inTurn<T>(store: EventStore, streamId: string, work: () =>
   const turns = turnsOf(store);
   const previous = turns.get(streamId);
   let done!: () => void;
-  const mine = new Promise<void>((resolve) => { done = resolve; });
+  const mine = new Promise<void>((resolve) => {
+    done = resolve;
+  });
   const last = previous === undefined ? mine : previous.then(() => mine);
   turns.set(streamId, last);
   if (previous !== undefined) await previous;

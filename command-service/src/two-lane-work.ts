@@ -59,17 +59,19 @@ export function createTwoLaneWork(options: TwoLaneWorkOptions): TwoLaneWork {
   };
   const start = <T>(task: () => Promise<T>): Promise<T> => {
     running++;
-    return Promise.resolve().then(task).finally(() => {
-      running--;
-      startWaiting();
-    });
+    return Promise.resolve()
+      .then(task)
+      .finally(() => {
+        running--;
+        startWaiting();
+      });
   };
 
   return {
     run(lane, task, place) {
       if (running < options.concurrency && lanes.kept.length === 0 && lanes.open.length === 0) return start(task);
-      const joins: Lane | undefined = lane === 'kept' && lanes.kept.length < options.maxWaiting.kept ? 'kept'
-        : lanes.open.length < options.maxWaiting.open ? 'open' : undefined;
+      const joins: Lane | undefined =
+        lane === 'kept' && lanes.kept.length < options.maxWaiting.kept ? 'kept' : lanes.open.length < options.maxWaiting.open ? 'open' : undefined;
       if (joins === undefined) return Promise.reject(new ServiceUnavailableError(options.busyMessage, options.retryAfterSeconds ?? 1));
       return new Promise((resolve, reject) => {
         const turn = () => void start(task).then(resolve, reject);

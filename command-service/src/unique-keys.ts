@@ -61,19 +61,35 @@ export async function reserveUniqueKey(
   const recorded = await store.readStream(streamId);
   const current = fold(uniqueKeyAggregate, recorded).holder;
   const last = recorded.at(-1);
-  const abandoned = current !== null && current !== holder && last !== undefined && abandonment !== undefined
-    && abandonment.now.getTime() - Date.parse(last.recordedAt) >= ABANDONED_AFTER_MS && (await abandonment.recordedNothing(current));
-  const { position } = await handle(store, streamId, uniqueKeyAggregate, (state): UniqueKeyEvent[] => {
-    if (state.holder === holder) return [];
-    if (state.holder !== null && !(abandoned && state.holder === current)) throw new Conflict(takenMessage);
-    return [{ type: 'KeyReserved', data: { holder } }];
-  }, metadata);
+  const abandoned =
+    current !== null &&
+    current !== holder &&
+    last !== undefined &&
+    abandonment !== undefined &&
+    abandonment.now.getTime() - Date.parse(last.recordedAt) >= ABANDONED_AFTER_MS &&
+    (await abandonment.recordedNothing(current));
+  const { position } = await handle(
+    store,
+    streamId,
+    uniqueKeyAggregate,
+    (state): UniqueKeyEvent[] => {
+      if (state.holder === holder) return [];
+      if (state.holder !== null && !(abandoned && state.holder === current)) throw new Conflict(takenMessage);
+      return [{ type: 'KeyReserved', data: { holder } }];
+    },
+    metadata,
+  );
   return position;
 }
 
 /** Frees the key if `holder` has it. */
 export async function releaseUniqueKey(store: EventStore, streamId: string, holder: string, metadata: CommandMetadata): Promise<number | null> {
-  const { position } = await handle(store, streamId, uniqueKeyAggregate, (state): UniqueKeyEvent[] =>
-    state.holder === holder ? [{ type: 'KeyReleased', data: { holder } }] : [], metadata);
+  const { position } = await handle(
+    store,
+    streamId,
+    uniqueKeyAggregate,
+    (state): UniqueKeyEvent[] => (state.holder === holder ? [{ type: 'KeyReleased', data: { holder } }] : []),
+    metadata,
+  );
   return position;
 }

@@ -8,8 +8,17 @@
 import type { UploadSpec } from '@stays/contracts';
 import { limits, messages } from '@stays/contracts';
 import {
-  AppError, ImageTooLargeError, ImageTooManyPixelsError, NotAnImageError, PayloadTooLargeError, UnsupportedMediaTypeError,
-  normaliseImage, readUploadedFile, type MediaStore, type NormalisedImage, type UploadedFile,
+  AppError,
+  ImageTooLargeError,
+  ImageTooManyPixelsError,
+  NotAnImageError,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+  normaliseImage,
+  readUploadedFile,
+  type MediaStore,
+  type NormalisedImage,
+  type UploadedFile,
 } from '@stays/service-kit';
 import type { BoundedWork } from './bounded-work.ts';
 
@@ -61,14 +70,21 @@ export async function storeUploadedImages(files: readonly UploadedFile[], upload
 
 /** Removes media by URL after a command that stored it failed. */
 export async function discardImages(media: MediaStore, urls: readonly string[]): Promise<void> {
-  await Promise.all(urls.map((url) => {
-    const id = decodeURIComponent(url.slice(url.lastIndexOf('/') + 1));
-    return media.delete(id).catch(() => undefined);
-  }));
+  await Promise.all(
+    urls.map((url) => {
+      const id = decodeURIComponent(url.slice(url.lastIndexOf('/') + 1));
+      return media.delete(id).catch(() => undefined);
+    }),
+  );
 }
 
 /** Stores the request's images (when any are sent or required), runs `command`, and discards them if it fails. */
-export async function withImages<T>(files: readonly UploadedFile[], uploads: ImageUploads, rules: ImageRules, command: (imageURLs: string[] | undefined) => Promise<T>): Promise<T> {
+export async function withImages<T>(
+  files: readonly UploadedFile[],
+  uploads: ImageUploads,
+  rules: ImageRules,
+  command: (imageURLs: string[] | undefined) => Promise<T>,
+): Promise<T> {
   const stored = await storeUploadedImages(files, uploads, rules);
   try {
     return await command(stored.length > 0 ? stored : undefined);
@@ -83,13 +99,17 @@ async function normalised(bytes: Buffer, rules: ImageRules): Promise<NormalisedI
   const { field, maxBytes, tooLargeMessage } = rules.upload;
   try {
     return await normaliseImage(bytes, {
-      maxWidth: rules.maxWidth, maxHeight: rules.maxHeight, maxInputBytes: maxBytes, maxInputPixels: limits.imageMegapixels * 1_000_000,
+      maxWidth: rules.maxWidth,
+      maxHeight: rules.maxHeight,
+      maxInputBytes: maxBytes,
+      maxInputPixels: limits.imageMegapixels * 1_000_000,
     });
   } catch (error) {
     if (error instanceof NotAnImageError) throw new UnsupportedMediaTypeError(messages.server.notAnImage);
     if (error instanceof ImageTooLargeError) throw new PayloadTooLargeError(tooLargeMessage);
     // a well-formed image, only too big to decode here: the sender can fix it, so 400, naming the bound
-    if (error instanceof ImageTooManyPixelsError) throw new AppError(400, messages.server.imageTooManyPixels(error.maxPixels / 1_000_000, error.bitsPerChannel), field);
+    if (error instanceof ImageTooManyPixelsError)
+      throw new AppError(400, messages.server.imageTooManyPixels(error.maxPixels / 1_000_000, error.bitsPerChannel), field);
     throw error;
   }
 }

@@ -94,7 +94,8 @@ describe('account throttles', () => {
   it('counts attempts when they arrive: attempts still in flight (or refused as busy) use up the free attempts', () => {
     const throttles = createAccountThrottles();
     const inFlight = Array.from({ length: throttlePolicies.signInPerClient.freeAttempts }, (_, i) =>
-      throttles.passwordAttempt(`customer:user${i}@example.in`, '203.0.113.9', at(0)));
+      throttles.passwordAttempt(`customer:user${i}@example.in`, '203.0.113.9', at(0)),
+    );
     expect(refusal(() => throttles.passwordAttempt('customer:one-more@example.in', '203.0.113.9', at(0)))?.retryAfterSeconds).to.equal(1);
     // a match gives its own attempt back, and only its own
     inFlight[0]!.matched();

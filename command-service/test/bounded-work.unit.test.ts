@@ -7,8 +7,21 @@ function heldTask() {
   let finish!: (value: string) => void;
   let fail!: (error: Error) => void;
   let started = false;
-  const done = new Promise<string>((resolve, reject) => { finish = resolve; fail = reject; });
-  return { task: () => { started = true; return done; }, finish, fail, get started() { return started; } };
+  const done = new Promise<string>((resolve, reject) => {
+    finish = resolve;
+    fail = reject;
+  });
+  return {
+    task: () => {
+      started = true;
+      return done;
+    },
+    finish,
+    fail,
+    get started() {
+      return started;
+    },
+  };
 }
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
@@ -22,7 +35,12 @@ describe('bounded work (the argon2 and image lines)', () => {
     expect(tasks.map((held) => held.started)).to.deep.equal([true, true, false, false]);
     expect({ running: work.running, waiting: work.waiting }).to.deep.equal({ running: 2, waiting: 2 });
 
-    const refused = await work.run(async () => 'never').then(() => null, (error: unknown) => error);
+    const refused = await work
+      .run(async () => 'never')
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
     expect(refused).to.be.instanceOf(ServiceUnavailableError);
     expect(refused).to.include({ statusCode: 503, message: 'busy', retryAfterSeconds: 3 });
 
@@ -38,7 +56,10 @@ describe('bounded work (the argon2 and image lines)', () => {
 
     // a failing task frees its turn too, and its caller gets its error
     tasks[1]!.fail(new Error('argon2 failed'));
-    await results[1]!.then(() => expect.fail('should have failed'), (error: Error) => expect(error.message).to.equal('argon2 failed'));
+    await results[1]!.then(
+      () => expect.fail('should have failed'),
+      (error: Error) => expect(error.message).to.equal('argon2 failed'),
+    );
     await settle();
     expect(tasks[3]!.started).to.equal(true);
     for (const held of [tasks[2]!, tasks[3]!, later]) held.finish('ok');
@@ -64,7 +85,14 @@ describe('bounded work (the argon2 and image lines)', () => {
 
     // two batches hold both places: a third is refused at once, having run nothing
     let refusedRan = false;
-    const refused = await work.runEach(['c1'], async () => { refusedRan = true; }).then(() => null, (error: unknown) => error);
+    const refused = await work
+      .runEach(['c1'], async () => {
+        refusedRan = true;
+      })
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
     expect(refused).to.be.instanceOf(ServiceUnavailableError);
     expect(refused).to.include({ statusCode: 503, message: 'busy with images', retryAfterSeconds: 5 });
     expect(refusedRan).to.equal(false);
@@ -83,14 +111,19 @@ describe('bounded work (the argon2 and image lines)', () => {
     expect({ running: work.running, waiting: work.waiting }).to.deep.equal({ running: 0, waiting: 0 });
   });
 
-  it('frees a batch\'s place when one of its items fails, and does not run the rest', async () => {
+  it("frees a batch's place when one of its items fails, and does not run the rest", async () => {
     const work = createBoundedWork({ concurrency: 1, maxWaiting: 0, busyMessage: 'busy' });
     const ran: number[] = [];
-    const failed = await work.runEach([1, 2, 3], async (n) => {
-      ran.push(n);
-      if (n === 2) throw new Error('not an image');
-      return n;
-    }).then(() => null, (error: Error) => error.message);
+    const failed = await work
+      .runEach([1, 2, 3], async (n) => {
+        ran.push(n);
+        if (n === 2) throw new Error('not an image');
+        return n;
+      })
+      .then(
+        () => null,
+        (error: Error) => error.message,
+      );
     expect(failed).to.equal('not an image');
     expect(ran).to.deep.equal([1, 2]);
     expect(await work.runEach([4], async (n) => n)).to.deep.equal([4]);

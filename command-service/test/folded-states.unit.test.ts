@@ -13,8 +13,10 @@ describe('loading a stream again after other writers', () => {
   let dir: string;
   let store: EventStore;
   const stream = 'inventory-room-1';
-  const reservation = (bookingID: string, night: string) =>
-    ({ type: 'UnitsReserved' as const, data: { bookingID, roomId: 'room-1', nights: [night], units: 1 } });
+  const reservation = (bookingID: string, night: string) => ({
+    type: 'UnitsReserved' as const,
+    data: { bookingID, roomId: 'room-1', nights: [night], units: 1 },
+  });
   const taken = async () => Object.fromEntries((await load(store, stream, inventoryAggregate)).state.taken);
 
   beforeEach(async () => {
@@ -27,7 +29,13 @@ describe('loading a stream again after other writers', () => {
   });
 
   it('sees events appended by another writer since the last load', async () => {
-    await handle(store, stream, inventoryAggregate, (state) => reserveUnits({ bookingID: 'B1', roomId: 'room-1', nights: ['2026-12-01'], units: 1, totalUnits: 2 }, state), { actor: 't' });
+    await handle(
+      store,
+      stream,
+      inventoryAggregate,
+      (state) => reserveUnits({ bookingID: 'B1', roomId: 'room-1', nights: ['2026-12-01'], units: 1, totalUnits: 2 }, state),
+      { actor: 't' },
+    );
     expect(await taken()).to.deep.equal({ '2026-12-01': 1 });
     await store.append(stream, [toEventData(reservation('B2', '2026-12-01'), { actor: 'elsewhere' })], { expectedRevision: 0 });
     expect(await taken()).to.deep.equal({ '2026-12-01': 2 });
@@ -45,7 +53,13 @@ describe('loading a stream again after other writers', () => {
   });
 
   it('folds afresh for another aggregate reading the same stream', async () => {
-    await handle(store, stream, inventoryAggregate, (state) => reserveUnits({ bookingID: 'B1', roomId: 'room-1', nights: ['2026-12-03'], units: 1, totalUnits: 2 }, state), { actor: 't' });
+    await handle(
+      store,
+      stream,
+      inventoryAggregate,
+      (state) => reserveUnits({ bookingID: 'B1', roomId: 'room-1', nights: ['2026-12-03'], units: 1, totalUnits: 2 }, state),
+      { actor: 't' },
+    );
     const counting = { initialState: () => 0, evolve: (count: number) => count + 1, eventTypes: inventoryAggregate.eventTypes };
     expect((await load(store, stream, counting)).state).to.equal(1);
     await store.append(stream, [toEventData(reservation('B2', '2026-12-04'), { actor: 'elsewhere' })], { expectedRevision: 0 });
@@ -54,7 +68,13 @@ describe('loading a stream again after other writers', () => {
   });
 
   it('keeps nothing from one event store for another', async () => {
-    await handle(store, stream, inventoryAggregate, (state) => reserveUnits({ bookingID: 'B1', roomId: 'room-1', nights: ['2026-12-05'], units: 1, totalUnits: 2 }, state), { actor: 't' });
+    await handle(
+      store,
+      stream,
+      inventoryAggregate,
+      (state) => reserveUnits({ bookingID: 'B1', roomId: 'room-1', nights: ['2026-12-05'], units: 1, totalUnits: 2 }, state),
+      { actor: 't' },
+    );
     const otherDir = await mkdtemp(path.join(os.tmpdir(), 'stays-folded-other-'));
     const other = await openEmbeddedEventStore(otherDir);
     try {

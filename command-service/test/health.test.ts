@@ -21,7 +21,9 @@ describe('command service health', function () {
       const down = await fetch(url);
       expect(down.status).to.equal(503);
       expect(await down.json()).to.deep.equal({
-        success: false, statusCode: 503, message: 'EventStoreDB does not answer: UnavailableError: 14 UNAVAILABLE: No connection established',
+        success: false,
+        statusCode: 503,
+        message: 'EventStoreDB does not answer: UnavailableError: 14 UNAVAILABLE: No connection established',
       });
       simulation.start();
       expect((await fetch(url)).status).to.equal(200);

@@ -33,7 +33,11 @@ describe('domain errors over HTTP', () => {
 
   it('answers each with its status and its message, in the envelope', async () => {
     for (const [error, status] of cases) {
-      expect(await answerTo(error), error.name).to.deep.equal({ status, retryAfter: null, body: { success: false, statusCode: status, message: error.message } });
+      expect(await answerTo(error), error.name).to.deep.equal({
+        status,
+        retryAfter: null,
+        body: { success: false, statusCode: status, message: error.message },
+      });
     }
   });
 

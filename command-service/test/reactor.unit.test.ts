@@ -29,26 +29,32 @@ function aroundBatches(store: EventStore, around: (events: readonly RecordedEven
     readAll: (...args) => store.readAll(...args),
     headPosition: () => store.headPosition(),
     close: () => store.close(),
-    subscribeToAll: (options, handler) => store.subscribeToAll(options, { ...handler, onBatch: (events) => around(events, async () => handler.onBatch(events)) }),
+    subscribeToAll: (options, handler) =>
+      store.subscribeToAll(options, { ...handler, onBatch: (events) => around(events, async () => handler.onBatch(events)) }),
   };
 }
 
-interface Hold { readonly heldAt: string }
+interface Hold {
+  readonly heldAt: string;
+}
 
 /** A reactor with a pending item per held booking, whose work records the booking's id. */
 function holdsReactor(deps: ReactorDeps, worked: string[], overrides: Partial<ReactorDefinition<Hold>> = {}) {
-  return defineReactor<Hold>({
-    name: 'holds',
-    version: 1,
-    on: {
-      GuestBookingHeld: ({ bookingID }, pending, { recordedAt }) => pending.set(bookingID, { heldAt: recordedAt }),
-      GuestBookingReleased: ({ bookingID }, pending) => pending.delete(bookingID),
+  return defineReactor<Hold>(
+    {
+      name: 'holds',
+      version: 1,
+      on: {
+        GuestBookingHeld: ({ bookingID }, pending, { recordedAt }) => pending.set(bookingID, { heldAt: recordedAt }),
+        GuestBookingReleased: ({ bookingID }, pending) => pending.delete(bookingID),
+      },
+      work: async (bookingID) => void worked.push(bookingID),
+      lanes: 1,
+      describeFailure: (key, error) => `${key}: ${String(error)}`,
+      ...overrides,
     },
-    work: async (bookingID) => void worked.push(bookingID),
-    lanes: 1,
-    describeFailure: (key, error) => `${key}: ${String(error)}`,
-    ...overrides,
-  }, { log: quiet, ...deps });
+    { log: quiet, ...deps },
+  );
 }
 
 describe('defineReactor', function () {
@@ -79,7 +85,12 @@ describe('defineReactor', function () {
   it('resumes after its checkpoint with the work it had left', async function () {
     const checkpoints = memoryReactorCheckpoints();
     await store.append('guest-c1', [held('BK-1')]);
-    const failing = holdsReactor({ store, checkpoints }, [], { work: async () => { throw new Error('down'); }, retryDelaysMs: [3_600_000] });
+    const failing = holdsReactor({ store, checkpoints }, [], {
+      work: async () => {
+        throw new Error('down');
+      },
+      retryDelaysMs: [3_600_000],
+    });
     await failing.start();
     const head = (await store.headPosition())!;
     await until(async () => (await failing.health(60_000)).position === head, 'the first run to follow the log');
@@ -93,7 +104,10 @@ describe('defineReactor', function () {
     const second = holdsReactor({ store: spy, checkpoints }, worked);
     await second.start();
     await second.whenIdle();
-    expect(delivered.every((position) => position > head), 'only what came after the checkpoint').to.equal(true);
+    expect(
+      delivered.every((position) => position > head),
+      'only what came after the checkpoint',
+    ).to.equal(true);
     expect(worked.sort()).to.deep.equal(['BK-1', 'BK-2']);
     await second.stop();
   });
@@ -137,8 +151,13 @@ describe('defineReactor', function () {
     expect(await reactor.health(60_000)).to.deep.equal({ healthy: false, state: 'closed', position: undefined, lagMs: null, error: 'not started' });
 
     let release!: () => void;
-    const gate = new Promise<void>((resolve) => { release = resolve; });
-    const slow = aroundBatches(store, async (_events, handle) => { await gate; await handle(); });
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slow = aroundBatches(store, async (_events, handle) => {
+      await gate;
+      await handle();
+    });
     const behind = holdsReactor({ store: slow }, []);
     await store.append('guest-c1', [held('BK-1')]);
     await behind.start();

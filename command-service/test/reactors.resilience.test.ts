@@ -47,8 +47,10 @@ async function until(condition: () => boolean | Promise<boolean>, what: string):
 }
 
 const placed = (bookingID: string) => ({ type: 'BookingPlaced', data: { ...bookingPlaced.data, bookingID } });
-const reserved = (bookingID: string, roomId: string) =>
-  ({ type: 'UnitsReserved', data: { bookingID, roomId, nights: ['2030-01-10', '2030-01-11'], units: 1 } });
+const reserved = (bookingID: string, roomId: string) => ({
+  type: 'UnitsReserved',
+  data: { bookingID, roomId, nights: ['2030-01-10', '2030-01-11'], units: 1 },
+});
 
 describe('reactor checkpoints', function () {
   let store: EventStore;
@@ -136,8 +138,11 @@ describe('reactor health', function () {
     const store = eventStoreOnSimulation(simulation);
     const reconciler = orphanedUnitsReconciler({ store, log: quiet });
     const documents = bookingDocumentsReactor({
-      store, media: createFileMediaStore({ dir: '/nonexistent-media', publicBaseUrl: '/media' }),
-      mailer: { send: async () => ({ messageId: 'm' }) }, renderer: { render: async () => Buffer.from(''), close: async () => undefined }, log: quiet,
+      store,
+      media: createFileMediaStore({ dir: '/nonexistent-media', publicBaseUrl: '/media' }),
+      mailer: { send: async () => ({ messageId: 'm' }) },
+      renderer: { render: async () => Buffer.from(''), close: async () => undefined },
+      log: quiet,
     });
     try {
       await store.append('inventory-room1', [reserved('BK-1', 'room1')]);
@@ -164,9 +169,29 @@ describe('reactor health', function () {
 });
 
 const booking: PlacedBooking = {
-  bookingID: 'BK-TEST0001', customerId: 'c1', customerName: 'Asha Rao', customerEmail: 'asha@example.com', customerPhoneNumber: '9876543210',
-  hotelId: 'h1', ownerId: 'o1', hotelName: 'Sea View Inn', hotelAddress: '1 Beach Road', hotelCity: 'Goa',
-  roomId: 'r1', roomType: 'Room', roomStandard: 'Deluxe', numberOfRooms: 1, numberOfGuests: 2, numberOfNights: 2,
-  dateOfBooking: '2030-01-01', dateOfCommencement: '2030-01-10', nights: ['2030-01-10', '2030-01-11'], units: 1,
-  pricePerNight: 3000, totalAmount: 6000, discountAmount: 1200, payableAmount: 4800, paymentMethod: 'pay-at-hotel',
+  bookingID: 'BK-TEST0001',
+  customerId: 'c1',
+  customerName: 'Asha Rao',
+  customerEmail: 'asha@example.com',
+  customerPhoneNumber: '9876543210',
+  hotelId: 'h1',
+  ownerId: 'o1',
+  hotelName: 'Sea View Inn',
+  hotelAddress: '1 Beach Road',
+  hotelCity: 'Goa',
+  roomId: 'r1',
+  roomType: 'Room',
+  roomStandard: 'Deluxe',
+  numberOfRooms: 1,
+  numberOfGuests: 2,
+  numberOfNights: 2,
+  dateOfBooking: '2030-01-01',
+  dateOfCommencement: '2030-01-10',
+  nights: ['2030-01-10', '2030-01-11'],
+  units: 1,
+  pricePerNight: 3000,
+  totalAmount: 6000,
+  discountAmount: 1200,
+  payableAmount: 4800,
+  paymentMethod: 'pay-at-hotel',
 };

@@ -5,12 +5,24 @@ import { createTwoLaneWork, type Lane } from '../src/two-lane-work.ts';
 /** A task that runs until the test lets it finish, noting the order tasks start in. */
 function heldTask(name: string, started: string[]) {
   let finish!: () => void;
-  const done = new Promise<string>((resolve) => { finish = () => resolve(name); });
-  return { task: () => { started.push(name); return done; }, finish: () => finish() };
+  const done = new Promise<string>((resolve) => {
+    finish = () => resolve(name);
+  });
+  return {
+    task: () => {
+      started.push(name);
+      return done;
+    },
+    finish: () => finish(),
+  };
 }
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
-const refusalOf = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
+const refusalOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => error,
+  );
 
 describe('two-lane work (the argon2 line with a share kept for clean sign-ins)', () => {
   const options = { concurrency: 1, maxWaiting: { kept: 2, open: 3 }, keptTurns: 2, busyMessage: 'busy', retryAfterSeconds: 2 };
@@ -109,7 +121,11 @@ describe('two-lane work (the argon2 line with a share kept for clean sign-ins)',
 
   it('runs a task at once while there is room, and frees the turn of a task that fails', async () => {
     const work = createTwoLaneWork({ ...options, concurrency: 2 });
-    const failed = await refusalOf(work.run('open', async () => { throw new Error('argon2 failed'); }));
+    const failed = await refusalOf(
+      work.run('open', async () => {
+        throw new Error('argon2 failed');
+      }),
+    );
     expect((failed as Error).message).to.equal('argon2 failed');
     expect(await Promise.all([work.run('kept', async () => 'a'), work.run('open', async () => 'b')])).to.deep.equal(['a', 'b']);
     expect(work.running).to.equal(0);

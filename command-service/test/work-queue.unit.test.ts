@@ -7,18 +7,26 @@ const settle = () => new Promise((resolve) => setImmediate(resolve));
 function heldWork() {
   const started: string[] = [];
   const finishers: Array<{ key: string; finish: () => void; fail: (error: Error) => void }> = [];
-  const work = (key: string) => new Promise<void>((resolve, reject) => {
-    started.push(key);
-    finishers.push({ key, finish: resolve, fail: reject });
-  });
+  const work = (key: string) =>
+    new Promise<void>((resolve, reject) => {
+      started.push(key);
+      finishers.push({ key, finish: resolve, fail: reject });
+    });
   const finish = (key: string) => {
     const at = finishers.findIndex((held) => held.key === key);
     finishers.splice(at, 1)[0]!.finish();
   };
-  return { work, started, finish, get running() { return finishers.map((held) => held.key); } };
+  return {
+    work,
+    started,
+    finish,
+    get running() {
+      return finishers.map((held) => held.key);
+    },
+  };
 }
 
-describe('the reactors\' work queue', () => {
+describe("the reactors' work queue", () => {
   it('works on at most `lanes` keys at once, and on a key queued many times while waiting once', async () => {
     const held = heldWork();
     const queue = new WorkQueue({ lanes: 2, retryDelaysMs: [1], work: held.work });
@@ -68,7 +76,12 @@ describe('the reactors\' work queue', () => {
     queue.add('k');
     await queue.whenIdle();
     expect(calls).to.equal(5);
-    expect(failuresSeen).to.deep.equal([['k', 1, 3], ['k', 2, 2], ['k', 3, 1], ['k', 4, 1]]);
+    expect(failuresSeen).to.deep.equal([
+      ['k', 1, 3],
+      ['k', 2, 2],
+      ['k', 3, 1],
+      ['k', 4, 1],
+    ]);
     failUntil = 6;
     queue.add('k');
     await queue.whenIdle();
@@ -103,7 +116,9 @@ describe('the reactors\' work queue', () => {
       retryDelaysMs: [60_000],
       work: async () => {
         calls++;
-        await new Promise<void>((resolve) => { release = resolve; });
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
         throw new Error('down');
       },
     });
@@ -123,7 +138,9 @@ describe('the reactors\' work queue', () => {
     queue.add('b');
     await settle();
     let stopped = false;
-    const stopping = queue.stop().then(() => { stopped = true; });
+    const stopping = queue.stop().then(() => {
+      stopped = true;
+    });
     await settle();
     expect(stopped, 'waits for a').to.equal(false);
     held.finish('a');

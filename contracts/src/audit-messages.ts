@@ -128,12 +128,18 @@ export const auditMessages = {
     auditorRead: (what: string, bookingID: string | undefined) => {
       const booking = bookingID ?? '';
       switch (what) {
-        case 'bookings': return 'Auditor searched the bookings';
-        case 'booking-history': return `Auditor read the history of booking ${booking}`;
-        case 'booking-as-of': return `Auditor read booking ${booking} as of a moment`;
-        case 'log-records': return 'Auditor browsed the log';
-        case 'log-export': return 'Auditor exported the log';
-        default: return `Auditor read ${what}`;
+        case 'bookings':
+          return 'Auditor searched the bookings';
+        case 'booking-history':
+          return `Auditor read the history of booking ${booking}`;
+        case 'booking-as-of':
+          return `Auditor read booking ${booking} as of a moment`;
+        case 'log-records':
+          return 'Auditor browsed the log';
+        case 'log-export':
+          return 'Auditor exported the log';
+        default:
+          return `Auditor read ${what}`;
       }
     },
     other: (type: string, stream: string) => `${type} on ${stream}`,

@@ -69,7 +69,7 @@ export const COUNTRIES: readonly Country[] = [
   { name: 'Congo (DRC)', code: 'CD', dialCode: '+243' },
   { name: 'Cook Islands', code: 'CK', dialCode: '+682' },
   { name: 'Costa Rica', code: 'CR', dialCode: '+506' },
-  { name: 'Côte d\'Ivoire', code: 'CI', dialCode: '+225' },
+  { name: "Côte d'Ivoire", code: 'CI', dialCode: '+225' },
   { name: 'Croatia', code: 'HR', dialCode: '+385' },
   { name: 'Cuba', code: 'CU', dialCode: '+53' },
   { name: 'Curaçao', code: 'CW', dialCode: '+599' },
@@ -276,9 +276,29 @@ export const GLOBAL_DIAL_CODES: readonly string[] = ['+379', '+800', '+808', '+8
  * code and the typed number joined, so these must split off whole.
  */
 export const SPEC_CLIENT_DIAL_CODES: readonly string[] = [
-  '+7840', '+77', '+537',
-  '+1242', '+1246', '+1264', '+1268', '+1284', '+1340', '+1441', '+1473', '+1649', '+1664', '+1670', '+1671',
-  '+1684', '+1767', '+1787', '+1808', '+1809', '+1868', '+1869', '+1876',
+  '+7840',
+  '+77',
+  '+537',
+  '+1242',
+  '+1246',
+  '+1264',
+  '+1268',
+  '+1284',
+  '+1340',
+  '+1441',
+  '+1473',
+  '+1649',
+  '+1664',
+  '+1670',
+  '+1671',
+  '+1684',
+  '+1767',
+  '+1787',
+  '+1808',
+  '+1809',
+  '+1868',
+  '+1869',
+  '+1876',
 ];
 
 /** Dial codes as digits, longest first, so '+7840…' is read as +7840 before +7. */
@@ -314,8 +334,10 @@ export function nationalReadings(phone: string): PhoneReading[] {
   if (!phone.trim().startsWith('+') || !isPhoneText(phone)) return [];
   const digits = phoneDigits(phone);
   if (digits.length > E164_MAX_DIGITS) return [];
-  return DIAL_CODES.filter((code) => digits.startsWith(code) && otpPhoneLengthOk(digits.slice(code.length)))
-    .map((code) => ({ dialCode: `+${code}`, national: digits.slice(code.length) }));
+  return DIAL_CODES.filter((code) => digits.startsWith(code) && otpPhoneLengthOk(digits.slice(code.length))).map((code) => ({
+    dialCode: `+${code}`,
+    national: digits.slice(code.length),
+  }));
 }
 
 /** The reading of a number sent with its dial code (the longest code that fits), or null. */

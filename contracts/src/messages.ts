@@ -144,7 +144,7 @@ export const ui = {
   previousSlide: 'Previous photo',
   nextSlide: 'Next photo',
   promoTitle: 'Up to 75% off on your next stay',
-  promoText: 'Rooms and apartments in the heart of India\'s favourite cities. Limited period offer.',
+  promoText: "Rooms and apartments in the heart of India's favourite cities. Limited period offer.",
   newsletterText: 'Sign up and we will send the best deals to you.',
   newsletterEmailLabel: 'Your email',
   newsletterThanks: 'Thank you! We will keep you posted.',
@@ -162,13 +162,21 @@ export const ui = {
   aboutIntro: 'Stays is a web application for booking hotel rooms and apartments across India, with prices in Indian rupees.',
   aboutUsersTitle: 'Two kinds of users',
   aboutCustomerTitle: 'Customer',
-  aboutCustomer: 'Customers browse and search hotels, choose a room or an apartment, verify their mobile number and email with a one-time code and book. They can pay at the hotel, keep a profile and download a PDF invoice for every booking.',
+  aboutCustomer:
+    'Customers browse and search hotels, choose a room or an apartment, verify their mobile number and email with a one-time code and book. They can pay at the hotel, keep a profile and download a PDF invoice for every booking.',
   aboutOwnerTitle: 'Hotel owner',
-  aboutOwner: 'Hotel owners register and add one hotel only: each owner can list one hotel. They add rooms and apartments with their facilities, edit the hotel and see the bookings of their hotel.',
+  aboutOwner:
+    'Hotel owners register and add one hotel only: each owner can list one hotel. They add rooms and apartments with their facilities, edit the hotel and see the bookings of their hotel.',
   aboutProjectTitle: 'The project',
-  aboutProject: 'Every change in Stays is an event in an append-only log and every screen reads a projection of that log, so the booking history can be replayed and audited.',
+  aboutProject:
+    'Every change in Stays is an event in an append-only log and every screen reads a projection of that log, so the booking history can be replayed and audited.',
   aboutTechnologiesTitle: 'Technologies',
-  aboutTechnologies: ['React 18, React Router, Redux, Redux-Saga, Reselect and Blueprint', 'Node.js, TypeScript and Koa', 'EventStoreDB (event log) and MongoDB (read models)', 'Vite, Mocha, Chai and Playwright'],
+  aboutTechnologies: [
+    'React 18, React Router, Redux, Redux-Saga, Reselect and Blueprint',
+    'Node.js, TypeScript and Koa',
+    'EventStoreDB (event log) and MongoDB (read models)',
+    'Vite, Mocha, Chai and Playwright',
+  ],
 
   // sign-in and sign-up forms
   emailLabel: 'Email',
@@ -244,7 +252,8 @@ export const ui = {
   nightsCount: (nights: number) => `${nights} night${nights === 1 ? '' : 's'}`,
   /** The spec's fixed box text ('1 Room, 1 Guest') for any counts. */
   roomsAndGuests: (rooms: number, guests: number) => `${rooms} Room${rooms === 1 ? '' : 's'}, ${guests} Guest${guests === 1 ? '' : 's'}`,
-  roomsAndGuestsButton: (rooms: number, guests: number) => `Rooms and guests: ${rooms} Room${rooms === 1 ? '' : 's'}, ${guests} Guest${guests === 1 ? '' : 's'}`,
+  roomsAndGuestsButton: (rooms: number, guests: number) =>
+    `Rooms and guests: ${rooms} Room${rooms === 1 ? '' : 's'}, ${guests} Guest${guests === 1 ? '' : 's'}`,
   invalidStayDate: 'Not a date a stay can start or end on',
   /** A listing's fewest free units for the stay, when few. */
   onlyLeft: (count: number) => `Only ${count} left`,
@@ -291,7 +300,12 @@ export const ui = {
   totalLabel: 'Total',
   /** How the total is made: "₹5,000 × 2 guests × 1 room × 3 nights". */
   totalFormula: (price: string, guests: number, rooms: number | null, nights: number) =>
-    [price, `${guests} guest${guests === 1 ? '' : 's'}`, ...(rooms === null ? [] : [`${rooms} room${rooms === 1 ? '' : 's'}`]), `${nights} night${nights === 1 ? '' : 's'}`].join(' × '),
+    [
+      price,
+      `${guests} guest${guests === 1 ? '' : 's'}`,
+      ...(rooms === null ? [] : [`${rooms} room${rooms === 1 ? '' : 's'}`]),
+      `${nights} night${nights === 1 ? '' : 's'}`,
+    ].join(' × '),
   instantDiscountLabel: 'Instant discount (20%)',
   payableLabel: 'Payable amount',
   cardsTab: 'Cards',
@@ -481,9 +495,10 @@ export const server = {
   unsupportedMediaType: 'Unsupported content type',
   notAnImage: 'Only image files are allowed',
   imageTooLarge: (megabytes: number) => `Each image must be at most ${megabytes} MB`,
-  imageTooManyPixels: (megapixels: number, bitsPerChannel: number) => bitsPerChannel <= 8
-    ? `Each image must be at most ${megapixels} megapixels`
-    : `Each image with ${bitsPerChannel} bits per channel must be at most ${megapixels} megapixels (save it with 8 bits per channel, or smaller)`,
+  imageTooManyPixels: (megapixels: number, bitsPerChannel: number) =>
+    bitsPerChannel <= 8
+      ? `Each image must be at most ${megapixels} megapixels`
+      : `Each image with ${bitsPerChannel} bits per channel must be at most ${megapixels} megapixels (save it with 8 bits per channel, or smaller)`,
   profileImageRequired: 'profileImage: a profile image is required',
   oneProfileImage: 'profileImage: send one profile image',
   invalidField: (field: string, reason: string) => `${field}: ${reason}`,

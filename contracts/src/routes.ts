@@ -14,15 +14,18 @@ import type { z } from 'zod';
 import { limits, type Role } from './rules.ts';
 import { server, ui } from './messages.ts';
 import {
-  customerRegisterRequest, customerUpdateRequest, googleSignInRequest, ownerRegisterRequest, ownerUpdateRequest, signInRequest,
+  customerRegisterRequest,
+  customerUpdateRequest,
+  googleSignInRequest,
+  ownerRegisterRequest,
+  ownerUpdateRequest,
+  signInRequest,
 } from './schemas/accounts.ts';
 import { bookRequest, sendOtpRequest, verifyOtpRequest } from './schemas/booking.ts';
 import { createHotelRequest, createRoomRequest, updateHotelRequest, updateRoomRequest } from './schemas/hotels.ts';
 import { hotelSearchQuery, roomSearchQuery } from './schemas/search.ts';
 import { stayQuery } from './schemas/availability.ts';
-import {
-  auditAsOfQuery, auditBookingsQuery, auditConsistencyQuery, auditInclusionQuery, auditLogQuery, auditTreeHeadsQuery,
-} from './schemas/audit.ts';
+import { auditAsOfQuery, auditBookingsQuery, auditConsistencyQuery, auditInclusionQuery, auditLogQuery, auditTreeHeadsQuery } from './schemas/audit.ts';
 import { auditOccupancyQuery } from './schemas/occupancy.ts';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -66,16 +69,23 @@ export interface RouteSpec {
 
 const noBody = { kind: 'none' } as const;
 const json = <S extends z.ZodType | undefined = undefined>(schema?: S) => ({ kind: 'json', schema: schema as S }) as const;
-const multipart = <S extends z.ZodType>(schema: S, upload: UploadSpec, limit?: string) => ({ kind: 'multipart', schema, upload, ...(limit !== undefined && { limit }) }) as const;
+const multipart = <S extends z.ZodType>(schema: S, upload: UploadSpec, limit?: string) =>
+  ({ kind: 'multipart', schema, upload, ...(limit !== undefined && { limit }) }) as const;
 
 const MEGABYTE = 1024 * 1024;
 const profileImage: UploadSpec = {
-  field: 'profileImage', maxFiles: 1, maxBytes: limits.profileImageMegabytes * MEGABYTE,
-  tooManyMessage: server.oneProfileImage, tooLargeMessage: ui.profileImageTooLarge,
+  field: 'profileImage',
+  maxFiles: 1,
+  maxBytes: limits.profileImageMegabytes * MEGABYTE,
+  tooManyMessage: server.oneProfileImage,
+  tooLargeMessage: ui.profileImageTooLarge,
 };
 const listingImages = (maxFiles: number, tooManyMessage: string): UploadSpec => ({
-  field: 'imageURLs', maxFiles, maxBytes: limits.listingImageMegabytes * MEGABYTE,
-  tooManyMessage, tooLargeMessage: server.imageTooLarge(limits.listingImageMegabytes),
+  field: 'imageURLs',
+  maxFiles,
+  maxBytes: limits.listingImageMegabytes * MEGABYTE,
+  tooManyMessage,
+  tooLargeMessage: server.imageTooLarge(limits.listingImageMegabytes),
 });
 const hotelImages = listingImages(limits.hotelImages.max, ui.uploadMaximumTen);
 const roomImages = listingImages(limits.roomImages.max, ui.uploadAtMostTwo);
@@ -92,7 +102,13 @@ export const routes = {
   ownerGoogle: { method: 'POST', path: '/hotel/owner/google/signin/signup', side: 'command', auth: 'none', body: json(googleSignInRequest) },
 
   // profiles
-  customerUpdateProfile: { method: 'PATCH', path: '/user/update/profile', side: 'command', auth: 'customer', body: multipart(customerUpdateRequest, profileImage) },
+  customerUpdateProfile: {
+    method: 'PATCH',
+    path: '/user/update/profile',
+    side: 'command',
+    auth: 'customer',
+    body: multipart(customerUpdateRequest, profileImage),
+  },
   // logout is posted with an empty JSON body (spec section 7): read, but nothing in it is used
   customerLogout: { method: 'POST', path: '/user/logout', side: 'command', auth: 'customer', body: json() },
   customerDelete: { method: 'DELETE', path: '/user/delete/account', side: 'command', auth: 'customer', body: noBody },
@@ -110,10 +126,34 @@ export const routes = {
   // beyond the spec: what is free for a stay, before the guest verifies and books
   roomAvailability: { method: 'GET', path: '/hotel/room/availability/:hotelID', side: 'query', auth: 'none', body: noBody, query: stayQuery },
   ownerRoom: { method: 'GET', path: '/hotel/room/specific/room/hotel/:hotelID/:roomID', side: 'query', auth: 'hotel-owner', body: noBody },
-  createHotel: { method: 'POST', path: '/hotel/data/create/hotel', side: 'command', auth: 'hotel-owner', body: multipart(createHotelRequest, hotelImages, LISTING_JSON_LIMIT) },
-  updateHotel: { method: 'PATCH', path: '/hotel/data/update/hotel/:hotelID', side: 'command', auth: 'hotel-owner', body: multipart(updateHotelRequest, hotelImages, LISTING_JSON_LIMIT) },
-  createRoom: { method: 'POST', path: '/hotel/room/create/room', side: 'command', auth: 'hotel-owner', body: multipart(createRoomRequest, roomImages, LISTING_JSON_LIMIT) },
-  updateRoom: { method: 'PATCH', path: '/hotel/room/update/room/:hotelID/:roomID', side: 'command', auth: 'hotel-owner', body: multipart(updateRoomRequest, roomImages, LISTING_JSON_LIMIT) },
+  createHotel: {
+    method: 'POST',
+    path: '/hotel/data/create/hotel',
+    side: 'command',
+    auth: 'hotel-owner',
+    body: multipart(createHotelRequest, hotelImages, LISTING_JSON_LIMIT),
+  },
+  updateHotel: {
+    method: 'PATCH',
+    path: '/hotel/data/update/hotel/:hotelID',
+    side: 'command',
+    auth: 'hotel-owner',
+    body: multipart(updateHotelRequest, hotelImages, LISTING_JSON_LIMIT),
+  },
+  createRoom: {
+    method: 'POST',
+    path: '/hotel/room/create/room',
+    side: 'command',
+    auth: 'hotel-owner',
+    body: multipart(createRoomRequest, roomImages, LISTING_JSON_LIMIT),
+  },
+  updateRoom: {
+    method: 'PATCH',
+    path: '/hotel/room/update/room/:hotelID/:roomID',
+    side: 'command',
+    auth: 'hotel-owner',
+    body: multipart(updateRoomRequest, roomImages, LISTING_JSON_LIMIT),
+  },
 
   // booking
   sendOtp: { method: 'POST', path: '/hotel/booking/send/email/mobile', side: 'command', auth: 'customer', body: json(sendOtpRequest) },
@@ -157,13 +197,15 @@ export const routes = {
 export type RouteName = keyof typeof routes;
 
 /** The name of a table entry (for messages that must say which route). */
-export const routeNameOf = (spec: RouteSpec): RouteName | undefined =>
-  (Object.keys(routes) as RouteName[]).find((name) => routes[name] === spec);
+export const routeNameOf = (spec: RouteSpec): RouteName | undefined => (Object.keys(routes) as RouteName[]).find((name) => routes[name] === spec);
 
 /** `{hotelID: string, roomID: string}` for '/hotel/room/update/room/:hotelID/:roomID'. */
 export type PathParams<P extends string> = { readonly [K in ParamNames<P>]: string };
-type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}` ? Name | ParamNames<`/${Rest}`>
-  : P extends `${string}:${infer Name}` ? Name : never;
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
 
 /** The body a route's schema gives (and accepts: a parsed body is a valid request), or undefined for a route that reads none. */
 export type BodyOf<R extends RouteSpec> = R['body'] extends { readonly schema: infer S extends z.ZodType } ? z.infer<S> : undefined;

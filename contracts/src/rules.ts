@@ -126,14 +126,18 @@ export const GUESTS_PER_BED: Readonly<Record<BedType, number>> = { Single: 1, Do
  * Guests one unit of a listing sleeps: what its owner set, else its bed's guests, times
  * its bedrooms for a Flat (a Room is one bedroom).
  */
-export function maxGuestsOf(listing: { readonly maxGuests?: number | undefined; readonly bedType: BedType; readonly roomType: RoomType; readonly numberOfRooms?: number | undefined }): number {
+export function maxGuestsOf(listing: {
+  readonly maxGuests?: number | undefined;
+  readonly bedType: BedType;
+  readonly roomType: RoomType;
+  readonly numberOfRooms?: number | undefined;
+}): number {
   if (listing.maxGuests !== undefined) return listing.maxGuests;
   return GUESTS_PER_BED[listing.bedType] * (listing.roomType === 'Flat' ? Math.max(1, listing.numberOfRooms ?? 1) : 1);
 }
 
 /** Whether `guests` fit in the units a booking of `rooms` takes of a listing sleeping `maxGuests` a unit. */
-export const guestsFit = (guests: number, maxGuests: number, roomType: RoomType, rooms: number): boolean =>
-  guests <= maxGuests * unitsBooked(roomType, rooms);
+export const guestsFit = (guests: number, maxGuests: number, roomType: RoomType, rooms: number): boolean => guests <= maxGuests * unitsBooked(roomType, rooms);
 
 /**
  * What is wrong with a stay's first night at `now` (the reason, for the field's message),
@@ -179,7 +183,10 @@ export const struckThroughPrice = (pricePerNight: number): number => pricePerNig
  * comma-separated address already ends with it ("Chandpol, Jaipur" + "Jaipur").
  */
 export function addressWithCity(address: string, city: string): string {
-  const parts = address.split(',').map((part) => part.trim()).filter((part) => part !== '');
+  const parts = address
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
   const cityName = city.trim();
   if (cityName === '' || parts.at(-1)?.toLowerCase() === cityName.toLowerCase()) return parts.join(', ');
   return [...parts, cityName].join(', ');
@@ -299,7 +306,6 @@ export const cancellable = (booking: CancellableBooking, now: Date): boolean => 
 export const stayNights = (dateOfCommencement: string, numberOfNights: number): string[] =>
   Array.from({ length: numberOfNights }, (_, night) => addDays(dateOfCommencement, night));
 
-
 /**
  * Whether a text carries a link or web address: a scheme ('https://', 'mailto:'), 'www.',
  * an email address, a domain ('evil.example', 'bit.ly/x') or an IP address. Names are
@@ -314,6 +320,10 @@ export const looksLikeLink = (text: string): boolean =>
  * `limits.nameInMessages` characters.
  */
 export function nameForMessages(name: string): string {
-  const plain = name.replace(/[^\p{L}\p{M}' .-]+/gu, ' ').replace(/\.(?=\S)/g, '. ').replace(/\s+/g, ' ').trim();
+  const plain = name
+    .replace(/[^\p{L}\p{M}' .-]+/gu, ' ')
+    .replace(/\.(?=\S)/g, '. ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return [...plain].slice(0, limits.nameInMessages).join('').trim();
 }

@@ -2,8 +2,12 @@ import { expect } from 'chai';
 import { EventDataError, eventSchemaVersions, eventSchemas, isDomainEventType, olderVersions, parseEvent, type StoredEvent } from '../src/index.ts';
 
 const RECORDED_AT = '2026-11-22T10:00:00.000Z';
-const stored = (type: string, data: unknown, schemaVersion?: unknown): StoredEvent =>
-  ({ type, data, recordedAt: RECORDED_AT, metadata: schemaVersion === undefined ? {} : { schemaVersion } });
+const stored = (type: string, data: unknown, schemaVersion?: unknown): StoredEvent => ({
+  type,
+  data,
+  recordedAt: RECORDED_AT,
+  metadata: schemaVersion === undefined ? {} : { schemaVersion },
+});
 const failureOf = (read: () => unknown): Error => {
   try {
     read();
@@ -20,12 +24,17 @@ describe('contracts: reading stored events (parseEvent)', () => {
   });
 
   it('reads optional fields left out', () => {
-    expect(parseEvent(stored('AccountSignedOut', { accountId: 'a', role: 'customer', sessionId: 's' })).data).to.deep.equal({ accountId: 'a', role: 'customer', sessionId: 's' });
+    expect(parseEvent(stored('AccountSignedOut', { accountId: 'a', role: 'customer', sessionId: 's' })).data).to.deep.equal({
+      accountId: 'a',
+      role: 'customer',
+      sessionId: 's',
+    });
   });
 
   it('refuses data that does not fit, naming the type and each field', () => {
     const failure = failureOf(() =>
-      parseEvent(stored('HotelUpdated', { hotelId: 'h1', changedFields: ['hotelName', 'ownerId'], restaurants: [{ _id: 'p1', name: 'Cafe', distance: '2' }] })));
+      parseEvent(stored('HotelUpdated', { hotelId: 'h1', changedFields: ['hotelName', 'ownerId'], restaurants: [{ _id: 'p1', name: 'Cafe', distance: '2' }] })),
+    );
     expect(failure).to.be.instanceOf(EventDataError);
     const { message } = failure;
     expect(message).to.match(/^HotelUpdated: /);
@@ -42,11 +51,17 @@ describe('contracts: reading stored events (parseEvent)', () => {
   it('refuses a type the product does not know, a version it does not know, and a type the caller does not expect', () => {
     expect(failureOf(() => parseEvent(stored('Opened', {}))).message).to.equal('Opened: (data) is not an event type of the product');
     for (const version of [0, 3, 1.5, '1']) {
-      expect(failureOf(() => parseEvent(stored('OtpAttemptFailed', { customerId: 'c1', failedAt: RECORDED_AT }, version))), String(version))
-        .to.be.instanceOf(EventDataError).and.have.property('message').that.contains('schema version');
+      expect(
+        failureOf(() => parseEvent(stored('OtpAttemptFailed', { customerId: 'c1', failedAt: RECORDED_AT }, version))),
+        String(version),
+      )
+        .to.be.instanceOf(EventDataError)
+        .and.have.property('message')
+        .that.contains('schema version');
     }
-    expect(failureOf(() => parseEvent(stored('KeyReserved', { holder: 'h' }), ['BookingPlaced', 'BookingCancelled'])).message)
-      .to.equal('KeyReserved: (data) is not one of BookingPlaced, BookingCancelled');
+    expect(failureOf(() => parseEvent(stored('KeyReserved', { holder: 'h' }), ['BookingPlaced', 'BookingCancelled'])).message).to.equal(
+      'KeyReserved: (data) is not one of BookingPlaced, BookingCancelled',
+    );
   });
 });
 
@@ -54,13 +69,23 @@ describe('contracts: event versions and upcasters', () => {
   it('writes each type at one past its older versions', () => {
     expect(eventSchemaVersions.OtpAttemptFailed).to.equal(2);
     expect(eventSchemaVersions.BookingPlaced).to.equal(1);
-    for (const [type, older] of Object.entries(olderVersions)) expect(eventSchemaVersions[type as keyof typeof eventSchemaVersions], type).to.equal(older.length + 1);
+    for (const [type, older] of Object.entries(olderVersions))
+      expect(eventSchemaVersions[type as keyof typeof eventSchemaVersions], type).to.equal(older.length + 1);
   });
 
   describe('RoomAdded and RoomUpdated v1 to v2: how many guests a unit sleeps', () => {
     const listing = {
-      roomId: 'r1', hotelId: 'h1', ownerId: 'o1', roomStandard: 'Deluxe', size: 30, amenities: [], pricePerNight: 4500,
-      hasKitchen: false, furnished: true, imageURLs: [], totalUnits: 3,
+      roomId: 'r1',
+      hotelId: 'h1',
+      ownerId: 'o1',
+      roomStandard: 'Deluxe',
+      size: 30,
+      amenities: [],
+      pricePerNight: 4500,
+      hasKitchen: false,
+      furnished: true,
+      imageURLs: [],
+      totalUnits: 3,
     };
 
     it("gives a listing written before maxGuests what its beds sleep: a King room three, a Flat's Queen beds two a bedroom", () => {
@@ -90,8 +115,10 @@ describe('contracts: event versions and upcasters', () => {
     });
 
     it('refuses v1 data that does not fit v1', () => {
-      expect(failureOf(() => v1!.toNext({ failedAt: RECORDED_AT }, stored('OtpAttemptFailed', {})))).to.be.instanceOf(EventDataError)
-        .and.have.property('message').that.contains('customerId');
+      expect(failureOf(() => v1!.toNext({ failedAt: RECORDED_AT }, stored('OtpAttemptFailed', {}))))
+        .to.be.instanceOf(EventDataError)
+        .and.have.property('message')
+        .that.contains('customerId');
     });
 
     it('is what parseEvent applies to a stored v1 event, with or without its version in the metadata', () => {

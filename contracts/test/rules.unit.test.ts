@@ -1,5 +1,18 @@
 import { expect } from 'chai';
-import { addressWithCity, roomName, priceCategory, quoteStay, displayedTax, struckThroughPrice, normaliseEmail, pathOf, routes, fewLeft, nightsBetween, checkOutOf } from '../src/index.ts';
+import {
+  addressWithCity,
+  roomName,
+  priceCategory,
+  quoteStay,
+  displayedTax,
+  struckThroughPrice,
+  normaliseEmail,
+  pathOf,
+  routes,
+  fewLeft,
+  nightsBetween,
+  checkOutOf,
+} from '../src/index.ts';
 
 describe('contracts: business rules', () => {
   it('puts a starting price in its category: strictly above each threshold', () => {
@@ -60,7 +73,12 @@ describe('contracts: stay dates in India time', () => {
 
   // 2030-01-03 10:00 in India
   const now = new Date('2030-01-03T04:30:00Z');
-  const booking = (patch: Partial<CancellableBooking> = {}): CancellableBooking => ({ status: 'confirmed', isPaymentDone: false, dateOfCommencement: '2030-01-04', ...patch });
+  const booking = (patch: Partial<CancellableBooking> = {}): CancellableBooking => ({
+    status: 'confirmed',
+    isPaymentDone: false,
+    dateOfCommencement: '2030-01-04',
+    ...patch,
+  });
 
   it('tells the two senses of "upcoming" apart: the stay is ahead until its first night, not over until its last', () => {
     expect(stayIsAhead('2030-01-04', now), 'first night tomorrow').to.equal(true);
@@ -81,7 +99,18 @@ describe('contracts: stay dates in India time', () => {
   });
 });
 
-import { addDays, bookableCommencement, cancellable, latestCommencement, limits, nameForMessages, stayIsAhead, stayIsNotOver, whyNotCancellable, type CancellableBooking } from '../src/index.ts';
+import {
+  addDays,
+  bookableCommencement,
+  cancellable,
+  latestCommencement,
+  limits,
+  nameForMessages,
+  stayIsAhead,
+  stayIsNotOver,
+  whyNotCancellable,
+  type CancellableBooking,
+} from '../src/index.ts';
 
 describe('contracts: booking bounds', () => {
   it('moves a wished start date into the bookable range and says whether it moved', () => {

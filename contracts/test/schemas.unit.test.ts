@@ -26,21 +26,48 @@ describe('contracts: account request schemas', () => {
   });
 });
 
-import { COUNTRIES, GLOBAL_DIAL_CODES, SPEC_CLIENT_DIAL_CODES, bookRequest, createHotelRequest, hotelSearchQuery, sendOtpRequest, splitInternationalNumber } from '../src/index.ts';
+import {
+  COUNTRIES,
+  GLOBAL_DIAL_CODES,
+  SPEC_CLIENT_DIAL_CODES,
+  bookRequest,
+  createHotelRequest,
+  hotelSearchQuery,
+  sendOtpRequest,
+  splitInternationalNumber,
+} from '../src/index.ts';
 
 describe('contracts: text fields refuse control characters', () => {
   const hotel = {
-    hotelName: 'Hotel Sahyadri Residency', description: 'A calm family hotel near the old city, with a rooftop restaurant and easy access.',
-    address: '14 Jangli Maharaj Road, Deccan', country: 'India', city: 'Pune', pinCode: '411004', phoneNumber: '9822012345',
-    amenities: 'AC', startingPrice: '3200', checkInTime: '12:00', checkOutTime: '11:00',
+    hotelName: 'Hotel Sahyadri Residency',
+    description: 'A calm family hotel near the old city, with a rooftop restaurant and easy access.',
+    address: '14 Jangli Maharaj Road, Deccan',
+    country: 'India',
+    city: 'Pune',
+    pinCode: '411004',
+    phoneNumber: '9822012345',
+    amenities: 'AC',
+    startingPrice: '3200',
+    checkInTime: '12:00',
+    checkOutTime: '11:00',
   };
   const fieldOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }) => result.error?.issues[0]?.path.join('.');
 
-  for (const [label, character] of [['NUL', '\u0000'], ['ESC', '\u001B'], ['C1 CSI', '\u009B'], ['right-to-left override', '\u202E'], ['first strong isolate', '\u2068'], ['line feed', '\n'], ['carriage return', '\r']]) {
+  for (const [label, character] of [
+    ['NUL', '\u0000'],
+    ['ESC', '\u001B'],
+    ['C1 CSI', '\u009B'],
+    ['right-to-left override', '\u202E'],
+    ['first strong isolate', '\u2068'],
+    ['line feed', '\n'],
+    ['carriage return', '\r'],
+  ]) {
     it(`refuses ${label} inside a single-line field, naming it`, () => {
       expect(fieldOf(createHotelRequest.safeParse({ ...hotel, hotelName: `Hotel Sahyadri${character}Residency` }))).to.equal('hotelName');
       expect(fieldOf(ownerRegisterRequest.safeParse({ name: `Ravi${character}Kumar`, email: 'ravi@example.in', password: 'correct horse' }))).to.equal('name');
-      expect(fieldOf(createHotelRequest.safeParse({ ...hotel, restaurants: JSON.stringify([{ name: `Vaishali${character}Cafe`, distance: '1' }]) }))).to.equal('restaurants.0.name');
+      expect(fieldOf(createHotelRequest.safeParse({ ...hotel, restaurants: JSON.stringify([{ name: `Vaishali${character}Cafe`, distance: '1' }]) }))).to.equal(
+        'restaurants.0.name',
+      );
       expect(fieldOf(hotelSearchQuery.safeParse({ searchTerm: `Pune${character}x` }))).to.equal('searchTerm');
     });
   }
@@ -59,7 +86,15 @@ describe('contracts: text fields refuse control characters', () => {
 });
 
 describe('contracts: booking phones, names and dates', () => {
-  const booking = { hotelID: 'h1', roomType: 'Room', roomStandard: 'Deluxe', customerName: 'Asha Rao', customerEmail: 'asha@example.in', customerPhoneNumber: '9812345678', dateOfCommencement: '2027-01-10' };
+  const booking = {
+    hotelID: 'h1',
+    roomType: 'Room',
+    roomStandard: 'Deluxe',
+    customerName: 'Asha Rao',
+    customerEmail: 'asha@example.in',
+    customerPhoneNumber: '9812345678',
+    dateOfCommencement: '2027-01-10',
+  };
 
   it('takes the booking phone with or without its dial code, with spaces, dashes or brackets, as the national number', () => {
     for (const phone of ['9812345678', '+919812345678', '+91 98123-45678', '(981) 234 5678', '+7840 9812345678', '+1 684 981 234 5678']) {
@@ -71,7 +106,16 @@ describe('contracts: booking phones, names and dates', () => {
   });
 
   it("accepts every dial code of the spec client's picker and the ITU list for an OTP, and at most 15 digits", () => {
-    for (const phone of ['+7840 9812345678', '+91 9812345678', '+44 7911 123456', '+1 (415) 555-2671', '+971 50 123 4567', '+880 1712 345678', '+590 690 123456', '+247 6501 23456']) {
+    for (const phone of [
+      '+7840 9812345678',
+      '+91 9812345678',
+      '+44 7911 123456',
+      '+1 (415) 555-2671',
+      '+971 50 123 4567',
+      '+880 1712 345678',
+      '+590 690 123456',
+      '+247 6501 23456',
+    ]) {
       expect(sendOtpRequest.safeParse({ customerName: 'Asha', customerEmail: 'a@example.in', customerPhoneNumber: phone }).success, phone).to.equal(true);
     }
     for (const code of [...COUNTRIES.map((country) => country.dialCode), ...GLOBAL_DIAL_CODES, ...SPEC_CLIENT_DIAL_CODES]) {
@@ -79,8 +123,13 @@ describe('contracts: booking phones, names and dates', () => {
       expect(parsed.success, code).to.equal(true);
       expect(splitInternationalNumber(`${code} 981234567`)?.national, code).to.equal('981234567');
     }
-    expect(sendOtpRequest.safeParse({ customerName: 'Asha', customerEmail: 'a@example.in', customerPhoneNumber: '+7840 981234567890' }).success).to.equal(false);
-    expect(sendOtpRequest.safeParse({ customerName: 'Asha', customerEmail: 'a@example.in', customerPhoneNumber: '9812345678' }).success, 'an OTP needs the dial code').to.equal(false);
+    expect(sendOtpRequest.safeParse({ customerName: 'Asha', customerEmail: 'a@example.in', customerPhoneNumber: '+7840 981234567890' }).success).to.equal(
+      false,
+    );
+    expect(
+      sendOtpRequest.safeParse({ customerName: 'Asha', customerEmail: 'a@example.in', customerPhoneNumber: '9812345678' }).success,
+      'an OTP needs the dial code',
+    ).to.equal(false);
   });
 
   it('refuses a guest name that carries a link', () => {
@@ -106,7 +155,17 @@ describe('contracts: booking phones, names and dates', () => {
   });
 
   it('refuses impossible calendar dates with an issue on the field, never an exception', () => {
-    const impossible = ['2027-13-01', '2027-00-10', '2027-01-32', '2027-01-00', '2027-04-31', '2027-02-29', '2100-02-29', '2027-13-01T10:00:00Z', '2027-01-10T10:00:00+25:00'];
+    const impossible = [
+      '2027-13-01',
+      '2027-00-10',
+      '2027-01-32',
+      '2027-01-00',
+      '2027-04-31',
+      '2027-02-29',
+      '2100-02-29',
+      '2027-13-01T10:00:00Z',
+      '2027-01-10T10:00:00+25:00',
+    ];
     for (const value of impossible) {
       for (const field of ['dateOfCommencement', 'dateOfBooking'] as const) {
         const parsed = bookRequest.safeParse({ ...booking, [field]: value });

@@ -8,14 +8,24 @@ const root = path.resolve(import.meta.dirname, '../..');
 const has = (command: string, args: string[]) => spawnSync(command, args, { stdio: 'ignore' }).status === 0;
 const compose: [string, string[]] | null = has('docker', ['compose', 'version'])
   ? ['docker', ['compose']]
-  : has('docker-compose', ['version']) ? ['docker-compose', []] : null;
+  : has('docker-compose', ['version'])
+    ? ['docker-compose', []]
+    : null;
 
 describe('production deployment files', () => {
   it('docker-compose.yml is accepted by `compose config`', function () {
     if (compose === null) this.skip();
     const [command, prefix] = compose!;
     const output = execFileSync(command, [...prefix, 'config', '--services'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-    expect(output.split('\n').filter(Boolean).sort()).to.deep.equal(['command-service', 'eventstore', 'gateway', 'mongo', 'projections', 'query-service', 'reactors']);
+    expect(output.split('\n').filter(Boolean).sort()).to.deep.equal([
+      'command-service',
+      'eventstore',
+      'gateway',
+      'mongo',
+      'projections',
+      'query-service',
+      'reactors',
+    ]);
     execFileSync(command, [...prefix, 'config', '-q'], { cwd: root, stdio: 'ignore' });
   });
 
@@ -35,7 +45,9 @@ describe('production deployment files', () => {
     expect(dockerfile).to.contain('scripts/gateway-headers.ts > deploy/security-headers.conf');
     expect(dockerfile).to.contain('COPY --from=build /app/deploy/security-headers.conf /etc/nginx/snippets/security-headers.conf');
     const generated = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/gateway-headers.ts'], {
-      cwd: root, encoding: 'utf8', env: { ...process.env, PUBLIC_URL: 'https://stays.example.in', VITE_GOOGLE_CLIENT_ID: '' },
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, PUBLIC_URL: 'https://stays.example.in', VITE_GOOGLE_CLIENT_ID: '' },
     });
     expect(generated).to.match(/^add_header Content-Security-Policy "default-src 'self';[^"]*frame-ancestors 'none'[^"]*" always;$/m);
     expect(generated).to.match(/^add_header X-Frame-Options "DENY" always;$/m);
@@ -44,7 +56,7 @@ describe('production deployment files', () => {
     expect(generated).to.not.contain('google');
   });
 
-  it('gives the command service the bootstrap auditor, and the query service the event log it records auditors\' reads in and the personal-data key', () => {
+  it("gives the command service the bootstrap auditor, and the query service the event log it records auditors' reads in and the personal-data key", () => {
     const file = readFileSync(path.join(root, 'docker-compose.yml'), 'utf8');
     const service = (name: string) => new RegExp(`^  ${name}:\\n((?:    .*\\n|\\s*\\n)*)`, 'm').exec(file)?.[1] ?? '';
     const sharedEnv = /^x-service-env: &service-env\n((?: {2}.*\n)*)/m.exec(file)?.[1] ?? '';

@@ -52,7 +52,8 @@ function mismatches(table: Record<string, RouteSpec>, gateway: Gateway): string[
     const requestPath = `${API_PREFIX_DEFAULT}${route.path.replace(/:[A-Za-z]+/g, 'ID-1')}`;
     for (const method of isRead ? ['GET', 'HEAD'] : [route.method]) {
       const service = gateway.services.get(gateway.upstreamFor(method, requestPath));
-      if (service !== `${route.side}-service`) problems.push(`${name} (${method} ${route.path}) belongs to the ${route.side} service, but the gateway sends ${method} to ${service}`);
+      if (service !== `${route.side}-service`)
+        problems.push(`${name} (${method} ${route.path}) belongs to the ${route.side} service, but the gateway sends ${method} to ${service}`);
     }
   }
   return problems;
@@ -65,9 +66,10 @@ describe('the gateway and the route table', () => {
     expect(mismatches(routes, gateway)).to.deep.equal([]);
   });
 
-  it('sends the command side\'s reads to it by path, in any case and with a trailing slash, other methods too', () => {
+  it("sends the command side's reads to it by path, in any case and with a trailing slash, other methods too", () => {
     for (const requestPath of [`${API_PREFIX_DEFAULT}${routes.customerExport.path}`, `${API_PREFIX_DEFAULT}/Hotel/Owner/Export/`]) {
-      for (const method of ['GET', 'HEAD', 'POST']) expect(gateway.services.get(gateway.upstreamFor(method, requestPath)), `${method} ${requestPath}`).to.equal('command-service');
+      for (const method of ['GET', 'HEAD', 'POST'])
+        expect(gateway.services.get(gateway.upstreamFor(method, requestPath)), `${method} ${requestPath}`).to.equal('command-service');
     }
     expect(gateway.services.get(gateway.upstreamFor('GET', `${API_PREFIX_DEFAULT}/user/export/more`))).to.equal('query-service');
   });

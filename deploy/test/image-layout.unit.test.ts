@@ -26,11 +26,20 @@ interface Stage {
 
 /** The instructions of one stage of a Dockerfile (continuation lines joined). */
 function parseStage(dockerfile: string, name: string): Stage {
-  const lines = dockerfile.replace(/\\\n/g, ' ').split('\n').map((line) => line.trim()).filter((line) => line !== '' && !line.startsWith('#'));
+  const lines = dockerfile
+    .replace(/\\\n/g, ' ')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'));
   const start = lines.findIndex((line) => new RegExp(`^FROM\\s+\\S+\\s+AS\\s+${name}$`, 'i').test(line));
   if (start < 0) throw new Error(`no stage ${name} in the Dockerfile`);
   const end = lines.findIndex((line, index) => index > start && /^FROM\s/i.test(line));
-  const stage: { env: Record<string, string>; workdir: string | undefined; runs: string[]; user: string | undefined } = { env: {}, workdir: undefined, runs: [], user: undefined };
+  const stage: { env: Record<string, string>; workdir: string | undefined; runs: string[]; user: string | undefined } = {
+    env: {},
+    workdir: undefined,
+    runs: [],
+    user: undefined,
+  };
   for (const line of lines.slice(start + 1, end < 0 ? undefined : end)) {
     const [instruction, ...rest] = line.split(/\s+/);
     const argument = rest.join(' ');
@@ -56,8 +65,9 @@ const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
 /** Can the image's user read the fixture and load tsx from `checkout`? (Every folder on the way must let it in.) */
 const imageUserCanRun = (checkout: string): boolean =>
-  ['deploy/test/fixtures/production-outbox.ts', 'node_modules/tsx/package.json']
-    .every((file) => spawnSync('test', ['-r', path.join(checkout, file)], { uid: NODE_USER.uid, gid: NODE_USER.gid }).status === 0);
+  ['deploy/test/fixtures/production-outbox.ts', 'node_modules/tsx/package.json'].every(
+    (file) => spawnSync('test', ['-r', path.join(checkout, file)], { uid: NODE_USER.uid, gid: NODE_USER.gid }).status === 0,
+  );
 
 /**
  * A copy of the checkout the image's user can reach: hard links where the file system
@@ -125,7 +135,11 @@ describe('the service image', function () {
       ...Object.fromEntries(Object.entries(env).map(([key, value]) => [key, mapped(value)])),
     };
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'deploy/test/fixtures/production-outbox.ts'], {
-      cwd: code, env: environment, uid: NODE_USER.uid, gid: NODE_USER.gid, encoding: 'utf8',
+      cwd: code,
+      env: environment,
+      uid: NODE_USER.uid,
+      gid: NODE_USER.gid,
+      encoding: 'utf8',
     });
     if (result.status !== 0) throw new Error(`the fixture failed: ${result.stderr}`);
     return JSON.parse(result.stdout.trim().split('\n').at(-1)!) as { written?: string[]; refused?: string };
@@ -167,8 +181,10 @@ describe('the service image', function () {
     if (!isRoot) this.skip();
     await buildLayout();
     const { refused } = asImageUser({});
-    expect(refused).to.equal('SMTP_URL and SMS_WEBHOOK_URL not set: emails and SMS (OTP codes, booking confirmations) would not be sent. ' +
-      'Set SMTP_URL and SMS_WEBHOOK_URL, or OUTBOX_DIR to a writable directory to keep them there as files.');
+    expect(refused).to.equal(
+      'SMTP_URL and SMS_WEBHOOK_URL not set: emails and SMS (OTP codes, booking confirmations) would not be sent. ' +
+        'Set SMTP_URL and SMS_WEBHOOK_URL, or OUTBOX_DIR to a writable directory to keep them there as files.',
+    );
   });
 
   it('refuses to start when OUTBOX_DIR is not writable by its user (the root-owned /app before this fix)', async function () {
@@ -180,11 +196,20 @@ describe('the service image', function () {
 
   it('the real reactors entry refuses to start without SMTP_URL or OUTBOX_DIR, naming them', function () {
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'command-service/src/reactors/server.ts'], {
-      cwd: root, encoding: 'utf8',
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', EVENTSTORE_URL: 'esdb://127.0.0.1:1?tls=false', MONGO_URL: 'mongodb://127.0.0.1:1', DATA_DIR: image },
+      cwd: root,
+      encoding: 'utf8',
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'production',
+        EVENTSTORE_URL: 'esdb://127.0.0.1:1?tls=false',
+        MONGO_URL: 'mongodb://127.0.0.1:1',
+        DATA_DIR: image,
+      },
     });
     expect(result.status).to.equal(1);
-    expect(result.stderr.trim()).to.equal('SMTP_URL not set: emails and SMS (OTP codes, booking confirmations) would not be sent. ' +
-      'Set SMTP_URL, or OUTBOX_DIR to a writable directory to keep them there as files.');
+    expect(result.stderr.trim()).to.equal(
+      'SMTP_URL not set: emails and SMS (OTP codes, booking confirmations) would not be sent. ' +
+        'Set SMTP_URL, or OUTBOX_DIR to a writable directory to keep them there as files.',
+    );
   });
 });

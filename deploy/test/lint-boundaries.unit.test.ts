@@ -84,9 +84,21 @@ describe('lint: workspace boundaries', () => {
   });
 
   it('passes sources that keep to the table', async () => {
-    expect(await lint('contracts/src/probe.ts', "import { z } from 'zod';\nimport { ROUTES } from './routes.ts';\nexport const probe = [z, ROUTES];\n")).to.deep.equal([]);
-    expect(await lint('frontend/src/features/probe.tsx', "import { useState } from 'react';\nimport { messages } from '@stays/contracts';\nimport { apiClient } from '../lib/api-client.ts';\nexport const probe = [useState, messages, apiClient];\n")).to.deep.equal([]);
-    expect(await lint('command-service/src/probe.ts', "import type { EventStore } from '@stays/event-store';\nimport { randomUUID } from 'node:crypto';\nexport const probe = (store: EventStore) => [store, randomUUID()];\n")).to.deep.equal([]);
+    expect(
+      await lint('contracts/src/probe.ts', "import { z } from 'zod';\nimport { ROUTES } from './routes.ts';\nexport const probe = [z, ROUTES];\n"),
+    ).to.deep.equal([]);
+    expect(
+      await lint(
+        'frontend/src/features/probe.tsx',
+        "import { useState } from 'react';\nimport { messages } from '@stays/contracts';\nimport { apiClient } from '../lib/api-client.ts';\nexport const probe = [useState, messages, apiClient];\n",
+      ),
+    ).to.deep.equal([]);
+    expect(
+      await lint(
+        'command-service/src/probe.ts',
+        "import type { EventStore } from '@stays/event-store';\nimport { randomUUID } from 'node:crypto';\nexport const probe = (store: EventStore) => [store, randomUUID()];\n",
+      ),
+    ).to.deep.equal([]);
   });
 
   it("lets only the query service's production entry read the log's head", async () => {
@@ -94,9 +106,16 @@ describe('lint: workspace boundaries', () => {
     expect(boundaryErrors(await lint('query-service/src/server.ts', code))).to.deep.equal([]);
     for (const file of ['query-service/src/app.ts', 'query-service/src/hotels/routes.ts']) {
       const errors = boundaryErrors(await lint(file, code));
-      expect(refusedFor('query-service may import only @stays/contracts, @stays/read-store, @stays/service-kit, @stays/projections, @stays/notary (docs/architecture.md, Workspaces).')(errors), file).to.have.length(1);
+      expect(
+        refusedFor(
+          'query-service may import only @stays/contracts, @stays/read-store, @stays/service-kit, @stays/projections, @stays/notary (docs/architecture.md, Workspaces).',
+        )(errors),
+        file,
+      ).to.have.length(1);
     }
-    const further = boundaryErrors(await lint('query-service/src/server.ts', "import * as commands from '@stays/command-service';\nexport const probe = commands;\n"));
+    const further = boundaryErrors(
+      await lint('query-service/src/server.ts', "import * as commands from '@stays/command-service';\nexport const probe = commands;\n"),
+    );
     expect(further).to.have.length(1);
   });
 
@@ -104,14 +123,26 @@ describe('lint: workspace boundaries', () => {
     const code = "import { withPersonalData } from '@stays/personal-data';\nexport const probe = withPersonalData;\n";
     for (const file of ['projections/src/server.ts', 'projections/src/cli.ts']) expect(boundaryErrors(await lint(file, code)), file).to.deep.equal([]);
     const errors = boundaryErrors(await lint('projections/src/read-models/bookings/projection.ts', code));
-    expect(refusedFor('projections may import only @stays/contracts, @stays/event-store, @stays/read-store, @stays/service-kit (docs/architecture.md, Workspaces).')(errors)).to.have.length(1);
+    expect(
+      refusedFor('projections may import only @stays/contracts, @stays/event-store, @stays/read-store, @stays/service-kit (docs/architecture.md, Workspaces).')(
+        errors,
+      ),
+    ).to.have.length(1);
   });
 
   it('lets tests, benchmarks and the composition root import anything', async () => {
-    const anything = "import * as root from '@stays/standalone';\nimport * as store from '@stays/event-store';\nimport { readFileSync } from 'node:fs';\nexport const probe = [root, store, readFileSync];\n";
+    const anything =
+      "import * as root from '@stays/standalone';\nimport * as store from '@stays/event-store';\nimport { readFileSync } from 'node:fs';\nexport const probe = [root, store, readFileSync];\n";
     expect(await lint('frontend/test/e2e/probe.e2e.test.ts', anything)).to.deep.equal([]);
     expect(await lint('contracts/test/probe.unit.test.ts', anything)).to.deep.equal([]);
     expect(await lint('bench/probe.bench.ts', anything)).to.deep.equal([]);
-    expect(boundaryErrors(await lint('standalone/src/probe.ts', "import * as query from '@stays/query-service';\nexport const probe = () => [query, import('@stays/command-service')];\n"))).to.deep.equal([]);
+    expect(
+      boundaryErrors(
+        await lint(
+          'standalone/src/probe.ts',
+          "import * as query from '@stays/query-service';\nexport const probe = () => [query, import('@stays/command-service')];\n",
+        ),
+      ),
+    ).to.deep.equal([]);
   });
 });

@@ -5,11 +5,7 @@ import type { EventData, ExpectedRevision } from './port.ts';
  * the same malformed input with the same message (EventStoreDB would refuse most of it
  * anyway, but only in production, where it is expensive to find out).
  */
-export function validateAppendRequest(
-  streamId: string,
-  events: readonly EventData[],
-  expectedRevision: ExpectedRevision,
-): void {
+export function validateAppendRequest(streamId: string, events: readonly EventData[], expectedRevision: ExpectedRevision): void {
   if (typeof streamId !== 'string' || streamId.length === 0) {
     throw new TypeError('append: streamId must be a non-empty string');
   }

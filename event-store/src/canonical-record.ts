@@ -13,22 +13,28 @@ import type { RecordedEvent } from './port.ts';
 
 /** The JCS text of the record's fields (sorted by UTF-16 code units: data, id, metadata, position, recordedAt, revision, streamId, type). */
 export function canonicalRecord(record: RecordedEvent): string {
-  return `{"data":${canonicalJson(record.data)},"id":${text(record.id)},"metadata":${canonicalJson(record.metadata)},"position":${number(record.position)}`
-    + `,"recordedAt":${text(record.recordedAt)},"revision":${number(record.revision)},"streamId":${text(record.streamId)},"type":${text(record.type)}}`;
+  return (
+    `{"data":${canonicalJson(record.data)},"id":${text(record.id)},"metadata":${canonicalJson(record.metadata)},"position":${number(record.position)}` +
+    `,"recordedAt":${text(record.recordedAt)},"revision":${number(record.revision)},"streamId":${text(record.streamId)},"type":${text(record.type)}}`
+  );
 }
 
 /** JCS of a JSON value: strings and numbers as ECMAScript's JSON.stringify writes them, members sorted, no whitespace. */
 export function canonicalJson(item: unknown): string {
   switch (typeof item) {
-    case 'string': return text(item);
-    case 'number': return number(item);
-    case 'boolean': return item ? 'true' : 'false';
+    case 'string':
+      return text(item);
+    case 'number':
+      return number(item);
+    case 'boolean':
+      return item ? 'true' : 'false';
     case 'object':
       if (item === null) return 'null';
       if (Array.isArray(item)) return array(item);
       if (Object.getPrototypeOf(item) === Object.prototype) return object(item as Record<string, unknown>);
       return general(item);
-    default: return general(item);
+    default:
+      return general(item);
   }
 }
 

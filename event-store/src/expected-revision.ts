@@ -6,11 +6,7 @@ import type { ExpectedRevision } from './port.ts';
  * `current` is the revision of the stream's last event, or undefined when it has none.
  * Throws WrongExpectedRevisionError when the writer's belief is wrong.
  */
-export function checkExpectedRevision(
-  streamId: string,
-  expected: ExpectedRevision,
-  current: number | undefined,
-): void {
+export function checkExpectedRevision(streamId: string, expected: ExpectedRevision, current: number | undefined): void {
   const accepted =
     expected === 'any' ||
     (expected === 'no_stream' && current === undefined) ||

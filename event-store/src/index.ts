@@ -1,19 +1,38 @@
 /** The event store port, its errors, and its two adapters. */
 export type {
-  AppendOptions, AppendResult, EventData, EventStore, ExpectedRevision, ReadAllOptions, ReadStreamOptions,
-  RecordedEvent, SubscribeOptions, Subscription, SubscriptionHandler, SubscriptionState, SubscriptionStatus,
+  AppendOptions,
+  AppendResult,
+  EventData,
+  EventStore,
+  ExpectedRevision,
+  ReadAllOptions,
+  ReadStreamOptions,
+  RecordedEvent,
+  SubscribeOptions,
+  Subscription,
+  SubscriptionHandler,
+  SubscriptionState,
+  SubscriptionStatus,
 } from './port.ts';
 export { EventStoreConnectionError, EventStoreUnavailableError, LogCorruptedError, WrongExpectedRevisionError } from './errors.ts';
 export { backoffDelayMs, describeError, type BackoffOptions } from './backoff.ts';
 export { subscriptionHealth, type SubscriptionHealth } from './subscription-health.ts';
 export { canonicalJson, canonicalRecord } from './canonical-record.ts';
 export {
-  openEmbeddedEventStore, openInMemoryEventStore, writeEmbeddedLog, syncDirectory, EventStoreLockedError,
-  acquireDirectoryLock, type DirectoryLock, type LockedFolder,
-  EmbeddedLogReader, LogCutBehindReaderError, type EmbeddedEventStoreOptions, type LogFile, type LogRecord,
+  openEmbeddedEventStore,
+  openInMemoryEventStore,
+  writeEmbeddedLog,
+  syncDirectory,
+  EventStoreLockedError,
+  acquireDirectoryLock,
+  type DirectoryLock,
+  type LockedFolder,
+  EmbeddedLogReader,
+  LogCutBehindReaderError,
+  type EmbeddedEventStoreOptions,
+  type LogFile,
+  type LogRecord,
 } from './embedded/index.ts';
 /** The embedded log's file format, for readers of the file beside its writer (verify-log). */
-export {
-  LOG_FILE_NAME, HEADER_BYTES, RECORD_MAGIC, isRecordMagic, readHeader, isCanonicalPayload, formerPayloadText,
-} from './embedded/index.ts';
+export { LOG_FILE_NAME, HEADER_BYTES, RECORD_MAGIC, isRecordMagic, readHeader, isCanonicalPayload, formerPayloadText } from './embedded/index.ts';
 export { connectEventStoreDB, connectEventStoreDBDatabase, type EventStoreDBDatabase, type EventStoreDBOptions } from './eventstoredb/index.ts';

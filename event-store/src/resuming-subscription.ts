@@ -75,13 +75,19 @@ export class ResumingSubscription implements Subscription {
     this.inner = this.open(this.position, {
       onBatch: (events) => {
         if (!current()) return Promise.resolve();
-        const delivered = this.deliver(events).then(() => {
-          if (current()) this.recovered();
-        }, (error: unknown) => {
-          this.handlerFailure = { error };
-          throw error;
-        });
-        this.inFlight = delivered.then(() => undefined, () => undefined);
+        const delivered = this.deliver(events).then(
+          () => {
+            if (current()) this.recovered();
+          },
+          (error: unknown) => {
+            this.handlerFailure = { error };
+            throw error;
+          },
+        );
+        this.inFlight = delivered.then(
+          () => undefined,
+          () => undefined,
+        );
         return delivered;
       },
       onCaughtUp: () => {

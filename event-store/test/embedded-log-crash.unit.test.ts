@@ -52,7 +52,10 @@ describe('embedded log crash safety (SIGKILL mid-append)', function () {
       try {
         const all = await store.readAll();
         expectEveryAcknowledgedEventPresent(all, acknowledged);
-        expect(all.map((e) => e.position), 'positions').to.deep.equal(all.map((_, i) => i));
+        expect(
+          all.map((e) => e.position),
+          'positions',
+        ).to.deep.equal(all.map((_, i) => i));
         expectContiguousRevisions(all);
         expectWholeAppends(all);
       } finally {

@@ -59,7 +59,11 @@ describe('embedded log reader (read-only, beside the writer)', function () {
     expect((await reader.readEvents()).map((e) => e.streamId)).to.deep.equal(['counter-1']);
     expect(await reader.readEvents()).to.deep.equal([]);
     await writeFile(path, whole); // the write completes
-    expect((await reader.readEvents()).map((e) => [e.streamId, e.revision])).to.deep.equal([['counter-2', 0], ['counter-2', 1], ['counter-2', 2]]);
+    expect((await reader.readEvents()).map((e) => [e.streamId, e.revision])).to.deep.equal([
+      ['counter-2', 0],
+      ['counter-2', 1],
+      ['counter-2', 2],
+    ]);
   });
 
   it('refuses to go on when the file is cut behind what it read', async () => {

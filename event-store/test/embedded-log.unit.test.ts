@@ -57,7 +57,10 @@ describe('embedded event log', function () {
     it('frames each event as magic | length | CRC32 | JSON payload', async function () {
       const store = await openStore();
       await store.append('booking-1', [{ type: 'BookingPlaced', data: { amount: 4200 }, metadata: { by: 'u1' } }]);
-      await store.append('booking-1', [{ type: 'A', data: {} }, { type: 'B', data: {} }]);
+      await store.append('booking-1', [
+        { type: 'A', data: {} },
+        { type: 'B', data: {} },
+      ]);
       const [recorded] = await store.readStream('booking-1');
       await closeStore(store);
 
@@ -94,7 +97,12 @@ describe('embedded event log', function () {
       const cyclic: Record<string, unknown> = {};
       cyclic.self = cyclic;
       let error: unknown;
-      await store.append('s-1', [{ type: 'Ok', data: {} }, { type: 'Bad', data: cyclic }]).catch((e) => (error = e));
+      await store
+        .append('s-1', [
+          { type: 'Ok', data: {} },
+          { type: 'Bad', data: cyclic },
+        ])
+        .catch((e) => (error = e));
 
       expect(error).to.be.instanceOf(TypeError);
       expect(await store.readStream('s-1')).to.deep.equal([]);
@@ -104,11 +112,41 @@ describe('embedded event log', function () {
 
   describe('recovery of a torn tail', function () {
     const cases: [string, (ends: number[]) => Promise<number>][] = [
-      ['a record cut mid-payload', async (ends) => { await truncate(logPath(), ends.at(-2)! + 30); return ends.at(-2)!; }],
-      ['a record cut mid-header', async (ends) => { await truncate(logPath(), ends.at(-2)! + 5); return ends.at(-2)!; }],
-      ['a last record whose checksum fails', async (ends) => { await flipByte(logPath(), ends.at(-1)! - 3); return ends.at(-2)!; }],
-      ['garbage after the last record', async (ends) => { await appendFile(logPath(), garbage(1000)); return ends.at(-1)!; }],
-      ['a zero-filled tail (preallocated blocks after power loss)', async (ends) => { await appendFile(logPath(), Buffer.alloc(4096)); return ends.at(-1)!; }],
+      [
+        'a record cut mid-payload',
+        async (ends) => {
+          await truncate(logPath(), ends.at(-2)! + 30);
+          return ends.at(-2)!;
+        },
+      ],
+      [
+        'a record cut mid-header',
+        async (ends) => {
+          await truncate(logPath(), ends.at(-2)! + 5);
+          return ends.at(-2)!;
+        },
+      ],
+      [
+        'a last record whose checksum fails',
+        async (ends) => {
+          await flipByte(logPath(), ends.at(-1)! - 3);
+          return ends.at(-2)!;
+        },
+      ],
+      [
+        'garbage after the last record',
+        async (ends) => {
+          await appendFile(logPath(), garbage(1000));
+          return ends.at(-1)!;
+        },
+      ],
+      [
+        'a zero-filled tail (preallocated blocks after power loss)',
+        async (ends) => {
+          await appendFile(logPath(), Buffer.alloc(4096));
+          return ends.at(-1)!;
+        },
+      ],
     ];
 
     for (const [what, damage] of cases) {
@@ -135,7 +173,11 @@ describe('embedded event log', function () {
     it('drops a multi-event append whose last record is missing, as a whole', async function () {
       const store = await openStore();
       await store.append('room-1', [{ type: 'RoomAdded', data: {} }]);
-      await store.append('room-1', [{ type: 'A', data: {} }, { type: 'B', data: {} }, { type: 'C', data: {} }]);
+      await store.append('room-1', [
+        { type: 'A', data: {} },
+        { type: 'B', data: {} },
+        { type: 'C', data: {} },
+      ]);
       await closeStore(store);
       const ends = recordEnds(await readFile(logPath()));
       // Records A and B are complete and valid, but C never made it.
@@ -261,9 +303,7 @@ describe('embedded event log', function () {
       const disk = new ControllableDisk();
       const store = await openStore({ wrapLogFile: disk.wrap });
       disk.releaseSyncs();
-      const results = await Promise.all(
-        Array.from({ length: 256 }, (_, i) => store.append(`writer-${i}`, [{ type: 'T', data: { i } }])),
-      );
+      const results = await Promise.all(Array.from({ length: 256 }, (_, i) => store.append(`writer-${i}`, [{ type: 'T', data: { i } }])));
 
       expect(new Set(results.map((r) => r.position)).size).to.equal(256);
       expect(disk.syncs).to.be.at.most(3);
@@ -282,10 +322,7 @@ describe('embedded event log', function () {
         const subscription = store.subscribeToAll({}, { onBatch: async (events) => void seen.push(...events) });
 
         disk.failNext(failing);
-        const pending = await Promise.allSettled([
-          store.append('s-1', [{ type: 'Lost', data: {} }]),
-          store.append('s-2', [{ type: 'Lost', data: {} }]),
-        ]);
+        const pending = await Promise.allSettled([store.append('s-1', [{ type: 'Lost', data: {} }]), store.append('s-2', [{ type: 'Lost', data: {} }])]);
         const syncsAfterFailure = disk.syncs;
         const later = await store.append('s-3', [{ type: 'Refused', data: {} }]).catch((e) => e);
 
@@ -393,8 +430,13 @@ function garbage(length: number): Buffer {
 
 function recorded(fields: { position: number; revision: number }): RecordedEvent {
   return {
-    id: '00000000-0000-4000-8000-000000000000', streamId: 's-1', type: 'T', data: {}, metadata: {},
-    recordedAt: new Date(0).toISOString(), ...fields,
+    id: '00000000-0000-4000-8000-000000000000',
+    streamId: 's-1',
+    type: 'T',
+    data: {},
+    metadata: {},
+    recordedAt: new Date(0).toISOString(),
+    ...fields,
   };
 }
 

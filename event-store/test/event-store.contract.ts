@@ -87,7 +87,7 @@ export function describeEventStoreContract(name: string, open: () => Promise<Con
         expect(events[1].position).to.be.greaterThan(events[0].position);
       });
 
-      it('reports the position of the append\'s last event, as $all reads it', async function () {
+      it("reports the position of the append's last event, as $all reads it", async function () {
         const before = await headBefore();
         const id = stream('room');
         const result = await store.append(id, [event('A'), event('B'), event('C')]);
@@ -245,7 +245,12 @@ export function describeEventStoreContract(name: string, open: () => Promise<Con
       it('a global read never skips or repeats events appended concurrently', async function () {
         const before = await headBefore();
         const live = subscribe(before, 7);
-        const acknowledged = await appendConcurrently(store, Array.from({ length: 12 }, (_, i) => stream(`s${i}`)), 32, 10);
+        const acknowledged = await appendConcurrently(
+          store,
+          Array.from({ length: 12 }, (_, i) => stream(`s${i}`)),
+          32,
+          10,
+        );
 
         // One read of everything, and a paged read resuming by position (the pattern
         // that skipped events in other stores).
@@ -261,8 +266,17 @@ export function describeEventStoreContract(name: string, open: () => Promise<Con
         const replayed = subscribe(before, 13);
         await replayed.waitForIds(acknowledged.map((a) => a.id));
 
-        for (const [label, seen] of [['readAll', all], ['paged readAll', paged], ['live subscription', live.events], ['catch-up subscription', replayed.events]] as const) {
-          expectExactlyOnce(label, seen, acknowledged.map((a) => a.id));
+        for (const [label, seen] of [
+          ['readAll', all],
+          ['paged readAll', paged],
+          ['live subscription', live.events],
+          ['catch-up subscription', replayed.events],
+        ] as const) {
+          expectExactlyOnce(
+            label,
+            seen,
+            acknowledged.map((a) => a.id),
+          );
           expectStrictlyIncreasing(seen.map((e) => e.position));
         }
         expectContiguousRevisions(all);
@@ -318,15 +332,20 @@ export function describeEventStoreContract(name: string, open: () => Promise<Con
         const gate = new Promise<void>((resolve) => (release = resolve));
         const seen: RecordedEvent[] = [];
         let firstBatch = true;
-        subscriptions.push(store.subscribeToAll({ after: before, maxBatchSize: 3 }, {
-          async onBatch(events) {
-            seen.push(...events.filter(ours));
-            if (firstBatch && events.some(ours)) {
-              firstBatch = false;
-              await gate; // hold the first batch while more appends land
-            }
-          },
-        }));
+        subscriptions.push(
+          store.subscribeToAll(
+            { after: before, maxBatchSize: 3 },
+            {
+              async onBatch(events) {
+                seen.push(...events.filter(ours));
+                if (firstBatch && events.some(ours)) {
+                  firstBatch = false;
+                  await gate; // hold the first batch while more appends land
+                }
+              },
+            },
+          ),
+        );
 
         await store.append(id, [event('E0')]);
         await waitUntil(() => !firstBatch, 'first batch delivered');
@@ -360,14 +379,19 @@ export function describeEventStoreContract(name: string, open: () => Promise<Con
         const failure = new Error('projection failed');
         let batches = 0;
         const errors: unknown[] = [];
-        subscriptions.push(store.subscribeToAll({ after: before }, {
-          async onBatch(events) {
-            if (!events.some(ours)) return;
-            batches++;
-            throw failure;
-          },
-          onError: (error) => errors.push(error),
-        }));
+        subscriptions.push(
+          store.subscribeToAll(
+            { after: before },
+            {
+              async onBatch(events) {
+                if (!events.some(ours)) return;
+                batches++;
+                throw failure;
+              },
+              onError: (error) => errors.push(error),
+            },
+          ),
+        );
 
         await waitUntil(() => errors.length > 0, 'onError called');
         await store.append(id, [event('E1')]);
@@ -389,7 +413,11 @@ export function describeEventStoreContract(name: string, open: () => Promise<Con
         store = await fixture.reopen!();
         const reread = (await store.readAll({ after: before })).filter(ours);
         expect(reread).to.deep.equal(original);
-        expectExactlyOnce('after reopen', reread, acknowledged.map((a) => a.id));
+        expectExactlyOnce(
+          'after reopen',
+          reread,
+          acknowledged.map((a) => a.id),
+        );
 
         // Revisions continue where they were: the last reported revision is accepted.
         const last = acknowledged.filter((a) => a.streamId === streams[0]).at(-1)!;
@@ -421,27 +449,29 @@ interface Acknowledged {
  */
 async function appendConcurrently(store: EventStore, streams: string[], writers: number, appendsPerWriter: number): Promise<Acknowledged[]> {
   const acknowledged: Acknowledged[] = [];
-  await Promise.all(Array.from({ length: writers }, async (_, writer) => {
-    for (let n = 0; n < appendsPerWriter; n++) {
-      const streamId = streams[(writer * 7 + n * 3) % streams.length];
-      for (let attempt = 1; ; attempt++) {
-        // Bounded, and yielding to the event loop, so a broken store fails instead of hanging.
-        if (attempt > 500) throw new Error(`append to ${streamId} kept conflicting after ${attempt - 1} attempts`);
-        if (attempt > 1) await sleep(attempt > 10 ? 1 : 0);
-        const current = (await store.readStream(streamId)).at(-1)?.revision;
-        const id = randomUUID();
-        try {
-          const result = await store.append(streamId, [{ id, type: 'Written', data: { writer, n } }], {
-            expectedRevision: current ?? 'no_stream',
-          });
-          acknowledged.push({ id, streamId, revision: result.nextExpectedRevision, position: result.position });
-          break;
-        } catch (error) {
-          if (!(error instanceof WrongExpectedRevisionError)) throw error;
+  await Promise.all(
+    Array.from({ length: writers }, async (_, writer) => {
+      for (let n = 0; n < appendsPerWriter; n++) {
+        const streamId = streams[(writer * 7 + n * 3) % streams.length];
+        for (let attempt = 1; ; attempt++) {
+          // Bounded, and yielding to the event loop, so a broken store fails instead of hanging.
+          if (attempt > 500) throw new Error(`append to ${streamId} kept conflicting after ${attempt - 1} attempts`);
+          if (attempt > 1) await sleep(attempt > 10 ? 1 : 0);
+          const current = (await store.readStream(streamId)).at(-1)?.revision;
+          const id = randomUUID();
+          try {
+            const result = await store.append(streamId, [{ id, type: 'Written', data: { writer, n } }], {
+              expectedRevision: current ?? 'no_stream',
+            });
+            acknowledged.push({ id, streamId, revision: result.nextExpectedRevision, position: result.position });
+            break;
+          } catch (error) {
+            if (!(error instanceof WrongExpectedRevisionError)) throw error;
+          }
         }
       }
-    }
-  }));
+    }),
+  );
   return acknowledged;
 }
 
@@ -483,7 +513,10 @@ class Collector {
 
   waitForIds(ids: string[]): Promise<void> {
     const wanted = new Set(ids);
-    return waitUntil(() => this.events.filter((e) => wanted.has(e.id)).length >= wanted.size || this.error !== undefined, `${ids.length} events delivered`).then(() => {
+    return waitUntil(
+      () => this.events.filter((e) => wanted.has(e.id)).length >= wanted.size || this.error !== undefined,
+      `${ids.length} events delivered`,
+    ).then(() => {
       if (this.error) throw this.error;
     });
   }

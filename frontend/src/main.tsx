@@ -22,8 +22,9 @@ const store = createAppStore(apis);
 // An auditor's session outlives a reload on any page: the dashboard's state loads at once
 // (not with its screens), so the header shows AUDIT and LOGOUT rather than LOGIN.
 if (auditorStorage.restore() !== null) {
-  void Promise.all([import('./features/audit/install.ts'), import('./features/audit/api/audit-api.ts')])
-    .then(([{ installAudit }, { auditApi }]) => installAudit(store, auditApi));
+  void Promise.all([import('./features/audit/install.ts'), import('./features/audit/api/audit-api.ts')]).then(([{ installAudit }, { auditApi }]) =>
+    installAudit(store, auditApi),
+  );
 }
 // Made before the first render: the router runs the address's loader now, so the page's data is on its way before React starts.
 const router = createAppRouter(store);

@@ -12,7 +12,11 @@ export const LEAF_ARCHIVE_FILE = 'leaf-hashes.bin';
 const HASH_BYTES = 32;
 
 export class LeafArchive {
-  private constructor(private readonly handle: FileHandle, private hashes: Buffer, private count: number) {}
+  private constructor(
+    private readonly handle: FileHandle,
+    private hashes: Buffer,
+    private count: number,
+  ) {}
 
   static async open(dir: string): Promise<LeafArchive> {
     await mkdir(dir, { recursive: true });

@@ -17,9 +17,7 @@ export interface LeafHashRequest {
   readonly firstLeaf: number;
 }
 
-export type LeafHashAnswer =
-  | ({ readonly batch: number } & RunLeaves)
-  | { readonly batch: number; readonly error: string };
+export type LeafHashAnswer = ({ readonly batch: number } & RunLeaves) | { readonly batch: number; readonly error: string };
 
 parentPort!.on('message', ({ batch, records, fileOffset, formerAllowed, firstLeaf }: LeafHashRequest) => {
   let answer: LeafHashAnswer;

@@ -168,8 +168,9 @@ async function placeAt(file: string, start: number | undefined): Promise<LeafPla
  * pass a loader registered with --import on to worker threads, so the thread loads it
  * through tsx's API.
  */
-const WORKER_SOURCE = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})`
-  + `.then(({ tsImport }) => tsImport(${JSON.stringify(new URL('./leaf-hash-worker.ts', import.meta.url).href)}, ${JSON.stringify(import.meta.url)}))`;
+const WORKER_SOURCE =
+  `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})` +
+  `.then(({ tsImport }) => tsImport(${JSON.stringify(new URL('./leaf-hash-worker.ts', import.meta.url).href)}, ${JSON.stringify(import.meta.url)}))`;
 
 /**
  * Worker threads hashing runs of records (or none: the caller's thread); the leaves are
@@ -188,7 +189,10 @@ class HashingPool {
   private nextBatch = 0;
   private freed: (() => void) | null = null;
 
-  constructor(threads: number, private readonly onLeaves: (leaves: Buffer, blocks: Buffer) => void) {
+  constructor(
+    threads: number,
+    private readonly onLeaves: (leaves: Buffer, blocks: Buffer) => void,
+  ) {
     this.workers = Array.from({ length: Math.max(0, threads) }, () => new Worker(WORKER_SOURCE, { eval: true }));
     this.inFlight = this.workers.map(() => 0);
     this.workers.forEach((worker, i) => {

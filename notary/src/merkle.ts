@@ -20,8 +20,14 @@ export const EMPTY_TREE_ROOT: Buffer = createHash('sha256').digest();
 
 /** The record as stored, and nothing else: what the leaf commits to. */
 export const leafRecord = (event: RecordedEvent): RecordedEvent => ({
-  id: event.id, streamId: event.streamId, type: event.type, revision: event.revision, position: event.position,
-  data: event.data, metadata: event.metadata, recordedAt: event.recordedAt,
+  id: event.id,
+  streamId: event.streamId,
+  type: event.type,
+  revision: event.revision,
+  position: event.position,
+  data: event.data,
+  metadata: event.metadata,
+  recordedAt: event.recordedAt,
 });
 
 /** SHA-256(0x00 ‖ UTF-8 of the RFC 8785 JSON of the record). */

@@ -83,7 +83,10 @@ export class Notary {
           this.batch = this.notarise(events);
           return this.batch;
         },
-        onCaughtUp: () => void this.onCaughtUp().catch((error: unknown) => this.fail(`could not check the log against its latest head: ${error instanceof Error ? error.message : String(error)}`)),
+        onCaughtUp: () =>
+          void this.onCaughtUp().catch((error: unknown) =>
+            this.fail(`could not check the log against its latest head: ${error instanceof Error ? error.message : String(error)}`),
+          ),
         onError: (error) => this.fail(`stopped following the log: ${error instanceof Error ? error.message : String(error)}`),
       },
     );
@@ -107,7 +110,8 @@ export class Notary {
    * that stopped signing (the log contradicts its heads) is unhealthy, saying why.
    */
   async health(maxLagMs: number): Promise<SubscriptionHealth & { readonly name: 'notary' }> {
-    if (this.subscription === null) return { name: 'notary', healthy: false, state: 'closed', position: this.position, lagMs: null, error: this.failed ?? 'not started' };
+    if (this.subscription === null)
+      return { name: 'notary', healthy: false, state: 'closed', position: this.position, lagMs: null, error: this.failed ?? 'not started' };
     const health = await subscriptionHealth(this.options.eventStore, this.subscription, maxLagMs);
     return { ...health, name: 'notary', healthy: health.healthy && this.failed === null, error: this.failed ?? health.error };
   }
@@ -119,8 +123,10 @@ export class Notary {
    * entry says how far behind it is). A notary that stopped following the log or stopped
    * signing (the log contradicts its heads) does: someone must look.
    */
-  async besideReadSide<T extends { readonly healthy: boolean; readonly projections: readonly object[] }>(readSide: T, maxLagMs: number):
-    Promise<{ healthy: boolean; projections: (T['projections'][number] | Awaited<ReturnType<Notary['health']>>)[] }> {
+  async besideReadSide<T extends { readonly healthy: boolean; readonly projections: readonly object[] }>(
+    readSide: T,
+    maxLagMs: number,
+  ): Promise<{ healthy: boolean; projections: (T['projections'][number] | Awaited<ReturnType<Notary['health']>>)[] }> {
     const own = await this.health(maxLagMs);
     return { healthy: readSide.healthy && this.subscription !== null && this.failed === null, projections: [...readSide.projections, own] };
   }
@@ -146,7 +152,9 @@ export class Notary {
       const leaf = leafHash(event);
       const known = archive?.at(index);
       if (known !== undefined && !known.equals(leaf)) {
-        this.fail(`the log differs from the leaves this notary archived, from leaf ${index} (position ${event.position}, stream ${event.streamId}) on: run npm run verify-log`);
+        this.fail(
+          `the log differs from the leaves this notary archived, from leaf ${index} (position ${event.position}, stream ${event.streamId}) on: run npm run verify-log`,
+        );
       } else if (archive !== undefined && index >= archive.size) {
         archived.push(leaf);
       }
@@ -195,7 +203,11 @@ export class Notary {
   private async signHead(): Promise<void> {
     const { size, root } = this.stored;
     if (this.failed !== null || size === this.signedSize) return;
-    const head: SignedTreeHead = this.options.signer.sign({ treeSize: size, rootHash: root.toString('hex'), timestamp: (this.options.now?.() ?? new Date()).toISOString() });
+    const head: SignedTreeHead = this.options.signer.sign({
+      treeSize: size,
+      rootHash: root.toString('hex'),
+      timestamp: (this.options.now?.() ?? new Date()).toISOString(),
+    });
     try {
       await this.options.leafArchive?.sync();
       await this.options.heads.append(head);

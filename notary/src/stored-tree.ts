@@ -8,9 +8,7 @@
 import type { RecordedEvent } from '@stays/event-store';
 import type { Document, IndexOptions, ReadStore, WriteOperation } from '@stays/read-store';
 import type { ConsistencyProof, InclusionProof, NotaryPublicKey } from '@stays/contracts';
-import {
-  consistencyRanges, inclusionRanges, leafRecord, rangeHash, rangeNodes, type LeafRange, type NodeAddress,
-} from './merkle.ts';
+import { consistencyRanges, inclusionRanges, leafRecord, rangeHash, rangeNodes, type LeafRange, type NodeAddress } from './merkle.ts';
 
 export const AUDIT_LOG_COLLECTION = 'audit_log';
 export const TREE_NODES_COLLECTION = 'audit_tree_nodes';
@@ -79,8 +77,7 @@ export function auditLogDocument(leafIndex: number, leaf: Buffer, event: Recorde
 }
 
 /** Replaces by _id: writing a batch again (after a crash before its checkpoint) changes nothing. */
-export const upsert = (document: Document): WriteOperation =>
-  ({ replaceOne: { filter: { _id: document._id }, replacement: document, upsert: true } });
+export const upsert = (document: Document): WriteOperation => ({ replaceOne: { filter: { _id: document._id }, replacement: document, upsert: true } });
 
 /** The notary's tree as the read store holds it: sizes, roots and proofs. */
 export class StoredTree {
@@ -101,8 +98,9 @@ export class StoredTree {
   }
 
   async writeCheckpoint(position: number, treeSize: number): Promise<void> {
-    await this.store.collection<NotaryCheckpoint>(NOTARY_STATE_COLLECTION).replaceOne(
-      { _id: 'checkpoint' }, { _id: 'checkpoint', position, treeSize, updatedAt: new Date().toISOString() }, { upsert: true });
+    await this.store
+      .collection<NotaryCheckpoint>(NOTARY_STATE_COLLECTION)
+      .replaceOne({ _id: 'checkpoint' }, { _id: 'checkpoint', position, treeSize, updatedAt: new Date().toISOString() }, { upsert: true });
   }
 
   async publishPublicKey(key: NotaryPublicKey): Promise<void> {

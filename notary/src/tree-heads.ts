@@ -84,12 +84,19 @@ export interface TreeHeadStore {
   page(fromSize: number, skip: number, limit: number): Promise<{ items: SignedTreeHead[]; total: number }>;
 }
 
-const headOf = (value: SignedTreeHead): SignedTreeHead =>
-  ({ treeSize: value.treeSize, rootHash: value.rootHash, timestamp: value.timestamp, signature: value.signature });
+const headOf = (value: SignedTreeHead): SignedTreeHead => ({
+  treeSize: value.treeSize,
+  rootHash: value.rootHash,
+  timestamp: value.timestamp,
+  signature: value.signature,
+});
 
 /** One JSON line per head, appended and fsynced; a line torn by a crash is dropped when opened. */
 export class FileTreeHeadStore implements TreeHeadStore {
-  private constructor(private readonly file: string, private readonly heads: SignedTreeHead[]) {}
+  private constructor(
+    private readonly file: string,
+    private readonly heads: SignedTreeHead[],
+  ) {}
 
   static async open(dir: string): Promise<FileTreeHeadStore> {
     await mkdir(dir, { recursive: true });
@@ -136,7 +143,10 @@ async function readHeadLines(file: string): Promise<{ text: string; complete: st
 }
 
 const headsOf = (lines: string): SignedTreeHead[] =>
-  lines.split('\n').filter((line) => line !== '').map((line) => headOf(JSON.parse(line) as SignedTreeHead));
+  lines
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => headOf(JSON.parse(line) as SignedTreeHead));
 
 interface HeadDocument extends SignedTreeHead, Record<string, unknown> {
   /** The tree size: a head is signed only for a tree that grew. */

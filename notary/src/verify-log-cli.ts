@@ -66,10 +66,18 @@ runMain(async () => {
     notarised = await LeafArchive.read(notaryDir);
     const fileVerifier = new LogVerifier(heads.map((head) => head.treeSize));
     verifier = fileVerifier;
-    const log = await leavesOfLogFile(path.join(config.dataDir, 'events', LOG_FILE_NAME), { onLeaves: (leaves, blocks) => fileVerifier.addLeaves(leaves, blocks) });
+    const log = await leavesOfLogFile(path.join(config.dataDir, 'events', LOG_FILE_NAME), {
+      onLeaves: (leaves, blocks) => fileVerifier.addLeaves(leaves, blocks),
+    });
     verifier.nameLeavesBy(log.placeOf);
-    if (log.formerRecords > 0) console.log(`(the log's first ${log.formerRecords} records are in its former format, written before records were stored as their RFC 8785 text: each was parsed, and taken only as the exact bytes that format wrote)`);
-    if (log.unreadFrom !== null) console.log(`(the log file's bytes from ${log.unreadFrom} on are not a complete append: one being written, or a torn tail the store cuts when it next opens; left out)`);
+    if (log.formerRecords > 0)
+      console.log(
+        `(the log's first ${log.formerRecords} records are in its former format, written before records were stored as their RFC 8785 text: each was parsed, and taken only as the exact bytes that format wrote)`,
+      );
+    if (log.unreadFrom !== null)
+      console.log(
+        `(the log file's bytes from ${log.unreadFrom} on are not a complete append: one being written, or a torn tail the store cuts when it next opens; left out)`,
+      );
   }
   const report = await verifier.finish(heads, signer.publicKey, notarised);
   const seconds = (performance.now() - started) / 1000;

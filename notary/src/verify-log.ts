@@ -138,7 +138,8 @@ export class LogVerifier {
   async finish(heads: readonly SignedTreeHead[], publicKey: KeyObject, notarisedLeaves: readonly Buffer[] | null): Promise<VerifyLogReport> {
     const problems: string[] = [];
     heads.forEach((head, i) => {
-      if (!verifyTreeHead(head, publicKey)) problems.push(`tree head ${i} (size ${head.treeSize}, ${head.timestamp}) has a signature the notary's key does not verify`);
+      if (!verifyTreeHead(head, publicKey))
+        problems.push(`tree head ${i} (size ${head.treeSize}, ${head.timestamp}) has a signature the notary's key does not verify`);
       if (i > 0 && head.treeSize < heads[i - 1]!.treeSize) problems.push(`tree head ${i} (size ${head.treeSize}) is smaller than the one before it`);
     });
     const roots = this.rootsAt(heads.map((head) => head.treeSize));
@@ -150,9 +151,11 @@ export class LogVerifier {
       if (matches && firstBad === null) lastGood = Math.max(lastGood, head.treeSize);
       if (matches) continue;
       firstBad ??= head;
-      problems.push(root === undefined
-        ? `the log has ${this.leaves.count} events but the tree head signed at ${head.timestamp} covers ${head.treeSize}: events were removed`
-        : `the log's tree at size ${head.treeSize} has root ${root.toString('hex')}, not ${head.rootHash} as signed at ${head.timestamp}`);
+      problems.push(
+        root === undefined
+          ? `the log has ${this.leaves.count} events but the tree head signed at ${head.timestamp} covers ${head.treeSize}: events were removed`
+          : `the log's tree at size ${head.treeSize} has root ${root.toString('hex')}, not ${head.rootHash} as signed at ${head.timestamp}`,
+      );
     }
     let firstMismatch: LogMismatch | null = null;
     if (firstBad !== null) {
@@ -160,7 +163,9 @@ export class LogVerifier {
       if (index !== null) {
         firstMismatch = await this.mismatchAt(index);
       } else {
-        problems.push(`the first changed event is among leaves ${lastGood} to ${Math.min(firstBad.treeSize, this.leaves.count + 1) - 1} (between the last matching head and the first that does not)`);
+        problems.push(
+          `the first changed event is among leaves ${lastGood} to ${Math.min(firstBad.treeSize, this.leaves.count + 1) - 1} (between the last matching head and the first that does not)`,
+        );
         firstMismatch = await this.mismatchAt(lastGood);
       }
     }
@@ -171,7 +176,11 @@ export class LogVerifier {
   private firstDifference(notarised: readonly Buffer[] | null, heads: readonly SignedTreeHead[]): number | null {
     if (notarised === null) return null;
     const covered = heads.filter((head) => head.treeSize <= notarised.length);
-    const roots = rootsAt(notarised.length, (i) => notarised[i]!, covered.map((head) => head.treeSize));
+    const roots = rootsAt(
+      notarised.length,
+      (i) => notarised[i]!,
+      covered.map((head) => head.treeSize),
+    );
     if (covered.length === 0 || covered.some((head) => roots.get(head.treeSize)?.toString('hex') !== head.rootHash)) return null;
     const signedUpTo = covered[covered.length - 1]!.treeSize;
     for (let i = 0; i < signedUpTo; i++) {
@@ -228,9 +237,11 @@ export function describeReport(report: VerifyLogReport): string {
   const lines = [`${report.events} events, ${report.headsChecked} signed tree heads checked`];
   if (report.firstMismatch !== null) {
     const { leafIndex, position, streamId, type } = report.firstMismatch;
-    lines.push(position === null
-      ? `first event that does not match: leaf ${leafIndex}, past the end of the log (removed)`
-      : `first event that does not match: leaf ${leafIndex}, position ${position}, stream ${streamId} (${type})`);
+    lines.push(
+      position === null
+        ? `first event that does not match: leaf ${leafIndex}, past the end of the log (removed)`
+        : `first event that does not match: leaf ${leafIndex}, position ${position}, stream ${streamId} (${type})`,
+    );
   }
   for (const problem of report.problems) lines.push(`✘ ${problem}`);
   lines.push(report.ok ? '✔ the log matches every signed tree head' : '✘ the log does not match what the notary signed');

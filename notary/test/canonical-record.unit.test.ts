@@ -5,8 +5,14 @@ import { leafHash } from '../src/index.ts';
 import { jcs, leafHashOf } from './support/rfc9162-verifier.ts';
 
 const record = (data: Record<string, unknown>, metadata: Record<string, unknown> = { schemaVersion: 1 }): RecordedEvent => ({
-  id: 'f3a1c2d4-0000-4000-8000-000000000001', streamId: 'booking-BK-1', type: 'BookingPlaced', revision: 2, position: 41,
-  data, metadata, recordedAt: '2026-11-22T10:00:00.000Z',
+  id: 'f3a1c2d4-0000-4000-8000-000000000001',
+  streamId: 'booking-BK-1',
+  type: 'BookingPlaced',
+  revision: 2,
+  position: 41,
+  data,
+  metadata,
+  recordedAt: '2026-11-22T10:00:00.000Z',
 });
 const envelope = (data: string, metadata = '{"schemaVersion":1}') =>
   `{"data":${data},"id":"f3a1c2d4-0000-4000-8000-000000000001","metadata":${metadata},"position":41,"recordedAt":"2026-11-22T10:00:00.000Z","revision":2,"streamId":"booking-BK-1","type":"BookingPlaced"}`;
@@ -14,29 +20,56 @@ const envelope = (data: string, metadata = '{"schemaVersion":1}') =>
 describe('RFC 8785 of a stored record (canonicalRecord)', () => {
   it('sorts members by UTF-16 code units (RFC 8785 §3.2.3 example)', () => {
     const data = {
-      '\u20ac': 'Euro Sign', '\r': 'Carriage Return', '\ufb33': 'Hebrew Letter Dalet With Dagesh', 1: 'One',
-      '\ud83d\ude00': 'Emoji: Grinning Face', '\u0080': 'Control', '\u00f6': 'Latin Small Letter O With Diaeresis',
+      '\u20ac': 'Euro Sign',
+      '\r': 'Carriage Return',
+      '\ufb33': 'Hebrew Letter Dalet With Dagesh',
+      1: 'One',
+      '\ud83d\ude00': 'Emoji: Grinning Face',
+      '\u0080': 'Control',
+      '\u00f6': 'Latin Small Letter O With Diaeresis',
     };
-    expect(canonicalRecord(record(data))).to.equal(envelope(
-      '{"\\r":"Carriage Return","1":"One","\u0080":"Control","\u00f6":"Latin Small Letter O With Diaeresis","\u20ac":"Euro Sign","\ud83d\ude00":"Emoji: Grinning Face","\ufb33":"Hebrew Letter Dalet With Dagesh"}'));
+    expect(canonicalRecord(record(data))).to.equal(
+      envelope(
+        '{"\\r":"Carriage Return","1":"One","\u0080":"Control","\u00f6":"Latin Small Letter O With Diaeresis","\u20ac":"Euro Sign","\ud83d\ude00":"Emoji: Grinning Face","\ufb33":"Hebrew Letter Dalet With Dagesh"}',
+      ),
+    );
   });
 
   it('writes literals, numbers and strings as RFC 8785 §3.2.4 shows', () => {
-    const data = JSON.parse('{"numbers": [333333333.33333329, 1E30, 4.50, 2e-3, 0.000000000000000000000000001], "string": "\\u20ac$\\u000F\\u000aA\'\\u0042\\u0022\\u005c\\\\\\"\\/", "literals": [null, true, false]}');
-    expect(canonicalRecord(record(data))).to.equal(envelope(
-      '{"literals":[null,true,false],"numbers":[333333333.3333333,1e+30,4.5,0.002,1e-27],"string":"\u20ac$\\u000f\\nA\'B\\"\\\\\\\\\\"/"}'));
+    const data = JSON.parse(
+      '{"numbers": [333333333.33333329, 1E30, 4.50, 2e-3, 0.000000000000000000000000001], "string": "\\u20ac$\\u000F\\u000aA\'\\u0042\\u0022\\u005c\\\\\\"\\/", "literals": [null, true, false]}',
+    );
+    expect(canonicalRecord(record(data))).to.equal(
+      envelope('{"literals":[null,true,false],"numbers":[333333333.3333333,1e+30,4.5,0.002,1e-27],"string":"\u20ac$\\u000f\\nA\'B\\"\\\\\\\\\\"/"}'),
+    );
   });
 
   it('writes numbers as RFC 8785 Appendix B lists them, and refuses NaN and Infinity', () => {
     const cases: [string, string][] = [
-      ['0000000000000000', '0'], ['8000000000000000', '0'], ['0000000000000001', '5e-324'], ['8000000000000001', '-5e-324'],
-      ['7fefffffffffffff', '1.7976931348623157e+308'], ['ffefffffffffffff', '-1.7976931348623157e+308'],
-      ['4340000000000000', '9007199254740992'], ['c340000000000000', '-9007199254740992'], ['4430000000000000', '295147905179352830000'],
-      ['44b52d02c7e14af5', '9.999999999999997e+22'], ['44b52d02c7e14af6', '1e+23'], ['44b52d02c7e14af7', '1.0000000000000001e+23'],
-      ['444b1ae4d6e2ef4e', '999999999999999700000'], ['444b1ae4d6e2ef4f', '999999999999999900000'], ['444b1ae4d6e2ef50', '1e+21'],
-      ['3eb0c6f7a0b5ed8c', '9.999999999999997e-7'], ['3eb0c6f7a0b5ed8d', '0.000001'], ['41b3de4355555553', '333333333.3333332'],
-      ['41b3de4355555554', '333333333.33333325'], ['41b3de4355555555', '333333333.3333333'], ['41b3de4355555556', '333333333.3333334'],
-      ['41b3de4355555557', '333333333.33333343'], ['becbf647612f3696', '-0.0000033333333333333333'], ['43143ff3c1cb0959', '1424953923781206.2'],
+      ['0000000000000000', '0'],
+      ['8000000000000000', '0'],
+      ['0000000000000001', '5e-324'],
+      ['8000000000000001', '-5e-324'],
+      ['7fefffffffffffff', '1.7976931348623157e+308'],
+      ['ffefffffffffffff', '-1.7976931348623157e+308'],
+      ['4340000000000000', '9007199254740992'],
+      ['c340000000000000', '-9007199254740992'],
+      ['4430000000000000', '295147905179352830000'],
+      ['44b52d02c7e14af5', '9.999999999999997e+22'],
+      ['44b52d02c7e14af6', '1e+23'],
+      ['44b52d02c7e14af7', '1.0000000000000001e+23'],
+      ['444b1ae4d6e2ef4e', '999999999999999700000'],
+      ['444b1ae4d6e2ef4f', '999999999999999900000'],
+      ['444b1ae4d6e2ef50', '1e+21'],
+      ['3eb0c6f7a0b5ed8c', '9.999999999999997e-7'],
+      ['3eb0c6f7a0b5ed8d', '0.000001'],
+      ['41b3de4355555553', '333333333.3333332'],
+      ['41b3de4355555554', '333333333.33333325'],
+      ['41b3de4355555555', '333333333.3333333'],
+      ['41b3de4355555556', '333333333.3333334'],
+      ['41b3de4355555557', '333333333.33333343'],
+      ['becbf647612f3696', '-0.0000033333333333333333'],
+      ['43143ff3c1cb0959', '1424953923781206.2'],
     ];
     for (const [bits, text] of cases) {
       const value = Buffer.from(bits, 'hex').readDoubleBE(0);

@@ -8,7 +8,7 @@ import { LOG_FILE_NAME, RECORD_MAGIC, openEmbeddedEventStore, type EventStore, t
 import { LogVerifier, NotarySigner, leavesOfLogFile } from '../src/index.ts';
 import { leafHashOf, merkleTreeHash } from './support/rfc9162-verifier.ts';
 
-describe('the embedded log\'s leaves read from its file (verify-log)', function () {
+describe("the embedded log's leaves read from its file (verify-log)", function () {
   this.timeout(60_000);
   let dir: string;
   let store: EventStore;
@@ -20,11 +20,14 @@ describe('the embedded log\'s leaves read from its file (verify-log)', function 
     file = path.join(dir, LOG_FILE_NAME);
     // appends of one to five events, a few MB in all (several runs for the workers), and one event longer than a read chunk
     for (let i = 0; i < 1500; i++) {
-      await store.append(`booking-BK-${i % 40}`, Array.from({ length: 1 + (i % 5) }, (_, j) => ({
-        type: j % 2 === 0 ? 'BookingPlaced' : 'UnitsReserved',
-        data: { bookingID: `BK-${i}`, n: i * 10 + j, ünïcode: '₹ 😀 "q"', padding: 'x'.repeat(200 + (i % 300)) },
-        metadata: { actor: `customer-${i % 7}`, schemaVersion: 1 },
-      })));
+      await store.append(
+        `booking-BK-${i % 40}`,
+        Array.from({ length: 1 + (i % 5) }, (_, j) => ({
+          type: j % 2 === 0 ? 'BookingPlaced' : 'UnitsReserved',
+          data: { bookingID: `BK-${i}`, n: i * 10 + j, ünïcode: '₹ 😀 "q"', padding: 'x'.repeat(200 + (i % 300)) },
+          metadata: { actor: `customer-${i % 7}`, schemaVersion: 1 },
+        })),
+      );
       if (i === 700) await store.append('media-big', [{ type: 'Big', data: { text: 'y'.repeat(17 * 1024 * 1024) }, metadata: {} }]);
     }
   });
@@ -45,23 +48,34 @@ describe('the embedded log\'s leaves read from its file (verify-log)', function 
     expect(await read.placeOf(records.length)).to.equal(null);
   });
 
-  it('builds, from the leaves and blocks the threads hash, the tree an RFC 9162 verifier computes at every head\'s size', async () => {
+  it("builds, from the leaves and blocks the threads hash, the tree an RFC 9162 verifier computes at every head's size", async () => {
     const records = await store.readAll();
     const leaves = records.map(leafHashOf);
     const signer = new NotarySigner(generateKeyPairSync('ed25519').privateKey);
     // sizes at, inside and beside blocks of 256 leaves, and the whole log
     const sizes = [1, 255, 256, 257, 1000, 2048, 2049, 3001, records.length - 1, records.length];
-    const heads = sizes.map((treeSize) => signer.sign({ treeSize, rootHash: merkleTreeHash(leaves.slice(0, treeSize)).toString('hex'), timestamp: '2026-11-22T10:00:00.000Z' }));
+    const heads = sizes.map((treeSize) =>
+      signer.sign({ treeSize, rootHash: merkleTreeHash(leaves.slice(0, treeSize)).toString('hex'), timestamp: '2026-11-22T10:00:00.000Z' }),
+    );
     for (const threads of [2, 0]) {
       const verifier = new LogVerifier(sizes);
       let blocks = 0;
-      const read = await leavesOfLogFile(file, { threads, onLeaves: (some, someBlocks) => {
-        blocks += someBlocks.length / 32;
-        verifier.addLeaves(some, someBlocks);
-      } });
+      const read = await leavesOfLogFile(file, {
+        threads,
+        onLeaves: (some, someBlocks) => {
+          blocks += someBlocks.length / 32;
+          verifier.addLeaves(some, someBlocks);
+        },
+      });
       verifier.nameLeavesBy(read.placeOf);
       expect(blocks, 'blocks hashed by the threads').to.be.greaterThan(records.length / 512);
-      expect(await verifier.finish(heads, signer.publicKey, leaves)).to.deep.equal({ ok: true, events: records.length, headsChecked: sizes.length, problems: [], firstMismatch: null });
+      expect(await verifier.finish(heads, signer.publicKey, leaves)).to.deep.equal({
+        ok: true,
+        events: records.length,
+        headsChecked: sizes.length,
+        problems: [],
+        firstMismatch: null,
+      });
     }
   });
 
@@ -110,12 +124,19 @@ function recordsOf(bytes: Buffer): Buffer[] {
 
 const payloadOf = (record: Buffer): RecordedEvent => JSON.parse(record.subarray(12).toString('utf8')) as RecordedEvent;
 /** What the log's former format held: JSON.stringify of the fields in the order id, streamId, type, revision, position, data, metadata, recordedAt. */
-const formerText = (event: RecordedEvent): string => JSON.stringify({
-  id: event.id, streamId: event.streamId, type: event.type, revision: event.revision, position: event.position,
-  data: event.data, metadata: event.metadata, recordedAt: event.recordedAt,
-});
+const formerText = (event: RecordedEvent): string =>
+  JSON.stringify({
+    id: event.id,
+    streamId: event.streamId,
+    type: event.type,
+    revision: event.revision,
+    position: event.position,
+    data: event.data,
+    metadata: event.metadata,
+    recordedAt: event.recordedAt,
+  });
 
-describe('verify-log\'s leaves of a log begun in the former record format, and of rewritten records', function () {
+describe("verify-log's leaves of a log begun in the former record format, and of rewritten records", function () {
   this.timeout(60_000);
   let dir: string;
   let file: string;
@@ -126,14 +147,22 @@ describe('verify-log\'s leaves of a log begun in the former record format, and o
     file = path.join(dir, LOG_FILE_NAME);
     // 300 records as a log written before records were canonical held them (data members in the order given), then the store appends 300 more
     const former = Array.from({ length: 300 }, (_, i): RecordedEvent => ({
-      id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, streamId: `booking-BK-${i % 9}`, type: 'BookingPlaced', revision: Math.floor(i / 9), position: i,
-      data: { nights: ['2026-12-01'], bookingID: `BK-${i % 9}`, amount: 8400.5, ünïcode: '₹ "q"' }, metadata: { schemaVersion: 1, actor: 'system' },
+      id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      streamId: `booking-BK-${i % 9}`,
+      type: 'BookingPlaced',
+      revision: Math.floor(i / 9),
+      position: i,
+      data: { nights: ['2026-12-01'], bookingID: `BK-${i % 9}`, amount: 8400.5, ünïcode: '₹ "q"' },
+      metadata: { schemaVersion: 1, actor: 'system' },
       recordedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
     }));
     await writeFile(file, Buffer.concat(former.map((event) => framed(formerText(event)))));
     const store = await openEmbeddedEventStore(dir);
     for (let i = 0; i < 100; i++) {
-      await store.append(`booking-BK-${i % 9}`, [0, 1, 2].map((j) => ({ type: 'UnitsReserved', data: { zeta: j, alpha: i, 'é': 'é' }, metadata: { schemaVersion: 1 } })));
+      await store.append(
+        `booking-BK-${i % 9}`,
+        [0, 1, 2].map((j) => ({ type: 'UnitsReserved', data: { zeta: j, alpha: i, é: 'é' }, metadata: { schemaVersion: 1 } })),
+      );
     }
     records = await store.readAll();
     await store.close();
@@ -143,13 +172,18 @@ describe('verify-log\'s leaves of a log begun in the former record format, and o
   /** The leaves verify-log reads from a copy of the log with some records replaced, against the leaves of the records as written. */
   async function leavesWith(replaced: Map<number, string>, threads = 2) {
     const copy = path.join(dir, `copy-${randomUUID()}.log`);
-    await writeFile(copy, Buffer.concat(recordsOf(await readFile(file)).map((record, i) => {
-      const payload = replaced.get(i);
-      if (payload === undefined) return record;
-      const rewritten = framed(payload);
-      rewritten.writeUInt32BE(record.readUInt32BE(0), 0); // the record's own magic: it stays the end of its append or not
-      return rewritten;
-    })));
+    await writeFile(
+      copy,
+      Buffer.concat(
+        recordsOf(await readFile(file)).map((record, i) => {
+          const payload = replaced.get(i);
+          if (payload === undefined) return record;
+          const rewritten = framed(payload);
+          rewritten.writeUInt32BE(record.readUInt32BE(0), 0); // the record's own magic: it stays the end of its append or not
+          return rewritten;
+        }),
+      ),
+    );
     const read = await leavesOfLogFile(copy, { threads });
     const differing = read.leaves.flatMap((leaf, i) => (leaf.equals(leafHashOf(records[i]!)) ? [] : [i]));
     return { read, differing };
@@ -165,13 +199,20 @@ describe('verify-log\'s leaves of a log begun in the former record format, and o
   });
 
   it('does not take a canonical record rewritten into other JSON of the same record (members reordered, CRC fixed): its leaf differs', async () => {
-    const canonical = recordsOf(await readFile(file))[450]!.subarray(12).toString('utf8');
+    const canonical = recordsOf(await readFile(file))[450]!
+      .subarray(12)
+      .toString('utf8');
     const event = payloadOf(recordsOf(await readFile(file))[450]!);
     const reordered = canonical.replace(`{"alpha":${event.data.alpha},"zeta":${event.data.zeta}`, `{"zeta":${event.data.zeta},"alpha":${event.data.alpha}`);
     const spaced = canonical.replace('"type":', '"type": ');
     expect(reordered).to.not.equal(canonical);
     expect(JSON.parse(reordered)).to.deep.equal(JSON.parse(canonical));
-    const { differing } = await leavesWith(new Map([[450, reordered], [460, spaced]]));
+    const { differing } = await leavesWith(
+      new Map([
+        [450, reordered],
+        [460, spaced],
+      ]),
+    );
     expect(differing).to.deep.equal([450, 460]);
   });
 
@@ -179,9 +220,24 @@ describe('verify-log\'s leaves of a log begun in the former record format, and o
     const all = recordsOf(await readFile(file));
     const asFormer = formerText(payloadOf(all[500]!)); // exactly what the former codec would have written for this record
     const event = payloadOf(all[100]!);
-    const fieldsReordered = JSON.stringify({ id: event.id, type: event.type, streamId: event.streamId, revision: event.revision, position: event.position, data: event.data, metadata: event.metadata, recordedAt: event.recordedAt });
+    const fieldsReordered = JSON.stringify({
+      id: event.id,
+      type: event.type,
+      streamId: event.streamId,
+      revision: event.revision,
+      position: event.position,
+      data: event.data,
+      metadata: event.metadata,
+      recordedAt: event.recordedAt,
+    });
     const indented = JSON.stringify(JSON.parse(formerText(payloadOf(all[101]!))), null, 1);
-    const { read, differing } = await leavesWith(new Map([[100, fieldsReordered], [101, indented], [500, asFormer]]));
+    const { read, differing } = await leavesWith(
+      new Map([
+        [100, fieldsReordered],
+        [101, indented],
+        [500, asFormer],
+      ]),
+    );
     expect(differing).to.deep.equal([100, 101, 500]);
     expect(read.formerRecords).to.equal(300);
   });

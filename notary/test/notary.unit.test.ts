@@ -2,20 +2,20 @@ import { generateKeyPairSync } from 'node:crypto';
 import { expect } from 'chai';
 import { openInMemoryEventStore, type EventStore } from '@stays/event-store';
 import { createEmbeddedReadStore, type ReadStore } from '@stays/read-store';
-import {
-  AUDIT_LOG_COLLECTION, Notary, NotarySigner, ReadStoreTreeHeadStore, StoredTree, type AuditLogDocument,
-} from '../src/index.ts';
+import { AUDIT_LOG_COLLECTION, Notary, NotarySigner, ReadStoreTreeHeadStore, StoredTree, type AuditLogDocument } from '../src/index.ts';
 import { hex, leafHashOf, merkleTreeHash, verifyConsistency, verifyHeadSignature, verifyInclusion } from './support/rfc9162-verifier.ts';
 
 /** Events of several streams with data that JCS must order and escape: nested members, unicode, numbers. */
 async function appendEvents(store: EventStore, count: number, from = 0): Promise<void> {
   for (let i = from; i < from + count; i++) {
     const stream = i % 3 === 0 ? `booking-BK-${i}` : i % 3 === 1 ? `inventory-room-${i % 7}` : `customer-${i % 5}`;
-    await store.append(stream, [{
-      type: i % 2 === 0 ? 'BookingPlaced' : 'UnitsReserved',
-      data: { zeta: i, alpha: { é: 'ünïcode ₹', a: [1, 2.5, -0, 1e21] }, bookingID: `BK-${i}`, '\u20ac': 'euro', '\r': 'cr', note: 'line\u2028sep "quoted"' },
-      metadata: { actor: i % 4 === 0 ? `customer-${i % 5}` : undefined, schemaVersion: 1 },
-    }]);
+    await store.append(stream, [
+      {
+        type: i % 2 === 0 ? 'BookingPlaced' : 'UnitsReserved',
+        data: { zeta: i, alpha: { é: 'ünïcode ₹', a: [1, 2.5, -0, 1e21] }, bookingID: `BK-${i}`, '\u20ac': 'euro', '\r': 'cr', note: 'line\u2028sep "quoted"' },
+        metadata: { actor: i % 4 === 0 ? `customer-${i % 5}` : undefined, schemaVersion: 1 },
+      },
+    ]);
   }
 }
 
@@ -40,8 +40,8 @@ describe('notary (RFC 9162 tree over the log, checked by a verifier written from
     await notary.start();
     await notary.whenCaughtUp();
   };
-  const leaves = async () => (await readStore.collection<AuditLogDocument>(AUDIT_LOG_COLLECTION).find({}, { sort: { _id: 1 } }))
-    .map((document) => leafHashOf(document.record));
+  const leaves = async () =>
+    (await readStore.collection<AuditLogDocument>(AUDIT_LOG_COLLECTION).find({}, { sort: { _id: 1 } })).map((document) => leafHashOf(document.record));
 
   it('keeps one audit_log document per record in log order, whose leaf hash is the JCS of the record as stored', async () => {
     await appendEvents(eventStore, 12);
@@ -51,7 +51,14 @@ describe('notary (RFC 9162 tree over the log, checked by a verifier written from
     expect(documents.map((document) => document._id)).to.deep.equal(stored.map((_, i) => i));
     expect(documents.map((document) => document.record)).to.deep.equal(stored.map((record) => ({ ...record })));
     expect(documents.map((document) => document.leafHash)).to.deep.equal(stored.map((record) => leafHashOf(record).toString('hex')));
-    expect(documents[0]).to.include({ streamId: 'booking-BK-0', category: 'booking', type: 'BookingPlaced', actor: 'customer-0', bookingID: 'BK-0', position: stored[0]!.position });
+    expect(documents[0]).to.include({
+      streamId: 'booking-BK-0',
+      category: 'booking',
+      type: 'BookingPlaced',
+      actor: 'customer-0',
+      bookingID: 'BK-0',
+      position: stored[0]!.position,
+    });
     expect(documents[1]).to.include({ category: 'inventory', actor: 'system' });
   });
 
@@ -120,17 +127,21 @@ describe('notary (RFC 9162 tree over the log, checked by a verifier written from
     const gate = new Promise<void>((resolve) => (release = resolve));
     // the notary's first write waits: it is behind the log for as long as the test wants
     const slowStore = new Proxy(readStore, {
-      get: (target, property, receiver) => property !== 'collection' ? Reflect.get(target, property, receiver)
-        : (name: string) => {
-          const collection = target.collection(name);
-          return new Proxy(collection, {
-            get: (inner, key, innerReceiver) => key !== 'bulkWrite' ? Reflect.get(inner, key, innerReceiver)
-              : async (...args: Parameters<typeof collection.bulkWrite>) => {
-                await gate;
-                return inner.bulkWrite(...args);
-              },
-          });
-        },
+      get: (target, property, receiver) =>
+        property !== 'collection'
+          ? Reflect.get(target, property, receiver)
+          : (name: string) => {
+              const collection = target.collection(name);
+              return new Proxy(collection, {
+                get: (inner, key, innerReceiver) =>
+                  key !== 'bulkWrite'
+                    ? Reflect.get(inner, key, innerReceiver)
+                    : async (...args: Parameters<typeof collection.bulkWrite>) => {
+                        await gate;
+                        return inner.bulkWrite(...args);
+                      },
+              });
+            },
     });
     notary = new Notary({ eventStore, readStore: slowStore, heads: new ReadStoreTreeHeadStore(readStore), signer, log: () => undefined });
     await notary.start();

@@ -7,8 +7,14 @@ import { LogVerifier, MerkleFrontier, NotarySigner, leafHash } from '../src/inde
 const signer = new NotarySigner(generateKeyPairSync('ed25519').privateKey);
 
 const records: RecordedEvent[] = Array.from({ length: 40 }, (_, i) => ({
-  id: `id-${i}`, streamId: `booking-BK-${i % 6}`, type: 'BookingPlaced', revision: Math.floor(i / 6), position: i,
-  data: { bookingID: `BK-${i % 6}`, n: i }, metadata: { actor: 'system' }, recordedAt: new Date(Date.UTC(2026, 10, 22, 0, 0, i)).toISOString(),
+  id: `id-${i}`,
+  streamId: `booking-BK-${i % 6}`,
+  type: 'BookingPlaced',
+  revision: Math.floor(i / 6),
+  position: i,
+  data: { bookingID: `BK-${i % 6}`, n: i },
+  metadata: { actor: 'system' },
+  recordedAt: new Date(Date.UTC(2026, 10, 22, 0, 0, i)).toISOString(),
 }));
 
 /** Heads as the notary signed them over the original records, at the given sizes. */
@@ -17,7 +23,8 @@ function headsAt(sizes: readonly number[]): SignedTreeHead[] {
   const heads: SignedTreeHead[] = [];
   for (const record of records) {
     frontier.append(leafHash(record));
-    if (sizes.includes(frontier.size)) heads.push(signer.sign({ treeSize: frontier.size, rootHash: frontier.root().toString('hex'), timestamp: record.recordedAt }));
+    if (sizes.includes(frontier.size))
+      heads.push(signer.sign({ treeSize: frontier.size, rootHash: frontier.root().toString('hex'), timestamp: record.recordedAt }));
   }
   return heads;
 }
@@ -46,7 +53,11 @@ describe('verify-log (LogVerifier)', () => {
   });
 
   it('names the place of a removed event, and counts heads beyond the end of the log', async () => {
-    const removed = await verify(records.filter((_, i) => i !== 3), heads, true);
+    const removed = await verify(
+      records.filter((_, i) => i !== 3),
+      heads,
+      true,
+    );
     expect(removed.firstMismatch).to.deep.equal({ leafIndex: 3, position: 4, streamId: 'booking-BK-4', type: 'BookingPlaced' });
     expect(removed.problems.some((problem) => problem.includes('the log has 39 events but the tree head signed at'))).to.equal(true);
   });

@@ -88,7 +88,10 @@ class KeyFolder {
   private readonly pending = new Map<number, ShardChange[]>();
   private readonly rewriting = new Map<number, Promise<void>>();
 
-  constructor(readonly dir: string, private readonly lock: DirectoryLock) {}
+  constructor(
+    readonly dir: string,
+    private readonly lock: DirectoryLock,
+  ) {}
 
   fileOf(shard: number): string {
     return path.join(this.dir, `${shard.toString(16).padStart(2, '0')}.keys`);
@@ -176,11 +179,14 @@ class KeyFolder {
       const wrapped = readFileSync(old);
       const stored = entries.get(subject);
       if (stored === undefined) {
-        if (wrapped.length === 0 || wrapped.length > MAX_WRAPPED_BYTES) throw new Error(`the key file ${old} holds ${wrapped.length} bytes, not a wrapped key: restore the key store from a backup`);
+        if (wrapped.length === 0 || wrapped.length > MAX_WRAPPED_BYTES)
+          throw new Error(`the key file ${old} holds ${wrapped.length} bytes, not a wrapped key: restore the key store from a backup`);
         entries.set(subject, wrapped);
         added = true;
       } else if (!stored.equals(wrapped)) {
-        throw new Error(`the data key of ${subject} differs between ${file} and ${old} (the layout before): one of them is damaged; restore the key store from a backup`);
+        throw new Error(
+          `the data key of ${subject} differs between ${file} and ${old} (the layout before): one of them is damaged; restore the key store from a backup`,
+        );
       }
     }
     if (added) await this.write(shard, entries);
@@ -296,7 +302,8 @@ function handleOn(folder: KeyFolder, open: OpenFolder, dir: string): WrappedKeyS
     async putIfAbsent(subject, wrapped) {
       assertOpen();
       assertSubject(subject);
-      if (wrapped.length === 0 || wrapped.length > MAX_WRAPPED_BYTES) throw new RangeError(`a wrapped key is 1 to ${MAX_WRAPPED_BYTES} bytes, not ${wrapped.length}`);
+      if (wrapped.length === 0 || wrapped.length > MAX_WRAPPED_BYTES)
+        throw new RangeError(`a wrapped key is 1 to ${MAX_WRAPPED_BYTES} bytes, not ${wrapped.length}`);
       return (await folder.change(subject, Buffer.from(wrapped)))!;
     },
     async delete(subject) {

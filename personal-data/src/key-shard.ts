@@ -20,7 +20,8 @@ export const MAX_WRAPPED_BYTES = 255;
 export function encodeShard(entries: ReadonlyMap<string, Buffer>): Buffer {
   let size = HEADER_BYTES + CRC_BYTES;
   for (const [subject, wrapped] of entries) {
-    if (wrapped.length > MAX_WRAPPED_BYTES) throw new RangeError(`the wrapped key of ${subject} is ${wrapped.length} bytes, more than a shard holds (${MAX_WRAPPED_BYTES})`);
+    if (wrapped.length > MAX_WRAPPED_BYTES)
+      throw new RangeError(`the wrapped key of ${subject} is ${wrapped.length} bytes, more than a shard holds (${MAX_WRAPPED_BYTES})`);
     size += 2 + subject.length + wrapped.length;
   }
   const bytes = Buffer.allocUnsafe(size);

@@ -125,11 +125,14 @@ export const isInitialised = async (storage: WrappedKeyStorage): Promise<boolean
  * empty storage, and refuses (KeyStoreLockedError) a storage the master key does not open.
  */
 export async function openKeyStore(storage: WrappedKeyStorage, masterKey: Buffer): Promise<KeyStore> {
-  if (masterKey.length !== MASTER_KEY_BYTES) throw new KeyStoreLockedError(`the personal data master key must be ${MASTER_KEY_BYTES} bytes, not ${masterKey.length}`);
+  if (masterKey.length !== MASTER_KEY_BYTES)
+    throw new KeyStoreLockedError(`the personal data master key must be ${MASTER_KEY_BYTES} bytes, not ${masterKey.length}`);
   const check = await storage.putCheckValueIfAbsent(wrap(masterKey, CHECK_SUBJECT, CHECK_PLAINTEXT));
   const opened = unwrap(masterKey, CHECK_SUBJECT, check);
   if (opened === undefined || !opened.equals(CHECK_PLAINTEXT)) {
-    throw new KeyStoreLockedError('the personal data master key does not open the key store (its check value does not decrypt): another deployment\'s key, or a damaged store');
+    throw new KeyStoreLockedError(
+      "the personal data master key does not open the key store (its check value does not decrypt): another deployment's key, or a damaged store",
+    );
   }
   return new WrappedKeyStore(storage, masterKey);
 }
@@ -143,7 +146,10 @@ class WrappedKeyStore implements KeyStore {
    */
   private generation = 0;
 
-  constructor(private readonly storage: WrappedKeyStorage, private readonly masterKey: Buffer) {}
+  constructor(
+    private readonly storage: WrappedKeyStorage,
+    private readonly masterKey: Buffer,
+  ) {}
 
   async dataKey(subject: string): Promise<Buffer | undefined> {
     assertSubject(subject);

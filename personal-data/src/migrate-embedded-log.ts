@@ -31,23 +31,31 @@ export interface EmbeddedMigration {
 
 const PAGE = 2000;
 
-export async function migrateEmbeddedLog(config: Pick<Config, 'dataDir' | 'personalDataKey' | 'mongoUrl' | 'mongoDb'>, now = new Date()): Promise<EmbeddedMigration> {
+export async function migrateEmbeddedLog(
+  config: Pick<Config, 'dataDir' | 'personalDataKey' | 'mongoUrl' | 'mongoDb'>,
+  now = new Date(),
+): Promise<EmbeddedMigration> {
   let events = 0;
   let encryptedEvents = 0;
-  const replaced = await replaceEmbeddedLog(config.dataDir, { copying: 'encrypting', before: 'encryption' }, async function* (source) {
-    const keys = await connectKeyStore(config, source, true);
-    try {
-      const erased = await erasedSubjects(source);
-      for await (const record of recordsOf(source)) {
-        const copy = await encryptPlainFields(record, keys, erased);
-        events++;
-        if (copy !== record) encryptedEvents++;
-        yield copy;
+  const replaced = await replaceEmbeddedLog(
+    config.dataDir,
+    { copying: 'encrypting', before: 'encryption' },
+    async function* (source) {
+      const keys = await connectKeyStore(config, source, true);
+      try {
+        const erased = await erasedSubjects(source);
+        for await (const record of recordsOf(source)) {
+          const copy = await encryptPlainFields(record, keys, erased);
+          events++;
+          if (copy !== record) encryptedEvents++;
+          yield copy;
+        }
+      } finally {
+        await keys.close();
       }
-    } finally {
-      await keys.close();
-    }
-  }, now);
+    },
+    now,
+  );
   return { events, encryptedEvents, ...replaced };
 }
 
@@ -67,8 +75,10 @@ export interface EmbeddedLogReplacement {
  * (its directory lock says so); a copy that fails leaves the log as it was.
  */
 export async function replaceEmbeddedLog(
-  dataDir: string, names: { readonly copying: string; readonly before: string },
-  copy: (source: EventStore) => AsyncIterable<RecordedEvent>, now = new Date(),
+  dataDir: string,
+  names: { readonly copying: string; readonly before: string },
+  copy: (source: EventStore) => AsyncIterable<RecordedEvent>,
+  now = new Date(),
 ): Promise<EmbeddedLogReplacement> {
   const logDir = path.join(dataDir, 'events');
   const copyDir = path.join(dataDir, `events.${names.copying}-${randomBytes(4).toString('hex')}`);
@@ -89,10 +99,13 @@ export async function replaceEmbeddedLog(
   // log (still verifiable against it), and the notary starts a tree over the new one.
   const notaryDir = path.join(dataDir, 'notary');
   const previousNotary = path.join(dataDir, `notary-before-${names.before}-${stamp}`);
-  const movedNotary = await rename(notaryDir, previousNotary).then(() => true, (error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return false;
-    throw error;
-  });
+  const movedNotary = await rename(notaryDir, previousNotary).then(
+    () => true,
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return false;
+      throw error;
+    },
+  );
   await syncDirectory(dataDir);
   return { log: logDir, previousLog, previousNotary: movedNotary ? previousNotary : null };
 }
@@ -155,12 +168,27 @@ export async function encryptPlainFields(record: RecordedEvent, keys: KeyStore, 
   const isErased = erased.has(subject);
   const key = isErased ? randomBytes(DATA_KEY_BYTES) : await keys.createDataKey(subject);
   const place = { subject, type: record.type, fields: present };
-  if (isErased ? isSealedValue(record.data[present[0]!]) : opens(key, place, present.map((field) => record.data[field]))) return record;
-  const plain = present.filter((field) => (isErased ? !isEncryptedField(record.data[field]) : !decrypts(key, { subject, type: record.type, field }, record.data[field])));
+  if (
+    isErased
+      ? isSealedValue(record.data[present[0]!])
+      : opens(
+          key,
+          place,
+          present.map((field) => record.data[field]),
+        )
+  )
+    return record;
+  const plain = present.filter((field) =>
+    isErased ? !isEncryptedField(record.data[field]) : !decrypts(key, { subject, type: record.type, field }, record.data[field]),
+  );
   if (plain.length === 0) return record;
   const data = { ...record.data };
   if (plain.length === present.length) {
-    const stored = sealFields(key, place, present.map((field) => data[field]));
+    const stored = sealFields(
+      key,
+      place,
+      present.map((field) => data[field]),
+    );
     present.forEach((field, i) => (data[field] = stored[i]));
   } else {
     for (const field of plain) data[field] = encryptField(key, { subject, type: record.type, field }, data[field]);

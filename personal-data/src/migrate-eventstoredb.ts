@@ -91,9 +91,16 @@ export async function copyEventStoreDB(options: EventStoreDBCopyOptions): Promis
     const first = run[0]!;
     const copies = await Promise.all(run.map((record) => options.copyOf(record)));
     changed += copies.filter((copy, i) => copy !== run[i]).length;
-    await target.events.append(streamIdOf(first.streamId), copies.map((copy) => ({
-      id: copy.id, type: copy.type, data: copy.data, metadata: { ...copy.metadata, recordedAt: copy.recordedAt },
-    })), { expectedRevision: first.revision === 0 ? 'no_stream' : first.revision - 1 });
+    await target.events.append(
+      streamIdOf(first.streamId),
+      copies.map((copy) => ({
+        id: copy.id,
+        type: copy.type,
+        data: copy.data,
+        metadata: { ...copy.metadata, recordedAt: copy.recordedAt },
+      })),
+      { expectedRevision: first.revision === 0 ? 'no_stream' : first.revision - 1 },
+    );
     copied += run.length;
     run = [];
   };
@@ -129,7 +136,9 @@ export async function copyEventStoreDB(options: EventStoreDBCopyOptions): Promis
  * same event at the same stream and revision in the same order. Null for an empty target.
  */
 async function copiedBefore(
-  source: EventStoreDBDatabase, target: EventStoreDBDatabase, streamIdOf: (streamId: string) => string,
+  source: EventStoreDBDatabase,
+  target: EventStoreDBDatabase,
+  streamIdOf: (streamId: string) => string,
 ): Promise<{ position: number; count: number } | null> {
   const sourceRecords = recordsOf(source.events);
   let last: RecordedEvent | undefined;
@@ -141,7 +150,7 @@ async function copiedBefore(
       await sourceRecords.return(undefined);
       throw new MigrationTargetError(
         `refusing to copy: the target database holds other data (${there.streamId}@${there.revision}, event ${there.id}, is not the source's record #${count + 1}). ` +
-        'Give --to an empty database, or the one an earlier run of this command was copying into.',
+          'Give --to an empty database, or the one an earlier run of this command was copying into.',
       );
     }
     last = expected;

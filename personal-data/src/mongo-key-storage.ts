@@ -35,10 +35,11 @@ async function reaching<T>(work: () => Promise<T>): Promise<T> {
 
 export function createMongoKeyStorage(db: Db): WrappedKeyStorage {
   const keys = db.collection<KeyDocument>(KEY_COLLECTION, { writeConcern: { w: 'majority', journal: true }, readConcern: { level: 'majority' } });
-  const get = (id: string): Promise<Buffer | undefined> => reaching(async () => {
-    const found = await keys.findOne({ _id: id });
-    return found === null ? undefined : Buffer.from(found.wrapped.buffer);
-  });
+  const get = (id: string): Promise<Buffer | undefined> =>
+    reaching(async () => {
+      const found = await keys.findOne({ _id: id });
+      return found === null ? undefined : Buffer.from(found.wrapped.buffer);
+    });
   const insertIfAbsent = async (id: string, wrapped: Buffer): Promise<Buffer> => {
     try {
       await reaching(() => keys.insertOne({ _id: id, wrapped: new Binary(wrapped) }));

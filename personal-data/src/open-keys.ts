@@ -44,7 +44,8 @@ export async function openKeyStoreFor(config: Pick<Config, 'dataDir' | 'personal
     return await openChecked(config, options, storage, where);
   } catch (error) {
     await storage.close();
-    if (error instanceof KeyStoreLockedError) throw new PersonalDataKeysError(`refusing to start: ${error.message} (${where}). Restore the key store and the PERSONAL_DATA_KEY it was made with.`);
+    if (error instanceof KeyStoreLockedError)
+      throw new PersonalDataKeysError(`refusing to start: ${error.message} (${where}). Restore the key store and the PERSONAL_DATA_KEY it was made with.`);
     throw error;
   }
 }
@@ -56,16 +57,26 @@ export async function openKeyStoreFor(config: Pick<Config, 'dataDir' | 'personal
  * need PERSONAL_DATA_KEY.
  */
 export async function connectKeyStore(
-  config: Pick<Config, 'dataDir' | 'personalDataKey' | 'mongoUrl' | 'mongoDb'>, rawLog: EventStore, keepMasterKeyInDataDir: boolean,
+  config: Pick<Config, 'dataDir' | 'personalDataKey' | 'mongoUrl' | 'mongoDb'>,
+  rawLog: EventStore,
+  keepMasterKeyInDataDir: boolean,
 ): Promise<KeyStore> {
   if (!keepMasterKeyInDataDir && !config.personalDataKey) {
-    throw new ConfigError('PERSONAL_DATA_KEY is not set: personal data in the log could be neither encrypted nor read (npm run keys makes one for a new deployment)');
+    throw new ConfigError(
+      'PERSONAL_DATA_KEY is not set: personal data in the log could be neither encrypted nor read (npm run keys makes one for a new deployment)',
+    );
   }
   if (!config.mongoUrl) return openKeyStoreFor(config, { rawLog, keepMasterKeyInDataDir });
   const client = await new MongoClient(config.mongoUrl).connect();
   try {
     const keys = await openKeyStoreFor(config, { rawLog, db: client.db(config.mongoDb), keepMasterKeyInDataDir });
-    return { ...bound(keys), close: async () => { await keys.close(); await client.close(); } };
+    return {
+      ...bound(keys),
+      close: async () => {
+        await keys.close();
+        await client.close();
+      },
+    };
   } catch (error) {
     await client.close();
     throw error;
@@ -80,17 +91,26 @@ const bound = (keys: KeyStore): Omit<KeyStore, 'close'> => ({
   destroyCount: () => keys.destroyCount(),
 });
 
-async function openChecked(config: Pick<Config, 'dataDir' | 'personalDataKey'>, options: KeyStoreOptions, storage: WrappedKeyStorage, where: string): Promise<KeyStore> {
+async function openChecked(
+  config: Pick<Config, 'dataDir' | 'personalDataKey'>,
+  options: KeyStoreOptions,
+  storage: WrappedKeyStorage,
+  where: string,
+): Promise<KeyStore> {
   const initialised = await isInitialised(storage);
   if (!initialised && (await logHoldsEncryptedFields(options.rawLog))) {
-    throw new PersonalDataKeysError(`refusing to start: the event log holds encrypted personal data but the key store (${where}) is missing or empty. ` +
-      'Starting would show every person as erased: restore the key store from a backup.');
+    throw new PersonalDataKeysError(
+      `refusing to start: the event log holds encrypted personal data but the key store (${where}) is missing or empty. ` +
+        'Starting would show every person as erased: restore the key store from a backup.',
+    );
   }
   const masterKey = config.personalDataKey ?? (options.keepMasterKeyInDataDir ? await readMasterKeyFile(config) : undefined);
   if (masterKey === undefined) {
     if (initialised || !options.keepMasterKeyInDataDir) {
-      throw new PersonalDataKeysError(`refusing to start: no personal data master key (set PERSONAL_DATA_KEY${options.keepMasterKeyInDataDir ? ` or restore ${masterKeyFile(config)}` : ''}; npm run keys makes one for a new deployment)` +
-        (initialised ? `, and the key store (${where}) needs the one it was made with` : ''));
+      throw new PersonalDataKeysError(
+        `refusing to start: no personal data master key (set PERSONAL_DATA_KEY${options.keepMasterKeyInDataDir ? ` or restore ${masterKeyFile(config)}` : ''}; npm run keys makes one for a new deployment)` +
+          (initialised ? `, and the key store (${where}) needs the one it was made with` : ''),
+      );
     }
     return openKeyStore(storage, await createMasterKeyFile(config));
   }

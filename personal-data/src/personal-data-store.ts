@@ -39,7 +39,13 @@ interface PlainRecord {
 type PlainValues = LRUCache<string, PlainRecord>;
 const PLAIN_RECORDS_CACHED = 20_000;
 
-function cachedValues(plainValues: PlainValues | undefined, subject: string, type: string, fields: readonly string[], data: Readonly<Record<string, unknown>>): readonly unknown[] | undefined {
+function cachedValues(
+  plainValues: PlainValues | undefined,
+  subject: string,
+  type: string,
+  fields: readonly string[],
+  data: Readonly<Record<string, unknown>>,
+): readonly unknown[] | undefined {
   const cached = plainValues?.get(data[fields[0]!] as string);
   if (cached === undefined || cached.subject !== subject || cached.type !== type || cached.fields.length !== fields.length) return undefined;
   for (let i = 0; i < fields.length; i++) if (cached.fields[i] !== fields[i] || cached.stored[i] !== data[fields[i]!]) return undefined;
@@ -99,10 +105,16 @@ export function withPersonalData(store: EventStore, keys: KeyStore): EventStore 
     headPosition: () => store.headPosition(),
     subscribeToAll: (options, handler) => {
       if (!closed) {
-        const subscription = subscribeRevealingAhead(store, options, handler, {
-          reveal: (events) => batches.reveal(events, revealAll),
-          destroyCount: () => keys.destroyCount(),
-        }, () => following.delete(subscription));
+        const subscription = subscribeRevealingAhead(
+          store,
+          options,
+          handler,
+          {
+            reveal: (events) => batches.reveal(events, revealAll),
+            destroyCount: () => keys.destroyCount(),
+          },
+          () => following.delete(subscription),
+        );
         following.add(subscription);
         return subscription;
       }
@@ -241,7 +253,11 @@ async function revealRecords(records: readonly RecordedEvent[], keys: KeyStore, 
     const record = revealed[index]!;
     const key = keyOf.get(subject);
     if (key === undefined) {
-      revealed[index] = withValues(record, fields.names, fields.names.map(() => ERASED));
+      revealed[index] = withValues(
+        record,
+        fields.names,
+        fields.names.map(() => ERASED),
+      );
       // the plain values of an erased person are no longer kept once a read finds the key gone
       caches?.revealed.delete(record);
       caches?.plainValues.delete(record.data[fields.names[0]!] as string);
@@ -266,7 +282,8 @@ function encryptedFieldsOf(record: RecordedEvent, declared: PersonalFields): Enc
   const present = declared.fields.filter((field) => record.data[field] !== undefined && record.data[field] !== null);
   if (present.length > 0 && isSealedValue(record.data[present[0]!])) return { names: present, sealed: true };
   const misplaced = present.find((field) => isSealedValue(record.data[field]));
-  if (misplaced !== undefined) throw new FieldIntegrityError(`${record.type}.${misplaced} at ${record.position} holds sealed values moved from where they were sealed`);
+  if (misplaced !== undefined)
+    throw new FieldIntegrityError(`${record.type}.${misplaced} at ${record.position} holds sealed values moved from where they were sealed`);
   const names = present.filter((field) => isEncryptedField(record.data[field]));
   return names.length === 0 ? undefined : { names, sealed: false };
 }
@@ -277,9 +294,19 @@ function plainValuesOf(record: RecordedEvent, subject: string, fields: Encrypted
   const cached = cachedValues(plainValues, subject, record.type, names, record.data);
   if (cached !== undefined) return cached;
   const values = fields.sealed
-    ? openFields(key, { subject, type: record.type, fields: names }, names.map((field) => record.data[field]))
+    ? openFields(
+        key,
+        { subject, type: record.type, fields: names },
+        names.map((field) => record.data[field]),
+      )
     : names.map((field) => decryptField(key, { subject, type: record.type, field }, record.data[field] as string));
-  plainValues?.set(record.data[names[0]!] as string, { subject, type: record.type, fields: names, stored: names.map((field) => record.data[field] as string), values });
+  plainValues?.set(record.data[names[0]!] as string, {
+    subject,
+    type: record.type,
+    fields: names,
+    stored: names.map((field) => record.data[field] as string),
+    values,
+  });
   return values;
 }
 

@@ -16,7 +16,15 @@
  * is held until the handler catches up, so memory stays bounded. Once closed, no onBatch
  * starts (one in progress is not waited for, as with the store's own subscriptions).
  */
-import { backoffDelayMs, type EventStore, type RecordedEvent, type SubscribeOptions, type Subscription, type SubscriptionHandler, type SubscriptionStatus } from '@stays/event-store';
+import {
+  backoffDelayMs,
+  type EventStore,
+  type RecordedEvent,
+  type SubscribeOptions,
+  type Subscription,
+  type SubscriptionHandler,
+  type SubscriptionStatus,
+} from '@stays/event-store';
 import { KeyStoreUnavailableError } from './key-store.ts';
 
 /** Retries of a batch while the key store cannot be reached: a MongoDB election takes seconds, so from 100 ms up to 5 s apart. */
@@ -38,7 +46,11 @@ type Step =
 
 /** `onClosed` is called once the subscription is closed, by its owner or by a failure. */
 export function subscribeRevealingAhead(
-  store: EventStore, options: SubscribeOptions, handler: SubscriptionHandler, revealer: BatchRevealer, onClosed: () => void,
+  store: EventStore,
+  options: SubscribeOptions,
+  handler: SubscriptionHandler,
+  revealer: BatchRevealer,
+  onClosed: () => void,
 ): Subscription {
   return new RevealAheadSubscription(store, options, handler, revealer, onClosed);
 }
@@ -54,7 +66,8 @@ class RevealAheadSubscription implements Subscription {
   private wakeStore: (() => void) | null = null;
 
   constructor(
-    store: EventStore, options: SubscribeOptions,
+    store: EventStore,
+    options: SubscribeOptions,
     private readonly handler: SubscriptionHandler,
     private readonly revealer: BatchRevealer,
     private readonly onClosed: () => void,

@@ -46,8 +46,15 @@ describe('personal data field cipher', () => {
 
   it('refuses a value moved to another subject, event type or field (the additional data)', () => {
     const stored = encryptField(key, place, 'Asha Rao');
-    for (const other of [{ ...place, subject: 'customer-9a9a' }, { ...place, type: 'AccountRegistered' }, { ...place, field: 'customerEmail' }]) {
-      expect(refused(() => decryptField(key, other, stored)), JSON.stringify(other)).to.be.instanceOf(FieldIntegrityError);
+    for (const other of [
+      { ...place, subject: 'customer-9a9a' },
+      { ...place, type: 'AccountRegistered' },
+      { ...place, field: 'customerEmail' },
+    ]) {
+      expect(
+        refused(() => decryptField(key, other, stored)),
+        JSON.stringify(other),
+      ).to.be.instanceOf(FieldIntegrityError);
     }
   });
 

@@ -36,10 +36,24 @@ function failingDb(error: Error): Db {
 const transient: [string, Error][] = [
   ['no primary to select (an election)', new MongoServerSelectionError('Server selection timed out after 30000 ms', { type: 'ReplicaSetNoPrimary' } as never)],
   ['a dropped connection', new MongoNetworkError('connection 4 to 10.0.0.7:27017 closed')],
-  ['a primary that stepped down', new MongoServerError({ ok: 0, code: 10107, codeName: 'NotWritablePrimary', errmsg: 'not primary', errorLabels: ['RetryableWriteError'] })],
+  [
+    'a primary that stepped down',
+    new MongoServerError({ ok: 0, code: 10107, codeName: 'NotWritablePrimary', errmsg: 'not primary', errorLabels: ['RetryableWriteError'] }),
+  ],
   // what a read meets when an election interrupts it: the server's code alone, no label
-  ['a read interrupted by an election (a server code, no label)', new MongoServerError({ ok: 0, code: 11602, codeName: 'InterruptedDueToReplStateChange', errmsg: 'operation was interrupted because a replica set state change occurred' })],
-  ['a server shutting down (a server code, no label)', new MongoServerError({ ok: 0, code: 91, codeName: 'ShutdownInProgress', errmsg: 'The server is in quiesce mode and will shut down' })],
+  [
+    'a read interrupted by an election (a server code, no label)',
+    new MongoServerError({
+      ok: 0,
+      code: 11602,
+      codeName: 'InterruptedDueToReplStateChange',
+      errmsg: 'operation was interrupted because a replica set state change occurred',
+    }),
+  ],
+  [
+    'a server shutting down (a server code, no label)',
+    new MongoServerError({ ok: 0, code: 91, codeName: 'ShutdownInProgress', errmsg: 'The server is in quiesce mode and will shut down' }),
+  ],
 ];
 
 describe('a key store that cannot be reached for now', function () {
@@ -57,7 +71,10 @@ describe('a key store that cannot be reached for now', function () {
           ['checkValue', () => storage.checkValue()],
         ];
         for (const [name, call] of calls) {
-          const thrown = await call().then(() => null, (failure: unknown) => failure);
+          const thrown = await call().then(
+            () => null,
+            (failure: unknown) => failure,
+          );
           expect(thrown, name).to.be.instanceOf(KeyStoreUnavailableError);
           expect(thrown, name).to.be.instanceOf(ServiceUnavailableError);
           expect((thrown as KeyStoreUnavailableError).statusCode, name).to.equal(503);
@@ -68,7 +85,12 @@ describe('a key store that cannot be reached for now', function () {
 
     it('lets a failure a retry would not fix through as it is', async () => {
       const badValue = new MongoServerError({ ok: 0, code: 2, codeName: 'BadValue', errmsg: '$in needs an array' });
-      const thrown = await createMongoKeyStorage(failingDb(badValue)).getMany(['customer-g1']).then(() => null, (failure: unknown) => failure);
+      const thrown = await createMongoKeyStorage(failingDb(badValue))
+        .getMany(['customer-g1'])
+        .then(
+          () => null,
+          (failure: unknown) => failure,
+        );
       expect(thrown).to.equal(badValue);
     });
 
@@ -102,7 +124,8 @@ describe('a key store that cannot be reached for now', function () {
       const files = await createFileKeyStorage(path.join(dir, 'keys'));
       // the first reads fail as the MongoDB adapter says an election: the batches wait, then go on
       let failuresLeft = 6;
-      const unreachableAtFirst = <T>(read: () => Promise<T>): Promise<T> => (failuresLeft-- > 0 ? Promise.reject(new KeyStoreUnavailableError(new Error('simulated election'))) : read());
+      const unreachableAtFirst = <T>(read: () => Promise<T>): Promise<T> =>
+        failuresLeft-- > 0 ? Promise.reject(new KeyStoreUnavailableError(new Error('simulated election'))) : read();
       const storage: WrappedKeyStorage = {
         ...files,
         get: (subject) => unreachableAtFirst(() => files.get(subject)),
@@ -113,11 +136,14 @@ describe('a key store that cannot be reached for now', function () {
       try {
         const batches = await new Promise<RecordedEvent[][]>((resolve, reject) => {
           const seen: RecordedEvent[][] = [];
-          const subscription = store.subscribeToAll({ maxBatchSize: 20 }, {
-            onBatch: async (events) => void seen.push([...events]),
-            onCaughtUp: () => void subscription.close().then(() => resolve(seen)),
-            onError: reject,
-          });
+          const subscription = store.subscribeToAll(
+            { maxBatchSize: 20 },
+            {
+              onBatch: async (events) => void seen.push([...events]),
+              onCaughtUp: () => void subscription.close().then(() => resolve(seen)),
+              onError: reject,
+            },
+          );
         });
         expect(failuresLeft).to.be.below(0);
         expect(batches.flat().map((event) => event.data.name)).to.deep.equal(Array.from({ length: guests }, (_, i) => guestName(i)));

@@ -77,15 +77,19 @@ function keyStoreContract(adapter: string, open: () => Promise<Harness>) {
       await storage.putIfAbsent('owner-e5', owner);
       const hex = (keys: (Buffer | undefined)[]) => keys.map((key) => key?.toString('hex'));
       const again = await harness.storage();
-      expect(hex(await again.getMany(['owner-e5', 'customer-none', 'customer-e5', 'owner-e5'])))
-        .to.deep.equal([owner.toString('hex'), undefined, guest.toString('hex'), owner.toString('hex')]);
+      expect(hex(await again.getMany(['owner-e5', 'customer-none', 'customer-e5', 'owner-e5']))).to.deep.equal([
+        owner.toString('hex'),
+        undefined,
+        guest.toString('hex'),
+        owner.toString('hex'),
+      ]);
       expect(await again.getMany([])).to.deep.equal([]);
       await storage.delete('owner-e5');
       expect(hex(await again.getMany(['owner-e5', 'customer-e5']))).to.deep.equal([undefined, guest.toString('hex')]);
       expect(await rejection(again.getMany(['customer-e5', '../e5']))).to.be.instanceOf(TypeError);
     });
 
-    it('reads many subjects\' keys in one call, in the order asked, asking the storage only for those not cached', async () => {
+    it("reads many subjects' keys in one call, in the order asked, asking the storage only for those not cached", async () => {
       const storage = await harness.storage();
       const asked: string[][] = [];
       const keys = await openKeyStore({ ...storage, getMany: (subjects) => (asked.push([...subjects]), storage.getMany(subjects)) }, masterKey);
@@ -123,7 +127,10 @@ keyStoreContract('files', async () => {
 /** Runs `script` (an ES module, tsx-loaded) in a child node process; resolves to its stdout. Async: spawnSync would block the holder of the lock too. */
 function runChild(script: string, env: Record<string, string>): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let stdout = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
     child.on('error', reject);
@@ -132,7 +139,9 @@ function runChild(script: string, env: Record<string, string>): Promise<string> 
 }
 
 /** Opens the key folder in another process and says what happened. */
-const openInChild = (dir: string) => runChild(`
+const openInChild = (dir: string) =>
+  runChild(
+    `
   import { createFileKeyStorage } from ${JSON.stringify(pathToFileURL(path.join(import.meta.dirname, '../src/file-key-storage.ts')).href)};
   try {
     await (await createFileKeyStorage(process.env.KEY_DIR)).close();
@@ -140,7 +149,9 @@ const openInChild = (dir: string) => runChild(`
   } catch (error) {
     console.log(error.name + ': ' + error.message);
   }
-`, { KEY_DIR: dir });
+`,
+    { KEY_DIR: dir },
+  );
 
 /** Every file of the folder, with its bytes. */
 async function folderFiles(dir: string): Promise<Map<string, Buffer>> {
@@ -229,7 +240,7 @@ describe('personal data key store: files on disk', () => {
     expect(await openInChild(dir)).to.equal('opened');
   });
 
-  it('folds a folder of the layout before (a file per subject) into shards on open, removing the old files and a crash\'s temp file', async () => {
+  it("folds a folder of the layout before (a file per subject) into shards on open, removing the old files and a crash's temp file", async () => {
     const check = randomBytes(60);
     await writeFile(path.join(dir, '.check'), check);
     const keys = Array.from({ length: 40 }, (_, index) => [`customer-i${index}`, randomBytes(60)] as const);
@@ -244,7 +255,7 @@ describe('personal data key store: files on disk', () => {
     expect((await storage.checkValue())!.equals(check)).to.equal(true);
   });
 
-  it('takes a leftover old file equal to its shard\'s key as a fold cut short, and refuses one that differs, naming both files', async () => {
+  it("takes a leftover old file equal to its shard's key as a fold cut short, and refuses one that differs, naming both files", async () => {
     const wrapped = randomBytes(60);
     const storage = await open();
     await storage.putIfAbsent('customer-j1', wrapped);

@@ -50,8 +50,10 @@ if (sourceUrl && targetUrl) {
       for (const streamId of streams) {
         const old = await source.events.readStream(streamId);
         const copy = await target.events.readStream(streamId);
-        expect(copy.map(({ id, type, revision, recordedAt }) => ({ id, type, revision, recordedAt })), streamId)
-          .to.deep.equal(old.map(({ id, type, revision, recordedAt }) => ({ id, type, revision, recordedAt })));
+        expect(
+          copy.map(({ id, type, revision, recordedAt }) => ({ id, type, revision, recordedAt })),
+          streamId,
+        ).to.deep.equal(old.map(({ id, type, revision, recordedAt }) => ({ id, type, revision, recordedAt })));
         const raw = JSON.stringify(copy);
         for (const text of plainTexts) expect(raw, `${text} in ${streamId}`).to.not.contain(text);
         expect((await source.streamMetadata(streamId))[MOVED_TO]).to.deep.include({ database: targetName, streamId });
@@ -66,7 +68,9 @@ if (sourceUrl && targetUrl) {
 
     it('the server takes the same event id appended again at the same revision as done', async () => {
       const [first] = await target.events.readStream(streams[0]!);
-      const result = await target.events.append(streams[0]!, [{ id: first!.id, type: first!.type, data: first!.data, metadata: first!.metadata }], { expectedRevision: 'no_stream' });
+      const result = await target.events.append(streams[0]!, [{ id: first!.id, type: first!.type, data: first!.data, metadata: first!.metadata }], {
+        expectedRevision: 'no_stream',
+      });
       expect(result.nextExpectedRevision).to.equal(0);
       expect(await target.events.readStream(streams[0]!)).to.have.length(1);
     });

@@ -29,7 +29,14 @@ describe('migrate-personal-data: EventStoreDB into a new database (simulated ser
   let before: RecordedEvent[];
 
   const migrate = (into: EventStoreDBDatabase = target, batch?: number) =>
-    migrateEventStoreDB({ source, target: into, targetName: TARGET, keys, ...(batch !== undefined && { batch }), now: () => new Date('2026-11-22T22:00:00.000Z') });
+    migrateEventStoreDB({
+      source,
+      target: into,
+      targetName: TARGET,
+      keys,
+      ...(batch !== undefined && { batch }),
+      now: () => new Date('2026-11-22T22:00:00.000Z'),
+    });
 
   beforeEach(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'stays-migrate-esdb-'));
@@ -54,11 +61,12 @@ describe('migrate-personal-data: EventStoreDB into a new database (simulated ser
   const expectSameRecordsAsSource = async () => {
     const after = await withPersonalData(target.events, keys).readAll();
     const erasedRegistration = before[3]!;
-    const expected = before.map((record) => record === erasedRegistration
-      ? { ...record, data: { ...record.data, name: ERASED, email: ERASED, username: ERASED } }
-      : record);
-    expect(after.map(({ position: _, metadata, ...rest }) => ({ ...rest, metadata })))
-      .to.deep.equal(expected.map(({ position: _, metadata, ...rest }) => ({ ...rest, metadata: { ...metadata, recordedAt: rest.recordedAt } })));
+    const expected = before.map((record) =>
+      record === erasedRegistration ? { ...record, data: { ...record.data, name: ERASED, email: ERASED, username: ERASED } } : record,
+    );
+    expect(after.map(({ position: _, metadata, ...rest }) => ({ ...rest, metadata }))).to.deep.equal(
+      expected.map(({ position: _, metadata, ...rest }) => ({ ...rest, metadata: { ...metadata, recordedAt: rest.recordedAt } })),
+    );
   };
 
   const rawTarget = async () => JSON.stringify(await target.events.readAll());
@@ -98,7 +106,10 @@ describe('migrate-personal-data: EventStoreDB into a new database (simulated ser
         },
       }),
     };
-    await migrate(failing, 1).then(() => expect.fail('the run should have failed'), (error: Error) => expect(error.name).to.equal('EventStoreUnavailableError'));
+    await migrate(failing, 1).then(
+      () => expect.fail('the run should have failed'),
+      (error: Error) => expect(error.name).to.equal('EventStoreUnavailableError'),
+    );
     expect(await source.streamMetadata('customer-a7'), 'nothing marked before the copy is complete').to.deep.equal({});
     newServer.start();
     expect((await target.events.readAll()).length).to.equal(2);
@@ -112,14 +123,21 @@ describe('migrate-personal-data: EventStoreDB into a new database (simulated ser
   it('the server takes the same ids appended again at the same revision as done, not as a second copy', async () => {
     await migrate();
     const [first] = await target.events.readStream('customer-a7');
-    const result = await target.events.append('customer-a7', [{ id: first!.id, type: first!.type, data: first!.data, metadata: first!.metadata }], { expectedRevision: 'no_stream' });
+    const result = await target.events.append('customer-a7', [{ id: first!.id, type: first!.type, data: first!.data, metadata: first!.metadata }], {
+      expectedRevision: 'no_stream',
+    });
     expect(result).to.deep.equal({ nextExpectedRevision: 0, position: first!.position });
     expect(await target.events.readStream('customer-a7')).to.have.length(before.filter((r) => r.streamId === 'customer-a7').length);
   });
 
   it('refuses a target that holds other data, before writing anything', async () => {
-    await target.events.append('hotel-h9', [{ type: 'HotelDelisted', data: { hotelId: 'h9', ownerId: 'o9', reason: 'owner-deleted', delistedAt: '2026-11-22T10:00:00.000Z' } }]);
-    const error = await migrate().then(() => undefined, (e: unknown) => e);
+    await target.events.append('hotel-h9', [
+      { type: 'HotelDelisted', data: { hotelId: 'h9', ownerId: 'o9', reason: 'owner-deleted', delistedAt: '2026-11-22T10:00:00.000Z' } },
+    ]);
+    const error = await migrate().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).to.be.instanceOf(MigrationTargetError);
     expect((error as Error).message).to.contain('the target database holds other data (hotel-h9@0');
     expect(await target.events.readAll()).to.have.length(1);
@@ -132,7 +150,10 @@ describe('migrate-personal-data: EventStoreDB into a new database (simulated ser
     // The target now is a prefix of the source: the newer event is copied on.
     expect((await migrate()).copied).to.equal(1);
     await target.events.append('customer-zz', [{ type: 'AccountDeleted', data: { accountId: 'zz', role: 'customer' } }]);
-    const error = await migrate().then(() => undefined, (e: unknown) => e);
+    const error = await migrate().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).to.be.instanceOf(MigrationTargetError);
   });
 });

@@ -19,7 +19,10 @@ const root = path.resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
 
 const migrate = (dataDir: string) =>
-  run('npm', ['run', '--silent', 'events', '--', 'migrate-personal-data'], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, EVENTSTORE_URL: '', MONGO_URL: '', PERSONAL_DATA_KEY: '' } });
+  run('npm', ['run', '--silent', 'events', '--', 'migrate-personal-data'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, EVENTSTORE_URL: '', MONGO_URL: '', PERSONAL_DATA_KEY: '' },
+  });
 
 describe('npm run events -- migrate-personal-data (embedded log)', function () {
   this.timeout(60_000);
@@ -61,9 +64,9 @@ describe('npm run events -- migrate-personal-data (embedded log)', function () {
     const keys = await openKeyStoreFor(loadConfig({ DATA_DIR: dataDir }), { rawLog: raw, keepMasterKeyInDataDir: true });
     const after = await withPersonalData(raw, keys).readAll();
     const erasedRegistration = before[3]!;
-    expect(after).to.deep.equal(before.map((record) => record === erasedRegistration
-      ? { ...record, data: { ...record.data, name: ERASED, email: ERASED, username: ERASED } }
-      : record));
+    expect(after).to.deep.equal(
+      before.map((record) => (record === erasedRegistration ? { ...record, data: { ...record.data, name: ERASED, email: ERASED, username: ERASED } } : record)),
+    );
     await raw.close();
     await keys.close();
 

@@ -5,7 +5,17 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { ERASED } from '@stays/contracts';
 import { openEmbeddedEventStore, openInMemoryEventStore, type EventStore, type RecordedEvent } from '@stays/event-store';
-import { FieldIntegrityError, SEALED_ELSEWHERE, createFileKeyStorage, encryptField, openKeyStore, revealRecord, withPersonalData, type KeyStore, type WrappedKeyStorage } from '../src/index.ts';
+import {
+  FieldIntegrityError,
+  SEALED_ELSEWHERE,
+  createFileKeyStorage,
+  encryptField,
+  openKeyStore,
+  revealRecord,
+  withPersonalData,
+  type KeyStore,
+  type WrappedKeyStorage,
+} from '../src/index.ts';
 
 const registered = { accountId: 'g1', role: 'customer', name: 'Asha Rao', email: 'asha@example.in', username: 'asha', passwordHash: null, via: 'password' };
 
@@ -34,13 +44,19 @@ describe('withPersonalData around the event store port', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  const subscribed = (from: EventStore) => new Promise<RecordedEvent[]>((resolve) => {
-    const seen: RecordedEvent[] = [];
-    const subscription = from.subscribeToAll({}, {
-      onBatch: async (events) => { seen.push(...events); },
-      onCaughtUp: () => void subscription.close().then(() => resolve(seen)),
+  const subscribed = (from: EventStore) =>
+    new Promise<RecordedEvent[]>((resolve) => {
+      const seen: RecordedEvent[] = [];
+      const subscription = from.subscribeToAll(
+        {},
+        {
+          onBatch: async (events) => {
+            seen.push(...events);
+          },
+          onCaughtUp: () => void subscription.close().then(() => resolve(seen)),
+        },
+      );
     });
-  });
 
   it('stores the declared fields encrypted, leaves the rest and null fields as they are, and reads plain values on every path', async () => {
     await store.append('customer-g1', [
@@ -62,7 +78,7 @@ describe('withPersonalData around the event store port', () => {
       expect(read.map((event) => event.position)).to.deep.equal([stored, updated, signedIn].map((event) => event!.position));
     }
     expect((await revealRecord(stored!, keys)).data).to.deep.equal(registered);
-    expect((await revealRecord(signedIn!, keys))).to.equal(signedIn);
+    expect(await revealRecord(signedIn!, keys)).to.equal(signedIn);
   });
 
   it('reads an erased person as [erased] on every path at once, never as an error', async () => {
@@ -88,14 +104,24 @@ describe('withPersonalData around the event store port', () => {
     expect((await store.readStream('customer-g1'))[0]!.data).to.deep.equal(registered);
     await raw.append('customer-g1', [{ type: 'AccountRegistered', data: { ...stored!.data, name: SEALED_ELSEWHERE, email: stored!.data.name } }]);
     expect(await rejection(store.readStream('customer-g1'))).to.be.instanceOf(FieldIntegrityError);
-    await raw.append('customer-g2', [{ type: 'AccountProfileUpdated', data: { accountId: 'g1', role: 'customer', name: stored!.data.name, email: SEALED_ELSEWHERE, username: SEALED_ELSEWHERE } }]);
+    await raw.append('customer-g2', [
+      {
+        type: 'AccountProfileUpdated',
+        data: { accountId: 'g1', role: 'customer', name: stored!.data.name, email: SEALED_ELSEWHERE, username: SEALED_ELSEWHERE },
+      },
+    ]);
     expect(await rejection(store.readStream('customer-g2'))).to.be.instanceOf(FieldIntegrityError);
   });
 
   it('reads fields encrypted one by one (the format before), and refuses one swapped in from a sibling field', async () => {
     const key = await keys.createDataKey('customer-g1');
     const place = (field: string) => ({ subject: 'customer-g1', type: 'AccountRegistered', field });
-    const oneByOne = { ...registered, name: encryptField(key, place('name'), 'Asha Rao'), email: encryptField(key, place('email'), 'asha@example.in'), username: encryptField(key, place('username'), 'asha') };
+    const oneByOne = {
+      ...registered,
+      name: encryptField(key, place('name'), 'Asha Rao'),
+      email: encryptField(key, place('email'), 'asha@example.in'),
+      username: encryptField(key, place('username'), 'asha'),
+    };
     await raw.append('customer-g1', [{ type: 'AccountRegistered', data: oneByOne }]);
     expect((await store.readStream('customer-g1'))[0]!.data).to.deep.equal(registered);
     await raw.append('customer-g1', [{ type: 'AccountRegistered', data: { ...oneByOne, email: oneByOne.username } }]);
@@ -125,14 +151,20 @@ describe('withPersonalData around the embedded log, whose readers share its reco
     await rm(dir, { recursive: true, force: true });
   });
 
-  const followed = (from: EventStore) => new Promise<RecordedEvent[]>((resolve, reject) => {
-    const seen: RecordedEvent[] = [];
-    const subscription = from.subscribeToAll({}, {
-      onBatch: async (events) => { seen.push(...events); },
-      onCaughtUp: () => void subscription.close().then(() => resolve(seen)),
-      onError: reject,
+  const followed = (from: EventStore) =>
+    new Promise<RecordedEvent[]>((resolve, reject) => {
+      const seen: RecordedEvent[] = [];
+      const subscription = from.subscribeToAll(
+        {},
+        {
+          onBatch: async (events) => {
+            seen.push(...events);
+          },
+          onCaughtUp: () => void subscription.close().then(() => resolve(seen)),
+          onError: reject,
+        },
+      );
     });
-  });
 
   it('gives every follower the plain values, and [erased] to every one of them once the key is destroyed', async () => {
     const store = withPersonalData(raw, keys);
@@ -143,12 +175,14 @@ describe('withPersonalData around the embedded log, whose readers share its reco
     const [first, second, third] = await Promise.all([followed(reader), followed(reader), followed(reader)]);
     for (const seen of [first!, second!, third!]) expect(seen.map((event) => event.data.name)).to.deep.equal(['Asha Rao', 'Ravi Iyer']);
     await keys.destroy('customer-g1');
-    for (const seen of [await followed(reader), await followed(reader), await reader.readAll()]) expect(seen.map((event) => event.data.name)).to.deep.equal([ERASED, 'Ravi Iyer']);
+    for (const seen of [await followed(reader), await followed(reader), await reader.readAll()])
+      expect(seen.map((event) => event.data.name)).to.deep.equal([ERASED, 'Ravi Iyer']);
   });
 
-  it('reads the keys of a follower\'s batch from the key storage in one call (one MongoDB query), and those it holds not again', async () => {
+  it("reads the keys of a follower's batch from the key storage in one call (one MongoDB query), and those it holds not again", async () => {
     const writer = withPersonalData(raw, keys);
-    for (let i = 0; i < 30; i++) await writer.append(`customer-g${i}`, [{ type: 'AccountRegistered', data: { ...registered, accountId: `g${i}`, name: `Guest ${i}` } }]);
+    for (let i = 0; i < 30; i++)
+      await writer.append(`customer-g${i}`, [{ type: 'AccountRegistered', data: { ...registered, accountId: `g${i}`, name: `Guest ${i}` } }]);
     const files = await createFileKeyStorage(path.join(dir, 'keys'));
     const reads: string[][] = [];
     const counted: WrappedKeyStorage = {
@@ -158,14 +192,18 @@ describe('withPersonalData around the embedded log, whose readers share its reco
     };
     const cold = await openKeyStore(counted, masterKey);
     const reader = withPersonalData(raw, cold);
-    const follow = () => new Promise<RecordedEvent[]>((resolve, reject) => {
-      const seen: RecordedEvent[] = [];
-      const subscription = reader.subscribeToAll({ maxBatchSize: 10 }, {
-        onBatch: async (events) => void seen.push(...events),
-        onCaughtUp: () => void subscription.close().then(() => resolve(seen)),
-        onError: reject,
+    const follow = () =>
+      new Promise<RecordedEvent[]>((resolve, reject) => {
+        const seen: RecordedEvent[] = [];
+        const subscription = reader.subscribeToAll(
+          { maxBatchSize: 10 },
+          {
+            onBatch: async (events) => void seen.push(...events),
+            onCaughtUp: () => void subscription.close().then(() => resolve(seen)),
+            onError: reject,
+          },
+        );
       });
-    });
     try {
       expect((await follow()).map((event) => event.data.name)).to.deep.equal(Array.from({ length: 30 }, (_, i) => `Guest ${i}`));
       expect(reads).to.deep.equal([0, 10, 20].map((first) => Array.from({ length: 10 }, (_, i) => `customer-g${first + i}`)));

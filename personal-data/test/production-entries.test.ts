@@ -17,11 +17,22 @@ describe('production entries without PERSONAL_DATA_KEY', function () {
       const dataDir = await mkdtemp(path.join(tmpdir(), 'stays-entry-'));
       try {
         const result = spawnSync(process.execPath, ['--import', 'tsx', entry], {
-          cwd: root, encoding: 'utf8',
-          env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', EVENTSTORE_URL: 'esdb://127.0.0.1:1?tls=false', MONGO_URL: 'mongodb://127.0.0.1:1', DATA_DIR: dataDir, OUTBOX_DIR: dataDir, NOTARY_SIGNING_KEY: notarySigningKey },
+          cwd: root,
+          encoding: 'utf8',
+          env: {
+            PATH: process.env.PATH ?? '',
+            NODE_ENV: 'production',
+            EVENTSTORE_URL: 'esdb://127.0.0.1:1?tls=false',
+            MONGO_URL: 'mongodb://127.0.0.1:1',
+            DATA_DIR: dataDir,
+            OUTBOX_DIR: dataDir,
+            NOTARY_SIGNING_KEY: notarySigningKey,
+          },
         });
         expect(result.status, result.stderr).to.equal(1);
-        expect(result.stderr.trim()).to.equal('PERSONAL_DATA_KEY is not set: personal data in the log could be neither encrypted nor read (npm run keys makes one for a new deployment)');
+        expect(result.stderr.trim()).to.equal(
+          'PERSONAL_DATA_KEY is not set: personal data in the log could be neither encrypted nor read (npm run keys makes one for a new deployment)',
+        );
       } finally {
         await rm(dataDir, { recursive: true, force: true });
       }

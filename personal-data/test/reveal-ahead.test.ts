@@ -63,17 +63,25 @@ describe('withPersonalData subscriptions revealing ahead of their handler (embed
   });
 
   it('hands every follower the plain values, batch after batch in log order, then says it caught up', async () => {
-    const followers = await Promise.all([0, 1, 2].map(() => new Promise<{ batches: RecordedEvent[][]; caughtUpAfter: number }>((resolve, reject) => {
-      const batches: RecordedEvent[][] = [];
-      const subscription = log.store.subscribeToAll({ maxBatchSize: BATCH }, {
-        onBatch: async (events) => {
-          batches.push([...events]);
-          await sleep(5);
-        },
-        onCaughtUp: () => void subscription.close().then(() => resolve({ batches, caughtUpAfter: batches.length })),
-        onError: reject,
-      });
-    })));
+    const followers = await Promise.all(
+      [0, 1, 2].map(
+        () =>
+          new Promise<{ batches: RecordedEvent[][]; caughtUpAfter: number }>((resolve, reject) => {
+            const batches: RecordedEvent[][] = [];
+            const subscription = log.store.subscribeToAll(
+              { maxBatchSize: BATCH },
+              {
+                onBatch: async (events) => {
+                  batches.push([...events]);
+                  await sleep(5);
+                },
+                onCaughtUp: () => void subscription.close().then(() => resolve({ batches, caughtUpAfter: batches.length })),
+                onError: reject,
+              },
+            );
+          }),
+      ),
+    );
     for (const { batches, caughtUpAfter } of followers) {
       expect(caughtUpAfter).to.equal(GUESTS / BATCH);
       expect(namesOf(batches)).to.deep.equal(Array.from({ length: GUESTS }, (_, i) => guestName(i)));
@@ -98,7 +106,10 @@ describe('withPersonalData subscriptions revealing ahead of their handler (embed
 
   it('reads a guest erased mid-replay as erased in later batches, though their key was read for an earlier one', async () => {
     // a fifth batch of profile changes of guests g0…g39, whose keys were read (and cached) for the first batch
-    for (let i = 0; i < 40; i++) await log.store.append(`customer-g${i}`, [{ type: 'AccountProfileUpdated', data: { accountId: `g${i}`, role: 'customer', name: `Renamed ${i}`, email: `renamed${i}@example.in` } }]);
+    for (let i = 0; i < 40; i++)
+      await log.store.append(`customer-g${i}`, [
+        { type: 'AccountProfileUpdated', data: { accountId: `g${i}`, role: 'customer', name: `Renamed ${i}`, email: `renamed${i}@example.in` } },
+      ]);
     const { batches, finish } = await followHeldAt(log.store, 2);
     await log.keys.destroy('customer-g10');
     await finish();
@@ -159,7 +170,9 @@ describe('withPersonalData subscriptions revealing ahead of their handler (embed
 
   it('lets the process end by itself (no --exit) after a subscription closed during a batch', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'support', 'close-during-batch.ts')], {
-      cwd: path.resolve(import.meta.dirname, '../..'), encoding: 'utf8', timeout: 30_000,
+      cwd: path.resolve(import.meta.dirname, '../..'),
+      encoding: 'utf8',
+      timeout: 30_000,
     });
     expect(result.error, 'the process did not end within 30 s').to.equal(undefined);
     expect(result.status, result.stderr).to.equal(0);

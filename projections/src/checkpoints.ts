@@ -25,11 +25,13 @@ export async function readCheckpoint(store: ReadStore, name: string, version: nu
 }
 
 export async function writeCheckpoint(store: ReadStore, name: string, version: number, position: number, changedAt?: number): Promise<void> {
-  await store.collection<CheckpointDocument>(CHECKPOINTS_COLLECTION).updateOne(
-    { _id: name },
-    { $set: { position, version, updatedAt: new Date().toISOString(), ...(changedAt !== undefined && { changedAt }) } },
-    { upsert: true },
-  );
+  await store
+    .collection<CheckpointDocument>(CHECKPOINTS_COLLECTION)
+    .updateOne(
+      { _id: name },
+      { $set: { position, version, updatedAt: new Date().toISOString(), ...(changedAt !== undefined && { changedAt }) } },
+      { upsert: true },
+    );
 }
 
 export interface HealthReport {
@@ -40,10 +42,7 @@ export interface HealthReport {
 }
 
 export async function writeHealthReport(store: ReadStore, name: string, report: HealthReport, now: Date = new Date()): Promise<void> {
-  await store.collection<CheckpointDocument>(CHECKPOINTS_COLLECTION).updateOne(
-    { _id: name },
-    { $set: { health: { ...report, at: now.toISOString() } } },
-  );
+  await store.collection<CheckpointDocument>(CHECKPOINTS_COLLECTION).updateOne({ _id: name }, { $set: { health: { ...report, at: now.toISOString() } } });
 }
 
 export async function clearCheckpoint(store: ReadStore, name: string): Promise<void> {
@@ -52,11 +51,9 @@ export async function clearCheckpoint(store: ReadStore, name: string): Promise<v
 
 /** Marks the projection caught up; on an empty log this creates its checkpoint with position -1 ("nothing yet"). */
 export async function markCaughtUp(store: ReadStore, name: string, version: number): Promise<void> {
-  await store.collection<CheckpointDocument>(CHECKPOINTS_COLLECTION).updateOne(
-    { _id: name },
-    { $set: { caughtUp: true }, $setOnInsert: { position: -1, version, updatedAt: new Date().toISOString() } },
-    { upsert: true },
-  );
+  await store
+    .collection<CheckpointDocument>(CHECKPOINTS_COLLECTION)
+    .updateOne({ _id: name }, { $set: { caughtUp: true }, $setOnInsert: { position: -1, version, updatedAt: new Date().toISOString() } }, { upsert: true });
 }
 
 /** Lowest checkpoint across the projections named (undefined when any has none): how far the whole read side is. */
@@ -120,22 +117,30 @@ export function checkpointProgress(store: ReadStore, models: readonly string[], 
         const doc = docs.find((candidate) => candidate._id === name);
         const report = doc?.health;
         const age = report ? now - Date.parse(report.at) : Infinity;
-        const reason = !doc ? 'no checkpoint yet'
-          : doc.caughtUp !== true ? 'catching up with the event log'
-          : !report ? 'no report from the projections worker yet'
-          : age > HEALTH_REPORT_MAX_AGE_MS ? `no report from the projections worker for ${Math.round(age / 1000)} s`
-          : !report.healthy ? `${report.state}${report.error ? `: ${report.error}` : ''}${report.lagMs !== null ? ` (${Math.round(report.lagMs / 1000)} s behind)` : ''}`
-          : null;
+        const reason = !doc
+          ? 'no checkpoint yet'
+          : doc.caughtUp !== true
+            ? 'catching up with the event log'
+            : !report
+              ? 'no report from the projections worker yet'
+              : age > HEALTH_REPORT_MAX_AGE_MS
+                ? `no report from the projections worker for ${Math.round(age / 1000)} s`
+                : !report.healthy
+                  ? `${report.state}${report.error ? `: ${report.error}` : ''}${report.lagMs !== null ? ` (${Math.round(report.lagMs / 1000)} s behind)` : ''}`
+                  : null;
         return { name, healthy: reason === null, reason, lagMs: report?.lagMs ?? null, reportedAt: report?.at ?? null };
       });
-      for (const model of unregistered) projections.push({ name: model, healthy: false, reason: 'no version registered by the projections worker yet', lagMs: null, reportedAt: null });
+      for (const model of unregistered)
+        projections.push({ name: model, healthy: false, reason: 'no version registered by the projections worker yet', lagMs: null, reportedAt: null });
       return { healthy: projections.every((projection) => projection.healthy), projections };
     },
     /** Of the version the model's queries read. */
     async changedAt(model: string): Promise<number | undefined> {
       const version = servingVersion((await readRegistry(store)).get(model) ?? []);
       if (version === undefined) return undefined;
-      const doc = await store.collection<CheckpointDocument>(CHECKPOINTS_COLLECTION).findOne({ _id: versionName(model, version) }, { projection: { changedAt: 1 } });
+      const doc = await store
+        .collection<CheckpointDocument>(CHECKPOINTS_COLLECTION)
+        .findOne({ _id: versionName(model, version) }, { projection: { changedAt: 1 } });
       return doc?.changedAt;
     },
     async waitFor(position: number, timeoutMs: number): Promise<boolean> {

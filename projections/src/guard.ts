@@ -41,7 +41,12 @@ export function guard(operation: WriteOperation, position: number): WriteOperati
   }
   if ('updateOne' in operation) {
     const { filter, update, upsert } = operation.updateOne;
-    return { updateOne: upsert === undefined ? { filter: guardFilter(filter, position), update: stampUpdate(update, position) } : { filter: guardFilter(filter, position), update: stampUpdate(update, position), upsert } };
+    return {
+      updateOne:
+        upsert === undefined
+          ? { filter: guardFilter(filter, position), update: stampUpdate(update, position) }
+          : { filter: guardFilter(filter, position), update: stampUpdate(update, position), upsert },
+    };
   }
   if ('updateMany' in operation) {
     const { filter, update } = operation.updateMany;

@@ -26,18 +26,19 @@ export function liveReadModels(readStore: ReadStore, maxAgeMs = REGISTRY_MAX_AGE
 
   const current = (): Promise<Map<string, readonly VersionEntry[]>> => {
     if (registry !== null && performance.now() - readAt < maxAgeMs) return Promise.resolve(registry);
-    reading ??= readRegistry(readStore).then((read) => {
-      registry = read;
-      readAt = performance.now();
-      return read;
-    }).finally(() => {
-      reading = null;
-    });
+    reading ??= readRegistry(readStore)
+      .then((read) => {
+        registry = read;
+        readAt = performance.now();
+        return read;
+      })
+      .finally(() => {
+        reading = null;
+      });
     return reading;
   };
 
-  const versionOf = async (model: ReadModelDefinition): Promise<number> =>
-    servingVersion((await current()).get(model.name) ?? []) ?? model.version;
+  const versionOf = async (model: ReadModelDefinition): Promise<number> => servingVersion((await current()).get(model.name) ?? []) ?? model.version;
 
   return {
     servingVersion: versionOf,

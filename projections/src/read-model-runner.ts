@@ -22,7 +22,10 @@ import { ProjectionRunner, type ProjectionRunnerOptions, type ReadSideHealth } f
 
 /** A request refused: malformed (400), naming a model or version that does not exist (404), or one the registry's state forbids now (409). */
 export class ReadModelOperationError extends Error {
-  constructor(message: string, readonly status: 400 | 404 | 409) {
+  constructor(
+    message: string,
+    readonly status: 400 | 404 | 409,
+  ) {
     super(message);
     this.name = 'ReadModelOperationError';
   }
@@ -84,7 +87,8 @@ export class ReadModelRunner {
         // Versions built by other handlers cannot be followed: a live one stays readable
         // (as it was) until a version of these handlers catches up and replaces it.
         let versions = (this.registry.get(model.name) ?? []).map((entry): VersionEntry =>
-          (entry.schema !== model.version && entry.state === 'building' ? { ...entry, state: 'retired' } : entry));
+          entry.schema !== model.version && entry.state === 'building' ? { ...entry, state: 'retired' } : entry,
+        );
         if (!versions.some((entry) => entry.schema === model.version && entry.state !== 'retired')) {
           versions = [...versions, this.newVersion(model, versions, true)];
         }
@@ -138,7 +142,10 @@ export class ReadModelRunner {
       if (entry === undefined) throw new ReadModelOperationError(`${name} has no version ${version}`, 404);
       if (entry.state === 'live') throw new ReadModelOperationError(`${name}@${version} is live; switch to another version before dropping it`, 409);
       await this.runner.remove(versionName(name, version));
-      await this.save(name, versions.filter((candidate) => candidate.version !== version));
+      await this.save(
+        name,
+        versions.filter((candidate) => candidate.version !== version),
+      );
       for (const collection of entry.collections) await this.readStore.collection(collection).drop();
       await clearCheckpoint(this.readStore, versionName(name, version));
     });
@@ -147,20 +154,25 @@ export class ReadModelRunner {
   /** Every read model with each of its versions: state, position, lag behind the log's head, documents. */
   async status(): Promise<ReadModelsStatus> {
     const head = await this.eventStore.headPosition();
-    const models = await Promise.all([...this.models.values()].map(async (model): Promise<ReadModelStatus> => {
-      const versions = this.registry.get(model.name) ?? [];
-      return {
-        name: model.name,
-        definitionVersion: model.version,
-        live: versions.find((entry) => entry.state === 'live')?.version ?? null,
-        versions: await Promise.all(versions.map((entry) => this.versionStatus(model, entry, head))),
-      };
-    }));
+    const models = await Promise.all(
+      [...this.models.values()].map(async (model): Promise<ReadModelStatus> => {
+        const versions = this.registry.get(model.name) ?? [];
+        return {
+          name: model.name,
+          definitionVersion: model.version,
+          live: versions.find((entry) => entry.state === 'live')?.version ?? null,
+          versions: await Promise.all(versions.map((entry) => this.versionStatus(model, entry, head))),
+        };
+      }),
+    );
     return { head, models };
   }
 
   /** Where a followed version is, without counting its documents (cheap enough to poll); undefined when it is not followed. */
-  progress(name: string, version: number): { readonly position: number | undefined; readonly caughtUp: boolean; readonly failed: string | null; readonly events: number } | undefined {
+  progress(
+    name: string,
+    version: number,
+  ): { readonly position: number | undefined; readonly caughtUp: boolean; readonly failed: string | null; readonly events: number } | undefined {
     return this.runner.progress(versionName(name, version));
   }
 
@@ -211,11 +223,14 @@ export class ReadModelRunner {
     const versions = this.registry.get(model.name) ?? [];
     await this.runner.add(versionProjection(model, entry.version), {
       serving: followedServingVersion(versions) === entry.version,
-      ...(entry.goLiveWhenCaughtUp && entry.state === 'building' && {
-        onCaughtUp: () => {
-          this.change(() => this.goLive(model.name, entry.version)).catch((error: unknown) => this.log(`could not make ${versionName(model.name, entry.version)} live: ${String(error)}`));
-        },
-      }),
+      ...(entry.goLiveWhenCaughtUp &&
+        entry.state === 'building' && {
+          onCaughtUp: () => {
+            this.change(() => this.goLive(model.name, entry.version)).catch((error: unknown) =>
+              this.log(`could not make ${versionName(model.name, entry.version)} live: ${String(error)}`),
+            );
+          },
+        }),
     });
   }
 
@@ -223,7 +238,8 @@ export class ReadModelRunner {
     const versions = this.registry.get(name) ?? [];
     const previous = versions.find((entry) => entry.state === 'live');
     const updated = versions.map((entry): VersionEntry =>
-      (entry.version === version ? { ...entry, state: 'live', goLiveWhenCaughtUp: false } : entry.state === 'live' ? { ...entry, state: 'retired' } : entry));
+      entry.version === version ? { ...entry, state: 'live', goLiveWhenCaughtUp: false } : entry.state === 'live' ? { ...entry, state: 'retired' } : entry,
+    );
     await this.save(name, updated);
     if (previous !== undefined) await this.runner.remove(versionName(name, previous.version));
     this.runner.setServing(versionName(name, version), true);

@@ -42,7 +42,8 @@ export type ReadModel<Queries = unknown> = ReadModelDefinition<Queries> & { read
 
 export function defineReadModel<Queries>(definition: ReadModelDefinition<Queries>): ReadModel<Queries> {
   if (!/^[a-z][a-z0-9-]*$/.test(definition.name)) throw new Error(`read model name ${definition.name}: lower case letters, digits and dashes`);
-  if (!Number.isSafeInteger(definition.version) || definition.version < 1) throw new Error(`read model ${definition.name}: version must be a whole number from 1`);
+  if (!Number.isSafeInteger(definition.version) || definition.version < 1)
+    throw new Error(`read model ${definition.name}: version must be a whole number from 1`);
   return { ...definition, [READ_MODEL]: true };
 }
 
@@ -68,7 +69,8 @@ export function versionProjection(model: ReadModelDefinition, version: number): 
   const physical = new Map(Object.keys(model.collections).map((logical) => [logical, physicalCollection(model.name, version, logical)]));
   const handlers = model.on as Readonly<Record<string, ((data: unknown, meta: EventMeta) => readonly ProjectedWrite[]) | undefined>>;
   const indexes: IndexDefinition[] = Object.entries(model.collections).flatMap(([logical, list]) =>
-    list.map((index) => ({ collection: physical.get(logical)!, keys: index.keys, ...(index.unique !== undefined && { unique: index.unique }) })));
+    list.map((index) => ({ collection: physical.get(logical)!, keys: index.keys, ...(index.unique !== undefined && { unique: index.unique }) })),
+  );
   return {
     name: versionName(model.name, version),
     version,

@@ -81,22 +81,28 @@ export async function storedReadModelsStatus(store: ReadStore, checkpointsCollec
     _id: { $in: [...registry].flatMap(([model, versions]) => versions.map((entry) => `${model}@${entry.version}`)) },
   });
   const byName = new Map(checkpoints.map((checkpoint) => [checkpoint._id, checkpoint]));
-  const models = await Promise.all([...registry].sort(([a], [b]) => a.localeCompare(b)).map(async ([name, versions]) => ({
-    name,
-    live: versions.find((entry) => entry.state === 'live')?.version ?? null,
-    versions: await Promise.all(versions.map(async (entry): Promise<AuditReadModelVersion> => {
-      const checkpoint = byName.get(`${name}@${entry.version}`);
-      const position = checkpoint !== undefined && checkpoint.position >= 0 ? checkpoint.position : null;
-      const counts = await Promise.all(entry.collections.map((collection) => store.collection(collection).estimatedDocumentCount()));
-      return {
-        version: entry.version,
-        state: entry.state,
-        position,
-        caughtUp: checkpoint?.caughtUp === true,
-        lag: entry.state === 'retired' ? null : Math.max(0, (head ?? -1) - (position ?? -1)),
-        documents: counts.reduce((sum, count) => sum + count, 0),
-      };
-    })),
-  })));
+  const models = await Promise.all(
+    [...registry]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(async ([name, versions]) => ({
+        name,
+        live: versions.find((entry) => entry.state === 'live')?.version ?? null,
+        versions: await Promise.all(
+          versions.map(async (entry): Promise<AuditReadModelVersion> => {
+            const checkpoint = byName.get(`${name}@${entry.version}`);
+            const position = checkpoint !== undefined && checkpoint.position >= 0 ? checkpoint.position : null;
+            const counts = await Promise.all(entry.collections.map((collection) => store.collection(collection).estimatedDocumentCount()));
+            return {
+              version: entry.version,
+              state: entry.state,
+              position,
+              caughtUp: checkpoint?.caughtUp === true,
+              lag: entry.state === 'retired' ? null : Math.max(0, (head ?? -1) - (position ?? -1)),
+              documents: counts.reduce((sum, count) => sum + count, 0),
+            };
+          }),
+        ),
+      })),
+  );
   return { head, models };
 }

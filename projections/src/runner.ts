@@ -12,8 +12,14 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
-  backoffDelayMs, describeError, subscriptionHealth,
-  type BackoffOptions, type EventStore, type Subscription, type SubscriptionHealth, type SubscriptionState,
+  backoffDelayMs,
+  describeError,
+  subscriptionHealth,
+  type BackoffOptions,
+  type EventStore,
+  type Subscription,
+  type SubscriptionHealth,
+  type SubscriptionState,
 } from '@stays/event-store';
 import { ReadStoreUnavailableError, type ReadStore } from '@stays/read-store';
 import { markCaughtUp, readCheckpoint, writeCheckpoint, writeHealthReport } from './checkpoints.ts';
@@ -127,8 +133,14 @@ export class ProjectionRunner {
   }
 
   status(): ProjectionStatus[] {
-    return [...this.running.values()].map(({ definition, position, caughtUp, failed, retryingBatch, subscription }) =>
-      ({ name: definition.name, position, caughtUp, failed, retryingBatch, subscription: subscription?.status().state ?? null }));
+    return [...this.running.values()].map(({ definition, position, caughtUp, failed, retryingBatch, subscription }) => ({
+      name: definition.name,
+      position,
+      caughtUp,
+      failed,
+      retryingBatch,
+      subscription: subscription?.status().state ?? null,
+    }));
   }
 
   /**
@@ -137,14 +149,24 @@ export class ProjectionRunner {
    * died, lost the log or is stuck retrying a batch turns it unhealthy.
    */
   async health(maxLagMs: number): Promise<ReadSideHealth> {
-    const projections = await Promise.all(this.serving().map(async (running): Promise<ProjectionHealth> => {
-      const name = running.definition.name;
-      if (running.subscription === null) {
-        return { name, healthy: false, state: 'closed', position: running.position, lagMs: null, error: running.failed ?? 'not started', retryingBatch: null };
-      }
-      const health = await subscriptionHealth(this.eventStore, running.subscription, maxLagMs);
-      return { ...health, name, retryingBatch: running.retryingBatch };
-    }));
+    const projections = await Promise.all(
+      this.serving().map(async (running): Promise<ProjectionHealth> => {
+        const name = running.definition.name;
+        if (running.subscription === null) {
+          return {
+            name,
+            healthy: false,
+            state: 'closed',
+            position: running.position,
+            lagMs: null,
+            error: running.failed ?? 'not started',
+            retryingBatch: null,
+          };
+        }
+        const health = await subscriptionHealth(this.eventStore, running.subscription, maxLagMs);
+        return { ...health, name, retryingBatch: running.retryingBatch };
+      }),
+    );
     return { healthy: projections.every((projection) => projection.healthy), projections };
   }
 
@@ -155,7 +177,12 @@ export class ProjectionRunner {
   async publishHealth(maxLagMs: number): Promise<ReadSideHealth> {
     const health = await this.health(maxLagMs);
     for (const projection of health.projections) {
-      await writeHealthReport(this.readStore, projection.name, { healthy: projection.healthy, state: projection.state, lagMs: projection.lagMs, error: projection.retryingBatch ?? projection.error });
+      await writeHealthReport(this.readStore, projection.name, {
+        healthy: projection.healthy,
+        state: projection.state,
+        lagMs: projection.lagMs,
+        error: projection.retryingBatch ?? projection.error,
+      });
     }
     return health;
   }
@@ -224,7 +251,18 @@ export class ProjectionRunner {
       await this.readStore.collection(index.collection).createIndex(index.keys, { unique: index.unique ?? false });
     }
     const checkpoint = await readCheckpoint(this.readStore, definition.name, definition.version);
-    const running: RunningProjection = { definition, serving: options.serving ?? true, onCaughtUp: options.onCaughtUp, events: 0, subscription: null, position: checkpoint, changedAt: checkpoint, caughtUp: false, failed: null, retryingBatch: null };
+    const running: RunningProjection = {
+      definition,
+      serving: options.serving ?? true,
+      onCaughtUp: options.onCaughtUp,
+      events: 0,
+      subscription: null,
+      position: checkpoint,
+      changedAt: checkpoint,
+      caughtUp: false,
+      failed: null,
+      retryingBatch: null,
+    };
     this.running.set(definition.name, running);
     running.subscription = this.eventStore.subscribeToAll(
       { ...(checkpoint !== undefined && { after: checkpoint }), maxBatchSize: this.options.maxBatchSize ?? 1000, name: `projection ${definition.name}` },
@@ -250,7 +288,9 @@ export class ProjectionRunner {
         },
         onCaughtUp: () => {
           running.caughtUp = true;
-          void markCaughtUp(this.readStore, definition.name, definition.version).catch((error: unknown) => this.log(`could not mark ${definition.name} caught up: ${String(error)}`));
+          void markCaughtUp(this.readStore, definition.name, definition.version).catch((error: unknown) =>
+            this.log(`could not mark ${definition.name} caught up: ${String(error)}`),
+          );
           this.log(`projection ${definition.name} caught up at ${running.position ?? 'start'}`);
           running.onCaughtUp?.();
           this.notifyCaughtUp();
@@ -272,7 +312,8 @@ export class ProjectionRunner {
     for (let attempt = 1; ; attempt++) {
       try {
         await apply();
-        if (running.retryingBatch !== null) this.log(`projection ${running.definition.name}: batch up to ${last} applied after ${attempt - 1} ${attempt === 2 ? 'retry' : 'retries'}`);
+        if (running.retryingBatch !== null)
+          this.log(`projection ${running.definition.name}: batch up to ${last} applied after ${attempt - 1} ${attempt === 2 ? 'retry' : 'retries'}`);
         running.retryingBatch = null;
         return;
       } catch (error) {

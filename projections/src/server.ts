@@ -36,7 +36,18 @@ runMain(async () => {
   const reporter = setInterval(() => {
     runner.publishHealth(config.healthMaxLagMs).catch((error: unknown) => console.warn(`could not report projection health: ${String(error)}`));
   }, HEALTH_REPORT_INTERVAL_MS);
-  const server = serveHealth(config.port, async () => notary.besideReadSide(await runner.health(config.healthMaxLagMs), config.healthMaxLagMs),
-    config.operatorToken !== undefined ? operatorApi([readModelOperatorRoute(runner)], config.operatorToken) : undefined);
-  stopOnSignals(() => clearInterval(reporter), closeServer(server), () => runner.stop(), () => notary.stop(), () => eventStore.close(), () => keys.close(), () => readStore.close());
+  const server = serveHealth(
+    config.port,
+    async () => notary.besideReadSide(await runner.health(config.healthMaxLagMs), config.healthMaxLagMs),
+    config.operatorToken !== undefined ? operatorApi([readModelOperatorRoute(runner)], config.operatorToken) : undefined,
+  );
+  stopOnSignals(
+    () => clearInterval(reporter),
+    closeServer(server),
+    () => runner.stop(),
+    () => notary.stop(),
+    () => eventStore.close(),
+    () => keys.close(),
+    () => readStore.close(),
+  );
 });

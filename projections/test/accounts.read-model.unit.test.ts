@@ -6,7 +6,19 @@ import { projectEvents, recordedAt } from './support/project-events.ts';
 describe('accounts read model: events in, documents out', () => {
   it('keeps each profile without its password hash', async () => {
     const documents = await projectEvents(accountsReadModel, [
-      { type: 'AccountRegistered', data: { accountId: 'c1', role: 'customer', name: 'Asha', email: 'asha@example.in', username: 'asha', profileImage: '/m/a.webp', passwordHash: '$argon2id$secret', via: 'password' } },
+      {
+        type: 'AccountRegistered',
+        data: {
+          accountId: 'c1',
+          role: 'customer',
+          name: 'Asha',
+          email: 'asha@example.in',
+          username: 'asha',
+          profileImage: '/m/a.webp',
+          passwordHash: '$argon2id$secret',
+          via: 'password',
+        },
+      },
       { type: 'AccountRegistered', data: { accountId: 'o1', role: 'hotel-owner', name: 'Ravi', email: 'ravi@example.in', passwordHash: null, via: 'google' } },
     ]);
     expect(documents[collections.customers]).to.deep.equal([
@@ -18,7 +30,19 @@ describe('accounts read model: events in, documents out', () => {
 
   it('changes what a profile update names and removes a removed image', async () => {
     const documents = await projectEvents(accountsReadModel, [
-      { type: 'AccountRegistered', data: { accountId: 'c1', role: 'customer', name: 'Asha', email: 'asha@example.in', username: 'asha', profileImage: '/m/a.webp', passwordHash: 'h', via: 'password' } },
+      {
+        type: 'AccountRegistered',
+        data: {
+          accountId: 'c1',
+          role: 'customer',
+          name: 'Asha',
+          email: 'asha@example.in',
+          username: 'asha',
+          profileImage: '/m/a.webp',
+          passwordHash: 'h',
+          via: 'password',
+        },
+      },
       { type: 'AccountProfileUpdated', data: { accountId: 'c1', role: 'customer', name: 'Asha Rao' } },
       { type: 'AccountProfileUpdated', data: { accountId: 'c1', role: 'customer', profileImage: null } },
       { type: 'AccountPasswordChanged', data: { accountId: 'c1', role: 'customer', passwordHash: 'h2' } },
@@ -33,7 +57,10 @@ describe('accounts read model: events in, documents out', () => {
       ({ type: 'AccountSignedIn', data: { accountId, role: 'hotel-owner', sessionId, method: 'password', expiresAt: '2026-11-22T18:00:00.000Z' } }) as const;
     const documents = await projectEvents(accountsReadModel, [
       { type: 'AccountRegistered', data: { accountId: 'o1', role: 'hotel-owner', name: 'Ravi', email: 'ravi@example.in', passwordHash: 'h', via: 'password' } },
-      signedIn('s1'), signedIn('s2'), signedIn('s3'), signedIn('other', 'o2'),
+      signedIn('s1'),
+      signedIn('s2'),
+      signedIn('s3'),
+      signedIn('other', 'o2'),
       { type: 'AccountSignedOut', data: { accountId: 'o1', role: 'hotel-owner', sessionId: 's1' } },
       { type: 'AccountDeleted', data: { accountId: 'o1', role: 'hotel-owner' } },
     ]);
@@ -41,7 +68,13 @@ describe('accounts read model: events in, documents out', () => {
     expect(documents[collections.sessions]!.map(({ _id, accountId, open }) => ({ _id, accountId, open }))).to.deep.equal([
       { _id: 'other', accountId: 'o2', open: true },
     ]);
-    expect(documents[collections.sessions]![0]).to.deep.equal({ _id: 'other', accountId: 'o2', role: 'hotel-owner', expiresAt: '2026-11-22T18:00:00.000Z', open: true });
+    expect(documents[collections.sessions]![0]).to.deep.equal({
+      _id: 'other',
+      accountId: 'o2',
+      role: 'hotel-owner',
+      expiresAt: '2026-11-22T18:00:00.000Z',
+      open: true,
+    });
   });
 
   it("removes an account's expired sessions when it signs in again, as of the sign-in's own time, so a rebuild keeps the same ones", async () => {
@@ -63,7 +96,9 @@ describe('accounts read model: events in, documents out', () => {
   it('stops at an event whose data its schema does not read, naming the field, instead of writing a wrong document', async () => {
     const malformed = { type: 'AccountSignedIn', data: { accountId: 'c1', role: 'customer', sessionId: { $ne: null }, method: 'password', expiresAt: 'x' } };
     let failure: unknown;
-    await projectEvents(accountsReadModel, [malformed as never]).catch((error: unknown) => { failure = error; });
+    await projectEvents(accountsReadModel, [malformed as never]).catch((error: unknown) => {
+      failure = error;
+    });
     expect(failure).to.be.instanceOf(EventDataError);
     expect((failure as Error).message).to.match(/^AccountSignedIn: sessionId /);
   });

@@ -4,18 +4,61 @@ import { bookingCollections as collections, bookingsReadModel } from '../src/ind
 import { projectEvents, recordedAt } from './support/project-events.ts';
 
 const placed: BookingPlaced['data'] = {
-  bookingID: 'BK-7Q2M4X9A', customerId: 'c1', customerName: 'Asha Rao', customerEmail: 'Asha@Example.in', customerPhoneNumber: '9876543210',
-  hotelId: 'h1', ownerId: 'o1', hotelName: 'Sea Breeze Residency', hotelAddress: '12 Marine Drive, Churchgate', hotelCity: 'Mumbai',
-  roomId: 'r1', roomType: 'Room', roomStandard: 'Deluxe', numberOfRooms: 2, numberOfGuests: 3, numberOfNights: 2,
-  dateOfBooking: '2026-11-22', dateOfCommencement: '2026-12-01', nights: ['2026-12-01', '2026-12-02'], units: 2,
-  pricePerNight: 3000, totalAmount: 12000, discountAmount: 2400, payableAmount: 9600, paymentMethod: 'pay-at-hotel',
+  bookingID: 'BK-7Q2M4X9A',
+  customerId: 'c1',
+  customerName: 'Asha Rao',
+  customerEmail: 'Asha@Example.in',
+  customerPhoneNumber: '9876543210',
+  hotelId: 'h1',
+  ownerId: 'o1',
+  hotelName: 'Sea Breeze Residency',
+  hotelAddress: '12 Marine Drive, Churchgate',
+  hotelCity: 'Mumbai',
+  roomId: 'r1',
+  roomType: 'Room',
+  roomStandard: 'Deluxe',
+  numberOfRooms: 2,
+  numberOfGuests: 3,
+  numberOfNights: 2,
+  dateOfBooking: '2026-11-22',
+  dateOfCommencement: '2026-12-01',
+  nights: ['2026-12-01', '2026-12-02'],
+  units: 2,
+  pricePerNight: 3000,
+  totalAmount: 12000,
+  discountAmount: 2400,
+  payableAmount: 9600,
+  paymentMethod: 'pay-at-hotel',
 };
 const asRead = {
-  _id: 'BK-7Q2M4X9A', bookingID: 'BK-7Q2M4X9A', hotelID: 'h1', hotelName: 'Sea Breeze Residency', hotelAddress: '12 Marine Drive, Churchgate',
-  hotelCity: 'Mumbai', ownerId: 'o1', customerID: 'c1', customerName: 'Asha Rao', customerEmail: 'Asha@Example.in', customerEmailKey: 'asha@example.in', customerPhoneNumber: '9876543210',
-  dateOfBooking: '2026-11-22', dateOfCommencement: '2026-12-01', lastNight: '2026-12-02', numberOfNights: 2, numberOfGuests: 3, numberOfRooms: 2,
-  roomType: 'Room', roomStandard: 'Deluxe', roomID: 'r1', totalAmount: 12000, discountAmount: 2400, payableAmount: 9600,
-  isPaymentDone: false, invoicePDF: null, status: 'confirmed', created_at: recordedAt(1),
+  _id: 'BK-7Q2M4X9A',
+  bookingID: 'BK-7Q2M4X9A',
+  hotelID: 'h1',
+  hotelName: 'Sea Breeze Residency',
+  hotelAddress: '12 Marine Drive, Churchgate',
+  hotelCity: 'Mumbai',
+  ownerId: 'o1',
+  customerID: 'c1',
+  customerName: 'Asha Rao',
+  customerEmail: 'Asha@Example.in',
+  customerEmailKey: 'asha@example.in',
+  customerPhoneNumber: '9876543210',
+  dateOfBooking: '2026-11-22',
+  dateOfCommencement: '2026-12-01',
+  lastNight: '2026-12-02',
+  numberOfNights: 2,
+  numberOfGuests: 3,
+  numberOfRooms: 2,
+  roomType: 'Room',
+  roomStandard: 'Deluxe',
+  roomID: 'r1',
+  totalAmount: 12000,
+  discountAmount: 2400,
+  payableAmount: 9600,
+  isPaymentDone: false,
+  invoicePDF: null,
+  status: 'confirmed',
+  created_at: recordedAt(1),
 };
 
 describe('bookings read model: events in, documents out', () => {
@@ -50,8 +93,19 @@ describe('bookings read model: events in, documents out', () => {
       { type: 'PersonalDataErased', data: { accountId: 'c2', role: 'hotel-owner', subject: 'owner-c2' } },
     ]);
     const byId = new Map(documents[collections.bookings]!.map((document) => [document._id, document]));
-    expect(byId.get(placed.bookingID)).to.deep.equal({ ...asRead, customerName: ERASED, customerEmail: ERASED, customerEmailKey: ERASED, customerPhoneNumber: ERASED });
-    expect(byId.get(other.bookingID)).to.include({ customerName: 'Asha Rao', customerEmail: 'Asha@Example.in', customerPhoneNumber: '9876543210', customerID: 'c2' });
+    expect(byId.get(placed.bookingID)).to.deep.equal({
+      ...asRead,
+      customerName: ERASED,
+      customerEmail: ERASED,
+      customerEmailKey: ERASED,
+      customerPhoneNumber: ERASED,
+    });
+    expect(byId.get(other.bookingID)).to.include({
+      customerName: 'Asha Rao',
+      customerEmail: 'Asha@Example.in',
+      customerPhoneNumber: '9876543210',
+      customerID: 'c2',
+    });
   });
 
   it('links no invoice for a guest a replay reads as erased (the invoice was deleted with them)', async () => {
@@ -60,6 +114,8 @@ describe('bookings read model: events in, documents out', () => {
       { type: 'BookingPlaced', data: erased },
       { type: 'InvoiceIssued', data: { bookingID: placed.bookingID, invoicePDF: '/media/Invoice_BK-7Q2M4X9A.pdf', mediaId: 'Invoice_BK-7Q2M4X9A.pdf' } },
     ]);
-    expect(documents[collections.bookings]).to.deep.equal([{ ...asRead, customerName: ERASED, customerEmail: ERASED, customerEmailKey: ERASED, customerPhoneNumber: ERASED, invoicePDF: null }]);
+    expect(documents[collections.bookings]).to.deep.equal([
+      { ...asRead, customerName: ERASED, customerEmail: ERASED, customerEmailKey: ERASED, customerPhoneNumber: ERASED, invoicePDF: null },
+    ]);
   });
 });

@@ -4,27 +4,56 @@ import { hotelCollections as collections, hotelsReadModel } from '../src/index.t
 import { projectEvents, recordedAt } from './support/project-events.ts';
 
 const details: HotelDetails = {
-  hotelName: 'Sea Breeze Residency', address: '12 Marine Drive, Churchgate', country: 'India', city: 'Mumbai', pinCode: 400020,
+  hotelName: 'Sea Breeze Residency',
+  address: '12 Marine Drive, Churchgate',
+  country: 'India',
+  city: 'Mumbai',
+  pinCode: 400020,
   description: 'A quiet hotel by the sea with rooms that look over the bay and a rooftop cafe.',
-  imageURLs: ['/media/h1.webp'], phoneNumber: '9876543210', amenities: ['Free WiFi'], checkInTime: '12:00', checkOutTime: '11:00',
-  startingPrice: 12000, range: 2,
-  restaurants: [{ _id: 'p1', name: 'Cafe Madras', distance: 1 }], cinemaHalls: [], famousTouristPlaces: [{ _id: 'p2', name: 'Gateway of India', distance: 3 }],
+  imageURLs: ['/media/h1.webp'],
+  phoneNumber: '9876543210',
+  amenities: ['Free WiFi'],
+  checkInTime: '12:00',
+  checkOutTime: '11:00',
+  startingPrice: 12000,
+  range: 2,
+  restaurants: [{ _id: 'p1', name: 'Cafe Madras', distance: 1 }],
+  cinemaHalls: [],
+  famousTouristPlaces: [{ _id: 'p2', name: 'Gateway of India', distance: 3 }],
   transportationFacilities: [{ _id: 'p3', name: 'Churchgate', type: 'Railway Station', distance: 2 }],
 };
 const room: RoomDetails = {
-  roomType: 'Room', roomStandard: 'Deluxe', size: 30, bedType: 'King', amenities: ['AC'], pricePerNight: 3000, numberOfRooms: 1,
-  hasKitchen: false, furnished: true, imageURLs: ['/media/r1.webp'], totalUnits: 4, maxGuests: 3,
+  roomType: 'Room',
+  roomStandard: 'Deluxe',
+  size: 30,
+  bedType: 'King',
+  amenities: ['AC'],
+  pricePerNight: 3000,
+  numberOfRooms: 1,
+  hasKitchen: false,
+  furnished: true,
+  imageURLs: ['/media/r1.webp'],
+  totalUnits: 4,
+  maxGuests: 3,
 };
 const ofHotel = { hotelId: 'h1', ownerId: 'o1' };
 
 describe('hotels read model: events in, documents out', () => {
   it('lists a created hotel with its price category, search text and no room types yet', async () => {
     const documents = await projectEvents(hotelsReadModel, [{ type: 'HotelCreated', data: { ...details, ...ofHotel } }]);
-    expect(documents[collections.hotels]).to.deep.equal([{
-      _id: 'h1', ownerId: 'o1', ...details, state: '', priceCategory: 'Medium',
-      searchText: 'sea breeze residency\n12 marine drive, churchgate\nmumbai\nindia\ncafe madras\ngateway of india\nchurchgate\nrailway station',
-      roomTypesByRoom: {}, created_at: recordedAt(1), updated_at: recordedAt(1),
-    }]);
+    expect(documents[collections.hotels]).to.deep.equal([
+      {
+        _id: 'h1',
+        ownerId: 'o1',
+        ...details,
+        state: '',
+        priceCategory: 'Medium',
+        searchText: 'sea breeze residency\n12 marine drive, churchgate\nmumbai\nindia\ncafe madras\ngateway of india\nchurchgate\nrailway station',
+        roomTypesByRoom: {},
+        created_at: recordedAt(1),
+        updated_at: recordedAt(1),
+      },
+    ]);
     expect(documents[collections.rooms]).to.deep.equal([]);
   });
 
@@ -32,18 +61,42 @@ describe('hotels read model: events in, documents out', () => {
     const documents = await projectEvents(hotelsReadModel, [
       { type: 'HotelCreated', data: { ...details, ...ofHotel } },
       { type: 'RoomAdded', data: { ...room, roomId: 'r1', ...ofHotel, hotelName: details.hotelName } },
-      { type: 'RoomAdded', data: { ...room, roomType: 'Flat', roomStandard: 'Family', hasKitchen: true, numberOfRooms: 2, roomId: 'r2', ...ofHotel, hotelName: details.hotelName } },
+      {
+        type: 'RoomAdded',
+        data: { ...room, roomType: 'Flat', roomStandard: 'Family', hasKitchen: true, numberOfRooms: 2, roomId: 'r2', ...ofHotel, hotelName: details.hotelName },
+      },
       { type: 'RoomUpdated', data: { ...room, pricePerNight: 3500, roomId: 'r1', ...ofHotel, changedFields: ['pricePerNight'] } },
-      { type: 'HotelUpdated', data: { ...details, hotelName: 'Sea Breeze Grand Residency', startingPrice: 25000, ...ofHotel, changedFields: ['hotelName', 'startingPrice'] } },
+      {
+        type: 'HotelUpdated',
+        data: { ...details, hotelName: 'Sea Breeze Grand Residency', startingPrice: 25000, ...ofHotel, changedFields: ['hotelName', 'startingPrice'] },
+      },
     ]);
     const [hotel] = documents[collections.hotels]!;
     expect(hotel).to.include({ hotelName: 'Sea Breeze Grand Residency', priceCategory: 'Business', created_at: recordedAt(1), updated_at: recordedAt(5) });
     expect(hotel!.roomTypesByRoom).to.deep.equal({ r1: 'Room', r2: 'Flat' });
     expect(documents[collections.rooms]).to.deep.equal([
-      { _id: 'r1', hotelID: 'h1', hotelName: 'Sea Breeze Grand Residency', ownerId: 'o1', ...room, pricePerNight: 3500, created_at: recordedAt(2), updated_at: recordedAt(4) },
       {
-        _id: 'r2', hotelID: 'h1', hotelName: 'Sea Breeze Grand Residency', ownerId: 'o1',
-        ...room, roomType: 'Flat', roomStandard: 'Family', hasKitchen: true, numberOfRooms: 2, created_at: recordedAt(3), updated_at: recordedAt(3),
+        _id: 'r1',
+        hotelID: 'h1',
+        hotelName: 'Sea Breeze Grand Residency',
+        ownerId: 'o1',
+        ...room,
+        pricePerNight: 3500,
+        created_at: recordedAt(2),
+        updated_at: recordedAt(4),
+      },
+      {
+        _id: 'r2',
+        hotelID: 'h1',
+        hotelName: 'Sea Breeze Grand Residency',
+        ownerId: 'o1',
+        ...room,
+        roomType: 'Flat',
+        roomStandard: 'Family',
+        hasKitchen: true,
+        numberOfRooms: 2,
+        created_at: recordedAt(3),
+        updated_at: recordedAt(3),
       },
     ]);
   });

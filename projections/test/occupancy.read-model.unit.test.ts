@@ -10,7 +10,13 @@ import type { RecordedEvent } from '@stays/event-store';
 import { createEmbeddedReadStore, type ReadStore } from '@stays/read-store';
 import { applyInOrder, guardedWrites } from '../src/apply.ts';
 import {
-  POSITION_FIELD, liveReadModels, occupancyCollections as collections, occupancyReadModel, physicalCollection, spreadRupees, versionProjection,
+  POSITION_FIELD,
+  liveReadModels,
+  occupancyCollections as collections,
+  occupancyReadModel,
+  physicalCollection,
+  spreadRupees,
+  versionProjection,
 } from '../src/index.ts';
 
 type Recorded = DomainEvent & { readonly at: string };
@@ -22,13 +28,20 @@ const occupancyQueries = (readStore: ReadStore) => occupancyReadModel.queries(li
 /** Projects each event recorded at its `at`, in order, into a fresh embedded read store, as the runner would. */
 async function given(events: readonly Recorded[]): Promise<ReadStore> {
   const readStore = createEmbeddedReadStore();
-  for (const index of occupancyProjection.indexes ?? []) await readStore.collection(index.collection).createIndex(index.keys, { unique: index.unique ?? false });
+  for (const index of occupancyProjection.indexes ?? [])
+    await readStore.collection(index.collection).createIndex(index.keys, { unique: index.unique ?? false });
   let position = 0;
   for (const event of events) {
     position++;
     const recorded: RecordedEvent = {
-      id: `event-${position}`, streamId: 'test-1', type: event.type, revision: position - 1, position,
-      data: event.data as Record<string, unknown>, metadata: {}, recordedAt: event.at,
+      id: `event-${position}`,
+      streamId: 'test-1',
+      type: event.type,
+      revision: position - 1,
+      position,
+      data: event.data as Record<string, unknown>,
+      metadata: {},
+      recordedAt: event.at,
     };
     await applyInOrder(readStore, guardedWrites(occupancyProjection, position, occupancyProjection.project(recorded)), (line) => {
       throw new Error(line);
@@ -38,21 +51,73 @@ async function given(events: readonly Recorded[]): Promise<ReadStore> {
 }
 
 const hotel = (city: string): HotelDetails => ({
-  hotelName: `Hotel in ${city}`, address: '1 Main Road', country: 'India', city, pinCode: 411001,
-  description: 'A hotel for the occupancy tests, with enough words in its description.', imageURLs: ['/media/h.webp'],
-  phoneNumber: '9876543210', amenities: [], checkInTime: '12:00', checkOutTime: '11:00', startingPrice: 3000, range: 0,
-  restaurants: [], cinemaHalls: [], famousTouristPlaces: [], transportationFacilities: [],
+  hotelName: `Hotel in ${city}`,
+  address: '1 Main Road',
+  country: 'India',
+  city,
+  pinCode: 411001,
+  description: 'A hotel for the occupancy tests, with enough words in its description.',
+  imageURLs: ['/media/h.webp'],
+  phoneNumber: '9876543210',
+  amenities: [],
+  checkInTime: '12:00',
+  checkOutTime: '11:00',
+  startingPrice: 3000,
+  range: 0,
+  restaurants: [],
+  cinemaHalls: [],
+  famousTouristPlaces: [],
+  transportationFacilities: [],
 });
 const listing = (totalUnits: number, roomType: RoomDetails['roomType'] = 'Room'): RoomDetails => ({
-  roomType, roomStandard: 'Deluxe', size: 30, bedType: 'King', amenities: [], pricePerNight: 3000, numberOfRooms: 1,
-  hasKitchen: false, furnished: true, imageURLs: ['/media/r.webp'], totalUnits, maxGuests: 3,
+  roomType,
+  roomStandard: 'Deluxe',
+  size: 30,
+  bedType: 'King',
+  amenities: [],
+  pricePerNight: 3000,
+  numberOfRooms: 1,
+  hasKitchen: false,
+  furnished: true,
+  imageURLs: ['/media/r.webp'],
+  totalUnits,
+  maxGuests: 3,
 });
-function booking(bookingID: string, hotelId: string, roomId: string, nights: string[], units: number, totalAmount: number, discountAmount: number): BookingPlaced['data'] {
+function booking(
+  bookingID: string,
+  hotelId: string,
+  roomId: string,
+  nights: string[],
+  units: number,
+  totalAmount: number,
+  discountAmount: number,
+): BookingPlaced['data'] {
   return {
-    bookingID, customerId: 'c1', customerName: 'Asha Rao', customerEmail: 'asha@example.in', customerPhoneNumber: '9876543210',
-    hotelId, ownerId: `owner-${hotelId}`, hotelName: 'x', hotelAddress: 'x', hotelCity: 'x', roomId, roomType: 'Room', roomStandard: 'Deluxe',
-    numberOfRooms: units, numberOfGuests: 2, numberOfNights: nights.length, dateOfBooking: '2026-01-02', dateOfCommencement: nights[0]!,
-    nights, units, pricePerNight: 1, totalAmount, discountAmount, payableAmount: totalAmount - discountAmount, paymentMethod: 'pay-at-hotel',
+    bookingID,
+    customerId: 'c1',
+    customerName: 'Asha Rao',
+    customerEmail: 'asha@example.in',
+    customerPhoneNumber: '9876543210',
+    hotelId,
+    ownerId: `owner-${hotelId}`,
+    hotelName: 'x',
+    hotelAddress: 'x',
+    hotelCity: 'x',
+    roomId,
+    roomType: 'Room',
+    roomStandard: 'Deluxe',
+    numberOfRooms: units,
+    numberOfGuests: 2,
+    numberOfNights: nights.length,
+    dateOfBooking: '2026-01-02',
+    dateOfCommencement: nights[0]!,
+    nights,
+    units,
+    pricePerNight: 1,
+    totalAmount,
+    discountAmount,
+    payableAmount: totalAmount - discountAmount,
+    paymentMethod: 'pay-at-hotel',
   };
 }
 const ofHotel = (hotelId: string) => ({ hotelId, ownerId: `owner-${hotelId}` });
@@ -99,46 +164,126 @@ describe('occupancy read model: a hand-made history in, figures out', () => {
   it("keeps a booking's nights, units and nightly revenue, then its payment or cancellation; a hotel's city, listings' units over time and delisting", async () => {
     const readStore = await given(history);
     const stored = async (collection: string, _id: string) => {
-      const { [POSITION_FIELD]: _stamp, ...document } = (await readStore.collection(physicalCollection(occupancyReadModel.name, occupancyReadModel.version, collection)).findOne({ _id }))!;
+      const { [POSITION_FIELD]: _stamp, ...document } = (await readStore
+        .collection(physicalCollection(occupancyReadModel.name, occupancyReadModel.version, collection))
+        .findOne({ _id }))!;
       return document;
     };
     expect(await stored(collections.bookings, 'A')).to.deep.equal({
-      _id: 'A', hotelID: 'h1', firstNight: '2026-01-30', lastNight: '2026-02-01', nights: ['2026-01-30', '2026-01-31', '2026-02-01'],
-      units: 2, nightlyRevenue: [3000, 3000, 3000], paid: true, cancelled: false,
+      _id: 'A',
+      hotelID: 'h1',
+      firstNight: '2026-01-30',
+      lastNight: '2026-02-01',
+      nights: ['2026-01-30', '2026-01-31', '2026-02-01'],
+      units: 2,
+      nightlyRevenue: [3000, 3000, 3000],
+      paid: true,
+      cancelled: false,
     });
     expect(await stored(collections.bookings, 'C')).to.include({ paid: false, cancelled: true });
     expect(await stored(collections.hotels, 'h1')).to.deep.equal({
-      _id: 'h1', ownerId: 'owner-h1', city: 'Pune', delistedOn: null,
-      listings: { r1: [{ from: '2026-01-10', units: 3 }, { from: '2026-02-01', units: 4 }], r2: [{ from: '2026-01-16', units: 2 }] },
+      _id: 'h1',
+      ownerId: 'owner-h1',
+      city: 'Pune',
+      delistedOn: null,
+      listings: {
+        r1: [
+          { from: '2026-01-10', units: 3 },
+          { from: '2026-02-01', units: 4 },
+        ],
+        r2: [{ from: '2026-01-16', units: 2 }],
+      },
     });
     expect(await stored(collections.hotels, 'h3')).to.include({ city: 'Pune', delistedOn: '2026-01-21' });
     await readStore.close();
   });
 
-  it("gives the owner their hotel by month across month ends: a listing added mid-month, a unit change, a cancellation, a payment", async () => {
+  it('gives the owner their hotel by month across month ends: a listing added mid-month, a unit change, a cancellation, a payment', async () => {
     const readStore = await given(history);
     const answer = (await occupancyQueries(readStore).ofOwner('owner-h1', '2026-01-25'))!;
     expect(answer.hotelID).to.equal('h1');
     // eleven months back through the month of 24 Apr (the 90th day)
     expect(answer.months.map((month) => month.month)).to.deep.equal([
-      '2025-02', '2025-03', '2025-04', '2025-05', '2025-06', '2025-07', '2025-08', '2025-09', '2025-10', '2025-11', '2025-12',
-      '2026-01', '2026-02', '2026-03', '2026-04',
+      '2025-02',
+      '2025-03',
+      '2025-04',
+      '2025-05',
+      '2025-06',
+      '2025-07',
+      '2025-08',
+      '2025-09',
+      '2025-10',
+      '2025-11',
+      '2025-12',
+      '2026-01',
+      '2026-02',
+      '2026-03',
+      '2026-04',
     ]);
     const byMonth = new Map<string, OccupancyOfMonth>(answer.months.map((month) => [month.month, month]));
-    expect(byMonth.get('2025-12')).to.deep.equal({ month: '2025-12', nightsSold: 0, unitsAvailable: 0, occupancyPercent: null, revenuePaid: 0, revenueUnpaid: 0 });
+    expect(byMonth.get('2025-12')).to.deep.equal({
+      month: '2025-12',
+      nightsSold: 0,
+      unitsAvailable: 0,
+      occupancyPercent: null,
+      revenuePaid: 0,
+      revenueUnpaid: 0,
+    });
     // available: 3 units × 22 days (10–31 Jan) + 2 × 16 (16–31 Jan) = 98; sold: A 2 × 2 + B 1; 5/98 = 5.1 %
-    expect(byMonth.get('2026-01')).to.deep.equal({ month: '2026-01', nightsSold: 5, unitsAvailable: 98, occupancyPercent: 5.1, revenuePaid: 6000, revenueUnpaid: 3501 });
+    expect(byMonth.get('2026-01')).to.deep.equal({
+      month: '2026-01',
+      nightsSold: 5,
+      unitsAvailable: 98,
+      occupancyPercent: 5.1,
+      revenuePaid: 6000,
+      revenueUnpaid: 3501,
+    });
     // available: 4 × 28 + 2 × 28 = 168; sold: A 2 + B 1 on 1 Feb; 3/168 = 1.8 %
-    expect(byMonth.get('2026-02')).to.deep.equal({ month: '2026-02', nightsSold: 3, unitsAvailable: 168, occupancyPercent: 1.8, revenuePaid: 3000, revenueUnpaid: 3500 });
-    expect(byMonth.get('2026-03')).to.deep.equal({ month: '2026-03', nightsSold: 0, unitsAvailable: 186, occupancyPercent: 0, revenuePaid: 0, revenueUnpaid: 0 });
+    expect(byMonth.get('2026-02')).to.deep.equal({
+      month: '2026-02',
+      nightsSold: 3,
+      unitsAvailable: 168,
+      occupancyPercent: 1.8,
+      revenuePaid: 3000,
+      revenueUnpaid: 3500,
+    });
+    expect(byMonth.get('2026-03')).to.deep.equal({
+      month: '2026-03',
+      nightsSold: 0,
+      unitsAvailable: 186,
+      occupancyPercent: 0,
+      revenuePaid: 0,
+      revenueUnpaid: 0,
+    });
 
     expect(answer.days).to.have.length(90);
     expect(answer.days[0]!.date).to.equal('2026-01-25');
     expect(answer.days.at(-1)!.date).to.equal('2026-04-24');
     const byDay = new Map(answer.days.map((day) => [day.date, day]));
-    expect(byDay.get('2026-01-30')).to.deep.equal({ date: '2026-01-30', nightsSold: 2, unitsAvailable: 5, occupancyPercent: 40, revenuePaid: 3000, revenueUnpaid: 0 });
-    expect(byDay.get('2026-01-31')).to.deep.equal({ date: '2026-01-31', nightsSold: 3, unitsAvailable: 5, occupancyPercent: 60, revenuePaid: 3000, revenueUnpaid: 3501 });
-    expect(byDay.get('2026-02-01')).to.deep.equal({ date: '2026-02-01', nightsSold: 3, unitsAvailable: 6, occupancyPercent: 50, revenuePaid: 3000, revenueUnpaid: 3500 });
+    expect(byDay.get('2026-01-30')).to.deep.equal({
+      date: '2026-01-30',
+      nightsSold: 2,
+      unitsAvailable: 5,
+      occupancyPercent: 40,
+      revenuePaid: 3000,
+      revenueUnpaid: 0,
+    });
+    expect(byDay.get('2026-01-31')).to.deep.equal({
+      date: '2026-01-31',
+      nightsSold: 3,
+      unitsAvailable: 5,
+      occupancyPercent: 60,
+      revenuePaid: 3000,
+      revenueUnpaid: 3501,
+    });
+    expect(byDay.get('2026-02-01')).to.deep.equal({
+      date: '2026-02-01',
+      nightsSold: 3,
+      unitsAvailable: 6,
+      occupancyPercent: 50,
+      revenuePaid: 3000,
+      revenueUnpaid: 3500,
+    });
     // the cancelled booking's nights are free again
     expect(byDay.get('2026-01-25')).to.include({ nightsSold: 0, unitsAvailable: 5 });
     await readStore.close();
@@ -174,7 +319,10 @@ describe('occupancy read model: a hand-made history in, figures out', () => {
   });
 
   it('changes nothing when a guest is erased (it holds no personal data)', async () => {
-    const erased = await given([...history, { at: '2026-02-02T00:00:00.000Z', type: 'PersonalDataErased', data: { accountId: 'c1', role: 'customer', subject: 'customer-c1' } }]);
+    const erased = await given([
+      ...history,
+      { at: '2026-02-02T00:00:00.000Z', type: 'PersonalDataErased', data: { accountId: 'c1', role: 'customer', subject: 'customer-c1' } },
+    ]);
     const plain = await given(history);
     expect(await occupancyQueries(erased).ofCities('2026-01')).to.deep.equal(await occupancyQueries(plain).ofCities('2026-01'));
     await Promise.all([erased.close(), plain.close()]);

@@ -17,34 +17,46 @@ import { SimulatedEventStoreDB, eventStoreOnSimulation } from '@stays/event-stor
 import { createEmbeddedReadStore, type Document, type ReadStore, type WriteOperation } from '@stays/read-store';
 import { withTransientBulkWriteFaults } from '@stays/read-store/test-support/transient-faults';
 import {
-  ReadModelOperationError, ReadModelRunner, defineReadModel, discoverReadModels, liveReadModels, physicalCollection, readRegistry, type ReadModelDefinition,
+  ReadModelOperationError,
+  ReadModelRunner,
+  defineReadModel,
+  discoverReadModels,
+  liveReadModels,
+  physicalCollection,
+  readRegistry,
+  type ReadModelDefinition,
 } from '../src/index.ts';
 import { quiet, until } from './support/ledger.ts';
 
 /** Sign-ins per account, counted and listed: not idempotent by itself. */
-const signIns = (version: number): ReadModelDefinition<{ count(accountId: string): Promise<number> }> => defineReadModel({
-  name: 'sign-ins',
-  version,
-  collections: { accounts: [] },
-  on: {
-    AccountSignedIn: ({ accountId, sessionId }) => [{
-      collection: 'accounts',
-      operation: { updateOne: { filter: { _id: accountId }, update: { $inc: { signIns: 1 }, $push: { sessions: sessionId } }, upsert: true } },
-    }],
-  },
-  queries: (store) => ({
-    count: async (accountId) => (await store.collection<{ _id: string; signIns: number }>('accounts').findOne({ _id: accountId }))?.signIns ?? 0,
-  }),
-});
+const signIns = (version: number): ReadModelDefinition<{ count(accountId: string): Promise<number> }> =>
+  defineReadModel({
+    name: 'sign-ins',
+    version,
+    collections: { accounts: [] },
+    on: {
+      AccountSignedIn: ({ accountId, sessionId }) => [
+        {
+          collection: 'accounts',
+          operation: { updateOne: { filter: { _id: accountId }, update: { $inc: { signIns: 1 }, $push: { sessions: sessionId } }, upsert: true } },
+        },
+      ],
+    },
+    queries: (store) => ({
+      count: async (accountId) => (await store.collection<{ _id: string; signIns: number }>('accounts').findOne({ _id: accountId }))?.signIns ?? 0,
+    }),
+  });
 
 let appended = 0;
 async function signIn(store: EventStore, count: number): Promise<void> {
   for (let i = 0; i < count; i++) {
     appended++;
-    await store.append(`account-${appended % 5}`, [{
-      type: 'AccountSignedIn',
-      data: { accountId: `a${appended % 5}`, role: 'customer', sessionId: `s${appended}`, method: 'password', expiresAt: '2026-12-01T00:00:00.000Z' },
-    }]);
+    await store.append(`account-${appended % 5}`, [
+      {
+        type: 'AccountSignedIn',
+        data: { accountId: `a${appended % 5}`, role: 'customer', sessionId: `s${appended}`, method: 'password', expiresAt: '2026-12-01T00:00:00.000Z' },
+      },
+    ]);
   }
 }
 
@@ -117,7 +129,10 @@ describe('read model versions on EventStoreDB and MongoDB (simulated)', function
     await until(async () => (await second.status()).models[0]!.versions.find((version) => version.version === 2)?.caughtUp === true, 'version 2 to catch up');
     expect((await second.switch('sign-ins')).state).to.equal('live');
     await second.stop();
-    expect((await readRegistry(readStore)).get('sign-ins')!.map(({ version, state }) => [version, state])).to.deep.equal([[1, 'retired'], [2, 'live']]);
+    expect((await readRegistry(readStore)).get('sign-ins')!.map(({ version, state }) => [version, state])).to.deep.equal([
+      [1, 'retired'],
+      [2, 'live'],
+    ]);
 
     // version 3 of the definition: built at start beside the live version 2, which queries read until 3 has caught up
     const queries = signIns(3).queries(liveReadModels(readStore, 0).store(signIns(3)));
@@ -131,9 +146,8 @@ describe('read model versions on EventStoreDB and MongoDB (simulated)', function
         const collection = readStore.collection<T>(name);
         if (!name.startsWith('sign-ins_v3')) return collection;
         return new Proxy(collection, {
-          get: (target, property) => (property === 'bulkWrite'
-            ? (operations: readonly WriteOperation[]) => held.then(() => target.bulkWrite(operations))
-            : Reflect.get(target, property)),
+          get: (target, property) =>
+            property === 'bulkWrite' ? (operations: readonly WriteOperation[]) => held.then(() => target.bulkWrite(operations)) : Reflect.get(target, property),
         });
       },
       close: () => readStore.close(),
@@ -143,7 +157,11 @@ describe('read model versions on EventStoreDB and MongoDB (simulated)', function
     await third.start();
     await signIn(eventStore, 5);
     const registered = (await readRegistry(readStore)).get('sign-ins')!;
-    expect(registered.map(({ version, state, goLiveWhenCaughtUp }) => [version, state, goLiveWhenCaughtUp])).to.deep.equal([[1, 'retired', false], [2, 'live', false], [3, 'building', true]]);
+    expect(registered.map(({ version, state, goLiveWhenCaughtUp }) => [version, state, goLiveWhenCaughtUp])).to.deep.equal([
+      [1, 'retired', false],
+      [2, 'live', false],
+      [3, 'building', true],
+    ]);
     expect(await queries.count('a1')).to.equal(8); // version 2 as it was: 40 sign-ins over 5 accounts
     // nobody follows version 2 now: read-your-writes waits for nothing of this model rather than for ever
     expect(await third.waitFor((await eventStore.headPosition())!, 100)).to.equal(true);
@@ -168,7 +186,10 @@ describe('read model versions on EventStoreDB and MongoDB (simulated)', function
 });
 
 async function expectRefused(attempt: Promise<unknown>, status: number, message: RegExp): Promise<void> {
-  const error = await attempt.then(() => null, (caught: unknown) => caught);
+  const error = await attempt.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
   expect(error).to.be.instanceOf(ReadModelOperationError);
   expect((error as ReadModelOperationError).status).to.equal(status);
   expect((error as Error).message).to.match(message);
@@ -189,7 +210,10 @@ export const model = defineReadModel({ name: '${name}', version: 1, collections:
       await writeFile(path.join(dir, 'notes.md'), 'not a module');
       expect((await discoverReadModels(dir)).map((found) => [found.name, found.version])).to.deep.equal([['visits', 1]]);
       await writeFile(path.join(dir, 'visits-again.ts'), model('visits'));
-      const error = await discoverReadModels(dir).then(() => null, (caught: unknown) => caught);
+      const error = await discoverReadModels(dir).then(
+        () => null,
+        (caught: unknown) => caught,
+      );
       expect(String(error)).to.match(/two read models are named visits/);
     } finally {
       await rm(dir, { recursive: true, force: true });

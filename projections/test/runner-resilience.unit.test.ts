@@ -36,7 +36,11 @@ describe('projection runner against failing servers', function () {
     const logs: string[] = [];
     // Two of every three bulk writes fail, so some batches fail several times in a row.
     const faulty = withTransientBulkWriteFaults(createEmbeddedReadStore(), { failsAt: (call) => call % 3 !== 0 });
-    const runner = new ProjectionRunner(eventStore, faulty, projections, { maxBatchSize: 9, backoff: { initialDelayMs: 1, maxDelayMs: 5 }, log: (line) => logs.push(line) });
+    const runner = new ProjectionRunner(eventStore, faulty, projections, {
+      maxBatchSize: 9,
+      backoff: { initialDelayMs: 1, maxDelayMs: 5 },
+      log: (line) => logs.push(line),
+    });
     closers.push(() => runner.stop());
     await runner.start();
 
@@ -63,7 +67,9 @@ describe('projection runner against failing servers', function () {
     expect(accounts).to.have.length(7);
     expect(runner.status().map((projection) => projection.failed)).to.deep.equal([null, null]);
     for (const kind of Object.keys(faulty.injected)) expect(faulty.injected[kind as keyof typeof faulty.injected], kind).to.be.greaterThan(0);
-    expect(logs.some((line) => /projection (ledger|tally): batch up to \d+ failed \(ReadStoreUnavailableError: .*\); retrying in \d+ ms/.test(line))).to.equal(true);
+    expect(logs.some((line) => /projection (ledger|tally): batch up to \d+ failed \(ReadStoreUnavailableError: .*\); retrying in \d+ ms/.test(line))).to.equal(
+      true,
+    );
     expect(logs.some((line) => /batch up to \d+ applied after \d+ retr/.test(line))).to.equal(true);
     const checkpoints = await faulty.collection(CHECKPOINTS_COLLECTION).find({}, { sort: { _id: 1 } });
     expect(checkpoints.map((checkpoint) => checkpoint.position)).to.deep.equal([last, last]);
@@ -73,7 +79,10 @@ describe('projection runner against failing servers', function () {
     await appendLedger(eventStore, 0, 10);
     const readStore = createEmbeddedReadStore();
     // An update MongoDB refuses (and the embedded store alike): not transient.
-    const broken: ProjectionDefinition = { ...tally, project: (event) => [{ collection: 'tallies', operation: { updateOne: { filter: { _id: event.streamId }, update: { $sett: { a: 1 } }, upsert: true } } }] };
+    const broken: ProjectionDefinition = {
+      ...tally,
+      project: (event) => [{ collection: 'tallies', operation: { updateOne: { filter: { _id: event.streamId }, update: { $sett: { a: 1 } }, upsert: true } } }],
+    };
     const runner = new ProjectionRunner(eventStore, readStore, [broken], { log: quiet });
     closers.push(() => runner.stop());
     await runner.start();
@@ -118,5 +127,3 @@ describe('projection runner against failing servers', function () {
     expect(runner.status().map((projection) => projection.failed)).to.deep.equal([null, null]);
   });
 });
-
-

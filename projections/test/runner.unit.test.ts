@@ -8,10 +8,12 @@ const counter: ProjectionDefinition = {
   name: 'counter',
   version: 1,
   collections: ['counts'],
-  project: (event) => [{
-    collection: 'counts',
-    operation: { updateOne: { filter: { _id: event.streamId }, update: { $inc: { events: 1 }, $set: { lastType: event.type } }, upsert: true } },
-  }],
+  project: (event) => [
+    {
+      collection: 'counts',
+      operation: { updateOne: { filter: { _id: event.streamId }, update: { $inc: { events: 1 }, $set: { lastType: event.type } }, upsert: true } },
+    },
+  ],
 };
 
 async function append(store: EventStore, stream: string, count: number) {
@@ -41,7 +43,8 @@ describe('projection runner', () => {
     const last = await append(eventStore, 'b-1', 2);
     expect(await runner.waitFor(last, 2000)).to.equal(true);
     expect((await documents(readStore)).map(({ _id, events }) => ({ _id, events }))).to.deep.equal([
-      { _id: 'a-1', events: 3 }, { _id: 'b-1', events: 2 },
+      { _id: 'a-1', events: 3 },
+      { _id: 'b-1', events: 2 },
     ]);
     expect(await runner.waitFor(last + 100, 50)).to.equal(false);
     await runner.stop();
@@ -99,7 +102,7 @@ describe('projection runner', () => {
     await runner.stop();
   });
 
-  it('writes a batch as one ordered bulk write per collection, each collection\'s writes in log order', async () => {
+  it("writes a batch as one ordered bulk write per collection, each collection's writes in log order", async () => {
     // each event counts in `counts` and appends its type to one `trail` document: the collections interleave event by event
     const trail: ProjectionDefinition = {
       name: 'trail',
@@ -113,20 +116,35 @@ describe('projection runner', () => {
     for (let i = 0; i < 6; i++) await eventStore.append(`s-${i % 2}`, [{ type: `Happened${i}`, data: { i } }]);
     const bulkWrites: { collection: string; operations: number }[] = [];
     const counting: ReadStore = {
-      collection: <T extends Document = Document>(name: string) => new Proxy(readStore.collection<T>(name), {
-        get: (target, property, receiver) => (property === 'bulkWrite'
-          ? (operations: readonly WriteOperation[]) => (bulkWrites.push({ collection: name, operations: operations.length }), target.bulkWrite(operations))
-          : Reflect.get(target, property, receiver)),
-      }),
+      collection: <T extends Document = Document>(name: string) =>
+        new Proxy(readStore.collection<T>(name), {
+          get: (target, property, receiver) =>
+            property === 'bulkWrite'
+              ? (operations: readonly WriteOperation[]) => (bulkWrites.push({ collection: name, operations: operations.length }), target.bulkWrite(operations))
+              : Reflect.get(target, property, receiver),
+        }),
       close: () => readStore.close(),
     };
     const runner = new ProjectionRunner(eventStore, counting, [trail], { log: () => undefined });
     await runner.start();
     await runner.whenCaughtUp();
     await runner.stop();
-    expect(bulkWrites).to.deep.equal([{ collection: 'counts', operations: 6 }, { collection: 'trail', operations: 6 }]);
-    expect((await readStore.collection('trail').findOne({ _id: 'all' }))!.types).to.deep.equal(['Happened0', 'Happened1', 'Happened2', 'Happened3', 'Happened4', 'Happened5']);
-    expect((await documents(readStore)).map(({ _id, events }) => ({ _id, events }))).to.deep.equal([{ _id: 's-0', events: 3 }, { _id: 's-1', events: 3 }]);
+    expect(bulkWrites).to.deep.equal([
+      { collection: 'counts', operations: 6 },
+      { collection: 'trail', operations: 6 },
+    ]);
+    expect((await readStore.collection('trail').findOne({ _id: 'all' }))!.types).to.deep.equal([
+      'Happened0',
+      'Happened1',
+      'Happened2',
+      'Happened3',
+      'Happened4',
+      'Happened5',
+    ]);
+    expect((await documents(readStore)).map(({ _id, events }) => ({ _id, events }))).to.deep.equal([
+      { _id: 's-0', events: 3 },
+      { _id: 's-1', events: 3 },
+    ]);
   });
 
   it('refuses a write to a collection the projection does not own, and reports it as failed', async () => {

@@ -10,7 +10,8 @@ describe('projections worker configuration', function () {
 
   it('refuses to start without NOTARY_SIGNING_KEY, naming it', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'projections/src/server.ts'], {
-      cwd: root, encoding: 'utf8',
+      cwd: root,
+      encoding: 'utf8',
       env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', EVENTSTORE_URL: 'esdb://127.0.0.1:1?tls=false', MONGO_URL: 'mongodb://127.0.0.1:1' },
     });
     expect(result.status).to.equal(1);

@@ -66,23 +66,26 @@ export function createQueryApp(deps: QueryServiceDeps, options: QueryAppOptions)
   mountHealthRoutes(operations, deps);
   if (options.internalRoutes === true) mountInternalRoutes(operations, deps);
 
-  return createApiApp({
-    side: 'query',
-    apiPrefix: options.apiPrefix,
-    security: options.security,
-    cors: options.cors,
-    tokenVerifier: deps.tokenVerifier,
-    sessionRole: (claims) => readModels.accounts.sessionRole(claims.sessionId, claims.accountId),
-    before: [minPosition(deps), operations.routes() as Middleware],
-  }, (mount) => {
-    const context = { deps, readModels, notary: notaryQueries(deps.readStore, deps.treeHeads), mount };
-    mountOwnerRoutes(context);
-    mountHotelRoutes(context);
-    mountBookingRoutes(context);
-    mountMediaRoutes(context);
-    mountAuditRoutes(context);
-    mountNotaryRoutes(context);
-    mountReadModelRoutes(context);
-    mountOccupancyRoutes(context);
-  });
+  return createApiApp(
+    {
+      side: 'query',
+      apiPrefix: options.apiPrefix,
+      security: options.security,
+      cors: options.cors,
+      tokenVerifier: deps.tokenVerifier,
+      sessionRole: (claims) => readModels.accounts.sessionRole(claims.sessionId, claims.accountId),
+      before: [minPosition(deps), operations.routes() as Middleware],
+    },
+    (mount) => {
+      const context = { deps, readModels, notary: notaryQueries(deps.readStore, deps.treeHeads), mount };
+      mountOwnerRoutes(context);
+      mountHotelRoutes(context);
+      mountBookingRoutes(context);
+      mountMediaRoutes(context);
+      mountAuditRoutes(context);
+      mountNotaryRoutes(context);
+      mountReadModelRoutes(context);
+      mountOccupancyRoutes(context);
+    },
+  );
 }

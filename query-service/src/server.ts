@@ -13,7 +13,20 @@ import { connectKeyStore, revealRecord, withPersonalData } from '@stays/personal
 import { connectMongoReadStore } from '@stays/read-store';
 import { ReadStoreTreeHeadStore } from '@stays/notary';
 import { accountsReadModel, bookingsReadModel, checkpointProgress, hotelsReadModel } from '@stays/projections';
-import { ConfigError, TokenVerifier, createGridFsMediaStore, importPublicKey, loadConfig, logUnexpectedErrors, signingMediaLinksFor, runMain, securityHeadersFor, stopOnSignals, closeServer, streamNamesFor } from '@stays/service-kit';
+import {
+  ConfigError,
+  TokenVerifier,
+  createGridFsMediaStore,
+  importPublicKey,
+  loadConfig,
+  logUnexpectedErrors,
+  signingMediaLinksFor,
+  runMain,
+  securityHeadersFor,
+  stopOnSignals,
+  closeServer,
+  streamNamesFor,
+} from '@stays/service-kit';
 import { createQueryApp } from './app.ts';
 import { eventStoreAuditTrail } from './audit/audit-trail.ts';
 
@@ -27,20 +40,31 @@ runMain(async () => {
   const keys = await connectKeyStore(config, eventStore, false);
   const readStore = await connectMongoReadStore(config.mongoUrl, config.mongoDb);
   const mongo = await new MongoClient(config.mongoUrl).connect();
-  const app = createQueryApp({
-    readStore,
-    media: createGridFsMediaStore({ db: mongo.db(config.mongoDb), publicBaseUrl: config.mediaPath }),
-    mediaLinks: await signingMediaLinksFor(config),
-    tokenVerifier: new TokenVerifier(await importPublicKey(config.jwtPublicKey), config.token),
-    readSide: checkpointProgress(readStore, [accountsReadModel, hotelsReadModel, bookingsReadModel].map((model) => model.name)),
-    logHead: () => eventStore.headPosition(),
-    reveal: async (record) => (await revealRecord(record, keys)).data,
-    auditTrail: eventStoreAuditTrail(withPersonalData(eventStore, keys), await streamNamesFor(config)),
-    treeHeads: new ReadStoreTreeHeadStore(readStore),
-  }, { apiPrefix: config.apiPrefix, cors: config.cors, security: securityHeadersFor(config), internalRoutes: true });
+  const app = createQueryApp(
+    {
+      readStore,
+      media: createGridFsMediaStore({ db: mongo.db(config.mongoDb), publicBaseUrl: config.mediaPath }),
+      mediaLinks: await signingMediaLinksFor(config),
+      tokenVerifier: new TokenVerifier(await importPublicKey(config.jwtPublicKey), config.token),
+      readSide: checkpointProgress(
+        readStore,
+        [accountsReadModel, hotelsReadModel, bookingsReadModel].map((model) => model.name),
+      ),
+      logHead: () => eventStore.headPosition(),
+      reveal: async (record) => (await revealRecord(record, keys)).data,
+      auditTrail: eventStoreAuditTrail(withPersonalData(eventStore, keys), await streamNamesFor(config)),
+      treeHeads: new ReadStoreTreeHeadStore(readStore),
+    },
+    { apiPrefix: config.apiPrefix, cors: config.cors, security: securityHeadersFor(config), internalRoutes: true },
+  );
   logUnexpectedErrors(app);
   const server = http.createServer(app.callback()).listen(config.port);
   console.log(`query service listening on ${config.port}`);
-  stopOnSignals(closeServer(server), () => readStore.close(), () => mongo.close(), () => keys.close(), () => eventStore.close());
+  stopOnSignals(
+    closeServer(server),
+    () => readStore.close(),
+    () => mongo.close(),
+    () => keys.close(),
+    () => eventStore.close(),
+  );
 });
-

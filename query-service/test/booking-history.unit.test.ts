@@ -8,16 +8,35 @@ const CONTACT = 'contact-c0ffee';
 const auditLogOf = (readStore: ReadStore) => notaryQueries(readStore, new ReadStoreTreeHeadStore(readStore)).auditLog;
 
 /** Writes leaves in the notary's shape, leaf i being the i-th event given. */
-async function logOf(events: readonly { streamId: string; type: string; data: Record<string, unknown>; metadata?: Record<string, unknown> }[]): Promise<ReadStore> {
+async function logOf(
+  events: readonly { streamId: string; type: string; data: Record<string, unknown>; metadata?: Record<string, unknown> }[],
+): Promise<ReadStore> {
   const readStore = createEmbeddedReadStore();
   const collection = readStore.collection(AUDIT_LOG_COLLECTION);
   for (const [leafIndex, event] of events.entries()) {
     const metadata = event.metadata ?? {};
     const recordedAt = new Date(Date.UTC(2026, 10, 22) + leafIndex * 1000).toISOString();
-    const record = { id: `e${leafIndex}`, streamId: event.streamId, type: event.type, revision: 0, position: leafIndex + 1, data: event.data, metadata, recordedAt };
+    const record = {
+      id: `e${leafIndex}`,
+      streamId: event.streamId,
+      type: event.type,
+      revision: 0,
+      position: leafIndex + 1,
+      data: event.data,
+      metadata,
+      recordedAt,
+    };
     await collection.insertOne({
-      _id: leafIndex, leafHash: '', record, position: leafIndex + 1, streamId: event.streamId, category: event.streamId.split('-')[0],
-      type: event.type, actor: metadata.actor ?? 'system', bookingID: metadata.correlationId ?? event.data.bookingID ?? null, recordedAt,
+      _id: leafIndex,
+      leafHash: '',
+      record,
+      position: leafIndex + 1,
+      streamId: event.streamId,
+      category: event.streamId.split('-')[0],
+      type: event.type,
+      actor: metadata.actor ?? 'system',
+      bookingID: metadata.correlationId ?? event.data.bookingID ?? null,
+      recordedAt,
     });
   }
   return readStore;
@@ -26,8 +45,8 @@ async function logOf(events: readonly { streamId: string; type: string; data: Re
 const contact = (type: string, customerId: string) => ({ streamId: CONTACT, type, data: { customerId } });
 const placing = { actor: 'g1', correlationId: 'BK-2', contactStream: CONTACT };
 
-describe('a booking\'s history, from the audit log', () => {
-  it('takes of the contact stream only the guest\'s last verification before the placement', async () => {
+describe("a booking's history, from the audit log", () => {
+  it("takes of the contact stream only the guest's last verification before the placement", async () => {
     const readStore = await logOf([
       contact('OtpIssued', 'g1'), // 0: an earlier verification, for an earlier booking
       contact('ContactVerified', 'g1'), // 1

@@ -21,8 +21,14 @@ import { createQueryApp } from '../src/app.ts';
 const names = projections.map((projection) => projection.name);
 /** The ledger projections as version 1 of read models of their names, live in the registry: what the query side resolves. */
 const liveVersions = projections.map((projection) => ({ ...projection, name: versionName(projection.name, 1) }));
-const register = (readStore: ReadStore) => Promise.all(names.map((name) =>
-  writeVersions(readStore, name, [{ version: 1, schema: 1, state: 'live', goLiveWhenCaughtUp: false, collections: [], createdAt: new Date().toISOString() }])));
+const register = (readStore: ReadStore) =>
+  Promise.all(
+    names.map((name) =>
+      writeVersions(readStore, name, [
+        { version: 1, schema: 1, state: 'live', goLiveWhenCaughtUp: false, collections: [], createdAt: new Date().toISOString() },
+      ]),
+    ),
+  );
 
 describe('query side health follows the projections worker', function () {
   let simulation: SimulatedEventStoreDB;
@@ -51,8 +57,10 @@ describe('query side health follows the projections worker', function () {
     const maxLagMs = 200;
     let failing = false;
     await appendLedger(eventStore, 0, 20);
-    runner = new ProjectionRunner(eventStore, withTransientBulkWriteFaults(readStore, { failsAt: () => failing, partial: false }), liveVersions,
-      { backoff: { initialDelayMs: 1, maxDelayMs: 5 }, log: quiet });
+    runner = new ProjectionRunner(eventStore, withTransientBulkWriteFaults(readStore, { failsAt: () => failing, partial: false }), liveVersions, {
+      backoff: { initialDelayMs: 1, maxDelayMs: 5 },
+      log: quiet,
+    });
     const report = () => runner.publishHealth(maxLagMs);
 
     const before = await getJson(querySide, '/healthz');
@@ -105,18 +113,20 @@ describe('query side health follows the projections worker', function () {
 
 async function queryService(readStore: ReadStore, log: (line: string) => void): Promise<http.Server> {
   const { publicKey } = await generateKeyPair('EdDSA');
-  const app = createQueryApp({
-    readStore,
-    media: createFileMediaStore({ dir: '/nonexistent-media', publicBaseUrl: '/media' }),
-    tokenVerifier: new TokenVerifier(publicKey, { issuer: 'stays', audience: 'stays-api' }),
-    mediaLinks: new MediaLinks({ publicUrl: 'http://localhost', apiPrefix: '/api' }),
-    readSide: checkpointProgress(readStore, names),
-    logHead: async () => null,
-    reveal: async (record) => record.data,
-    auditTrail: { recordRead: () => Promise.reject(new Error('no auditor reads in these tests')) },
-    treeHeads: new ReadStoreTreeHeadStore(readStore),
-    log,
-  }, { apiPrefix: '/api', security: { publicUrl: 'http://localhost', googleSignIn: false }, internalRoutes: true });
+  const app = createQueryApp(
+    {
+      readStore,
+      media: createFileMediaStore({ dir: '/nonexistent-media', publicBaseUrl: '/media' }),
+      tokenVerifier: new TokenVerifier(publicKey, { issuer: 'stays', audience: 'stays-api' }),
+      mediaLinks: new MediaLinks({ publicUrl: 'http://localhost', apiPrefix: '/api' }),
+      readSide: checkpointProgress(readStore, names),
+      logHead: async () => null,
+      reveal: async (record) => record.data,
+      auditTrail: { recordRead: () => Promise.reject(new Error('no auditor reads in these tests')) },
+      treeHeads: new ReadStoreTreeHeadStore(readStore),
+      log,
+    },
+    { apiPrefix: '/api', security: { publicUrl: 'http://localhost', googleSignIn: false }, internalRoutes: true },
+  );
   return http.createServer(app.callback());
 }
-

@@ -10,7 +10,9 @@ describe('the hotel read answer cache', () => {
     const cache = new ResponseCache();
     let computed = 0;
     let release!: () => void;
-    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     const compute = async () => {
       computed++;
       await gate;

@@ -25,29 +25,67 @@ interface Hotel extends Document {
 
 const HOTELS: readonly Hotel[] = [
   {
-    _id: 'h1', name: 'Sea View Inn', city: 'Goa', price: 3000, rating: 4.5, tags: ['beach', 'wifi'],
-    address: { pin: '403001', state: 'Goa' }, rooms: [{ type: 'deluxe', beds: 2 }, { type: 'suite', beds: 3 }],
-    active: true, openedAt: new Date('2020-01-01T00:00:00Z'),
+    _id: 'h1',
+    name: 'Sea View Inn',
+    city: 'Goa',
+    price: 3000,
+    rating: 4.5,
+    tags: ['beach', 'wifi'],
+    address: { pin: '403001', state: 'Goa' },
+    rooms: [
+      { type: 'deluxe', beds: 2 },
+      { type: 'suite', beds: 3 },
+    ],
+    active: true,
+    openedAt: new Date('2020-01-01T00:00:00Z'),
   },
   {
-    _id: 'h2', name: 'Hill Top (Resort)', city: 'Manali', price: 5500, rating: 4.8, tags: ['mountain'],
-    address: { pin: '175131', state: 'HP' }, rooms: [{ type: 'suite', beds: 2 }],
-    active: true, openedAt: new Date('2018-06-01T00:00:00Z'),
+    _id: 'h2',
+    name: 'Hill Top (Resort)',
+    city: 'Manali',
+    price: 5500,
+    rating: 4.8,
+    tags: ['mountain'],
+    address: { pin: '175131', state: 'HP' },
+    rooms: [{ type: 'suite', beds: 2 }],
+    active: true,
+    openedAt: new Date('2018-06-01T00:00:00Z'),
   },
   {
-    _id: 'h3', name: 'City Lodge', city: 'Pune', price: 1800, rating: 3.9, tags: [],
-    address: { pin: '411001', state: 'MH' }, rooms: [],
-    active: false, openedAt: new Date('2022-03-15T00:00:00Z'), note: null,
+    _id: 'h3',
+    name: 'City Lodge',
+    city: 'Pune',
+    price: 1800,
+    rating: 3.9,
+    tags: [],
+    address: { pin: '411001', state: 'MH' },
+    rooms: [],
+    active: false,
+    openedAt: new Date('2022-03-15T00:00:00Z'),
+    note: null,
   },
   {
-    _id: 'h4', name: 'Pune Palace', city: 'Pune', price: 4200, rating: 4.5, tags: ['wifi', 'pool'],
-    address: { pin: '411002', state: 'MH' }, rooms: [{ type: 'deluxe', beds: 1 }],
-    active: true, openedAt: new Date('2019-11-20T00:00:00Z'),
+    _id: 'h4',
+    name: 'Pune Palace',
+    city: 'Pune',
+    price: 4200,
+    rating: 4.5,
+    tags: ['wifi', 'pool'],
+    address: { pin: '411002', state: 'MH' },
+    rooms: [{ type: 'deluxe', beds: 1 }],
+    active: true,
+    openedAt: new Date('2019-11-20T00:00:00Z'),
   },
   {
-    _id: 'h5', name: 'sea breeze', city: 'Goa', price: 2500, tags: ['beach'],
-    address: { pin: '403002', state: 'Goa' }, rooms: [{ type: 'standard', beds: 1 }],
-    active: true, openedAt: new Date('2021-07-07T00:00:00Z'),
+    _id: 'h5',
+    name: 'sea breeze',
+    city: 'Goa',
+    price: 2500,
+    tags: ['beach'],
+    address: { pin: '403002', state: 'Goa' },
+    rooms: [{ type: 'standard', beds: 1 }],
+    active: true,
+    openedAt: new Date('2021-07-07T00:00:00Z'),
   },
 ];
 
@@ -131,8 +169,16 @@ export function describeReadStoreContract(name: string, open: OpenReadStore): vo
       it('stores strings, numbers, booleans, null, arrays, nested objects and Dates unchanged', async function () {
         const collection = fresh();
         const document = {
-          _id: 'v1', text: 'naïve café', integer: 42, fraction: -3.25, yes: true, no: false, nothing: null,
-          list: [1, 'two', { three: 3 }, [4]], nested: { deeper: { deepest: 'x' } }, when: new Date('2024-02-29T10:20:30.456Z'),
+          _id: 'v1',
+          text: 'naïve café',
+          integer: 42,
+          fraction: -3.25,
+          yes: true,
+          no: false,
+          nothing: null,
+          list: [1, 'two', { three: 3 }, [4]],
+          nested: { deeper: { deepest: 'x' } },
+          when: new Date('2024-02-29T10:20:30.456Z'),
         };
         await collection.insertOne(document);
         const found = await collection.findOne({ _id: 'v1' });
@@ -300,27 +346,31 @@ export function describeReadStoreContract(name: string, open: OpenReadStore): vo
       });
 
       it('sorts and limits a case-insensitive regex search', async function () {
-        const found = await collection.find(
-          { $or: [{ name: { $regex: escapeRegExp('e'), $options: 'i' } }] },
-          { sort: { price: -1 }, limit: 3 },
-        );
+        const found = await collection.find({ $or: [{ name: { $regex: escapeRegExp('e'), $options: 'i' } }] }, { sort: { price: -1 }, limit: 3 });
         expect(idList(found)).to.deep.equal(['h2', 'h4', 'h1']);
       });
 
       it('projects included fields (with _id unless excluded) and nested paths', async function () {
-        expect(await collection.findOne({ _id: 'h2' }, { projection: { name: 1, city: 1 } }))
-          .to.deep.equal({ _id: 'h2', name: 'Hill Top (Resort)', city: 'Manali' });
-        expect(await collection.findOne({ _id: 'h2' }, { projection: { name: 1, _id: 0 } }))
-          .to.deep.equal({ name: 'Hill Top (Resort)' });
-        expect(await collection.find({ city: 'Manali' }, { projection: { 'address.pin': 1 } }))
-          .to.deep.equal([{ _id: 'h2', address: { pin: '175131' } }]);
+        expect(await collection.findOne({ _id: 'h2' }, { projection: { name: 1, city: 1 } })).to.deep.equal({
+          _id: 'h2',
+          name: 'Hill Top (Resort)',
+          city: 'Manali',
+        });
+        expect(await collection.findOne({ _id: 'h2' }, { projection: { name: 1, _id: 0 } })).to.deep.equal({ name: 'Hill Top (Resort)' });
+        expect(await collection.find({ city: 'Manali' }, { projection: { 'address.pin': 1 } })).to.deep.equal([{ _id: 'h2', address: { pin: '175131' } }]);
       });
 
       it('projects excluded fields without changing the stored document', async function () {
         const projected = await collection.findOne({ _id: 'h2' }, { projection: { rooms: 0, tags: 0, 'address.pin': 0 } });
         expect(projected).to.deep.equal({
-          _id: 'h2', name: 'Hill Top (Resort)', city: 'Manali', price: 5500, rating: 4.8,
-          address: { state: 'HP' }, active: true, openedAt: new Date('2018-06-01T00:00:00Z'),
+          _id: 'h2',
+          name: 'Hill Top (Resort)',
+          city: 'Manali',
+          price: 5500,
+          rating: 4.8,
+          address: { state: 'HP' },
+          active: true,
+          openedAt: new Date('2018-06-01T00:00:00Z'),
         });
         expect(await collection.findOne({ _id: 'h2' })).to.deep.equal(hotel('h2'));
       });
@@ -336,9 +386,19 @@ export function describeReadStoreContract(name: string, open: OpenReadStore): vo
       beforeEach(async function () {
         collection = fresh();
         await collection.insertOne({
-          _id: 'd1', name: 'A', count: 5, tags: ['x', 'y'], scores: [1, 3, 5, 7],
-          rooms: [{ type: 'deluxe', beds: 2 }, { type: 'suite', beds: 3 }], nested: { a: 1 },
-          low: 10, high: 10, when: new Date('2024-01-10T00:00:00Z'),
+          _id: 'd1',
+          name: 'A',
+          count: 5,
+          tags: ['x', 'y'],
+          scores: [1, 3, 5, 7],
+          rooms: [
+            { type: 'deluxe', beds: 2 },
+            { type: 'suite', beds: 3 },
+          ],
+          nested: { a: 1 },
+          low: 10,
+          high: 10,
+          when: new Date('2024-01-10T00:00:00Z'),
         });
       });
       const current = async () => (await collection.findOne({ _id: 'd1' }))!;
@@ -353,20 +413,25 @@ export function describeReadStoreContract(name: string, open: OpenReadStore): vo
       });
 
       it('$set to the same value matches without modifying', async function () {
-        expect(await collection.updateOne({ _id: 'd1' }, { $set: { name: 'A' } }))
-          .to.deep.equal({ matchedCount: 1, modifiedCount: 0, upsertedId: null });
+        expect(await collection.updateOne({ _id: 'd1' }, { $set: { name: 'A' } })).to.deep.equal({ matchedCount: 1, modifiedCount: 0, upsertedId: null });
       });
 
       it('$set addresses array elements by index', async function () {
         await collection.updateOne({ _id: 'd1' }, { $set: { 'tags.1': 'z', 'rooms.0.beds': 4 } });
         const document = await current();
         expect(document.tags).to.deep.equal(['x', 'z']);
-        expect(document.rooms).to.deep.equal([{ type: 'deluxe', beds: 4 }, { type: 'suite', beds: 3 }]);
+        expect(document.rooms).to.deep.equal([
+          { type: 'deluxe', beds: 4 },
+          { type: 'suite', beds: 3 },
+        ]);
       });
 
       it('updates the first matching array element with the positional $ operator', async function () {
         await collection.updateOne({ _id: 'd1', 'rooms.type': 'suite' }, { $set: { 'rooms.$.beds': 6 } });
-        expect((await current()).rooms).to.deep.equal([{ type: 'deluxe', beds: 2 }, { type: 'suite', beds: 6 }]);
+        expect((await current()).rooms).to.deep.equal([
+          { type: 'deluxe', beds: 2 },
+          { type: 'suite', beds: 6 },
+        ]);
       });
 
       it('$unset removes fields, dotted too', async function () {
@@ -423,8 +488,11 @@ export function describeReadStoreContract(name: string, open: OpenReadStore): vo
         expect(document.tags).to.deep.equal(['y']);
         expect(document.scores).to.deep.equal([1, 3]);
         expect(document.rooms).to.deep.equal([{ type: 'deluxe', beds: 2 }]);
-        expect(await collection.updateOne({ _id: 'd1' }, { $pull: { tags: 'nothing' } }))
-          .to.deep.equal({ matchedCount: 1, modifiedCount: 0, upsertedId: null });
+        expect(await collection.updateOne({ _id: 'd1' }, { $pull: { tags: 'nothing' } })).to.deep.equal({
+          matchedCount: 1,
+          modifiedCount: 0,
+          upsertedId: null,
+        });
       });
 
       it('$pullAll removes every listed value and $pop removes the first or last element', async function () {
@@ -489,8 +557,7 @@ export function describeReadStoreContract(name: string, open: OpenReadStore): vo
       });
 
       it('updateOne on no match changes nothing; updateMany updates every match', async function () {
-        expect(await collection.updateOne({ _id: 'nope' }, { $set: { name: 'X' } }))
-          .to.deep.equal({ matchedCount: 0, modifiedCount: 0, upsertedId: null });
+        expect(await collection.updateOne({ _id: 'nope' }, { $set: { name: 'X' } })).to.deep.equal({ matchedCount: 0, modifiedCount: 0, upsertedId: null });
         await collection.insertOne({ _id: 'd2', name: 'A', count: 1 });
         await collection.insertOne({ _id: 'd3', name: 'B', count: 1 });
         const result = await collection.updateMany({ $or: [{ name: 'A' }, { _id: 'd3' }] }, { $set: { count: 1 } });
@@ -504,8 +571,7 @@ export function describeReadStoreContract(name: string, open: OpenReadStore): vo
         expect(await current()).to.deep.equal({ _id: 'd1', name: 'Replaced', extra: [1] });
         await rejection(collection.replaceOne({ _id: 'd1' }, { _id: 'other', name: 'X' }));
         expect(await current()).to.deep.equal({ _id: 'd1', name: 'Replaced', extra: [1] });
-        expect(await collection.replaceOne({ _id: 'nope' }, { _id: 'nope', name: 'X' }))
-          .to.deep.equal({ matchedCount: 0, modifiedCount: 0, upsertedId: null });
+        expect(await collection.replaceOne({ _id: 'nope' }, { _id: 'nope', name: 'X' })).to.deep.equal({ matchedCount: 0, modifiedCount: 0, upsertedId: null });
         expect(await collection.findOne({ _id: 'nope' })).to.equal(null);
       });
 
@@ -519,7 +585,7 @@ export function describeReadStoreContract(name: string, open: OpenReadStore): vo
     describe('replaceOne upsert without an _id', function () {
       // MongoDB refuses to change a document's _id (code 66): both stores keep the matched
       // document's _id and give an inserted one a new string _id.
-      it('keeps the matched document\'s _id, or inserts with a new string _id', async function () {
+      it("keeps the matched document's _id, or inserts with a new string _id", async function () {
         const collection = fresh();
         await collection.insertOne({ _id: 'r1', email: 'a@example.com', name: 'A' });
 
@@ -543,20 +609,25 @@ export function describeReadStoreContract(name: string, open: OpenReadStore): vo
           { replaceOne: { filter: { email: 'c@example.com' }, replacement: { email: 'c@example.com', n: 3 }, upsert: true } },
         ]);
         const documents = await collection.find({}, { sort: { email: 1 } });
-        expect(documents.map(({ email, n }) => ({ email, n }))).to.deep.equal([{ email: 'a@example.com', n: 12 }, { email: 'c@example.com', n: 3 }]);
+        expect(documents.map(({ email, n }) => ({ email, n }))).to.deep.equal([
+          { email: 'a@example.com', n: 12 },
+          { email: 'c@example.com', n: 3 },
+        ]);
         expect(documents[0]!._id).to.equal('r1');
         expect(documents[1]!._id).to.be.a('string');
 
-        const error = await duplicateKey(collection.bulkWrite([
-          { updateOne: { filter: { _id: 'r1' }, update: { $set: { n: 0 } } } },
-          { replaceOne: { filter: { email: 'd@example.com' }, replacement: { email: 'a@example.com' }, upsert: true } },
-          { updateOne: { filter: { _id: 'r1' }, update: { $set: { n: 99 } } } },
-        ]));
+        const error = await duplicateKey(
+          collection.bulkWrite([
+            { updateOne: { filter: { _id: 'r1' }, update: { $set: { n: 0 } } } },
+            { replaceOne: { filter: { email: 'd@example.com' }, replacement: { email: 'a@example.com' }, upsert: true } },
+            { updateOne: { filter: { _id: 'r1' }, update: { $set: { n: 99 } } } },
+          ]),
+        );
         expect(error.operationIndex).to.equal(1);
         expect((await collection.findOne({ _id: 'r1' }))!.n).to.equal(0);
       });
 
-      it('refuses a replacement that names another _id than the matched document\'s, changing nothing', async function () {
+      it("refuses a replacement that names another _id than the matched document's, changing nothing", async function () {
         const collection = fresh();
         await collection.insertOne({ _id: 'r1', email: 'a@example.com' });
         await rejection(collection.replaceOne({ email: 'a@example.com' }, { _id: 'other', email: 'a@example.com', name: 'X' }, { upsert: true }));
@@ -574,7 +645,12 @@ export function describeReadStoreContract(name: string, open: OpenReadStore): vo
         );
         expect(result).to.deep.equal({ matchedCount: 0, modifiedCount: 0, upsertedId: 'n1' });
         expect(await collection.findOne({ _id: 'n1' })).to.deep.equal({
-          _id: 'n1', city: 'Goa', address: { state: 'Goa' }, name: 'New', visits: 1, createdBy: 'projection',
+          _id: 'n1',
+          city: 'Goa',
+          address: { state: 'Goa' },
+          name: 'New',
+          visits: 1,
+          createdBy: 'projection',
         });
       });
 
@@ -582,7 +658,9 @@ export function describeReadStoreContract(name: string, open: OpenReadStore): vo
         const collection = fresh();
         await collection.insertOne({ _id: 'n1', name: 'Old', visits: 1 });
         const result = await collection.updateOne(
-          { _id: 'n1' }, { $set: { name: 'New' }, $inc: { visits: 1 }, $setOnInsert: { createdBy: 'x' } }, { upsert: true },
+          { _id: 'n1' },
+          { $set: { name: 'New' }, $inc: { visits: 1 }, $setOnInsert: { createdBy: 'x' } },
+          { upsert: true },
         );
         expect(result).to.deep.equal({ matchedCount: 1, modifiedCount: 1, upsertedId: null });
         expect(await collection.findOne({ _id: 'n1' })).to.deep.equal({ _id: 'n1', name: 'New', visits: 2 });
@@ -600,9 +678,7 @@ export function describeReadStoreContract(name: string, open: OpenReadStore): vo
       it('rejects with DuplicateKeyError when the filter excludes an existing _id, leaving it unchanged', async function () {
         const collection = fresh();
         await collection.insertOne({ _id: 'n1', status: 'closed', name: 'Kept' });
-        const error = await duplicateKey(
-          collection.updateOne({ _id: 'n1', status: 'open' }, { $set: { name: 'Lost' } }, { upsert: true }),
-        );
+        const error = await duplicateKey(collection.updateOne({ _id: 'n1', status: 'open' }, { $set: { name: 'Lost' } }, { upsert: true }));
         expect(error.key).to.deep.equal({ _id: 'n1' });
         expect(await collection.findOne({ _id: 'n1' })).to.deep.equal({ _id: 'n1', status: 'closed', name: 'Kept' });
         expect(await collection.countDocuments()).to.equal(1);
@@ -610,11 +686,12 @@ export function describeReadStoreContract(name: string, open: OpenReadStore): vo
 
       it('makes the idempotent projection pattern apply each event position once', async function () {
         const collection = fresh();
-        const project = (position: number, name: string) => collection.updateOne(
-          { _id: 'hotel-1', _position: { $lt: position } },
-          { $set: { name, _position: position }, $inc: { applied: 1 } },
-          { upsert: true },
-        );
+        const project = (position: number, name: string) =>
+          collection.updateOne(
+            { _id: 'hotel-1', _position: { $lt: position } },
+            { $set: { name, _position: position }, $inc: { applied: 1 } },
+            { upsert: true },
+          );
         expect((await project(10, 'First')).upsertedId).to.equal('hotel-1');
         expect(await project(20, 'Second')).to.deep.equal({ matchedCount: 1, modifiedCount: 1, upsertedId: null });
         const applied = { _id: 'hotel-1', name: 'Second', _position: 20, applied: 2 };
@@ -650,7 +727,8 @@ export function describeReadStoreContract(name: string, open: OpenReadStore): vo
         await duplicateKey(collection.replaceOne({ _id: 'u2' }, { _id: 'u2', email: 'a@example.com' }));
         await duplicateKey(collection.updateOne({ _id: 'u3' }, { $set: { email: 'a@example.com' } }, { upsert: true }));
         expect(await collection.find({}, { sort: { _id: 1 } })).to.deep.equal([
-          { _id: 'u1', email: 'a@example.com' }, { _id: 'u2', email: 'b@example.com' },
+          { _id: 'u1', email: 'a@example.com' },
+          { _id: 'u2', email: 'b@example.com' },
         ]);
         await collection.updateOne({ _id: 'u1' }, { $set: { email: 'a@example.com', name: 'same key' } });
         await collection.updateOne({ _id: 'u2' }, { $set: { email: 'c@example.com' } });
@@ -743,7 +821,7 @@ export function describeReadStoreContract(name: string, open: OpenReadStore): vo
     });
 
     describe('compound indexes', function () {
-      it('finds by the first field of a compound index, in the index\'s order, as documents change', async function () {
+      it("finds by the first field of a compound index, in the index's order, as documents change", async function () {
         const collection = fresh();
         await collection.createIndex({ owner: 1, at: -1, _id: 1 });
         await collection.insertOne({ _id: 'k1', owner: 'o1', at: '2026-01-01' });
@@ -790,24 +868,28 @@ export function describeReadStoreContract(name: string, open: OpenReadStore): vo
       it('stops at the first failure and names its index', async function () {
         const collection = fresh();
         await collection.insertOne({ _id: 'b1', n: 1 });
-        const error = await duplicateKey(collection.bulkWrite([
-          { insertOne: { document: { _id: 'b2', n: 2 } } },
-          { updateOne: { filter: { _id: 'b2' }, update: { $set: { n: 20 } } } },
-          { updateOne: { filter: { _id: 'b1', n: { $gt: 5 } }, update: { $set: { n: 9 } }, upsert: true } },
-          { insertOne: { document: { _id: 'b3', n: 3 } } },
-        ]));
+        const error = await duplicateKey(
+          collection.bulkWrite([
+            { insertOne: { document: { _id: 'b2', n: 2 } } },
+            { updateOne: { filter: { _id: 'b2' }, update: { $set: { n: 20 } } } },
+            { updateOne: { filter: { _id: 'b1', n: { $gt: 5 } }, update: { $set: { n: 9 } }, upsert: true } },
+            { insertOne: { document: { _id: 'b3', n: 3 } } },
+          ]),
+        );
         expect(error.operationIndex).to.equal(2);
         expect(error.key).to.deep.equal({ _id: 'b1' });
-        expect(await collection.find({}, { sort: { _id: 1 } })).to.deep.equal([{ _id: 'b1', n: 1 }, { _id: 'b2', n: 20 }]);
+        expect(await collection.find({}, { sort: { _id: 1 } })).to.deep.equal([
+          { _id: 'b1', n: 1 },
+          { _id: 'b2', n: 20 },
+        ]);
       });
 
       it('reports a unique index violation inside a bulk write with its index', async function () {
         const collection = fresh();
         await collection.createIndex({ email: 1 }, { unique: true });
-        const error = await duplicateKey(collection.bulkWrite([
-          { insertOne: { document: { _id: 'b1', email: 'a' } } },
-          { insertOne: { document: { _id: 'b2', email: 'a' } } },
-        ]));
+        const error = await duplicateKey(
+          collection.bulkWrite([{ insertOne: { document: { _id: 'b1', email: 'a' } } }, { insertOne: { document: { _id: 'b2', email: 'a' } } }]),
+        );
         expect(error.operationIndex).to.equal(1);
         expect(await collection.countDocuments()).to.equal(1);
       });
@@ -849,31 +931,36 @@ export function describeReadStoreContract(name: string, open: OpenReadStore): vo
         ]);
         expect(result).to.deep.equal({
           total: [{ count: 4 }],
-          page: [{ name: 'sea breeze', price: 2500 }, { name: 'Sea View Inn', price: 3000 }],
+          page: [
+            { name: 'sea breeze', price: 2500 },
+            { name: 'Sea View Inn', price: 3000 },
+          ],
         });
       });
 
       it('runs $count, $skip and $limit', async function () {
         expect(await collection.aggregate([{ $match: { city: 'Goa' } }, { $count: 'n' }])).to.deep.equal([{ n: 2 }]);
-        expect(await collection.aggregate([{ $sort: { price: -1 } }, { $skip: 1 }, { $limit: 1 }, { $project: { _id: 1 } }]))
-          .to.deep.equal([{ _id: 'h4' }]);
+        expect(await collection.aggregate([{ $sort: { price: -1 } }, { $skip: 1 }, { $limit: 1 }, { $project: { _id: 1 } }])).to.deep.equal([{ _id: 'h4' }]);
         expect(await collection.aggregate([{ $match: { city: 'Nowhere' } }, { $count: 'n' }])).to.deep.equal([]);
-        expect(await collection.aggregate([
-          { $match: { city: 'Nowhere' } },
-          { $facet: { total: [{ $count: 'n' }], page: [{ $limit: 5 }] } },
-        ])).to.deep.equal([{ total: [], page: [] }]);
+        expect(await collection.aggregate([{ $match: { city: 'Nowhere' } }, { $facet: { total: [{ $count: 'n' }], page: [{ $limit: 5 }] } }])).to.deep.equal([
+          { total: [], page: [] },
+        ]);
       });
 
       it('runs $unwind then $group, and $project with expressions', async function () {
-        expect(await collection.aggregate([
-          { $unwind: '$rooms' },
-          { $group: { _id: '$rooms.type', beds: { $sum: '$rooms.beds' } } },
-          { $sort: { _id: 1 } },
-        ])).to.deep.equal([{ _id: 'deluxe', beds: 3 }, { _id: 'standard', beds: 1 }, { _id: 'suite', beds: 5 }]);
-        expect(await collection.aggregate([
-          { $match: { _id: 'h1' } },
-          { $project: { _id: 0, label: { $concat: ['$name', ', ', '$city'] }, roomCount: { $size: '$rooms' } } },
-        ])).to.deep.equal([{ label: 'Sea View Inn, Goa', roomCount: 2 }]);
+        expect(
+          await collection.aggregate([{ $unwind: '$rooms' }, { $group: { _id: '$rooms.type', beds: { $sum: '$rooms.beds' } } }, { $sort: { _id: 1 } }]),
+        ).to.deep.equal([
+          { _id: 'deluxe', beds: 3 },
+          { _id: 'standard', beds: 1 },
+          { _id: 'suite', beds: 5 },
+        ]);
+        expect(
+          await collection.aggregate([
+            { $match: { _id: 'h1' } },
+            { $project: { _id: 0, label: { $concat: ['$name', ', ', '$city'] }, roomCount: { $size: '$rooms' } } },
+          ]),
+        ).to.deep.equal([{ label: 'Sea View Inn, Goa', roomCount: 2 }]);
       });
 
       it('joins another collection with $lookup', async function () {
@@ -887,8 +974,10 @@ export function describeReadStoreContract(name: string, open: OpenReadStore): vo
           { $project: { _id: 1, numbers: '$roomList.number' } },
           { $sort: { _id: 1 } },
         ]);
-        expect(joined.map((hotel) => ({ ...hotel, numbers: [...(hotel.numbers as number[])].sort() })))
-          .to.deep.equal([{ _id: 'h2', numbers: [101, 102] }, { _id: 'h3', numbers: [] }]);
+        expect(joined.map((hotel) => ({ ...hotel, numbers: [...(hotel.numbers as number[])].sort() }))).to.deep.equal([
+          { _id: 'h2', numbers: [101, 102] },
+          { _id: 'h3', numbers: [] },
+        ]);
       });
 
       it('never changes stored documents, even with stages that add or remove fields', async function () {
@@ -911,7 +1000,10 @@ export function describeReadStoreContract(name: string, open: OpenReadStore): vo
         document.nested.n = 2;
         document.when.setUTCFullYear(1999);
         expect(await collection.findOne({ _id: 'i1' })).to.deep.equal({
-          _id: 'i1', tags: ['a'], nested: { n: 1 }, when: new Date('2024-01-01T00:00:00Z'),
+          _id: 'i1',
+          tags: ['a'],
+          nested: { n: 1 },
+          when: new Date('2024-01-01T00:00:00Z'),
         });
       });
 
@@ -937,7 +1029,10 @@ export function describeReadStoreContract(name: string, open: OpenReadStore): vo
         tags.push('y');
         room.type = 'changed';
         expect(await collection.findOne({ _id: 'i1' })).to.deep.equal({
-          _id: 'i1', address: { city: 'Pune' }, tags: ['x'], rooms: [{ type: 'suite' }],
+          _id: 'i1',
+          address: { city: 'Pune' },
+          tags: ['x'],
+          rooms: [{ type: 'suite' }],
         });
         const replacement = { _id: 'i1', list: [1] };
         await collection.replaceOne({ _id: 'i1' }, replacement);

@@ -14,10 +14,19 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-const CURRENT = () => deepFreeze({
-  _id: 'x', name: 'A', count: 1, tags: ['a', 'b'], rooms: [{ type: 'suite', beds: 2 }, { type: 'deluxe', beds: 1 }],
-  nested: { inner: { value: 1, list: [1, 2, 3] }, other: { kept: true } }, when: new Date('2024-01-01T00:00:00Z'),
-});
+const CURRENT = () =>
+  deepFreeze({
+    _id: 'x',
+    name: 'A',
+    count: 1,
+    tags: ['a', 'b'],
+    rooms: [
+      { type: 'suite', beds: 2 },
+      { type: 'deluxe', beds: 1 },
+    ],
+    nested: { inner: { value: 1, list: [1, 2, 3] }, other: { kept: true } },
+    when: new Date('2024-01-01T00:00:00Z'),
+  });
 
 const UPDATES: Record<string, unknown>[] = [
   { $set: { name: 'B', 'nested.inner.value': 2, 'nested.fresh.field': 1, 'rooms.1.beds': 3, 'tags.0': 'z' } },

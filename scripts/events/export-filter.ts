@@ -20,17 +20,23 @@ export interface ExportFilter {
   readonly categories: ReadonlySet<string>;
 }
 
-export const EXPORT_USAGE = 'usage: npm run events -- export [--from <position|ISO time>] [--to <position|ISO time>] [--type <EventType>]… [--stream <stream or category>]…';
+export const EXPORT_USAGE =
+  'usage: npm run events -- export [--from <position|ISO time>] [--to <position|ISO time>] [--type <EventType>]… [--stream <stream or category>]…';
 
 function boundOf(option: string, text: string | undefined): Bound | undefined {
   if (text === undefined) return undefined;
   if (/^\d+$/.test(text)) return { position: Number(text) };
   const time = Date.parse(text);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(text) || Number.isNaN(time)) throw new ConfigError(`--${option} ${text}: give a log position (0, 1, …) or an ISO 8601 time\n${EXPORT_USAGE}`);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(text) || Number.isNaN(time))
+    throw new ConfigError(`--${option} ${text}: give a log position (0, 1, …) or an ISO 8601 time\n${EXPORT_USAGE}`);
   return { time };
 }
 
-const listOf = (values: readonly string[] | undefined): string[] => (values ?? []).flatMap((value) => value.split(',')).map((value) => value.trim()).filter(Boolean);
+const listOf = (values: readonly string[] | undefined): string[] =>
+  (values ?? [])
+    .flatMap((value) => value.split(','))
+    .map((value) => value.trim())
+    .filter(Boolean);
 
 export function parseExportFilter(args: readonly string[]): ExportFilter {
   let values;
@@ -66,8 +72,11 @@ export const positionRange = (filter: ExportFilter): { readonly first: number; r
 
 /** True when the filter looks at more of a record than its position. */
 export const readsRecords = (filter: ExportFilter): boolean =>
-  filter.types.size > 0 || filter.streams.size > 0 || filter.categories.size > 0 ||
-  (filter.from !== undefined && 'time' in filter.from) || (filter.to !== undefined && 'time' in filter.to);
+  filter.types.size > 0 ||
+  filter.streams.size > 0 ||
+  filter.categories.size > 0 ||
+  (filter.from !== undefined && 'time' in filter.from) ||
+  (filter.to !== undefined && 'time' in filter.to);
 
 /** Whether a record within the position range is kept. */
 export function keeps(filter: ExportFilter, record: { readonly type: string; readonly streamId: string; readonly recordedAt: string }): boolean {

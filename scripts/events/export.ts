@@ -101,9 +101,12 @@ export async function exportCommand(args: readonly string[]): Promise<void> {
   const filter = parseExportFilter(args);
   const config = loadConfig();
   const counts: ExportCounts = { scanned: 0, exported: 0 };
-  const progress = new Progress(process.stderr, (seconds) =>
-    `events export: ${counts.exported.toLocaleString('en')} events written of ${counts.scanned.toLocaleString('en')} read, ` +
-    `${perSecond(counts.scanned, seconds).toLocaleString('en')} events/s, ${seconds.toFixed(1)} s`);
+  const progress = new Progress(
+    process.stderr,
+    (seconds) =>
+      `events export: ${counts.exported.toLocaleString('en')} events written of ${counts.scanned.toLocaleString('en')} read, ` +
+      `${perSecond(counts.scanned, seconds).toLocaleString('en')} events/s, ${seconds.toFixed(1)} s`,
+  );
   // a reader that stops early (`| head`) is not an error
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(0);

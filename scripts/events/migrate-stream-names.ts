@@ -15,21 +15,28 @@ import { parseMigrationArgs, withoutCredentials } from './migrate-personal-data.
 import { StreamNameMap } from './stream-name-map.ts';
 
 const COMMAND = 'migrate-stream-names';
-const USAGE = 'usage: npm run events -- migrate-stream-names                 (embedded log under DATA_DIR)\n' +
+const USAGE =
+  'usage: npm run events -- migrate-stream-names                 (embedded log under DATA_DIR)\n' +
   '       npm run events -- migrate-stream-names --to <esdb://…>    (EventStoreDB at EVENTSTORE_URL into an empty database)';
 
 export async function migrateStreamNamesCommand(args: readonly string[]): Promise<void> {
   const to = parseMigrationArgs(args, COMMAND, USAGE);
   const config = loadConfig();
   if (!config.eventStoreUrl) {
-    if (to !== null) throw new ConfigError(`${COMMAND}: --to copies an EventStoreDB log (EVENTSTORE_URL is not set); the embedded log is rewritten in place, without arguments`);
+    if (to !== null)
+      throw new ConfigError(
+        `${COMMAND}: --to copies an EventStoreDB log (EVENTSTORE_URL is not set); the embedded log is rewritten in place, without arguments`,
+      );
     return migrateEmbedded(config);
   }
   if (to === null) throw new ConfigError(`${COMMAND}: EVENTSTORE_URL is set: name the empty database to copy into with --to <esdb://…>\n${USAGE}`);
-  if (withoutCredentials(to) === withoutCredentials(config.eventStoreUrl)) throw new ConfigError(`${COMMAND}: --to names the database EVENTSTORE_URL already names; the copy goes into another, empty one`);
+  if (withoutCredentials(to) === withoutCredentials(config.eventStoreUrl))
+    throw new ConfigError(`${COMMAND}: --to names the database EVENTSTORE_URL already names; the copy goes into another, empty one`);
   // production: the key the services will be given, never one made up here
-  if (!config.streamNameKey) throw new ConfigError(`${COMMAND}: STREAM_NAME_KEY is not set: give it the key the services will run with (npm run keys makes one)`);
-  if (!config.mongoUrl) throw new ConfigError(`${COMMAND}: MONGO_URL is not set: the emails the old names were made from are read with the personal data keys in MongoDB`);
+  if (!config.streamNameKey)
+    throw new ConfigError(`${COMMAND}: STREAM_NAME_KEY is not set: give it the key the services will run with (npm run keys makes one)`);
+  if (!config.mongoUrl)
+    throw new ConfigError(`${COMMAND}: MONGO_URL is not set: the emails the old names were made from are read with the personal data keys in MongoDB`);
   await migrateIntoDatabase(config, config.eventStoreUrl, to);
 }
 
@@ -60,7 +67,9 @@ async function migrateEmbedded(config: Config): Promise<void> {
     await log.close();
   }
   console.log(`Copied ${events} events into a new log at ${done.log}; ${changed} of them held an unkeyed stream name or hash, now keyed.`);
-  console.log(`${map!.renamed.streams.size} streams renamed; ${map!.renamed.retired.size} hashes the log no longer holds the email or phone of were retired (freed reservations, contacts that never booked).`);
+  console.log(
+    `${map!.renamed.streams.size} streams renamed; ${map!.renamed.retired.size} hashes the log no longer holds the email or phone of were retired (freed reservations, contacts that never booked).`,
+  );
   console.log(`The log as it was is kept at ${done.previousLog}. Its stream names still confirm guessed emails:`);
   console.log(`check the product on the new log (npm start), then delete it (rm -r '${done.previousLog}') and any backups of it.`);
   if (done.previousNotary !== null) {
@@ -81,13 +90,23 @@ async function migrateIntoDatabase(config: Config, from: string, to: string): Pr
       await keys.close();
     }
     const done = await copyEventStoreDB({
-      source, target, targetName: withoutCredentials(to), copyOf: async (record) => map.copyOf(record), streamIdOf: (streamId) => map.streamIdOf(streamId),
+      source,
+      target,
+      targetName: withoutCredentials(to),
+      copyOf: async (record) => map.copyOf(record),
+      streamIdOf: (streamId) => map.streamIdOf(streamId),
     });
     await tieLogToStreamNameKey(target.events, names);
     console.log(`${withoutCredentials(from)} → ${withoutCredentials(to)}: ${done.streams} streams, ${done.events} events.`);
-    console.log(`Copied ${done.copied} events (${done.changed} of them held an unkeyed stream name or hash, now keyed); ${done.alreadyThere} already there from an earlier run, left as they were.`);
-    console.log(`${map.renamed.streams.size} streams renamed, ${map.renamed.retired.size} hashes retired; marked ${done.sealed} old streams with stays_migrated_to in their metadata (${done.alreadySealed} were marked already).`);
-    console.log('Positions differ in the new database: point EVENTSTORE_URL at it and rebuild what follows the old positions before starting the services (docs/operations.md, "After migrate-personal-data").');
+    console.log(
+      `Copied ${done.copied} events (${done.changed} of them held an unkeyed stream name or hash, now keyed); ${done.alreadyThere} already there from an earlier run, left as they were.`,
+    );
+    console.log(
+      `${map.renamed.streams.size} streams renamed, ${map.renamed.retired.size} hashes retired; marked ${done.sealed} old streams with stays_migrated_to in their metadata (${done.alreadySealed} were marked already).`,
+    );
+    console.log(
+      'Positions differ in the new database: point EVENTSTORE_URL at it and rebuild what follows the old positions before starting the services (docs/operations.md, "After migrate-personal-data").',
+    );
     console.log(`The old database's stream names still confirm guessed emails: drop it, and its backups, once the product runs on ${withoutCredentials(to)}.`);
   } finally {
     await Promise.all([source.close(), target.close()]);

@@ -40,9 +40,15 @@ export class StreamNameMap {
     const ownTie = `${KEY_TIE_PREFIX}${names.keyCheck()}`;
     for await (const stored of recordsOf(store)) {
       if (stored.streamId.startsWith(KEY_TIE_PREFIX) && stored.streamId !== ownTie) {
-        throw new ConfigError('migrate-stream-names: this log\'s stream names are keyed with another STREAM_NAME_KEY already: give the command the key the services use');
+        throw new ConfigError(
+          "migrate-stream-names: this log's stream names are keyed with another STREAM_NAME_KEY already: give the command the key the services use",
+        );
       }
-      map.#learn(stored.type === 'AccountRegistered' || stored.type === 'AccountProfileUpdated' || stored.type === 'BookingPlaced' ? await revealRecord(stored, keys) : stored);
+      map.#learn(
+        stored.type === 'AccountRegistered' || stored.type === 'AccountProfileUpdated' || stored.type === 'BookingPlaced'
+          ? await revealRecord(stored, keys)
+          : stored,
+      );
     }
     return map;
   }

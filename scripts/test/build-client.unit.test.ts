@@ -56,7 +56,11 @@ describe('building the web client only when its inputs changed', () => {
     await run();
     await rm(path.join(root, 'frontend', 'dist', 'index.html'));
     expect(await run()).to.equal('built');
-    expect(() => buildClient(root, { VITE_X: '1' }, () => { throw new Error('vite failed'); })).to.throw('vite failed');
+    expect(() =>
+      buildClient(root, { VITE_X: '1' }, () => {
+        throw new Error('vite failed');
+      }),
+    ).to.throw('vite failed');
     expect(await run({ VITE_X: '1' }), 'after a failed build').to.equal('built');
   });
 });

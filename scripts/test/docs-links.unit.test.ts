@@ -36,7 +36,11 @@ function anchorsOf(text: string): Set<string> {
   const anchors = new Set<string>();
   const seen = new Map<string, number>();
   for (const [, heading] of proseOf(text).matchAll(/^#{1,6}\s+(.+?)\s*#*\s*$/gm)) {
-    const slug = heading!.replace(/`/g, '').toLowerCase().replace(/[^\p{L}\p{N}\- _]/gu, '').replace(/ /g, '-');
+    const slug = heading!
+      .replace(/`/g, '')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\- _]/gu, '')
+      .replace(/ /g, '-');
     const count = seen.get(slug) ?? 0;
     anchors.add(count === 0 ? slug : `${slug}-${count}`);
     seen.set(slug, count + 1);
@@ -82,8 +86,13 @@ describe('docs links (README.md and docs/)', () => {
           broken.push(`${where} (no such file)`);
           continue;
         }
-        if (anchor !== undefined && anchor !== '' && statSync(resolved).isFile() && resolved.endsWith('.md')
-          && !anchorsOf(readFileSync(resolved, 'utf8')).has(anchor)) {
+        if (
+          anchor !== undefined &&
+          anchor !== '' &&
+          statSync(resolved).isFile() &&
+          resolved.endsWith('.md') &&
+          !anchorsOf(readFileSync(resolved, 'utf8')).has(anchor)
+        ) {
           broken.push(`${where} (no such heading)`);
         }
       }
@@ -92,9 +101,11 @@ describe('docs links (README.md and docs/)', () => {
   });
 
   it('every file or folder of the repository named in a code span exists', () => {
-    const missing = files.flatMap((file) => namedPaths(readFileSync(file, 'utf8'))
-      .filter((named) => !existsSync(path.join(ROOT, named)))
-      .map((named) => `${path.relative(ROOT, file)}: ${named}`));
+    const missing = files.flatMap((file) =>
+      namedPaths(readFileSync(file, 'utf8'))
+        .filter((named) => !existsSync(path.join(ROOT, named)))
+        .map((named) => `${path.relative(ROOT, file)}: ${named}`),
+    );
     expect(missing).to.deep.equal([]);
   });
 

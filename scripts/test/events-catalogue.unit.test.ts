@@ -25,8 +25,10 @@ describe('event catalogue (docs/events)', () => {
       expect(markdown).to.contain(`\n## ${type}\n`);
       for (let version = 1; version <= eventSchemaVersions[type]; version++) expect(defs, type).to.have.property(`${type}.v${version}`);
       const example = catalogueExamples[type];
-      expect(parseEvent({ type, data: example, metadata: { schemaVersion: eventSchemaVersions[type] }, recordedAt: '2026-11-22T10:00:00.000Z' }).data, type)
-        .to.deep.equal(example);
+      expect(
+        parseEvent({ type, data: example, metadata: { schemaVersion: eventSchemaVersions[type] }, recordedAt: '2026-11-22T10:00:00.000Z' }).data,
+        type,
+      ).to.deep.equal(example);
     }
   });
 });

@@ -21,7 +21,9 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 function runExport(dataDir: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/events.ts', 'export', ...args], {
-      cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, EVENTSTORE_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, EVENTSTORE_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
     let stderr = '';
@@ -32,7 +34,11 @@ function runExport(dataDir: string, args: string[]): Promise<{ code: number | nu
   });
 }
 
-const linesOf = (stdout: string): RecordedEvent[] => stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as RecordedEvent);
+const linesOf = (stdout: string): RecordedEvent[] =>
+  stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as RecordedEvent);
 
 describe('npm run events -- export (child process, embedded log beside its writer)', function () {
   this.timeout(60_000);
@@ -45,10 +51,20 @@ describe('npm run events -- export (child process, embedded log beside its write
     for (let n = 0; n < 40; n++) {
       const bookingID = `BK-${n % 5}`;
       await store.append(`booking-${bookingID}`, [
-        { type: 'BookingPaymentReceived', data: { bookingID, ownerId: 'o1', receivedAt: '2026-11-22T10:00:00.000Z' }, metadata: { schemaVersion: 1, actor: 'o1' } },
-        { type: 'BookingCancelled', data: { bookingID, customerId: 'c1', cancelledAt: '2026-11-22T10:00:00.000Z' }, metadata: { schemaVersion: 1, actor: 'c1' } },
+        {
+          type: 'BookingPaymentReceived',
+          data: { bookingID, ownerId: 'o1', receivedAt: '2026-11-22T10:00:00.000Z' },
+          metadata: { schemaVersion: 1, actor: 'o1' },
+        },
+        {
+          type: 'BookingCancelled',
+          data: { bookingID, customerId: 'c1', cancelledAt: '2026-11-22T10:00:00.000Z' },
+          metadata: { schemaVersion: 1, actor: 'c1' },
+        },
       ]);
-      await store.append(`inventory-room-${n % 3}`, [{ type: 'UnitsReleased', data: { bookingID, roomId: `room-${n % 3}`, nights: ['2026-12-01'], units: 1 } }]);
+      await store.append(`inventory-room-${n % 3}`, [
+        { type: 'UnitsReleased', data: { bookingID, roomId: `room-${n % 3}`, nights: ['2026-12-01'], units: 1 } },
+      ]);
     }
   });
   after(async () => {
@@ -64,11 +80,28 @@ describe('npm run events -- export (child process, embedded log beside its write
   });
 
   it('keeps a position range of one type in some streams and a category', async () => {
-    const { code, stdout, stderr } = await runExport(dataDir, ['--from', '10', '--to', '70', '--type', 'BookingCancelled', '--type', 'UnitsReleased', '--stream', 'booking-BK-1,booking-BK-2', '--stream', 'inventory']);
+    const { code, stdout, stderr } = await runExport(dataDir, [
+      '--from',
+      '10',
+      '--to',
+      '70',
+      '--type',
+      'BookingCancelled',
+      '--type',
+      'UnitsReleased',
+      '--stream',
+      'booking-BK-1,booking-BK-2',
+      '--stream',
+      'inventory',
+    ]);
     expect(code, stderr).to.equal(0);
-    const expected = (await store.readAll()).filter((event) =>
-      event.position >= 10 && event.position <= 70 && ['BookingCancelled', 'UnitsReleased'].includes(event.type) &&
-      (['booking-BK-1', 'booking-BK-2'].includes(event.streamId) || event.streamId.startsWith('inventory-')));
+    const expected = (await store.readAll()).filter(
+      (event) =>
+        event.position >= 10 &&
+        event.position <= 70 &&
+        ['BookingCancelled', 'UnitsReleased'].includes(event.type) &&
+        (['booking-BK-1', 'booking-BK-2'].includes(event.streamId) || event.streamId.startsWith('inventory-')),
+    );
     expect(expected.map((event) => event.type)).to.include.members(['BookingCancelled', 'UnitsReleased']);
     expect(linesOf(stdout)).to.deep.equal(expected);
   });
@@ -102,7 +135,10 @@ describe('npm run events -- export (child process, embedded log beside its write
   });
 
   it('refuses filters it cannot read, with the usage', async () => {
-    for (const args of [['--type', 'BookingMade'], ['--from', 'last week']]) {
+    for (const args of [
+      ['--type', 'BookingMade'],
+      ['--from', 'last week'],
+    ]) {
       const { code, stdout, stderr } = await runExport(dataDir, args);
       expect([code, stdout], args.join(' ')).to.deep.equal([1, '']);
       expect(stderr, args.join(' ')).to.match(/BookingMade: not an event type|usage: npm run events -- export/);
@@ -115,7 +151,9 @@ describe('events export from EventStoreDB (the adapter on a simulated server)', 
     const store = eventStoreOnSimulation(new SimulatedEventStoreDB({ sendsCaughtUp: true }));
     try {
       for (let n = 0; n < 12_000; n++) {
-        await store.append(`booking-BK-${n % 7}`, [{ type: n % 3 === 0 ? 'BookingCancelled' : 'InvoiceIssued', data: { bookingID: `BK-${n % 7}`, n }, metadata: { actor: 'system' } }]);
+        await store.append(`booking-BK-${n % 7}`, [
+          { type: n % 3 === 0 ? 'BookingCancelled' : 'InvoiceIssued', data: { bookingID: `BK-${n % 7}`, n }, metadata: { actor: 'system' } },
+        ]);
       }
       const all = await store.readAll();
       const from = all[100]!.position;
@@ -123,8 +161,16 @@ describe('events export from EventStoreDB (the adapter on a simulated server)', 
       let text = '';
       const out = new Writable({ write: (chunk: Buffer, _encoding, done) => ((text += chunk.toString('utf8')), done()) });
       const counts = { scanned: 0, exported: 0 };
-      await exportFromStore(store, parseExportFilter(['--from', String(from), '--to', String(to), '--type', 'BookingCancelled', '--stream', 'booking-BK-3']), out, counts, () => undefined);
-      const expected = all.filter((event) => event.position >= from && event.position <= to && event.type === 'BookingCancelled' && event.streamId === 'booking-BK-3');
+      await exportFromStore(
+        store,
+        parseExportFilter(['--from', String(from), '--to', String(to), '--type', 'BookingCancelled', '--stream', 'booking-BK-3']),
+        out,
+        counts,
+        () => undefined,
+      );
+      const expected = all.filter(
+        (event) => event.position >= from && event.position <= to && event.type === 'BookingCancelled' && event.streamId === 'booking-BK-3',
+      );
       expect(expected.length).to.be.greaterThan(100);
       expect(linesOf(text)).to.deep.equal(expected);
       // each line the record's RFC 8785 text (by the tests' own writer), as the embedded log's export writes it

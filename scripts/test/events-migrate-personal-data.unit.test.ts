@@ -19,9 +19,14 @@ const KEY = Buffer.alloc(32, 7).toString('base64');
 
 async function migrate(args: string[], env: Record<string, string>): Promise<{ code: number; out: string }> {
   const run = promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/events.ts', 'migrate-personal-data', ...args], {
-    cwd: ROOT, env: { ...process.env, DATA_DIR: '/nonexistent/stays-data', EVENTSTORE_URL: OLD, MONGO_URL: 'mongodb://127.0.0.1:11', PERSONAL_DATA_KEY: KEY, ...env }, timeout: 30_000,
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: '/nonexistent/stays-data', EVENTSTORE_URL: OLD, MONGO_URL: 'mongodb://127.0.0.1:11', PERSONAL_DATA_KEY: KEY, ...env },
+    timeout: 30_000,
   });
-  return run.then(({ stdout, stderr }) => ({ code: 0, out: stdout + stderr }), (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, out: error.stdout + error.stderr }));
+  return run.then(
+    ({ stdout, stderr }) => ({ code: 0, out: stdout + stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, out: error.stdout + error.stderr }),
+  );
 }
 
 describe('npm run events -- migrate-personal-data: refusals', function () {
@@ -31,11 +36,21 @@ describe('npm run events -- migrate-personal-data: refusals', function () {
     ['EventStoreDB without --to', [], {}, 'EVENTSTORE_URL is set: name the empty database to copy into with --to'],
     ['--to without a value', ['--to'], {}, "unexpected arguments '--to'"],
     ['an unknown argument', ['--to', NEW, '--force'], {}, 'unexpected arguments'],
-    ['--to that is not an EventStoreDB connection string', ['--to', 'https://admin:secret@example.in'], {}, "--to 'https://example.in' is not an EventStoreDB connection string"],
+    [
+      '--to that is not an EventStoreDB connection string',
+      ['--to', 'https://admin:secret@example.in'],
+      {},
+      "--to 'https://example.in' is not an EventStoreDB connection string",
+    ],
     ['--to naming the source', ['--to', OLD], {}, '--to names the database EVENTSTORE_URL already names'],
     ['--to on the embedded log', ['--to', NEW], { EVENTSTORE_URL: '' }, '--to copies an EventStoreDB log (EVENTSTORE_URL is not set)'],
     ['no master key', ['--to', NEW], { PERSONAL_DATA_KEY: '' }, 'PERSONAL_DATA_KEY is not set'],
-    ['no MongoDB key store', ['--to', NEW], { MONGO_URL: '' }, 'MONGO_URL is not set: the keys the copy is encrypted with must be in the key store the services read'],
+    [
+      'no MongoDB key store',
+      ['--to', NEW],
+      { MONGO_URL: '' },
+      'MONGO_URL is not set: the keys the copy is encrypted with must be in the key store the services read',
+    ],
   ];
   for (const [what, args, env, message] of cases) {
     it(`refuses ${what}, saying why, without printing credentials`, async () => {

@@ -10,7 +10,11 @@ import semver from 'semver';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-interface PackageJson { readonly name?: string; readonly version?: string; readonly engines?: { readonly node?: string } }
+interface PackageJson {
+  readonly name?: string;
+  readonly version?: string;
+  readonly engines?: { readonly node?: string };
+}
 
 const readPackage = async (file: string): Promise<PackageJson | null> => {
   try {

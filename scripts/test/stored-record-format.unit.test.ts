@@ -30,14 +30,15 @@ async function storedPayloads(dir: string): Promise<Buffer[]> {
 
 /** Values JCS writes differently from JSON.stringify of the same object (member order, numbers as ECMAScript writes them). */
 const awkward = {
-  zeta: 1, alpha: { '\u20ac': 'Euro', '\r': 'CR', '\ufb33': 'Dalet', 1: 'One', '\ud83d\ude00': 'Emoji', '\u0080': 'Control', '\u00f6': 'ö', '': 'empty' },
+  zeta: 1,
+  alpha: { '\u20ac': 'Euro', '\r': 'CR', '\ufb33': 'Dalet', 1: 'One', '\ud83d\ude00': 'Emoji', '\u0080': 'Control', '\u00f6': 'ö', '': 'empty' },
   numbers: [1e21, 0.1, -0, 1e-7, JSON.parse('333333333.33333329') as number, 4.5, -1.5e300, 9007199254740991],
   strings: ['tab\tnew\nline "quoted" back\\slash /', 'line sep \u2028 para \u2029', '\u0001\u001f\u007f', 'हिंदी ₹ 😀', ''],
   nested: [{ b: [], a: {} }, null, true, false],
   dropped: undefined,
 };
 
-describe('the embedded log\'s stored record: its RFC 8785 text', function () {
+describe("the embedded log's stored record: its RFC 8785 text", function () {
   this.timeout(30_000);
   let dir: string;
   let store: EventStore;
@@ -47,9 +48,13 @@ describe('the embedded log\'s stored record: its RFC 8785 text', function () {
     dir = await mkdtemp(path.join(tmpdir(), 'stays-record-format-'));
     store = await openEmbeddedEventStore(dir);
     for (const type of types) {
-      await store.append(`${type.toLowerCase()}-1`, [{
-        type, data: catalogueExamples[type], metadata: { actor: 'customer-1', correlationId: 'BK-7Q2M9X4T', schemaVersion: eventSchemaVersions[type] },
-      }]);
+      await store.append(`${type.toLowerCase()}-1`, [
+        {
+          type,
+          data: catalogueExamples[type],
+          metadata: { actor: 'customer-1', correlationId: 'BK-7Q2M9X4T', schemaVersion: eventSchemaVersions[type] },
+        },
+      ]);
     }
     await store.append('awkward-1', [{ type: 'Awkward', data: awkward, metadata: { schemaVersion: 1, zz: 'last', aa: 'first' } }]);
   });
@@ -58,21 +63,33 @@ describe('the embedded log\'s stored record: its RFC 8785 text', function () {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('stores every event type\'s record as the RFC 8785 text of the record appended, which is what the notary hashes', async () => {
+  it("stores every event type's record as the RFC 8785 text of the record appended, which is what the notary hashes", async () => {
     const records = await store.readAll();
     const payloads = await storedPayloads(dir);
     expect(payloads).to.have.length(types.length + 1);
     records.forEach((record, i) => {
-      const appended = i < types.length
-        ? { data: catalogueExamples[types[i]!], metadata: { actor: 'customer-1', correlationId: 'BK-7Q2M9X4T', schemaVersion: eventSchemaVersions[types[i]!] } }
-        : { data: awkward, metadata: { schemaVersion: 1, zz: 'last', aa: 'first' } };
+      const appended =
+        i < types.length
+          ? {
+              data: catalogueExamples[types[i]!],
+              metadata: { actor: 'customer-1', correlationId: 'BK-7Q2M9X4T', schemaVersion: eventSchemaVersions[types[i]!] },
+            }
+          : { data: awkward, metadata: { schemaVersion: 1, zz: 'last', aa: 'first' } };
       // the record as appended, with what the store assigned (id, stream, revision, position, time)
       const expected = jcs({
-        id: record.id, streamId: record.streamId, type: record.type, revision: record.revision, position: record.position, recordedAt: record.recordedAt,
+        id: record.id,
+        streamId: record.streamId,
+        type: record.type,
+        revision: record.revision,
+        position: record.position,
+        recordedAt: record.recordedAt,
         ...appended,
       });
       expect(payloads[i]!.toString('utf8'), record.type).to.equal(expected);
-      const leaf = createHash('sha256').update(Buffer.from([0])).update(payloads[i]!).digest();
+      const leaf = createHash('sha256')
+        .update(Buffer.from([0]))
+        .update(payloads[i]!)
+        .digest();
       expect(leafHash(record).equals(leaf), record.type).to.equal(true);
       expect(leafHashOf(record).equals(leaf), record.type).to.equal(true);
     });
@@ -82,12 +99,14 @@ describe('the embedded log\'s stored record: its RFC 8785 text', function () {
     const payload = (await storedPayloads(dir)).at(-1)!.toString('utf8');
     // written out by hand from RFC 8785 §3.2: members sorted by UTF-16 code units ("" < "\r" < "1" < U+0080 < "ö" < "€" < U+1F600 (a
     // surrogate pair, 0xD83D) < U+FB33), undefined members left out, numbers and strings as ECMAScript writes them
-    expect(payload.slice(0, payload.indexOf(',"id":'))).to.equal('{"data":{'
-      + '"alpha":{"":"empty","\\r":"CR","1":"One","\u0080":"Control","\u00f6":"ö","\u20ac":"Euro","\ud83d\ude00":"Emoji","\ufb33":"Dalet"},'
-      + '"nested":[{"a":{},"b":[]},null,true,false],'
-      + '"numbers":[1e+21,0.1,0,1e-7,333333333.3333333,4.5,-1.5e+300,9007199254740991],'
-      + '"strings":["tab\\tnew\\nline \\"quoted\\" back\\\\slash /","line sep \u2028 para \u2029","\\u0001\\u001f\u007f","हिंदी ₹ 😀",""],'
-      + '"zeta":1}');
+    expect(payload.slice(0, payload.indexOf(',"id":'))).to.equal(
+      '{"data":{' +
+        '"alpha":{"":"empty","\\r":"CR","1":"One","\u0080":"Control","\u00f6":"ö","\u20ac":"Euro","\ud83d\ude00":"Emoji","\ufb33":"Dalet"},' +
+        '"nested":[{"a":{},"b":[]},null,true,false],' +
+        '"numbers":[1e+21,0.1,0,1e-7,333333333.3333333,4.5,-1.5e+300,9007199254740991],' +
+        '"strings":["tab\\tnew\\nline \\"quoted\\" back\\\\slash /","line sep \u2028 para \u2029","\\u0001\\u001f\u007f","हिंदी ₹ 😀",""],' +
+        '"zeta":1}',
+    );
     expect(payload).to.match(/"metadata":\{"aa":"first","schemaVersion":1,"zz":"last"\},"position":/);
   });
 

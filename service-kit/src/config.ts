@@ -10,7 +10,10 @@ const optionalText = z.preprocess((value) => (typeof value === 'string' && value
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  API_PREFIX: z.string().regex(/^(\/[A-Za-z0-9._-]+)+$/, 'must look like /a/b/c').default(API_PREFIX_DEFAULT),
+  API_PREFIX: z
+    .string()
+    .regex(/^(\/[A-Za-z0-9._-]+)+$/, 'must look like /a/b/c')
+    .default(API_PREFIX_DEFAULT),
   DATA_DIR: z.string().min(1).default('./data'),
   EVENTSTORE_URL: optionalText,
   MONGO_URL: optionalText,
@@ -32,14 +35,20 @@ const schema = z.object({
    * in DATA_DIR/keys/stream-name.secret. Changing it loses every email's unique key: the
    * services refuse to start on a log whose names were made with another key.
    */
-  STREAM_NAME_KEY: optionalText.refine((value) => value === undefined || (/^[A-Za-z0-9+/]+={0,2}$/.test(value.trim()) && Buffer.from(value, 'base64').length === 32), 'must be base64 of 32 bytes (npm run keys)'),
+  STREAM_NAME_KEY: optionalText.refine(
+    (value) => value === undefined || (/^[A-Za-z0-9+/]+={0,2}$/.test(value.trim()) && Buffer.from(value, 'base64').length === 32),
+    'must be base64 of 32 bytes (npm run keys)',
+  ),
   /** Base64 secret (32+ bytes) signing private media links (production); embedded mode keeps one under DATA_DIR/keys. */
   MEDIA_LINK_KEY: optionalText,
   /**
    * Base64 of 32 random bytes: the master key wrapping every person's data key (production);
    * the embedded mode keeps one in DATA_DIR/keys/personal-data.key.
    */
-  PERSONAL_DATA_KEY: optionalText.refine((value) => value === undefined || (/^[A-Za-z0-9+/]+={0,2}$/.test(value.trim()) && Buffer.from(value, 'base64').length === 32), 'must be base64 of 32 bytes (npm run keys)'),
+  PERSONAL_DATA_KEY: optionalText.refine(
+    (value) => value === undefined || (/^[A-Za-z0-9+/]+={0,2}$/.test(value.trim()) && Buffer.from(value, 'base64').length === 32),
+    'must be base64 of 32 bytes (npm run keys)',
+  ),
   /** The notary's Ed25519 private key (PKCS#8 PEM) signing tree heads (production); embedded mode keeps one under DATA_DIR/keys. */
   NOTARY_SIGNING_KEY: optionalText,
   /**
@@ -52,7 +61,12 @@ const schema = z.object({
   OPERATOR_URL: optionalText,
   TOKEN_ISSUER: z.string().min(1).default('stays'),
   TOKEN_AUDIENCE: z.string().min(1).default('stays-api'),
-  TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(30 * 24 * 3600).default(8 * 3600),
+  TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(30 * 24 * 3600)
+    .default(8 * 3600),
   /** The query service's address, for a command service in another process (read-your-writes). */
   QUERY_SERVICE_URL: optionalText,
   SEED_DEMO: z.enum(['0', '1']).default('1'),
@@ -62,7 +76,11 @@ const schema = z.object({
    */
   PUBLIC_URL: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    z.string().url().refine((url) => /^https?:\/\/[^/?#]+(\/[^?#]*)?$/i.test(url), 'must be an http(s) address without query or fragment').optional(),
+    z
+      .string()
+      .url()
+      .refine((url) => /^https?:\/\/[^/?#]+(\/[^?#]*)?$/i.test(url), 'must be an http(s) address without query or fragment')
+      .optional(),
   ),
   /** 1 behind our gateway only: the client address is the last X-Forwarded-For entry, not the socket's. */
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
@@ -72,7 +90,12 @@ const schema = z.object({
   BOOTSTRAP_AUDITOR_EMAIL: optionalText,
   BOOTSTRAP_AUDITOR_PASSWORD: optionalText,
   /** A follower of the log more than this far behind (age of its oldest unhandled event) is unhealthy. */
-  HEALTH_MAX_LAG_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(30),
+  HEALTH_MAX_LAG_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 3600)
+    .default(30),
   /** Uploaded images decoded at once across all requests; default one per core but one, at most two (see command-service image-line.ts). */
   IMAGE_WORK_CONCURRENCY: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(1).max(64).optional()),
   /** Requests with images that may wait for a turn beyond those decoding; more are answered 503 with Retry-After. Default 8. */
@@ -101,7 +124,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 function toConfig(env: z.infer<typeof schema>) {
   const dataDir = path.resolve(env.DATA_DIR);
-  const corsOrigins = env.CORS_ORIGINS.trim() === '*' ? ('*' as const) : env.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean);
+  const corsOrigins =
+    env.CORS_ORIGINS.trim() === '*'
+      ? ('*' as const)
+      : env.CORS_ORIGINS.split(',')
+          .map((o) => o.trim())
+          .filter(Boolean);
   return {
     port: env.PORT,
     apiPrefix: env.API_PREFIX,
@@ -140,8 +168,9 @@ function toConfig(env: z.infer<typeof schema>) {
       ...(env.IMAGE_WORK_CONCURRENCY !== undefined && { concurrency: env.IMAGE_WORK_CONCURRENCY }),
       ...(env.IMAGE_WORK_QUEUE !== undefined && { maxWaiting: env.IMAGE_WORK_QUEUE }),
     },
-    bootstrapAuditor: env.BOOTSTRAP_AUDITOR_EMAIL !== undefined && env.BOOTSTRAP_AUDITOR_PASSWORD !== undefined
-      ? { email: env.BOOTSTRAP_AUDITOR_EMAIL, password: env.BOOTSTRAP_AUDITOR_PASSWORD }
-      : null,
+    bootstrapAuditor:
+      env.BOOTSTRAP_AUDITOR_EMAIL !== undefined && env.BOOTSTRAP_AUDITOR_PASSWORD !== undefined
+        ? { email: env.BOOTSTRAP_AUDITOR_EMAIL, password: env.BOOTSTRAP_AUDITOR_PASSWORD }
+        : null,
   };
 }

@@ -62,11 +62,14 @@ export function healthServer(check: HealthCheck, other?: http.RequestListener): 
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ success: false }));
       return;
     }
-    check().then(({ healthy, ...details }) => {
-      res.writeHead(healthy ? 200 : 503, { 'content-type': 'application/json' }).end(JSON.stringify({ success: healthy, ...details }));
-    }, (error: unknown) => {
-      res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ success: false, error: String(error) }));
-    });
+    check().then(
+      ({ healthy, ...details }) => {
+        res.writeHead(healthy ? 200 : 503, { 'content-type': 'application/json' }).end(JSON.stringify({ success: healthy, ...details }));
+      },
+      (error: unknown) => {
+        res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ success: false, error: String(error) }));
+      },
+    );
   });
 }
 

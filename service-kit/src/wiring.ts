@@ -26,8 +26,10 @@ export async function assertMessagesDeliverable(config: Config, needs: { readonl
   const missing = [needs.email && !config.smtpUrl && 'SMTP_URL', needs.sms && !config.smsWebhookUrl && 'SMS_WEBHOOK_URL'].filter(Boolean);
   if (missing.length === 0) return;
   if (config.outboxDir === undefined) {
-    throw new ConfigError(`${missing.join(' and ')} not set: emails and SMS (OTP codes, booking confirmations) would not be sent. ` +
-      `Set ${missing.join(' and ')}, or OUTBOX_DIR to a writable directory to keep them there as files.`);
+    throw new ConfigError(
+      `${missing.join(' and ')} not set: emails and SMS (OTP codes, booking confirmations) would not be sent. ` +
+        `Set ${missing.join(' and ')}, or OUTBOX_DIR to a writable directory to keep them there as files.`,
+    );
   }
   const probe = path.join(config.outboxDir, `.write-check-${randomBytes(4).toString('hex')}`);
   try {
@@ -36,8 +38,10 @@ export async function assertMessagesDeliverable(config: Config, needs: { readonl
     await rm(probe);
   } catch (error) {
     const who = typeof process.getuid === 'function' ? ` (uid ${process.getuid()})` : '';
-    throw new ConfigError(`OUTBOX_DIR ${config.outboxDir} is not writable by this process${who}: ${(error as Error).message}. ` +
-      `Without ${missing.join(' and ')} messages are written there: make it writable (a volume owned by this user), or set ${missing.join(' and ')}.`);
+    throw new ConfigError(
+      `OUTBOX_DIR ${config.outboxDir} is not writable by this process${who}: ${(error as Error).message}. ` +
+        `Without ${missing.join(' and ')} messages are written there: make it writable (a volume owned by this user), or set ${missing.join(' and ')}.`,
+    );
   }
 }
 

@@ -34,7 +34,7 @@ describe('configuration: the personal data master key', () => {
 });
 
 describe('configuration: the image line', () => {
-  it('leaves the line to the command service\'s defaults unless IMAGE_WORK_CONCURRENCY or IMAGE_WORK_QUEUE is set', () => {
+  it("leaves the line to the command service's defaults unless IMAGE_WORK_CONCURRENCY or IMAGE_WORK_QUEUE is set", () => {
     expect(loadConfig({}).imageLine).to.deep.equal({});
     expect(loadConfig({ IMAGE_WORK_CONCURRENCY: '', IMAGE_WORK_QUEUE: '' }).imageLine).to.deep.equal({});
     expect(loadConfig({ IMAGE_WORK_CONCURRENCY: '2', IMAGE_WORK_QUEUE: '0' }).imageLine).to.deep.equal({ concurrency: 2, maxWaiting: 0 });

@@ -1,7 +1,14 @@
 import { expect } from 'chai';
 import sharp, { type Sharp } from 'sharp';
 import { crc32, deflateSync } from 'node:zlib';
-import { generateDemoImage, ImageTooLargeError, ImageTooManyPixelsError, normaliseImage, NotAnImageError, type NormaliseImageOptions } from '../src/images/index.ts';
+import {
+  generateDemoImage,
+  ImageTooLargeError,
+  ImageTooManyPixelsError,
+  normaliseImage,
+  NotAnImageError,
+  type NormaliseImageOptions,
+} from '../src/images/index.ts';
 
 const limits: NormaliseImageOptions = { maxWidth: 800, maxHeight: 600, maxInputBytes: 5_000_000 };
 

@@ -65,7 +65,12 @@ function mediaStoreContract(adapter: string, open: () => Promise<Harness>) {
 
     it('makes a named put deterministic: the same name replaces the bytes under the same id and url', async () => {
       const first = await store.put({ bytes: Buffer.from('%PDF first'), contentType: 'application/pdf', extension: 'pdf', name: 'Invoice_BK7Q2M.pdf' });
-      const second = await store.put({ bytes: Buffer.from('%PDF second, longer'), contentType: 'application/pdf', extension: 'pdf', name: 'Invoice_BK7Q2M.pdf' });
+      const second = await store.put({
+        bytes: Buffer.from('%PDF second, longer'),
+        contentType: 'application/pdf',
+        extension: 'pdf',
+        name: 'Invoice_BK7Q2M.pdf',
+      });
       expect(first.id).to.equal('Invoice_BK7Q2M.pdf');
       expect(second).to.deep.equal({ ...first, size: 19 });
       const got = await store.get('Invoice_BK7Q2M.pdf');
@@ -76,7 +81,12 @@ function mediaStoreContract(adapter: string, open: () => Promise<Harness>) {
     });
 
     it('preserves the content type given, whatever the extension says', async () => {
-      const stored = await store.put({ bytes: Buffer.from('{}'), contentType: 'application/vnd.stays+json; charset=utf-8', extension: 'bin', name: 'report.bin' });
+      const stored = await store.put({
+        bytes: Buffer.from('{}'),
+        contentType: 'application/vnd.stays+json; charset=utf-8',
+        extension: 'bin',
+        name: 'report.bin',
+      });
       const got = (await store.get(stored.id))!;
       got.body.destroy();
       expect(got.contentType).to.equal('application/vnd.stays+json; charset=utf-8');
@@ -98,9 +108,10 @@ function mediaStoreContract(adapter: string, open: () => Promise<Harness>) {
       for (const id of HOSTILE_IDS) {
         expect(await store.get(id), JSON.stringify(id)).to.equal(null);
         expect(await thrown(() => store.delete(id)), JSON.stringify(id)).to.be.instanceOf(InvalidMediaIdError);
-        expect(await thrown(() => store.put({ bytes: Buffer.from('x'), contentType: 'text/plain', extension: 'txt', name: id })), JSON.stringify(id)).to.be.instanceOf(
-          InvalidMediaIdError,
-        );
+        expect(
+          await thrown(() => store.put({ bytes: Buffer.from('x'), contentType: 'text/plain', extension: 'txt', name: id })),
+          JSON.stringify(id),
+        ).to.be.instanceOf(InvalidMediaIdError);
       }
     });
 
@@ -115,7 +126,11 @@ function mediaStoreContract(adapter: string, open: () => Promise<Harness>) {
     });
 
     it('keeps every one of many concurrent puts', async () => {
-      const inputs = Array.from({ length: 25 }, (_, i) => ({ bytes: randomBytes(1000 + i * 97), contentType: i % 2 ? 'image/webp' : 'application/pdf', extension: 'bin' }));
+      const inputs = Array.from({ length: 25 }, (_, i) => ({
+        bytes: randomBytes(1000 + i * 97),
+        contentType: i % 2 ? 'image/webp' : 'application/pdf',
+        extension: 'bin',
+      }));
       const stored = await Promise.all(inputs.map((input) => store.put(input)));
       expect(new Set(stored.map((s) => s.id)).size).to.equal(inputs.length);
       for (const [i, s] of stored.entries()) {
@@ -126,7 +141,12 @@ function mediaStoreContract(adapter: string, open: () => Promise<Harness>) {
     });
 
     it('leaves exactly one whole version after concurrent puts of one name', async () => {
-      const inputs = Array.from({ length: 10 }, (_, i) => ({ bytes: randomBytes(5000 + i), contentType: `image/x-v${i}`, extension: 'bin', name: 'retried.bin' }));
+      const inputs = Array.from({ length: 10 }, (_, i) => ({
+        bytes: randomBytes(5000 + i),
+        contentType: `image/x-v${i}`,
+        extension: 'bin',
+        name: 'retried.bin',
+      }));
       await Promise.all(inputs.map((input) => store.put(input)));
       const got = await store.get('retried.bin');
       const bytes = await readAll(got!.body);

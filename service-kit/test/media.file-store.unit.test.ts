@@ -28,7 +28,9 @@ describe('media: file store specifics', () => {
   it('keeps each object as a plain file a person can open, and leaves no temp files', async () => {
     const bytes = randomBytes(3000);
     const stored = await store.put({ bytes, contentType: 'image/webp', extension: 'webp' });
-    await Promise.all(Array.from({ length: 5 }, (_, i) => store.put({ bytes: Buffer.from(`v${i}`), contentType: 'text/plain', extension: 'txt', name: 'same.txt' })));
+    await Promise.all(
+      Array.from({ length: 5 }, (_, i) => store.put({ bytes: Buffer.from(`v${i}`), contentType: 'text/plain', extension: 'txt', name: 'same.txt' })),
+    );
     expect((await readFile(join(dir, stored.id))).equals(bytes)).to.equal(true);
     expect(await readdir(join(dir, '.tmp'))).to.deep.equal([]);
     expect((await readdir(dir)).sort()).to.deep.equal(['.meta', '.tmp', stored.id, 'same.txt'].sort());

@@ -46,7 +46,12 @@ describe('messaging: webhook SMS', () => {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
-        requests.push({ method: req.method, contentType: req.headers['content-type'], authorization: req.headers.authorization, body: Buffer.concat(chunks).toString('utf8') });
+        requests.push({
+          method: req.method,
+          contentType: req.headers['content-type'],
+          authorization: req.headers.authorization,
+          body: Buffer.concat(chunks).toString('utf8'),
+        });
         res.statusCode = status;
         res.end(status < 300 ? '{"queued":true}' : 'provider down');
       });

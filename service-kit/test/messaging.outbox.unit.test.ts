@@ -11,7 +11,12 @@ const NAME = /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z-[0-9a-f]{8}\.(eml|sms\
 
 /** Bytes a PDF might hold: every byte value, CR/LF pairs, a line that is a lone dot. */
 function pdfBytes(): Buffer {
-  return Buffer.concat([Buffer.from('%PDF-1.7\r\n%âãÏÓ\n.\r\n'), Buffer.from(Array.from({ length: 256 }, (_, i) => i)), randomBytes(40_000), Buffer.from('\n%%EOF\n')]);
+  return Buffer.concat([
+    Buffer.from('%PDF-1.7\r\n%âãÏÓ\n.\r\n'),
+    Buffer.from(Array.from({ length: 256 }, (_, i) => i)),
+    randomBytes(40_000),
+    Buffer.from('\n%%EOF\n'),
+  ]);
 }
 
 describe('messaging: outbox', () => {
@@ -36,13 +41,21 @@ describe('messaging: outbox', () => {
 
     const files = await readdir(dir);
     expect(files).to.have.length(1);
-    expect(files[0]).to.match(NAME).and.match(/\.eml$/);
+    expect(files[0])
+      .to.match(NAME)
+      .and.match(/\.eml$/);
     const raw = await readFile(join(dir, files[0]!), 'latin1');
     expect(raw).to.match(/^Content-Type: multipart\/mixed/m);
     expect(raw).to.include('\r\n');
 
     const [mail] = await readOutbox(dir);
-    expect(mail).to.deep.include({ file: join(dir, files[0]!), kind: 'email', to: 'asha@example.com', subject: 'Booking confirmed: ₹12,500 — होटल सूर्योदय, जयपुर (BK7Q2M)', text });
+    expect(mail).to.deep.include({
+      file: join(dir, files[0]!),
+      kind: 'email',
+      to: 'asha@example.com',
+      subject: 'Booking confirmed: ₹12,500 — होटल सूर्योदय, जयपुर (BK7Q2M)',
+      text,
+    });
     expect(mail!.html).to.equal('<p>नमस्ते <b>Asha</b>, ₹12,500</p>');
     expect(mail!.attachments).to.have.length(1);
     expect(mail!.attachments[0]).to.deep.include({ filename: 'Invoice_BK7Q2M.pdf', contentType: 'application/pdf' });
@@ -76,7 +89,9 @@ describe('messaging: outbox', () => {
     await createOutboxSms({ dir }).send({ to: '+919876543210', text: 'Your Stays OTP is 482913. It expires in 5 minutes.' });
     const files = await readdir(dir);
     expect(files).to.have.length(1);
-    expect(files[0]).to.match(NAME).and.match(/\.sms\.txt$/);
+    expect(files[0])
+      .to.match(NAME)
+      .and.match(/\.sms\.txt$/);
     expect(await readFile(join(dir, files[0]!), 'utf8')).to.equal('To: +919876543210\n\nYour Stays OTP is 482913. It expires in 5 minutes.\n');
     expect(await readOutbox(dir)).to.deep.equal([
       { file: join(dir, files[0]!), kind: 'sms', to: '+919876543210', text: 'Your Stays OTP is 482913. It expires in 5 minutes.', attachments: [] },
@@ -107,7 +122,12 @@ describe('messaging: outbox', () => {
     const attachment = randomBytes(100_000);
     await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        mailer.send({ to: `g${i}@example.com`, subject: `s${i}`, text: `t${i}`, attachments: [{ filename: 'a.bin', content: attachment, contentType: 'application/octet-stream' }] }),
+        mailer.send({
+          to: `g${i}@example.com`,
+          subject: `s${i}`,
+          text: `t${i}`,
+          attachments: [{ filename: 'a.bin', content: attachment, contentType: 'application/octet-stream' }],
+        }),
       ),
     );
     const files = await readdir(dir);

@@ -14,19 +14,24 @@ import { ForbiddenError, UnauthorizedError, createApiRouter, errorHandler, type 
 const PREFIX = '/api';
 
 /** Stand-in for `authenticate`: the caller's role is the `X-Role` header. */
-const roleHeader = (required: string): Middleware => async (ctx, next) => {
-  const role = ctx.get('X-Role');
-  if (role === '') throw new UnauthorizedError();
-  if (required !== 'any' && role !== required) throw new ForbiddenError();
-  await next();
-};
+const roleHeader =
+  (required: string): Middleware =>
+  async (ctx, next) => {
+    const role = ctx.get('X-Role');
+    if (role === '') throw new UnauthorizedError();
+    if (required !== 'any' && role !== required) throw new ForbiddenError();
+    await next();
+  };
 
 const routerFor = (side: Side) => createApiRouter({ prefix: PREFIX, side, authenticate: roleHeader });
 
 /** Mounts a no-op handler for every entry of the side not mounted yet. */
 function mountTheRest(router: ApiRouter, side: Side, mounted: readonly RouteSpec[]): void {
   for (const route of Object.values(routes)) {
-    if (route.side === side && !mounted.includes(route)) router.mount(route, async (ctx) => { ctx.body = 'unused'; });
+    if (route.side === side && !mounted.includes(route))
+      router.mount(route, async (ctx) => {
+        ctx.body = 'unused';
+      });
   }
 }
 
@@ -52,7 +57,10 @@ describe('the route mounter', () => {
       const command = routerFor('command');
       const query = routerFor('query');
       const mounted: RouteSpec[] = [];
-      const mountCommand: RouteMounter = (route, handler) => { mounted.push(route); command.mount(route, handler); };
+      const mountCommand: RouteMounter = (route, handler) => {
+        mounted.push(route);
+        command.mount(route, handler);
+      };
       mountCommand(routes.ownerLogin, async (ctx) => {
         seen.push(ctx.input.body);
         ctx.body = { email: ctx.input.body.email };
@@ -81,17 +89,20 @@ describe('the route mounter', () => {
 
     const call = async (method: string, path: string, init: { body?: string | FormData; headers?: Record<string, string> } = {}) => {
       const response = await fetch(`${base}${path}`, { method, ...init });
-      return { status: response.status, body: await response.json() as Record<string, unknown> };
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
     };
     const postJson = (path: string, body: unknown, headers: Record<string, string> = {}) =>
       call('POST', path, { body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
 
     it('validates a JSON body with the entry schema (400 naming the field) and hands the parsed body to the handler', async () => {
       expect(await postJson('/hotel/owner/login', { email: 'owner@example.in' })).to.deep.equal({
-        status: 400, body: { success: false, statusCode: 400, message: messages.server.invalidField('password', 'is required'), field: 'password' },
+        status: 400,
+        body: { success: false, statusCode: 400, message: messages.server.invalidField('password', 'is required'), field: 'password' },
       });
       expect(await postJson('/hotel/owner/login', ['not', 'an', 'object'])).to.deep.include({ status: 400 });
-      expect((await call('POST', '/hotel/owner/login', { body: 'email=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status).to.equal(415);
+      expect((await call('POST', '/hotel/owner/login', { body: 'email=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status).to.equal(
+        415,
+      );
       const answer = await postJson('/hotel/owner/login', { email: '  owner@example.in ', password: 'pass word', extra: 'dropped' });
       expect(answer).to.deep.equal({ status: 200, body: { email: 'owner@example.in' } });
       expect(seen.at(-1)).to.deep.equal({ email: 'owner@example.in', password: 'pass word' });
@@ -100,13 +111,17 @@ describe('the route mounter', () => {
     it('requires the entry role before reading the body (401 without, 403 with another role), and hands over the path params', async () => {
       expect((await call('POST', '/hotel/booking/cancel/BK-1', { body: '{', headers: { 'content-type': 'application/json' } })).status).to.equal(401);
       expect((await call('POST', '/hotel/booking/cancel/BK-1', { headers: { 'X-Role': 'hotel-owner' } })).status).to.equal(403);
-      expect(await call('POST', '/hotel/booking/cancel/BK%2F1', { headers: { 'X-Role': 'customer' } })).to.deep.equal({ status: 200, body: { bookingID: 'BK/1' } });
+      expect(await call('POST', '/hotel/booking/cancel/BK%2F1', { headers: { 'X-Role': 'customer' } })).to.deep.equal({
+        status: 200,
+        body: { bookingID: 'BK/1' },
+      });
       expect(seen.at(-1)).to.deep.equal({ params: { bookingID: 'BK/1' }, body: undefined, query: undefined, files: [] });
     });
 
     it('validates the query string with the entry schema, defaults filled in', async () => {
       expect(await call('GET', '/hotel/room/get/search/rooms?roomType=flat,room&unknown=1')).to.deep.equal({
-        status: 200, body: { roomType: ['Flat', 'Room'], sort: 'created_at', order: 'desc', page: 1, limit: 100 },
+        status: 200,
+        body: { roomType: ['Flat', 'Room'], sort: 'created_at', order: 'desc', page: 1, limit: 100 },
       });
       expect(await call('GET', '/hotel/room/get/search/rooms?page=0')).to.deep.include({ status: 400 });
     });
@@ -124,13 +139,18 @@ describe('the route mounter', () => {
         return data;
       };
       expect(await call('POST', '/user/register', { body: form({ profileImage: 1 }) })).to.deep.equal({
-        status: 200, body: { username: 'guest', files: [['profileImage', 'profileImage-0.png', 3]] },
+        status: 200,
+        body: { username: 'guest', files: [['profileImage', 'profileImage-0.png', 3]] },
       });
       expect((await call('POST', '/user/register', { body: form({ profileImage: 1, avatar: 1 }) })).body).to.deep.include({
-        statusCode: 400, message: messages.server.invalidField('avatar', 'files are not accepted here'),
+        statusCode: 400,
+        message: messages.server.invalidField('avatar', 'files are not accepted here'),
       });
       expect((await call('POST', '/user/register', { body: form({ profileImage: 2 }) })).body).to.deep.equal({
-        success: false, statusCode: 400, message: messages.server.oneProfileImage, field: 'profileImage',
+        success: false,
+        statusCode: 400,
+        message: messages.server.oneProfileImage,
+        field: 'profileImage',
       });
     });
   });

@@ -10,14 +10,44 @@ import { MongoClient } from 'mongodb';
 import { connectEventStoreDB, openEmbeddedEventStore, type EventStore } from '@stays/event-store';
 import { connectMongoReadStore, createEmbeddedReadStore, type ReadStore } from '@stays/read-store';
 import {
-  TokenIssuer, TokenVerifier, createFileMediaStore, createGridFsMediaStore, importPrivateKey, importPublicKey,
-  loadOrCreateOperatorToken, loadOrCreateSigningKeys, logUnexpectedErrors, operatorApi, mailerFor, otpKeyFor, securityHeadersFor, streamNamesFor, signingMediaLinksFor, smsFor, type Config, type KeyedStreamNames, type Mailer, type MediaStore, type SigningKeys,
+  TokenIssuer,
+  TokenVerifier,
+  createFileMediaStore,
+  createGridFsMediaStore,
+  importPrivateKey,
+  importPublicKey,
+  loadOrCreateOperatorToken,
+  loadOrCreateSigningKeys,
+  logUnexpectedErrors,
+  operatorApi,
+  mailerFor,
+  otpKeyFor,
+  securityHeadersFor,
+  streamNamesFor,
+  signingMediaLinksFor,
+  smsFor,
+  type Config,
+  type KeyedStreamNames,
+  type Mailer,
+  type MediaStore,
+  type SigningKeys,
 } from '@stays/service-kit';
 import { ReadModelRunner, readModelOperatorRoute, discoverReadModels } from '@stays/projections';
 import { FileTreeHeadStore, LeafArchive, Notary, ReadStoreTreeHeadStore, loadOrCreateNotarySigner, type TreeHeadStore } from '@stays/notary';
 import { openKeyStoreFor, revealRecord, withPersonalData, type KeyStore } from '@stays/personal-data';
 import {
-  HotelStreamsIndex, assertLogUsesStreamNameKey, bookingDocumentsReactor, orphanedUnitsReconciler, personalDataErasureReactor, auditorOperatorRoute, bootstrapAuditor, createCommandApp, createGoogleVerifier, createPasswords, type GoogleIdTokenVerifier, type Reactor,
+  HotelStreamsIndex,
+  assertLogUsesStreamNameKey,
+  bookingDocumentsReactor,
+  orphanedUnitsReconciler,
+  personalDataErasureReactor,
+  auditorOperatorRoute,
+  bootstrapAuditor,
+  createCommandApp,
+  createGoogleVerifier,
+  createPasswords,
+  type GoogleIdTokenVerifier,
+  type Reactor,
 } from '@stays/command-service';
 import { createQueryApp, eventStoreAuditTrail } from '@stays/query-service';
 import { createHost } from './host.ts';
@@ -70,9 +100,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
   const log = overrides.log ?? console.log;
   const closers: (() => Promise<void>)[] = [];
   try {
-    const rawEventStore = config.eventStoreUrl
-      ? connectEventStoreDB(config.eventStoreUrl)
-      : await openEmbeddedEventStore(path.join(config.dataDir, 'events'));
+    const rawEventStore = config.eventStoreUrl ? connectEventStoreDB(config.eventStoreUrl) : await openEmbeddedEventStore(path.join(config.dataDir, 'events'));
     let closeLog = () => rawEventStore.close();
     closers.push(() => closeLog());
 
@@ -117,8 +145,13 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     const leafArchive = config.mongoUrl ? undefined : await LeafArchive.open(notaryDir);
     if (leafArchive) closers.unshift(() => leafArchive.close());
     const notary = new Notary({
-      eventStore: rawEventStore, readStore, heads: treeHeads, signer: await loadOrCreateNotarySigner(config.notarySigningKey, path.join(config.dataDir, 'keys')),
-      ...(leafArchive && { leafArchive }), ...(overrides.treeHeadIntervalMs !== undefined && { headIntervalMs: overrides.treeHeadIntervalMs }), log,
+      eventStore: rawEventStore,
+      readStore,
+      heads: treeHeads,
+      signer: await loadOrCreateNotarySigner(config.notarySigningKey, path.join(config.dataDir, 'keys')),
+      ...(leafArchive && { leafArchive }),
+      ...(overrides.treeHeadIntervalMs !== undefined && { headIntervalMs: overrides.treeHeadIntervalMs }),
+      log,
     });
     await notary.start();
     closers.unshift(() => notary.stop());
@@ -136,37 +169,77 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     hotelStreams.start();
     closers.unshift(() => hotelStreams.stop());
 
-    const commandApp = createCommandApp({
-      eventStore, media, mediaLinks, hotelStreams, tokenIssuer, tokenVerifier,
-      google: overrides.google !== undefined ? overrides.google : config.google ? createGoogleVerifier(config.google) : null,
-      mailer, sms: smsFor(config), otpKey: await otpKeyFor(config), streamNames,
-      awaitProjected: async (position) => {
-        if (!(await runner.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS))) log(`read-your-writes: the read side did not reach position ${position} within ${READ_YOUR_WRITES_TIMEOUT_MS} ms`);
+    const commandApp = createCommandApp(
+      {
+        eventStore,
+        media,
+        mediaLinks,
+        hotelStreams,
+        tokenIssuer,
+        tokenVerifier,
+        google: overrides.google !== undefined ? overrides.google : config.google ? createGoogleVerifier(config.google) : null,
+        mailer,
+        sms: smsFor(config),
+        otpKey: await otpKeyFor(config),
+        streamNames,
+        awaitProjected: async (position) => {
+          if (!(await runner.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS)))
+            log(`read-your-writes: the read side did not reach position ${position} within ${READ_YOUR_WRITES_TIMEOUT_MS} ms`);
+        },
+        ...(overrides.now && { now: overrides.now }),
       },
-      ...(overrides.now && { now: overrides.now }),
-    }, { apiPrefix: config.apiPrefix, cors: config.cors, security, trustProxy: config.trustProxy, imageLine: config.imageLine });
-    const queryApp = createQueryApp({
-      readStore, media, mediaLinks, tokenVerifier,
-      readSide: {
-        health: async () => notary.besideReadSide(await runner.health(config.healthMaxLagMs), config.healthMaxLagMs),
-        waitFor: (position, timeoutMs) => runner.waitFor(position, timeoutMs),
-        changedAt: async (projection) => runner.changedAt(projection),
+      { apiPrefix: config.apiPrefix, cors: config.cors, security, trustProxy: config.trustProxy, imageLine: config.imageLine },
+    );
+    const queryApp = createQueryApp(
+      {
+        readStore,
+        media,
+        mediaLinks,
+        tokenVerifier,
+        readSide: {
+          health: async () => notary.besideReadSide(await runner.health(config.healthMaxLagMs), config.healthMaxLagMs),
+          waitFor: (position, timeoutMs) => runner.waitFor(position, timeoutMs),
+          changedAt: async (projection) => runner.changedAt(projection),
+        },
+        logHead: () => eventStore.headPosition(),
+        // a record as stored, personal fields decrypted ('[erased]' once the subject's key is destroyed)
+        reveal: async (record) => (await revealRecord(record, keys)).data,
+        auditTrail: eventStoreAuditTrail(eventStore, streamNames),
+        treeHeads,
+        log,
       },
-      logHead: () => eventStore.headPosition(),
-      // a record as stored, personal fields decrypted ('[erased]' once the subject's key is destroyed)
-      reveal: async (record) => (await revealRecord(record, keys)).data,
-      auditTrail: eventStoreAuditTrail(eventStore, streamNames),
-      treeHeads,
+      { apiPrefix: config.apiPrefix, cors: config.cors, security },
+    );
+    const operator = operatorApi(
+      [readModelOperatorRoute(runner), auditorOperatorRoute({ store: eventStore, streamNames }, createPasswords())],
+      await loadOrCreateOperatorToken(config.operatorToken, path.join(config.dataDir, 'keys')),
       log,
-    }, { apiPrefix: config.apiPrefix, cors: config.cors, security });
-    const operator = operatorApi([readModelOperatorRoute(runner), auditorOperatorRoute({ store: eventStore, streamNames }, createPasswords())],
-      await loadOrCreateOperatorToken(config.operatorToken, path.join(config.dataDir, 'keys')), log);
+    );
     // before createHost takes the apps' callbacks: an app without an error listener then gets Koa's own, which prints every stack to stderr
     for (const app of [commandApp, queryApp]) logUnexpectedErrors(app, log);
-    const host = createHost({ apiPrefix: config.apiPrefix, commandApp, queryApp, security, operator, frontendDir: path.resolve(import.meta.dirname, '../../frontend/dist') });
+    const host = createHost({
+      apiPrefix: config.apiPrefix,
+      commandApp,
+      queryApp,
+      security,
+      operator,
+      frontendDir: path.resolve(import.meta.dirname, '../../frontend/dist'),
+    });
     logUnexpectedErrors(host, log);
     return {
-      host, eventStore, rawEventStore, keys, streamNames, readStore, media, runner, notary, reactor, reconciler, erasure, startedOnEmptyLog,
+      host,
+      eventStore,
+      rawEventStore,
+      keys,
+      streamNames,
+      readStore,
+      media,
+      runner,
+      notary,
+      reactor,
+      reconciler,
+      erasure,
+      startedOnEmptyLog,
       close: async () => {
         for (const close of closers.splice(0)) await close();
       },

@@ -34,7 +34,13 @@ export function sideOfCall(apiPrefix: string, table: Record<string, RouteSpec> =
   const byMethod = new Map<string, { side: Side; pattern: RegExp }[]>();
   for (const route of Object.values(table)) {
     // as koa-router matches: each `:param` one segment, any case, an optional trailing slash
-    const pattern = new RegExp(`^${escapeRegExp(apiPrefix)}${route.path.split(/:[A-Za-z]+/).map(escapeRegExp).join('[^/]+')}/?$`, 'i');
+    const pattern = new RegExp(
+      `^${escapeRegExp(apiPrefix)}${route.path
+        .split(/:[A-Za-z]+/)
+        .map(escapeRegExp)
+        .join('[^/]+')}/?$`,
+      'i',
+    );
     byMethod.set(route.method, [...(byMethod.get(route.method) ?? []), { side: route.side, pattern }]);
   }
   return (method, path) => {

@@ -11,7 +11,12 @@ runMain(async () => {
   const server = http.createServer(system.host.callback());
   server.requestTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(config.port, resolve));
-  stopOnSignals(() => console.log('shutting down'), closeServer(server), () => server.closeAllConnections(), () => system.close());
+  stopOnSignals(
+    () => console.log('shutting down'),
+    closeServer(server),
+    () => server.closeAllConnections(),
+    () => system.close(),
+  );
   const stores = `${config.eventStoreUrl ? 'EventStoreDB' : 'embedded event log'} + ${config.mongoUrl ? 'MongoDB' : 'embedded read store'}`;
   console.log(`Stays is running at http://localhost:${config.port}/ (API under ${config.apiPrefix}, data in ${config.dataDir}, ${stores})`);
   if (config.seedDemo && system.startedOnEmptyLog) {

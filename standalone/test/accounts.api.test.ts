@@ -22,7 +22,12 @@ describe('accounts over HTTP', function () {
   }
 
   async function registerCustomer(email = uniqueEmail(), password = strongPassword) {
-    const response = await api.multipart('POST', '/user/register', { username: 'asha_r', name: 'Asha Rao', email, password }, { profileImage: await pngImage() });
+    const response = await api.multipart(
+      'POST',
+      '/user/register',
+      { username: 'asha_r', name: 'Asha Rao', email, password },
+      { profileImage: await pngImage() },
+    );
     expect(response.status, JSON.stringify(response.body)).to.equal(201);
     return { email, password, id: response.body.data._id as string };
   }
@@ -40,7 +45,9 @@ describe('accounts over HTTP', function () {
       expect(response.status).to.equal(200);
       expect(response.body).to.include({ success: true, statusCode: 200, message: messages.server.signedIn });
       const { accessToken, user, message } = response.body.data;
-      expect(accessToken).to.be.a('string').and.match(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+      expect(accessToken)
+        .to.be.a('string')
+        .and.match(/^[\w-]+\.[\w-]+\.[\w-]+$/);
       expect(message, 'the spec client shows data.message after signing in').to.equal(messages.server.signedIn);
       expect(user).to.deep.equal({ _id: owner.id, role: 'hotel-owner', name: 'Ravi Kumar', email: owner.email });
       expect(JSON.stringify(response.body)).not.to.match(/argon2|password/i);
@@ -50,7 +57,10 @@ describe('accounts over HTTP', function () {
       const customer = await registerCustomer();
       const { user } = await signIn('/user/login', customer.email, customer.password);
       expect(user).to.include({ _id: customer.id, role: 'customer', name: 'Asha Rao', username: 'asha_r', email: customer.email });
-      expect(user.profileImage).to.be.a('string').and.satisfy((url: string) => url.startsWith(`${stays.baseUrl}/sharma/resident/stays/media/`)).and.match(/\/[\w-]+\.webp$/);
+      expect(user.profileImage)
+        .to.be.a('string')
+        .and.satisfy((url: string) => url.startsWith(`${stays.baseUrl}/sharma/resident/stays/media/`))
+        .and.match(/\/[\w-]+\.webp$/);
       const image = await fetch(user.profileImage as string);
       expect(image.status).to.equal(200);
       expect(image.headers.get('content-type')).to.equal('image/webp');
@@ -76,7 +86,12 @@ describe('accounts over HTTP', function () {
 
     it('refuses a profile image over the size limit with the profile screen text', async () => {
       const big = { filename: 'big.png', type: 'image/png', content: Buffer.alloc(6 * 1024 * 1024, 1) };
-      const response = await api.multipart('POST', '/user/register', { username: 'big', name: 'Big', email: uniqueEmail(), password: strongPassword }, { profileImage: big });
+      const response = await api.multipart(
+        'POST',
+        '/user/register',
+        { username: 'big', name: 'Big', email: uniqueEmail(), password: strongPassword },
+        { profileImage: big },
+      );
       expect(response.status).to.equal(413);
       expect(response.body).to.deep.equal({ success: false, statusCode: 413, message: messages.ui.profileImageTooLarge });
     });
@@ -91,8 +106,9 @@ describe('accounts over HTTP', function () {
 
     it('lets exactly one of many concurrent sign-ups with one email succeed', async () => {
       const email = uniqueEmail('race');
-      const attempts = await Promise.all(Array.from({ length: 12 }, (_, i) =>
-        api.post('/hotel/owner/register', { name: `Racer ${i}`, email, password: strongPassword })));
+      const attempts = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => api.post('/hotel/owner/register', { name: `Racer ${i}`, email, password: strongPassword })),
+      );
       const statuses = attempts.map((attempt) => attempt.status).sort();
       expect(statuses.filter((status) => status === 201)).to.have.length(1);
       expect(statuses.filter((status) => status === 409)).to.have.length(11);
@@ -169,7 +185,12 @@ describe('accounts over HTTP', function () {
       expect(huge.status).to.equal(413);
       expect(huge.body).to.include({ success: false, statusCode: 413 });
       const protoEmail = uniqueEmail('proto');
-      const proto = await api.raw('POST', '/hotel/owner/register', `{"__proto__": {"admin": true}, "name": "Proto Man", "email": "${protoEmail}", "password": "${strongPassword}"}`, 'application/json');
+      const proto = await api.raw(
+        'POST',
+        '/hotel/owner/register',
+        `{"__proto__": {"admin": true}, "name": "Proto Man", "email": "${protoEmail}", "password": "${strongPassword}"}`,
+        'application/json',
+      );
       expect(proto.status).to.equal(400);
       await registerOwner(protoEmail);
     });
@@ -219,7 +240,11 @@ describe('accounts over HTTP', function () {
       const owner = await registerOwner();
       const { accessToken } = await signIn('/hotel/owner/login', owner.email, owner.password);
       const newEmail = uniqueEmail('moved');
-      const response = await api.patch('/hotel/owner/update/profile', { name: 'Ravi K', email: newEmail, password: 'a-brand-new-pass', currentPassword: owner.password }, { token: accessToken });
+      const response = await api.patch(
+        '/hotel/owner/update/profile',
+        { name: 'Ravi K', email: newEmail, password: 'a-brand-new-pass', currentPassword: owner.password },
+        { token: accessToken },
+      );
       expect(response.status).to.equal(200);
       expect(response.body).to.include({ success: true, message: messages.server.profileUpdated });
       expect(response.body.data).to.include({ _id: owner.id, name: 'Ravi K', email: newEmail, role: 'hotel-owner' });
@@ -242,7 +267,13 @@ describe('accounts over HTTP', function () {
     it('updates a customer profile with multipart fields, a new image, and image removal', async () => {
       const customer = await registerCustomer();
       const { accessToken, user } = await signIn('/user/login', customer.email, customer.password);
-      const updated = await api.multipart('PATCH', '/user/update/profile', { username: 'asha_new', email: '', password: '' }, { profileImage: await pngImage(32, 32, '#e76f51') }, { token: accessToken });
+      const updated = await api.multipart(
+        'PATCH',
+        '/user/update/profile',
+        { username: 'asha_new', email: '', password: '' },
+        { profileImage: await pngImage(32, 32, '#e76f51') },
+        { token: accessToken },
+      );
       expect(updated.status, JSON.stringify(updated.body)).to.equal(200);
       expect(updated.body.data).to.include({ _id: customer.id, username: 'asha_new', email: customer.email });
       expect(updated.body.data.profileImage).to.be.a('string').and.not.equal(user.profileImage);
@@ -266,7 +297,8 @@ describe('accounts over HTTP', function () {
 
     it('answers a CORS preflight only for allowed origins', async () => {
       const preflight = await fetch(api.url('/hotel/owner/update/profile'), {
-        method: 'OPTIONS', headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'PATCH' },
+        method: 'OPTIONS',
+        headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'PATCH' },
       });
       expect(preflight.headers.get('access-control-allow-origin')).to.equal(null);
     });

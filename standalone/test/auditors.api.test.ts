@@ -81,13 +81,23 @@ describe('auditors over HTTP', function () {
   });
 
   it('lets only auditor tokens through the audit routes: 401 without a token, 403 for guests and owners', async () => {
-    expect(auditRoutes(paidID).map(([name]) => name)).to.include.members(['auditorLogout', 'auditBookings', 'auditBookingHistory', 'auditBookingAsOf', 'auditLogRecords', 'auditLogExport']);
+    expect(auditRoutes(paidID).map(([name]) => name)).to.include.members([
+      'auditorLogout',
+      'auditBookings',
+      'auditBookingHistory',
+      'auditBookingAsOf',
+      'auditLogRecords',
+      'auditLogExport',
+    ]);
     for (const [name, route, path] of auditRoutes(paidID)) {
       const withQuery = path + (queryOf[name] ?? '');
       const anonymous = await call(route, withQuery);
       expect(anonymous.status, `${name} without a token`).to.equal(401);
       expect(anonymous.body).to.include({ success: false, statusCode: 401 });
-      for (const [who, token] of [['guest', guest.token], ['owner', owner.token]] as const) {
+      for (const [who, token] of [
+        ['guest', guest.token],
+        ['owner', owner.token],
+      ] as const) {
         const refused = await call(route, withQuery, token);
         expect(refused.status, `${name} with a ${who} token`).to.equal(403);
         expect(refused.body).to.include({ success: false, statusCode: 403 });
@@ -111,7 +121,11 @@ describe('auditors over HTTP', function () {
     const search = async (query: string) => {
       const response = await api.get(`/audit/bookings?${query}`, { token: auditor.token });
       expect(response.status, JSON.stringify(response.body)).to.equal(200);
-      return response.body.data as { items: { bookingID: string; status: string; guestEmail: string; guestName: string; payableAmount: number }[]; total: number; page: number };
+      return response.body.data as {
+        items: { bookingID: string; status: string; guestEmail: string; guestName: string; payableAmount: number }[];
+        total: number;
+        page: number;
+      };
     };
     const byId = await search(`bookingID=${paidID}`);
     expect(byId.items.map((b) => b.bookingID)).to.deep.equal([paidID]);
@@ -133,7 +147,16 @@ describe('auditors over HTTP', function () {
   it("gives a paid booking's history across its streams in log order, the records as stored and who did each", async () => {
     const entries = await history(paidID);
     const types = entries.map((entry) => entry.record.type);
-    expect(types).to.include.members(['OtpIssued', 'ContactVerified', 'UnitsReserved', 'GuestBookingHeld', 'BookingPlaced', 'InvoiceIssued', 'BookingEmailSent', 'BookingPaymentReceived']);
+    expect(types).to.include.members([
+      'OtpIssued',
+      'ContactVerified',
+      'UnitsReserved',
+      'GuestBookingHeld',
+      'BookingPlaced',
+      'InvoiceIssued',
+      'BookingEmailSent',
+      'BookingPaymentReceived',
+    ]);
     expect(types.indexOf('ContactVerified')).to.be.lessThan(types.indexOf('BookingPlaced'));
     expect(types.indexOf('BookingPlaced')).to.be.lessThan(types.indexOf('InvoiceIssued'));
     expect(types.at(-1)).to.equal('BookingPaymentReceived');
@@ -148,7 +171,11 @@ describe('auditors over HTTP', function () {
     expect(placed.record.data.customerName).to.match(/^pd2\./);
     expect(placed.record.metadata.contactStream).to.match(/^contact-k[0-9a-f]{64}$/);
     expect(entries.find((entry) => entry.record.type === 'BookingPaymentReceived')!.actor).to.deep.include({ id: owner.id, role: 'hotel-owner' });
-    expect(entries.find((entry) => entry.record.type === 'InvoiceIssued')!.actor).to.deep.equal({ id: 'system:booking-documents', role: 'system', name: 'Stays' });
+    expect(entries.find((entry) => entry.record.type === 'InvoiceIssued')!.actor).to.deep.equal({
+      id: 'system:booking-documents',
+      role: 'system',
+      name: 'Stays',
+    });
     // the contact verification of this booking only, not the one of the guest's other booking
     expect(types.filter((type) => type === 'ContactVerified')).to.have.length(1);
   });
@@ -160,7 +187,10 @@ describe('auditors over HTTP', function () {
     expect(types.indexOf('BookingCancelled')).to.be.greaterThan(types.indexOf('BookingPlaced'));
   });
 
-  for (const [label, last] of [['paid', 'BookingPaymentReceived'], ['cancelled', 'BookingCancelled']] as const) {
+  for (const [label, last] of [
+    ['paid', 'BookingPaymentReceived'],
+    ['cancelled', 'BookingCancelled'],
+  ] as const) {
     it(`shows the ${label} booking as of just before and at each of its events, folded with the command side's evolve`, async () => {
       const bookingID = label === 'paid' ? paidID : cancelledID;
       const own = (await history(bookingID)).filter((entry) => entry.record.streamId === `booking-${bookingID}`);
@@ -172,14 +202,21 @@ describe('auditors over HTTP', function () {
         const time = entry.record.recordedAt;
         const at = await asOf(bookingID, time);
         const lastAtOrBefore = own.filter((other) => Date.parse(other.record.recordedAt) <= Date.parse(time)).at(-1)!;
-        expect(at.stoppedAt).to.deep.equal({ leafIndex: lastAtOrBefore.leafIndex, type: lastAtOrBefore.record.type, position: lastAtOrBefore.record.position, recordedAt: time });
+        expect(at.stoppedAt).to.deep.equal({
+          leafIndex: lastAtOrBefore.leafIndex,
+          type: lastAtOrBefore.record.type,
+          position: lastAtOrBefore.record.position,
+          recordedAt: time,
+        });
         const justBefore = await asOf(bookingID, new Date(Date.parse(time) - 1).toISOString());
         const previous = own.filter((other) => Date.parse(other.record.recordedAt) < Date.parse(time)).at(-1);
         expect(justBefore.stoppedAt?.leafIndex ?? null, `just before ${entry.record.type}`).to.equal(previous?.leafIndex ?? null);
         if (index === 0) expect(at.state).to.deep.include({ status: 'placed', invoice: null, emailSent: false, paid: false });
       }
       const now = await asOf(bookingID, new Date().toISOString());
-      expect(now.state).to.deep.include(label === 'paid' ? { status: 'placed', paid: true, emailSent: true } : { status: 'cancelled', paid: false, emailSent: true });
+      expect(now.state).to.deep.include(
+        label === 'paid' ? { status: 'placed', paid: true, emailSent: true } : { status: 'cancelled', paid: false, emailSent: true },
+      );
       expect((now.state as { invoice: { url: string } }).invoice.url).to.be.a('string');
       expect((now.state as { booking: { bookingID: string } }).booking.bookingID).to.equal(bookingID);
     });
@@ -214,7 +251,10 @@ describe('auditors over HTTP', function () {
     const exported = await fetch(api.url('/audit/log/export?category=booking'), { headers: { Authorization: `Bearer ${auditor.token}` } });
     expect(exported.status).to.equal(200);
     expect(exported.headers.get('content-type')).to.match(/^application\/x-ndjson/);
-    const lines = (await exported.text()).split('\n').filter(Boolean).map((line) => JSON.parse(line) as AuditEntry);
+    const lines = (await exported.text())
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as AuditEntry);
     expect(lines).to.have.length(Number(exported.headers.get('x-total-count')));
     expect(lines.every((entry) => entry.record.streamId.startsWith('booking-'))).to.equal(true);
     const listed = await api.get('/audit/log/records?category=booking', { token: auditor.token });
@@ -232,9 +272,13 @@ describe('auditors over HTTP', function () {
     expect(whats).to.include.members(['bookings', 'booking-history', 'booking-as-of', 'log-records', 'log-export']);
     for (const event of reads) expect(event.metadata.actor).to.equal(auditor.id);
     expect(reads.filter((event) => event.data.what === 'booking-history').map((event) => event.data.bookingID)).to.include(paidID);
-    expect(reads.find((event) => event.data.what === 'log-records' && (event.data.filters as Record<string, unknown>).type === 'BookingPlaced')).to.not.equal(undefined);
+    expect(reads.find((event) => event.data.what === 'log-records' && (event.data.filters as Record<string, unknown>).type === 'BookingPlaced')).to.not.equal(
+      undefined,
+    );
     const emailDigest = stays.system.streamNames.email(guest.email);
-    expect(reads.filter((event) => event.data.what === 'bookings' && (event.data.filters as Record<string, unknown>).guestEmailDigest === emailDigest)).to.have.length(1);
+    expect(
+      reads.filter((event) => event.data.what === 'bookings' && (event.data.filters as Record<string, unknown>).guestEmailDigest === emailDigest),
+    ).to.have.length(1);
     expect(JSON.stringify(reads)).to.not.include(createHash('sha256').update(guest.email.toLowerCase()).digest('hex'));
     expect(JSON.stringify(reads)).to.not.include(guest.email);
     // an auditor's reads are not the booking's history
@@ -257,7 +301,8 @@ describe('auditor accounts: bootstrap and the CLI', function () {
   const addWithCli = (dataDir: string, email: string, password: string, env: Record<string, string> = {}) =>
     new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
       const child = spawn(process.execPath, ['--import', 'tsx', 'command-service/src/auditors/cli.ts', 'add', email], {
-        cwd: REPO, env: { ...process.env, DATA_DIR: dataDir, EVENTSTORE_URL: '', ...env },
+        cwd: REPO,
+        env: { ...process.env, DATA_DIR: dataDir, EVENTSTORE_URL: '', ...env },
       });
       let stdout = '';
       let stderr = '';
@@ -328,12 +373,15 @@ describe('auditor accounts: bootstrap and the CLI', function () {
       expect(wrongToken.stderr.trim()).to.equal('the operator token is missing or wrong');
       const post = async (body: string) => {
         const response = await fetch(`${stays.baseUrl}/operator/auditors`, {
-          method: 'POST', body, headers: { authorization: `Bearer ${await operatorToken(dataDir)}`, 'content-type': 'application/json' },
+          method: 'POST',
+          body,
+          headers: { authorization: `Bearer ${await operatorToken(dataDir)}`, 'content-type': 'application/json' },
         });
         return { status: response.status, body: await response.json() };
       };
       expect(await post('{"email":"fourth.auditor@example.in"}')).to.deep.equal({
-        status: 400, body: { success: false, message: 'an auditor is added with {"email": "…", "password": "…"}', statusCode: 400 },
+        status: 400,
+        body: { success: false, message: 'an auditor is added with {"email": "…", "password": "…"}', statusCode: 400 },
       });
       expect((await post('{"email":')).body).to.deep.equal({ success: false, message: 'the body of an operator call must be JSON', statusCode: 400 });
       expect((await post(JSON.stringify({ email: 'fourth.auditor@example.in', password: 'x'.repeat(20_000) }))).status).to.equal(413);

@@ -25,7 +25,13 @@ describe('availability for a stay over HTTP', function () {
     api = new ApiClient(stays.baseUrl);
     owner = await signedInOwner(api);
     hotelId = (await api.multipart('POST', '/hotel/data/create/hotel', hotelForm(), { imageURLs: await pngImages(5) }, { token: owner.token })).body.data._id;
-    const room = await api.multipart('POST', '/hotel/room/create/room', roomForm(hotelId, { totalUnits: '3', maxGuests: '2' }), { imageURLs: await pngImages(1) }, { token: owner.token });
+    const room = await api.multipart(
+      'POST',
+      '/hotel/room/create/room',
+      roomForm(hotelId, { totalUnits: '3', maxGuests: '2' }),
+      { imageURLs: await pngImages(1) },
+      { token: owner.token },
+    );
     expect(room.status, JSON.stringify(room.body)).to.equal(201);
     roomId = room.body.data._id;
   });
@@ -43,9 +49,21 @@ describe('availability for a stay over HTTP', function () {
   async function book(guest: SignedIn, form: Record<string, unknown>) {
     const contact = newContact();
     await verifyContact(api, stays.dataDir, guest.token, contact);
-    return api.post('/hotel/booking/book/hotel', {
-      hotelID: hotelId, ...contact, roomType: 'Room', roomStandard: 'Deluxe', numberOfRooms: 1, numberOfGuests: 1, numberOfNights: 1, dateOfCommencement: checkIn, ...form,
-    }, { token: guest.token });
+    return api.post(
+      '/hotel/booking/book/hotel',
+      {
+        hotelID: hotelId,
+        ...contact,
+        roomType: 'Room',
+        roomStandard: 'Deluxe',
+        numberOfRooms: 1,
+        numberOfGuests: 1,
+        numberOfNights: 1,
+        dateOfCommencement: checkIn,
+        ...form,
+      },
+      { token: guest.token },
+    );
   }
 
   it('shows every unit free before any booking, the whole stay priced, by nights or by check-out alike', async () => {
@@ -67,8 +85,9 @@ describe('availability for a stay over HTTP', function () {
     const after = await listing(`checkIn=${checkIn}&nights=3&rooms=2&guests=3`);
     expect(free(after)).to.deep.equal([1, 0, 3]);
     expect([after.minFree, after.bookable, after.nearestCheckIn]).to.deep.equal([0, false, daysFromToday(22)]);
-    const charged = (await api.get(`/user/get/all/bookings/${guest.id}`, { token: guest.token })).body.data
-      .find((booking: { bookingID: string }) => booking.bookingID === first.body.data.bookingID);
+    const charged = (await api.get(`/user/get/all/bookings/${guest.id}`, { token: guest.token })).body.data.find(
+      (booking: { bookingID: string }) => booking.bookingID === first.body.data.bookingID,
+    );
     const quoted = await listing(`checkIn=${checkIn}&nights=2&rooms=2&guests=3`);
     expect(quoted.quote.payableAmount).to.equal(charged.payableAmount);
     expect(quoted.quote.totalAmount).to.equal(charged.totalAmount);
@@ -88,20 +107,49 @@ describe('availability for a stay over HTTP', function () {
     expect((await listing(`checkIn=${daysFromToday(50)}&rooms=1&guests=3`)).bookable).to.equal(false);
     expect((await listing(`checkIn=${daysFromToday(50)}&rooms=2&guests=3`)).bookable).to.equal(true);
     const refused = await book(await signedInCustomer(api), { numberOfGuests: 3, dateOfCommencement: daysFromToday(50) });
-    expect([refused.status, refused.body.field, refused.body.message]).to.deep.equal([400, 'numberOfGuests', messages.server.invalidField('numberOfGuests', messages.server.tooManyGuests(2))]);
+    expect([refused.status, refused.body.field, refused.body.message]).to.deep.equal([
+      400,
+      'numberOfGuests',
+      messages.server.invalidField('numberOfGuests', messages.server.tooManyGuests(2)),
+    ]);
   });
 
   it('searches for a stay: leaves out a hotel whose only listing is full on one night of it, says what each hotel found can book', async () => {
     const otherOwner = await signedInOwner(api, 'Meera Nair');
-    const full = (await api.multipart('POST', '/hotel/data/create/hotel', hotelForm({ hotelName: 'Hotel Full On Friday', city: 'Nashik' }), { imageURLs: await pngImages(5) }, { token: otherOwner.token })).body.data._id;
-    const fullRoom = await api.multipart('POST', '/hotel/room/create/room', roomForm(full, { totalUnits: '1', pricePerNight: '2000' }), { imageURLs: await pngImages(1) }, { token: otherOwner.token });
+    const full = (
+      await api.multipart(
+        'POST',
+        '/hotel/data/create/hotel',
+        hotelForm({ hotelName: 'Hotel Full On Friday', city: 'Nashik' }),
+        { imageURLs: await pngImages(5) },
+        { token: otherOwner.token },
+      )
+    ).body.data._id;
+    const fullRoom = await api.multipart(
+      'POST',
+      '/hotel/room/create/room',
+      roomForm(full, { totalUnits: '1', pricePerNight: '2000' }),
+      { imageURLs: await pngImages(1) },
+      { token: otherOwner.token },
+    );
     expect(fullRoom.status).to.equal(201);
     const guest = await signedInCustomer(api);
     const contact = newContact();
     await verifyContact(api, stays.dataDir, guest.token, contact);
-    const taken = await api.post('/hotel/booking/book/hotel', {
-      hotelID: full, ...contact, roomType: 'Room', roomStandard: 'Deluxe', numberOfRooms: 1, numberOfGuests: 1, numberOfNights: 1, dateOfCommencement: daysFromToday(61),
-    }, { token: guest.token });
+    const taken = await api.post(
+      '/hotel/booking/book/hotel',
+      {
+        hotelID: full,
+        ...contact,
+        roomType: 'Room',
+        roomStandard: 'Deluxe',
+        numberOfRooms: 1,
+        numberOfGuests: 1,
+        numberOfNights: 1,
+        dateOfCommencement: daysFromToday(61),
+      },
+      { token: guest.token },
+    );
     expect(taken.status, JSON.stringify(taken.body)).to.equal(201);
 
     const search = async (query: string) => {
@@ -110,11 +158,21 @@ describe('availability for a stay over HTTP', function () {
       return answer.body.data as { _id: string; availability?: { bookableListings: number; lowestPayableAmount: number; fewestFree: number } }[];
     };
     const over = await search(`checkIn=${daysFromToday(60)}&nights=3&guests=2`);
-    expect(over.map((hotel) => hotel._id)).to.include(hotelId).and.not.include(full);
+    expect(over.map((hotel) => hotel._id))
+      .to.include(hotelId)
+      .and.not.include(full);
     const found = over.find((hotel) => hotel._id === hotelId)!;
-    expect(found.availability).to.deep.equal({ bookableListings: 1, lowestPayableAmount: (await listing(`checkIn=${daysFromToday(60)}&nights=3&guests=2`)).quote.payableAmount, fewestFree: 5 });
+    expect(found.availability).to.deep.equal({
+      bookableListings: 1,
+      lowestPayableAmount: (await listing(`checkIn=${daysFromToday(60)}&nights=3&guests=2`)).quote.payableAmount,
+      fewestFree: 5,
+    });
     const before = await search(`checkIn=${daysFromToday(58)}&checkOut=${daysFromToday(61)}`);
-    expect(before.find((hotel) => hotel._id === full)?.availability).to.deep.equal({ bookableListings: 1, lowestPayableAmount: quoteStay({ roomType: 'Room', pricePerNight: 2000, numberOfGuests: 1, numberOfRooms: 1, numberOfNights: 3 }).payableAmount, fewestFree: 1 });
+    expect(before.find((hotel) => hotel._id === full)?.availability).to.deep.equal({
+      bookableListings: 1,
+      lowestPayableAmount: quoteStay({ roomType: 'Room', pricePerNight: 2000, numberOfGuests: 1, numberOfRooms: 1, numberOfNights: 3 }).payableAmount,
+      fewestFree: 1,
+    });
     // a room search for a stay: only listings meeting its conditions count
     expect((await api.get(`/hotel/room/get/search/rooms?checkIn=${daysFromToday(58)}&nights=1&bedType=king`)).body.data).to.deep.equal([]);
     // without a stay the search answers as it always has

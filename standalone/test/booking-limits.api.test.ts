@@ -31,7 +31,13 @@ describe('booking limits over HTTP', function () {
     api = new ApiClient(stays.baseUrl);
     owner = await signedInOwner(api);
     hotelId = (await api.multipart('POST', '/hotel/data/create/hotel', hotelForm(), { imageURLs: await pngImages(5) }, { token: owner.token })).body.data._id;
-    const room = await api.multipart('POST', '/hotel/room/create/room', roomForm(hotelId, { totalUnits: '20' }), { imageURLs: await pngImages(1) }, { token: owner.token });
+    const room = await api.multipart(
+      'POST',
+      '/hotel/room/create/room',
+      roomForm(hotelId, { totalUnits: '20' }),
+      { imageURLs: await pngImages(1) },
+      { token: owner.token },
+    );
     expect(room.status).to.equal(201);
   });
   after(async () => stays.destroy());
@@ -45,15 +51,25 @@ describe('booking limits over HTTP', function () {
   const verifyOtp = (token: string, contact: Contact, phone: string, otp: string) =>
     api.post('/hotel/booking/verify/email/mobile', { otp, customerEmail: contact.customerEmail, customerPhoneNumber: phone }, { token });
   const bookingForm = (contact: Contact, overrides: Record<string, unknown> = {}) => ({
-    hotelID: hotelId, ...contact, roomType: 'Room', roomStandard: 'Deluxe', numberOfRooms: 1, numberOfGuests: 1, numberOfNights: 1,
-    dateOfCommencement: daysAhead(10), ...overrides,
+    hotelID: hotelId,
+    ...contact,
+    roomType: 'Room',
+    roomStandard: 'Deluxe',
+    numberOfRooms: 1,
+    numberOfGuests: 1,
+    numberOfNights: 1,
+    dateOfCommencement: daysAhead(10),
+    ...overrides,
   });
   const book = (token: string, form: Record<string, unknown>) => api.post('/hotel/booking/book/hotel', form, { token });
   const bookingsOf = async (who: SignedIn) => (await api.get(`/user/get/all/bookings/${who.id}`, { token: who.token })).body.data as Record<string, any>[];
   const wrongCodeFor = (otp: string) => String((Number(otp) + 1) % 1_000_000).padStart(6, '0');
 
   it("verifies a phone with the spec client's default +7840 and with +91, then books with the phone with or without its dial code", async () => {
-    for (const [dialCode, written] of [['+7840', (n: string) => `+7840${n}`], ['+91', (n: string) => `+91 (${n.slice(0, 3)}) ${n.slice(3, 6)}-${n.slice(6)}`]] as const) {
+    for (const [dialCode, written] of [
+      ['+7840', (n: string) => `+7840${n}`],
+      ['+91', (n: string) => `+91 (${n.slice(0, 3)}) ${n.slice(3, 6)}-${n.slice(6)}`],
+    ] as const) {
       const contact = newContact();
       const phone = written(contact.customerPhoneNumber);
       expect((await sendOtp(guest.token, contact, phone)).status, phone).to.equal(200);
@@ -61,7 +77,10 @@ describe('booking limits over HTTP', function () {
       expect((await verifyOtp(guest.token, contact, phone, otp)).status, phone).to.equal(200);
       const without = await book(guest.token, bookingForm(contact, { dateOfCommencement: daysAhead(20) }));
       expect(without.status, JSON.stringify(without.body)).to.equal(201);
-      const withCode = await book(guest.token, bookingForm(contact, { customerPhoneNumber: `${dialCode}${contact.customerPhoneNumber}`, dateOfCommencement: daysAhead(21) }));
+      const withCode = await book(
+        guest.token,
+        bookingForm(contact, { customerPhoneNumber: `${dialCode}${contact.customerPhoneNumber}`, dateOfCommencement: daysAhead(21) }),
+      );
       expect(withCode.status, JSON.stringify(withCode.body)).to.equal(201);
       const reads = (await bookingsOf(guest)).filter((b) => [without.body.data.bookingID, withCode.body.data.bookingID].includes(b.bookingID));
       expect(reads.map((b) => b.customerPhoneNumber)).to.deep.equal([contact.customerPhoneNumber, contact.customerPhoneNumber]);
@@ -170,13 +189,18 @@ describe('booking limits over HTTP', function () {
     const eleventh = () => book(guest.token, bookingForm(contact, { dateOfCommencement: daysAhead(200) }));
     const refused = await eleventh();
     expect([refused.status, refused.body.message]).to.deep.equal([409, messages.server.tooManyUpcomingBookings(limits.upcomingBookingsPerGuest)]);
-    expect((await bookingsOf(guest)).filter((b) => b.dateOfCommencement === daysAhead(200)), 'and no booking was recorded').to.deep.equal([]);
+    expect(
+      (await bookingsOf(guest)).filter((b) => b.dateOfCommencement === daysAhead(200)),
+      'and no booking was recorded',
+    ).to.deep.equal([]);
 
     expect((await api.post(`/hotel/booking/cancel/${placed[0]}`, {}, { token: guest.token })).status).to.equal(200);
     expect((await eleventh()).status).to.equal(201);
 
     // what a process that died after taking the guest's place and before recording the booking leaves behind
-    await stays.system.eventStore.append(`guest-${guest.id}`, [{ type: 'GuestBookingHeld', data: { customerId: guest.id, bookingID: 'BK-CRASHED2', lastNight: daysAhead(250) } }]);
+    await stays.system.eventStore.append(`guest-${guest.id}`, [
+      { type: 'GuestBookingHeld', data: { customerId: guest.id, bookingID: 'BK-CRASHED2', lastNight: daysAhead(250) } },
+    ]);
     expect((await api.post(`/hotel/booking/cancel/${placed[1]}`, {}, { token: guest.token })).status).to.equal(200);
     expect((await book(guest.token, bookingForm(contact, { dateOfCommencement: daysAhead(201) }))).status, 'the orphan holds the freed place').to.equal(409);
     clock += 3 * 60_000;
@@ -198,7 +222,9 @@ describe('booking limits over HTTP', function () {
   it("delists an owner's hotel when the owner deletes their account; the guest still reads their booking", async () => {
     const leaving = await signedInOwner(api, 'Leaving Owner');
     const name = `Hotel Departing Owner ${Date.now().toString(36)}`;
-    const hotel = (await api.multipart('POST', '/hotel/data/create/hotel', hotelForm({ hotelName: name }), { imageURLs: await pngImages(5) }, { token: leaving.token })).body.data._id;
+    const hotel = (
+      await api.multipart('POST', '/hotel/data/create/hotel', hotelForm({ hotelName: name }), { imageURLs: await pngImages(5) }, { token: leaving.token })
+    ).body.data._id;
     await api.multipart('POST', '/hotel/room/create/room', roomForm(hotel), { imageURLs: await pngImages(1) }, { token: leaving.token });
     const contact = newContact();
     await verifyContact(api, stays.dataDir, guest.token, contact);
@@ -223,15 +249,33 @@ describe('booking limits over HTTP', function () {
     const fresh = await signedInOwner(api, 'Control Owner');
     const hostile = { NUL: '\u0000', 'right-to-left override': '\u202E', 'carriage return and line feed': '\r\n', 'C1 control': '\u0085' };
     for (const [label, character] of Object.entries(hostile)) {
-      const hotelName = await api.multipart('POST', '/hotel/data/create/hotel', hotelForm({ hotelName: `Hotel Sahyadri${character}Residency` }), { imageURLs: await pngImages(5) }, { token: fresh.token });
+      const hotelName = await api.multipart(
+        'POST',
+        '/hotel/data/create/hotel',
+        hotelForm({ hotelName: `Hotel Sahyadri${character}Residency` }),
+        { imageURLs: await pngImages(5) },
+        { token: fresh.token },
+      );
       expect([hotelName.status, hotelName.body.field], label).to.deep.equal([400, 'hotelName']);
-      const placeName = await api.multipart('POST', '/hotel/data/create/hotel', hotelForm({ restaurants: JSON.stringify([{ name: `Vaishali${character}Cafe`, distance: '1' }]) }), { imageURLs: await pngImages(5) }, { token: fresh.token });
+      const placeName = await api.multipart(
+        'POST',
+        '/hotel/data/create/hotel',
+        hotelForm({ restaurants: JSON.stringify([{ name: `Vaishali${character}Cafe`, distance: '1' }]) }),
+        { imageURLs: await pngImages(5) },
+        { token: fresh.token },
+      );
       expect([placeName.status, placeName.body.field], label).to.deep.equal([400, 'restaurants.0.name']);
       const accountName = await api.post('/hotel/owner/register', { name: `Ravi${character}Kumar`, email: uniqueEmail('owner'), password: strongPassword });
       expect([accountName.status, accountName.body.field], label).to.deep.equal([400, 'name']);
     }
     const description = 'A calm family hotel near the old city.\r\nRooftop restaurant, and easy access to the station.';
-    const created = await api.multipart('POST', '/hotel/data/create/hotel', hotelForm({ description }), { imageURLs: await pngImages(5) }, { token: fresh.token });
+    const created = await api.multipart(
+      'POST',
+      '/hotel/data/create/hotel',
+      hotelForm({ description }),
+      { imageURLs: await pngImages(5) },
+      { token: fresh.token },
+    );
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
     const read = await api.get(`/hotel/data/get/specific/${created.body.data._id}`);
     expect(read.body.data.description).to.equal(description.replace('\r\n', '\n'));

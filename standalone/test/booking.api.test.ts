@@ -59,9 +59,21 @@ describe('booking over HTTP', function () {
     owner = await signedInOwner(api);
     const created = await api.multipart('POST', '/hotel/data/create/hotel', hotelForm(), { imageURLs: await pngImages(5) }, { token: owner.token });
     hotelId = created.body.data._id;
-    const room = await api.multipart('POST', '/hotel/room/create/room', roomForm(hotelId, { totalUnits: '3' }), { imageURLs: await pngImages(1) }, { token: owner.token });
+    const room = await api.multipart(
+      'POST',
+      '/hotel/room/create/room',
+      roomForm(hotelId, { totalUnits: '3' }),
+      { imageURLs: await pngImages(1) },
+      { token: owner.token },
+    );
     expect(room.status).to.equal(201);
-    const flat = await api.multipart('POST', '/hotel/room/create/room', roomForm(hotelId, { roomType: 'Flat', roomStandard: 'Family', pricePerNight: '7000', numberOfRooms: '2', hasKitchen: 'true' }), { imageURLs: await pngImages(1) }, { token: owner.token });
+    const flat = await api.multipart(
+      'POST',
+      '/hotel/room/create/room',
+      roomForm(hotelId, { roomType: 'Flat', roomStandard: 'Family', pricePerNight: '7000', numberOfRooms: '2', hasKitchen: 'true' }),
+      { imageURLs: await pngImages(1) },
+      { token: owner.token },
+    );
     flatId = flat.body.data._id;
   });
   after(async () => stays.destroy());
@@ -72,9 +84,24 @@ describe('booking over HTTP', function () {
   });
 
   const bookingForm = (contact: Contact, overrides: Record<string, unknown> = {}) => ({
-    hotelID: hotelId, hotelName: 'whatever the client says', hotelAddress: 'x', hotelCity: 'y', hotelState: 'z', hotelCountry: 'India',
-    hotelPincode: '411004', hotelPhoneNumber: '9822012345', customerID: guest.id, ...contact, roomStandard: 'Deluxe', roomType: 'Room',
-    numberOfRooms: 2, numberOfGuests: 2, numberOfNights: '3', dateOfBooking: daysFromToday(0), dateOfCommencement: daysFromToday(10), totalAmount: 1,
+    hotelID: hotelId,
+    hotelName: 'whatever the client says',
+    hotelAddress: 'x',
+    hotelCity: 'y',
+    hotelState: 'z',
+    hotelCountry: 'India',
+    hotelPincode: '411004',
+    hotelPhoneNumber: '9822012345',
+    customerID: guest.id,
+    ...contact,
+    roomStandard: 'Deluxe',
+    roomType: 'Room',
+    numberOfRooms: 2,
+    numberOfGuests: 2,
+    numberOfNights: '3',
+    dateOfBooking: daysFromToday(0),
+    dateOfCommencement: daysFromToday(10),
+    totalAmount: 1,
     ...overrides,
   });
   const book = (token: string, form: Record<string, unknown>) => api.post('/hotel/booking/book/hotel', form, { token });
@@ -94,10 +121,25 @@ describe('booking over HTTP', function () {
     const expected = quoteStay({ roomType: 'Room', pricePerNight: 4500, numberOfGuests: 2, numberOfRooms: 2, numberOfNights: 3 });
     const [booking] = (await bookingsOf(guest)).filter((b) => b.bookingID === bookingID);
     expect(booking).to.include({
-      _id: bookingID, bookingID, hotelID: hotelId, hotelName: 'Hotel Sahyadri Residency', hotelAddress: '14 Jangli Maharaj Road, Deccan',
-      hotelCity: 'Pune', customerName: contact.customerName, customerPhoneNumber: contact.customerPhoneNumber, numberOfNights: 3,
-      numberOfGuests: 2, numberOfRooms: 2, roomType: 'Room', roomStandard: 'Deluxe', totalAmount: expected.totalAmount,
-      discountAmount: expected.discountAmount, isPaymentDone: false, status: 'confirmed', dateOfCommencement: daysFromToday(10), dateOfBooking: daysFromToday(0),
+      _id: bookingID,
+      bookingID,
+      hotelID: hotelId,
+      hotelName: 'Hotel Sahyadri Residency',
+      hotelAddress: '14 Jangli Maharaj Road, Deccan',
+      hotelCity: 'Pune',
+      customerName: contact.customerName,
+      customerPhoneNumber: contact.customerPhoneNumber,
+      numberOfNights: 3,
+      numberOfGuests: 2,
+      numberOfRooms: 2,
+      roomType: 'Room',
+      roomStandard: 'Deluxe',
+      totalAmount: expected.totalAmount,
+      discountAmount: expected.discountAmount,
+      isPaymentDone: false,
+      status: 'confirmed',
+      dateOfCommencement: daysFromToday(10),
+      dateOfBooking: daysFromToday(0),
     });
     expect(expected.totalAmount).to.equal(54_000);
 
@@ -139,7 +181,11 @@ describe('booking over HTTP', function () {
     expect((await send()).status).to.equal(200);
     const otp = await otpFromOutbox(stays.dataDir, international(contact));
     clock += 11 * 60_000;
-    const late = await api.post('/hotel/booking/verify/email/mobile', { otp, customerEmail: contact.customerEmail, customerPhoneNumber: international(contact) }, { token: guest.token });
+    const late = await api.post(
+      '/hotel/booking/verify/email/mobile',
+      { otp, customerEmail: contact.customerEmail, customerPhoneNumber: international(contact) },
+      { token: guest.token },
+    );
     expect(late.status).to.equal(400);
     expect(late.body.message).to.equal(messages.server.otpInvalid);
   });
@@ -149,7 +195,12 @@ describe('booking over HTTP', function () {
     await api.post('/hotel/booking/send/email/mobile', { ...contact, customerPhoneNumber: international(contact) }, { token: guest.token });
     const otp = await otpFromOutbox(stays.dataDir, international(contact));
     const wrong = String((Number(otp) + 1) % 1_000_000).padStart(6, '0');
-    const verify = (code: string) => api.post('/hotel/booking/verify/email/mobile', { otp: code, customerEmail: contact.customerEmail, customerPhoneNumber: international(contact) }, { token: guest.token });
+    const verify = (code: string) =>
+      api.post(
+        '/hotel/booking/verify/email/mobile',
+        { otp: code, customerEmail: contact.customerEmail, customerPhoneNumber: international(contact) },
+        { token: guest.token },
+      );
     for (let i = 0; i < 5; i++) expect((await verify(wrong)).status).to.equal(400);
     const dead = await verify(otp);
     expect(dead.status).to.equal(429);
@@ -197,8 +248,11 @@ describe('booking over HTTP', function () {
     const contact = newContact();
     await verifyContact(api, stays.dataDir, guest.token, contact);
     const night = daysFromToday(40);
-    const attempts = await Promise.all(Array.from({ length: 20 }, () =>
-      book(guest.token, bookingForm(contact, { roomType: 'Flat', roomStandard: 'Family', numberOfRooms: 1, numberOfNights: 2, dateOfCommencement: night }))));
+    const attempts = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        book(guest.token, bookingForm(contact, { roomType: 'Flat', roomStandard: 'Family', numberOfRooms: 1, numberOfNights: 2, dateOfCommencement: night })),
+      ),
+    );
     const won = attempts.filter((attempt) => attempt.status === 201);
     expect(won, JSON.stringify(attempts.map((a) => a.body))).to.have.length(1);
     for (const lost of attempts.filter((attempt) => attempt.status !== 201)) {
@@ -208,14 +262,24 @@ describe('booking over HTTP', function () {
     const flats = (await bookingsOf(guest)).filter((b) => b.roomID === flatId && b.dateOfCommencement === night);
     expect(flats).to.have.length(1);
     // the night after the stay is still free
-    expect((await book(guest.token, bookingForm(contact, { roomType: 'Flat', roomStandard: 'Family', numberOfRooms: 1, numberOfNights: 1, dateOfCommencement: daysFromToday(42) }))).status).to.equal(201);
+    expect(
+      (
+        await book(
+          guest.token,
+          bookingForm(contact, { roomType: 'Flat', roomStandard: 'Family', numberOfRooms: 1, numberOfNights: 1, dateOfCommencement: daysFromToday(42) }),
+        )
+      ).status,
+    ).to.equal(201);
   });
 
   it('sends every one of many bookings placed at once exactly one email with its invoice', async () => {
     const contact = newContact();
     await verifyContact(api, stays.dataDir, guest.token, contact);
-    const placed = await Promise.all(Array.from({ length: 10 }, (_, i) =>
-      book(guest.token, bookingForm(contact, { numberOfRooms: 1, numberOfNights: 1, dateOfCommencement: daysFromToday(60 + i) }))));
+    const placed = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        book(guest.token, bookingForm(contact, { numberOfRooms: 1, numberOfNights: 1, dateOfCommencement: daysFromToday(60 + i) })),
+      ),
+    );
     for (const response of placed) expect(response.status, JSON.stringify(response.body)).to.equal(201);
     await stays.system.reactor.whenIdle();
     const mails = await readOutbox(path.join(stays.dataDir, 'outbox'));
@@ -244,7 +308,8 @@ describe('booking over HTTP', function () {
     const contact = newContact();
     await verifyContact(api, stays.dataDir, guest.token, contact);
     const night = daysFromToday(60);
-    const flatBooking = () => book(guest.token, bookingForm(contact, { roomType: 'Flat', roomStandard: 'Family', numberOfRooms: 1, numberOfNights: 1, dateOfCommencement: night }));
+    const flatBooking = () =>
+      book(guest.token, bookingForm(contact, { roomType: 'Flat', roomStandard: 'Family', numberOfRooms: 1, numberOfNights: 1, dateOfCommencement: night }));
     const first = await flatBooking();
     expect(first.status).to.equal(201);
     expect((await flatBooking()).status).to.equal(409);
@@ -268,7 +333,10 @@ describe('booking over HTTP', function () {
   it("shows bookings only to their guest and their hotel's owner", async () => {
     const contact = newContact();
     await verifyContact(api, stays.dataDir, guest.token, contact);
-    for (const day of [90, 91]) expect((await book(guest.token, bookingForm(contact, { numberOfRooms: 1, numberOfNights: 1, dateOfCommencement: daysFromToday(day) }))).status).to.equal(201);
+    for (const day of [90, 91])
+      expect((await book(guest.token, bookingForm(contact, { numberOfRooms: 1, numberOfNights: 1, dateOfCommencement: daysFromToday(day) }))).status).to.equal(
+        201,
+      );
     const ownerList = await api.get(`/hotel/owner/get/all/hotel/owner/bookings/${hotelId}`, { token: owner.token });
     expect(ownerList.status).to.equal(200);
     expect(ownerList.body.data.length).to.be.greaterThan(0);
@@ -278,7 +346,7 @@ describe('booking over HTTP', function () {
     expect((await api.get(`/hotel/owner/get/all/hotel/owner/bookings/${hotelId}`, { token: guest.token })).status).to.equal(403);
     const other = await signedInCustomer(api, 'Nosy Guest');
     expect((await api.get(`/user/get/all/bookings/${guest.id}`, { token: other.token })).status).to.equal(403);
-    expect((await bookingsOf(other))).to.deep.equal([]);
+    expect(await bookingsOf(other)).to.deep.equal([]);
     const dates = (await bookingsOf(guest)).map((b) => b.created_at);
     expect(dates).to.deep.equal([...dates].sort().reverse());
   });
@@ -287,12 +355,15 @@ describe('booking over HTTP', function () {
     const contact = newContact();
     await verifyContact(api, stays.dataDir, guest.token, contact);
     const night = daysFromToday(80);
-    const flatOn = (date: string) => bookingForm(contact, { roomType: 'Flat', roomStandard: 'Family', numberOfRooms: 1, numberOfNights: 1, dateOfCommencement: date });
+    const flatOn = (date: string) =>
+      bookingForm(contact, { roomType: 'Flat', roomStandard: 'Family', numberOfRooms: 1, numberOfNights: 1, dateOfCommencement: date });
     // a booking that really happened, the night before
     const kept = await book(guest.token, flatOn(daysFromToday(79)));
     expect(kept.status).to.equal(201);
     // what a crash between the two appends leaves behind: units taken, no booking
-    await stays.system.eventStore.append(`inventory-${flatId}`, [{ type: 'UnitsReserved', data: { bookingID: 'BK-CRASHED1', roomId: flatId, nights: [night], units: 1 } }]);
+    await stays.system.eventStore.append(`inventory-${flatId}`, [
+      { type: 'UnitsReserved', data: { bookingID: 'BK-CRASHED1', roomId: flatId, nights: [night], units: 1 } },
+    ]);
     expect((await book(guest.token, flatOn(night))).status).to.equal(409);
 
     await stays.system.reconciler.sweep();
@@ -325,11 +396,21 @@ describe('bookings survive a restart', function () {
     const api = new ApiClient(first.baseUrl);
     const owner = await signedInOwner(api);
     const guest = await signedInCustomer(api);
-    const hotelId = (await api.multipart('POST', '/hotel/data/create/hotel', hotelForm(), { imageURLs: await pngImages(5) }, { token: owner.token })).body.data._id;
+    const hotelId = (await api.multipart('POST', '/hotel/data/create/hotel', hotelForm(), { imageURLs: await pngImages(5) }, { token: owner.token })).body.data
+      ._id;
     await api.multipart('POST', '/hotel/room/create/room', roomForm(hotelId), { imageURLs: await pngImages(1) }, { token: owner.token });
     const contact = newContact();
     await verifyContact(api, first.dataDir, guest.token, contact);
-    const form = { hotelID: hotelId, ...contact, roomType: 'Room', roomStandard: 'Deluxe', numberOfRooms: 1, numberOfGuests: 1, numberOfNights: 1, dateOfCommencement: daysFromToday(5) };
+    const form = {
+      hotelID: hotelId,
+      ...contact,
+      roomType: 'Room',
+      roomStandard: 'Deluxe',
+      numberOfRooms: 1,
+      numberOfGuests: 1,
+      numberOfNights: 1,
+      dateOfCommencement: daysFromToday(5),
+    };
     const placed = await api.post('/hotel/booking/book/hotel', form, { token: guest.token });
     expect(placed.status).to.equal(201);
     await first.system.reactor.whenIdle();
@@ -344,7 +425,9 @@ describe('bookings survive a restart', function () {
       // links are answered on the public address, which moved with the port
       const withoutLinks = (bookings: Record<string, unknown>[]) => bookings.map(({ invoicePDF: _link, ...booking }) => booking);
       expect(withoutLinks(after)).to.deep.equal(withoutLinks(before));
-      expect(after[0].invoicePDF).to.be.a('string').and.satisfy((url: string) => url.startsWith(second.baseUrl));
+      expect(after[0].invoicePDF)
+        .to.be.a('string')
+        .and.satisfy((url: string) => url.startsWith(second.baseUrl));
       expect((await fetch(after[0].invoicePDF)).status).to.equal(200);
       // the one unit of that night is still taken
       const sold = await again.post('/hotel/booking/book/hotel', form, { token: guest.token });

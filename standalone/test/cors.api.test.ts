@@ -13,7 +13,9 @@ describe('CORS for web clients on other origins', function () {
 
   describe('with CORS_ORIGINS=*', () => {
     let stays: TestSystem;
-    before(async () => { stays = await startTestSystem({ env: { CORS_ORIGINS: '*' } }); });
+    before(async () => {
+      stays = await startTestSystem({ env: { CORS_ORIGINS: '*' } });
+    });
     after(async () => stays?.destroy());
 
     it('lets any origin preflight PATCH and DELETE with Authorization and Content-Type, without credentials mode', async () => {
@@ -33,17 +35,25 @@ describe('CORS for web clients on other origins', function () {
       expect(read.headers.get('access-control-allow-origin')).to.equal('https://partner.example.in');
       expect(read.headers.get('vary')).to.match(/origin/i);
       const refused = await fetch(`${stays.baseUrl}${API}/user/login`, {
-        method: 'POST', headers: { Origin: 'https://partner.example.in', 'Content-Type': 'application/json' }, body: '{"email":"x@example.in","password":"wrong-password"}',
+        method: 'POST',
+        headers: { Origin: 'https://partner.example.in', 'Content-Type': 'application/json' },
+        body: '{"email":"x@example.in","password":"wrong-password"}',
       });
       expect(refused.status).to.equal(401);
       expect(refused.headers.get('access-control-allow-origin')).to.equal('https://partner.example.in');
-      expect(refused.headers.get('access-control-expose-headers')!.split(',')).to.include.members(['X-Commit-Position', 'X-Total-Count', 'Content-Disposition']);
+      expect(refused.headers.get('access-control-expose-headers')!.split(',')).to.include.members([
+        'X-Commit-Position',
+        'X-Total-Count',
+        'Content-Disposition',
+      ]);
     });
   });
 
   describe('with no CORS_ORIGINS (same origin only)', () => {
     let stays: TestSystem;
-    before(async () => { stays = await startTestSystem(); });
+    before(async () => {
+      stays = await startTestSystem();
+    });
     after(async () => stays?.destroy());
 
     it('gives other origins no CORS headers', async () => {

@@ -30,7 +30,10 @@ describe('demo data', function () {
       expect(owners).to.deep.equal(demoHotels.map((_, i) => `owner${i + 1}@stays.demo`));
       const categories = demoHotels.map((hotel) => priceCategory(hotel.startingPrice));
       for (const category of ['Economic', 'Medium', 'Business', 'Luxurious']) {
-        expect(categories.filter((c) => c === category), category).to.have.length.at.least(2);
+        expect(
+          categories.filter((c) => c === category),
+          category,
+        ).to.have.length.at.least(2);
       }
     });
   });
@@ -93,7 +96,7 @@ describe('demo data', function () {
       for (const room of rooms.filter((r: { roomType: string }) => r.roomType === 'Room')) expect(room).to.include({ hasKitchen: false, numberOfRooms: 1 });
     });
 
-    it('finds a city\'s hotel by search', async () => {
+    it("finds a city's hotel by search", async () => {
       const found = await api.get('/hotel/data/get/search?searchTerm=jaipur');
       expect(found.status).to.equal(200);
       expect(found.body.data.map((hotel: { city: string }) => hotel.city)).to.deep.equal(['Jaipur']);
@@ -118,14 +121,14 @@ describe('demo data', function () {
       expect(login.body.data.user).to.include({ email: demoGuest.email, name: demoGuest.name });
     });
 
-    it('lets the demo auditor sign in, and only at the auditors\' sign-in', async () => {
+    it("lets the demo auditor sign in, and only at the auditors' sign-in", async () => {
       const login = await api.post('/audit/login', { email: DEMO_AUDITOR_EMAIL, password: DEMO_PASSWORD });
       expect(login.status, JSON.stringify(login.body)).to.equal(200);
       expect(login.body.data.user).to.include({ email: DEMO_AUDITOR_EMAIL, role: 'auditor' });
       expect((await api.post('/user/login', { email: DEMO_AUDITOR_EMAIL, password: DEMO_PASSWORD })).status).to.equal(401);
     });
 
-    it('fails loudly, naming the call and the server\'s message, when seeded twice', async () => {
+    it("fails loudly, naming the call and the server's message, when seeded twice", async () => {
       let failure: unknown;
       try {
         await seedDemo(stays.baseUrl, API);

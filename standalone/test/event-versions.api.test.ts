@@ -34,13 +34,22 @@ describe('events stored at an older schema version, over HTTP', function () {
 
     const records = await readLogFile(stays.dataDir);
     let position = eventOf(records.at(-1)!).position;
-    const v1Tries = (contact: Contact, recordedAt: string) => Array.from({ length: 10 }, (_, revision) => ({
-      magic: RECORD_MAGIC,
-      payload: Buffer.from(JSON.stringify({
-        id: randomUUID(), streamId: contactStream(contact), type: 'OtpAttemptFailed', revision, position: ++position,
-        data: { customerId: guest.id }, metadata: { actor: guest.id }, recordedAt,
-      })),
-    }));
+    const v1Tries = (contact: Contact, recordedAt: string) =>
+      Array.from({ length: 10 }, (_, revision) => ({
+        magic: RECORD_MAGIC,
+        payload: Buffer.from(
+          JSON.stringify({
+            id: randomUUID(),
+            streamId: contactStream(contact),
+            type: 'OtpAttemptFailed',
+            revision,
+            position: ++position,
+            data: { customerId: guest.id },
+            metadata: { actor: guest.id },
+            recordedAt,
+          }),
+        ),
+      }));
     const now = Date.now();
     await writeLogFile(stays.dataDir, [
       ...records,

@@ -10,10 +10,11 @@ import { expect } from 'chai';
 import { API_PREFIX_DEFAULT, routes, type RouteSpec } from '@stays/contracts';
 import { createHost, sideOfCall } from '../src/host.ts';
 
-const answering = (side: string) => new Koa().use((ctx) => {
-  ctx.set('X-Side', side);
-  ctx.body = side;
-});
+const answering = (side: string) =>
+  new Koa().use((ctx) => {
+    ctx.set('X-Side', side);
+    ctx.body = side;
+  });
 
 describe('the one-process host routes by the table', () => {
   let server: http.Server;
@@ -21,8 +22,11 @@ describe('the one-process host routes by the table', () => {
 
   before(async () => {
     const host = createHost({
-      apiPrefix: API_PREFIX_DEFAULT, commandApp: answering('command'), queryApp: answering('query'),
-      security: { publicUrl: 'http://127.0.0.1', googleSignIn: false }, frontendDir: null,
+      apiPrefix: API_PREFIX_DEFAULT,
+      commandApp: answering('command'),
+      queryApp: answering('query'),
+      security: { publicUrl: 'http://127.0.0.1', googleSignIn: false },
+      frontendDir: null,
       operator: (_request, response) => response.writeHead(200, { 'X-Side': 'operator' }).end(),
     });
     server = http.createServer(host.callback());
@@ -31,8 +35,7 @@ describe('the one-process host routes by the table', () => {
   });
   after(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  const sideAnswering = async (method: string, path: string) =>
-    (await fetch(`${base}${path}`, { method })).headers.get('X-Side');
+  const sideAnswering = async (method: string, path: string) => (await fetch(`${base}${path}`, { method })).headers.get('X-Side');
 
   it('sends every table entry to its side (GET routes also for HEAD)', async () => {
     for (const [name, route] of Object.entries(routes)) {
@@ -42,7 +45,7 @@ describe('the one-process host routes by the table', () => {
     }
   });
 
-  it('sends calls the table does not know where the gateway does, the operations paths to the query side and the operator\'s calls to the operator API', async () => {
+  it("sends calls the table does not know where the gateway does, the operations paths to the query side and the operator's calls to the operator API", async () => {
     expect(await sideAnswering('GET', `${API_PREFIX_DEFAULT}/no/such/call`)).to.equal('query');
     expect(await sideAnswering('POST', `${API_PREFIX_DEFAULT}/no/such/call`)).to.equal('command');
     expect(await sideAnswering('DELETE', `${API_PREFIX_DEFAULT}${routes.allHotels.path}`)).to.equal('command');

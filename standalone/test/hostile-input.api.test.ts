@@ -17,7 +17,10 @@ function requestWith(method: string, url: string): Promise<{ status: number; bod
   return new Promise((resolve, reject) => {
     const request = http.request(url, { method }, (response) => {
       let body = '';
-      response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk)).on('end', () => resolve({ status: response.statusCode!, body }));
+      response
+        .setEncoding('utf8')
+        .on('data', (chunk: string) => (body += chunk))
+        .on('end', () => resolve({ status: response.statusCode!, body }));
     });
     request.on('error', reject).end();
   });
@@ -37,7 +40,11 @@ describe('hostile input over HTTP', function () {
   before(async () => {
     stays = await startTestSystem({
       env: { BOOTSTRAP_AUDITOR_EMAIL: AUDITOR.email, BOOTSTRAP_AUDITOR_PASSWORD: AUDITOR.password },
-      overrides: { log: (line) => { if (/error/i.test(line)) serverErrors.push(line); } },
+      overrides: {
+        log: (line) => {
+          if (/error/i.test(line)) serverErrors.push(line);
+        },
+      },
     });
     api = new ApiClient(stays.baseUrl);
     owner = await signedInOwner(api);
@@ -53,8 +60,15 @@ describe('hostile input over HTTP', function () {
 
   it('refuses impossible calendar dates in a booking with 400 naming the field', async () => {
     const form = {
-      hotelID: hotelId, customerName: 'Asha Rao', customerEmail: 'asha@example.in', customerPhoneNumber: '9822012345',
-      roomType: 'Room', roomStandard: 'Deluxe', numberOfRooms: 1, numberOfGuests: 1, numberOfNights: 1,
+      hotelID: hotelId,
+      customerName: 'Asha Rao',
+      customerEmail: 'asha@example.in',
+      customerPhoneNumber: '9822012345',
+      roomType: 'Room',
+      roomStandard: 'Deluxe',
+      numberOfRooms: 1,
+      numberOfGuests: 1,
+      numberOfNights: 1,
       dateOfCommencement: addDays(indiaToday(new Date()), 10),
     };
     for (const date of IMPOSSIBLE_DATES) {
@@ -69,7 +83,12 @@ describe('hostile input over HTTP', function () {
   it("refuses impossible times in the auditors' filters with 400 naming the field, instead of rolling them over", async () => {
     const token = (await api.post('/audit/login', AUDITOR)).body.data.accessToken as string;
     for (const date of IMPOSSIBLE_DATES) {
-      for (const [path, field] of [['/audit/log/records', 'from'], ['/audit/log/records', 'to'], ['/audit/bookings', 'from'], ['/audit/bookings/NOSUCH', 'asOf']] as const) {
+      for (const [path, field] of [
+        ['/audit/log/records', 'from'],
+        ['/audit/log/records', 'to'],
+        ['/audit/bookings', 'from'],
+        ['/audit/bookings/NOSUCH', 'asOf'],
+      ] as const) {
         const response = await api.get(`${path}?${field}=${encodeURIComponent(date)}`, { token });
         expect([response.status, response.body.field], `${path} ${field}=${date}`).to.deep.equal([400, field]);
       }
@@ -89,25 +108,56 @@ describe('hostile input over HTTP', function () {
 
   it('refuses hotel, room and account names made with invisible characters, naming the field', async () => {
     const fresh = await signedInOwner(api, 'Invisible Owner');
-    const invisible = { 'zero-width space': 'Taj\u200BPalace', 'a name of Hangul fillers': '\u3164'.repeat(12), 'byte order mark': 'Taj\uFEFFPalace',
-      'word joiner': 'Taj\u2060Palace', 'a stray zero-width joiner': '\u200DTaj Palace', 'left-to-right mark': 'Taj Palace\u200E', 'soft hyphen': 'Taj\u00ADPalace' };
+    const invisible = {
+      'zero-width space': 'Taj\u200BPalace',
+      'a name of Hangul fillers': '\u3164'.repeat(12),
+      'byte order mark': 'Taj\uFEFFPalace',
+      'word joiner': 'Taj\u2060Palace',
+      'a stray zero-width joiner': '\u200DTaj Palace',
+      'left-to-right mark': 'Taj Palace\u200E',
+      'soft hyphen': 'Taj\u00ADPalace',
+    };
     for (const [label, name] of Object.entries(invisible)) {
-      const hotel = await api.multipart('POST', '/hotel/data/create/hotel', hotelForm({ hotelName: name }), { imageURLs: await pngImages(5) }, { token: fresh.token });
+      const hotel = await api.multipart(
+        'POST',
+        '/hotel/data/create/hotel',
+        hotelForm({ hotelName: name }),
+        { imageURLs: await pngImages(5) },
+        { token: fresh.token },
+      );
       expect([hotel.status, hotel.body.field, hotel.body.message], label).to.deep.equal([400, 'hotelName', 'hotelName: must not contain invisible characters']);
-      const room = await api.multipart('POST', '/hotel/room/create/room', roomForm(hotelId, { roomStandard: name }), { imageURLs: await pngImages(1) }, { token: owner.token });
+      const room = await api.multipart(
+        'POST',
+        '/hotel/room/create/room',
+        roomForm(hotelId, { roomStandard: name }),
+        { imageURLs: await pngImages(1) },
+        { token: owner.token },
+      );
       expect([room.status, room.body.field], label).to.deep.equal([400, 'roomStandard']);
       const account = await api.patch('/hotel/owner/update/profile', { name }, { token: fresh.token });
       expect([account.status, account.body.field], label).to.deep.equal([400, 'name']);
     }
     // Indic and Arabic script keep the joiners that shape them
-    const devanagari = await api.multipart('POST', '/hotel/data/create/hotel', hotelForm({ hotelName: 'होटल क्\u200Dषितिज' }), { imageURLs: await pngImages(5) }, { token: fresh.token });
+    const devanagari = await api.multipart(
+      'POST',
+      '/hotel/data/create/hotel',
+      hotelForm({ hotelName: 'होटल क्\u200Dषितिज' }),
+      { imageURLs: await pngImages(5) },
+      { token: fresh.token },
+    );
     expect(devanagari.status, JSON.stringify(devanagari.body)).to.equal(201);
   });
 
   it('keeps markup in a name as text: stored as sent and answered as JSON, never as a page', async () => {
     const fresh = await signedInOwner(api, 'Markup Owner');
     const hotelName = 'Hotel <b>Sahyadri</b> <img src=x onerror=alert(1)>';
-    const created = await api.multipart('POST', '/hotel/data/create/hotel', hotelForm({ hotelName }), { imageURLs: await pngImages(5) }, { token: fresh.token });
+    const created = await api.multipart(
+      'POST',
+      '/hotel/data/create/hotel',
+      hotelForm({ hotelName }),
+      { imageURLs: await pngImages(5) },
+      { token: fresh.token },
+    );
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
     const read = await fetch(`${stays.baseUrl}${API}/hotel/data/get/specific/${created.body.data._id}`);
     expect(read.headers.get('content-type')).to.match(/^application\/json/);

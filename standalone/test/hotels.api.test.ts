@@ -24,7 +24,13 @@ describe('hotels and rooms over HTTP', function () {
   }
 
   async function addRoom(owner: SignedIn, hotelId: string, overrides: Record<string, string> = {}) {
-    const response = await api.multipart('POST', '/hotel/room/create/room', roomForm(hotelId, overrides), { imageURLs: await pngImages(1) }, { token: owner.token });
+    const response = await api.multipart(
+      'POST',
+      '/hotel/room/create/room',
+      roomForm(hotelId, overrides),
+      { imageURLs: await pngImages(1) },
+      { token: owner.token },
+    );
     expect(response.status, JSON.stringify(response.body)).to.equal(201);
     return response.body.data._id as string;
   }
@@ -37,12 +43,24 @@ describe('hotels and rooms over HTTP', function () {
       expect(read.status).to.equal(200);
       const hotel = read.body.data;
       expect(hotel).to.include({
-        _id: hotelId, hotelName: 'Hotel Sahyadri Residency', city: 'Pune', state: 'Maharashtra', country: 'India',
-        pinCode: 411004, phoneNumber: '9822012345', startingPrice: 3200, checkInTime: '12:00', checkOutTime: '11:00', priceCategory: 'Economic',
+        _id: hotelId,
+        hotelName: 'Hotel Sahyadri Residency',
+        city: 'Pune',
+        state: 'Maharashtra',
+        country: 'India',
+        pinCode: 411004,
+        phoneNumber: '9822012345',
+        startingPrice: 3200,
+        checkInTime: '12:00',
+        checkOutTime: '11:00',
+        priceCategory: 'Economic',
       });
       expect(hotel.amenities).to.deep.equal(['Free WiFi', 'AC', 'Parking', 'TV']);
       expect(hotel.imageURLs).to.have.length(5);
-      expect(hotel.restaurants.map((place: { name: string; distance: number }) => [place.name, place.distance])).to.deep.equal([['Vaishali', 1.5], ['Roopali', 2]]);
+      expect(hotel.restaurants.map((place: { name: string; distance: number }) => [place.name, place.distance])).to.deep.equal([
+        ['Vaishali', 1.5],
+        ['Roopali', 2],
+      ]);
       expect(hotel.restaurants[0]._id).to.be.a('string');
       expect(hotel.transportationFacilities[0]).to.include({ type: 'Railway Station', name: 'Pune Junction', distance: 5.5 });
       expect(hotel.range).to.equal(3.3);
@@ -59,8 +77,9 @@ describe('hotels and rooms over HTTP', function () {
     it('allows one hotel per owner, also under concurrent requests', async () => {
       const owner = await signedInOwner(api);
       const images = await pngImages(5);
-      const attempts = await Promise.all(Array.from({ length: 6 }, () =>
-        api.multipart('POST', '/hotel/data/create/hotel', hotelForm(), { imageURLs: images }, { token: owner.token })));
+      const attempts = await Promise.all(
+        Array.from({ length: 6 }, () => api.multipart('POST', '/hotel/data/create/hotel', hotelForm(), { imageURLs: images }, { token: owner.token })),
+      );
       expect(attempts.filter((attempt) => attempt.status === 201)).to.have.length(1);
       for (const refused of attempts.filter((attempt) => attempt.status !== 201)) {
         expect(refused.status).to.equal(409);
@@ -135,17 +154,28 @@ describe('hotels and rooms over HTTP', function () {
       const hotelId = await createHotel(owner);
       const before = (await api.get(`/hotel/data/get/specific/${hotelId}`)).body.data;
       const keptRestaurant = before.restaurants[0];
-      const update = await api.multipart('PATCH', `/hotel/data/update/hotel/${hotelId}`, {
-        hotelName: 'Hotel Sahyadri Grand Residency',
-        startingPrice: '25000',
-        restaurants: JSON.stringify([keptRestaurant, { name: 'Shabree', distance: '6' }]),
-        cinemaHalls: '[]',
-        description: '',
-      }, {}, { token: owner.token });
+      const update = await api.multipart(
+        'PATCH',
+        `/hotel/data/update/hotel/${hotelId}`,
+        {
+          hotelName: 'Hotel Sahyadri Grand Residency',
+          startingPrice: '25000',
+          restaurants: JSON.stringify([keptRestaurant, { name: 'Shabree', distance: '6' }]),
+          cinemaHalls: '[]',
+          description: '',
+        },
+        {},
+        { token: owner.token },
+      );
       expect(update.status, JSON.stringify(update.body)).to.equal(200);
       expect(update.body.data._id).to.equal(hotelId);
       const after = (await api.get(`/hotel/data/get/specific/${hotelId}`)).body.data;
-      expect(after).to.include({ hotelName: 'Hotel Sahyadri Grand Residency', startingPrice: 25000, priceCategory: 'Business', description: before.description });
+      expect(after).to.include({
+        hotelName: 'Hotel Sahyadri Grand Residency',
+        startingPrice: 25000,
+        priceCategory: 'Business',
+        description: before.description,
+      });
       expect(after.restaurants.map((place: { name: string }) => place.name)).to.deep.equal(['Vaishali', 'Shabree']);
       expect(after.restaurants[0]._id).to.equal(keptRestaurant._id);
       expect(after.imageURLs).to.deep.equal(before.imageURLs);
@@ -160,9 +190,15 @@ describe('hotels and rooms over HTTP', function () {
     it('requires new places on update to be at least 5 km away, and image counts of 5 to 10', async () => {
       const owner = await signedInOwner(api);
       const hotelId = await createHotel(owner);
-      const near = await api.multipart('PATCH', `/hotel/data/update/hotel/${hotelId}`, {
-        famousTouristPlaces: JSON.stringify([{ name: 'Aga Khan Palace', distance: '3' }]),
-      }, {}, { token: owner.token });
+      const near = await api.multipart(
+        'PATCH',
+        `/hotel/data/update/hotel/${hotelId}`,
+        {
+          famousTouristPlaces: JSON.stringify([{ name: 'Aga Khan Palace', distance: '3' }]),
+        },
+        {},
+        { token: owner.token },
+      );
       expect(near.status).to.equal(400);
       expect(near.body.field).to.equal('famousTouristPlaces.0.distance');
       const few = await api.multipart('PATCH', `/hotel/data/update/hotel/${hotelId}`, {}, { imageURLs: await pngImages(3) }, { token: owner.token });
@@ -188,12 +224,32 @@ describe('hotels and rooms over HTTP', function () {
       const owner = await signedInOwner(api);
       const hotelId = await createHotel(owner);
       const roomId = await addRoom(owner, hotelId);
-      const flatId = await addRoom(owner, hotelId, { roomType: 'flat', roomStandard: 'Family Suite', bedType: 'king', numberOfRooms: '3', hasKitchen: 'true', pricePerNight: '9000', totalUnits: '4' });
+      const flatId = await addRoom(owner, hotelId, {
+        roomType: 'flat',
+        roomStandard: 'Family Suite',
+        bedType: 'king',
+        numberOfRooms: '3',
+        hasKitchen: 'true',
+        pricePerNight: '9000',
+        totalUnits: '4',
+      });
       const list = await api.get(`/hotel/room/get/all/rooms/${hotelId}`);
       expect(list.status).to.equal(200);
       expect(list.body.data.map((room: { _id: string }) => room._id)).to.deep.equal([roomId, flatId]);
       const [room, flat] = list.body.data;
-      expect(room).to.include({ hotelID: hotelId, hotelName: 'Hotel Sahyadri Residency', roomType: 'Room', roomStandard: 'Deluxe', size: 28, bedType: 'Queen', pricePerNight: 4500, numberOfRooms: 1, hasKitchen: false, furnished: true, totalUnits: 1 });
+      expect(room).to.include({
+        hotelID: hotelId,
+        hotelName: 'Hotel Sahyadri Residency',
+        roomType: 'Room',
+        roomStandard: 'Deluxe',
+        size: 28,
+        bedType: 'Queen',
+        pricePerNight: 4500,
+        numberOfRooms: 1,
+        hasKitchen: false,
+        furnished: true,
+        totalUnits: 1,
+      });
       expect(room.amenities).to.deep.equal(['Free WiFi', 'AC', 'TV']);
       expect(room.imageURLs).to.have.length(1);
       expect(flat).to.include({ roomType: 'Flat', bedType: 'King', numberOfRooms: 3, hasKitchen: true, totalUnits: 4 });
@@ -204,8 +260,11 @@ describe('hotels and rooms over HTTP', function () {
       const owner = await signedInOwner(api);
       const hotelId = await createHotel(owner);
       const images = await pngImages(1);
-      const attempts = await Promise.all(['Deluxe', 'deluxe', 'DELUXE ', 'Deluxe'].map((roomStandard) =>
-        api.multipart('POST', '/hotel/room/create/room', roomForm(hotelId, { roomStandard }), { imageURLs: images }, { token: owner.token })));
+      const attempts = await Promise.all(
+        ['Deluxe', 'deluxe', 'DELUXE ', 'Deluxe'].map((roomStandard) =>
+          api.multipart('POST', '/hotel/room/create/room', roomForm(hotelId, { roomStandard }), { imageURLs: images }, { token: owner.token }),
+        ),
+      );
       expect(attempts.map((attempt) => attempt.status).sort()).to.deep.equal([201, 409, 409, 409]);
       await addRoom(owner, hotelId, { roomType: 'Flat' });
     });
@@ -245,7 +304,9 @@ describe('hotels and rooms over HTTP', function () {
       const hotelId = await createHotel(owner);
       const images = await pngImages(1);
       expect((await api.multipart('POST', '/hotel/room/create/room', roomForm(hotelId), { imageURLs: images }, { token: other.token })).status).to.equal(403);
-      expect((await api.multipart('POST', '/hotel/room/create/room', roomForm('no-such-hotel'), { imageURLs: images }, { token: owner.token })).status).to.equal(404);
+      expect(
+        (await api.multipart('POST', '/hotel/room/create/room', roomForm('no-such-hotel'), { imageURLs: images }, { token: owner.token })).status,
+      ).to.equal(404);
       expect((await api.get(`/hotel/room/get/all/rooms/${hotelId}`)).body.data).to.deep.equal([]);
     });
 
@@ -253,9 +314,18 @@ describe('hotels and rooms over HTTP', function () {
       const owner = await signedInOwner(api);
       const hotelId = await createHotel(owner);
       const roomId = await addRoom(owner, hotelId);
-      const update = await api.multipart('PATCH', `/hotel/room/update/room/${hotelId}/${roomId}`, {
-        roomStandard: 'Premium', pricePerNight: '5200', amenities: 'Free WiFi Massage', furnished: 'false',
-      }, { imageURLs: await pngImages(2) }, { token: owner.token });
+      const update = await api.multipart(
+        'PATCH',
+        `/hotel/room/update/room/${hotelId}/${roomId}`,
+        {
+          roomStandard: 'Premium',
+          pricePerNight: '5200',
+          amenities: 'Free WiFi Massage',
+          furnished: 'false',
+        },
+        { imageURLs: await pngImages(2) },
+        { token: owner.token },
+      );
       expect(update.status, JSON.stringify(update.body)).to.equal(200);
       const room = (await api.get(`/hotel/room/specific/room/hotel/${hotelId}/${roomId}`, { token: owner.token })).body.data;
       expect(room).to.include({ roomStandard: 'Premium', pricePerNight: 5200, furnished: false, bedType: 'Queen' });
@@ -263,7 +333,13 @@ describe('hotels and rooms over HTTP', function () {
       expect(room.imageURLs).to.have.length(2);
       // the old standard is free again, the new one is taken
       await addRoom(owner, hotelId, { roomStandard: 'Deluxe' });
-      const clash = await api.multipart('POST', '/hotel/room/create/room', roomForm(hotelId, { roomStandard: 'premium' }), { imageURLs: await pngImages(1) }, { token: owner.token });
+      const clash = await api.multipart(
+        'POST',
+        '/hotel/room/create/room',
+        roomForm(hotelId, { roomStandard: 'premium' }),
+        { imageURLs: await pngImages(1) },
+        { token: owner.token },
+      );
       expect(clash.status).to.equal(409);
     });
 
@@ -277,9 +353,13 @@ describe('hotels and rooms over HTTP', function () {
       const room = (await api.get(`/hotel/room/specific/room/hotel/${hotelId}/${flatId}`, { token: owner.token })).body.data;
       expect(room).to.include({ roomType: 'Room', numberOfRooms: 1, hasKitchen: false });
       expect((await api.get(`/hotel/data/get/specific/${hotelId}`)).body.data.roomTypes).to.deep.equal(['Room']);
-      expect((await api.multipart('PATCH', `/hotel/room/update/room/${hotelId}/${flatId}`, { pricePerNight: '1' }, {}, { token: other.token })).status).to.equal(403);
+      expect(
+        (await api.multipart('PATCH', `/hotel/room/update/room/${hotelId}/${flatId}`, { pricePerNight: '1' }, {}, { token: other.token })).status,
+      ).to.equal(403);
       expect((await api.get(`/hotel/room/specific/room/hotel/${hotelId}/${flatId}`, { token: other.token })).status).to.equal(403);
-      expect((await api.multipart('PATCH', `/hotel/room/update/room/${hotelId}/no-such-room`, { pricePerNight: '1' }, {}, { token: owner.token })).status).to.equal(404);
+      expect(
+        (await api.multipart('PATCH', `/hotel/room/update/room/${hotelId}/no-such-room`, { pricePerNight: '1' }, {}, { token: owner.token })).status,
+      ).to.equal(404);
       expect((await api.get(`/hotel/room/specific/room/hotel/${hotelId}/no-such-room`, { token: owner.token })).status).to.equal(404);
     });
   });

@@ -51,7 +51,7 @@ describe('image limits over HTTP', function () {
     it('refuses a 39.9-megapixel 16-bit PNG of a few hundred kB with 400 naming the bound, storing nothing', async () => {
       const owner = await signedInOwner(api);
       const bomb = await flatPng(7000, 5700, { sixteenBit: true });
-      expect(bomb.content.length).to.be.below(limits.listingImageMegabytes * 1024 * 1024 / 10);
+      expect(bomb.content.length).to.be.below((limits.listingImageMegabytes * 1024 * 1024) / 10);
       const [mediaBefore, headBefore] = [await mediaFiles(stays), await stays.system.eventStore.headPosition()];
 
       const refused = await createHotel(api, owner, [...(await pngImages(4)), bomb]);
@@ -95,7 +95,10 @@ describe('image limits over HTTP', function () {
 
       const answers = await Promise.all(owners.map((owner) => createHotel(api, owner, images)));
       const statuses = answers.map((answer) => answer.status);
-      expect(statuses.every((status) => status === 201 || status === 503), JSON.stringify(answers.map((a) => a.body))).to.equal(true);
+      expect(
+        statuses.every((status) => status === 201 || status === 503),
+        JSON.stringify(answers.map((a) => a.body)),
+      ).to.equal(true);
       const accepted = owners.filter((_, i) => statuses[i] === 201);
       const refused = owners.filter((_, i) => statuses[i] === 503);
       expect(accepted.length, `statuses ${statuses.join(' ')}`).to.be.at.least(2);

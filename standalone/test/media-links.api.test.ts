@@ -66,10 +66,21 @@ describe('media links are absolute URLs on the configured public address', funct
 
   it('in the signed-in user and the updated profile', async () => {
     const email = uniqueEmail();
-    await api.multipart('POST', '/user/register', { username: 'meera', name: 'Meera Nair', email, password: strongPassword }, { profileImage: await pngImage() });
+    await api.multipart(
+      'POST',
+      '/user/register',
+      { username: 'meera', name: 'Meera Nair', email, password: strongPassword },
+      { profileImage: await pngImage() },
+    );
     const login = await api.post('/user/login', { email, password: strongPassword });
     await expectMediaLinks([login.body.data.user.profileImage], 'image/webp');
-    const updated = await api.multipart('PATCH', '/user/update/profile', {}, { profileImage: await pngImage(80, 80, '#e76f51') }, { token: login.body.data.accessToken });
+    const updated = await api.multipart(
+      'PATCH',
+      '/user/update/profile',
+      {},
+      { profileImage: await pngImage(80, 80, '#e76f51') },
+      { token: login.body.data.accessToken },
+    );
     expect(updated.status).to.equal(200);
     expect(updated.body.data.profileImage).to.not.equal(login.body.data.user.profileImage);
     await expectMediaLinks([updated.body.data.profileImage], 'image/webp');

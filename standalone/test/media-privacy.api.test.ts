@@ -18,9 +18,10 @@ describe('private media: invoices only through a signed, expiring link for their
   let otherBookingID: string;
 
   const invoiceLink = async (reader: SignedIn, id: string): Promise<string> => {
-    const list = reader === owner
-      ? await api.get(`/hotel/owner/get/all/hotel/owner/bookings/${hotelId}`, { token: owner.token })
-      : await api.get(`/user/get/all/bookings/${reader.id}`, { token: reader.token });
+    const list =
+      reader === owner
+        ? await api.get(`/hotel/owner/get/all/hotel/owner/bookings/${hotelId}`, { token: owner.token })
+        : await api.get(`/user/get/all/bookings/${reader.id}`, { token: reader.token });
     expect(list.status, JSON.stringify(list.body)).to.equal(200);
     const link = list.body.data.find((booking: { bookingID: string }) => booking.bookingID === id)?.invoicePDF;
     expect(link, `the invoice link of ${id}`).to.be.a('string');
@@ -38,7 +39,11 @@ describe('private media: invoices only through a signed, expiring link for their
     expect(response.status, link).to.equal(200);
     expect(response.headers.get('content-type')).to.equal('application/pdf');
     expect(response.headers.get('cache-control')).to.equal('private, no-store');
-    expect(Buffer.from(await response.arrayBuffer()).subarray(0, 5).toString()).to.equal('%PDF-');
+    expect(
+      Buffer.from(await response.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).to.equal('%PDF-');
   };
   const expectNotFound = async (link: string, init: RequestInit = {}) => {
     const response = await fetch(link, init);

@@ -10,9 +10,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { messages } from '@stays/contracts';
-import {
-  hex, leafHashOf, merkleTreeHash, verifyConsistency, verifyHeadSignature, verifyInclusion, type TreeHead,
-} from '@stays/notary/test-support/rfc9162';
+import { hex, leafHashOf, merkleTreeHash, verifyConsistency, verifyHeadSignature, verifyInclusion, type TreeHead } from '@stays/notary/test-support/rfc9162';
 import { ApiClient } from './support/http-client.ts';
 import { signedInCustomer, signedInOwner } from './support/accounts.ts';
 import { strongPassword, uniqueEmail } from './support/fixtures.ts';
@@ -87,7 +85,12 @@ describe('notary over HTTP: signed tree heads and RFC 9162 proofs', function () 
   after(async () => stays.destroy());
 
   const latestHeadCovering = async (size: number): Promise<TreeHead> =>
-    (await waitFor(() => api.get('/audit/log/tree-head', { token }), (answer) => answer.status === 200 && answer.body.data.treeSize >= size)).body.data;
+    (
+      await waitFor(
+        () => api.get('/audit/log/tree-head', { token }),
+        (answer) => answer.status === 200 && answer.body.data.treeSize >= size,
+      )
+    ).body.data;
 
   it('signs heads over the whole log with its own Ed25519 key, published as a JWK', async () => {
     const leaves = await leavesOfLogFile(stays.dataDir);
@@ -169,14 +172,26 @@ describe('notary over HTTP: signed tree heads and RFC 9162 proofs', function () 
       expect(answer.status, query).to.equal(400);
       expect(answer.body).to.deep.equal({ success: false, statusCode: 400, message });
     }
-    for (const query of ['inclusion?leafIndex=-1&treeSize=2', 'inclusion?leafIndex=x&treeSize=2', 'inclusion?treeSize=2', 'consistency?first=0&second=2', 'consistency?first=1.5&second=2']) {
+    for (const query of [
+      'inclusion?leafIndex=-1&treeSize=2',
+      'inclusion?leafIndex=x&treeSize=2',
+      'inclusion?treeSize=2',
+      'consistency?first=0&second=2',
+      'consistency?first=1.5&second=2',
+    ]) {
       const answer = await bad(query);
       expect(answer.status, query).to.equal(400);
       expect(answer.body.success).to.equal(false);
     }
     const guest = await signedInCustomer(api);
     const owner = await signedInOwner(api);
-    for (const route of ['/audit/log/public-key', '/audit/log/tree-head', '/audit/log/tree-heads', '/audit/log/proof/inclusion?leafIndex=0&treeSize=1', '/audit/log/proof/consistency?first=1&second=1']) {
+    for (const route of [
+      '/audit/log/public-key',
+      '/audit/log/tree-head',
+      '/audit/log/tree-heads',
+      '/audit/log/proof/inclusion?leafIndex=0&treeSize=1',
+      '/audit/log/proof/consistency?first=1&second=1',
+    ]) {
       expect((await api.get(route)).status, route).to.equal(401);
       expect((await api.get(route, { token: guest.token })).status, route).to.equal(403);
       expect((await api.get(route, { token: owner.token })).status, route).to.equal(403);
@@ -251,7 +266,7 @@ describe('notary: a changed log is caught (embedded log file)', function () {
     try {
       await stays.system.notary.whenCaughtUp();
       const answer = await fetch(`${stays.baseUrl}/healthz`);
-      const body = await answer.json() as { data: { projections: { name: string; healthy: boolean; error: string | null }[] } };
+      const body = (await answer.json()) as { data: { projections: { name: string; healthy: boolean; error: string | null }[] } };
       return { status: answer.status, notary: body.data.projections.find((entry) => entry.name === 'notary')! };
     } finally {
       await stays.stop();
@@ -327,10 +342,18 @@ describe('notary: a changed log is caught (embedded log file)', function () {
         const victim = records.findIndex((record, i) => i > 0 && i < firstTreeSize && eventOf(record).type === 'AccountRegistered');
         const event = eventOf(records[victim]!);
         // the same fields and values in the order the log's former format wrote them: every field of the event as it was
-        const reordered = Buffer.from(JSON.stringify({
-          id: event.id, streamId: event.streamId, type: event.type, revision: event.revision, position: event.position,
-          data: event.data, metadata: event.metadata, recordedAt: event.recordedAt,
-        }));
+        const reordered = Buffer.from(
+          JSON.stringify({
+            id: event.id,
+            streamId: event.streamId,
+            type: event.type,
+            revision: event.revision,
+            position: event.position,
+            data: event.data,
+            metadata: event.metadata,
+            recordedAt: event.recordedAt,
+          }),
+        );
         expect(reordered.equals(records[victim]!.payload)).to.equal(false);
         expect(JSON.parse(reordered.toString('utf8'))).to.deep.equal(event);
         return { victim, rewritten: records.map((record, i) => (i === victim ? { ...record, payload: reordered } : record)) };
@@ -354,17 +377,19 @@ describe('notary: a changed log is caught (embedded log file)', function () {
         expect(victim).to.be.greaterThan(-1);
         return {
           victim,
-          rewritten: records.filter((_, i) => i !== victim).map((record, i) => {
-            if (i < victim) return record;
-            const event = eventOf(record);
-            return { ...record, payload: Buffer.from(JSON.stringify({ ...event, position: event.position - 1 })) };
-          }),
+          rewritten: records
+            .filter((_, i) => i !== victim)
+            .map((record, i) => {
+              if (i < victim) return record;
+              const event = eventOf(record);
+              return { ...record, payload: Buffer.from(JSON.stringify({ ...event, position: event.position - 1 })) };
+            }),
         };
       }));
     });
     after(async () => built && rm(built.dataDir, { recursive: true, force: true }));
 
-    it('fails verify-log, which names where: the event now at the dropped one\'s leaf', async () => {
+    it("fails verify-log, which names where: the event now at the dropped one's leaf", async () => {
       const next = eventOf(records[victim + 1]!);
       await expectVerifyLogToName(built.dataDir, victim, { position: next.position - 1, streamId: next.streamId });
     });

@@ -38,9 +38,19 @@ describe('occupancy and revenue over HTTP', function () {
     const guest = await signedInCustomer(api);
     const contact = newContact();
     await verifyContact(api, stays.dataDir, guest.token, contact);
-    const placed = await api.post('/hotel/booking/book/hotel', {
-      hotelID: hotelId, customerID: guest.id, ...contact, numberOfGuests: 1, dateOfBooking: today, totalAmount: 1, ...form,
-    }, { token: guest.token });
+    const placed = await api.post(
+      '/hotel/booking/book/hotel',
+      {
+        hotelID: hotelId,
+        customerID: guest.id,
+        ...contact,
+        numberOfGuests: 1,
+        dateOfBooking: today,
+        totalAmount: 1,
+        ...form,
+      },
+      { token: guest.token },
+    );
     expect(placed.status, JSON.stringify(placed.body)).to.equal(201);
     return { guest, bookingID: placed.body.data.bookingID };
   }
@@ -66,14 +76,37 @@ describe('occupancy and revenue over HTTP', function () {
     stays = await startTestSystem({ env: { BOOTSTRAP_AUDITOR_EMAIL: AUDITOR.email, BOOTSTRAP_AUDITOR_PASSWORD: AUDITOR.password } });
     api = new ApiClient(stays.baseUrl);
     owner = await signedInOwner(api);
-    const hotel = await api.multipart('POST', '/hotel/data/create/hotel', hotelForm({ city: 'Pune' }), { imageURLs: await pngImages(5) }, { token: owner.token });
+    const hotel = await api.multipart(
+      'POST',
+      '/hotel/data/create/hotel',
+      hotelForm({ city: 'Pune' }),
+      { imageURLs: await pngImages(5) },
+      { token: owner.token },
+    );
     expect(hotel.status, JSON.stringify(hotel.body)).to.equal(201);
     hotelId = hotel.body.data._id;
-    const room = await api.multipart('POST', '/hotel/room/create/room', roomForm(hotelId, { totalUnits: '4', pricePerNight: '4500' }), { imageURLs: await pngImages(1) }, { token: owner.token });
+    const room = await api.multipart(
+      'POST',
+      '/hotel/room/create/room',
+      roomForm(hotelId, { totalUnits: '4', pricePerNight: '4500' }),
+      { imageURLs: await pngImages(1) },
+      { token: owner.token },
+    );
     expect(room.status, JSON.stringify(room.body)).to.equal(201);
-    const flat = await api.multipart('POST', '/hotel/room/create/room', roomForm(hotelId, {
-      roomType: 'Flat', roomStandard: 'Family', pricePerNight: '7001', numberOfRooms: '2', hasKitchen: 'true', totalUnits: '2',
-    }), { imageURLs: await pngImages(1) }, { token: owner.token });
+    const flat = await api.multipart(
+      'POST',
+      '/hotel/room/create/room',
+      roomForm(hotelId, {
+        roomType: 'Flat',
+        roomStandard: 'Family',
+        pricePerNight: '7001',
+        numberOfRooms: '2',
+        hasKitchen: 'true',
+        totalUnits: '2',
+      }),
+      { imageURLs: await pngImages(1) },
+      { token: owner.token },
+    );
     expect(flat.status, JSON.stringify(flat.body)).to.equal(201);
 
     // A: 2 rooms × 3 nights × ₹4,500 = ₹27,000 less 20 % = ₹21,600, ₹7,200 a night; paid
@@ -106,24 +139,55 @@ describe('occupancy and revenue over HTTP', function () {
 
     // 4 + 2 units a day from today
     const remainingDays = daysInMonth(today) - Number(today.slice(8, 10)) + 1;
-    expect(byMonth.get(today.slice(0, 7))).to.deep.equal({ month: today.slice(0, 7), nightsSold: 0, unitsAvailable: 6 * remainingDays, occupancyPercent: 0, revenuePaid: 0, revenueUnpaid: 0 });
+    expect(byMonth.get(today.slice(0, 7))).to.deep.equal({
+      month: today.slice(0, 7),
+      nightsSold: 0,
+      unitsAvailable: 6 * remainingDays,
+      occupancyPercent: 0,
+      revenuePaid: 0,
+      revenueUnpaid: 0,
+    });
     expect(byMonth.get(monthStart(today, -1).slice(0, 7))).to.include({ nightsSold: 0, unitsAvailable: 0, occupancyPercent: null });
     // next month: A 2 units × 2 nights + B 1; A ₹7,200 × 2 paid, B ₹5,601 unpaid
     const available = 6 * daysInMonth(nextMonth);
     expect(byMonth.get(nextMonth.slice(0, 7))).to.deep.equal({
-      month: nextMonth.slice(0, 7), nightsSold: 5, unitsAvailable: available, occupancyPercent: Math.round((5 * 1000) / available) / 10, revenuePaid: 14_400, revenueUnpaid: 5_601,
+      month: nextMonth.slice(0, 7),
+      nightsSold: 5,
+      unitsAvailable: available,
+      occupancyPercent: Math.round((5 * 1000) / available) / 10,
+      revenuePaid: 14_400,
+      revenueUnpaid: 5_601,
     });
     // the month after: A 2 units × 1 night + B 2 nights; A ₹7,200 paid, B ₹5,601 + ₹5,600 unpaid
     const availableAfter = 6 * daysInMonth(monthAfter);
     expect(byMonth.get(monthAfter.slice(0, 7))).to.deep.equal({
-      month: monthAfter.slice(0, 7), nightsSold: 4, unitsAvailable: availableAfter, occupancyPercent: Math.round((4 * 1000) / availableAfter) / 10, revenuePaid: 7_200, revenueUnpaid: 11_201,
+      month: monthAfter.slice(0, 7),
+      nightsSold: 4,
+      unitsAvailable: availableAfter,
+      occupancyPercent: Math.round((4 * 1000) / availableAfter) / 10,
+      revenuePaid: 7_200,
+      revenueUnpaid: 11_201,
     });
 
     expect(answer.days).to.have.length(90);
     expect(answer.days[0]!.date).to.equal(today);
     const byDay = new Map(answer.days.map((day) => [day.date, day]));
-    expect(byDay.get(lastOfNextMonth)).to.deep.equal({ date: lastOfNextMonth, nightsSold: 3, unitsAvailable: 6, occupancyPercent: 50, revenuePaid: 7_200, revenueUnpaid: 5_601 });
-    expect(byDay.get(addDays(lastOfNextMonth, 2))).to.deep.equal({ date: addDays(lastOfNextMonth, 2), nightsSold: 1, unitsAvailable: 6, occupancyPercent: 16.7, revenuePaid: 0, revenueUnpaid: 5_600 });
+    expect(byDay.get(lastOfNextMonth)).to.deep.equal({
+      date: lastOfNextMonth,
+      nightsSold: 3,
+      unitsAvailable: 6,
+      occupancyPercent: 50,
+      revenuePaid: 7_200,
+      revenueUnpaid: 5_601,
+    });
+    expect(byDay.get(addDays(lastOfNextMonth, 2))).to.deep.equal({
+      date: addDays(lastOfNextMonth, 2),
+      nightsSold: 1,
+      unitsAvailable: 6,
+      occupancyPercent: 16.7,
+      revenuePaid: 0,
+      revenueUnpaid: 5_600,
+    });
     // the cancelled booking's nights
     expect(byDay.get(addDays(lastOfNextMonth, -5))).to.include({ nightsSold: 0, revenuePaid: 0, revenueUnpaid: 0 });
   });
@@ -134,12 +198,24 @@ describe('occupancy and revenue over HTTP', function () {
     const available = 6 * daysInMonth(monthAfter);
     expect(response.body.data).to.deep.equal({
       month: monthAfter.slice(0, 7),
-      cities: [{ city: 'Pune', nightsSold: 4, unitsAvailable: available, occupancyPercent: Math.round((4 * 1000) / available) / 10, revenuePaid: 7_200, revenueUnpaid: 11_201 }],
+      cities: [
+        {
+          city: 'Pune',
+          nightsSold: 4,
+          unitsAvailable: available,
+          occupancyPercent: Math.round((4 * 1000) / available) / 10,
+          revenuePaid: 7_200,
+          revenueUnpaid: 11_201,
+        },
+      ],
     });
     const current = await api.get<SuccessEnvelope<CityOccupancy>>('/audit/occupancy', { token: auditorToken });
     expect(current.body.data.month).to.equal(today.slice(0, 7));
     expect(current.body.data.cities.map((city) => city.city)).to.deep.equal(['Pune']);
-    expect((await api.get<SuccessEnvelope<CityOccupancy>>('/audit/occupancy?month=1999-01', { token: auditorToken })).body.data).to.deep.equal({ month: '1999-01', cities: [] });
+    expect((await api.get<SuccessEnvelope<CityOccupancy>>('/audit/occupancy?month=1999-01', { token: auditorToken })).body.data).to.deep.equal({
+      month: '1999-01',
+      cities: [],
+    });
   });
 
   it('refuses a month that is not YYYY-MM, other roles and owners without a hotel, in the one envelope', async () => {

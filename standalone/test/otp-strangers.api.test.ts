@@ -29,7 +29,13 @@ describe('OTP tries over HTTP: the stranger is limited, not the victim', functio
     api = new ApiClient(stays.baseUrl);
     const owner = await signedInOwner(api);
     hotelId = (await api.multipart('POST', '/hotel/data/create/hotel', hotelForm(), { imageURLs: await pngImages(5) }, { token: owner.token })).body.data._id;
-    const room = await api.multipart('POST', '/hotel/room/create/room', roomForm(hotelId, { totalUnits: '20' }), { imageURLs: await pngImages(1) }, { token: owner.token });
+    const room = await api.multipart(
+      'POST',
+      '/hotel/room/create/room',
+      roomForm(hotelId, { totalUnits: '20' }),
+      { imageURLs: await pngImages(1) },
+      { token: owner.token },
+    );
     expect(room.status).to.equal(201);
   });
   after(async () => stays.destroy());
@@ -42,11 +48,26 @@ describe('OTP tries over HTTP: the stranger is limited, not the victim', functio
   const sendOtp = (who: SignedIn, contact: Contact, address: string) =>
     api.post('/hotel/booking/send/email/mobile', { ...contact, customerPhoneNumber: international(contact) }, { token: who.token, headers: from(address) });
   const verifyOtp = (who: SignedIn, contact: Contact, otp: string, address: string) =>
-    api.post('/hotel/booking/verify/email/mobile', { otp, customerEmail: contact.customerEmail, customerPhoneNumber: international(contact) }, { token: who.token, headers: from(address) });
-  const book = (who: SignedIn, contact: Contact, address: string) => api.post('/hotel/booking/book/hotel', {
-    hotelID: hotelId, ...contact, roomType: 'Room', roomStandard: 'Deluxe', numberOfRooms: 1, numberOfGuests: 1, numberOfNights: 1,
-    dateOfCommencement: addDays(indiaToday(new Date(clock)), 10),
-  }, { token: who.token, headers: from(address) });
+    api.post(
+      '/hotel/booking/verify/email/mobile',
+      { otp, customerEmail: contact.customerEmail, customerPhoneNumber: international(contact) },
+      { token: who.token, headers: from(address) },
+    );
+  const book = (who: SignedIn, contact: Contact, address: string) =>
+    api.post(
+      '/hotel/booking/book/hotel',
+      {
+        hotelID: hotelId,
+        ...contact,
+        roomType: 'Room',
+        roomStandard: 'Deluxe',
+        numberOfRooms: 1,
+        numberOfGuests: 1,
+        numberOfNights: 1,
+        dateOfCommencement: addDays(indiaToday(new Date(clock)), 10),
+      },
+      { token: who.token, headers: from(address) },
+    );
   const wrongCodeFor = (otp: string) => String((Number(otp) + 1) % 1_000_000).padStart(6, '0');
   const waitOutResend = () => {
     clock += (limits.otpResendSeconds + 1) * SECOND;

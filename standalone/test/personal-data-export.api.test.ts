@@ -21,10 +21,23 @@ describe('a copy of their data for guests and owners (GET user/export, hotel/own
 
   const bookAs = async (who: SignedIn, contact: Contact, days: number, atHotel = hotelId): Promise<string> => {
     await verifyContact(api, stays.dataDir, who.token, contact);
-    const placed = await api.post('/hotel/booking/book/hotel', {
-      hotelID: atHotel, customerID: who.id, ...contact, roomStandard: 'Deluxe', roomType: 'Room', numberOfRooms: 1, numberOfGuests: 2,
-      numberOfNights: 2, dateOfBooking: daysFromToday(0), dateOfCommencement: daysFromToday(days), totalAmount: 1,
-    }, { token: who.token });
+    const placed = await api.post(
+      '/hotel/booking/book/hotel',
+      {
+        hotelID: atHotel,
+        customerID: who.id,
+        ...contact,
+        roomStandard: 'Deluxe',
+        roomType: 'Room',
+        numberOfRooms: 1,
+        numberOfGuests: 2,
+        numberOfNights: 2,
+        dateOfBooking: daysFromToday(0),
+        dateOfCommencement: daysFromToday(days),
+        totalAmount: 1,
+      },
+      { token: who.token },
+    );
     expect(placed.status, JSON.stringify(placed.body)).to.equal(201);
     return placed.body.data.bookingID as string;
   };
@@ -59,18 +72,38 @@ describe('a copy of their data for guests and owners (GET user/export, hotel/own
     expectDownload(response);
     const document = response.body;
     expect(document).to.include({ format: 'stays-personal-data/1', role: 'customer' });
-    expect(document.profile).to.include({ _id: guest.id, role: 'customer', name: 'Asha Rao', email: guest.email, username: 'asha', registeredWith: 'password' });
+    expect(document.profile).to.include({
+      _id: guest.id,
+      role: 'customer',
+      name: 'Asha Rao',
+      email: guest.email,
+      username: 'asha',
+      registeredWith: 'password',
+    });
     expect(document.profile.profileImage).to.match(new RegExp(`^${stays.baseUrl}/sharma/resident/stays/media/`));
     expect(document.sessions).to.have.length(1);
     expect(document.sessions[0]).to.include({ method: 'password', endedAt: null, endedBy: null });
 
     expect(document.bookings).to.have.length(1);
     expect(document.bookings[0]).to.include({
-      bookingID: guestBooking, hotelId, customerName: 'Asha Rao', customerEmail: guestContact.customerEmail.toLowerCase(),
-      customerPhoneNumber: guestContact.customerPhoneNumber, numberOfNights: 2, status: 'confirmed', paid: false, invoiceIssued: true,
+      bookingID: guestBooking,
+      hotelId,
+      customerName: 'Asha Rao',
+      customerEmail: guestContact.customerEmail.toLowerCase(),
+      customerPhoneNumber: guestContact.customerPhoneNumber,
+      numberOfNights: 2,
+      status: 'confirmed',
+      paid: false,
+      invoiceIssued: true,
     });
     const types = document.events.map((event: { streamId: string; type: string }) => `${event.streamId.split('-')[0]}:${event.type}`);
-    expect(types).to.include.members(['customer:AccountRegistered', 'customer:AccountSignedIn', 'guest:GuestBookingHeld', 'booking:BookingPlaced', 'booking:InvoiceIssued']);
+    expect(types).to.include.members([
+      'customer:AccountRegistered',
+      'customer:AccountSignedIn',
+      'guest:GuestBookingHeld',
+      'booking:BookingPlaced',
+      'booking:InvoiceIssued',
+    ]);
     const placed = document.events.find((event: { type: string }) => event.type === 'BookingPlaced');
     expect(placed.data).to.include({ customerName: 'Asha Rao', customerPhoneNumber: guestContact.customerPhoneNumber });
     expect(document.events.find((event: { type: string }) => event.type === 'AccountRegistered').data).to.include({ name: 'Asha Rao', email: guest.email });
@@ -93,7 +126,7 @@ describe('a copy of their data for guests and owners (GET user/export, hotel/own
     expect(Date.parse(body.sessions[1].endedAt)).to.be.at.least(Date.parse(body.sessions[1].signedInAt));
   });
 
-  it('gives an owner their profile, hotel, rooms and events, and the bookings at the hotel without any guest\'s name, email or phone', async () => {
+  it("gives an owner their profile, hotel, rooms and events, and the bookings at the hotel without any guest's name, email or phone", async () => {
     const response = await api.get('/hotel/owner/export', { token: owner.token });
     expectDownload(response);
     const document = response.body;
@@ -104,14 +137,39 @@ describe('a copy of their data for guests and owners (GET user/export, hotel/own
     expect(document.rooms.map((room: { roomStandard: string }) => room.roomStandard)).to.deep.equal(['Deluxe']);
     expect(document.bookingsAtYourHotel.map((b: { bookingID: string }) => b.bookingID)).to.have.members([guestBooking, otherBooking]);
     expect(document.bookingsAtYourHotel[0]).to.have.all.keys(
-      'bookingID', 'roomId', 'roomType', 'roomStandard', 'numberOfRooms', 'numberOfGuests', 'numberOfNights', 'dateOfBooking', 'dateOfCommencement',
-      'pricePerNight', 'totalAmount', 'discountAmount', 'payableAmount', 'paymentMethod', 'status', 'paid');
+      'bookingID',
+      'roomId',
+      'roomType',
+      'roomStandard',
+      'numberOfRooms',
+      'numberOfGuests',
+      'numberOfNights',
+      'dateOfBooking',
+      'dateOfCommencement',
+      'pricePerNight',
+      'totalAmount',
+      'discountAmount',
+      'payableAmount',
+      'paymentMethod',
+      'status',
+      'paid',
+    );
     const streams = new Set(document.events.map((event: { streamId: string }) => event.streamId.split('-')[0]));
     expect([...streams]).to.have.members(['owner', 'hotel', 'room']);
 
     const text = JSON.stringify(document);
-    for (const guests of [guest.id, guest.email, other.id, other.email, 'Asha', 'Meera',
-      guestContact.customerEmail.toLowerCase(), guestContact.customerPhoneNumber, otherContact.customerEmail.toLowerCase(), otherContact.customerPhoneNumber]) {
+    for (const guests of [
+      guest.id,
+      guest.email,
+      other.id,
+      other.email,
+      'Asha',
+      'Meera',
+      guestContact.customerEmail.toLowerCase(),
+      guestContact.customerPhoneNumber,
+      otherContact.customerEmail.toLowerCase(),
+      otherContact.customerPhoneNumber,
+    ]) {
       expect(text, guests).to.not.contain(guests);
     }
     expect(text).to.not.contain('passwordHash');
@@ -119,8 +177,22 @@ describe('a copy of their data for guests and owners (GET user/export, hotel/own
 
   it('gives each owner the rooms and bookings of their own hotel only, bookings placed after an earlier copy included', async () => {
     const secondOwner = await signedInOwner(api, 'Kiran Shetty');
-    const secondHotel = (await api.multipart('POST', '/hotel/data/create/hotel', hotelForm({ hotelName: 'Hotel Konkan Breeze' }), { imageURLs: await pngImages(5) }, { token: secondOwner.token })).body.data._id as string;
-    const room = await api.multipart('POST', '/hotel/room/create/room', roomForm(secondHotel, { roomStandard: 'Deluxe' }), { imageURLs: await pngImages(1) }, { token: secondOwner.token });
+    const secondHotel = (
+      await api.multipart(
+        'POST',
+        '/hotel/data/create/hotel',
+        hotelForm({ hotelName: 'Hotel Konkan Breeze' }),
+        { imageURLs: await pngImages(5) },
+        { token: secondOwner.token },
+      )
+    ).body.data._id as string;
+    const room = await api.multipart(
+      'POST',
+      '/hotel/room/create/room',
+      roomForm(secondHotel, { roomStandard: 'Deluxe' }),
+      { imageURLs: await pngImages(1) },
+      { token: secondOwner.token },
+    );
     expect(room.status, JSON.stringify(room.body)).to.equal(201);
     const bookingIDs = async (who: SignedIn) => {
       const response = await api.get('/hotel/owner/export', { token: who.token });
@@ -136,7 +208,7 @@ describe('a copy of their data for guests and owners (GET user/export, hotel/own
     expect(secondCopy.rooms.map((r: { hotelId: string }) => r.hotelId)).to.deep.equal([secondHotel]);
   });
 
-  it('refuses a call without a token (401) and with the other role\'s token (403)', async () => {
+  it("refuses a call without a token (401) and with the other role's token (403)", async () => {
     for (const path of ['/user/export', '/hotel/owner/export']) {
       const anonymous = await api.get(path);
       expect(anonymous.status, path).to.equal(401);

@@ -18,7 +18,14 @@ import { startTestSystem, type TestSystem } from './support/test-system.ts';
 async function logFileText(dataDir: string): Promise<string> {
   const dir = path.join(dataDir, 'events');
   const files = await readdir(dir);
-  const texts = await Promise.all(files.map((file) => readFile(path.join(dir, file)).then((bytes) => bytes.toString('utf8'), () => '')));
+  const texts = await Promise.all(
+    files.map((file) =>
+      readFile(path.join(dir, file)).then(
+        (bytes) => bytes.toString('utf8'),
+        () => '',
+      ),
+    ),
+  );
   return texts.join('\n');
 }
 
@@ -60,10 +67,16 @@ describe('personal data in the log: encrypted, and erased with the account', fun
   });
   after(async () => stays.destroy());
 
-  const ownerList = async (client: ApiClient) => (await client.get(`/hotel/owner/get/all/hotel/owner/bookings/${hotelId}`, { token: owner.token })).body.data as any[];
+  const ownerList = async (client: ApiClient) =>
+    (await client.get(`/hotel/owner/get/all/hotel/owner/bookings/${hotelId}`, { token: owner.token })).body.data as any[];
 
   it('keeps the guest out of the log file from the first append, shows them until they delete the account, then erases them everywhere, also after a full rebuild', async () => {
-    const registered = await api.multipart('POST', '/user/register', { username: guestUsername, name: guestName, email: guestEmail, password: strongPassword }, { profileImage: await pngImage() });
+    const registered = await api.multipart(
+      'POST',
+      '/user/register',
+      { username: guestUsername, name: guestName, email: guestEmail, password: strongPassword },
+      { profileImage: await pngImage() },
+    );
     expect(registered.status, JSON.stringify(registered.body)).to.equal(201);
     const guestId = registered.body.data._id as string;
     const signedIn = (await api.post('/user/login', { email: guestEmail, password: strongPassword })).body.data;
@@ -71,7 +84,16 @@ describe('personal data in the log: encrypted, and erased with the account', fun
     const photo = signedIn.user.profileImage as string;
     expect(signedIn.user).to.include({ name: guestName, username: guestUsername, email: guestEmail });
     await verifyContact(api, stays.dataDir, token, contact);
-    const form = { hotelID: hotelId, ...contact, roomType: 'Room', roomStandard: 'Deluxe', numberOfRooms: 1, numberOfGuests: 2, numberOfNights: 2, dateOfCommencement: daysFromToday(7) };
+    const form = {
+      hotelID: hotelId,
+      ...contact,
+      roomType: 'Room',
+      roomStandard: 'Deluxe',
+      numberOfRooms: 1,
+      numberOfGuests: 2,
+      numberOfNights: 2,
+      dateOfCommencement: daysFromToday(7),
+    };
     const placed = await api.post('/hotel/booking/book/hotel', form, { token });
     expect(placed.status, JSON.stringify(placed.body)).to.equal(201);
     const bookingID = placed.body.data.bookingID as string;
@@ -101,7 +123,13 @@ describe('personal data in the log: encrypted, and erased with the account', fun
     const erased = (await ownerList(api)).find((booking) => booking.bookingID === bookingID);
     const { customerName: _n, customerEmail: _e, customerPhoneNumber: _p, invoicePDF: _i, _id, ...kept } = before;
     expect(erased).to.deep.include({ ...kept, customerName: ERASED, customerEmail: ERASED, customerPhoneNumber: ERASED, invoicePDF: null });
-    expect(erased).to.include({ totalAmount: before.totalAmount, discountAmount: before.discountAmount, dateOfCommencement: daysFromToday(7), hotelID: hotelId, customerID: guestId });
+    expect(erased).to.include({
+      totalAmount: before.totalAmount,
+      discountAmount: before.discountAmount,
+      dateOfCommencement: daysFromToday(7),
+      hotelID: hotelId,
+      customerID: guestId,
+    });
     expect((await fetch(before.invoicePDF)).status).to.equal(404);
     expect((await fetch(photo)).status).to.equal(404);
     expect(await readFile(invoiceFile).catch((error: NodeJS.ErrnoException) => error.code)).to.equal('ENOENT');
@@ -151,17 +179,23 @@ describe('personal data in the log: encrypted, and erased with the account', fun
 
     it('a damaged key store', async () => {
       await writeFile(path.join(keysDir(), 'subjects', '.check'), Buffer.alloc(60, 7));
-      expect((await rejection(startTestSystem({ dataDir: stays.dataDir }))).message).to.match(/^refusing to start: the personal data master key does not open the key store/);
+      expect((await rejection(startTestSystem({ dataDir: stays.dataDir }))).message).to.match(
+        /^refusing to start: the personal data master key does not open the key store/,
+      );
     });
 
     it('another master key', async () => {
       const env = { PERSONAL_DATA_KEY: Buffer.alloc(32, 1).toString('base64') };
-      expect((await rejection(startTestSystem({ dataDir: stays.dataDir, env }))).message).to.match(/^refusing to start: the personal data master key does not open the key store/);
+      expect((await rejection(startTestSystem({ dataDir: stays.dataDir, env }))).message).to.match(
+        /^refusing to start: the personal data master key does not open the key store/,
+      );
     });
 
     it('a missing master key for an existing key store', async () => {
       await rm(path.join(keysDir(), 'personal-data.key'));
-      expect((await rejection(startTestSystem({ dataDir: stays.dataDir }))).message).to.match(/^refusing to start: no personal data master key \(set PERSONAL_DATA_KEY or restore .*personal-data\.key/);
+      expect((await rejection(startTestSystem({ dataDir: stays.dataDir }))).message).to.match(
+        /^refusing to start: no personal data master key \(set PERSONAL_DATA_KEY or restore .*personal-data\.key/,
+      );
     });
 
     it('starts again once the keys are restored', async () => {

@@ -13,7 +13,11 @@ import { freePort } from './support/free-port.ts';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
 
-const exists = (file: string) => access(file).then(() => true, () => false);
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
 
 interface Started {
   readonly child: ChildProcess;
@@ -24,7 +28,9 @@ interface Started {
 
 function startStays(env: NodeJS.ProcessEnv): Started {
   const child = spawn(process.execPath, ['--import', 'tsx', 'standalone/src/main.ts'], {
-    cwd: REPO, env: { ...process.env, EVENTSTORE_URL: '', MONGO_URL: '', OPERATOR_TOKEN: '', OPERATOR_URL: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: REPO,
+    env: { ...process.env, EVENTSTORE_URL: '', MONGO_URL: '', OPERATOR_TOKEN: '', OPERATOR_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -57,8 +63,8 @@ describe('npm start stopping and refusing as an operator meets it', function () 
     await until(() => /Stays is running[\s\S]*\n.+/.test(stays.output()), stays.output);
     stays.child.kill('SIGTERM');
     expect(await stays.exited, stays.output()).to.equal(0);
-    expect(await exists(path.join(dataDir, 'events', 'LOCK')), 'the log\'s lock').to.equal(false);
-    expect(await exists(path.join(dataDir, 'keys', 'subjects', 'LOCK')), 'the key folder\'s lock').to.equal(false);
+    expect(await exists(path.join(dataDir, 'events', 'LOCK')), "the log's lock").to.equal(false);
+    expect(await exists(path.join(dataDir, 'keys', 'subjects', 'LOCK')), "the key folder's lock").to.equal(false);
   });
 
   it('refuses a second npm start on the same data directory in one line naming the process that holds it', async () => {
@@ -67,7 +73,11 @@ describe('npm start stopping and refusing as an operator meets it', function () 
       await until(() => first.output().includes('Stays is running'), first.output);
       const second = startStays({ DATA_DIR: dataDir, PORT: String(await freePort()), SEED_DEMO: '0' });
       expect(await second.exited).to.equal(1);
-      const lines = second.output().trim().split('\n').filter((line) => !line.startsWith('npm warn'));
+      const lines = second
+        .output()
+        .trim()
+        .split('\n')
+        .filter((line) => !line.startsWith('npm warn'));
       expect(lines, second.output()).to.have.length(1);
       expect(lines[0]).to.contain(`is already open in live process ${first.child.pid}`);
     } finally {

@@ -41,7 +41,11 @@ describe('npm run projection against a running npm start', function () {
   before(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'stays-cli-'));
     env = { DATA_DIR: dataDir, PORT: String(await freePort()), SEED_DEMO: '0', EVENTSTORE_URL: '', MONGO_URL: '', OPERATOR_TOKEN: '', OPERATOR_URL: '' };
-    server = spawn(process.execPath, ['--import', 'tsx', 'standalone/src/main.ts'], { cwd: REPO, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    server = spawn(process.execPath, ['--import', 'tsx', 'standalone/src/main.ts'], {
+      cwd: REPO,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     await new Promise<void>((resolve, reject) => {
       let output = '';
       server.stdout!.on('data', (chunk: Buffer) => {
@@ -70,7 +74,10 @@ describe('npm run projection against a running npm start', function () {
     expect(build.code, build.stderr).to.equal(0);
     const lines = build.stdout.trim().split('\n');
     expect(lines[0]).to.equal('building hotels@2 from position 0 beside the live version');
-    expect(lines.slice(1, -1).every((line) => /^\d+\.\d%\s+[\d,]+ events\s+[\d,]+ events\/s\s+(ETA .+|caught up)$/.test(line)), lines.join('\n')).to.equal(true);
+    expect(
+      lines.slice(1, -1).every((line) => /^\d+\.\d%\s+[\d,]+ events\s+[\d,]+ events\/s\s+(ETA .+|caught up)$/.test(line)),
+      lines.join('\n'),
+    ).to.equal(true);
     expect(lines.at(-1)).to.match(/^hotels@2 has caught up at position \S+ and keeps following the log; `npm run projection -- switch hotels` makes it live$/);
 
     const switched = await cli('switch', 'hotels');

@@ -60,10 +60,23 @@ describe('read model versions over the operator calls', function () {
   const placeBooking = async () => {
     const { guest, contact } = guests[placed % guests.length]!;
     placed++;
-    const answer = await api.post('/hotel/booking/book/hotel', {
-      hotelID: hotelId, customerID: guest.id, ...contact, roomStandard: 'Deluxe', roomType: 'Room', numberOfRooms: 1, numberOfGuests: 1,
-      numberOfNights: 1, dateOfBooking: daysFromToday(0), dateOfCommencement: daysFromToday(5 + placed), totalAmount: 1,
-    }, { token: guest.token });
+    const answer = await api.post(
+      '/hotel/booking/book/hotel',
+      {
+        hotelID: hotelId,
+        customerID: guest.id,
+        ...contact,
+        roomStandard: 'Deluxe',
+        roomType: 'Room',
+        numberOfRooms: 1,
+        numberOfGuests: 1,
+        numberOfNights: 1,
+        dateOfBooking: daysFromToday(0),
+        dateOfCommencement: daysFromToday(5 + placed),
+        totalAmount: 1,
+      },
+      { token: guest.token },
+    );
     expect(answer.status, JSON.stringify(answer.body)).to.equal(201);
     // a cancellation and a payment too, so the build sees updates of placed bookings
     if (placed % 3 === 0) {
@@ -109,7 +122,8 @@ describe('read model versions over the operator calls', function () {
     expect(page.body.data.head).to.equal(head);
     const bookings = page.body.data.models.find((model: { name: string }) => model.name === 'bookings');
     expect(bookings).to.deep.equal({
-      name: 'bookings', live: LIVE,
+      name: 'bookings',
+      live: LIVE,
       versions: [
         { version: LIVE, state: 'live', position: head, caughtUp: true, lag: 0, documents: 14 },
         { version: NEXT, state: 'building', position: head, caughtUp: true, lag: 0, documents: 14 },
@@ -158,7 +172,9 @@ describe('read model versions over the operator calls', function () {
 
     // new bookings still show: the new version follows the log
     await placeBooking();
-    const after = await api.get(`/user/get/all/bookings/${guests[(placed - 1) % guests.length]!.guest.id}`, { token: guests[(placed - 1) % guests.length]!.guest.token });
+    const after = await api.get(`/user/get/all/bookings/${guests[(placed - 1) % guests.length]!.guest.id}`, {
+      token: guests[(placed - 1) % guests.length]!.guest.token,
+    });
     expect(after.body.data.length).to.be.greaterThan(0);
   });
 

@@ -10,7 +10,7 @@ import { signedInOwner } from './support/accounts.ts';
 import { hotelForm, pngImages } from './support/fixtures.ts';
 import { API, startTestSystem, type TestSystem } from './support/test-system.ts';
 
-describe('reading one\'s own write (X-Min-Position) and internal routes', function () {
+describe("reading one's own write (X-Min-Position) and internal routes", function () {
   this.timeout(60_000);
   let stays: TestSystem;
   let api: ApiClient;
@@ -57,24 +57,27 @@ describe('reading one\'s own write (X-Min-Position) and internal routes', functi
     }
   });
 
-  it('serves /internal/projected in a production query service, which only the services\' network reaches', async () => {
+  it("serves /internal/projected in a production query service, which only the services' network reaches", async () => {
     const { system } = stays;
     const { publicKey } = await generateSigningKeys();
-    const app = createQueryApp({
-      readStore: system.readStore,
-      media: system.media,
-      mediaLinks: new MediaLinks({ publicUrl: stays.baseUrl, apiPrefix: API }),
-      tokenVerifier: new TokenVerifier(publicKey, { issuer: 'stays', audience: 'stays-api' }),
-      readSide: {
-        health: () => system.runner.health(30_000),
-        waitFor: (position, timeoutMs) => system.runner.waitFor(position, timeoutMs),
-        changedAt: async (projection) => system.runner.changedAt(projection),
+    const app = createQueryApp(
+      {
+        readStore: system.readStore,
+        media: system.media,
+        mediaLinks: new MediaLinks({ publicUrl: stays.baseUrl, apiPrefix: API }),
+        tokenVerifier: new TokenVerifier(publicKey, { issuer: 'stays', audience: 'stays-api' }),
+        readSide: {
+          health: () => system.runner.health(30_000),
+          waitFor: (position, timeoutMs) => system.runner.waitFor(position, timeoutMs),
+          changedAt: async (projection) => system.runner.changedAt(projection),
+        },
+        logHead: () => system.eventStore.headPosition(),
+        reveal: async (record) => record.data,
+        auditTrail: eventStoreAuditTrail(system.eventStore, system.streamNames),
+        treeHeads: new ReadStoreTreeHeadStore(system.readStore),
       },
-      logHead: () => system.eventStore.headPosition(),
-      reveal: async (record) => record.data,
-      auditTrail: eventStoreAuditTrail(system.eventStore, system.streamNames),
-      treeHeads: new ReadStoreTreeHeadStore(system.readStore),
-    }, { apiPrefix: API, security: { publicUrl: stays.baseUrl, googleSignIn: false }, internalRoutes: true });
+      { apiPrefix: API, security: { publicUrl: stays.baseUrl, googleSignIn: false }, internalRoutes: true },
+    );
     const server = http.createServer(app.callback());
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {

@@ -7,33 +7,76 @@ import { hotelForm, pngImages, roomForm } from './support/fixtures.ts';
 import { signedInOwner } from './support/accounts.ts';
 import { startTestSystem, type TestSystem } from './support/test-system.ts';
 
-interface Listing { roomType: string; roomStandard: string; bedType: string; pricePerNight: string; furnished?: string; hasKitchen?: string; numberOfRooms?: string }
+interface Listing {
+  roomType: string;
+  roomStandard: string;
+  bedType: string;
+  pricePerNight: string;
+  furnished?: string;
+  hasKitchen?: string;
+  numberOfRooms?: string;
+}
 
 const HOTELS: { form: Record<string, string>; rooms: Listing[] }[] = [
   {
-    form: { hotelName: 'Amber Palace Heritage Stay', city: 'Jaipur', state: 'Rajasthan', address: '2 Amer Road, Near Jal Mahal', startingPrice: '52000',
-      famousTouristPlaces: JSON.stringify([{ name: 'Hawa Mahal', distance: '4' }]), restaurants: JSON.stringify([{ name: 'Laxmi Mishthan Bhandar', distance: '5' }]) },
+    form: {
+      hotelName: 'Amber Palace Heritage Stay',
+      city: 'Jaipur',
+      state: 'Rajasthan',
+      address: '2 Amer Road, Near Jal Mahal',
+      startingPrice: '52000',
+      famousTouristPlaces: JSON.stringify([{ name: 'Hawa Mahal', distance: '4' }]),
+      restaurants: JSON.stringify([{ name: 'Laxmi Mishthan Bhandar', distance: '5' }]),
+    },
     rooms: [{ roomType: 'Room', roomStandard: 'Royal', bedType: 'King', pricePerNight: '52000', furnished: 'true' }],
   },
   {
-    form: { hotelName: 'Marine Drive Sea View Inn', city: 'Mumbai', state: 'Maharashtra', address: '44 Netaji Subhash Road, Churchgate', startingPrice: '12500',
-      cinemaHalls: JSON.stringify([{ name: 'Eros Cinema', distance: '1' }]), transportationFacilities: JSON.stringify([{ type: 'Local Train', name: 'Churchgate Station', distance: '0.5' }]) },
+    form: {
+      hotelName: 'Marine Drive Sea View Inn',
+      city: 'Mumbai',
+      state: 'Maharashtra',
+      address: '44 Netaji Subhash Road, Churchgate',
+      startingPrice: '12500',
+      cinemaHalls: JSON.stringify([{ name: 'Eros Cinema', distance: '1' }]),
+      transportationFacilities: JSON.stringify([{ type: 'Local Train', name: 'Churchgate Station', distance: '0.5' }]),
+    },
     rooms: [
       { roomType: 'Flat', roomStandard: 'Sea Facing', bedType: 'Double', pricePerNight: '18000', hasKitchen: 'true', numberOfRooms: '2' },
       { roomType: 'Room', roomStandard: 'Standard', bedType: 'Single', pricePerNight: '12500' },
     ],
   },
   {
-    form: { hotelName: 'Koramangala Budget Rooms', city: 'Bengaluru', state: 'Karnataka', address: '80 Feet Road, 4th Block, Koramangala', startingPrice: '2500',
-      restaurants: JSON.stringify([{ name: 'Meghana Foods (Biryani)', distance: '0.8' }]) },
+    form: {
+      hotelName: 'Koramangala Budget Rooms',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      address: '80 Feet Road, 4th Block, Koramangala',
+      startingPrice: '2500',
+      restaurants: JSON.stringify([{ name: 'Meghana Foods (Biryani)', distance: '0.8' }]),
+    },
     rooms: [{ roomType: 'Room', roomStandard: 'Economy', bedType: 'Double', pricePerNight: '2500' }],
   },
   {
-    form: { hotelName: 'Calangute Beach Apartments', city: 'Goa', state: 'Goa', address: 'Beach Road, Calangute, Bardez Goa', startingPrice: '23000', country: 'India' },
-    rooms: [{ roomType: 'Flat', roomStandard: 'Beach Villa', bedType: 'King', pricePerNight: '23000', hasKitchen: 'true', furnished: 'true', numberOfRooms: '3' }],
+    form: {
+      hotelName: 'Calangute Beach Apartments',
+      city: 'Goa',
+      state: 'Goa',
+      address: 'Beach Road, Calangute, Bardez Goa',
+      startingPrice: '23000',
+      country: 'India',
+    },
+    rooms: [
+      { roomType: 'Flat', roomStandard: 'Beach Villa', bedType: 'King', pricePerNight: '23000', hasKitchen: 'true', furnished: 'true', numberOfRooms: '3' },
+    ],
   },
   {
-    form: { hotelName: 'Hotel C++ & .NET Geeks Lodge', city: 'Pune', state: 'Maharashtra', address: 'Hinjewadi Phase 1, Rajiv Gandhi Infotech Park', startingPrice: '8000' },
+    form: {
+      hotelName: 'Hotel C++ & .NET Geeks Lodge',
+      city: 'Pune',
+      state: 'Maharashtra',
+      address: 'Hinjewadi Phase 1, Rajiv Gandhi Infotech Park',
+      startingPrice: '8000',
+    },
     rooms: [{ roomType: 'Flat', roomStandard: 'Studio', bedType: 'Queen', pricePerNight: '8000', numberOfRooms: '1' }],
   },
 ];
@@ -49,11 +92,23 @@ describe('search over HTTP', function () {
     api = new ApiClient(stays.baseUrl);
     for (const hotel of HOTELS) {
       const owner = await signedInOwner(api);
-      const created = await api.multipart('POST', '/hotel/data/create/hotel', hotelForm({ restaurants: '[]', famousTouristPlaces: '[]', transportationFacilities: '[]', ...hotel.form }), { imageURLs: await pngImages(5) }, { token: owner.token });
+      const created = await api.multipart(
+        'POST',
+        '/hotel/data/create/hotel',
+        hotelForm({ restaurants: '[]', famousTouristPlaces: '[]', transportationFacilities: '[]', ...hotel.form }),
+        { imageURLs: await pngImages(5) },
+        { token: owner.token },
+      );
       expect(created.status, JSON.stringify(created.body)).to.equal(201);
       ids[hotel.form.city!] = created.body.data._id;
       for (const listing of hotel.rooms) {
-        const room = await api.multipart('POST', '/hotel/room/create/room', roomForm(created.body.data._id, { furnished: '', ...listing } as Record<string, string>), { imageURLs: await pngImages(1) }, { token: owner.token });
+        const room = await api.multipart(
+          'POST',
+          '/hotel/room/create/room',
+          roomForm(created.body.data._id, { furnished: '', ...listing } as Record<string, string>),
+          { imageURLs: await pngImages(1) },
+          { token: owner.token },
+        );
         expect(room.status, JSON.stringify(room.body)).to.equal(201);
       }
     }
@@ -74,7 +129,15 @@ describe('search over HTTP', function () {
     // result cards carry what a card shows, not the hotel page's description and nearby places
     const card = result.data[0] as unknown as Record<string, unknown>;
     expect(card).to.include.keys('_id', 'hotelName', 'address', 'city', 'imageURLs', 'startingPrice', 'priceCategory', 'phoneNumber', 'amenities', 'roomTypes');
-    expect(card).not.to.have.any.keys('description', 'restaurants', 'cinemaHalls', 'famousTouristPlaces', 'transportationFacilities', 'searchText', POSITION_FIELD);
+    expect(card).not.to.have.any.keys(
+      'description',
+      'restaurants',
+      'cinemaHalls',
+      'famousTouristPlaces',
+      'transportationFacilities',
+      'searchText',
+      POSITION_FIELD,
+    );
   });
 
   it('matches the term case-insensitively against name, address, city, state, country and nearby places', async () => {
@@ -109,8 +172,14 @@ describe('search over HTTP', function () {
     expect(await cities('sort=created_at&order=asc')).to.deep.equal(['Jaipur', 'Mumbai', 'Bengaluru', 'Goa', 'Pune']);
   });
 
-  it('reads an upper price bound of 0 (the spec client\'s untouched price inputs) as no bound', async () => {
-    expect(await cities('searchTerm=&minPrice=0&maxPrice=0&startingPrice=0&sort=created_at&order=desc')).to.deep.equal(['Pune', 'Goa', 'Bengaluru', 'Mumbai', 'Jaipur']);
+  it("reads an upper price bound of 0 (the spec client's untouched price inputs) as no bound", async () => {
+    expect(await cities('searchTerm=&minPrice=0&maxPrice=0&startingPrice=0&sort=created_at&order=desc')).to.deep.equal([
+      'Pune',
+      'Goa',
+      'Bengaluru',
+      'Mumbai',
+      'Jaipur',
+    ]);
     expect(await cities('minPrice=10000&maxPrice=0&sort=startingPrice&order=asc')).to.deep.equal(['Mumbai', 'Goa', 'Jaipur']);
     expect(await cities('maxPrice=1')).to.deep.equal([]);
   });
@@ -137,7 +206,15 @@ describe('search over HTTP', function () {
   });
 
   it('refuses bad query values with 400 naming the field', async () => {
-    for (const [query, field] of [['minPrice=-5', 'minPrice'], ['maxPrice=lots', 'maxPrice'], ['sort=hotelName', 'sort'], ['order=sideways', 'order'], ['limit=0', 'limit'], ['limit=100000', 'limit'], ['searchTerm=a&searchTerm=b', 'searchTerm']]) {
+    for (const [query, field] of [
+      ['minPrice=-5', 'minPrice'],
+      ['maxPrice=lots', 'maxPrice'],
+      ['sort=hotelName', 'sort'],
+      ['order=sideways', 'order'],
+      ['limit=0', 'limit'],
+      ['limit=100000', 'limit'],
+      ['searchTerm=a&searchTerm=b', 'searchTerm'],
+    ]) {
       const response = await api.get(`/hotel/data/get/search?${query}`);
       expect(response.status, query).to.equal(400);
       expect(response.body.field, query).to.equal(field);
@@ -167,12 +244,31 @@ describe('search over HTTP', function () {
     expect(before.data).to.deep.equal([]);
     expect((await search('searchTerm=shillong')).data).to.deep.equal([]);
     const owner = await signedInOwner(api);
-    const created = await api.multipart('POST', '/hotel/data/create/hotel', hotelForm({ hotelName: 'Pine Wood Hill Cottages', city: 'Shillong', state: 'Meghalaya', restaurants: '[]', famousTouristPlaces: '[]', transportationFacilities: '[]' }), { imageURLs: await pngImages(5) }, { token: owner.token });
+    const created = await api.multipart(
+      'POST',
+      '/hotel/data/create/hotel',
+      hotelForm({
+        hotelName: 'Pine Wood Hill Cottages',
+        city: 'Shillong',
+        state: 'Meghalaya',
+        restaurants: '[]',
+        famousTouristPlaces: '[]',
+        transportationFacilities: '[]',
+      }),
+      { imageURLs: await pngImages(5) },
+      { token: owner.token },
+    );
     expect(created.status).to.equal(201);
     expect(await cities('searchTerm=shillong')).to.deep.equal(['Shillong']);
     const all = (await api.get('/hotel/data/get/all/hotels')).body.data as { _id: string }[];
     expect(all.map((hotel) => hotel._id)).to.include(created.body.data._id);
-    const renamed = await api.multipart('PATCH', `/hotel/data/update/hotel/${created.body.data._id}`, { hotelName: 'Pine Wood Cloud Cottages' }, {}, { token: owner.token });
+    const renamed = await api.multipart(
+      'PATCH',
+      `/hotel/data/update/hotel/${created.body.data._id}`,
+      { hotelName: 'Pine Wood Cloud Cottages' },
+      {},
+      { token: owner.token },
+    );
     expect(renamed.status).to.equal(200);
     expect(await cities('searchTerm=cloud%20cottages')).to.deep.equal(['Shillong']);
     expect(await cities('searchTerm=hill%20cottages')).to.deep.equal([]);
@@ -182,8 +278,11 @@ describe('search over HTTP', function () {
     const all = (await api.get('/hotel/data/get/all/hotels')).body.data as { city: string; priceCategory: string; roomTypes: string[] }[];
     const byCity = Object.fromEntries(all.filter((hotel) => hotel.city !== 'Shillong').map((hotel) => [hotel.city, [hotel.priceCategory, hotel.roomTypes]]));
     expect(byCity).to.deep.equal({
-      Jaipur: ['Luxurious', ['Room']], Mumbai: ['Medium', ['Room', 'Flat']], Bengaluru: ['Economic', ['Room']],
-      Goa: ['Business', ['Flat']], Pune: ['Economic', ['Flat']],
+      Jaipur: ['Luxurious', ['Room']],
+      Mumbai: ['Medium', ['Room', 'Flat']],
+      Bengaluru: ['Economic', ['Room']],
+      Goa: ['Business', ['Flat']],
+      Pune: ['Economic', ['Flat']],
     });
   });
 
@@ -214,10 +313,12 @@ describe('search over HTTP', function () {
 /** A GET through node's http module, which (unlike fetch) neither adds Accept-Encoding nor decodes the body. */
 function rawGet(url: string, headers: Record<string, string>): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    http.get(url, { headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
-    }).on('error', reject);
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
   });
 }

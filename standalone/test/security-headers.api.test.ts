@@ -7,8 +7,16 @@ import { API, startTestSystem, type TestSystem } from './support/test-system.ts'
 
 /** Parses a Content-Security-Policy header into directive → sources. */
 const cspOf = (headers: Headers): Map<string, string[]> =>
-  new Map((headers.get('content-security-policy') ?? '').split(';').map((part) => part.trim()).filter(Boolean)
-    .map((directive) => { const [name, ...sources] = directive.split(/\s+/); return [name!, sources]; }));
+  new Map(
+    (headers.get('content-security-policy') ?? '')
+      .split(';')
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .map((directive) => {
+        const [name, ...sources] = directive.split(/\s+/);
+        return [name!, sources];
+      }),
+  );
 
 /** What every answer carries, page, JSON or media alike. */
 function expectCommonHeaders(headers: Headers, what: string) {

@@ -24,16 +24,20 @@ describe('sign-in under a flood, behind the gateway (TRUST_PROXY=1)', function (
   after(async () => stays.destroy());
 
   it('counts attempts as they arrive: a burst of 120 at once from one address runs at most the free attempts of password checks', async () => {
-    const burst = await Promise.all(Array.from({ length: 120 }, () =>
-      api.post('/user/login', { email: uniqueEmail('sprayed'), password: 'Summer2024!' }, from('203.0.113.60'))));
+    const burst = await Promise.all(
+      Array.from({ length: 120 }, () => api.post('/user/login', { email: uniqueEmail('sprayed'), password: 'Summer2024!' }, from('203.0.113.60'))),
+    );
     const statuses = statusesOf(burst);
     // every 401 is a password check; the rest were refused before any password work
     expect(statuses[401] ?? 0, JSON.stringify(statuses)).to.be.at.most(FREE_ATTEMPTS_PER_ADDRESS);
     expect((statuses[401] ?? 0) + (statuses[429] ?? 0) + (statuses[503] ?? 0), JSON.stringify(statuses)).to.equal(120);
     expect(statuses[401] ?? 0, JSON.stringify(statuses)).to.be.greaterThan(0);
     // past the free attempts, the address gets one try per growing wait: a second burst runs at most one more check
-    const again = statusesOf(await Promise.all(Array.from({ length: 20 }, () =>
-      api.post('/user/login', { email: uniqueEmail('sprayed'), password: 'Summer2024!' }, from('203.0.113.60')))));
+    const again = statusesOf(
+      await Promise.all(
+        Array.from({ length: 20 }, () => api.post('/user/login', { email: uniqueEmail('sprayed'), password: 'Summer2024!' }, from('203.0.113.60'))),
+      ),
+    );
     expect(again[401] ?? 0, JSON.stringify(again)).to.be.at.most(1);
     expect(again[429] ?? 0, JSON.stringify(again)).to.be.at.least(19);
   });
@@ -60,7 +64,10 @@ describe('sign-in under a flood, behind the gateway (TRUST_PROXY=1)', function (
         tries.push({ status: response.status, ms: Math.round(performance.now() - started) });
         await new Promise((resolve) => setTimeout(resolve, Math.max(0, 500 - (performance.now() - started))));
       }
-      expect(tries.map((attempt) => attempt.status), JSON.stringify({ tries, flood: statusesOf(floodAnswers) })).to.deep.equal([200, 200, 200, 200, 200, 200]);
+      expect(
+        tries.map((attempt) => attempt.status),
+        JSON.stringify({ tries, flood: statusesOf(floodAnswers) }),
+      ).to.deep.equal([200, 200, 200, 200, 200, 200]);
     } finally {
       flooding = false;
       await Promise.all(flood);

@@ -35,7 +35,7 @@ describe('stream names made from emails and phones, over HTTP', function () {
     stays = undefined;
   });
 
-  it('keeps no sha256 of an email or of email|phone in the log or the auditors\' export', async () => {
+  it("keeps no sha256 of an email or of email|phone in the log or the auditors' export", async () => {
     stays = await startTestSystem({ env: { BOOTSTRAP_AUDITOR_EMAIL: 'auditor.streams@stays.example', BOOTSTRAP_AUDITOR_PASSWORD: strongPassword } });
     const api = new ApiClient(stays.baseUrl);
     const guest = await signedInCustomer(api);
@@ -48,11 +48,17 @@ describe('stream names made from emails and phones, over HTTP', function () {
     expect((await api.get(`/audit/bookings?guestEmail=${encodeURIComponent(guest.email)}`, { token })).status).to.equal(200);
     const exported = await (await fetch(api.url('/audit/log/export'), { headers: { Authorization: `Bearer ${token}` } })).text();
 
-    const hashes = [emailHash(guest.email), emailHash(owner.email), emailHash(contact.customerEmail), emailHash('auditor.streams@stays.example'), contactHash(contact)];
+    const hashes = [
+      emailHash(guest.email),
+      emailHash(owner.email),
+      emailHash(contact.customerEmail),
+      emailHash('auditor.streams@stays.example'),
+      contactHash(contact),
+    ];
     const log = await logText(stays.dataDir);
     for (const hash of hashes) {
       expect(log, 'the log file').to.not.include(hash);
-      expect(exported, 'the auditors\' export').to.not.include(hash);
+      expect(exported, "the auditors' export").to.not.include(hash);
     }
     // the names are there, keyed
     expect(log).to.include(`customeremail-${stays.system.streamNames.email(guest.email)}`);
@@ -104,20 +110,28 @@ describe('stream names made from emails and phones, over HTTP', function () {
       [names.contactKey(contact.customerEmail, contact.customerPhoneNumber), contactHash(contact)],
     ]);
     const records = (await readLogFile(dataDir)).filter((record) => !record.payload.toString('utf8').includes('"streamId":"streamnamekey-'));
-    await writeLogFile(dataDir, records.map((record, position) => {
-      let text = record.payload.toString('utf8');
-      for (const [keyed, old] of oldStyle) text = text.replaceAll(keyed, old);
-      return { ...record, payload: Buffer.from(JSON.stringify({ ...JSON.parse(text), position }), 'utf8') };
-    }));
+    await writeLogFile(
+      dataDir,
+      records.map((record, position) => {
+        let text = record.payload.toString('utf8');
+        for (const [keyed, old] of oldStyle) text = text.replaceAll(keyed, old);
+        return { ...record, payload: Buffer.from(JSON.stringify({ ...JSON.parse(text), position }), 'utf8') };
+      }),
+    );
     await rm(path.join(dataDir, 'notary'), { recursive: true, force: true });
     const before = await logText(dataDir);
     for (const old of oldStyle.values()) expect(before).to.include(old);
 
-    const refusal = await startTestSystem({ dataDir }).then(() => 'started', (error: Error) => error.message);
+    const refusal = await startTestSystem({ dataDir }).then(
+      () => 'started',
+      (error: Error) => error.message,
+    );
     expect(refusal).to.contain('npm run events -- migrate-stream-names');
 
     const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/events.ts', 'migrate-stream-names'], {
-      cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, EVENTSTORE_URL: '', MONGO_URL: '' }, timeout: 60_000,
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, EVENTSTORE_URL: '', MONGO_URL: '' },
+      timeout: 60_000,
     });
     expect(stdout).to.match(/streams renamed/);
     const after = await logText(dataDir);
@@ -129,7 +143,12 @@ describe('stream names made from emails and phones, over HTTP', function () {
     const signIn = await restarted.post('/user/login', { email: guest.email, password: strongPassword });
     expect(signIn.status, JSON.stringify(signIn.body)).to.equal(200);
     expect((await restarted.post('/hotel/owner/login', { email: owner.email.toUpperCase(), password: strongPassword })).status).to.equal(200);
-    const again = await restarted.multipart('POST', '/user/register', { username: 'asha2', name: 'Asha Again', email: guest.email, password: strongPassword }, { profileImage: await pngImage() });
+    const again = await restarted.multipart(
+      'POST',
+      '/user/register',
+      { username: 'asha2', name: 'Asha Again', email: guest.email, password: strongPassword },
+      { profileImage: await pngImage() },
+    );
     expect(again.status, JSON.stringify(again.body)).to.equal(409);
     const ownerAgain = await restarted.post('/hotel/owner/register', { name: 'Ravi Again', email: owner.email, password: strongPassword });
     expect(ownerAgain.status, JSON.stringify(ownerAgain.body)).to.equal(409);

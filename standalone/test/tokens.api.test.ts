@@ -60,8 +60,11 @@ describe('access tokens are refused when forged, expired or revoked', function (
   it('refuses a token signed by another key', async () => {
     const stranger = await generateSigningKeys();
     const claims = decodePart(token, 1);
-    const forged = await new TokenIssuer(stranger.privateKey, { ...TOKEN_SETTINGS, ttlSeconds: 3600 })
-      .issue({ accountId: claims.sub, role: claims.role, sessionId: claims.jti });
+    const forged = await new TokenIssuer(stranger.privateKey, { ...TOKEN_SETTINGS, ttlSeconds: 3600 }).issue({
+      accountId: claims.sub,
+      role: claims.role,
+      sessionId: claims.jti,
+    });
     await expectRefused(forged.token);
   });
 
@@ -78,8 +81,11 @@ describe('access tokens are refused when forged, expired or revoked', function (
   it('refuses a well-signed token naming a session that was never opened', async () => {
     const keys = await loadOrCreateSigningKeys(path.join(stays.dataDir, 'keys'));
     const claims = decodePart(token, 1);
-    const minted = await new TokenIssuer(keys.privateKey, { ...TOKEN_SETTINGS, ttlSeconds: 600 })
-      .issue({ accountId: claims.sub, role: claims.role, sessionId: 'not-a-session' });
+    const minted = await new TokenIssuer(keys.privateKey, { ...TOKEN_SETTINGS, ttlSeconds: 600 }).issue({
+      accountId: claims.sub,
+      role: claims.role,
+      sessionId: 'not-a-session',
+    });
     await expectRefused(minted.token);
   });
 

@@ -7,10 +7,7 @@
 import { accountEventTypes, messages, type AccountEvent, type AccountRegistered, type Role, type SessionUser } from '@stays/contracts';
 import { Unauthenticated } from '../domain-errors.ts';
 
-export type AccountState =
-  | { readonly status: 'new' }
-  | ActiveAccount
-  | DeletedAccount;
+export type AccountState = { readonly status: 'new' } | ActiveAccount | DeletedAccount;
 
 /** `personalDataErased`: its data key is destroyed and PersonalDataErased recorded. */
 export interface DeletedAccount {
@@ -49,9 +46,7 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
     case 'AccountPasswordChanged':
       return state.status === 'active' ? { ...state, passwordHash: event.data.passwordHash } : state;
     case 'AccountSignedIn':
-      return state.status === 'active'
-        ? { ...state, openSessions: new Map(state.openSessions).set(event.data.sessionId, event.data.expiresAt) }
-        : state;
+      return state.status === 'active' ? { ...state, openSessions: new Map(state.openSessions).set(event.data.sessionId, event.data.expiresAt) } : state;
     case 'AccountSignedOut': {
       if (state.status !== 'active') return state;
       const openSessions = new Map(state.openSessions);

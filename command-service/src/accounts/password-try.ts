@@ -14,7 +14,11 @@ type PasswordTryDeps = Pick<AccountDeps, 'passwords' | 'throttles' | 'now'>;
 
 /** The holder `holder` finds when `password` matches its hash; null for no holder or another password. `key` is `accountThrottleKey(…)`. */
 export async function tryPassword<T extends { readonly passwordHash: string | null }>(
-  deps: PasswordTryDeps, key: string, client: string, password: string, holder: () => Promise<T | null>,
+  deps: PasswordTryDeps,
+  key: string,
+  client: string,
+  password: string,
+  holder: () => Promise<T | null>,
 ): Promise<T | null> {
   const attempt = deps.throttles.passwordAttempt(key, client, deps.now());
   const found = await holder();

@@ -36,13 +36,16 @@ export interface Passwords {
 const threadPoolSize = (): number => Number(process.env.UV_THREADPOOL_SIZE) || 4;
 
 /** One argon2 run per core but one, leaving a thread-pool thread free; at least one. */
-const defaultPasswordConcurrency = (): number =>
-  Math.max(1, Math.min(os.availableParallelism() - 1, threadPoolSize() - 1));
+const defaultPasswordConcurrency = (): number => Math.max(1, Math.min(os.availableParallelism() - 1, threadPoolSize() - 1));
 
 function passwordWork(concurrency = defaultPasswordConcurrency()): TwoLaneWork {
   // about 50 ms a run: the last in the open lane waits a few seconds at most, the last in the kept lane one or two
   return createTwoLaneWork({
-    concurrency, maxWaiting: { kept: 32, open: 32 }, keptTurns: 3, busyMessage: messages.server.passwordWorkBusy, retryAfterSeconds: 1,
+    concurrency,
+    maxWaiting: { kept: 32, open: 32 },
+    keptTurns: 3,
+    busyMessage: messages.server.passwordWorkBusy,
+    retryAfterSeconds: 1,
   });
 }
 
@@ -54,7 +57,9 @@ export function createPasswords(work: TwoLaneWork = passwordWork()): Passwords {
     async check(stored, password, standing) {
       const against = stored ?? (dummyHash ??= argon2.hash('not a real password', OPTIONS));
       try {
-        const matches = await work.run(standing === 'unproven' ? 'open' : 'kept', async () => argon2.verify(await against, password), { ahead: standing === 'known' });
+        const matches = await work.run(standing === 'unproven' ? 'open' : 'kept', async () => argon2.verify(await against, password), {
+          ahead: standing === 'known',
+        });
         return stored !== null && matches;
       } catch (error) {
         // a full line is the caller's answer (503); a hash argon2 cannot read matches nothing

@@ -20,7 +20,11 @@ export const accountIdForEmail = (deps: UniqueEmailDeps, role: Role, email: stri
   uniqueKeyHolder(deps.store, deps.streamNames.emailKey(role, email));
 
 export async function reserveEmail(
-  deps: UniqueEmailDeps, role: Role, email: string, accountId: string, metadata: CommandMetadata,
+  deps: UniqueEmailDeps,
+  role: Role,
+  email: string,
+  accountId: string,
+  metadata: CommandMetadata,
   abandonment?: Abandonment,
 ): Promise<void> {
   await reserveUniqueKey(deps.store, deps.streamNames.emailKey(role, email), accountId, messages.server.emailTaken, metadata, abandonment);

@@ -26,9 +26,7 @@ function evolveAuditor(state: AuditorState, event: AuditorEvent): AuditorState {
       return { status: 'active', auditorId, email, passwordHash, openSessions: new Map() };
     }
     case 'AuditorSignedIn':
-      return state.status === 'active'
-        ? { ...state, openSessions: new Map(state.openSessions).set(event.data.sessionId, event.data.expiresAt) }
-        : state;
+      return state.status === 'active' ? { ...state, openSessions: new Map(state.openSessions).set(event.data.sessionId, event.data.expiresAt) } : state;
     case 'AuditorSignedOut': {
       if (state.status !== 'active') return state;
       const openSessions = new Map(state.openSessions);
@@ -53,5 +51,9 @@ export function activeAuditor(state: AuditorState, message: string = messages.se
 }
 
 /** What the sign-in answers of an auditor: the email stands for the name (auditors are added by email only). */
-export const auditorSessionUser = (auditor: ActiveAuditor): SessionUser =>
-  ({ _id: auditor.auditorId, role: 'auditor', name: auditor.email, email: auditor.email });
+export const auditorSessionUser = (auditor: ActiveAuditor): SessionUser => ({
+  _id: auditor.auditorId,
+  role: 'auditor',
+  name: auditor.email,
+  email: auditor.email,
+});

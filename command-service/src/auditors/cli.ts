@@ -40,7 +40,10 @@ async function ownLog(config: Config): Promise<EventStore | null> {
 
 async function addThroughRunningProcess(config: Config, email: string, password: string): Promise<string> {
   const token = await readOperatorToken(config.operatorToken, path.join(config.dataDir, 'keys'));
-  if (token === null) throw new OperatorCallError(`the log under ${config.dataDir} is in use, and there is no operator token to hand the account to the process using it (OPERATOR_TOKEN)`);
+  if (token === null)
+    throw new OperatorCallError(
+      `the log under ${config.dataDir} is in use, and there is no operator token to hand the account to the process using it (OPERATOR_TOKEN)`,
+    );
   const { auditorId } = await operatorClient(config.operatorUrl, token)<{ auditorId: string }>('POST', '/operator/auditors', { email, password });
   return auditorId;
 }

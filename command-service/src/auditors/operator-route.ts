@@ -13,7 +13,8 @@ export function auditorOperatorRoute(deps: UniqueEmailDeps, passwords: Passwords
   return ({ method, parts, body }) => {
     if (parts[1] !== 'auditors' || parts.length !== 2 || method !== 'POST') return null;
     const { email, password } = (typeof body === 'object' && body !== null ? body : {}) as { email?: unknown; password?: unknown };
-    if (typeof email !== 'string' || typeof password !== 'string') return Promise.reject(new AppError(400, 'an auditor is added with {"email": "…", "password": "…"}'));
+    if (typeof email !== 'string' || typeof password !== 'string')
+      return Promise.reject(new AppError(400, 'an auditor is added with {"email": "…", "password": "…"}'));
     return handleAddAuditor(deps, passwords, { email, password, via: 'cli' }).then(
       (auditorId) => ({ statusCode: 201, data: { auditorId } }),
       (error: unknown) => {

@@ -48,8 +48,10 @@ const NEW_GUEST: GuestOnContact = { code: null, codesIssued: [], wrongTries: [],
 
 export const guestOnContact = (state: ContactState, customerId: string): GuestOnContact => state.guests.get(customerId) ?? NEW_GUEST;
 
-const withGuest = (state: ContactState, customerId: string, change: (guest: GuestOnContact) => GuestOnContact): ContactState =>
-  ({ ...state, guests: new Map(state.guests).set(customerId, change(guestOnContact(state, customerId))) });
+const withGuest = (state: ContactState, customerId: string, change: (guest: GuestOnContact) => GuestOnContact): ContactState => ({
+  ...state,
+  guests: new Map(state.guests).set(customerId, change(guestOnContact(state, customerId))),
+});
 
 function evolveContact(state: ContactState, event: ContactEvent): ContactState {
   switch (event.type) {
@@ -57,7 +59,10 @@ function evolveContact(state: ContactState, event: ContactEvent): ContactState {
       const { customerId, salt, codeHash } = event.data;
       const issuedAt = Date.parse(event.data.issuedAt);
       const code = { salt, codeHash, issuedAt, expiresAt: Date.parse(event.data.expiresAt), failedAttempts: 0 };
-      return { ...withGuest(state, customerId, (guest) => ({ ...guest, code, codesIssued: addWithinDay(guest.codesIssued, issuedAt) })), lastIssuedAt: issuedAt };
+      return {
+        ...withGuest(state, customerId, (guest) => ({ ...guest, code, codesIssued: addWithinDay(guest.codesIssued, issuedAt) })),
+        lastIssuedAt: issuedAt,
+      };
     }
     case 'OtpAttemptFailed': {
       const at = Date.parse(event.data.failedAt);
@@ -69,7 +74,12 @@ function evolveContact(state: ContactState, event: ContactEvent): ContactState {
     }
     case 'ContactVerified':
       // the guest proved to hold the contact: their earlier slips on it no longer count
-      return withGuest(state, event.data.customerId, (guest) => ({ ...guest, code: null, wrongTries: [], verifiedUntil: Date.parse(event.data.verifiedUntil) }));
+      return withGuest(state, event.data.customerId, (guest) => ({
+        ...guest,
+        code: null,
+        wrongTries: [],
+        verifiedUntil: Date.parse(event.data.verifiedUntil),
+      }));
     default: {
       const unknown: never = event;
       return unknown;

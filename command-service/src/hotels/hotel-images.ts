@@ -3,6 +3,11 @@ import { limits, messages, routes } from '@stays/contracts';
 import type { ImageRules } from '../uploads.ts';
 
 export const hotelImages = (required: boolean): ImageRules => ({
-  upload: routes.createHotel.body.upload, required, min: limits.hotelImages.min, maxWidth: 1600, maxHeight: 1200,
-  noneMessage: messages.ui.uploadImages, tooFewMessage: messages.ui.uploadMoreThanFive,
+  upload: routes.createHotel.body.upload,
+  required,
+  min: limits.hotelImages.min,
+  maxWidth: 1600,
+  maxHeight: 1200,
+  noneMessage: messages.ui.uploadImages,
+  tooFewMessage: messages.ui.uploadMoreThanFive,
 });

@@ -7,8 +7,7 @@ import { hotelEventTypes, messages, type HotelDetails, type HotelEvent } from '@
 import { Forbidden, NotFound } from '../domain-errors.ts';
 
 export type HotelState =
-  | { readonly status: 'new' }
-  | { readonly status: 'listed' | 'delisted'; readonly hotelId: string; readonly ownerId: string; readonly details: HotelDetails };
+  { readonly status: 'new' } | { readonly status: 'listed' | 'delisted'; readonly hotelId: string; readonly ownerId: string; readonly details: HotelDetails };
 
 const initialHotelState = (): HotelState => ({ status: 'new' });
 

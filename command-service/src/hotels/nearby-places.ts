@@ -4,8 +4,14 @@
  * command's generator), and the hotel's `range`, computed here, never taken from the client.
  */
 import {
-  NEARBY_PLACE_KINDS, type CreateHotelRequest, type HotelDetails, type NearbyPlace, type NearbyPlaces, type NearbyPlaceInput,
-  type TransportFacility, type TransportInput,
+  NEARBY_PLACE_KINDS,
+  type CreateHotelRequest,
+  type HotelDetails,
+  type NearbyPlace,
+  type NearbyPlaces,
+  type NearbyPlaceInput,
+  type TransportFacility,
+  type TransportInput,
 } from '@stays/contracts';
 import { InvalidInput } from '../domain-errors.ts';
 
@@ -72,8 +78,11 @@ type StoredPlace = NearbyPlace & { readonly type?: string };
 const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 function isSamePlace(sent: SentPlace, stored: StoredPlace): boolean {
-  return sameText(sent.name, stored.name) && sent.distance === stored.distance
-    && (sent.type === undefined || sent.type.trim() === '' || sameText(sent.type, stored.type ?? ''));
+  return (
+    sameText(sent.name, stored.name) &&
+    sent.distance === stored.distance &&
+    (sent.type === undefined || sent.type.trim() === '' || sameText(sent.type, stored.type ?? ''))
+  );
 }
 
 const definedFields = <T extends object>(value: T): Partial<T> =>

@@ -30,7 +30,11 @@ export interface BookingDocumentsDeps extends ReactorDeps {
 }
 
 /** What is still missing for a booking. */
-interface OpenWork { invoice: boolean; email: boolean; release: boolean }
+interface OpenWork {
+  invoice: boolean;
+  email: boolean;
+  release: boolean;
+}
 
 const REACTOR = { actor: 'system:booking-documents' };
 
@@ -83,22 +87,26 @@ export function bookingDocumentsReactor(deps: BookingDocumentsDeps): Reactor {
     return Buffer.concat(chunks);
   }
 
-  return defineReactor<OpenWork>({
-    name: 'booking-documents',
-    version: 1,
-    on: {
-      BookingPlaced: ({ bookingID }, pending) => pending.set(bookingID, { invoice: true, email: true, release: false }),
-      InvoiceIssued: ({ bookingID }, pending) => recorded(pending, bookingID, 'invoice'),
-      BookingEmailSent: ({ bookingID }, pending) => recorded(pending, bookingID, 'email'),
-      BookingCancelled: ({ bookingID }, pending) => pending.set(bookingID, { ...(pending.get(bookingID) ?? { invoice: false, email: false }), release: true }),
+  return defineReactor<OpenWork>(
+    {
+      name: 'booking-documents',
+      version: 1,
+      on: {
+        BookingPlaced: ({ bookingID }, pending) => pending.set(bookingID, { invoice: true, email: true, release: false }),
+        InvoiceIssued: ({ bookingID }, pending) => recorded(pending, bookingID, 'invoice'),
+        BookingEmailSent: ({ bookingID }, pending) => recorded(pending, bookingID, 'email'),
+        BookingCancelled: ({ bookingID }, pending) =>
+          pending.set(bookingID, { ...(pending.get(bookingID) ?? { invoice: false, email: false }), release: true }),
+      },
+      work: (bookingID) => complete(bookingID),
+      // bookings completed at once, so one's disk writes overlap another's rendering
+      lanes: 4,
+      ...(deps.retryDelaysMs && { retryDelaysMs: deps.retryDelaysMs }),
+      describeFailure: (bookingID, error, failures, retryInMs) =>
+        `booking ${bookingID}: documents failed (${failures}x), retrying in ${retryInMs} ms: ${error instanceof Error ? error.message : String(error)}`,
+      // steps in progress have finished (and recorded what they did) before the renderer goes
+      onStop: () => renderer.close(),
     },
-    work: (bookingID) => complete(bookingID),
-    // bookings completed at once, so one's disk writes overlap another's rendering
-    lanes: 4,
-    ...(deps.retryDelaysMs && { retryDelaysMs: deps.retryDelaysMs }),
-    describeFailure: (bookingID, error, failures, retryInMs) =>
-      `booking ${bookingID}: documents failed (${failures}x), retrying in ${retryInMs} ms: ${error instanceof Error ? error.message : String(error)}`,
-    // steps in progress have finished (and recorded what they did) before the renderer goes
-    onStop: () => renderer.close(),
-  }, deps);
+    deps,
+  );
 }

@@ -19,7 +19,11 @@ export function fontTables(font: Buffer): { tag: string; checksum: number; bytes
   return Array.from({ length: count }, (_, i) => {
     const record = HEADER_BYTES + i * TABLE_RECORD_BYTES;
     const offset = font.readUInt32BE(record + 8);
-    return { tag: font.toString('latin1', record, record + 4), checksum: font.readUInt32BE(record + 4), bytes: font.subarray(offset, offset + font.readUInt32BE(record + 12)) };
+    return {
+      tag: font.toString('latin1', record, record + 4),
+      checksum: font.readUInt32BE(record + 4),
+      bytes: font.subarray(offset, offset + font.readUInt32BE(record + 12)),
+    };
   });
 }
 

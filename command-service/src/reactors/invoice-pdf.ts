@@ -25,7 +25,12 @@ function invoiceDocument(booking: PlacedBooking, paid: boolean): TDocumentDefini
     pageMargins: [48, 56, 48, 56],
     defaultStyle: { font: 'Roboto', fontSize: 11 },
     content: [
-      { columns: [{ text: 'Stays', fontSize: 24, bold: true, color: '#106ba3' }, { text: 'INVOICE', fontSize: 18, bold: true, alignment: 'right' }] },
+      {
+        columns: [
+          { text: 'Stays', fontSize: 24, bold: true, color: '#106ba3' },
+          { text: 'INVOICE', fontSize: 18, bold: true, alignment: 'right' },
+        ],
+      },
       { text: `Booking ID: ${booking.bookingID}`, margin: [0, 16, 0, 2], bold: true },
       { text: `Date of booking: ${booking.dateOfBooking}`, margin: [0, 0, 0, 16] },
       { text: 'Hotel', style: 'heading' },
@@ -59,7 +64,10 @@ function invoiceDocument(booking: PlacedBooking, paid: boolean): TDocumentDefini
           body: [
             row('Total', rupees(booking.totalAmount)),
             row('Discount (20%)', `−${rupees(booking.discountAmount)}`),
-            [{ text: 'Payable', bold: true }, { text: rupees(booking.payableAmount), bold: true }],
+            [
+              { text: 'Payable', bold: true },
+              { text: rupees(booking.payableAmount), bold: true },
+            ],
             row('Payment', paid ? 'Paid' : 'Pay at hotel (pending)'),
           ],
         },

@@ -59,22 +59,26 @@ export function orphanedUnitsReconciler(deps: OrphanedUnitsDeps): Reactor {
     (deps.log ?? console.log)(`gave back what ${bookingID} held without a booking`);
   }
 
-  return defineReactor<Waiting>({
-    name: 'orphaned-units',
-    // a checkpoint of format 1 (kept as `waiting`) is ignored and the log replayed
-    version: 2,
-    on: {
-      UnitsReserved: ({ bookingID, roomId }, pending, { recordedAt }) => holds(pending, bookingID, recordedAt, (waiting) => ({ ...waiting, roomId })),
-      GuestBookingHeld: ({ bookingID, customerId }, pending, { recordedAt }) => holds(pending, bookingID, recordedAt, (waiting) => ({ ...waiting, customerId })),
-      UnitsReleased: ({ bookingID }, pending, { recordedAt }) => holds(pending, bookingID, recordedAt, ({ roomId: _, ...waiting }) => waiting),
-      GuestBookingReleased: ({ bookingID }, pending, { recordedAt }) => holds(pending, bookingID, recordedAt, ({ customerId: _, ...waiting }) => waiting),
-      BookingPlaced: ({ bookingID }, pending) => pending.delete(bookingID),
+  return defineReactor<Waiting>(
+    {
+      name: 'orphaned-units',
+      // a checkpoint of format 1 (kept as `waiting`) is ignored and the log replayed
+      version: 2,
+      on: {
+        UnitsReserved: ({ bookingID, roomId }, pending, { recordedAt }) => holds(pending, bookingID, recordedAt, (waiting) => ({ ...waiting, roomId })),
+        GuestBookingHeld: ({ bookingID, customerId }, pending, { recordedAt }) =>
+          holds(pending, bookingID, recordedAt, (waiting) => ({ ...waiting, customerId })),
+        UnitsReleased: ({ bookingID }, pending, { recordedAt }) => holds(pending, bookingID, recordedAt, ({ roomId: _, ...waiting }) => waiting),
+        GuestBookingReleased: ({ bookingID }, pending, { recordedAt }) => holds(pending, bookingID, recordedAt, ({ customerId: _, ...waiting }) => waiting),
+        BookingPlaced: ({ bookingID }, pending) => pending.delete(bookingID),
+      },
+      work: async (bookingID, waiting) => {
+        if (waiting !== undefined) await giveBack(bookingID, waiting);
+      },
+      lanes: 1,
+      describeFailure: (bookingID, error) => `could not give back what ${bookingID} holds yet: ${String(error)}`,
+      due: { isDue: ({ since }) => now().getTime() - since >= graceMs, everyMs: deps.intervalMs ?? 30_000 },
     },
-    work: async (bookingID, waiting) => {
-      if (waiting !== undefined) await giveBack(bookingID, waiting);
-    },
-    lanes: 1,
-    describeFailure: (bookingID, error) => `could not give back what ${bookingID} holds yet: ${String(error)}`,
-    due: { isDue: ({ since }) => now().getTime() - since >= graceMs, everyMs: deps.intervalMs ?? 30_000 },
-  }, deps);
+    deps,
+  );
 }

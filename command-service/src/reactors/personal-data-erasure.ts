@@ -85,24 +85,27 @@ export function personalDataErasureReactor(deps: PersonalDataErasureDeps): React
     }
   }
 
-  return defineReactor<Account>({
-    name: 'personal-data-erasure',
-    version: 1,
-    on: {
-      AccountDeleted: ({ accountId, role }, pending) => pending.set(streams.account(role, accountId), { accountId, role }),
-      PersonalDataErased: ({ accountId, role }, pending) => {
-        const subject = streams.account(role, accountId);
-        pending.delete(subject);
-        pending.runAgain(subject); // destroys the key again, in case a restored backup brought it back
+  return defineReactor<Account>(
+    {
+      name: 'personal-data-erasure',
+      version: 1,
+      on: {
+        AccountDeleted: ({ accountId, role }, pending) => pending.set(streams.account(role, accountId), { accountId, role }),
+        PersonalDataErased: ({ accountId, role }, pending) => {
+          const subject = streams.account(role, accountId);
+          pending.delete(subject);
+          pending.runAgain(subject); // destroys the key again, in case a restored backup brought it back
+        },
       },
+      work: async (subject, account) => {
+        if (account === undefined) await keys.destroy(subject);
+        else await erase(account);
+      },
+      lanes: 2,
+      ...(deps.retryDelaysMs && { retryDelaysMs: deps.retryDelaysMs }),
+      describeFailure: (subject, error, failures, retryInMs) =>
+        `${subject}: erasure ${error instanceof DocumentsPending ? 'waits' : 'failed'} (${failures}x), retrying in ${retryInMs} ms: ${error instanceof Error ? error.message : String(error)}`,
     },
-    work: async (subject, account) => {
-      if (account === undefined) await keys.destroy(subject);
-      else await erase(account);
-    },
-    lanes: 2,
-    ...(deps.retryDelaysMs && { retryDelaysMs: deps.retryDelaysMs }),
-    describeFailure: (subject, error, failures, retryInMs) =>
-      `${subject}: erasure ${error instanceof DocumentsPending ? 'waits' : 'failed'} (${failures}x), retrying in ${retryInMs} ms: ${error instanceof Error ? error.message : String(error)}`,
-  }, deps);
+    deps,
+  );
 }

@@ -96,7 +96,9 @@ export function defineReactor<Item>(definition: ReactorDefinition<Item>, deps: R
   let dueTimer: NodeJS.Timeout | null = null;
   let caughtUp = false;
   let markCaughtUp!: () => void;
-  const caughtUpOnce = new Promise<void>((resolve) => { markCaughtUp = resolve; });
+  const caughtUpOnce = new Promise<void>((resolve) => {
+    markCaughtUp = resolve;
+  });
 
   const queue = new WorkQueue({
     lanes: definition.lanes,
@@ -107,8 +109,13 @@ export function defineReactor<Item>(definition: ReactorDefinition<Item>, deps: R
     },
     onFailure: (key, error, failures, retryInMs) => log(definition.describeFailure(key, error, failures, retryInMs)),
   });
-  const checkpoint = new CheckpointSaver(deps.checkpoints ?? memoryReactorCheckpoints(), definition.name, definition.version,
-    (): CheckpointState<Item> => ({ open: [...open] }), log);
+  const checkpoint = new CheckpointSaver(
+    deps.checkpoints ?? memoryReactorCheckpoints(),
+    definition.name,
+    definition.version,
+    (): CheckpointState<Item> => ({ open: [...open] }),
+    log,
+  );
 
   /** Queues the pending work that is due (all of it, without a due test). */
   const queueDue = () => {
@@ -129,21 +136,24 @@ export function defineReactor<Item>(definition: ReactorDefinition<Item>, deps: R
     async start() {
       const restored = await checkpoint.restore();
       if (restored) open = new Map((restored.state as CheckpointState<Item>).open);
-      subscription = deps.store.subscribeToAll({ ...(restored && { after: restored.position }), name: definition.name }, {
-        onBatch: async (events) => {
-          for (const event of events) {
-            const handle = Object.hasOwn(handlers, event.type) ? handlers[event.type] : undefined;
-            handle?.(parseEvent(event).data, pending, event);
-          }
-          checkpoint.handled(events[events.length - 1]!.position);
+      subscription = deps.store.subscribeToAll(
+        { ...(restored && { after: restored.position }), name: definition.name },
+        {
+          onBatch: async (events) => {
+            for (const event of events) {
+              const handle = Object.hasOwn(handlers, event.type) ? handlers[event.type] : undefined;
+              handle?.(parseEvent(event).data, pending, event);
+            }
+            checkpoint.handled(events[events.length - 1]!.position);
+          },
+          onCaughtUp: () => {
+            caughtUp = true;
+            if (definition.due === undefined) queueDue();
+            markCaughtUp();
+          },
+          onError: (error) => log(`${definition.name} stopped: ${String(error)}`),
         },
-        onCaughtUp: () => {
-          caughtUp = true;
-          if (definition.due === undefined) queueDue();
-          markCaughtUp();
-        },
-        onError: (error) => log(`${definition.name} stopped: ${String(error)}`),
-      });
+      );
       if (definition.due) {
         dueTimer = setInterval(() => caughtUp && queueDue(), definition.due.everyMs);
         dueTimer.unref();

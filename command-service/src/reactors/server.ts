@@ -7,7 +7,16 @@
 import { MongoClient } from 'mongodb';
 import { connectEventStoreDB } from '@stays/event-store';
 import {
-  ConfigError, assertMessagesDeliverable, closeServer, createGridFsMediaStore, loadConfig, mailerFor, mediaLinksFor, runMain, serveHealth, stopOnSignals,
+  ConfigError,
+  assertMessagesDeliverable,
+  closeServer,
+  createGridFsMediaStore,
+  loadConfig,
+  mailerFor,
+  mediaLinksFor,
+  runMain,
+  serveHealth,
+  stopOnSignals,
 } from '@stays/service-kit';
 import { connectKeyStore, withPersonalData } from '@stays/personal-data';
 import { bookingDocumentsReactor } from './booking-documents.ts';
@@ -39,9 +48,22 @@ runMain(async () => {
   await erasure.start();
   const server = serveHealth(config.port, async () => {
     const [documents, orphanedUnits, personalDataErasure] = await Promise.all([
-      reactor.health(config.healthMaxLagMs), reconciler.health(config.healthMaxLagMs), erasure.health(config.healthMaxLagMs),
+      reactor.health(config.healthMaxLagMs),
+      reconciler.health(config.healthMaxLagMs),
+      erasure.health(config.healthMaxLagMs),
     ]);
-    return { healthy: documents.healthy && orphanedUnits.healthy && personalDataErasure.healthy, reactors: { bookingDocuments: documents, orphanedUnits, personalDataErasure } };
+    return {
+      healthy: documents.healthy && orphanedUnits.healthy && personalDataErasure.healthy,
+      reactors: { bookingDocuments: documents, orphanedUnits, personalDataErasure },
+    };
   });
-  stopOnSignals(closeServer(server), () => reactor.stop(), () => reconciler.stop(), () => erasure.stop(), () => eventStore.close(), () => keys.close(), () => mongo.close());
+  stopOnSignals(
+    closeServer(server),
+    () => reactor.stop(),
+    () => reconciler.stop(),
+    () => erasure.stop(),
+    () => eventStore.close(),
+    () => keys.close(),
+    () => mongo.close(),
+  );
 });

@@ -22,5 +22,12 @@ export function withFlatRules(input: RoomInput, previous?: RoomDetails): RoomDet
   if (!isFlat && numberOfRooms !== 1) throw new InvalidInput('numberOfRooms', messages.server.flatOnly);
   if (!isFlat && hasKitchen) throw new InvalidInput('hasKitchen', messages.server.flatOnly);
   const maxGuests = input.maxGuests ?? previous?.maxGuests ?? maxGuestsOf({ bedType: input.bedType, roomType: input.roomType, numberOfRooms });
-  return { ...input, numberOfRooms, hasKitchen, furnished: input.furnished ?? previous?.furnished ?? false, totalUnits: input.totalUnits ?? previous?.totalUnits ?? 1, maxGuests };
+  return {
+    ...input,
+    numberOfRooms,
+    hasKitchen,
+    furnished: input.furnished ?? previous?.furnished ?? false,
+    totalUnits: input.totalUnits ?? previous?.totalUnits ?? 1,
+    maxGuests,
+  };
 }

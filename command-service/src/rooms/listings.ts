@@ -15,8 +15,7 @@ import { roomAggregate, type RoomState } from './room.ts';
 export const listingStream = (hotelId: string, roomType: RoomType, roomStandard: string): string =>
   streams.roomListing(hotelId, createHash('sha256').update(`${roomType}|${roomStandard.trim().toLowerCase()}`).digest('hex'));
 
-export const loadRoom = async (store: EventStore, roomId: string): Promise<RoomState> =>
-  (await load(store, streams.room(roomId), roomAggregate)).state;
+export const loadRoom = async (store: EventStore, roomId: string): Promise<RoomState> => (await load(store, streams.room(roomId), roomAggregate)).state;
 
 export interface ListingKey {
   readonly hotelId: string;
@@ -26,8 +25,14 @@ export interface ListingKey {
 
 /** Takes the listing key for `roomId`, or refuses (the hotel lists this type and standard already). */
 export async function reserveListing(deps: StoreDeps, key: ListingKey, roomId: string, metadata: CommandMetadata): Promise<void> {
-  await reserveUniqueKey(deps.store, listingStream(key.hotelId, key.type, key.standard), roomId, messages.server.roomListingExists(key.type, key.standard), metadata,
-    { now: deps.now(), recordedNothing: async (holder) => (await loadRoom(deps.store, holder)).status === 'new' });
+  await reserveUniqueKey(
+    deps.store,
+    listingStream(key.hotelId, key.type, key.standard),
+    roomId,
+    messages.server.roomListingExists(key.type, key.standard),
+    metadata,
+    { now: deps.now(), recordedNothing: async (holder) => (await loadRoom(deps.store, holder)).status === 'new' },
+  );
 }
 
 export async function releaseListing(store: EventStore, key: ListingKey, roomId: string, metadata: CommandMetadata): Promise<void> {

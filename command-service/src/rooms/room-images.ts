@@ -3,6 +3,11 @@ import { limits, messages, routes } from '@stays/contracts';
 import type { ImageRules } from '../uploads.ts';
 
 export const roomImages = (required: boolean): ImageRules => ({
-  upload: routes.createRoom.body.upload, required, min: limits.roomImages.min, maxWidth: 1280, maxHeight: 960,
-  noneMessage: messages.ui.uploadImages, tooFewMessage: messages.ui.uploadImages,
+  upload: routes.createRoom.body.upload,
+  required,
+  min: limits.roomImages.min,
+  maxWidth: 1280,
+  maxHeight: 960,
+  noneMessage: messages.ui.uploadImages,
+  tooFewMessage: messages.ui.uploadImages,
 });

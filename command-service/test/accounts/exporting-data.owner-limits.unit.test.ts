@@ -38,7 +38,7 @@ const settled = async (turns = 50) => {
   for (let turn = 0; turn < turns; turn++) await new Promise((resolve) => setImmediate(resolve));
 };
 
-describe('owners\' exports at a time', () => {
+describe("owners' exports at a time", () => {
   it('runs two, lets eight wait, refuses the next with 503 and Retry-After, and answers the ten once they can read', async () => {
     const raw = await openInMemoryEventStore();
     await raw.append(streams.account('hotel-owner', 'o1'), [ownerRegistered]);
@@ -56,7 +56,10 @@ describe('owners\' exports at a time', () => {
       await settled();
       expect(held(), 'booking reads started').to.equal(2);
 
-      const refused = await exportOwner().then(() => null, (error: unknown) => error);
+      const refused = await exportOwner().then(
+        () => null,
+        (error: unknown) => error,
+      );
       expect(refused).to.be.instanceOf(ServiceUnavailableError);
       expect(refused).to.include({ statusCode: 503, message: messages.server.exportBusy, retryAfterSeconds: 5 });
 

@@ -29,7 +29,9 @@ describe('Google sign-in', function () {
     const first = await api.post('/user/google/signin/signup', { credential });
     expect(first.status, JSON.stringify(first.body)).to.equal(200);
     expect(first.body.data.user).to.include({ role: 'customer', name: 'Meera Nair', email, profileImage: 'https://example.in/meera.png' });
-    const second = await api.post('/user/google/signin/signup', { credential: await idToken(google.privateKey, { email, email_verified: true, name: 'Meera N' }) });
+    const second = await api.post('/user/google/signin/signup', {
+      credential: await idToken(google.privateKey, { email, email_verified: true, name: 'Meera N' }),
+    });
     expect(second.body.data.user._id).to.equal(first.body.data.user._id);
     // the Google account has no password to guess
     expect((await api.post('/user/login', { email, password: 'anything-at-all' })).status).to.equal(401);
@@ -43,7 +45,9 @@ describe('Google sign-in', function () {
   it('signs in an existing password account with the same email', async () => {
     const email = uniqueEmail('both');
     await api.post('/hotel/owner/register', { name: 'Both Ways', email, password: 'monsoon-rains-2024' });
-    const response = await api.post('/hotel/owner/google/signin/signup', { credential: await idToken(google.privateKey, { email, email_verified: true, name: 'Both Ways' }) });
+    const response = await api.post('/hotel/owner/google/signin/signup', {
+      credential: await idToken(google.privateKey, { email, email_verified: true, name: 'Both Ways' }),
+    });
     expect(response.status).to.equal(200);
     expect(response.body.data.user.name).to.equal('Both Ways');
   });

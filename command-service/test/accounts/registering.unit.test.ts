@@ -12,6 +12,8 @@ describe('registering an account', () => {
 
   it('registers a new account once', () => {
     given().when(command).then([ownerRegistered]);
-    given(ownerRegistered).when(command).thenThrows(Conflict, (error) => expect(error.message).to.equal(messages.server.emailTaken));
+    given(ownerRegistered)
+      .when(command)
+      .thenThrows(Conflict, (error) => expect(error.message).to.equal(messages.server.emailTaken));
   });
 });

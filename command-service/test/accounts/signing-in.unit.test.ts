@@ -11,7 +11,9 @@ describe('signing in', () => {
   const command = { sessionId: 's1', method: 'password' as const, expiresAt: '2026-11-23T00:00:00.000Z' };
 
   it('opens a session on an active account', () => {
-    given(ownerRegistered).when(command).then([signedIn('s1')]);
+    given(ownerRegistered)
+      .when(command)
+      .then([signedIn('s1')]);
   });
 
   it('refuses an unknown or deleted account as wrong credentials', () => {

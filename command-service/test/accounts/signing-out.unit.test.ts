@@ -8,7 +8,9 @@ describe('signing out', () => {
   const given = DeciderSpecification.for(signOut, accountAggregate);
 
   it('closes the open session, and only that one', () => {
-    const events = given(ownerRegistered, signedIn('s1'), signedIn('s2')).when({ sessionId: 's1' }).then([signedOut('s1')]);
+    const events = given(ownerRegistered, signedIn('s1'), signedIn('s2'))
+      .when({ sessionId: 's1' })
+      .then([signedOut('s1')]);
     const after = [ownerRegistered, signedIn('s1'), signedIn('s2'), ...events].reduce(accountAggregate.evolve, accountAggregate.initialState());
     expect(after.status === 'active' && [...after.openSessions.keys()]).to.deep.equal(['s2']);
   });

@@ -37,7 +37,9 @@ describe('changing an email or password needs the holder, and a new password end
     const missing = await api.patch('/hotel/owner/update/profile', { password: 'a-brand-new-pass' }, { token: laptop });
     expect(missing.status).to.equal(400);
     expect(missing.body).to.deep.equal({
-      success: false, statusCode: 400, field: 'currentPassword',
+      success: false,
+      statusCode: 400,
+      field: 'currentPassword',
       message: messages.server.invalidField('currentPassword', messages.server.currentPasswordNeeded),
     });
     const wrong = await api.patch('/hotel/owner/update/profile', { password: 'a-brand-new-pass', currentPassword: 'not-my-password' }, { token: laptop });
@@ -82,7 +84,9 @@ describe('changing an email or password needs the holder, and a new password end
   it('counts wrong current passwords like failed sign-ins (429 after 10)', async () => {
     const { laptop } = await ownerWithTwoSessions();
     for (let i = 0; i < 10; i++) {
-      expect((await api.patch('/hotel/owner/update/profile', { password: 'a-brand-new-pass', currentPassword: `guess-${i}-xx` }, { token: laptop })).status).to.equal(403);
+      expect(
+        (await api.patch('/hotel/owner/update/profile', { password: 'a-brand-new-pass', currentPassword: `guess-${i}-xx` }, { token: laptop })).status,
+      ).to.equal(403);
     }
     const slowed = await api.patch('/hotel/owner/update/profile', { password: 'a-brand-new-pass', currentPassword: strongPassword }, { token: laptop });
     expect(slowed.status).to.equal(429);
@@ -92,9 +96,12 @@ describe('changing an email or password needs the holder, and a new password end
   describe('an account that signs in only with Google', () => {
     async function googleOwner() {
       const email = uniqueEmail('google');
-      const signIn = async () => (await api.post('/hotel/owner/google/signin/signup', {
-        credential: await idToken(google.privateKey, { email, email_verified: true, name: 'Meera Nair' }),
-      })).body.data.accessToken as string;
+      const signIn = async () =>
+        (
+          await api.post('/hotel/owner/google/signin/signup', {
+            credential: await idToken(google.privateKey, { email, email_verified: true, name: 'Meera Nair' }),
+          })
+        ).body.data.accessToken as string;
       return { email, laptop: await signIn(), phone: await signIn() };
     }
 
@@ -114,17 +121,27 @@ describe('changing an email or password needs the holder, and a new password end
       const missing = await api.patch('/hotel/owner/update/profile', { ...change, currentPassword: 'anything-at-all' }, { token: laptop });
       expect(missing.status).to.equal(400);
       expect(missing.body.field).to.equal('googleCredential');
-      const stale = await api.patch('/hotel/owner/update/profile', {
-        ...change, googleCredential: await idToken(google.privateKey, { email, email_verified: true }, { issuedAt: Math.floor(Date.now() / 1000) - 20 * 60 }),
-      }, { token: laptop });
+      const stale = await api.patch(
+        '/hotel/owner/update/profile',
+        {
+          ...change,
+          googleCredential: await idToken(google.privateKey, { email, email_verified: true }, { issuedAt: Math.floor(Date.now() / 1000) - 20 * 60 }),
+        },
+        { token: laptop },
+      );
       expect(stale.status).to.equal(403);
       expect(stale.body.message).to.equal(messages.server.googleConfirmationStale(10));
       const forged = await api.patch('/hotel/owner/update/profile', { ...change, googleCredential: 'not.a.token' }, { token: laptop });
       expect(forged.status).to.equal(403);
       expect(forged.body.message).to.equal(messages.server.googleConfirmationInvalid);
-      const someoneElse = await api.patch('/hotel/owner/update/profile', {
-        ...change, googleCredential: await idToken(google.privateKey, { email: uniqueEmail('other'), email_verified: true }),
-      }, { token: laptop });
+      const someoneElse = await api.patch(
+        '/hotel/owner/update/profile',
+        {
+          ...change,
+          googleCredential: await idToken(google.privateKey, { email: uniqueEmail('other'), email_verified: true }),
+        },
+        { token: laptop },
+      );
       expect(someoneElse.status).to.equal(403);
       expect(someoneElse.body.message).to.equal(messages.server.googleConfirmationOtherAccount);
       expect((await readAs(laptop)).status, 'no refusal ended the session').to.equal(200);

@@ -10,8 +10,11 @@ describe('giving back what a booking holds', () => {
     const given = DeciderSpecification.for(releaseUnits, inventoryAggregate);
     const released: InventoryEvent = { type: 'UnitsReleased', data: { bookingID: 'BK-1', roomId: 'r1', nights: ['2026-12-30', '2026-12-31'], units: 2 } };
     given(unitsReserved('BK-0', ['2026-12-30'], 1), unitsReserved('BK-1', ['2026-12-30', '2026-12-31'], 2))
-      .when({ bookingID: 'BK-1', roomId: 'r1' }).then([released]);
-    given(unitsReserved('BK-1', ['2026-12-30', '2026-12-31'], 2), released).when({ bookingID: 'BK-1', roomId: 'r1' }).thenNothing();
+      .when({ bookingID: 'BK-1', roomId: 'r1' })
+      .then([released]);
+    given(unitsReserved('BK-1', ['2026-12-30', '2026-12-31'], 2), released)
+      .when({ bookingID: 'BK-1', roomId: 'r1' })
+      .thenNothing();
     given().when({ bookingID: 'BK-1', roomId: 'r1' }).thenNothing();
   });
 

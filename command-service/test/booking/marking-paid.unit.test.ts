@@ -14,9 +14,13 @@ describe('recording a pay-at-hotel payment', () => {
     given(bookingPlaced, bookingPaid).when(byOwner).thenNothing();
   });
 
-  it("refuses another owner, an unknown booking and a cancelled one", () => {
-    given(bookingPlaced).when({ ownerId: 'o2', now: NOW }).thenThrows(Forbidden, (error) => expect(error.message).to.equal(messages.server.notYourBooking));
+  it('refuses another owner, an unknown booking and a cancelled one', () => {
+    given(bookingPlaced)
+      .when({ ownerId: 'o2', now: NOW })
+      .thenThrows(Forbidden, (error) => expect(error.message).to.equal(messages.server.notYourBooking));
     given().when(byOwner).thenThrows(NotFound);
-    given(bookingPlaced, bookingCancelled).when(byOwner).thenThrows(Conflict, (error) => expect(error.message).to.equal(messages.server.bookingCancelled));
+    given(bookingPlaced, bookingCancelled)
+      .when(byOwner)
+      .thenThrows(Conflict, (error) => expect(error.message).to.equal(messages.server.bookingCancelled));
   });
 });

@@ -13,58 +13,99 @@ describe('sending an OTP: the contact', () => {
   const send = (now: Date, customerId = 'g1') => ({ customerId, salt: 's', codeHash: 'right', now });
 
   it('issues a code that expires in 10 minutes, recording only its salted hash', () => {
-    given().when(send(NOW)).then([otpIssued(NOW)]);
+    given()
+      .when(send(NOW))
+      .then([otpIssued(NOW)]);
   });
 
   it('refuses a code within 29 s of the last one to the contact, whoever asked, saying how long to wait, and allows it after', () => {
-    given(otpIssued(NOW)).when(send(at(28 * SECOND))).thenThrows(TooMany, (error) =>
-      expect([error.message, error.retryAfterSeconds]).to.deep.equal([messages.server.otpResendTooSoon(1), 1]));
-    given(otpIssued(NOW)).when(send(at(29 * SECOND))).then([otpIssued(at(29 * SECOND))]);
-    given(otpIssued(NOW, 'stranger')).when(send(at(20 * SECOND))).thenThrows(TooMany, (error) => expect(error.retryAfterSeconds).to.equal(9));
-    given(otpIssued(NOW, 'stranger')).when(send(at(29 * SECOND))).then([otpIssued(at(29 * SECOND))]);
+    given(otpIssued(NOW))
+      .when(send(at(28 * SECOND)))
+      .thenThrows(TooMany, (error) => expect([error.message, error.retryAfterSeconds]).to.deep.equal([messages.server.otpResendTooSoon(1), 1]));
+    given(otpIssued(NOW))
+      .when(send(at(29 * SECOND)))
+      .then([otpIssued(at(29 * SECOND))]);
+    given(otpIssued(NOW, 'stranger'))
+      .when(send(at(20 * SECOND)))
+      .thenThrows(TooMany, (error) => expect(error.retryAfterSeconds).to.equal(9));
+    given(otpIssued(NOW, 'stranger'))
+      .when(send(at(29 * SECOND)))
+      .then([otpIssued(at(29 * SECOND))]);
   });
 
   it('refuses once the guest made their ten wrong tries of the day on the contact, until a day after the first', () => {
-    given(...tenWrong()).when(send(at(2 * MINUTE))).thenThrows(TooMany, (error) =>
-      expect([error.message, error.retryAfterSeconds]).to.deep.equal([messages.server.otpTooManyTriesToday, 24 * 60 * 60 - 2 * 60 + 1]));
-    given(...tenWrong()).when(send(at(24 * HOUR + 2 * SECOND))).then([otpIssued(at(24 * HOUR + 2 * SECOND))]);
+    given(...tenWrong())
+      .when(send(at(2 * MINUTE)))
+      .thenThrows(TooMany, (error) =>
+        expect([error.message, error.retryAfterSeconds]).to.deep.equal([messages.server.otpTooManyTriesToday, 24 * 60 * 60 - 2 * 60 + 1]),
+      );
+    given(...tenWrong())
+      .when(send(at(24 * HOUR + 2 * SECOND)))
+      .then([otpIssued(at(24 * HOUR + 2 * SECOND))]);
   });
 
   it("sends the holder a code whatever a stranger's wrong tries on the contact", () => {
-    given(...tenWrong('stranger')).when(send(at(2 * MINUTE))).then([otpIssued(at(2 * MINUTE))]);
+    given(...tenWrong('stranger'))
+      .when(send(at(2 * MINUTE)))
+      .then([otpIssued(at(2 * MINUTE))]);
   });
 
   it('sends one guest at most 10 codes for a contact in any 24 hours; other guests are not held back by them', () => {
     const tenCodes = Array.from({ length: limits.otpCodesPerGuestAndContactPerDay }, (_, n) => otpIssued(at(n * MINUTE), 'stranger'));
-    given(...tenCodes).when(send(at(HOUR), 'stranger')).thenThrows(TooMany, (error) =>
-      expect([error.message, error.retryAfterSeconds]).to.deep.equal([messages.server.otpTooManyCodesToday(limits.otpCodesPerGuestAndContactPerDay), 23 * 60 * 60]));
-    given(...tenCodes).when(send(at(HOUR))).then([otpIssued(at(HOUR))]);
-    given(...tenCodes).when(send(at(24 * HOUR), 'stranger')).then([otpIssued(at(24 * HOUR), 'stranger')]);
+    given(...tenCodes)
+      .when(send(at(HOUR), 'stranger'))
+      .thenThrows(TooMany, (error) =>
+        expect([error.message, error.retryAfterSeconds]).to.deep.equal([
+          messages.server.otpTooManyCodesToday(limits.otpCodesPerGuestAndContactPerDay),
+          23 * 60 * 60,
+        ]),
+      );
+    given(...tenCodes)
+      .when(send(at(HOUR)))
+      .then([otpIssued(at(HOUR))]);
+    given(...tenCodes)
+      .when(send(at(24 * HOUR), 'stranger'))
+      .then([otpIssued(at(24 * HOUR), 'stranger')]);
   });
 });
 
 describe('sending an OTP: the guest', () => {
   const given = DeciderSpecification.for(useContact, guestAggregate);
-  const used = (contactHash: string, usedAt: Date): GuestEvent => ({ type: 'GuestContactUsed', data: { customerId: 'g1', contactHash, usedAt: usedAt.toISOString() } });
+  const used = (contactHash: string, usedAt: Date): GuestEvent => ({
+    type: 'GuestContactUsed',
+    data: { customerId: 'g1', contactHash, usedAt: usedAt.toISOString() },
+  });
   const tenContacts = Array.from({ length: 10 }, (_, n) => used(`c${n}`, at(n * SECOND)));
   const use = (contactHash: string, now: Date) => ({ customerId: 'g1', contactHash, now });
 
   it('refuses an eleventh distinct contact within 24 hours, saying when it may', () => {
-    given(...tenContacts).when(use('c10', at(HOUR))).thenThrows(TooMany, (error) =>
-      expect([error.message, error.retryAfterSeconds]).to.deep.equal([messages.server.otpTooManyContacts(10), 23 * 60 * 60]));
-    given(...tenContacts).when(use('c10', at(24 * HOUR + SECOND))).then([used('c10', at(24 * HOUR + SECOND))]);
+    given(...tenContacts)
+      .when(use('c10', at(HOUR)))
+      .thenThrows(TooMany, (error) => expect([error.message, error.retryAfterSeconds]).to.deep.equal([messages.server.otpTooManyContacts(10), 23 * 60 * 60]));
+    given(...tenContacts)
+      .when(use('c10', at(24 * HOUR + SECOND)))
+      .then([used('c10', at(24 * HOUR + SECOND))]);
   });
 
   it('lets the guest ask again for a contact already used', () => {
-    given(...tenContacts).when(use('c3', at(HOUR))).then([used('c3', at(HOUR))]);
+    given(...tenContacts)
+      .when(use('c3', at(HOUR)))
+      .then([used('c3', at(HOUR))]);
   });
 
   it('refuses every contact to a guest who made their wrong tries of the day, until a day after the first', () => {
     const twenty = Array.from({ length: limits.otpWrongTriesPerGuestPerDay }, (_, n) => guestTryFailed(at(n * SECOND), `c${n % 2}`));
-    given(...twenty).when(use('c5', at(HOUR))).thenThrows(TooMany, (error) =>
-      expect([error.message, error.retryAfterSeconds]).to.deep.equal([messages.server.otpTooManyTriesForAccount, 23 * 60 * 60]));
-    given(...twenty.slice(1)).when(use('c5', at(HOUR))).then([used('c5', at(HOUR))]);
-    given(...twenty).when(use('c5', at(24 * HOUR + SECOND))).then([used('c5', at(24 * HOUR + SECOND))]);
+    given(...twenty)
+      .when(use('c5', at(HOUR)))
+      .thenThrows(TooMany, (error) =>
+        expect([error.message, error.retryAfterSeconds]).to.deep.equal([messages.server.otpTooManyTriesForAccount, 23 * 60 * 60]),
+      );
+    given(...twenty.slice(1))
+      .when(use('c5', at(HOUR)))
+      .then([used('c5', at(HOUR))]);
+    given(...twenty)
+      .when(use('c5', at(24 * HOUR + SECOND)))
+      .then([used('c5', at(24 * HOUR + SECOND))]);
   });
 });
 

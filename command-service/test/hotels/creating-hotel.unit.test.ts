@@ -9,8 +9,15 @@ import { hotelCreated, hotelDetails, ids } from '../support/events.ts';
 describe('creating a hotel', () => {
   const given = DeciderSpecification.for(createHotel, hotelAggregate);
   const { restaurants: _r, cinemaHalls: _c, famousTouristPlaces: _f, transportationFacilities: _t, range: _range, imageURLs: _i, ...fields } = hotelDetails;
-  const create = (overrides: Partial<CreateHotel> = {}): CreateHotel =>
-    ({ hotelId: 'h1', ownerId: 'o1', fields, places: {}, imageURLs: [], newPlaceId: ids(), ...overrides });
+  const create = (overrides: Partial<CreateHotel> = {}): CreateHotel => ({
+    hotelId: 'h1',
+    ownerId: 'o1',
+    fields,
+    places: {},
+    imageURLs: [],
+    newPlaceId: ids(),
+    ...overrides,
+  });
 
   it('creates the hotel with empty place lists and a range of 0 when none are sent', () => {
     given().when(create()).then([hotelCreated]);
@@ -18,14 +25,20 @@ describe('creating a hotel', () => {
 
   it('gives every place an id, with no minimum distance, and computes the range (average distance) itself', () => {
     const places = { restaurants: [{ name: 'Vaishali', distance: 2 }], transportationFacilities: [{ name: 'Deccan Bus Stop', distance: 0.5 }] };
-    given().when(create({ places, imageURLs: ['/media/a'] })).then([{
-      type: 'HotelCreated',
-      data: {
-        ...hotelCreated.data, imageURLs: ['/media/a'], range: 1.3,
-        restaurants: [{ name: 'Vaishali', distance: 2, _id: 'new-1' }],
-        transportationFacilities: [{ name: 'Deccan Bus Stop', distance: 0.5, type: '', _id: 'new-2' }],
-      },
-    }]);
+    given()
+      .when(create({ places, imageURLs: ['/media/a'] }))
+      .then([
+        {
+          type: 'HotelCreated',
+          data: {
+            ...hotelCreated.data,
+            imageURLs: ['/media/a'],
+            range: 1.3,
+            restaurants: [{ name: 'Vaishali', distance: 2, _id: 'new-1' }],
+            transportationFacilities: [{ name: 'Deccan Bus Stop', distance: 0.5, type: '', _id: 'new-2' }],
+          },
+        },
+      ]);
   });
 
   it('refuses a hotel id already used, and an owner who has a hotel', () => {

@@ -12,7 +12,9 @@ describe("delisting an owner's hotel", () => {
   it('delists the hotel once, and only for its owner', () => {
     given(hotelCreated).when({ ownerId: 'o1', now: NOW }).then([hotelDelisted]);
     given(hotelCreated, hotelDelisted).when({ ownerId: 'o1', now: NOW }).thenNothing();
-    given(hotelCreated).when({ ownerId: 'o2', now: NOW }).thenThrows(Forbidden, (error) => expect(error.message).to.equal(messages.server.notYourHotel));
+    given(hotelCreated)
+      .when({ ownerId: 'o2', now: NOW })
+      .thenThrows(Forbidden, (error) => expect(error.message).to.equal(messages.server.notYourHotel));
   });
 
   it('keeps the delisted hotel for the bookings made before', () => {

@@ -20,20 +20,32 @@ describe('updating a room listing', () => {
   };
 
   it('records the whole resulting listing and the fields that changed, or nothing', () => {
-    given({ hotel: [hotelCreated], room: [roomAdded('Room')] }).when(change({ pricePerNight: 5000, totalUnits: 4 }))
+    given({ hotel: [hotelCreated], room: [roomAdded('Room')] })
+      .when(change({ pricePerNight: 5000, totalUnits: 4 }))
       .then([roomUpdated({ pricePerNight: 5000, totalUnits: 4 }, ['pricePerNight', 'totalUnits'])]);
-    given({ hotel: [hotelCreated], room: [roomAdded('Room')] }).when(change({ pricePerNight: 4500 })).thenNothing();
+    given({ hotel: [hotelCreated], room: [roomAdded('Room')] })
+      .when(change({ pricePerNight: 4500 }))
+      .thenNothing();
   });
 
   it('resets the rooms and kitchen when a Flat becomes a Room', () => {
-    given({ hotel: [hotelCreated], room: [listed('Flat', { numberOfRooms: 3, hasKitchen: true })] }).when(change({ roomType: 'Room' }))
+    given({ hotel: [hotelCreated], room: [listed('Flat', { numberOfRooms: 3, hasKitchen: true })] })
+      .when(change({ roomType: 'Room' }))
       .then([roomUpdated({}, ['roomType', 'numberOfRooms', 'hasKitchen'])]);
-    given({ hotel: [hotelCreated], room: [roomAdded('Room')] }).when(change({ hasKitchen: true })).thenThrows(InvalidInput, (error) => expect(error.field).to.equal('hasKitchen'));
+    given({ hotel: [hotelCreated], room: [roomAdded('Room')] })
+      .when(change({ hasKitchen: true }))
+      .thenThrows(InvalidInput, (error) => expect(error.field).to.equal('hasKitchen'));
   });
 
   it("refuses another owner, and a room that is not this hotel's", () => {
-    given({ hotel: [hotelCreated], room: [roomAdded('Room')] }).when(change({ pricePerNight: 1 }, { ownerId: 'o2' })).thenThrows(Forbidden);
-    given({ hotel: [hotelCreated] }).when(change({ pricePerNight: 1 })).thenThrows(NotFound, (error) => expect(error.message).to.equal(messages.server.roomNotFound));
-    given({ hotel: [hotelCreated], room: [roomAdded('Room', 'h2')] }).when(change({ pricePerNight: 1 })).thenThrows(NotFound);
+    given({ hotel: [hotelCreated], room: [roomAdded('Room')] })
+      .when(change({ pricePerNight: 1 }, { ownerId: 'o2' }))
+      .thenThrows(Forbidden);
+    given({ hotel: [hotelCreated] })
+      .when(change({ pricePerNight: 1 }))
+      .thenThrows(NotFound, (error) => expect(error.message).to.equal(messages.server.roomNotFound));
+    given({ hotel: [hotelCreated], room: [roomAdded('Room', 'h2')] })
+      .when(change({ pricePerNight: 1 }))
+      .thenThrows(NotFound);
   });
 });

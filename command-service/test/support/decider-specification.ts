@@ -83,13 +83,16 @@ export const DeciderSpecification = {
     aggregates: Aggregates,
   ): (events?: EventsOf<Aggregates>) => WhenStep<Command, Result> {
     return (events = {}) => ({
-      when: (command) => thenStep(() => {
-        const states = Object.fromEntries(Object.entries(aggregates).map(([name, aggregate]) => {
-          const { initialState, evolve } = aggregate as Evolving<unknown, unknown>;
-          return [name, ((events as Record<string, readonly unknown[] | undefined>)[name] ?? []).reduce(evolve, initialState())];
-        })) as StatesOf<Aggregates>;
-        return decide(command, states);
-      }),
+      when: (command) =>
+        thenStep(() => {
+          const states = Object.fromEntries(
+            Object.entries(aggregates).map(([name, aggregate]) => {
+              const { initialState, evolve } = aggregate as Evolving<unknown, unknown>;
+              return [name, ((events as Record<string, readonly unknown[] | undefined>)[name] ?? []).reduce(evolve, initialState())];
+            }),
+          ) as StatesOf<Aggregates>;
+          return decide(command, states);
+        }),
     });
   },
 };

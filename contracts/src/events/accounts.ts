@@ -65,10 +65,4 @@ export type AccountDeleted = EventOf<'AccountDeleted', Schemas['AccountDeleted']
 export type PersonalDataErased = EventOf<'PersonalDataErased', Schemas['PersonalDataErased']>;
 
 export type AccountEvent =
-  | AccountRegistered
-  | AccountProfileUpdated
-  | AccountPasswordChanged
-  | AccountSignedIn
-  | AccountSignedOut
-  | AccountDeleted
-  | PersonalDataErased;
+  AccountRegistered | AccountProfileUpdated | AccountPasswordChanged | AccountSignedIn | AccountSignedOut | AccountDeleted | PersonalDataErased;

@@ -35,10 +35,15 @@ export type ContactEvent = OtpIssued | OtpAttemptFailed | ContactVerified;
 export const guestEventSchemas = {
   GuestContactUsed: z.object({ customerId: z.string(), contactHash: z.string(), usedAt: z.string() }),
   GuestOtpAttemptFailed: z.object({
-    customerId: z.string(), contactHash: z.string(),
-    failedAt: z.string().describe('ISO time of the wrong try: a guest\'s wrong tries over all contacts are counted per day.'),
+    customerId: z.string(),
+    contactHash: z.string(),
+    failedAt: z.string().describe("ISO time of the wrong try: a guest's wrong tries over all contacts are counted per day."),
   }),
-  GuestBookingHeld: z.object({ customerId: z.string(), bookingID: z.string(), lastNight: z.string().describe('YYYY-MM-DD: the booking is upcoming until that night has passed.') }),
+  GuestBookingHeld: z.object({
+    customerId: z.string(),
+    bookingID: z.string(),
+    lastNight: z.string().describe('YYYY-MM-DD: the booking is upcoming until that night has passed.'),
+  }),
   GuestBookingReleased: z.object({ customerId: z.string(), bookingID: z.string() }),
 };
 
@@ -51,8 +56,10 @@ export type GuestEvent = GuestContactUsed | GuestOtpAttemptFailed | GuestBooking
 
 /** `nights`: each night of the stay as YYYY-MM-DD; `units` taken on each. */
 const unitsOfNights = z.object({
-  bookingID: z.string(), roomId: z.string(),
-  nights: z.array(z.string()).describe('Each night, YYYY-MM-DD.'), units: z.number().describe('Units taken (or given back) on each night.'),
+  bookingID: z.string(),
+  roomId: z.string(),
+  nights: z.array(z.string()).describe('Each night, YYYY-MM-DD.'),
+  units: z.number().describe('Units taken (or given back) on each night.'),
 });
 
 export const inventoryEventSchemas = {

@@ -15,32 +15,46 @@ const account = 'customer-{accountId} or owner-{accountId}';
 const auditor = 'auditor-{auditorId}';
 /** `{keyed(…)}`: `k` and the hex HMAC-SHA-256 under STREAM_NAME_KEY, never a plain hash of an email or phone. */
 const contact = 'contact-{keyed(email|national number)}';
-const uniqueKey = 'customeremail-{keyed(email)}, owneremail-{keyed(email)}, auditoremail-{keyed(email)}, ownerhotel-{ownerId}, roomlisting-{hotelId}-{sha256(type|standard)}, streamnamekey-{keyed check}';
+const uniqueKey =
+  'customeremail-{keyed(email)}, owneremail-{keyed(email)}, auditoremail-{keyed(email)}, ownerhotel-{ownerId}, roomlisting-{hotelId}-{sha256(type|standard)}, streamnamekey-{keyed check}';
 
 export const eventCatalogue: { readonly [Type in DomainEventType]: EventTypeEntry } = {
   AccountRegistered: { stream: account, about: 'A guest or hotel owner signed up, with a password or with Google.' },
   AccountProfileUpdated: { stream: account, about: 'Profile fields changed; only the changed fields are present.' },
-  AccountPasswordChanged: { stream: account, about: 'A new password hash; the account\'s other sessions end (AccountSignedOut, reason password-changed).' },
+  AccountPasswordChanged: { stream: account, about: "A new password hash; the account's other sessions end (AccountSignedOut, reason password-changed)." },
   AccountSignedIn: { stream: account, about: 'A session began.' },
   AccountSignedOut: { stream: account, about: 'A session ended: signed out, or ended by a password change.' },
   AccountDeleted: { stream: account, about: 'The holder deleted the account; erasure of their personal data follows.' },
-  PersonalDataErased: { stream: account, about: 'The account\'s data key was destroyed (and its invoices and profile photos deleted): its personal fields read as "[erased]" from here on.' },
+  PersonalDataErased: {
+    stream: account,
+    about: 'The account\'s data key was destroyed (and its invoices and profile photos deleted): its personal fields read as "[erased]" from here on.',
+  },
   AuditorAdded: { stream: auditor, about: 'An auditor account was added (no sign-up: at start, by the CLI or by the demo data).' },
   AuditorSignedIn: { stream: auditor, about: 'An auditor session began.' },
   AuditorSignedOut: { stream: auditor, about: 'An auditor session ended.' },
-  AuditorReadRecorded: { stream: auditor, about: 'What an auditor read, when; a guest\'s email in the filters is kept only as its keyed digest (`guestEmailDigest`).' },
-  KeyReserved: { stream: uniqueKey, about: 'A unique key (an email, an owner\'s one hotel, a hotel\'s listing, the log\'s stream name key) was taken; the stream is created with no_stream, so one of two racing claims wins.' },
+  AuditorReadRecorded: {
+    stream: auditor,
+    about: "What an auditor read, when; a guest's email in the filters is kept only as its keyed digest (`guestEmailDigest`).",
+  },
+  KeyReserved: {
+    stream: uniqueKey,
+    about:
+      "A unique key (an email, an owner's one hotel, a hotel's listing, the log's stream name key) was taken; the stream is created with no_stream, so one of two racing claims wins.",
+  },
   KeyReleased: { stream: uniqueKey, about: 'The key was freed (its holder was deleted).' },
   HotelCreated: { stream: 'hotel-{hotelId}', about: 'An owner listed their hotel.' },
   HotelUpdated: { stream: 'hotel-{hotelId}', about: 'The hotel as it is after the update, and which fields changed.' },
   HotelDelisted: { stream: 'hotel-{hotelId}', about: 'The hotel left the listings (its owner deleted their account).' },
   RoomAdded: { stream: 'room-{roomId}', about: 'A listing (room type and standard) was added to a hotel, with its units.' },
   RoomUpdated: { stream: 'room-{roomId}', about: 'The listing as it is after the update, and which fields changed.' },
-  OtpIssued: { stream: contact, about: 'A one-time code was sent to a guest\'s email and phone; only a keyed hash of it is stored.' },
+  OtpIssued: { stream: contact, about: "A one-time code was sent to a guest's email and phone; only a keyed hash of it is stored." },
   OtpAttemptFailed: { stream: contact, about: 'A wrong code was typed.' },
   ContactVerified: { stream: contact, about: 'The right code was typed: the guest may book with this email and phone until `verifiedUntil`.' },
   GuestContactUsed: { stream: 'guest-{customerId}', about: 'The guest asked a code for a contact (limits how many contacts a guest may use a day).' },
-  GuestOtpAttemptFailed: { stream: 'guest-{customerId}', about: 'The guest typed a wrong code for a contact (limits wrong tries per guest over all contacts).' },
+  GuestOtpAttemptFailed: {
+    stream: 'guest-{customerId}',
+    about: 'The guest typed a wrong code for a contact (limits wrong tries per guest over all contacts).',
+  },
   GuestBookingHeld: { stream: 'guest-{customerId}', about: 'The guest holds this booking (limits upcoming bookings per guest).' },
   GuestBookingReleased: { stream: 'guest-{customerId}', about: 'The booking no longer counts against the guest (cancelled, or never placed).' },
   UnitsReserved: { stream: 'inventory-{roomId}', about: 'Units of a listing taken for a booking on each of its nights.' },

@@ -7,7 +7,9 @@ import type { z } from 'zod';
 
 export type Immutable<T> = T extends readonly (infer Item)[]
   ? readonly Immutable<Item>[]
-  : T extends object ? { readonly [Key in keyof T]: Immutable<T[Key]> } : T;
+  : T extends object
+    ? { readonly [Key in keyof T]: Immutable<T[Key]> }
+    : T;
 
 /** An event of type `Type` whose data `Schema` reads. */
 export interface EventOf<Type extends string, Schema extends z.ZodType> {

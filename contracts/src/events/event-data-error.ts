@@ -2,7 +2,10 @@
 export class EventDataError extends Error {
   override readonly name = 'EventDataError';
 
-  constructor(readonly type: string, readonly issues: readonly { readonly path: readonly PropertyKey[]; readonly message: string }[]) {
+  constructor(
+    readonly type: string,
+    readonly issues: readonly { readonly path: readonly PropertyKey[]; readonly message: string }[],
+  ) {
     super(`${type}: ${issues.map((issue) => `${issue.path.map(String).join('.') || '(data)'} ${issue.message}`).join('; ')}`);
   }
 }

@@ -13,7 +13,7 @@ const nearbyPlace = z.object({
   distance: z.number().describe('Kilometres from the hotel.'),
 });
 const transportFacility = nearbyPlace.extend({
-  type: z.string().describe('e.g. \'Railway Station\', \'Airport\', \'Metro\'.'),
+  type: z.string().describe("e.g. 'Railway Station', 'Airport', 'Metro'."),
 });
 export type NearbyPlace = Immutable<z.output<typeof nearbyPlace>>;
 export type TransportFacility = Immutable<z.output<typeof transportFacility>>;
@@ -37,8 +37,8 @@ const hotelDetails = nearbyPlaces.extend({
   imageURLs: z.array(z.string()),
   phoneNumber: z.string(),
   amenities: z.array(z.string()),
-  checkInTime: z.string().describe('\'HH:MM\', 24-hour.'),
-  checkOutTime: z.string().describe('\'HH:MM\', 24-hour.'),
+  checkInTime: z.string().describe("'HH:MM', 24-hour."),
+  checkOutTime: z.string().describe("'HH:MM', 24-hour."),
   startingPrice: z.number().describe('Integer rupees.'),
   range: z.number().describe('Average distance of the nearby places in km (0 when there are none).'),
 });
@@ -51,12 +51,12 @@ const roomDetails = z.object({
   bedType: z.enum(BED_TYPES),
   amenities: z.array(z.string()),
   pricePerNight: z.number().describe('Integer rupees per night.'),
-  numberOfRooms: z.number().describe('Rooms inside one unit: 1 for a Room, the flat\'s rooms for a Flat.'),
+  numberOfRooms: z.number().describe("Rooms inside one unit: 1 for a Room, the flat's rooms for a Flat."),
   hasKitchen: z.boolean().describe('Only a Flat can have a kitchen.'),
   furnished: z.boolean(),
   imageURLs: z.array(z.string()),
   totalUnits: z.number().describe('How many identical units of this listing the hotel has (bookings cannot exceed it per night).'),
-  maxGuests: z.number().describe('Guests one unit sleeps (version 1 events lack it: their bed type\'s guests, times the bedrooms of a Flat).'),
+  maxGuests: z.number().describe("Guests one unit sleeps (version 1 events lack it: their bed type's guests, times the bedrooms of a Flat)."),
 });
 export type RoomDetails = Immutable<z.output<typeof roomDetails>>;
 
@@ -66,7 +66,9 @@ export const hotelEventSchemas = {
   HotelCreated: hotelDetails.extend(ofHotel),
   /** The hotel as it is after the update, and which fields changed (a full snapshot keeps projections simple). */
   HotelUpdated: hotelDetails.extend({ ...ofHotel, changedFields: z.array(hotelDetails.keyof()) }),
-  HotelDelisted: z.object({ ...ofHotel, reason: z.literal('owner-deleted'), delistedAt: z.string() }).describe('The hotel left the listings (its owner deleted their account): no search shows it, no one can book it.'),
+  HotelDelisted: z
+    .object({ ...ofHotel, reason: z.literal('owner-deleted'), delistedAt: z.string() })
+    .describe('The hotel left the listings (its owner deleted their account): no search shows it, no one can book it.'),
 };
 
 export type HotelCreated = EventOf<'HotelCreated', typeof hotelEventSchemas.HotelCreated>;

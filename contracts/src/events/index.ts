@@ -13,8 +13,14 @@ import type { z } from 'zod';
 import { accountEventSchemas, type AccountEvent } from './accounts.ts';
 import { auditorEventSchemas, type AuditorEvent } from './auditors.ts';
 import {
-  bookingEventSchemas, contactEventSchemas, guestEventSchemas, inventoryEventSchemas,
-  type BookingEvent, type ContactEvent, type GuestEvent, type InventoryEvent,
+  bookingEventSchemas,
+  contactEventSchemas,
+  guestEventSchemas,
+  inventoryEventSchemas,
+  type BookingEvent,
+  type ContactEvent,
+  type GuestEvent,
+  type InventoryEvent,
 } from './booking.ts';
 import { hotelEventSchemas, roomEventSchemas, type HotelEvent, type RoomEvent } from './hotels.ts';
 import { uniqueKeyEventSchemas, type UniqueKeyEvent } from './unique-keys.ts';

@@ -31,4 +31,3 @@ export const streams = {
    */
   streamNameKey: (keyCheck: string) => `streamnamekey-${keyCheck}`,
 } as const;
-

@@ -33,10 +33,7 @@ export interface OlderVersion {
   readonly toNext: (data: unknown, recorded: StoredEvent) => unknown;
 }
 
-const olderVersion = <Schema extends z.ZodType>(
-  schema: Schema,
-  upcast: (data: z.output<Schema>, recorded: StoredEvent) => unknown,
-): OlderVersion => ({
+const olderVersion = <Schema extends z.ZodType>(schema: Schema, upcast: (data: z.output<Schema>, recorded: StoredEvent) => unknown): OlderVersion => ({
   schema,
   toNext(data, recorded) {
     const parsed = schema.safeParse(data);

@@ -10,7 +10,6 @@ import { calendarDate } from './dates.ts';
 
 const count = (max: number) => optional(numberFrom(limits.minRoomsGuestsNights, max, true)).default(1);
 
-
 /** The keys of a stay, as a query string carries them. */
 export const stayFields = {
   checkIn: optional(calendarDate),
@@ -64,8 +63,6 @@ export interface Stay {
  * caller's to check (`stayStartProblem`).
  */
 export const stayQuery = z.object(stayFields).transform((keys, context) => stayOf(keys, context, true) ?? z.NEVER);
-
-
 
 /** One listing of a hotel for a stay. */
 export interface ListingAvailability {

@@ -9,14 +9,19 @@ import { isPhoneText, nationalNumberOf, splitInternationalNumber } from '../coun
 import { choice, email, numberFrom, plainText, requiredText } from './fields.ts';
 import { calendarDate } from './dates.ts';
 
-const phoneText = z.preprocess((value) => (typeof value === 'number' ? String(value) : value),
-  z.string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
+const phoneText = z.preprocess(
+  (value) => (typeof value === 'number' ? String(value) : value),
+  z
+    .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
     .trim()
-    .refine(isPhoneText, 'must be digits, with spaces, dashes or brackets if you like'));
+    .refine(isPhoneText, 'must be digits, with spaces, dashes or brackets if you like'),
+);
 
 /** With its dial code: '+91 98220 12345', '+7840 (981) 234-5678'. */
-const internationalPhone = phoneText.refine((phone) => splitInternationalNumber(phone) !== null,
-  'must be a known dial code and a number of 9 to 12 digits (15 digits at most in all), e.g. +91 9822012345');
+const internationalPhone = phoneText.refine(
+  (phone) => splitInternationalNumber(phone) !== null,
+  'must be a known dial code and a number of 9 to 12 digits (15 digits at most in all), e.g. +91 9822012345',
+);
 
 /** With or without its dial code; becomes the national number (digits), as contacts are matched on it. */
 const anyPhone = phoneText.transform((phone, context) => {
@@ -41,8 +46,13 @@ export type SendOtpRequest = z.infer<typeof sendOtpRequest>;
 
 /** POST /hotel/booking/verify/email/mobile */
 export const verifyOtpRequest = z.object({
-  otp: z.preprocess((value) => (typeof value === 'number' ? String(value).padStart(limits.otpLength, '0') : value),
-    z.string({ error: 'is required' }).trim().regex(new RegExp(`^\\d{${limits.otpLength}}$`), `must be ${limits.otpLength} digits`)),
+  otp: z.preprocess(
+    (value) => (typeof value === 'number' ? String(value).padStart(limits.otpLength, '0') : value),
+    z
+      .string({ error: 'is required' })
+      .trim()
+      .regex(new RegExp(`^\\d{${limits.otpLength}}$`), `must be ${limits.otpLength} digits`),
+  ),
   customerEmail: email,
   customerPhoneNumber: internationalPhone,
 });

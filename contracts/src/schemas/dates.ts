@@ -43,7 +43,8 @@ export const isIsoTime = (text: string): boolean =>
   isRealDate(text) || (ISO_DATE_TIME.exec(text) !== null && isRealDate(text.slice(0, 10)) && !Number.isNaN(Date.parse(text)));
 
 /** A calendar date, sent as YYYY-MM-DD or as an ISO date-time; becomes YYYY-MM-DD (India). */
-export const calendarDate = z.string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a date') })
+export const calendarDate = z
+  .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a date') })
   .trim()
   .transform((text, context) => {
     const date = calendarDateOf(text);
@@ -52,7 +53,4 @@ export const calendarDate = z.string({ error: (issue) => (issue.input === undefi
   });
 
 /** An ISO 8601 time (a date or a date-time); kept as the text sent after checking it names a real moment. */
-export const isoTime = z
-  .string({ error: 'must be an ISO 8601 time' })
-  .trim()
-  .refine(isIsoTime, 'must be an ISO 8601 time');
+export const isoTime = z.string({ error: 'must be an ISO 8601 time' }).trim().refine(isIsoTime, 'must be an ISO 8601 time');

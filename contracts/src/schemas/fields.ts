@@ -6,8 +6,7 @@ import { z } from 'zod';
 import { limits } from '../rules.ts';
 
 /** '' and whitespace-only become undefined, so optional fields left empty are "not sent". */
-export const blankToUndefined = (value: unknown): unknown =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
+export const blankToUndefined = (value: unknown): unknown => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
 /**
  * Characters no text field may hold: C0 and C1 controls (NUL, CR, LF, ESC, …), DEL, and
@@ -22,8 +21,7 @@ const CONTROL_CHARACTERS_REFUSED = 'must not contain control characters or line 
 const CONTROL_CHARACTERS_REFUSED_MULTI_LINE = 'must not contain control characters';
 
 /** True when `text` holds a character no single-line (or, with `multiLine`, multi-line) field may hold. */
-const hasControlCharacters = (text: string, multiLine = false): boolean =>
-  (multiLine ? MULTI_LINE_FORBIDDEN : SINGLE_LINE_FORBIDDEN).test(text);
+const hasControlCharacters = (text: string, multiLine = false): boolean => (multiLine ? MULTI_LINE_FORBIDDEN : SINGLE_LINE_FORBIDDEN).test(text);
 
 /**
  * Characters that show as nothing, so a name can look like another (`Taj\u200B Palace`,
@@ -32,7 +30,8 @@ const hasControlCharacters = (text: string, multiLine = false): boolean =>
  * the Arabic letter mark and the left-to-right and right-to-left marks, Hangul fillers,
  * the Braille blank, interlinear annotation controls and tag characters.
  */
-const INVISIBLE = /\u034F|\u17B4|\u17B5|[\u00AD\u061C\u115F\u1160\u180E\u200B\u200E\u200F\u2060-\u2064\u2800\u3164\uFEFF\uFFA0\uFFF9-\uFFFB]|\u{E0000}|[\u{E0001}-\u{E007F}]/u;
+const INVISIBLE =
+  /\u034F|\u17B4|\u17B5|[\u00AD\u061C\u115F\u1160\u180E\u200B\u200E\u200F\u2060-\u2064\u2800\u3164\uFEFF\uFFA0\uFFF9-\uFFFB]|\u{E0000}|[\u{E0001}-\u{E007F}]/u;
 /**
  * The zero-width joiner and non-joiner shape Indic and Arabic script (क्‍ष, می‌خواهم), so
  * they are kept right after a letter or sign of those scripts and refused anywhere else.
@@ -79,25 +78,27 @@ export const email = z
   .pipe(z.email('must be a valid email address'));
 
 /** A new password: any characters a person can type (invisible ones too: nobody reads it), never trimmed. */
-export const password = withoutControlCharacters(z
-  .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
-  .min(1, 'is required')
-  .min(limits.password.min, `must be at least ${limits.password.min} characters`)
-  .max(limits.password.max, `must be at most ${limits.password.max} characters`));
+export const password = withoutControlCharacters(
+  z
+    .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
+    .min(1, 'is required')
+    .min(limits.password.min, `must be at least ${limits.password.min} characters`)
+    .max(limits.password.max, `must be at most ${limits.password.max} characters`),
+);
 
 /**
  * A password typed to prove who one is (a sign-in, the current password of a change):
  * taken exactly as typed, without length rules, since a wrong password is just wrong.
  */
-export const typedPassword = z.string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
+export const typedPassword = z
+  .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
   .min(1, 'is required')
   .max(limits.password.max, `must be at most ${limits.password.max} characters`);
 
 export const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
 
 /** Numeric text ('4500', ' 12.5 ') becomes a number; anything else is left for the schema to refuse. */
-const numericText = (value: unknown): unknown =>
-  typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value;
+const numericText = (value: unknown): unknown => (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value);
 
 const numberIssue = (issue: { input: unknown }) => (issue.input === undefined ? 'is required' : 'must be a number');
 
@@ -116,7 +117,13 @@ export const flag = z.preprocess(
 /** One text of items separated by `separator` (or an array of texts) becomes a list of trimmed items. */
 export const textList = (separator: RegExp, itemMax: number, maxItems: number) =>
   z.preprocess(
-    (value) => (typeof value === 'string' ? value.split(separator).map((item) => item.trim()).filter(Boolean) : value),
+    (value) =>
+      typeof value === 'string'
+        ? value
+            .split(separator)
+            .map((item) => item.trim())
+            .filter(Boolean)
+        : value,
     z.array(requiredText(itemMax), { error: 'must be a list of texts' }).max(maxItems, `must have at most ${maxItems} items`),
   );
 
@@ -133,8 +140,11 @@ export const jsonText = (value: unknown): unknown => {
 
 /** A case-insensitive choice among `options`, returned in its canonical spelling. */
 export const choice = <const T extends readonly [string, ...string[]]>(options: T, aliases: Record<string, T[number]> = {}) =>
-  z.preprocess((value) => {
-    if (typeof value !== 'string') return value;
-    const lower = value.trim().toLowerCase();
-    return options.find((option) => option.toLowerCase() === lower) ?? aliases[lower] ?? value;
-  }, z.enum(options, { error: `must be one of ${options.join(', ')}` }));
+  z.preprocess(
+    (value) => {
+      if (typeof value !== 'string') return value;
+      const lower = value.trim().toLowerCase();
+      return options.find((option) => option.toLowerCase() === lower) ?? aliases[lower] ?? value;
+    },
+    z.enum(options, { error: `must be one of ${options.join(', ')}` }),
+  );

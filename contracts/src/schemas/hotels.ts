@@ -24,7 +24,8 @@ export const nearbyPlaceInput = z.object(placeFields);
  * A transport facility has a type ('Railway Station'), a name, or both. The spec's web
  * client sends only a name (its form has no type); a resent stored place keeps its type.
  */
-export const transportInput = z.object({ ...placeFields, name: plainText(100).default(''), type: plainText(60).optional() })
+export const transportInput = z
+  .object({ ...placeFields, name: plainText(100).default(''), type: plainText(60).optional() })
   .refine((place) => place.name !== '' || (place.type ?? '') !== '', { path: ['type'], message: 'is required for a place without a name' });
 export type NearbyPlaceInput = z.infer<typeof nearbyPlaceInput>;
 export type TransportInput = z.infer<typeof transportInput>;
@@ -33,14 +34,26 @@ const placeList = <T extends z.ZodType>(item: T) =>
   z.preprocess(jsonText, z.array(item, { error: 'must be a JSON list of places' }).max(50, 'must have at most 50 places'));
 
 const text = (min: number, max: number) => requiredText(max, min);
-const time = z.string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
-  .trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time as HH:MM');
-const pinCode = z.preprocess((value) => (typeof value === 'number' ? String(value) : value),
-  z.string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be numeric') })
-    .trim().regex(/^\d{3,10}$/, 'must be numeric').transform(Number));
-const phoneNumber = z.preprocess((value) => (typeof value === 'number' ? String(value) : value),
-  z.string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be numeric') })
-    .trim().regex(/^\d+$/, 'must be numeric').length(limits.phoneDigits, `must be ${limits.phoneDigits} digits`));
+const time = z
+  .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
+  .trim()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time as HH:MM');
+const pinCode = z.preprocess(
+  (value) => (typeof value === 'number' ? String(value) : value),
+  z
+    .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be numeric') })
+    .trim()
+    .regex(/^\d{3,10}$/, 'must be numeric')
+    .transform(Number),
+);
+const phoneNumber = z.preprocess(
+  (value) => (typeof value === 'number' ? String(value) : value),
+  z
+    .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be numeric') })
+    .trim()
+    .regex(/^\d+$/, 'must be numeric')
+    .length(limits.phoneDigits, `must be ${limits.phoneDigits} digits`),
+);
 
 const hotelFields = {
   hotelName: text(limits.hotelName.min, limits.hotelName.max),
@@ -74,11 +87,17 @@ export const createHotelRequest = z.object({
 export type CreateHotelRequest = z.infer<typeof createHotelRequest>;
 
 /** PATCH /hotel/data/update/hotel/{hotelID}: every field optional, same rules. */
-export const updateHotelRequest = z.preprocess(withoutBlankFields, z.object(hotelFields).partial().extend({
-  state: optional(requiredText(60)),
-  ...placeFieldsOptional,
-  range: z.unknown().optional(),
-}));
+export const updateHotelRequest = z.preprocess(
+  withoutBlankFields,
+  z
+    .object(hotelFields)
+    .partial()
+    .extend({
+      state: optional(requiredText(60)),
+      ...placeFieldsOptional,
+      range: z.unknown().optional(),
+    }),
+);
 export type UpdateHotelRequest = z.infer<typeof updateHotelRequest>;
 
 const roomFields = {

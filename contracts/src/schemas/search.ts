@@ -24,7 +24,13 @@ const price = optional(numberFrom(0, 100_000_000));
 const upperPrice = price.transform((value) => (value === 0 ? undefined : value));
 const listOf = <T extends z.ZodType>(item: T) =>
   z.preprocess(
-    (value) => (typeof value === 'string' ? value.split(',').map((part) => part.trim()).filter(Boolean) : value),
+    (value) =>
+      typeof value === 'string'
+        ? value
+            .split(',')
+            .map((part) => part.trim())
+            .filter(Boolean)
+        : value,
     z.array(item).max(10),
   );
 
@@ -55,7 +61,8 @@ const roomSearchFields = {
  * always has, so the spec's client, which sends none, is answered as before).
  */
 const withStay = <Query extends { checkIn?: string | undefined; nights?: number | undefined; checkOut?: string | undefined; rooms: number; guests: number }>(
-  { checkIn, nights, checkOut, rooms, guests, ...rest }: Query, context: z.RefinementCtx,
+  { checkIn, nights, checkOut, rooms, guests, ...rest }: Query,
+  context: z.RefinementCtx,
 ) => {
   const stay = stayOf({ checkIn, nights, checkOut, rooms, guests }, context, false);
   return { ...rest, stay };

@@ -37,7 +37,9 @@ export interface LockedFolder {
 }
 
 const EVENT_LOG: LockedFolder = {
-  what: 'event store', why: 'only one process may write the log', refused: (message) => new EventStoreLockedError(message),
+  what: 'event store',
+  why: 'only one process may write the log',
+  refused: (message) => new EventStoreLockedError(message),
 };
 
 export async function acquireDirectoryLock(dir: string, folder: LockedFolder = EVENT_LOG): Promise<DirectoryLock> {

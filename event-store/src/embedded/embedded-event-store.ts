@@ -19,8 +19,17 @@ import { validateAppendRequest } from '../append-validation.ts';
 import { EventStoreUnavailableError, WrongExpectedRevisionError } from '../errors.ts';
 import { checkExpectedRevision } from '../expected-revision.ts';
 import type {
-  AppendOptions, AppendResult, EventData, EventStore, ExpectedRevision, ReadAllOptions, ReadStreamOptions, RecordedEvent,
-  SubscribeOptions, Subscription, SubscriptionHandler,
+  AppendOptions,
+  AppendResult,
+  EventData,
+  EventStore,
+  ExpectedRevision,
+  ReadAllOptions,
+  ReadStreamOptions,
+  RecordedEvent,
+  SubscribeOptions,
+  Subscription,
+  SubscriptionHandler,
 } from '../port.ts';
 import { CommittedEvents } from './committed-events.ts';
 import { acquireDirectoryLock, type DirectoryLock } from './directory-lock.ts';
@@ -123,7 +132,10 @@ class EmbeddedEventStore implements EventStore {
         // append is visible, so a caller that re-reads the stream and retries sees the
         // revision it lost to (and a retry loop cannot spin on microtasks while the write
         // it waits for never gets the event loop).
-        return unflushed.then(() => Promise.reject(error), () => Promise.reject(error));
+        return unflushed.then(
+          () => Promise.reject(error),
+          () => Promise.reject(error),
+        );
       }
       return Promise.reject(error);
     }
@@ -208,8 +220,7 @@ class EmbeddedEventStore implements EventStore {
   }
 
   private openLogSubscription(after: number, maxBatchSize: number, handler: SubscriptionHandler): LogSubscription {
-    const subscription = new LogSubscription(this.committed, this.newEvents, { after, maxBatchSize }, handler,
-      (closed) => this.subscriptions.delete(closed));
+    const subscription = new LogSubscription(this.committed, this.newEvents, { after, maxBatchSize }, handler, (closed) => this.subscriptions.delete(closed));
     if (this.closing) void subscription.close();
     else this.subscriptions.add(subscription);
     return subscription;

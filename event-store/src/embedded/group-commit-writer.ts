@@ -111,10 +111,7 @@ export class GroupCommitWriter<T> {
   }
 
   private async poison(error: unknown, group: Submission<T>[]): Promise<void> {
-    this.failure = new EventStoreUnavailableError(
-      `event log write failed, refusing further appends until reopened: ${messageOf(error)}`,
-      { cause: error },
-    );
+    this.failure = new EventStoreUnavailableError(`event log write failed, refusing further appends until reopened: ${messageOf(error)}`, { cause: error });
     for (const s of group) s.reject(this.failure);
     this.rejectQueued();
     // Best effort: drop the rejected bytes so they cannot resurface after a reopen. If

@@ -18,7 +18,13 @@ const WRITE_CHUNK_BYTES = 4 * 1024 * 1024;
 export async function writeEmbeddedLog(dir: string, records: AsyncIterable<RecordedEvent>): Promise<{ readonly count: number }> {
   await mkdir(dir, { recursive: true });
   const path = join(dir, LOG_FILE_NAME);
-  if (await stat(path).then((found) => found.size > 0, () => false)) throw new Error(`${path} already holds a log: write the copy into an empty folder`);
+  if (
+    await stat(path).then(
+      (found) => found.size > 0,
+      () => false,
+    )
+  )
+    throw new Error(`${path} already holds a log: write the copy into an empty folder`);
   const file = await openDiskLogFile(path);
   let offset = 0;
   let count = 0;

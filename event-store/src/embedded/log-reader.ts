@@ -45,7 +45,10 @@ export class EmbeddedLogReader {
   private offset = 0;
   private nextPosition = 0;
 
-  private constructor(private readonly handle: FileHandle, readonly path: string) {}
+  private constructor(
+    private readonly handle: FileHandle,
+    readonly path: string,
+  ) {}
 
   /** Opens the log in `dir` (the event store's directory) for reading; it must exist. */
   static async open(dir: string): Promise<EmbeddedLogReader> {
@@ -66,7 +69,9 @@ export class EmbeddedLogReader {
   async readRecords(maxBytes = DEFAULT_READ_BYTES): Promise<LogRecord[]> {
     const size = (await this.handle.stat()).size;
     if (size < this.offset) {
-      throw new LogCutBehindReaderError(`${this.path} is ${size} bytes, shorter than the ${this.offset} bytes already read: the writer cut appends it never acknowledged`);
+      throw new LogCutBehindReaderError(
+        `${this.path} is ${size} bytes, shorter than the ${this.offset} bytes already read: the writer cut appends it never acknowledged`,
+      );
     }
     const records: LogRecord[] = [];
     let complete = 0; // records[0, complete) are whole appends; the rest belong to one not fully read yet

@@ -32,11 +32,7 @@ export interface RecoveryLogger {
 
 const CHUNK_BYTES = 8 * 1024 * 1024;
 
-export async function recoverLog(
-  file: LogFile,
-  onAppend: (events: RecordedEvent[]) => void,
-  logger: RecoveryLogger,
-): Promise<RecoveryResult> {
+export async function recoverLog(file: LogFile, onAppend: (events: RecordedEvent[]) => void, logger: RecoveryLogger): Promise<RecoveryResult> {
   const fileSize = await file.size();
   const reader = new ChunkedReader(file, fileSize);
   let offset = 0;
@@ -154,7 +150,10 @@ class ChunkedReader {
   buffer: Buffer = Buffer.alloc(0);
   private bufferStart = 0;
 
-  constructor(private readonly file: LogFile, private readonly fileSize: number) {}
+  constructor(
+    private readonly file: LogFile,
+    private readonly fileSize: number,
+  ) {}
 
   indexOf(fileOffset: number): number {
     return fileOffset - this.bufferStart;
@@ -168,9 +167,7 @@ class ChunkedReader {
     const size = Math.min(Math.max(CHUNK_BYTES, length), this.fileSize - offset);
     const next = Buffer.allocUnsafe(size);
     // Keep what is already buffered from `offset` on, then read the rest.
-    const kept = offset >= this.bufferStart && offset < this.bufferStart + this.buffer.length
-      ? this.buffer.copy(next, 0, offset - this.bufferStart)
-      : 0;
+    const kept = offset >= this.bufferStart && offset < this.bufferStart + this.buffer.length ? this.buffer.copy(next, 0, offset - this.bufferStart) : 0;
     const read = await readFully(this.file, next, kept, size - kept, offset + kept);
     this.buffer = next.subarray(0, kept + read);
     this.bufferStart = offset;

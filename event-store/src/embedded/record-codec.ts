@@ -129,11 +129,18 @@ function parseRecord(json: string): RecordedEvent {
     throw new LogCorruptedError(`record payload is not valid JSON: ${(error as Error).message}`);
   }
   if (
-    typeof event !== 'object' || event === null ||
-    !Number.isSafeInteger(event.position) || !Number.isSafeInteger(event.revision) ||
-    typeof event.streamId !== 'string' || typeof event.id !== 'string' || typeof event.type !== 'string' ||
-    typeof event.recordedAt !== 'string' || typeof event.data !== 'object' || event.data === null ||
-    typeof event.metadata !== 'object' || event.metadata === null
+    typeof event !== 'object' ||
+    event === null ||
+    !Number.isSafeInteger(event.position) ||
+    !Number.isSafeInteger(event.revision) ||
+    typeof event.streamId !== 'string' ||
+    typeof event.id !== 'string' ||
+    typeof event.type !== 'string' ||
+    typeof event.recordedAt !== 'string' ||
+    typeof event.data !== 'object' ||
+    event.data === null ||
+    typeof event.metadata !== 'object' ||
+    event.metadata === null
   ) {
     throw new LogCorruptedError(`record payload is not a recorded event: ${json.slice(0, 200)}`);
   }

@@ -3,15 +3,36 @@
  * the official gRPC client. Position mapping: see positions.ts.
  */
 import {
-  ANY, BACKWARDS, END, EventStoreDBClient, FORWARDS, NO_STREAM, START, STREAM_EXISTS, StreamNotFoundError,
-  UnavailableError, WrongExpectedVersionError,
-  type AllStreamResolvedEvent, type AppendExpectedRevision, type CurrentRevision, type StreamingRead,
+  ANY,
+  BACKWARDS,
+  END,
+  EventStoreDBClient,
+  FORWARDS,
+  NO_STREAM,
+  START,
+  STREAM_EXISTS,
+  StreamNotFoundError,
+  UnavailableError,
+  WrongExpectedVersionError,
+  type AllStreamResolvedEvent,
+  type AppendExpectedRevision,
+  type CurrentRevision,
+  type StreamingRead,
 } from '@eventstore/db-client';
 import { validateAppendRequest } from '../append-validation.ts';
 import { EventStoreUnavailableError, WrongExpectedRevisionError } from '../errors.ts';
 import type {
-  AppendOptions, AppendResult, EventData, EventStore, ExpectedRevision, ReadAllOptions, ReadStreamOptions,
-  RecordedEvent, SubscribeOptions, Subscription, SubscriptionHandler,
+  AppendOptions,
+  AppendResult,
+  EventData,
+  EventStore,
+  ExpectedRevision,
+  ReadAllOptions,
+  ReadStreamOptions,
+  RecordedEvent,
+  SubscribeOptions,
+  Subscription,
+  SubscriptionHandler,
 } from '../port.ts';
 import { fromAllStreamEvent, fromStreamEvent, isSystemEventType, toClientEvent } from './event-mapping.ts';
 import { EventStoreDBSubscription } from './eventstoredb-subscription.ts';
@@ -100,11 +121,13 @@ class EventStoreDBEventStore implements EventStore {
     // A small read (a health check's "next event") need not fetch a whole page.
     const pageSize = Math.min(READ_ALL_PAGE, Math.max(wanted, MIN_READ_ALL_PAGE));
     for (;;) {
-      const page = await collect(this.client.readAll({
-        direction: FORWARDS,
-        fromPosition: after < 0 ? START : toEventStoreDBPosition(after),
-        maxCount: pageSize,
-      }));
+      const page = await collect(
+        this.client.readAll({
+          direction: FORWARDS,
+          fromPosition: after < 0 ? START : toEventStoreDBPosition(after),
+          maxCount: pageSize,
+        }),
+      );
       let lastSeen = after;
       for (const resolved of page) {
         if (!resolved.event) continue;
@@ -168,10 +191,14 @@ async function collect(read: StreamingRead<AllStreamResolvedEvent>): Promise<All
 
 function toClientExpectedRevision(expected: ExpectedRevision): AppendExpectedRevision {
   switch (expected) {
-    case 'any': return ANY;
-    case 'no_stream': return NO_STREAM;
-    case 'stream_exists': return STREAM_EXISTS;
-    default: return BigInt(expected);
+    case 'any':
+      return ANY;
+    case 'no_stream':
+      return NO_STREAM;
+    case 'stream_exists':
+      return STREAM_EXISTS;
+    default:
+      return BigInt(expected);
   }
 }
 

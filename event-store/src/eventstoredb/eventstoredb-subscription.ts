@@ -14,8 +14,12 @@
  *   that was received before the signal has been delivered.
  */
 import {
-  START, excludeSystemEvents,
-  type AllStreamResolvedEvent, type AllStreamSubscription, type EventStoreDBClient, type Position,
+  START,
+  excludeSystemEvents,
+  type AllStreamResolvedEvent,
+  type AllStreamSubscription,
+  type EventStoreDBClient,
+  type Position,
 } from '@eventstore/db-client';
 import { EventStoreConnectionError } from '../errors.ts';
 import type { RecordedEvent, SubscriptionHandler } from '../port.ts';

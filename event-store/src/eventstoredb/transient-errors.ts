@@ -9,17 +9,17 @@
  * worth a retry too. Refusals are not: access denied, invalid arguments, missing or
  * deleted streams, and positions this adapter cannot map.
  */
-import {
-  CancelledError, DeadlineExceededError, NotLeaderError, TimeoutError, UnavailableError, UnknownError,
-} from '@eventstore/db-client';
+import { CancelledError, DeadlineExceededError, NotLeaderError, TimeoutError, UnavailableError, UnknownError } from '@eventstore/db-client';
 import { EventStoreConnectionError } from '../errors.ts';
 
 export function isTransientEventStoreDBError(error: unknown): boolean {
-  return error instanceof EventStoreConnectionError ||
+  return (
+    error instanceof EventStoreConnectionError ||
     error instanceof UnavailableError ||
     error instanceof CancelledError ||
     error instanceof DeadlineExceededError ||
     error instanceof TimeoutError ||
     error instanceof NotLeaderError ||
-    error instanceof UnknownError;
+    error instanceof UnknownError
+  );
 }

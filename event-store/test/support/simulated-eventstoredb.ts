@@ -30,9 +30,20 @@
 import { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import {
-  END, START, StreamNotFoundError, WrongExpectedVersionError, convertToCommandError,
-  type AllStreamResolvedEvent, type AppendExpectedRevision, type AppendResult, type EventData, type EventStoreDBClient,
-  type Filter, type Position, type ReadPosition, type ReadRevision,
+  END,
+  START,
+  StreamNotFoundError,
+  WrongExpectedVersionError,
+  convertToCommandError,
+  type AllStreamResolvedEvent,
+  type AppendExpectedRevision,
+  type AppendResult,
+  type EventData,
+  type EventStoreDBClient,
+  type Filter,
+  type Position,
+  type ReadPosition,
+  type ReadRevision,
 } from '@eventstore/db-client';
 import { eventStoreOnClient } from '../../src/eventstoredb/eventstoredb-event-store.ts';
 import { databaseOnClient, type EventStoreDBDatabase } from '../../src/eventstoredb/eventstoredb-database.ts';
@@ -114,7 +125,10 @@ export class SimulatedEventStoreDB {
       this.subscribers.delete(subscriber);
       if (how === 'ended') endStream(subscriber.stream);
       else if (how instanceof Error) subscriber.stream.destroy(how);
-      else subscriber.stream.destroy(how === 'cancelled' ? clientError(CANCELLED, 'CANCELLED', 'Call cancelled') : clientError(UNAVAILABLE, 'UNAVAILABLE', 'Connection dropped'));
+      else
+        subscriber.stream.destroy(
+          how === 'cancelled' ? clientError(CANCELLED, 'CANCELLED', 'Call cancelled') : clientError(UNAVAILABLE, 'UNAVAILABLE', 'Connection dropped'),
+        );
     }
   }
 
@@ -192,11 +206,23 @@ export class SimulatedEventStoreDB {
     return { success: true, nextExpectedRevision: event.revision, position: event.position };
   }
 
-  private write(streamId: string, type: string, data: Record<string, unknown>, metadata: Record<string, unknown> | undefined, id: string = randomUUID()): StoredEvent {
+  private write(
+    streamId: string,
+    type: string,
+    data: Record<string, unknown>,
+    metadata: Record<string, unknown> | undefined,
+    id: string = randomUUID(),
+  ): StoredEvent {
     const stream = this.streams.get(streamId) ?? [];
     const event: StoredEvent = {
-      streamId, id, isJson: true, revision: BigInt(stream.length), type, created: new Date(),
-      data: structuredClone(data), metadata: metadata && structuredClone(metadata),
+      streamId,
+      id,
+      isJson: true,
+      revision: BigInt(stream.length),
+      type,
+      created: new Date(),
+      data: structuredClone(data),
+      metadata: metadata && structuredClone(metadata),
       position: { commit: this.nextByte, prepare: this.nextByte },
     };
     // Records have varying sizes: positions are offsets, not sequence numbers.
@@ -222,19 +248,29 @@ export class SimulatedEventStoreDB {
     const count = Number(options.maxCount ?? Number.MAX_SAFE_INTEGER);
     if (options.direction === 'backwards') {
       if (options.fromPosition !== undefined && options.fromPosition !== END) throw new Error('simulation: backwards reads only from END');
-      return streamingRead([...this.log].reverse().slice(0, count).map((event) => ({ event })));
+      return streamingRead(
+        [...this.log]
+          .reverse()
+          .slice(0, count)
+          .map((event) => ({ event })),
+      );
     }
-    const from = options.fromPosition === undefined || options.fromPosition === START ? -1n
-      : options.fromPosition === END ? this.nextByte : options.fromPosition.commit;
+    const from =
+      options.fromPosition === undefined || options.fromPosition === START ? -1n : options.fromPosition === END ? this.nextByte : options.fromPosition.commit;
     // Forward reads are inclusive of fromPosition.
-    return streamingRead(this.log.filter((e) => e.position.commit >= from).slice(0, count).map((event) => ({ event })));
+    return streamingRead(
+      this.log
+        .filter((e) => e.position.commit >= from)
+        .slice(0, count)
+        .map((event) => ({ event })),
+    );
   }
 
   private subscribeToAll(options: { fromPosition?: ReadPosition; filter?: Filter } = {}) {
     const stream = new Readable({ objectMode: true, read() {} });
     const subscriber: LiveSubscriber = {
-      after: options.fromPosition === undefined || options.fromPosition === START ? -1n
-        : options.fromPosition === END ? this.nextByte : options.fromPosition.commit,
+      after:
+        options.fromPosition === undefined || options.fromPosition === START ? -1n : options.fromPosition === END ? this.nextByte : options.fromPosition.commit,
       filter: options.filter,
       stream,
     };

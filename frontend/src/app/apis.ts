@@ -9,5 +9,13 @@ import { searchApi } from '../features/search/api/search-api.ts';
 import { sessionApi } from '../features/session/api/session-api.ts';
 import type { Apis } from './root-saga.ts';
 
-export const apis: Apis = { session: sessionApi, hotels: hotelsApi, search: searchApi, booking: bookingApi, bookings: bookingsApi,
-  ownerHotel: ownerHotelApi, ownerRooms: ownerRoomsApi, ownerBookings: ownerBookingsApi };
+export const apis: Apis = {
+  session: sessionApi,
+  hotels: hotelsApi,
+  search: searchApi,
+  booking: bookingApi,
+  bookings: bookingsApi,
+  ownerHotel: ownerHotelApi,
+  ownerRooms: ownerRoomsApi,
+  ownerBookings: ownerBookingsApi,
+};

@@ -42,7 +42,7 @@ export function createAppStore(apis: Apis, options: { persist?: boolean } = {}):
   const persist = options.persist ?? true;
   const sagaMiddleware = createSagaMiddleware();
   const session = persist ? restoredSession(loadPersistedSession<Partial<SessionState>>()) : undefined;
-  const base = createStore(rootReducer, session === undefined ? undefined : { session } as Partial<RootState>, applyMiddleware(sagaMiddleware));
+  const base = createStore(rootReducer, session === undefined ? undefined : ({ session } as Partial<RootState>), applyMiddleware(sagaMiddleware));
   sagaMiddleware.run(rootSaga, apis);
   const injected: Record<string, Reducer> = {};
   const store: AppStore = Object.assign(base, {

@@ -6,5 +6,9 @@ const INTENTS: Record<PriceCategory, Intent> = { Luxurious: Intent.DANGER, Busin
 /** The price category badge: computed by the contracts rule from the starting price. */
 export function CategoryBadge({ startingPrice }: { startingPrice: number }) {
   const category = priceCategory(startingPrice);
-  return <Tag intent={INTENTS[category]} round minimal>{category}</Tag>;
+  return (
+    <Tag intent={INTENTS[category]} round minimal>
+      {category}
+    </Tag>
+  );
 }

@@ -28,14 +28,21 @@ export function ImageCarousel({ slides, autoAdvanceMs, className = '' }: { slide
         <img src={current.url} alt={current.alt} className="carousel-image" />
         {count > 1 && (
           <>
-            <Button className="carousel-prev" icon="chevron-left" aria-label={messages.ui.previousSlide} onClick={() => setIndex((i) => (i - 1 + count) % count)} />
+            <Button
+              className="carousel-prev"
+              icon="chevron-left"
+              aria-label={messages.ui.previousSlide}
+              onClick={() => setIndex((i) => (i - 1 + count) % count)}
+            />
             <Button className="carousel-next" icon="chevron-right" aria-label={messages.ui.nextSlide} onClick={() => setIndex((i) => (i + 1) % count)} />
           </>
         )}
       </div>
       {count > 1 && (
         <div className="carousel-dots" aria-hidden="true">
-          {slides.slice(0, 20).map((slide, i) => <span key={slide.url + i} className={i === index % count ? 'dot active' : 'dot'} />)}
+          {slides.slice(0, 20).map((slide, i) => (
+            <span key={slide.url + i} className={i === index % count ? 'dot active' : 'dot'} />
+          ))}
         </div>
       )}
     </div>

@@ -71,15 +71,32 @@ export function ImagePicker({ label, buttonText, validate, accepted, onAccepted,
 
   return (
     <div className="image-picker">
-      <label id={ids.label} htmlFor={ids.input} className="image-picker-label">{label}</label>
-      <div className={`image-drop${dragging ? ' dragging' : ''}${disabled ? ' disabled' : ''}`} onDragEnter={dragOver} onDragOver={dragOver} onDrop={drop}
-        onDragLeave={(event) => { if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false); }}>
-        <p id={ids.hint} className="image-drop-hint"><Icon icon="camera" /> {ui.dropImagesHint}</p>
+      <label id={ids.label} htmlFor={ids.input} className="image-picker-label">
+        {label}
+      </label>
+      <div
+        className={`image-drop${dragging ? ' dragging' : ''}${disabled ? ' disabled' : ''}`}
+        onDragEnter={dragOver}
+        onDragOver={dragOver}
+        onDrop={drop}
+        onDragLeave={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+        }}
+      >
+        <p id={ids.hint} className="image-drop-hint">
+          <Icon icon="camera" /> {ui.dropImagesHint}
+        </p>
         <div className="image-picker-row">
-          <FileInput className="image-file-input" fill disabled={disabled} buttonText={ui.browseImages}
-            text={chosen.length === 0 ? ui.chooseImages : ui.imagesChosen(chosen.length)} hasSelection={chosen.length > 0}
+          <FileInput
+            className="image-file-input"
+            fill
+            disabled={disabled}
+            buttonText={ui.browseImages}
+            text={chosen.length === 0 ? ui.chooseImages : ui.imagesChosen(chosen.length)}
+            hasSelection={chosen.length > 0}
             inputProps={{ id: ids.input, ref: input, multiple: true, accept: 'image/*', 'aria-labelledby': ids.label, 'aria-describedby': ids.hint }}
-            onInputChange={(event) => choose(imagesOf(event.currentTarget.files))} />
+            onInputChange={(event) => choose(imagesOf(event.currentTarget.files))}
+          />
           <Button text={buttonText} icon="camera" intent="primary" onClick={upload} disabled={disabled} />
         </div>
         <FilePreviews files={chosen} alt={ui.chosenImage} className="pending" />
@@ -103,7 +120,11 @@ function FilePreviews({ files, alt, className = '' }: { files: readonly File[]; 
   if (files.length === 0 || urls.length === 0) return null;
   return (
     <ul className={`image-previews ${className}`}>
-      {urls.map((url, index) => <li key={url}><img src={url} alt={alt(index + 1)} /></li>)}
+      {urls.map((url, index) => (
+        <li key={url}>
+          <img src={url} alt={alt(index + 1)} />
+        </li>
+      ))}
     </ul>
   );
 }

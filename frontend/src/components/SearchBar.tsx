@@ -42,14 +42,24 @@ export function SearchBar({ initialTerm = '', suggest, onSearch, showErrorText =
   const options = groups.flatMap((group) => group.texts);
   const optionId = (index: number) => `${listId}-${index}`;
 
-  const close = () => { setOpen(false); setActive(-1); };
-  const pick = (text: string) => { setTerm(text); close(); setError(false); };
+  const close = () => {
+    setOpen(false);
+    setActive(-1);
+  };
+  const pick = (text: string) => {
+    setTerm(text);
+    close();
+    setError(false);
+  };
 
   // A tap outside does not always blur the field on touch screens, so listen for it.
   useEffect(() => {
     if (!open) return undefined;
     const onPointerDown = (event: PointerEvent) => {
-      if (!fieldRef.current?.contains(event.target as Node)) { setOpen(false); setActive(-1); }
+      if (!fieldRef.current?.contains(event.target as Node)) {
+        setOpen(false);
+        setActive(-1);
+      }
     };
     document.addEventListener('pointerdown', onPointerDown);
     return () => document.removeEventListener('pointerdown', onPointerDown);
@@ -59,7 +69,10 @@ export function SearchBar({ initialTerm = '', suggest, onSearch, showErrorText =
     if (event.key === 'Escape') close();
     else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
-      if (!open) { setOpen(true); return; }
+      if (!open) {
+        setOpen(true);
+        return;
+      }
       if (options.length === 0) return;
       const step = event.key === 'ArrowDown' ? 1 : -1;
       // -1 is the typed text itself, so the arrows cycle through it as well.
@@ -80,9 +93,18 @@ export function SearchBar({ initialTerm = '', suggest, onSearch, showErrorText =
   };
 
   return (
-    <form className="search-bar" role="search" onSubmit={(event) => { event.preventDefault(); submit(); }}>
+    <form
+      className="search-bar"
+      role="search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
       <div className="search-field" ref={fieldRef}>
-        <label htmlFor={inputId} className="sr-only">{ui.searchLabel}</label>
+        <label htmlFor={inputId} className="sr-only">
+          {ui.searchLabel}
+        </label>
         <InputGroup
           id={inputId}
           size="large"
@@ -104,7 +126,9 @@ export function SearchBar({ initialTerm = '', suggest, onSearch, showErrorText =
             setActive(-1);
             if (event.target.value.trim() !== '') setError(false);
           }}
-          onFocus={() => { if (term.trim() !== '') setOpen(true); }}
+          onFocus={() => {
+            if (term.trim() !== '') setOpen(true);
+          }}
           onBlur={close}
           onKeyDown={onKeyDown}
         />
@@ -114,12 +138,19 @@ export function SearchBar({ initialTerm = '', suggest, onSearch, showErrorText =
               const first = options.indexOf(group.texts[0]!);
               return (
                 <div key={group.kind} role="group" aria-labelledby={`${listId}-${group.kind}`}>
-                  <div className="suggestion-group-label" id={`${listId}-${group.kind}`} role="presentation">{ui.suggestionGroups[group.kind]}</div>
+                  <div className="suggestion-group-label" id={`${listId}-${group.kind}`} role="presentation">
+                    {ui.suggestionGroups[group.kind]}
+                  </div>
                   {group.texts.map((text, offset) => (
-                    <div key={text} id={optionId(first + offset)} role="option" aria-selected={active === first + offset}
+                    <div
+                      key={text}
+                      id={optionId(first + offset)}
+                      role="option"
+                      aria-selected={active === first + offset}
                       className={active === first + offset ? 'suggestion is-active' : 'suggestion'}
                       onMouseDown={(event) => event.preventDefault()}
-                      onClick={() => pick(text)}>
+                      onClick={() => pick(text)}
+                    >
                       {text}
                     </div>
                   ))}
@@ -128,7 +159,11 @@ export function SearchBar({ initialTerm = '', suggest, onSearch, showErrorText =
             })}
           </div>
         )}
-        {error && showErrorText && <p className="field-error" role="alert">{ui.selectPlacesOrHotels}</p>}
+        {error && showErrorText && (
+          <p className="field-error" role="alert">
+            {ui.selectPlacesOrHotels}
+          </p>
+        )}
       </div>
       <StayPicker stay={stay} onChange={setStay} withGuests large />
       <Button type="submit" intent={Intent.SUCCESS} size="large" className="search-button" text={ui.searchButton} icon="search" />

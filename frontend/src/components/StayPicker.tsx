@@ -57,12 +57,14 @@ export function StayPicker({ stay, onChange, withGuests = false, disabled = fals
   return (
     <div className={`stay-picker${className === undefined ? '' : ` ${className}`}`}>
       <div className="stay-dates">
-        <Suspense fallback={
-          <div className={`${Classes.CONTROL_GROUP} stay-dates-placeholder`} role="group" aria-label={ui.stayDatesGroup}>
-            <InputGroup aria-label={ui.checkInDate} value={shown(checkIn)} size={large ? 'large' : 'medium'} disabled readOnly />
-            <InputGroup aria-label={ui.checkOutDate} value={shown(checkOut)} size={large ? 'large' : 'medium'} disabled readOnly />
-          </div>
-        }>
+        <Suspense
+          fallback={
+            <div className={`${Classes.CONTROL_GROUP} stay-dates-placeholder`} role="group" aria-label={ui.stayDatesGroup}>
+              <InputGroup aria-label={ui.checkInDate} value={shown(checkIn)} size={large ? 'large' : 'medium'} disabled readOnly />
+              <InputGroup aria-label={ui.checkOutDate} value={shown(checkOut)} size={large ? 'large' : 'medium'} disabled readOnly />
+            </div>
+          }
+        >
           <DateRange
             groupLabel={ui.stayDatesGroup}
             value={draft ?? [checkIn, checkOut]}
@@ -70,7 +72,10 @@ export function StayPicker({ stay, onChange, withGuests = false, disabled = fals
             minDate={parseIsoDate(earliestBookable())}
             maxDate={parseIsoDate(addDays(latest, limits.maxNightsPerBooking))}
             formatDate={shown}
-            parseDate={(text) => { const date = new Date(text); return Number.isNaN(date.getTime()) ? false : date; }}
+            parseDate={(text) => {
+              const date = new Date(text);
+              return Number.isNaN(date.getTime()) ? false : date;
+            }}
             singleMonthOnly={oneMonth}
             shortcuts={false}
             allowSingleDayRange={false}
@@ -82,7 +87,11 @@ export function StayPicker({ stay, onChange, withGuests = false, disabled = fals
             popoverProps={{ placement: 'bottom-start', onClose: () => setDraft(null) }}
           />
         </Suspense>
-        {showNights && <span className="stay-nights" aria-live="polite">{ui.nightsCount(stay.nights)}</span>}
+        {showNights && (
+          <span className="stay-nights" aria-live="polite">
+            {ui.nightsCount(stay.nights)}
+          </span>
+        )}
       </div>
       {withGuests && <RoomsAndGuests stay={stay} onChange={onChange} disabled={disabled} large={large} />}
     </div>
@@ -102,8 +111,14 @@ function RoomsAndGuests({ stay, onChange, disabled, large }: { stay: Stay; onCha
       }
     >
       {/* The visible text is the start of the accessible name ('Rooms and guests: 1 Room, 1 Guest'). */}
-      <Button icon="people" className="rooms-guests-button" size={large ? 'large' : 'medium'} disabled={disabled} aria-label={ui.roomsAndGuestsButton(stay.rooms, stay.guests)}
-        text={ui.roomsAndGuests(stay.rooms, stay.guests)} />
+      <Button
+        icon="people"
+        className="rooms-guests-button"
+        size={large ? 'large' : 'medium'}
+        disabled={disabled}
+        aria-label={ui.roomsAndGuestsButton(stay.rooms, stay.guests)}
+        text={ui.roomsAndGuests(stay.rooms, stay.guests)}
+      />
     </Popover>
   );
 }

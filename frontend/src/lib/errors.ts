@@ -24,7 +24,7 @@ export function errorText(error: unknown, fallback: string): string {
 
 /** The HTTP status of a failed call, if the server answered. */
 export const statusOf = (error: unknown): number | undefined =>
-  (typeof error === 'object' && error !== null ? (error as HttpishError).response?.status : undefined);
+  typeof error === 'object' && error !== null ? (error as HttpishError).response?.status : undefined;
 
 /**
  * A call that asked for its answer as a Blob (a download) gets a refusal's JSON envelope

@@ -40,7 +40,12 @@ export function stayFromParams(params: URLSearchParams, now: Date): StayFromAddr
     if (Number.isInteger(between) && between >= limits.minRoomsGuestsNights) nights = Math.min(between, limits.maxNightsPerBooking);
   }
   return {
-    stay: { checkIn: start.date, nights, rooms: count(params.get('rooms'), limits.maxRoomsPerBooking), guests: count(params.get('guests'), limits.maxGuestsPerBooking) },
+    stay: {
+      checkIn: start.date,
+      nights,
+      rooms: count(params.get('rooms'), limits.maxRoomsPerBooking),
+      guests: count(params.get('guests'), limits.maxGuestsPerBooking),
+    },
     wished,
     moved: start.moved,
   };
@@ -48,7 +53,10 @@ export function stayFromParams(params: URLSearchParams, now: Date): StayFromAddr
 
 /** The stay as query keys: check-in, check-out, rooms and guests. */
 export const stayParams = (stay: Stay): Record<'checkIn' | 'checkOut' | 'rooms' | 'guests', string> => ({
-  checkIn: stay.checkIn, checkOut: checkOutOf(stay), rooms: String(stay.rooms), guests: String(stay.guests),
+  checkIn: stay.checkIn,
+  checkOut: checkOutOf(stay),
+  rooms: String(stay.rooms),
+  guests: String(stay.guests),
 });
 
 /** `?checkIn=…&checkOut=…&rooms=…&guests=…` for links. */

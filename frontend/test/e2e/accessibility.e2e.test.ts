@@ -35,22 +35,33 @@ interface Screen {
   readonly width?: number;
 }
 
-interface Finding { readonly screen: string; readonly width: number; readonly rule: string; readonly impact: string; readonly help: string; readonly targets: string[] }
+interface Finding {
+  readonly screen: string;
+  readonly width: number;
+  readonly rule: string;
+  readonly impact: string;
+  readonly help: string;
+  readonly targets: string[];
+}
 
 const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Runs axe-core in the page: WCAG 2.1 A/AA, best practices, and the visible-text vs name rule. */
 async function runAxe(page: Page): Promise<AxeResults> {
   await page.evaluate(await axeSource);
-  return page.evaluate(() => window.axe.run(document, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-    rules: { 'label-content-name-mismatch': { enabled: true } },
-    resultTypes: ['violations'],
-  }));
+  return page.evaluate(() =>
+    window.axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+      rules: { 'label-content-name-mismatch': { enabled: true } },
+      resultTypes: ['violations'],
+    }),
+  );
 }
 
 declare global {
-  interface Window { axe: typeof import('axe-core') }
+  interface Window {
+    axe: typeof import('axe-core');
+  }
 }
 
 describe('accessibility of every screen (axe-core, e2e)', function () {
@@ -90,11 +101,24 @@ describe('accessibility of every screen (axe-core, e2e)', function () {
     expect((await api('POST', '/hotel/booking/send/email/mobile', { customerName: demoGuest.name, ...contact }, token)).success).to.equal(true);
     const otp = await otpFromOutbox(path.join(system.dataDir, 'outbox'), contact.customerPhoneNumber);
     expect((await api('POST', '/hotel/booking/verify/email/mobile', { otp, ...contact }, token)).success).to.equal(true);
-    const booked = await api<{ bookingID: string }>('POST', '/hotel/booking/book/hotel', {
-      hotelID: ownHotelId, roomType: rooms[0]!.roomType, roomStandard: rooms[0]!.roomStandard, customerName: demoGuest.name, customerEmail: demoGuest.email,
-      customerPhoneNumber: '9845077777', customerID: guestId, numberOfRooms: 1, numberOfGuests: 1, numberOfNights: 2,
-      dateOfCommencement: addDays(earliestCommencement(new Date()), 3),
-    }, token);
+    const booked = await api<{ bookingID: string }>(
+      'POST',
+      '/hotel/booking/book/hotel',
+      {
+        hotelID: ownHotelId,
+        roomType: rooms[0]!.roomType,
+        roomStandard: rooms[0]!.roomStandard,
+        customerName: demoGuest.name,
+        customerEmail: demoGuest.email,
+        customerPhoneNumber: '9845077777',
+        customerID: guestId,
+        numberOfRooms: 1,
+        numberOfGuests: 1,
+        numberOfNights: 2,
+        dateOfCommencement: addDays(earliestCommencement(new Date()), 3),
+      },
+      token,
+    );
     expect(booked.success, booked.message).to.equal(true);
     bookingID = booked.data.bookingID;
   });
@@ -107,23 +131,52 @@ describe('accessibility of every screen (axe-core, e2e)', function () {
   const heading = (name: string | RegExp, level?: number) => (page: Page) => page.getByRole('heading', { name, level }).first().waitFor();
 
   const visitorScreens = (): Screen[] => [
-    { name: 'home', path: '/', ready: (p) => p.getByRole('img', { name: ui.hotelPhoto(firstListed) }).first().waitFor() },
-    { name: 'home, suggestions open', path: '/', ready: heading(ui.sliderTitle), then: async (p) => {
-      await p.getByRole('combobox', { name: ui.searchLabel }).fill('Jaip');
-      await p.getByRole('option', { name: 'Jaipur', exact: true }).waitFor();
-    } },
-    { name: 'home, calendar open', path: '/', ready: heading(ui.sliderTitle), then: async (p) => {
-      await p.getByRole('textbox', { name: ui.checkInDate }).first().click();
-      await p.locator('.bp6-datepicker').waitFor();
-    } },
+    {
+      name: 'home',
+      path: '/',
+      ready: (p) =>
+        p
+          .getByRole('img', { name: ui.hotelPhoto(firstListed) })
+          .first()
+          .waitFor(),
+    },
+    {
+      name: 'home, suggestions open',
+      path: '/',
+      ready: heading(ui.sliderTitle),
+      then: async (p) => {
+        await p.getByRole('combobox', { name: ui.searchLabel }).fill('Jaip');
+        await p.getByRole('option', { name: 'Jaipur', exact: true }).waitFor();
+      },
+    },
+    {
+      name: 'home, calendar open',
+      path: '/',
+      ready: heading(ui.sliderTitle),
+      then: async (p) => {
+        await p.getByRole('textbox', { name: ui.checkInDate }).first().click();
+        await p.locator('.bp6-datepicker').waitFor();
+      },
+    },
     { name: 'about', path: '/about', ready: (p) => p.locator('h1').waitFor() },
     { name: 'search', path: '/search-hotel?searchTerm=Jaipur', ready: heading(ui.hotelsResult) },
-    { name: 'search, filters drawer', path: '/search-hotel', width: 390, ready: (p) => p.getByRole('article').first().waitFor(), then: async (p) => {
-      await p.getByRole('button', { name: ui.filtersTitle }).click();
-      await p.getByRole('dialog', { name: ui.filtersTitle }).getByLabel(ui.maxPriceLabel).waitFor();
-    } },
+    {
+      name: 'search, filters drawer',
+      path: '/search-hotel',
+      width: 390,
+      ready: (p) => p.getByRole('article').first().waitFor(),
+      then: async (p) => {
+        await p.getByRole('button', { name: ui.filtersTitle }).click();
+        await p.getByRole('dialog', { name: ui.filtersTitle }).getByLabel(ui.maxPriceLabel).waitFor();
+      },
+    },
     { name: 'hotel', path: `/hotel/${hotelId}`, ready: heading(demoHotels[0]!.hotelName, 1) },
-    { name: 'hotel, room selected', path: `/hotel/${hotelId}`, ready: heading(ui.chooseYourRoom), then: (p) => p.getByRole('button', { name: ui.selectRoom }).first().click() },
+    {
+      name: 'hotel, room selected',
+      path: `/hotel/${hotelId}`,
+      ready: heading(ui.chooseYourRoom),
+      then: (p) => p.getByRole('button', { name: ui.selectRoom }).first().click(),
+    },
     { name: 'sign in (guest)', path: '/login-user', ready: heading(ui.signIn) },
     { name: 'sign in (owner)', path: '/login-hotel-owner', ready: (p) => p.locator('h1').waitFor() },
     { name: 'sign up (guest)', path: '/signup-user', ready: (p) => p.locator('h1').waitFor() },
@@ -132,16 +185,41 @@ describe('accessibility of every screen (axe-core, e2e)', function () {
     { name: 'not found', path: '/no-such-page', ready: heading(ui.pageNotFound) },
   ];
   const guestScreens = (): Screen[] => [
-    { name: 'home (guest)', path: '/', ready: (p) => p.getByRole('img', { name: ui.hotelPhoto(firstListed) }).first().waitFor() },
-    { name: 'hotel (guest)', path: `/hotel/${hotelId}`, ready: heading(ui.chooseYourRoom), then: (p) => p.getByRole('button', { name: ui.selectRoom }).first().click() },
+    {
+      name: 'home (guest)',
+      path: '/',
+      ready: (p) =>
+        p
+          .getByRole('img', { name: ui.hotelPhoto(firstListed) })
+          .first()
+          .waitFor(),
+    },
+    {
+      name: 'hotel (guest)',
+      path: `/hotel/${hotelId}`,
+      ready: heading(ui.chooseYourRoom),
+      then: (p) => p.getByRole('button', { name: ui.selectRoom }).first().click(),
+    },
     { name: 'book hotel', path: `/book-hotel/${hotelId}`, ready: heading(ui.bookingDetailsTitle) },
-    { name: 'book hotel, room chosen', path: `/book-hotel/${hotelId}`, ready: heading(ui.bookingDetailsTitle), then: async (p) => {
-      await p.getByLabel(ui.roomTypeLabel).selectOption({ index: 1 });
-      await p.getByLabel(ui.roomStandardLabel).selectOption({ index: 1 });
-      await p.getByTestId('payable-amount').waitFor();
-    } },
+    {
+      name: 'book hotel, room chosen',
+      path: `/book-hotel/${hotelId}`,
+      ready: heading(ui.bookingDetailsTitle),
+      then: async (p) => {
+        await p.getByLabel(ui.roomTypeLabel).selectOption({ index: 1 });
+        await p.getByLabel(ui.roomStandardLabel).selectOption({ index: 1 });
+        await p.getByTestId('payable-amount').waitFor();
+      },
+    },
     { name: 'profile', path: '/profile', ready: heading(ui.profileTitle) },
-    { name: 'your bookings', path: `/user/bookings/${guestId}`, ready: async (p) => { await heading(ui.yourBookings)(p); await p.getByText(bookingID).filter({ visible: true }).first().waitFor(); } },
+    {
+      name: 'your bookings',
+      path: `/user/bookings/${guestId}`,
+      ready: async (p) => {
+        await heading(ui.yourBookings)(p);
+        await p.getByText(bookingID).filter({ visible: true }).first().waitFor();
+      },
+    },
   ];
   const ownerScreens = (): Screen[] => [
     { name: 'owner profile', path: '/hotel-details', ready: (p) => p.getByRole('link', { name: ui.newBookings }).waitFor() },
@@ -155,7 +233,11 @@ describe('accessibility of every screen (axe-core, e2e)', function () {
   ];
   const auditorScreens = (): Screen[] => [
     { name: 'audit', path: '/audit', ready: heading(auditMessages.findBooking) },
-    { name: 'audit, booking history', path: `/audit?booking=${bookingID}`, ready: (p) => p.getByRole('list', { name: auditMessages.timelineLabel }).getByRole('article').first().waitFor() },
+    {
+      name: 'audit, booking history',
+      path: `/audit?booking=${bookingID}`,
+      ready: (p) => p.getByRole('list', { name: auditMessages.timelineLabel }).getByRole('article').first().waitFor(),
+    },
   ];
 
   async function signIn(page: Page, role: 'guest' | 'owner' | 'auditor'): Promise<void> {
@@ -168,7 +250,9 @@ describe('accessibility of every screen (axe-core, e2e)', function () {
       return;
     }
     await page.goto(role === 'guest' ? '/login-user' : '/login-hotel-owner');
-    await page.getByLabel(role === 'guest' ? ui.emailLabel : ui.ownerEmailLabel, { exact: true }).fill(role === 'guest' ? demoGuest.email : demoHotels[0]!.owner.email);
+    await page
+      .getByLabel(role === 'guest' ? ui.emailLabel : ui.ownerEmailLabel, { exact: true })
+      .fill(role === 'guest' ? demoGuest.email : demoHotels[0]!.owner.email);
     await page.getByLabel(ui.passwordLabel, { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: ui.signIn }).click();
     await urlMatches(page, role === 'guest' ? /^[^?#]+:\d+\/$/ : /\/hotel-details$/);
@@ -187,10 +271,17 @@ describe('accessibility of every screen (axe-core, e2e)', function () {
         await page.waitForLoadState('networkidle');
         const results = await runAxe(page);
         checked.push(`${screen.name} @${width}`);
-        await page.screenshot({ path: path.join(SHOTS, `a11y-${role}-${screen.name.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '')}-${width}.png`), fullPage: screen.then === undefined });
+        await page.screenshot({
+          path: path.join(SHOTS, `a11y-${role}-${screen.name.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '')}-${width}.png`),
+          fullPage: screen.then === undefined,
+        });
         for (const violation of results.violations as Result[]) {
           findings.push({
-            screen: screen.name, width, rule: violation.id, impact: violation.impact ?? 'unknown', help: violation.help,
+            screen: screen.name,
+            width,
+            rule: violation.id,
+            impact: violation.impact ?? 'unknown',
+            help: violation.help,
             targets: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
           });
         }
@@ -202,11 +293,13 @@ describe('accessibility of every screen (axe-core, e2e)', function () {
   it('a visitor: home, about, search, hotel, the sign-in and sign-up pages, the auditor sign-in, not found', () => check('visitor', visitorScreens));
   it('a guest: home, hotel with a room selected, book hotel, profile, their bookings', () => check('guest', guestScreens));
   it('a hotel owner: profile, add and update hotel, their hotel, add room, rooms data, update room, bookings', () => check('owner', ownerScreens));
-  it('an auditor: the dashboard and a booking\'s verified history', () => check('auditor', auditorScreens));
+  it("an auditor: the dashboard and a booking's verified history", () => check('auditor', auditorScreens));
 
   it('no screen has a serious or critical violation, nor one of the kinds the issue named', () => {
     const lines = findings.map((f) => `${f.impact.padEnd(8)} ${f.rule} on ${f.screen} @${f.width}px: ${f.help} [${f.targets.join(' | ')}]`);
-    console.log(`      axe-core checked ${checked.length} screen states; ${findings.length} violation(s)${lines.length > 0 ? ':\n        ' : ''}${lines.join('\n        ')}`);
+    console.log(
+      `      axe-core checked ${checked.length} screen states; ${findings.length} violation(s)${lines.length > 0 ? ':\n        ' : ''}${lines.join('\n        ')}`,
+    );
     const failing = findings.filter((f) => f.impact === 'serious' || f.impact === 'critical' || ALWAYS_FAIL.has(f.rule));
     expect(failing.map((f) => `${f.rule} on ${f.screen} @${f.width}px`)).to.deep.equal([]);
   });

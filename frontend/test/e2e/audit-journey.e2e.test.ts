@@ -45,7 +45,12 @@ describe('auditor journey (e2e)', function () {
     const hotel = (await api<{ _id: string }[]>('GET', '/hotel/data/get/all/hotels')).json.data[0]!;
     const room = (await api<{ roomType: 'Room' | 'Flat'; roomStandard: string }[]>('GET', `/hotel/room/get/all/rooms/${hotel._id}`)).json.data[0]!;
     return demoGuestBooks(system, {
-      hotelID: hotel._id, roomType: room.roomType, roomStandard: room.roomStandard, phone: '9845077777', numberOfRooms: 1, numberOfNights: 2,
+      hotelID: hotel._id,
+      roomType: room.roomType,
+      roomStandard: room.roomStandard,
+      phone: '9845077777',
+      numberOfRooms: 1,
+      numberOfNights: 2,
       dateOfCommencement: addDays(earliestCommencement(new Date()), 5),
     });
   }
@@ -84,7 +89,10 @@ describe('auditor journey (e2e)', function () {
     // Find the booking and open its history.
     await page.getByLabel(texts.bookingIdLabel, { exact: true }).fill(bookingID);
     await page.getByRole('button', { name: texts.search }).click();
-    await page.getByRole('status').filter({ hasText: texts.found(1) }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: texts.found(1) })
+      .waitFor();
     await page.getByRole('link', { name: texts.openHistoryOf(bookingID) }).click();
     await urlMatches(page, new RegExp(`/audit\\?booking=${bookingID}$`));
     await page.getByRole('heading', { name: texts.historyTitle(bookingID) }).waitFor();
@@ -113,12 +121,18 @@ describe('auditor journey (e2e)', function () {
     // Export the booking stream's range of the log as NDJSON: every line a stored record of the log.
     await page.getByLabel(texts.categoryLabel, { exact: true }).fill('booking');
     await page.getByRole('button', { name: texts.showRecords }).click();
-    await page.getByRole('status').filter({ hasText: /in the log match$/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /in the log match$/ })
+      .waitFor();
     // each row of the log browser verified in the browser, as the timeline's events are
     const logSection = page.getByRole('region', { name: texts.logTitle });
     const rows = await logSection.getByRole('article').count();
     expect(rows).to.be.at.least(1);
-    await logSection.getByText(texts.verified, { exact: true }).nth(rows - 1).waitFor({ timeout: 60_000 });
+    await logSection
+      .getByText(texts.verified, { exact: true })
+      .nth(rows - 1)
+      .waitFor({ timeout: 60_000 });
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: texts.exportNdjson }).click()]);
     await page.getByText(/^Exported \d+ events? to stays-log-/).waitFor();
     const lines = (await readFile(await download.path(), 'utf8')).split('\n').filter((line) => line !== '');
@@ -131,9 +145,17 @@ describe('auditor journey (e2e)', function () {
     // The read models' versions: every model of the product live, none behind the log's head for long.
     const readModels = page.getByRole('region', { name: texts.readModelsTitle });
     await readModels.getByRole('article', { name: `bookings ${texts.versionColumn} ${bookingsReadModel.version}` }).waitFor();
-    expect(await readModels.getByRole('article', { name: `bookings ${texts.versionColumn} ${bookingsReadModel.version}` }).getByText(texts.versionStates.live).count()).to.equal(1);
+    expect(
+      await readModels
+        .getByRole('article', { name: `bookings ${texts.versionColumn} ${bookingsReadModel.version}` })
+        .getByText(texts.versionStates.live)
+        .count(),
+    ).to.equal(1);
     await readModels.getByRole('button', { name: texts.readModelsRefresh }).click();
-    await readModels.getByRole('status').filter({ hasText: /^Event log head: position \d+$/ }).waitFor();
+    await readModels
+      .getByRole('status')
+      .filter({ hasText: /^Event log head: position \d+$/ })
+      .waitFor();
 
     // On a 390 px phone nothing overflows sideways.
     const phone = await context.newPage();

@@ -11,7 +11,17 @@ import { mkdir } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { format } from 'date-fns';
 import enIN from 'date-fns/locale/en-IN';
-import { addDays, checkOutOf, earliestCommencement, formatRupees, messages, quoteStay, roomName, type HotelAvailability, type ListingAvailability } from '@stays/contracts';
+import {
+  addDays,
+  checkOutOf,
+  earliestCommencement,
+  formatRupees,
+  messages,
+  quoteStay,
+  roomName,
+  type HotelAvailability,
+  type ListingAvailability,
+} from '@stays/contracts';
 import { generateDemoImage } from '@stays/service-kit';
 import { SHOTS, launchChromium, otpFromOutbox, shoot, urlMatches } from './support/browser.ts';
 import { callApi, startE2eSystem, type E2eSystem } from './support/system.ts';
@@ -43,7 +53,15 @@ describe('stays by dates (e2e)', function () {
   /** Books one unit of the listing for the stay through the API as the demo guest (each time from another phone). */
   const bookAway = (checkIn: string, nights: number) => {
     phones += 1;
-    return demoGuestBooks(system, { hotelID, roomType: LISTING.roomType, roomStandard: LISTING.roomStandard, phone: `98460${String(phones).padStart(2, '0')}555`, numberOfRooms: 1, numberOfNights: nights, dateOfCommencement: checkIn });
+    return demoGuestBooks(system, {
+      hotelID,
+      roomType: LISTING.roomType,
+      roomStandard: LISTING.roomStandard,
+      phone: `98460${String(phones).padStart(2, '0')}555`,
+      numberOfRooms: 1,
+      numberOfNights: nights,
+      dateOfCommencement: checkIn,
+    });
   };
   const availability = async (checkIn: string, nights: number) =>
     (await callApi<ListingAvailability[]>(system, 'GET', `/hotel/room/availability/${hotelID}?checkIn=${checkIn}&nights=${nights}`)).json.data[0]!;
@@ -59,27 +77,61 @@ describe('stays by dates (e2e)', function () {
     expect((await api('POST', '/hotel/owner/register', owner)).json.success).to.equal(true);
     ownerToken = (await api<{ accessToken: string }>('POST', '/hotel/owner/login', { email: owner.email, password: owner.password })).json.data.accessToken;
     const hotelForm = new FormData();
-    const fields = { ...hotelFields(demoHotels[0]!), hotelName: HOTEL_NAME, address: '12 Mall Road, The Ridge, Shimla', city: CITY, state: 'Himachal Pradesh', pinCode: '171001', phoneNumber: '9816012345', startingPrice: '6000' };
+    const fields = {
+      ...hotelFields(demoHotels[0]!),
+      hotelName: HOTEL_NAME,
+      address: '12 Mall Road, The Ridge, Shimla',
+      city: CITY,
+      state: 'Himachal Pradesh',
+      pinCode: '171001',
+      phoneNumber: '9816012345',
+      startingPrice: '6000',
+    };
     for (const [key, value] of Object.entries(fields)) hotelForm.append(key, value);
     for (let i = 0; i < 5; i++) {
-      hotelForm.append('imageURLs', new Blob([new Uint8Array(await generateDemoImage({ width: 480, height: 320, seed: 7100 + i, label: `${HOTEL_NAME} ${i + 1}` }))], { type: 'image/png' }), `ridge-${i + 1}.png`);
+      hotelForm.append(
+        'imageURLs',
+        new Blob([new Uint8Array(await generateDemoImage({ width: 480, height: 320, seed: 7100 + i, label: `${HOTEL_NAME} ${i + 1}` }))], {
+          type: 'image/png',
+        }),
+        `ridge-${i + 1}.png`,
+      );
     }
     const created = await api<{ _id: string }>('POST', '/hotel/data/create/hotel', hotelForm, ownerToken);
     expect(created.json.success, created.json.message).to.equal(true);
     hotelID = created.json.data._id;
     const roomForm = new FormData();
     for (const [key, value] of Object.entries({
-      hotelID, roomType: LISTING.roomType, roomStandard: LISTING.roomStandard, size: '70', bedType: 'Queen', amenities: 'Free WiFi TV', pricePerNight: String(LISTING.pricePerNight),
-      numberOfRooms: '2', hasKitchen: 'true', furnished: 'true', totalUnits: '2', maxGuests: String(LISTING.maxGuests),
-    })) roomForm.append(key, value);
-    roomForm.append('imageURLs', new Blob([new Uint8Array(await generateDemoImage({ width: 480, height: 360, seed: 7200, label: LISTING_NAME }))], { type: 'image/png' }), 'cottage.png');
+      hotelID,
+      roomType: LISTING.roomType,
+      roomStandard: LISTING.roomStandard,
+      size: '70',
+      bedType: 'Queen',
+      amenities: 'Free WiFi TV',
+      pricePerNight: String(LISTING.pricePerNight),
+      numberOfRooms: '2',
+      hasKitchen: 'true',
+      furnished: 'true',
+      totalUnits: '2',
+      maxGuests: String(LISTING.maxGuests),
+    }))
+      roomForm.append(key, value);
+    roomForm.append(
+      'imageURLs',
+      new Blob([new Uint8Array(await generateDemoImage({ width: 480, height: 360, seed: 7200, label: LISTING_NAME }))], { type: 'image/png' }),
+      'cottage.png',
+    );
     const room = await api('POST', '/hotel/room/create/room', roomForm, ownerToken);
     expect(room.json.success, room.json.message).to.equal(true);
 
     // The first guest, who books in the browser.
     const signup = new FormData();
     for (const [key, value] of Object.entries({ username: 'dev', name: guest.name, email: guest.email, password: guest.password })) signup.append(key, value);
-    signup.append('profileImage', new Blob([new Uint8Array(await generateDemoImage({ width: 120, height: 120, seed: 11, label: 'Dev' }))], { type: 'image/png' }), 'dev.png');
+    signup.append(
+      'profileImage',
+      new Blob([new Uint8Array(await generateDemoImage({ width: 120, height: 120, seed: 11, label: 'Dev' }))], { type: 'image/png' }),
+      'dev.png',
+    );
     expect((await api('POST', '/user/register', signup)).status).to.be.below(300);
   });
 
@@ -162,7 +214,10 @@ describe('stays by dates (e2e)', function () {
       expect(await card.getByRole('button', { name: ui.selectRoom, exact: true }).isEnabled()).to.equal(true);
 
       // The booking link carries the stay; the booking page shows the check-out.
-      const link = width >= 468 ? page.getByRole('link', { name: ui.bookThisHotel }) : page.getByRole('region', { name: ui.bookBarLabel }).getByRole('link', { name: ui.bookThisHotel });
+      const link =
+        width >= 468
+          ? page.getByRole('link', { name: ui.bookThisHotel })
+          : page.getByRole('region', { name: ui.bookBarLabel }).getByRole('link', { name: ui.bookThisHotel });
       expect(await link.getAttribute('href')).to.equal(`/book-hotel/${hotelID}?checkIn=${nearest}&checkOut=${addDays(nearest, 2)}&rooms=1&guests=1`);
       await page.context().close();
     });
@@ -240,7 +295,11 @@ describe('stays by dates (e2e)', function () {
     await shoot(page, 'dates-07-bookings', (p) => p.getByRole('heading', { name: ui.yourBookings }).waitFor());
     await row.getByRole('button').first().click();
     await page.getByText(ui.checkOutDetail).waitFor();
-    await page.getByRole('definition').filter({ hasText: addDays(next, 1) }).first().waitFor();
+    await page
+      .getByRole('definition')
+      .filter({ hasText: addDays(next, 1) })
+      .first()
+      .waitFor();
     await shoot(page, 'dates-08-booking-detail');
     await page.context().close();
   });
@@ -250,7 +309,10 @@ describe('stays by dates (e2e)', function () {
     const search = async (query: string) =>
       (await callApi<{ _id: string; availability?: HotelAvailability }[]>(system, 'GET', `/hotel/data/get/search?searchTerm=${CITY}${query}`)).json.data;
     expect((await search('')).map((hotel) => hotel._id)).to.include(hotelID);
-    expect((await search(`&checkIn=${soldOut}&nights=2`)).map((hotel) => hotel._id), 'sold out for the stay').not.to.include(hotelID);
+    expect(
+      (await search(`&checkIn=${soldOut}&nights=2`)).map((hotel) => hotel._id),
+      'sold out for the stay',
+    ).not.to.include(hotelID);
     const free = addDays(soldOut, 2);
     const [found] = await search(`&checkIn=${free}&nights=2`);
     const stayQuote = quoteStay({ roomType: 'Flat', pricePerNight: LISTING.pricePerNight, numberOfGuests: 1, numberOfNights: 2, numberOfRooms: 1 });
@@ -276,7 +338,9 @@ describe('stays by dates (e2e)', function () {
       await card.getByText(ui.stayPrice(formatRupees(stayQuote.payableAmount), 2)).waitFor();
       const fewest = found!.availability!.fewestFree;
       if (fewest <= 3) await card.getByText(ui.onlyLeft(fewest), { exact: true }).waitFor();
-      expect(await card.getByRole('link', { name: ui.viewLink, exact: true }).getAttribute('href')).to.equal(`/hotel/${hotelID}?checkIn=${later}&checkOut=${addDays(later, 2)}&rooms=1&guests=1`);
+      expect(await card.getByRole('link', { name: ui.viewLink, exact: true }).getAttribute('href')).to.equal(
+        `/hotel/${hotelID}?checkIn=${later}&checkOut=${addDays(later, 2)}&rooms=1&guests=1`,
+      );
       await noHorizontalOverflow(page, width);
       await page.screenshot({ path: path.join(SHOTS, `dates-10-search-stay-${width}.png`), fullPage: true });
       await context.close();
@@ -300,7 +364,10 @@ describe('stays by dates (e2e)', function () {
     await shoot(page, 'dates-11-owner-update-room', (p) => p.getByLabel(ui.maxGuestsLabel).waitFor());
     await page.goto(`/hotel-owner-bookings/${hotelID}`);
     const first = addDays(earliest, 6);
-    const booking = page.getByRole('article').filter({ has: page.getByTestId('check-out').getByText(addDays(first, 2), { exact: true }) }).first();
+    const booking = page
+      .getByRole('article')
+      .filter({ has: page.getByTestId('check-out').getByText(addDays(first, 2), { exact: true }) })
+      .first();
     await booking.waitFor();
     await shoot(page, 'dates-12-owner-bookings', (p) => p.getByRole('article').first().waitFor());
     await context.close();

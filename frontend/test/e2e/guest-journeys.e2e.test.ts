@@ -22,8 +22,20 @@ const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 const WIDTHS = [1280, 390] as const;
 const rupees = formatRupees;
 
-interface HotelRead { _id: string; hotelName: string; address: string; city: string; imageURLs: string[]; startingPrice: number }
-interface RoomRead { _id: string; roomType: RoomType; roomStandard: string; pricePerNight: number }
+interface HotelRead {
+  _id: string;
+  hotelName: string;
+  address: string;
+  city: string;
+  imageURLs: string[];
+  startingPrice: number;
+}
+interface RoomRead {
+  _id: string;
+  roomType: RoomType;
+  roomStandard: string;
+  pricePerNight: number;
+}
 
 describe('guest journeys (e2e)', function () {
   this.timeout(120_000);
@@ -52,17 +64,24 @@ describe('guest journeys (e2e)', function () {
     await recordCspViolations(context, cspViolations);
     const page = await context.newPage();
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
-    page.on('console', (message) => { if (['error', 'warning'].includes(message.type())) consoleProblems.push(message.text()); });
+    page.on('console', (message) => {
+      if (['error', 'warning'].includes(message.type())) consoleProblems.push(message.text());
+    });
     return { context, page };
   }
 
   it('a visitor searches from home, filters, opens a hotel; the home page loads < 300 KB of gzipped JS', async () => {
     const { context, page } = await newPage();
     const scripts: string[] = [];
-    page.on('response', (response) => { if (response.url().endsWith('.js')) scripts.push(new URL(response.url()).pathname); });
+    page.on('response', (response) => {
+      if (response.url().endsWith('.js')) scripts.push(new URL(response.url()).pathname);
+    });
     await page.goto('/');
     await page.getByRole('heading', { name: ui.sliderTitle }).waitFor();
-    await page.getByRole('img', { name: ui.hotelPhoto(hotels[0]!.hotelName) }).first().waitFor();
+    await page
+      .getByRole('img', { name: ui.hotelPhoto(hotels[0]!.hotelName) })
+      .first()
+      .waitFor();
     await page.waitForLoadState('networkidle');
     let gzipped = 0;
     for (const script of new Set(scripts)) gzipped += gzipSync(await readFile(path.join(DIST, script))).length;
@@ -101,7 +120,10 @@ describe('guest journeys (e2e)', function () {
     await page.getByRole('heading', { name: jaipurHotel.hotelName }).waitFor();
     await shoot(page, '02-search', (p) => p.getByRole('heading', { name: jaipurHotel.hotelName }).waitFor());
     // The card's address names the city once, even when the address already ends with it.
-    const cardAddress = await page.getByRole('article', { name: jaipurHotel.hotelName }).getByText(addressWithCity(jaipurHotel.address, 'Jaipur'), { exact: true }).textContent();
+    const cardAddress = await page
+      .getByRole('article', { name: jaipurHotel.hotelName })
+      .getByText(addressWithCity(jaipurHotel.address, 'Jaipur'), { exact: true })
+      .textContent();
     expect(cardAddress).to.match(/Jaipur$/);
     expect(cardAddress).not.to.include('Jaipur, Jaipur');
 
@@ -126,7 +148,10 @@ describe('guest journeys (e2e)', function () {
     await page.getByText(ui.linkCopied).waitFor();
     // Select marks 'Selected'; again clears it.
     // Room names say their type once, in headings and image names ("Maharani Apartment", not "… Apartment Apartment").
-    const roomNames = [...await page.locator('.room-card h3').allTextContents(), ...await page.locator('.room-card img').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('alt') ?? ''))];
+    const roomNames = [
+      ...(await page.locator('.room-card h3').allTextContents()),
+      ...(await page.locator('.room-card img').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('alt') ?? ''))),
+    ];
     expect(roomNames.length).to.be.above(0);
     for (const name of roomNames) expect(name).not.to.match(/\b(Apartment|Room) \1$/);
     const select = page.getByRole('button', { name: ui.selectRoom, exact: true }).first();
@@ -179,7 +204,9 @@ describe('guest journeys (e2e)', function () {
     // Search is not covered by the open list: the element at its centre is the button itself.
     const button = page.getByRole('button', { name: ui.searchButton });
     const box = (await button.boundingBox())!;
-    expect(await button.evaluate((element, [x, y]) => element.contains(document.elementFromPoint(x!, y!)), [box.x + box.width / 2, box.y + box.height / 2])).to.equal(true);
+    expect(
+      await button.evaluate((element, [x, y]) => element.contains(document.elementFromPoint(x!, y!)), [box.x + box.width / 2, box.y + box.height / 2]),
+    ).to.equal(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).to.be.at.most(390);
 
     // A tap outside the field closes the list.
@@ -234,9 +261,15 @@ describe('guest journeys (e2e)', function () {
     await urlMatches(page, /sort=startingPrice&order=desc/);
     await page.getByRole('dialog', { name: ui.sortByLabel }).waitFor({ state: 'detached' });
     expect(new Set(hotels.map((hotel) => hotel.startingPrice)).size).to.be.above(1); // an order to see
-    const byPriceDesc = [...hotels].sort((a, b) => b.startingPrice - a.startingPrice).map((hotel) => rupees(hotel.startingPrice)).join('|');
+    const byPriceDesc = [...hotels]
+      .sort((a, b) => b.startingPrice - a.startingPrice)
+      .map((hotel) => rupees(hotel.startingPrice))
+      .join('|');
     // the cards' starting prices, read until the reloaded results show them highest first
-    await page.waitForFunction((expected) => [...document.querySelectorAll('.hotel-card .price strong')].map((price) => price.textContent).join('|') === expected, byPriceDesc);
+    await page.waitForFunction(
+      (expected) => [...document.querySelectorAll('.hotel-card .price strong')].map((price) => price.textContent).join('|') === expected,
+      byPriceDesc,
+    );
     await context.close();
   });
 
@@ -398,7 +431,11 @@ describe('guest journeys (e2e)', function () {
     expect(pdf.url()).to.match(/\/media\/Invoice_[^/?]+\.pdf\?reader=/);
     const invoiceFile = await fetch(pdf.url());
     expect(invoiceFile.headers.get('content-type')).to.equal('application/pdf');
-    expect(Buffer.from(await invoiceFile.arrayBuffer()).subarray(0, 5).toString()).to.equal('%PDF-');
+    expect(
+      Buffer.from(await invoiceFile.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).to.equal('%PDF-');
     await pdf.close();
 
     // The detail card: amount after discount, discount negative; cancel the upcoming stay.
@@ -430,9 +467,13 @@ describe('guest journeys (e2e)', function () {
     await page.getByLabel(ui.currentPasswordLabel).waitFor({ state: 'detached' });
     await shoot(page, '13-profile', (p) => p.getByRole('heading', { name: ui.profileTitle }).waitFor());
     // A copy of their data: a refusal is told in a toast with the server's message...
-    await page.route('**/user/export', (route) => route.fulfill({
-      status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, statusCode: 503, message: messages.server.exportBusy }),
-    }));
+    await page.route('**/user/export', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, statusCode: 503, message: messages.server.exportBusy }),
+      }),
+    );
     await page.getByRole('button', { name: ui.downloadMyData }).click();
     await page.locator('.bp6-toast').getByText(messages.server.exportBusy).waitFor();
     await page.unroute('**/user/export');
@@ -452,11 +493,17 @@ describe('guest journeys (e2e)', function () {
 
   it('a paid booking shows no Cancel; an unpaid upcoming one does, and cancelling it works', async () => {
     const api = <T>(method: string, route: string, body?: unknown, token?: string) => callApi<T>(system, method, route, body, token);
-    const owner = (await api<{ accessToken: string }>('POST', '/hotel/owner/login', { email: 'owner1@stays.demo', password: DEMO_PASSWORD })).json.data.accessToken;
+    const owner = (await api<{ accessToken: string }>('POST', '/hotel/owner/login', { email: 'owner1@stays.demo', password: DEMO_PASSWORD })).json.data
+      .accessToken;
     const hotelID = (await api<string>('GET', '/hotel/owner/get/hotel/id', undefined, owner)).json.data;
     const room = (await api<{ roomType: RoomType; roomStandard: string }[]>('GET', `/hotel/room/get/all/rooms/${hotelID}`)).json.data[0]!;
     const stay = (daysAhead: number) => ({
-      hotelID, roomType: room.roomType, roomStandard: room.roomStandard, phone: `98450${daysAhead}6666`, numberOfRooms: 1, numberOfNights: 1,
+      hotelID,
+      roomType: room.roomType,
+      roomStandard: room.roomStandard,
+      phone: `98450${daysAhead}6666`,
+      numberOfRooms: 1,
+      numberOfNights: 1,
       dateOfCommencement: addDays(earliestCommencement(new Date()), daysAhead),
     });
     const paid = await demoGuestBooks(system, stay(40));
@@ -488,13 +535,14 @@ describe('guest journeys (e2e)', function () {
     await page.getByText(ui.cancelled).first().waitFor();
     // a cancelled booking offers no Cancel (the dialog's own button leaves with the dialog)
     await page.getByRole('button', { name: ui.cancelBooking }).waitFor({ state: 'detached', timeout: 5000 });
-    const bookings = (await api<{ bookingID: string; status: string }[]>('GET', `/hotel/owner/get/all/hotel/owner/bookings/${hotelID}`, undefined, owner)).json.data;
+    const bookings = (await api<{ bookingID: string; status: string }[]>('GET', `/hotel/owner/get/all/hotel/owner/bookings/${hotelID}`, undefined, owner)).json
+      .data;
     expect(bookings.find((booking) => booking.bookingID === unpaid)?.status, 'cancelled on the server').to.equal('cancelled');
     expect(bookings.find((booking) => booking.bookingID === paid)?.status).to.equal('confirmed');
     await context.close();
   });
 
-  it('on a 390 px phone a guest books from the hotel page\'s bottom bar and sees the booking confirmed on /profile', async () => {
+  it("on a 390 px phone a guest books from the hotel page's bottom bar and sees the booking confirmed on /profile", async () => {
     const { context, page } = await newPage(390);
     const hotel = hotels[1]!;
     const rooms: RoomRead[] = (await (await fetch(`${system.baseUrl}${API}/hotel/room/get/all/rooms/${hotel._id}`)).json()).data;
@@ -503,7 +551,11 @@ describe('guest journeys (e2e)', function () {
     const mobile = '9822054321';
     const signup = new FormData();
     for (const [key, value] of Object.entries({ username: 'ravi', name: 'Ravi Nair', email, password: 'ravi-password-1' })) signup.append(key, value);
-    signup.append('profileImage', new Blob([new Uint8Array(await generateDemoImage({ width: 120, height: 120, seed: 9, label: 'Ravi' }))], { type: 'image/png' }), 'ravi.png');
+    signup.append(
+      'profileImage',
+      new Blob([new Uint8Array(await generateDemoImage({ width: 120, height: 120, seed: 9, label: 'Ravi' }))], { type: 'image/png' }),
+      'ravi.png',
+    );
     expect((await fetch(`${system.baseUrl}${API}/user/register`, { method: 'POST', body: signup })).status).to.be.below(300);
 
     // A visitor: no side panel below 468 px, a bottom bar with the starting price and the sign-in prompt.
@@ -522,7 +574,11 @@ describe('guest journeys (e2e)', function () {
 
     // A guest selects a room, then books from the bar; the booking page has the room chosen.
     await page.goto(`/hotel/${hotel._id}`);
-    await page.locator('.room-card').filter({ has: page.getByRole('heading', { name: room.roomStandard }) }).getByRole('button', { name: ui.selectRoom, exact: true }).click();
+    await page
+      .locator('.room-card')
+      .filter({ has: page.getByRole('heading', { name: room.roomStandard }) })
+      .getByRole('button', { name: ui.selectRoom, exact: true })
+      .click();
     await page.getByRole('button', { name: ui.selectedRoom }).waitFor();
     await page.screenshot({ path: path.join(SHOTS, '14-hotel-book-bar-390.png'), fullPage: false });
     // The date tiles' default, the earliest bookable day, travels with the link.
@@ -577,11 +633,17 @@ describe('guest journeys (e2e)', function () {
   it('a page opened from the address bar starts at its top, wherever the last page opened that way in the tab was left', async () => {
     const { context, page } = await newPage(390);
     await page.goto('/');
-    await page.getByRole('img', { name: ui.hotelPhoto(hotels[0]!.hotelName) }).first().waitFor();
+    await page
+      .getByRole('img', { name: ui.hotelPhoto(hotels[0]!.hotelName) })
+      .first()
+      .waitFor();
     await page.evaluate(() => window.scrollTo(0, 1500));
     await page.waitForFunction(() => window.scrollY >= 1500);
     await page.goto('/search-hotel'); // every hotel: a page long enough to be scrolled 1500 px down
-    await page.getByRole('article').nth(hotels.length - 1).waitFor();
+    await page
+      .getByRole('article')
+      .nth(hotels.length - 1)
+      .waitFor();
     await page.waitForLoadState('networkidle');
     expect(await page.evaluate(() => window.scrollY)).to.equal(0);
     await context.close();
@@ -604,8 +666,14 @@ describe('guest journeys (e2e)', function () {
     });
     // Chromium's own console report and the page's securitypolicyviolation event
     const reports = await cspReports(cspViolations, 2);
-    expect(reports.some((report) => /inline script violates the following Content Security Policy directive 'script-src 'self''/.test(report)), reports.join('\n')).to.equal(true);
-    expect(reports.some((report) => /CSP violation: script-src-elem refused inline/.test(report)), reports.join('\n')).to.equal(true);
+    expect(
+      reports.some((report) => /inline script violates the following Content Security Policy directive 'script-src 'self''/.test(report)),
+      reports.join('\n'),
+    ).to.equal(true);
+    expect(
+      reports.some((report) => /CSP violation: script-src-elem refused inline/.test(report)),
+      reports.join('\n'),
+    ).to.equal(true);
     expect(await page.title()).to.not.equal('inline code ran');
     await context.close();
   });

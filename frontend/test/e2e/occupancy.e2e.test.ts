@@ -56,7 +56,13 @@ describe('occupancy charts (e2e)', function () {
   async function guestBooks(): Promise<void> {
     const hotel = (await api<{ _id: string; city: string }[]>('GET', '/hotel/data/get/all/hotels')).json.data.find((listed) => listed.city === 'Mumbai')!;
     await demoGuestBooks(system, {
-      hotelID: hotel._id, roomType: 'Room', roomStandard: seaView.roomStandard, phone: '9845066666', numberOfRooms: 2, numberOfNights: 2, dateOfCommencement: firstNight,
+      hotelID: hotel._id,
+      roomType: 'Room',
+      roomStandard: seaView.roomStandard,
+      phone: '9845066666',
+      numberOfRooms: 2,
+      numberOfNights: 2,
+      dateOfCommencement: firstNight,
     });
   }
 
@@ -69,7 +75,10 @@ describe('occupancy charts (e2e)', function () {
 
   /** The cells of the table row headed `label` in the table captioned `caption`. */
   async function rowOf(page: Page, caption: string, label: string): Promise<string[]> {
-    const row = page.getByRole('table', { name: caption }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: label, exact: true }) });
+    const row = page
+      .getByRole('table', { name: caption })
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: label, exact: true }) });
     await row.waitFor();
     return row.getByRole('cell').allInnerTexts();
   }

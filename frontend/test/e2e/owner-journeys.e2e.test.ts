@@ -26,9 +26,13 @@ describe('owner journeys (e2e)', function () {
   before(async function () {
     [system, browser] = await Promise.all([startE2eSystem({ seed: false }), launchChromium()]);
     await mkdir(SHOTS, { recursive: true });
-    images = await Promise.all(Array.from({ length: 11 }, async (_, i) => ({
-      name: `photo-${i + 1}.png`, mimeType: 'image/png', buffer: await generateDemoImage({ width: 320, height: 240, seed: i + 1, label: `Photo ${i + 1}` }),
-    })));
+    images = await Promise.all(
+      Array.from({ length: 11 }, async (_, i) => ({
+        name: `photo-${i + 1}.png`,
+        mimeType: 'image/png',
+        buffer: await generateDemoImage({ width: 320, height: 240, seed: i + 1, label: `Photo ${i + 1}` }),
+      })),
+    );
   });
 
   after(async () => {
@@ -41,7 +45,10 @@ describe('owner journeys (e2e)', function () {
   const byLabel = (page: Page, label: string) => page.getByLabel(label, { exact: true });
   /** Radios and checkboxes: a person clicks their label. */
   const choose = async (page: Page, label: string) => {
-    await page.locator('label.bp6-control').filter({ hasText: new RegExp(`^${label}$`) }).click();
+    await page
+      .locator('label.bp6-control')
+      .filter({ hasText: new RegExp(`^${label}$`) })
+      .click();
     expect(await byLabel(page, label).isChecked()).to.equal(true);
   };
 
@@ -116,11 +123,15 @@ describe('owner journeys (e2e)', function () {
     await upload.click();
     await page.getByText(ui.uploadMaximumTen).waitFor();
     // Five images dropped on the picker: counted and previewed small until uploaded.
-    const dropped = await page.evaluateHandle((files) => {
-      const transfer = new DataTransfer();
-      for (const file of files) transfer.items.add(new File([Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0))], file.name, { type: file.mimeType }));
-      return transfer;
-    }, images.slice(0, 5).map((image) => ({ name: image.name, mimeType: image.mimeType, base64: image.buffer.toString('base64') })));
+    const dropped = await page.evaluateHandle(
+      (files) => {
+        const transfer = new DataTransfer();
+        for (const file of files)
+          transfer.items.add(new File([Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0))], file.name, { type: file.mimeType }));
+        return transfer;
+      },
+      images.slice(0, 5).map((image) => ({ name: image.name, mimeType: image.mimeType, base64: image.buffer.toString('base64') })),
+    );
     await page.locator('.image-drop').dispatchEvent('dragenter', { dataTransfer: dropped });
     await page.locator('.image-drop.dragging').waitFor();
     await page.locator('.image-drop').dispatchEvent('drop', { dataTransfer: dropped });
@@ -134,7 +145,10 @@ describe('owner journeys (e2e)', function () {
     }
     await upload.click();
     await page.getByText(ui.imagesReady(5)).waitFor();
-    await page.getByRole('img', { name: /^Chosen image \d+$/ }).first().waitFor({ state: 'detached' });
+    await page
+      .getByRole('img', { name: /^Chosen image \d+$/ })
+      .first()
+      .waitFor({ state: 'detached' });
     await shoot(page, 'owner-02-add-hotel', (p) => p.getByRole('heading', { name: ui.addHotelTitle }).waitFor());
     await page.getByRole('button', { name: ui.createHotelButton }).click();
     await page.getByText(server.hotelCreated).waitFor();
@@ -197,7 +211,7 @@ describe('owner journeys (e2e)', function () {
     // Two photos share a card's frame at its full height: each as tall as a card's single photo.
     const photoHeight = async (name: string) => (await page.getByRole('img', { name, exact: true }).boundingBox())!.height;
     const single = await photoHeight(`Family Suite ${ui.imageNumber(1)}`);
-    for (const index of [1, 2]) expect(Math.abs(await photoHeight(`Deluxe ${ui.imageNumber(index)}`) - single), `Deluxe photo ${index}`).to.be.below(1.5);
+    for (const index of [1, 2]) expect(Math.abs((await photoHeight(`Deluxe ${ui.imageNumber(index)}`)) - single), `Deluxe photo ${index}`).to.be.below(1.5);
     await shoot(page, 'owner-05-room-data', (p) => p.getByRole('article', { name: 'Deluxe Room' }).waitFor());
     await deluxe.getByRole('link', { name: ui.ownerUpdate }).click();
     await urlMatches(page, new RegExp(`/update-room-data/${hotelId}/[^/]+$`));
@@ -237,7 +251,8 @@ describe('owner journeys (e2e)', function () {
     // A guest books two Deluxe rooms through the API (OTP from the outbox).
     const guestEmail = `meera.${Date.now()}@example.com`;
     const registration = new FormData();
-    for (const [key, value] of Object.entries({ username: 'meera', name: 'Meera Nair', email: guestEmail, password: 'meera-password-1' })) registration.append(key, value);
+    for (const [key, value] of Object.entries({ username: 'meera', name: 'Meera Nair', email: guestEmail, password: 'meera-password-1' }))
+      registration.append(key, value);
     registration.append('profileImage', new Blob([new Uint8Array(images[10]!.buffer)], { type: 'image/png' }), 'meera.png');
     expect((await api('POST', '/user/register', registration)).status).to.be.within(200, 201);
     const signIn = await api<{ accessToken: string; user: { _id: string } }>('POST', '/user/login', { email: guestEmail, password: 'meera-password-1' });
@@ -247,11 +262,24 @@ describe('owner journeys (e2e)', function () {
     const otp = await otpFromOutbox(path.join(system.dataDir, 'outbox'), phone.customerPhoneNumber);
     expect((await api('POST', '/hotel/booking/verify/email/mobile', { otp, ...phone }, token)).json.success).to.equal(true);
     const stay = { roomType: 'Room' as const, pricePerNight: 5000, numberOfGuests: 2, numberOfNights: 3, numberOfRooms: 2 };
-    const booked = await api('POST', '/hotel/booking/book/hotel', {
-      hotelID: hotelId, roomType: stay.roomType, roomStandard: 'Deluxe', customerName: 'Meera Nair', customerEmail: guestEmail,
-      customerPhoneNumber: '9845012345', customerID: signIn.json.data.user._id, numberOfRooms: stay.numberOfRooms, numberOfGuests: stay.numberOfGuests,
-      numberOfNights: stay.numberOfNights, dateOfCommencement: addDays(earliestCommencement(new Date()), 7),
-    }, token);
+    const booked = await api(
+      'POST',
+      '/hotel/booking/book/hotel',
+      {
+        hotelID: hotelId,
+        roomType: stay.roomType,
+        roomStandard: 'Deluxe',
+        customerName: 'Meera Nair',
+        customerEmail: guestEmail,
+        customerPhoneNumber: '9845012345',
+        customerID: signIn.json.data.user._id,
+        numberOfRooms: stay.numberOfRooms,
+        numberOfGuests: stay.numberOfGuests,
+        numberOfNights: stay.numberOfNights,
+        dateOfCommencement: addDays(earliestCommencement(new Date()), 7),
+      },
+      token,
+    );
     expect(booked.json.success, booked.json.message).to.equal(true);
     const quote = quoteStay(stay);
 

@@ -35,17 +35,28 @@ describe('audit export call (unit)', () => {
     const progress: ExportProgress[] = [];
     const result = await auditApi.exportLog({ category: 'booking', type: '', actor: undefined }, new AbortController().signal, (p) => progress.push(p));
     expect(asked).to.deep.equal([{ url: '/sharma/resident/stays/audit/log/export?category=booking', authorization: 'Bearer auditor-token' }]);
-    expect(progress).to.deep.equal([{ events: 1, bytes: 16, total: 3 }, { events: 2, bytes: 38, total: 3 }, { events: 3, bytes: 48, total: 3 }]);
+    expect(progress).to.deep.equal([
+      { events: 1, bytes: 16, total: 3 },
+      { events: 2, bytes: 38, total: 3 },
+      { events: 3, bytes: 48, total: 3 },
+    ]);
     expect(result.events).to.equal(3);
     expect(await result.file.text()).to.equal(lines.join(''));
   });
 
   it("fails with the server's answer, and a 401 ends the session", async () => {
     let ended = 0;
-    setUnauthorizedHandler(() => { ended += 1; });
+    setUnauthorizedHandler(() => {
+      ended += 1;
+    });
     tokenStorage.set('stale-token');
     globalThis.fetch = async () => new Response(JSON.stringify({ success: false, statusCode: 401, message: 'Please sign in again' }), { status: 401 });
-    const failure = await auditApi.exportLog({}, new AbortController().signal, () => undefined).then(() => null, (error: unknown) => error);
+    const failure = await auditApi
+      .exportLog({}, new AbortController().signal, () => undefined)
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
     expect(failure).to.have.nested.property('response.status', 401);
     expect(failure).to.have.nested.property('response.data.message', 'Please sign in again');
     expect(ended).to.equal(1);

@@ -13,7 +13,9 @@ import { leafHashOf, rootFromInclusionProof, verifyRecord } from '../../src/feat
 function jcs(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(jcs).join(',')}]`;
   if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${jcs(v)}`).join(',')}}`;
   }
   return JSON.stringify(value);
@@ -46,12 +48,23 @@ const record = (i: number): AuditRecord => ({
   type: i % 3 === 0 ? 'BookingPlaced' : 'UnitsReserved',
   revision: i,
   position: 1000 + i * 17,
-  data: { bookingID: `BK${i}`, nights: ['2026-12-01', '2026-12-02'], units: 2, payableAmount: 12_345.5, customerName: 'pd1.AAEC.ZGVm', city: 'Bengalūru ✓', nested: { z: 1, a: [true, null] } },
+  data: {
+    bookingID: `BK${i}`,
+    nights: ['2026-12-01', '2026-12-02'],
+    units: 2,
+    payableAmount: 12_345.5,
+    customerName: 'pd1.AAEC.ZGVm',
+    city: 'Bengalūru ✓',
+    nested: { z: 1, a: [true, null] },
+  },
   metadata: { actor: 'c9', correlationId: `BK${i}`, schemaVersion: 1 },
   recordedAt: `2026-11-22T10:${String(i % 60).padStart(2, '0')}:00.000Z`,
 });
 
-interface Notary { readonly publicKey: NotaryPublicKey; readonly privateKey: KeyObject }
+interface Notary {
+  readonly publicKey: NotaryPublicKey;
+  readonly privateKey: KeyObject;
+}
 function notaryKeys(): Notary {
   const { publicKey, privateKey } = generateKeyPairSync('ed25519');
   const jwk = publicKey.export({ format: 'jwk' });
@@ -94,11 +107,23 @@ describe('audit verification in the browser (unit)', () => {
     const { records, head, proof } = log(notary, 11);
     const original = records[5]!;
     const altered = { ...original, data: { ...original.data, payableAmount: 12_345.6 } };
-    expect(await verifyRecord({ record: altered, leafIndex: 5, proof: proof(5), head, publicKey: notary.publicKey })).to.deep.equal({ verified: false, reason: 'proof' });
+    expect(await verifyRecord({ record: altered, leafIndex: 5, proof: proof(5), head, publicKey: notary.publicKey })).to.deep.equal({
+      verified: false,
+      reason: 'proof',
+    });
     const reordered = { ...original, metadata: { schemaVersion: 1, correlationId: 'BK5', actor: 'c9' } };
-    expect(await verifyRecord({ record: reordered, leafIndex: 5, proof: proof(5), head, publicKey: notary.publicKey }), 'key order does not matter in RFC 8785').to.deep.equal({ verified: true, treeSize: 11 });
-    expect(await verifyRecord({ record: original, leafIndex: 6, proof: { ...proof(5), leafIndex: 6 }, head, publicKey: notary.publicKey })).to.deep.equal({ verified: false, reason: 'proof' });
-    expect(await verifyRecord({ record: original, leafIndex: 5, proof: proof(6), head, publicKey: notary.publicKey })).to.deep.equal({ verified: false, reason: 'proof' });
+    expect(
+      await verifyRecord({ record: reordered, leafIndex: 5, proof: proof(5), head, publicKey: notary.publicKey }),
+      'key order does not matter in RFC 8785',
+    ).to.deep.equal({ verified: true, treeSize: 11 });
+    expect(await verifyRecord({ record: original, leafIndex: 6, proof: { ...proof(5), leafIndex: 6 }, head, publicKey: notary.publicKey })).to.deep.equal({
+      verified: false,
+      reason: 'proof',
+    });
+    expect(await verifyRecord({ record: original, leafIndex: 5, proof: proof(6), head, publicKey: notary.publicKey })).to.deep.equal({
+      verified: false,
+      reason: 'proof',
+    });
   });
 
   it('fails a proof with a path cut short, lengthened or for another tree size', async () => {
@@ -110,22 +135,41 @@ describe('audit verification in the browser (unit)', () => {
       { ...good, treeSize: 12 },
     ];
     for (const bad of cases) {
-      expect(await verifyRecord({ record: records[4]!, leafIndex: 4, proof: bad, head, publicKey: notary.publicKey })).to.deep.equal({ verified: false, reason: 'proof' });
+      expect(await verifyRecord({ record: records[4]!, leafIndex: 4, proof: bad, head, publicKey: notary.publicKey })).to.deep.equal({
+        verified: false,
+        reason: 'proof',
+      });
     }
   });
 
   it('fails a head whose fields were changed after signing, or signed by another key', async () => {
     const { records, leaves, head, proof } = log(notary, 9);
     const otherRoot = mth(leaves.slice(0, 8)).toString('hex');
-    expect(await verifyRecord({ record: records[2]!, leafIndex: 2, proof: proof(2), head: { ...head, rootHash: otherRoot }, publicKey: notary.publicKey })).to.deep.equal({ verified: false, reason: 'signature' });
-    expect(await verifyRecord({ record: records[2]!, leafIndex: 2, proof: proof(2), head: { ...head, timestamp: '2026-11-22T10:30:01.000Z' }, publicKey: notary.publicKey })).to.deep.equal({ verified: false, reason: 'signature' });
-    expect(await verifyRecord({ record: records[2]!, leafIndex: 2, proof: proof(2), head, publicKey: notaryKeys().publicKey })).to.deep.equal({ verified: false, reason: 'signature' });
+    expect(
+      await verifyRecord({ record: records[2]!, leafIndex: 2, proof: proof(2), head: { ...head, rootHash: otherRoot }, publicKey: notary.publicKey }),
+    ).to.deep.equal({ verified: false, reason: 'signature' });
+    expect(
+      await verifyRecord({
+        record: records[2]!,
+        leafIndex: 2,
+        proof: proof(2),
+        head: { ...head, timestamp: '2026-11-22T10:30:01.000Z' },
+        publicKey: notary.publicKey,
+      }),
+    ).to.deep.equal({ verified: false, reason: 'signature' });
+    expect(await verifyRecord({ record: records[2]!, leafIndex: 2, proof: proof(2), head, publicKey: notaryKeys().publicKey })).to.deep.equal({
+      verified: false,
+      reason: 'signature',
+    });
   });
 
   it('fails a correctly signed head whose root is not the tree of the record', async () => {
     const { records, proof } = log(notary, 6);
     const lying = signedHead(notary, 6, 'ab'.repeat(32));
-    expect(await verifyRecord({ record: records[1]!, leafIndex: 1, proof: proof(1), head: lying, publicKey: notary.publicKey })).to.deep.equal({ verified: false, reason: 'proof' });
+    expect(await verifyRecord({ record: records[1]!, leafIndex: 1, proof: proof(1), head: lying, publicKey: notary.publicKey })).to.deep.equal({
+      verified: false,
+      reason: 'proof',
+    });
   });
 
   it('reports hashes, signatures and keys that do not decode as malformed', async () => {

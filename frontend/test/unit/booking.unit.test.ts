@@ -8,7 +8,14 @@ import { bookingsActions } from '../../src/features/bookings/bookings.slice.ts';
 import { deferred, httpError, stubApis, testStore, until } from './support.ts';
 
 const otpRequest = { customerName: 'Asha', customerEmail: 'asha@example.com', customerPhoneNumber: '+919822012345' };
-const form = { hotelID: 'h1', roomType: 'Room', roomStandard: 'Deluxe', customerPhoneNumber: '9822012345', dateOfCommencement: '2030-01-02', numberOfNights: 2 } as BookingFormData;
+const form = {
+  hotelID: 'h1',
+  roomType: 'Room',
+  roomStandard: 'Deluxe',
+  customerPhoneNumber: '9822012345',
+  dateOfCommencement: '2030-01-02',
+  numberOfNights: 2,
+} as BookingFormData;
 const seen = { hotelName: 'Hotel Haveli Jaipur', payableAmount: 9600 };
 
 describe('booking saga (unit)', () => {
@@ -19,16 +26,22 @@ describe('booking saga (unit)', () => {
     let state = await until(store, (s) => s.booking.otp.status === 'sent');
     expect(sent).to.deep.equal([otpRequest]);
     expect(state.booking.otp.sentAt).to.be.a('number');
-    store.dispatch(bookingActions.otpVerifyRequested({ otp: '123456', customerEmail: otpRequest.customerEmail, customerPhoneNumber: otpRequest.customerPhoneNumber }));
+    store.dispatch(
+      bookingActions.otpVerifyRequested({ otp: '123456', customerEmail: otpRequest.customerEmail, customerPhoneNumber: otpRequest.customerPhoneNumber }),
+    );
     state = await until(store, (s) => s.booking.otp.status === 'verified');
     expect(state.booking.otp.status).to.equal('verified');
   });
 
   it('silently resets the OTP state when sending or verifying fails', async () => {
-    const store = testStore(stubApis({ booking: { sendOtp: async () => ({}), verifyOtp: () => Promise.reject(httpError(400, { message: 'The OTP is wrong or has expired' })) } }));
+    const store = testStore(
+      stubApis({ booking: { sendOtp: async () => ({}), verifyOtp: () => Promise.reject(httpError(400, { message: 'The OTP is wrong or has expired' })) } }),
+    );
     store.dispatch(bookingActions.otpSendRequested(otpRequest));
     await until(store, (s) => s.booking.otp.status === 'sent');
-    store.dispatch(bookingActions.otpVerifyRequested({ otp: '000000', customerEmail: otpRequest.customerEmail, customerPhoneNumber: otpRequest.customerPhoneNumber }));
+    store.dispatch(
+      bookingActions.otpVerifyRequested({ otp: '000000', customerEmail: otpRequest.customerEmail, customerPhoneNumber: otpRequest.customerPhoneNumber }),
+    );
     const state = await until(store, (s) => s.booking.otp.status === 'idle');
     expect(state.booking.otp).to.deep.equal({ status: 'idle', sentAt: null });
     expect(state.booking.submit.error).to.equal(null);
@@ -37,20 +50,38 @@ describe('booking saga (unit)', () => {
   it('books once for a double click, keeps the booking just placed for the confirmation, and reports the server message or the fallback', async () => {
     const call = deferred<{ data: { bookingID: string }; message: string }>();
     let calls = 0;
-    const store = testStore(stubApis({ booking: { book: () => { calls += 1; return call.promise; } } }));
+    const store = testStore(
+      stubApis({
+        booking: {
+          book: () => {
+            calls += 1;
+            return call.promise;
+          },
+        },
+      }),
+    );
     store.dispatch(bookingActions.submitted(form, seen));
     store.dispatch(bookingActions.submitted(form, seen));
     call.resolve({ data: { bookingID: 'BK7Q2M4X9' }, message: 'Hotel booked successfully!' });
     const state = await until(store, (s) => s.booking.submit.status === 'placed');
     expect(calls).to.equal(1);
     expect(state.booking.submit.message).to.equal('Hotel booked successfully!');
-    expect(selectPlacedBooking(state)).to.deep.equal({ bookingID: 'BK7Q2M4X9', hotelName: 'Hotel Haveli Jaipur', dateOfCommencement: '2030-01-02', numberOfNights: 2, payableAmount: 9600 });
+    expect(selectPlacedBooking(state)).to.deep.equal({
+      bookingID: 'BK7Q2M4X9',
+      hotelName: 'Hotel Haveli Jaipur',
+      dateOfCommencement: '2030-01-02',
+      numberOfNights: 2,
+      payableAmount: 9600,
+    });
     // a new booking page forgets it, so /profile no longer shows a confirmation
     store.dispatch(bookingActions.started());
     expect(selectPlacedBooking(store.getState())).to.equal(null);
 
     for (const [error, text] of [
-      [httpError(409, { success: false, message: 'No room of this kind is free on 2030-01-02. Please choose other dates.' }), 'No room of this kind is free on 2030-01-02. Please choose other dates.'],
+      [
+        httpError(409, { success: false, message: 'No room of this kind is free on 2030-01-02. Please choose other dates.' }),
+        'No room of this kind is free on 2030-01-02. Please choose other dates.',
+      ],
       [httpError(500, {}), 'An error occurred while booking the hotel.'],
     ] as const) {
       const failing = testStore(stubApis({ booking: { book: () => Promise.reject(error) } }));
@@ -75,15 +106,46 @@ describe('the chosen start date (unit)', () => {
 
 describe('bookings saga and selectors (unit)', () => {
   const booking = (id: string, patch: Partial<BookingView> = {}): BookingView => ({
-    _id: id, bookingID: `BK-${id}`, hotelID: 'h', hotelName: 'H', hotelAddress: 'A', hotelCity: 'C', customerID: 'u', customerName: 'N', customerEmail: 'e',
-    customerPhoneNumber: '9822012345', dateOfBooking: '2030-01-01T00:00:00.000Z', dateOfCommencement: '2030-01-05T00:00:00.000Z', numberOfNights: 2, numberOfGuests: 2,
-    numberOfRooms: 1, roomType: 'Room', roomStandard: 'Deluxe', roomID: 'r', totalAmount: 10000, discountAmount: 2000, payableAmount: 8000, isPaymentDone: false, invoicePDF: null,
-    status: 'confirmed', created_at: '2030-01-01T00:00:00.000Z', ...patch,
+    _id: id,
+    bookingID: `BK-${id}`,
+    hotelID: 'h',
+    hotelName: 'H',
+    hotelAddress: 'A',
+    hotelCity: 'C',
+    customerID: 'u',
+    customerName: 'N',
+    customerEmail: 'e',
+    customerPhoneNumber: '9822012345',
+    dateOfBooking: '2030-01-01T00:00:00.000Z',
+    dateOfCommencement: '2030-01-05T00:00:00.000Z',
+    numberOfNights: 2,
+    numberOfGuests: 2,
+    numberOfRooms: 1,
+    roomType: 'Room',
+    roomStandard: 'Deluxe',
+    roomID: 'r',
+    totalAmount: 10000,
+    discountAmount: 2000,
+    payableAmount: 8000,
+    isPaymentDone: false,
+    invoicePDF: null,
+    status: 'confirmed',
+    created_at: '2030-01-01T00:00:00.000Z',
+    ...patch,
   });
 
   it('loads the guest bookings, ignores load failures, and cancels by booking ID', async () => {
     let cancelled: string | undefined;
-    const store = testStore(stubApis({ bookings: { customerBookings: async () => [booking('1'), booking('2')], cancel: async (id) => { cancelled = id; } } }));
+    const store = testStore(
+      stubApis({
+        bookings: {
+          customerBookings: async () => [booking('1'), booking('2')],
+          cancel: async (id) => {
+            cancelled = id;
+          },
+        },
+      }),
+    );
     store.dispatch(bookingsActions.requested({ customerId: 'u' }));
     let state = await until(store, (s) => s.bookings.status === 'succeeded');
     expect(selectHasBookings(state)).to.equal(true);
@@ -96,5 +158,4 @@ describe('bookings saga and selectors (unit)', () => {
     failing.dispatch(bookingsActions.requested({ customerId: 'u' }));
     expect(selectHasBookings(await until(failing, (s) => s.bookings.status === 'failed'))).to.equal(false);
   });
-
 });

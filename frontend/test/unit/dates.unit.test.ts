@@ -16,19 +16,48 @@ import { deferred, httpError, stubApis, testStore, until } from './support.ts';
 const NOW = new Date('2030-01-01T06:00:00Z'); // 11:30 in India: the earliest check-in is 2030-01-02
 const stay = (patch: Partial<Stay> = {}): Stay => ({ checkIn: '2030-03-10', nights: 2, rooms: 1, guests: 2, ...patch });
 const listing = (roomID: string, patch: Partial<ListingAvailability> = {}): ListingAvailability => ({
-  roomID, roomType: 'Room', roomStandard: 'Deluxe', maxGuests: 2, nights: [{ date: '2030-03-10', free: 5 }, { date: '2030-03-11', free: 5 }], minFree: 5, bookable: true,
-  quote: { totalAmount: 20000, discountAmount: 4000, payableAmount: 16000 }, nearestCheckIn: null, ...patch,
+  roomID,
+  roomType: 'Room',
+  roomStandard: 'Deluxe',
+  maxGuests: 2,
+  nights: [
+    { date: '2030-03-10', free: 5 },
+    { date: '2030-03-11', free: 5 },
+  ],
+  minFree: 5,
+  bookable: true,
+  quote: { totalAmount: 20000, discountAmount: 4000, payableAmount: 16000 },
+  nearestCheckIn: null,
+  ...patch,
 });
 const room = (id: string, patch: Partial<Room> = {}): Room => ({
-  _id: id, hotelID: 'h1', hotelName: 'Hotel', roomType: 'Room', roomStandard: `Standard ${id}`, size: 20, bedType: 'Double', amenities: [], pricePerNight: 5000,
-  numberOfRooms: 1, hasKitchen: false, furnished: true, imageURLs: [], totalUnits: 4, maxGuests: 2, ...patch,
+  _id: id,
+  hotelID: 'h1',
+  hotelName: 'Hotel',
+  roomType: 'Room',
+  roomStandard: `Standard ${id}`,
+  size: 20,
+  bedType: 'Double',
+  amenities: [],
+  pricePerNight: 5000,
+  numberOfRooms: 1,
+  hasKitchen: false,
+  furnished: true,
+  imageURLs: [],
+  totalUnits: 4,
+  maxGuests: 2,
+  ...patch,
 });
 
 describe('the stay in an address (unit)', () => {
   const of = (query: string) => stayFromParams(new URLSearchParams(query), NOW);
 
   it("reads checkIn with checkOut or nights, rooms and guests, and the spec's date as one night", () => {
-    expect(of('checkIn=2030-03-10&checkOut=2030-03-13&rooms=2&guests=3')).to.deep.equal({ stay: { checkIn: '2030-03-10', nights: 3, rooms: 2, guests: 3 }, wished: '2030-03-10', moved: false });
+    expect(of('checkIn=2030-03-10&checkOut=2030-03-13&rooms=2&guests=3')).to.deep.equal({
+      stay: { checkIn: '2030-03-10', nights: 3, rooms: 2, guests: 3 },
+      wished: '2030-03-10',
+      moved: false,
+    });
     expect(of('checkIn=2030-03-10&nights=4').stay).to.deep.equal({ checkIn: '2030-03-10', nights: 4, rooms: 1, guests: 1 });
     expect(of('date=2030-03-10').stay).to.deep.equal({ checkIn: '2030-03-10', nights: 1, rooms: 1, guests: 1 });
     expect(of('').stay.checkIn).to.equal(earliestCommencement(NOW));
@@ -43,11 +72,18 @@ describe('the stay in an address (unit)', () => {
 
   it('writes check-in, check-out, rooms and guests, replacing the stay keys of a query string and keeping the rest', () => {
     expect(stayQueryString(stay())).to.equal('checkIn=2030-03-10&checkOut=2030-03-12&rooms=1&guests=2');
-    expect(withStay('?searchTerm=Goa&date=2030-01-05&nights=3', stay({ nights: 1 }))).to.equal('searchTerm=Goa&checkIn=2030-03-10&checkOut=2030-03-11&rooms=1&guests=2');
+    expect(withStay('?searchTerm=Goa&date=2030-01-05&nights=3', stay({ nights: 1 }))).to.equal(
+      'searchTerm=Goa&checkIn=2030-03-10&checkOut=2030-03-11&rooms=1&guests=2',
+    );
   });
 
   it("sends a search's stay as its keys (a stale check-in moved), and no stay keys when there is none", () => {
-    expect(searchQueryOf('?searchTerm=Goa&checkIn=2030-03-10&nights=2', NOW)).to.deep.include({ checkIn: '2030-03-10', checkOut: '2030-03-12', rooms: '1', guests: '1' });
+    expect(searchQueryOf('?searchTerm=Goa&checkIn=2030-03-10&nights=2', NOW)).to.deep.include({
+      checkIn: '2030-03-10',
+      checkOut: '2030-03-12',
+      rooms: '1',
+      guests: '1',
+    });
     expect(searchQueryOf('?searchTerm=Goa&date=2020-01-01', NOW)).to.deep.include({ checkIn: '2030-01-02', checkOut: '2030-01-03' });
     expect(searchQueryOf('?searchTerm=Goa', NOW)).to.deep.equal({ searchTerm: 'Goa', sort: 'created_at', order: 'desc' });
   });
@@ -57,20 +93,22 @@ describe("the hotel page's availability (unit)", () => {
   it('cancels the check of an older stay (aborting its request), and says per room: available, Only N left, too many guests, sold out with the nearest check-in', async () => {
     const older = deferred<ListingAvailability[]>();
     const signals: AbortSignal[] = [];
-    const store = testStore(stubApis({
-      hotels: {
-        availability: (_hotelID, asked, signal) => {
-          signals.push(signal!);
-          if (asked.nights === 1) return older.promise;
-          return Promise.resolve([
-            listing('r1'),
-            listing('r2', { minFree: 2 }),
-            listing('r3', { maxGuests: 1, bookable: false }),
-            listing('r4', { minFree: 0, bookable: false, nearestCheckIn: '2030-03-14' }),
-          ]);
+    const store = testStore(
+      stubApis({
+        hotels: {
+          availability: (_hotelID, asked, signal) => {
+            signals.push(signal!);
+            if (asked.nights === 1) return older.promise;
+            return Promise.resolve([
+              listing('r1'),
+              listing('r2', { minFree: 2 }),
+              listing('r3', { maxGuests: 1, bookable: false }),
+              listing('r4', { minFree: 0, bookable: false, nearestCheckIn: '2030-03-14' }),
+            ]);
+          },
         },
-      },
-    }));
+      }),
+    );
     store.dispatch(hotelsActions.roomsLoaded({ hotelId: 'h1', rooms: ['r1', 'r2', 'r3', 'r4'].map((id) => room(id)) }));
     expect(selectRoomVerdicts(store.getState(), 'h1', stay())['r1']).to.deep.equal({ kind: 'checking' });
     store.dispatch(hotelsActions.availabilityRequested({ hotelId: 'h1', stay: stay({ nights: 1 }) }));
@@ -103,15 +141,17 @@ describe("the hotel page's availability (unit)", () => {
 describe("the booking page's availability (unit)", () => {
   it('checks the listing for the latest stay only, and lets the guest on when available, not when sold out or too many guests', async () => {
     const asked: Stay[] = [];
-    const store = testStore(stubApis({
-      booking: {
-        availability: async (_hotelID, s) => {
-          asked.push(s);
-          if (s.guests > 2) return [listing('r1')];
-          return [listing('r1', s.checkIn === '2030-03-10' ? { minFree: 0, bookable: false, nearestCheckIn: '2030-03-12' } : { minFree: 3 })];
+    const store = testStore(
+      stubApis({
+        booking: {
+          availability: async (_hotelID, s) => {
+            asked.push(s);
+            if (s.guests > 2) return [listing('r1')];
+            return [listing('r1', s.checkIn === '2030-03-10' ? { minFree: 0, bookable: false, nearestCheckIn: '2030-03-12' } : { minFree: 3 })];
+          },
         },
-      },
-    }));
+      }),
+    );
     const verdict = (s: Stay) => selectStayVerdict(store.getState(), 'h1', 'r1', s);
     expect(selectStayVerdict(store.getState(), 'h1', null, stay())).to.equal(null);
     store.dispatch(bookingActions.availabilityRequested({ hotelId: 'h1', roomId: 'r1', stay: stay() }));
@@ -135,16 +175,28 @@ describe("the booking page's availability (unit)", () => {
 
   it('after a 409 says what happened and offers the nearest check-in of that listing for as many nights', async () => {
     const form = {
-      hotelID: 'h1', roomType: 'Room', roomStandard: 'Deluxe', dateOfCommencement: '2030-03-10', numberOfNights: 2, numberOfRooms: 1, numberOfGuests: 2, customerPhoneNumber: '9822012345',
+      hotelID: 'h1',
+      roomType: 'Room',
+      roomStandard: 'Deluxe',
+      dateOfCommencement: '2030-03-10',
+      numberOfNights: 2,
+      numberOfRooms: 1,
+      numberOfGuests: 2,
+      customerPhoneNumber: '9822012345',
     } as BookingFormData;
     const refusal = 'No room of this kind is free on 2030-03-10. Please choose other dates.';
     let asked: Stay | undefined;
-    const store = testStore(stubApis({
-      booking: {
-        book: () => Promise.reject(httpError(409, { success: false, message: refusal })),
-        availability: async (_hotelID, s) => { asked = s; return [listing('r0', { roomStandard: 'Standard' }), listing('r1', { minFree: 0, bookable: false, nearestCheckIn: '2030-03-15' })]; },
-      },
-    }));
+    const store = testStore(
+      stubApis({
+        booking: {
+          book: () => Promise.reject(httpError(409, { success: false, message: refusal })),
+          availability: async (_hotelID, s) => {
+            asked = s;
+            return [listing('r0', { roomStandard: 'Standard' }), listing('r1', { minFree: 0, bookable: false, nearestCheckIn: '2030-03-15' })];
+          },
+        },
+      }),
+    );
     store.dispatch(bookingActions.submitted(form, { hotelName: 'H', payableAmount: 16000 }));
     const state = await until(store, (s) => s.booking.submit.status === 'failed');
     expect(state.booking.submit).to.deep.include({ error: refusal, nearestCheckIn: '2030-03-15' });
@@ -154,7 +206,10 @@ describe("the booking page's availability (unit)", () => {
     // Other refusals ask nothing more.
     const other = testStore(stubApis({ booking: { book: () => Promise.reject(httpError(400, { message: 'numberOfGuests: too many' })) } }));
     other.dispatch(bookingActions.submitted(form, { hotelName: 'H', payableAmount: 16000 }));
-    expect((await until(other, (s) => s.booking.submit.status === 'failed')).booking.submit).to.deep.include({ error: 'numberOfGuests: too many', nearestCheckIn: null });
+    expect((await until(other, (s) => s.booking.submit.status === 'failed')).booking.submit).to.deep.include({
+      error: 'numberOfGuests: too many',
+      nearestCheckIn: null,
+    });
   });
 
   it('keeps the stay picked on the home, search or hotel page for the next page', () => {
@@ -169,13 +224,21 @@ describe("the booking page's availability (unit)", () => {
 
 describe('Guests per unit on the room form (unit)', () => {
   it('is left out when empty (the beds decide), sent when set, and filled in from the room on update', () => {
-    const filled = { ...emptyRoomDraft(), roomStandard: 'Deluxe', size: '20', pricePerNight: '5000', images: [new File(['x'], 'a.png', { type: 'image/png' })] };
+    const filled = {
+      ...emptyRoomDraft(),
+      roomStandard: 'Deluxe',
+      size: '20',
+      pricePerNight: '5000',
+      images: [new File(['x'], 'a.png', { type: 'image/png' })],
+    };
     const blank = roomFormData(filled, 'create', 'h1');
     expect('form' in blank && blank.form.has('maxGuests')).to.equal(false);
     const set = roomFormData({ ...filled, maxGuests: '4' }, 'create', 'h1');
     expect('form' in set && set.form.get('maxGuests')).to.equal('4');
     const tooMany = roomFormData({ ...filled, maxGuests: '21' }, 'create', 'h1');
-    expect(tooMany).to.have.property('error').that.matches(/maxGuests/);
+    expect(tooMany)
+      .to.have.property('error')
+      .that.matches(/maxGuests/);
     expect(draftFromRoom(room('r1', { maxGuests: 3 })).maxGuests).to.equal('3');
   });
 });

@@ -19,28 +19,70 @@ const images = (count: number) => Array.from({ length: count }, (_, i) => image(
 const hotelDraft = (patch: Partial<HotelDraft> = {}): HotelDraft => ({
   ...emptyHotelDraft(),
   fields: {
-    hotelName: 'Lake Palace Residency', description: 'A quiet lakeside hotel with rooms and family apartments near the City Palace.',
-    address: '12 Lake Road, Fateh Sagar', country: 'India', state: '', city: 'Udaipur', pinCode: '313001', phoneNumber: '9829012345',
-    amenities: 'Free WiFi, AC', startingPrice: '4500', checkInTime: '14:00', checkOutTime: '11:00',
+    hotelName: 'Lake Palace Residency',
+    description: 'A quiet lakeside hotel with rooms and family apartments near the City Palace.',
+    address: '12 Lake Road, Fateh Sagar',
+    country: 'India',
+    state: '',
+    city: 'Udaipur',
+    pinCode: '313001',
+    phoneNumber: '9829012345',
+    amenities: 'Free WiFi, AC',
+    startingPrice: '4500',
+    checkInTime: '14:00',
+    checkOutTime: '11:00',
   },
-  places: { restaurants: [{ name: 'Ambrai', distance: 2 }], cinemaHalls: [], famousTouristPlaces: [], transportationFacilities: [{ name: 'Airport', type: 'Airport', distance: 22 }] },
+  places: {
+    restaurants: [{ name: 'Ambrai', distance: 2 }],
+    cinemaHalls: [],
+    famousTouristPlaces: [],
+    transportationFacilities: [{ name: 'Airport', type: 'Airport', distance: 22 }],
+  },
   images: images(5),
   ...patch,
 });
 
 const hotel: Hotel = {
-  _id: 'h1', hotelName: 'Lake Palace Residency', address: '12 Lake Road, Fateh Sagar', country: 'India', city: 'Udaipur', pinCode: 313001,
-  description: 'A quiet lakeside hotel with rooms and family apartments near the City Palace.', imageURLs: ['/m/1', '/m/2', '/m/3', '/m/4', '/m/5'],
-  phoneNumber: '9829012345', amenities: ['Free WiFi', 'AC'], checkInTime: '14:00', checkOutTime: '11:00', startingPrice: 4500, range: 2,
-  restaurants: [{ _id: 'p1', name: 'Ambrai', distance: 2 }], cinemaHalls: [], famousTouristPlaces: [], transportationFacilities: [],
+  _id: 'h1',
+  hotelName: 'Lake Palace Residency',
+  address: '12 Lake Road, Fateh Sagar',
+  country: 'India',
+  city: 'Udaipur',
+  pinCode: 313001,
+  description: 'A quiet lakeside hotel with rooms and family apartments near the City Palace.',
+  imageURLs: ['/m/1', '/m/2', '/m/3', '/m/4', '/m/5'],
+  phoneNumber: '9829012345',
+  amenities: ['Free WiFi', 'AC'],
+  checkInTime: '14:00',
+  checkOutTime: '11:00',
+  startingPrice: 4500,
+  range: 2,
+  restaurants: [{ _id: 'p1', name: 'Ambrai', distance: 2 }],
+  cinemaHalls: [],
+  famousTouristPlaces: [],
+  transportationFacilities: [],
 };
 
 const room: Room = {
-  _id: 'r1', hotelID: 'h1', hotelName: 'Lake Palace Residency', roomType: 'Room', roomStandard: 'Deluxe', size: 24, bedType: 'Double',
-  amenities: ['Free WiFi', 'AC'], pricePerNight: 4500, numberOfRooms: 1, hasKitchen: false, furnished: false, imageURLs: ['/m/r1'], totalUnits: 5, maxGuests: 2,
+  _id: 'r1',
+  hotelID: 'h1',
+  hotelName: 'Lake Palace Residency',
+  roomType: 'Room',
+  roomStandard: 'Deluxe',
+  size: 24,
+  bedType: 'Double',
+  amenities: ['Free WiFi', 'AC'],
+  pricePerNight: 4500,
+  numberOfRooms: 1,
+  hasKitchen: false,
+  furnished: false,
+  imageURLs: ['/m/r1'],
+  totalUnits: 5,
+  maxGuests: 2,
 };
 
-const formFields = (form: FormData) => Object.fromEntries([...form.keys()].map((key) => [key, form.getAll(key).map((v) => (typeof v === 'string' ? v : (v as File).name))]));
+const formFields = (form: FormData) =>
+  Object.fromEntries([...form.keys()].map((key) => [key, form.getAll(key).map((v) => (typeof v === 'string' ? v : (v as File).name))]));
 
 describe('owner hotel (unit)', () => {
   it('applies the image count rules of UPLOAD IMAGES and the nearby place rules', () => {
@@ -57,7 +99,16 @@ describe('owner hotel (unit)', () => {
   it('adds a hotel once for a double submit, sending fields, every place list as JSON, the images and range', async () => {
     const call = deferred<{ data: { _id: string }; message: string }>();
     const sent: FormData[] = [];
-    const store = testStore(stubApis({ ownerHotel: { createHotel: (form) => { sent.push(form); return call.promise; } } }));
+    const store = testStore(
+      stubApis({
+        ownerHotel: {
+          createHotel: (form) => {
+            sent.push(form);
+            return call.promise;
+          },
+        },
+      }),
+    );
     store.dispatch(ownerHotelActions.submitted({ mode: 'create', draft: hotelDraft() }));
     store.dispatch(ownerHotelActions.submitted({ mode: 'create', draft: hotelDraft() }));
     call.resolve({ data: { _id: 'h9' }, message: messages.server.hotelCreated });
@@ -90,7 +141,17 @@ describe('owner hotel (unit)', () => {
 
   it('updates a hotel: images only when new ones are chosen, removed images need new ones, failures show the server text or the fallback', async () => {
     const sent: FormData[] = [];
-    const store = testStore(stubApis({ ownerHotel: { hotel: async () => hotel, updateHotel: async (_id, form) => { sent.push(form); return { data: { _id: 'h1' }, message: messages.server.hotelUpdated }; } } }));
+    const store = testStore(
+      stubApis({
+        ownerHotel: {
+          hotel: async () => hotel,
+          updateHotel: async (_id, form) => {
+            sent.push(form);
+            return { data: { _id: 'h1' }, message: messages.server.hotelUpdated };
+          },
+        },
+      }),
+    );
     store.dispatch(ownerHotelActions.hotelRequested({ hotelId: 'h1' }));
     const loaded = await until(store, (s) => s.ownerHotel.hotel.status === 'succeeded');
     expect(selectOwnerHotelFor(loaded, 'h1').hotel?.hotelName).to.equal(hotel.hotelName);
@@ -107,7 +168,10 @@ describe('owner hotel (unit)', () => {
     expect(JSON.parse(fields['restaurants']![0]!)).to.deep.equal([{ _id: 'p1', name: 'Ambrai', distance: 2 }]);
     expect(JSON.parse(fields['cinemaHalls']![0]!)).to.deep.equal([{ name: 'Paras', distance: 6 }]);
 
-    for (const [error, text] of [[httpError(403, { success: false, message: messages.server.notYourHotel }), messages.server.notYourHotel], [httpError(500, {}), ui.updateHotelFailed]] as const) {
+    for (const [error, text] of [
+      [httpError(403, { success: false, message: messages.server.notYourHotel }), messages.server.notYourHotel],
+      [httpError(500, {}), ui.updateHotelFailed],
+    ] as const) {
       const failing = testStore(stubApis({ ownerHotel: { updateHotel: () => Promise.reject(error) } }));
       failing.dispatch(ownerHotelActions.submitted({ mode: 'update', hotelId: 'h1', draft }));
       expect((await until(failing, (s) => s.ownerHotel.submit.status === 'failed')).ownerHotel.submit.error).to.equal(text);
@@ -126,13 +190,28 @@ describe('owner hotel (unit)', () => {
 
 describe('owner rooms (unit)', () => {
   const roomDraft = (patch: Partial<RoomDraft> = {}): RoomDraft => ({
-    ...emptyRoomDraft(), roomStandard: 'Deluxe', amenities: 'Free WiFi AC', size: '24', pricePerNight: '4500', images: images(2), ...patch,
+    ...emptyRoomDraft(),
+    roomStandard: 'Deluxe',
+    amenities: 'Free WiFi AC',
+    size: '24',
+    pricePerNight: '4500',
+    images: images(2),
+    ...patch,
   });
 
   it('adds a room once for a double submit; Flat-only fields are sent for a Flat only; image count rules', async () => {
     const call = deferred<{ data: { _id: string }; message: string }>();
     const sent: FormData[] = [];
-    const store = testStore(stubApis({ ownerRooms: { createRoom: (form) => { sent.push(form); return call.promise; } } }));
+    const store = testStore(
+      stubApis({
+        ownerRooms: {
+          createRoom: (form) => {
+            sent.push(form);
+            return call.promise;
+          },
+        },
+      }),
+    );
     store.dispatch(ownerRoomsActions.submitted({ mode: 'create', hotelId: 'h1', draft: roomDraft() }));
     store.dispatch(ownerRoomsActions.submitted({ mode: 'create', hotelId: 'h1', draft: roomDraft() }));
     call.resolve({ data: { _id: 'r9' }, message: messages.server.roomAdded });
@@ -143,10 +222,20 @@ describe('owner rooms (unit)', () => {
     expect(fields).to.not.have.keys('numberOfRooms');
     expect(fields['hasKitchen']).to.equal(undefined);
 
-    store.dispatch(ownerRoomsActions.submitted({ mode: 'create', hotelId: 'h1', draft: roomDraft({ roomType: 'Flat', numberOfRooms: 3, hasKitchen: true, images: images(1) }) }));
+    store.dispatch(
+      ownerRoomsActions.submitted({
+        mode: 'create',
+        hotelId: 'h1',
+        draft: roomDraft({ roomType: 'Flat', numberOfRooms: 3, hasKitchen: true, images: images(1) }),
+      }),
+    );
     await until(store, () => sent.length === 2);
     expect(formFields(sent[1]!)).to.deep.include({ numberOfRooms: ['3'], hasKitchen: ['true'], roomType: ['Flat'] });
-    for (const [draft, text] of [[roomDraft({ images: images(3) }), ui.uploadAtMostTwo], [roomDraft({ images: [] }), ui.uploadImages], [roomDraft({ size: '-1' }), 'size: must be at least 0']] as const) {
+    for (const [draft, text] of [
+      [roomDraft({ images: images(3) }), ui.uploadAtMostTwo],
+      [roomDraft({ images: [] }), ui.uploadImages],
+      [roomDraft({ size: '-1' }), 'size: must be at least 0'],
+    ] as const) {
       const store2 = testStore(stubApis());
       store2.dispatch(ownerRoomsActions.submitted({ mode: 'create', hotelId: 'h1', draft }));
       expect((await until(store2, (s) => s.ownerRooms.submit.status === 'failed')).ownerRooms.submit.error).to.equal(text);
@@ -156,14 +245,28 @@ describe('owner rooms (unit)', () => {
   it('updates a room: images only when chosen, then the success text and the room read again', async () => {
     let reads = 0;
     const sent: FormData[] = [];
-    const store = testStore(stubApis({ ownerRooms: {
-      room: async () => ({ ...room, pricePerNight: reads++ === 0 ? 4500 : 5000 }),
-      updateRoom: async (_h, _r, form) => { sent.push(form); return { data: { _id: 'r1' }, message: messages.server.roomUpdated }; },
-    } }));
+    const store = testStore(
+      stubApis({
+        ownerRooms: {
+          room: async () => ({ ...room, pricePerNight: reads++ === 0 ? 4500 : 5000 }),
+          updateRoom: async (_h, _r, form) => {
+            sent.push(form);
+            return { data: { _id: 'r1' }, message: messages.server.roomUpdated };
+          },
+        },
+      }),
+    );
     store.dispatch(ownerRoomsActions.roomRequested({ hotelId: 'h1', roomId: 'r1' }));
     const loaded = await until(store, (s) => s.ownerRooms.room.status === 'succeeded');
     expect(selectRoomUpdated(loaded)).to.equal(false);
-    store.dispatch(ownerRoomsActions.submitted({ mode: 'update', hotelId: 'h1', roomId: 'r1', draft: { ...draftFromRoom(loaded.ownerRooms.room.data!), pricePerNight: '5000' } }));
+    store.dispatch(
+      ownerRoomsActions.submitted({
+        mode: 'update',
+        hotelId: 'h1',
+        roomId: 'r1',
+        draft: { ...draftFromRoom(loaded.ownerRooms.room.data!), pricePerNight: '5000' },
+      }),
+    );
     const state = await until(store, (s) => s.ownerRooms.room.data?.pricePerNight === 5000);
     expect(selectRoomUpdated(state)).to.equal(true);
     const fields = formFields(sent[0]!);
@@ -173,7 +276,10 @@ describe('owner rooms (unit)', () => {
   });
 
   it('shows the room load errors of the update form and the list error', async () => {
-    for (const [error, text] of [[httpError(404, { success: false, message: messages.server.roomNotFound }), messages.server.roomNotFound], [httpError(500, {}), ui.errorFetchingRoomData]] as const) {
+    for (const [error, text] of [
+      [httpError(404, { success: false, message: messages.server.roomNotFound }), messages.server.roomNotFound],
+      [httpError(500, {}), ui.errorFetchingRoomData],
+    ] as const) {
       const store = testStore(stubApis({ ownerRooms: { room: () => Promise.reject(error) } }));
       store.dispatch(ownerRoomsActions.roomRequested({ hotelId: 'h1', roomId: 'r1' }));
       expect((await until(store, (s) => s.ownerRooms.room.status === 'failed')).ownerRooms.room.error).to.equal(text);
@@ -189,20 +295,55 @@ describe('owner rooms (unit)', () => {
 
 describe('owner bookings and profile (unit)', () => {
   const booking = (id: string, patch: Partial<BookingView> = {}): BookingView => ({
-    _id: id, bookingID: `BK-${id}`, hotelID: 'h1', hotelName: 'H', hotelAddress: 'A', hotelCity: 'C', customerID: 'u', customerName: 'N', customerEmail: 'e',
-    customerPhoneNumber: '9822012345', dateOfBooking: '2030-01-01T00:00:00.000Z', dateOfCommencement: '2030-01-05T00:00:00.000Z', numberOfNights: 2, numberOfGuests: 2,
-    numberOfRooms: 1, roomType: 'Room', roomStandard: 'Deluxe', roomID: 'r', totalAmount: 10000, discountAmount: 2000, payableAmount: 8000, isPaymentDone: false, invoicePDF: null,
-    status: 'confirmed', created_at: '2030-01-01T00:00:00.000Z', ...patch,
+    _id: id,
+    bookingID: `BK-${id}`,
+    hotelID: 'h1',
+    hotelName: 'H',
+    hotelAddress: 'A',
+    hotelCity: 'C',
+    customerID: 'u',
+    customerName: 'N',
+    customerEmail: 'e',
+    customerPhoneNumber: '9822012345',
+    dateOfBooking: '2030-01-01T00:00:00.000Z',
+    dateOfCommencement: '2030-01-05T00:00:00.000Z',
+    numberOfNights: 2,
+    numberOfGuests: 2,
+    numberOfRooms: 1,
+    roomType: 'Room',
+    roomStandard: 'Deluxe',
+    roomID: 'r',
+    totalAmount: 10000,
+    discountAmount: 2000,
+    payableAmount: 8000,
+    isPaymentDone: false,
+    invoicePDF: null,
+    status: 'confirmed',
+    created_at: '2030-01-01T00:00:00.000Z',
+    ...patch,
   });
 
   it('loads the hotel bookings and records a payment by booking ID', async () => {
     let paid: string | undefined;
-    const store = testStore(stubApis({ ownerBookings: { bookings: async () => [booking('1'), booking('2', { isPaymentDone: true })], markPaid: async (id) => { paid = id; } } }));
+    const store = testStore(
+      stubApis({
+        ownerBookings: {
+          bookings: async () => [booking('1'), booking('2', { isPaymentDone: true })],
+          markPaid: async (id) => {
+            paid = id;
+          },
+        },
+      }),
+    );
     store.dispatch(ownerBookingsActions.requested({ hotelId: 'h1' }));
     let state = await until(store, (s) => s.ownerBookings.status === 'succeeded');
     expect(selectOwnerHasBookings(state, 'h1')).to.equal(true);
     expect(selectOwnerHasBookings(state, 'other')).to.equal(false);
-    expect(selectOwnerBookings(state).filter(canMarkPaid).map((b) => b._id)).to.deep.equal(['1']);
+    expect(
+      selectOwnerBookings(state)
+        .filter(canMarkPaid)
+        .map((b) => b._id),
+    ).to.deep.equal(['1']);
     store.dispatch(ownerBookingsActions.markPaidRequested({ bookingId: '1', bookingID: 'BK-1' }));
     state = await until(store, (s) => s.ownerBookings.markPaid.status === 'succeeded');
     expect(paid).to.equal('BK-1');
@@ -230,10 +371,18 @@ describe('owner bookings and profile (unit)', () => {
   it('updates the owner profile as JSON and stores the returned user; sign-out clears the owner data', async () => {
     const owner: SessionUser = { _id: 'o1', role: 'hotel-owner', name: 'Rohan', email: 'rohan@example.com' };
     const bodies: unknown[] = [];
-    const store = testStore(stubApis({
-      session: { updateOwner: async (body) => { bodies.push(body); return { data: { ...owner, name: 'Rohan M' }, message: messages.server.profileUpdated }; }, signOut: async () => ({ message: '' }) },
-      ownerHotel: { ownerHotelId: async () => 'h1' },
-    }));
+    const store = testStore(
+      stubApis({
+        session: {
+          updateOwner: async (body) => {
+            bodies.push(body);
+            return { data: { ...owner, name: 'Rohan M' }, message: messages.server.profileUpdated };
+          },
+          signOut: async () => ({ message: '' }),
+        },
+        ownerHotel: { ownerHotelId: async () => 'h1' },
+      }),
+    );
     store.dispatch(ownerHotelActions.ownHotelRequested());
     await until(store, (s) => s.ownerHotel.own.hotelId === 'h1');
     store.dispatch(sessionActions.ownerUpdateRequested({ body: { name: 'Rohan M' } }));

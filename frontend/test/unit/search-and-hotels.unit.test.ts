@@ -8,11 +8,25 @@ import type { Hotel, Room } from '../../src/lib/models.ts';
 import { deferred, httpError, stubApis, testStore, until } from './support.ts';
 
 const hotel = (id: string, patch: Partial<Hotel> = {}): Hotel => ({
-  _id: id, hotelName: `Hotel ${id}`, address: 'Marine Drive, Churchgate, Mumbai', country: 'India', state: 'Maharashtra', city: 'Mumbai',
-  pinCode: 400020, description: 'd', imageURLs: [`/media/${id}-1`, `/media/${id}-2`], phoneNumber: '9820000000', amenities: ['Free WiFi'],
-  checkInTime: '12:00', checkOutTime: '11:00', startingPrice: 4000, range: 3,
-  restaurants: [{ _id: 'r', name: 'Leopold Cafe', distance: 2 }], cinemaHalls: [{ _id: 'c', name: '', distance: 1 }],
-  famousTouristPlaces: [{ _id: 't', name: 'Gateway of India', distance: 3 }], transportationFacilities: [{ _id: 'x', name: 'CST', distance: 4, type: 'Railway Station' }],
+  _id: id,
+  hotelName: `Hotel ${id}`,
+  address: 'Marine Drive, Churchgate, Mumbai',
+  country: 'India',
+  state: 'Maharashtra',
+  city: 'Mumbai',
+  pinCode: 400020,
+  description: 'd',
+  imageURLs: [`/media/${id}-1`, `/media/${id}-2`],
+  phoneNumber: '9820000000',
+  amenities: ['Free WiFi'],
+  checkInTime: '12:00',
+  checkOutTime: '11:00',
+  startingPrice: 4000,
+  range: 3,
+  restaurants: [{ _id: 'r', name: 'Leopold Cafe', distance: 2 }],
+  cinemaHalls: [{ _id: 'c', name: '', distance: 1 }],
+  famousTouristPlaces: [{ _id: 't', name: 'Gateway of India', distance: 3 }],
+  transportationFacilities: [{ _id: 'x', name: 'CST', distance: 4, type: 'Railway Station' }],
   ...patch,
 });
 
@@ -20,14 +34,16 @@ describe('search saga (unit)', () => {
   it('cancels a running search when a new one starts, aborting its request, and keeps only the newest results', async () => {
     const first = deferred<Hotel[]>();
     const signals: AbortSignal[] = [];
-    const store = testStore(stubApis({
-      search: {
-        searchHotels: (query, signal) => {
-          signals.push(signal!);
-          return query.searchTerm === 'old' ? first.promise : Promise.resolve([hotel('new')]);
+    const store = testStore(
+      stubApis({
+        search: {
+          searchHotels: (query, signal) => {
+            signals.push(signal!);
+            return query.searchTerm === 'old' ? first.promise : Promise.resolve([hotel('new')]);
+          },
         },
-      },
-    }));
+      }),
+    );
     store.dispatch(searchActions.requested({ query: searchQueryOf('?searchTerm=old') }));
     store.dispatch(searchActions.requested({ query: searchQueryOf('?searchTerm=fresh') }));
     const state = await until(store, (s) => s.search.status === 'succeeded');
@@ -42,7 +58,16 @@ describe('search saga (unit)', () => {
 
   it('sends room filters to the room search and reports an empty result', async () => {
     let roomQuery: unknown;
-    const store = testStore(stubApis({ search: { searchRooms: async (query) => { roomQuery = query; return []; } } }));
+    const store = testStore(
+      stubApis({
+        search: {
+          searchRooms: async (query) => {
+            roomQuery = query;
+            return [];
+          },
+        },
+      }),
+    );
     store.dispatch(searchActions.requested({ query: searchQueryOf('?searchTerm=goa&roomType=Flat&bedType=King&furnished=true&sort=startingPrice&order=asc') }));
     const state = await until(store, (s) => s.search.status === 'succeeded');
     expect(roomQuery).to.deep.equal({ searchTerm: 'goa', sort: 'startingPrice', order: 'asc', bedType: 'King', roomType: 'Flat', furnished: 'true' });
@@ -72,7 +97,9 @@ describe('hotels saga and selectors (unit)', () => {
   });
 
   it('marks a hotel that answers 404 as not found, and other failures as failed', async () => {
-    const store = testStore(stubApis({ hotels: { hotel: (id) => Promise.reject(id === 'gone' ? httpError(404, { message: 'Hotel not found' }) : httpError(500, {})) } }));
+    const store = testStore(
+      stubApis({ hotels: { hotel: (id) => Promise.reject(id === 'gone' ? httpError(404, { message: 'Hotel not found' }) : httpError(500, {})) } }),
+    );
     store.dispatch(hotelsActions.detailRequested({ hotelId: 'gone' }));
     expect((await until(store, (s) => s.hotels.detail.status !== 'loading')).hotels.detail.status).to.equal('notFound');
     store.dispatch(hotelsActions.detailRequested({ hotelId: 'broken' }));
@@ -81,8 +108,21 @@ describe('hotels saga and selectors (unit)', () => {
 
   it('offers as standards only the rooms of the chosen type', async () => {
     const room = (id: string, roomType: 'Room' | 'Flat'): Room => ({
-      _id: id, hotelID: 'h', hotelName: 'H', roomType, roomStandard: id, size: 20, bedType: 'King', amenities: [], pricePerNight: 1000,
-      numberOfRooms: 1, hasKitchen: false, furnished: false, imageURLs: [], totalUnits: 1, maxGuests: 3,
+      _id: id,
+      hotelID: 'h',
+      hotelName: 'H',
+      roomType,
+      roomStandard: id,
+      size: 20,
+      bedType: 'King',
+      amenities: [],
+      pricePerNight: 1000,
+      numberOfRooms: 1,
+      hasKitchen: false,
+      furnished: false,
+      imageURLs: [],
+      totalUnits: 1,
+      maxGuests: 3,
     });
     const store = testStore(stubApis({ hotels: { rooms: async () => [room('deluxe', 'Room'), room('family flat', 'Flat'), room('standard', 'Room')] } }));
     store.dispatch(hotelsActions.roomsRequested({ hotelId: 'h' }));

@@ -22,7 +22,16 @@ describe('session saga (unit)', () => {
   it('signs in once however often the form is submitted while the call runs, and stores the token', async () => {
     const call = deferred<typeof signInAnswer>();
     let calls = 0;
-    const store = testStore(stubApis({ session: { signIn: () => { calls += 1; return call.promise; } } }));
+    const store = testStore(
+      stubApis({
+        session: {
+          signIn: () => {
+            calls += 1;
+            return call.promise;
+          },
+        },
+      }),
+    );
     store.dispatch(sessionActions.signInRequested({ role: 'customer', email: guest.email, password: 'secret-pass' }));
     store.dispatch(sessionActions.signInRequested({ role: 'customer', email: guest.email, password: 'secret-pass' }));
     expect(store.getState().session.loading).to.equal(true);
@@ -88,7 +97,9 @@ describe('session saga (unit)', () => {
 
   it('stores the returned user after a profile update', async () => {
     const updated = { ...guest, username: 'asha-new' };
-    const store = testStore(stubApis({ session: { signIn: async () => signInAnswer, updateCustomer: async () => ({ data: updated, message: messages.ui.userUpdated }) } }));
+    const store = testStore(
+      stubApis({ session: { signIn: async () => signInAnswer, updateCustomer: async () => ({ data: updated, message: messages.ui.userUpdated }) } }),
+    );
     store.dispatch(sessionActions.signInRequested({ role: 'customer', email: guest.email, password: 'secret-pass' }));
     await until(store, (s) => s.session.currentUser !== null);
     store.dispatch(sessionActions.updateRequested({ form: new FormData() }));
@@ -100,10 +111,17 @@ describe('session saga (unit)', () => {
     const call = deferred<{ filename: string }>();
     const roles: string[] = [];
     const owner = { ...guest, role: 'hotel-owner' as const };
-    const store = testStore(stubApis({ session: {
-      signIn: async () => ({ ...signInAnswer, data: { ...signInAnswer.data, user: owner } }),
-      downloadMyData: (role) => { roles.push(role); return call.promise; },
-    } }));
+    const store = testStore(
+      stubApis({
+        session: {
+          signIn: async () => ({ ...signInAnswer, data: { ...signInAnswer.data, user: owner } }),
+          downloadMyData: (role) => {
+            roles.push(role);
+            return call.promise;
+          },
+        },
+      }),
+    );
     store.dispatch(sessionActions.signInRequested({ role: 'hotel-owner', email: guest.email, password: 'secret-pass' }));
     await until(store, (s) => s.session.currentUser !== null);
     store.dispatch(sessionActions.dataExportRequested());
@@ -131,7 +149,10 @@ describe('session saga (unit)', () => {
   });
 
   it('reads the refusal of a download asked for as a Blob, so its message can be shown', async () => {
-    const refusal = httpError(503, new Blob([JSON.stringify({ success: false, statusCode: 503, message: messages.server.exportBusy })], { type: 'application/json' }));
+    const refusal = httpError(
+      503,
+      new Blob([JSON.stringify({ success: false, statusCode: 503, message: messages.server.exportBusy })], { type: 'application/json' }),
+    );
     expect(errorText(await withBlobAnswerRead(refusal), messages.ui.downloadMyDataFailed)).to.equal(messages.server.exportBusy);
     const garbled = httpError(502, new Blob(['<html>Bad gateway</html>'], { type: 'text/html' }));
     expect(errorText(await withBlobAnswerRead(garbled), messages.ui.downloadMyDataFailed)).to.equal(messages.ui.downloadMyDataFailed);

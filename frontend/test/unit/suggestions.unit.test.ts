@@ -3,19 +3,39 @@ import { matchingSuggestions, suggestionCatalogue, SUGGESTIONS_PER_GROUP } from 
 import type { Hotel } from '../../src/lib/models.ts';
 
 const hotel = (id: string, patch: Partial<Hotel> = {}): Hotel => ({
-  _id: id, hotelName: `Hotel ${id}`, address: '12 MI Road, Chandpol, Jaipur', country: 'India', state: 'Rajasthan', city: 'Jaipur',
-  pinCode: 302001, description: 'd', imageURLs: [], phoneNumber: '9820000000', amenities: [],
-  checkInTime: '12:00', checkOutTime: '11:00', startingPrice: 4000, range: 3,
-  restaurants: [{ _id: 'r', name: 'Jaipur Kitchen', distance: 2 }], cinemaHalls: [{ _id: 'c', name: ' ', distance: 1 }],
-  famousTouristPlaces: [{ _id: 't', name: 'Hawa Mahal', distance: 3 }], transportationFacilities: [{ _id: 'x', name: 'JP', distance: 4, type: 'Railway Station' }],
+  _id: id,
+  hotelName: `Hotel ${id}`,
+  address: '12 MI Road, Chandpol, Jaipur',
+  country: 'India',
+  state: 'Rajasthan',
+  city: 'Jaipur',
+  pinCode: 302001,
+  description: 'd',
+  imageURLs: [],
+  phoneNumber: '9820000000',
+  amenities: [],
+  checkInTime: '12:00',
+  checkOutTime: '11:00',
+  startingPrice: 4000,
+  range: 3,
+  restaurants: [{ _id: 'r', name: 'Jaipur Kitchen', distance: 2 }],
+  cinemaHalls: [{ _id: 'c', name: ' ', distance: 1 }],
+  famousTouristPlaces: [{ _id: 't', name: 'Hawa Mahal', distance: 3 }],
+  transportationFacilities: [{ _id: 'x', name: 'JP', distance: 4, type: 'Railway Station' }],
   ...patch,
 });
 
 describe('search suggestions (unit)', () => {
-  it('groups every hotel\'s texts into cities, hotels and places; streets and house numbers dropped, areas kept; each text once', () => {
+  it("groups every hotel's texts into cities, hotels and places; streets and house numbers dropped, areas kept; each text once", () => {
     const catalogue = suggestionCatalogue([
       hotel('a'),
-      hotel('b', { hotelName: 'Jaipur Palace', address: 'Marine Drive, Colaba, Mumbai', city: 'Mumbai', state: 'Maharashtra', famousTouristPlaces: [{ _id: 't', name: 'jaipur', distance: 1 }] }),
+      hotel('b', {
+        hotelName: 'Jaipur Palace',
+        address: 'Marine Drive, Colaba, Mumbai',
+        city: 'Mumbai',
+        state: 'Maharashtra',
+        famousTouristPlaces: [{ _id: 't', name: 'jaipur', distance: 1 }],
+      }),
     ]);
     expect(catalogue).to.deep.equal([
       { kind: 'cities', texts: ['Jaipur', 'Mumbai'] },

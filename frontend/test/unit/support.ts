@@ -6,13 +6,48 @@ const unexpected = (name: string) => () => Promise.reject(new Error(`unexpected 
 
 export function stubApis(overrides: { [K in keyof Apis]?: Partial<Apis[K]> } = {}): Apis {
   return {
-    session: { signIn: unexpected('signIn'), googleSignIn: unexpected('googleSignIn'), registerCustomer: unexpected('registerCustomer'), registerOwner: unexpected('registerOwner'), signOut: unexpected('signOut'), deleteAccount: unexpected('deleteAccount'), updateCustomer: unexpected('updateCustomer'), updateOwner: unexpected('updateOwner'), downloadMyData: unexpected('downloadMyData'), ...overrides.session },
-    hotels: { allHotels: unexpected('allHotels'), hotel: unexpected('hotel'), rooms: unexpected('rooms'), availability: unexpected('hotels.availability'), ...overrides.hotels },
+    session: {
+      signIn: unexpected('signIn'),
+      googleSignIn: unexpected('googleSignIn'),
+      registerCustomer: unexpected('registerCustomer'),
+      registerOwner: unexpected('registerOwner'),
+      signOut: unexpected('signOut'),
+      deleteAccount: unexpected('deleteAccount'),
+      updateCustomer: unexpected('updateCustomer'),
+      updateOwner: unexpected('updateOwner'),
+      downloadMyData: unexpected('downloadMyData'),
+      ...overrides.session,
+    },
+    hotels: {
+      allHotels: unexpected('allHotels'),
+      hotel: unexpected('hotel'),
+      rooms: unexpected('rooms'),
+      availability: unexpected('hotels.availability'),
+      ...overrides.hotels,
+    },
     search: { searchHotels: unexpected('searchHotels'), searchRooms: unexpected('searchRooms'), ...overrides.search },
-    booking: { sendOtp: unexpected('sendOtp'), verifyOtp: unexpected('verifyOtp'), book: unexpected('book'), availability: unexpected('booking.availability'), ...overrides.booking },
+    booking: {
+      sendOtp: unexpected('sendOtp'),
+      verifyOtp: unexpected('verifyOtp'),
+      book: unexpected('book'),
+      availability: unexpected('booking.availability'),
+      ...overrides.booking,
+    },
     bookings: { customerBookings: unexpected('customerBookings'), cancel: unexpected('cancel'), ...overrides.bookings },
-    ownerHotel: { ownerHotelId: unexpected('ownerHotelId'), hotel: unexpected('ownerHotel.hotel'), createHotel: unexpected('createHotel'), updateHotel: unexpected('updateHotel'), ...overrides.ownerHotel },
-    ownerRooms: { rooms: unexpected('ownerRooms.rooms'), room: unexpected('ownerRooms.room'), createRoom: unexpected('createRoom'), updateRoom: unexpected('updateRoom'), ...overrides.ownerRooms },
+    ownerHotel: {
+      ownerHotelId: unexpected('ownerHotelId'),
+      hotel: unexpected('ownerHotel.hotel'),
+      createHotel: unexpected('createHotel'),
+      updateHotel: unexpected('updateHotel'),
+      ...overrides.ownerHotel,
+    },
+    ownerRooms: {
+      rooms: unexpected('ownerRooms.rooms'),
+      room: unexpected('ownerRooms.room'),
+      createRoom: unexpected('createRoom'),
+      updateRoom: unexpected('updateRoom'),
+      ...overrides.ownerRooms,
+    },
     ownerBookings: { bookings: unexpected('ownerBookings.bookings'), markPaid: unexpected('markPaid'), ...overrides.ownerBookings },
   };
 }
@@ -35,7 +70,10 @@ export async function until(store: AppStore, predicate: (state: RootState) => bo
 export function deferred<T>() {
   let resolve!: (value: T) => void;
   let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => { resolve = res; reject = rej; });
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
   return { promise, resolve, reject };
 }
 

@@ -15,12 +15,15 @@ let release!: () => void;
 const held = new Promise<void>((resolve) => (release = resolve));
 let started!: () => void;
 const firstBatch = new Promise<void>((resolve) => (started = resolve));
-const subscription = store.subscribeToAll({ maxBatchSize: 50 }, {
-  onBatch: async () => {
-    started();
-    await held;
+const subscription = store.subscribeToAll(
+  { maxBatchSize: 50 },
+  {
+    onBatch: async () => {
+      started();
+      await held;
+    },
   },
-});
+);
 await firstBatch;
 await subscription.close();
 await store.close();

@@ -6,7 +6,13 @@ import { createFileKeyStorage, openKeyStore, withPersonalData, type KeyStore } f
 
 export const guestName = (i: number) => `Guest ${i}`;
 export const registration = (i: number) => ({
-  accountId: `g${i}`, role: 'customer', name: guestName(i), email: `guest${i}@example.in`, username: `guest${i}`, passwordHash: null, via: 'password',
+  accountId: `g${i}`,
+  role: 'customer',
+  name: guestName(i),
+  email: `guest${i}@example.in`,
+  username: `guest${i}`,
+  passwordHash: null,
+  via: 'password',
 });
 
 /** Guests g<from>…g<to - 1>, each registered in their own stream `customer-g<i>`. */

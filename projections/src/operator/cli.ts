@@ -17,7 +17,14 @@ const PLAIN_LINE_EVERY_MS = 1000;
 
 const table = (rows: string[][]): string => {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd()).join('\n');
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 };
 
 function statusTable(status: ReadModelsStatus): string {
@@ -25,7 +32,15 @@ function statusTable(status: ReadModelsStatus): string {
   for (const model of status.models) {
     for (const version of model.versions) {
       const note = version.failed !== null ? `stopped: ${version.failed}` : version.state === 'building' && !version.caughtUp ? 'catching up' : '';
-      rows.push([model.name, String(version.version), version.state, String(version.position ?? '-'), version.lag === null ? '-' : String(version.lag), String(version.documents), note]);
+      rows.push([
+        model.name,
+        String(version.version),
+        version.state,
+        String(version.position ?? '-'),
+        version.lag === null ? '-' : String(version.lag),
+        String(version.documents),
+        note,
+      ]);
     }
   }
   return `${table(rows)}\nlog head: ${status.head ?? 'empty'}`;
@@ -72,7 +87,9 @@ async function main(argv: readonly string[]): Promise<number> {
   const config = loadConfig();
   const token = await readOperatorToken(config.operatorToken, path.join(config.dataDir, 'keys'));
   if (token === null) {
-    console.error(`no operator token: set OPERATOR_TOKEN, or start \`npm start\` once with this DATA_DIR (it keeps one in ${path.join(config.dataDir, 'keys', 'operator.token')})`);
+    console.error(
+      `no operator token: set OPERATOR_TOKEN, or start \`npm start\` once with this DATA_DIR (it keeps one in ${path.join(config.dataDir, 'keys', 'operator.token')})`,
+    );
     return 2;
   }
   const call = operatorClient(config.operatorUrl, token);
@@ -93,7 +110,9 @@ async function main(argv: readonly string[]): Promise<number> {
       const entry = await call<VersionEntry>('POST', `/operator/read-models/${encodeURIComponent(argument)}/build`);
       console.log(`building ${argument}@${entry.version} from position 0 beside the live version`);
       const built = await followBuild(call, argument, entry.version);
-      console.log(`${argument}@${entry.version} has caught up at position ${built.position ?? 'start'} and keeps following the log; \`npm run projection -- switch ${argument}\` makes it live`);
+      console.log(
+        `${argument}@${entry.version} has caught up at position ${built.position ?? 'start'} and keeps following the log; \`npm run projection -- switch ${argument}\` makes it live`,
+      );
       return 0;
     }
     case 'switch': {

@@ -15,9 +15,11 @@ export function readModelOperatorRoute(runner: ReadModelRunner): OperatorRoute {
   return ({ method, parts }) => {
     if (parts[1] !== 'read-models') return null;
     const call = route(runner, method, parts);
-    return call === null ? null : call.catch((error: unknown) => {
-      throw error instanceof ReadModelOperationError ? new AppError(error.status, error.message) : error;
-    });
+    return call === null
+      ? null
+      : call.catch((error: unknown) => {
+          throw error instanceof ReadModelOperationError ? new AppError(error.status, error.message) : error;
+        });
   };
 }
 

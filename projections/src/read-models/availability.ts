@@ -10,7 +10,18 @@
  * unit can still lose it to another guest, and is told so by the booking's 409.
  */
 import {
-  addDays, guestsFit, maxGuestsOf, quoteStay, unitsBooked, type BedType, type HotelAvailability, type ListingAvailability, type RoomDetails, type RoomSearchQuery, type RoomType, type Stay,
+  addDays,
+  guestsFit,
+  maxGuestsOf,
+  quoteStay,
+  unitsBooked,
+  type BedType,
+  type HotelAvailability,
+  type ListingAvailability,
+  type RoomDetails,
+  type RoomSearchQuery,
+  type RoomType,
+  type Stay,
 } from '@stays/contracts';
 import { roomFilter } from './hotels/queries.ts';
 import { POSITION_FIELD } from '../guard.ts';
@@ -50,7 +61,6 @@ export type AvailabilityNightDocument = {
 
 const nightId = (roomId: string, night: string) => `${roomId}/${night}`;
 
-
 export const availabilityReadModel = defineReadModel({
   name: 'availability',
   version: 1,
@@ -61,12 +71,20 @@ export const availabilityReadModel = defineReadModel({
   },
   queries: availabilityQueries,
   on: {
-    RoomAdded: (room, { recordedAt }) => [{
-      collection: collections.listings,
-      operation: { updateOne: { filter: { _id: room.roomId }, update: { $set: listingFields(room), $setOnInsert: { created_at: recordedAt } }, upsert: true } },
-    }],
-    RoomUpdated: (room) => [{ collection: collections.listings, operation: { updateOne: { filter: { _id: room.roomId }, update: { $set: listingFields(room) }, upsert: true } } }],
-    HotelDelisted: ({ hotelId }) => [{ collection: collections.listings, operation: { updateMany: { filter: { hotelID: hotelId }, update: { $set: { listed: false } } } } }],
+    RoomAdded: (room, { recordedAt }) => [
+      {
+        collection: collections.listings,
+        operation: {
+          updateOne: { filter: { _id: room.roomId }, update: { $set: listingFields(room), $setOnInsert: { created_at: recordedAt } }, upsert: true },
+        },
+      },
+    ],
+    RoomUpdated: (room) => [
+      { collection: collections.listings, operation: { updateOne: { filter: { _id: room.roomId }, update: { $set: listingFields(room) }, upsert: true } } },
+    ],
+    HotelDelisted: ({ hotelId }) => [
+      { collection: collections.listings, operation: { updateMany: { filter: { hotelID: hotelId }, update: { $set: { listed: false } } } } },
+    ],
     UnitsReserved: ({ roomId, nights, units }) => nights.map((night) => reservedChange(roomId, night, units)),
     UnitsReleased: ({ roomId, nights, units }) => nights.map((night) => reservedChange(roomId, night, -units)),
   },
@@ -109,8 +127,24 @@ export function availabilityQueries(store: ReadModelStore) {
     const minFree = Math.min(...byNight.map((night) => night.free));
     const maxGuests = maxGuestsOf(listing);
     const bookable = minFree >= unitsBooked(listing.roomType, stay.rooms) && guestsFit(stay.guests, maxGuests, listing.roomType, stay.rooms);
-    const quote = quoteStay({ roomType: listing.roomType, pricePerNight: listing.pricePerNight, numberOfGuests: stay.guests, numberOfNights: stay.nights, numberOfRooms: stay.rooms });
-    return { roomID: listing._id, roomType: listing.roomType, roomStandard: listing.roomStandard, maxGuests, nights: byNight, minFree, bookable, quote, nearestCheckIn: null };
+    const quote = quoteStay({
+      roomType: listing.roomType,
+      pricePerNight: listing.pricePerNight,
+      numberOfGuests: stay.guests,
+      numberOfNights: stay.nights,
+      numberOfRooms: stay.rooms,
+    });
+    return {
+      roomID: listing._id,
+      roomType: listing.roomType,
+      roomStandard: listing.roomStandard,
+      maxGuests,
+      nights: byNight,
+      minFree,
+      bookable,
+      quote,
+      nearestCheckIn: null,
+    };
   }
 
   /**
@@ -150,7 +184,10 @@ export function availabilityQueries(store: ReadModelStore) {
         { ...conditions, ...(amongHotels !== undefined && { hotelID: { $in: [...amongHotels] } }), listed: true },
         { projection: { hotelID: 1, roomType: 1, bedType: 1, pricePerNight: 1, totalUnits: 1, maxGuests: 1 } },
       );
-      const taken = await reservedIn(candidates.map((listing) => listing._id), stay);
+      const taken = await reservedIn(
+        candidates.map((listing) => listing._id),
+        stay,
+      );
       const mostTaken = new Map<string, number>();
       for (const [id, reserved] of taken) {
         const roomId = id.slice(0, id.lastIndexOf('/'));
@@ -161,11 +198,24 @@ export function availabilityQueries(store: ReadModelStore) {
         const units = unitsBooked(listing.roomType, stay.rooms);
         const fewestFree = listing.totalUnits - (mostTaken.get(listing._id) ?? 0);
         if (fewestFree < units || !guestsFit(stay.guests, maxGuestsOf(listing), listing.roomType, stay.rooms)) continue;
-        const payable = quoteStay({ roomType: listing.roomType, pricePerNight: listing.pricePerNight, numberOfGuests: stay.guests, numberOfNights: stay.nights, numberOfRooms: stay.rooms }).payableAmount;
+        const payable = quoteStay({
+          roomType: listing.roomType,
+          pricePerNight: listing.pricePerNight,
+          numberOfGuests: stay.guests,
+          numberOfNights: stay.nights,
+          numberOfRooms: stay.rooms,
+        }).payableAmount;
         const known = hotels.get(listing.hotelID);
-        hotels.set(listing.hotelID, known === undefined
-          ? { bookableListings: 1, lowestPayableAmount: payable, fewestFree }
-          : { bookableListings: known.bookableListings + 1, lowestPayableAmount: Math.min(known.lowestPayableAmount, payable), fewestFree: Math.min(known.fewestFree, fewestFree) });
+        hotels.set(
+          listing.hotelID,
+          known === undefined
+            ? { bookableListings: 1, lowestPayableAmount: payable, fewestFree }
+            : {
+                bookableListings: known.bookableListings + 1,
+                lowestPayableAmount: Math.min(known.lowestPayableAmount, payable),
+                fewestFree: Math.min(known.fewestFree, fewestFree),
+              },
+        );
       }
       return hotels;
     },
@@ -177,14 +227,19 @@ export function availabilityQueries(store: ReadModelStore) {
     async ofHotel(hotelId: string, stay: Stay, latest: string): Promise<ListingAvailability[] | null> {
       const found = await listings.find({ hotelID: hotelId, listed: true }, { sort: { created_at: 1, _id: 1 }, projection: { [POSITION_FIELD]: 0 } });
       if (found.length === 0) return null;
-      const reserved = await reservedIn(found.map((listing) => listing._id), stay);
-      return Promise.all(found.map(async (listing) => {
-        const answered = answer(listing, reserved, stay);
-        const full = answered.minFree < unitsBooked(listing.roomType, stay.rooms);
-        return full && guestsFit(stay.guests, answered.maxGuests, listing.roomType, stay.rooms)
-          ? { ...answered, nearestCheckIn: await nearestCheckIn(listing, stay, latest) }
-          : answered;
-      }));
+      const reserved = await reservedIn(
+        found.map((listing) => listing._id),
+        stay,
+      );
+      return Promise.all(
+        found.map(async (listing) => {
+          const answered = answer(listing, reserved, stay);
+          const full = answered.minFree < unitsBooked(listing.roomType, stay.rooms);
+          return full && guestsFit(stay.guests, answered.maxGuests, listing.roomType, stay.rooms)
+            ? { ...answered, nearestCheckIn: await nearestCheckIn(listing, stay, latest) }
+            : answered;
+        }),
+      );
     },
   };
 }

@@ -30,11 +30,13 @@ export { POSITION_FIELD } from '../guard.ts';
 export async function discoverReadModels(dir: string = import.meta.dirname): Promise<ReadModel[]> {
   const found = new Map<string, ReadModel>();
   for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const module = entry.isDirectory() ? path.join(dir, entry.name, 'index.ts')
-      : entry.isFile() && entry.name.endsWith('.ts') && entry.name !== 'index.ts' && !entry.name.endsWith('.d.ts') ? path.join(dir, entry.name)
-      : null;
+    const module = entry.isDirectory()
+      ? path.join(dir, entry.name, 'index.ts')
+      : entry.isFile() && entry.name.endsWith('.ts') && entry.name !== 'index.ts' && !entry.name.endsWith('.d.ts')
+        ? path.join(dir, entry.name)
+        : null;
     if (module === null) continue;
-    const exports = await import(pathToFileURL(module).href) as Record<string, unknown>;
+    const exports = (await import(pathToFileURL(module).href)) as Record<string, unknown>;
     for (const value of Object.values(exports)) {
       if (!isReadModel(value)) continue;
       const other = found.get(value.name);

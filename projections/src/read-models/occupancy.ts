@@ -22,9 +22,7 @@
  * Booking events carry no amounts on cancellation or payment, so per-day counters could
  * not be decremented by a pure handler: the booking is the unit that is written.
  */
-import {
-  addDays, indiaToday, type CityOccupancy, type OccupancyFigures, type OccupancyOfCity, type OwnerOccupancy,
-} from '@stays/contracts';
+import { addDays, indiaToday, type CityOccupancy, type OccupancyFigures, type OccupancyOfCity, type OwnerOccupancy } from '@stays/contracts';
 import type { ProjectedWrite } from '../projection.ts';
 import { defineReadModel, type ReadModelStore } from '../read-model.ts';
 
@@ -75,11 +73,13 @@ export function spreadRupees(amount: number, parts: number): number[] {
 
 const dayOf = (recordedAt: string): string => indiaToday(new Date(recordedAt));
 
-const onHotel = (hotelId: string, update: Record<string, unknown>, upsert = false): ProjectedWrite[] =>
-  [{ collection: collections.hotels, operation: { updateOne: { filter: { _id: hotelId }, update, ...(upsert && { upsert }) } } }];
+const onHotel = (hotelId: string, update: Record<string, unknown>, upsert = false): ProjectedWrite[] => [
+  { collection: collections.hotels, operation: { updateOne: { filter: { _id: hotelId }, update, ...(upsert && { upsert }) } } },
+];
 
-const setOnBooking = (bookingID: string, set: Record<string, unknown>): ProjectedWrite[] =>
-  [{ collection: collections.bookings, operation: { updateOne: { filter: { _id: bookingID }, update: { $set: set } } } }];
+const setOnBooking = (bookingID: string, set: Record<string, unknown>): ProjectedWrite[] => [
+  { collection: collections.bookings, operation: { updateOne: { filter: { _id: bookingID }, update: { $set: set } } } },
+];
 
 /** Sums of one day or many. */
 interface Tally {
@@ -204,9 +204,7 @@ export function occupancyQueries(store: ReadModelStore) {
         if (sum.unitsAvailable === 0 && sum.nightsSold === 0) continue;
         addTo(byCity.get(hotel.city) ?? byCity.set(hotel.city, emptyTally()).get(hotel.city)!, sum);
       }
-      const cities: OccupancyOfCity[] = [...byCity]
-        .sort(([a], [b]) => a.localeCompare(b, 'en'))
-        .map(([city, tally]) => ({ city, ...figuresOf(tally) }));
+      const cities: OccupancyOfCity[] = [...byCity].sort(([a], [b]) => a.localeCompare(b, 'en')).map(([city, tally]) => ({ city, ...figuresOf(tally) }));
       return { month, cities };
     },
   };
@@ -231,9 +229,14 @@ export const occupancyReadModel = defineReadModel({
       onHotel(hotelId, { $push: { [`listings.${roomId}`]: { from: dayOf(recordedAt), units: totalUnits } } }),
     BookingPlaced: (placed) => {
       const document: Omit<OccupancyBookingDocument, '_id'> = {
-        hotelID: placed.hotelId, firstNight: placed.nights[0] ?? placed.dateOfCommencement, lastNight: placed.nights.at(-1) ?? placed.dateOfCommencement,
-        nights: placed.nights, units: placed.units, nightlyRevenue: spreadRupees(placed.totalAmount - placed.discountAmount, placed.nights.length),
-        paid: false, cancelled: false,
+        hotelID: placed.hotelId,
+        firstNight: placed.nights[0] ?? placed.dateOfCommencement,
+        lastNight: placed.nights.at(-1) ?? placed.dateOfCommencement,
+        nights: placed.nights,
+        units: placed.units,
+        nightlyRevenue: spreadRupees(placed.totalAmount - placed.discountAmount, placed.nights.length),
+        paid: false,
+        cancelled: false,
       };
       return [{ collection: collections.bookings, operation: { updateOne: { filter: { _id: placed.bookingID }, update: { $set: document }, upsert: true } } }];
     },

@@ -19,9 +19,16 @@ export const ledger: ProjectionDefinition = {
       case 'Opened':
         return [{ collection: 'accounts', operation: { insertOne: { document: { _id: account!, balance: 0, history: [] } } } }];
       case 'Deposited':
-        return [{ collection: 'accounts', operation: { updateOne: { filter: { _id: account! }, update: { $inc: { balance: amount! }, $push: { history: amount! } } } } }];
+        return [
+          {
+            collection: 'accounts',
+            operation: { updateOne: { filter: { _id: account! }, update: { $inc: { balance: amount! }, $push: { history: amount! } } } },
+          },
+        ];
       case 'BonusPaid':
-        return [{ collection: 'accounts', operation: { updateMany: { filter: {}, update: { $inc: { balance: amount! }, $push: { history: `bonus ${amount}` } } } } }];
+        return [
+          { collection: 'accounts', operation: { updateMany: { filter: {}, update: { $inc: { balance: amount! }, $push: { history: `bonus ${amount}` } } } } },
+        ];
       default:
         return [];
     }
@@ -33,10 +40,12 @@ export const tally: ProjectionDefinition = {
   name: 'tally',
   version: 1,
   collections: ['tallies'],
-  project: (event) => [{
-    collection: 'tallies',
-    operation: { updateOne: { filter: { _id: event.streamId }, update: { $inc: { events: 1 }, $set: { last: event.type } }, upsert: true } },
-  }],
+  project: (event) => [
+    {
+      collection: 'tallies',
+      operation: { updateOne: { filter: { _id: event.streamId }, update: { $inc: { events: 1 }, $set: { last: event.type } }, upsert: true } },
+    },
+  ],
 };
 
 export const projections = [ledger, tally];
@@ -69,4 +78,3 @@ export async function until(condition: () => boolean | Promise<boolean>, what: s
 export async function head(store: EventStore): Promise<number> {
   return (await store.headPosition()) ?? -1;
 }
-

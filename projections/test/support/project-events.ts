@@ -22,8 +22,14 @@ export async function projectInto(model: ReadModelDefinition, events: readonly D
   for (const event of events) {
     position++;
     const recorded: RecordedEvent = {
-      id: `event-${position}`, streamId: 'test-1', type: event.type, revision: position - 1, position,
-      data: event.data as Record<string, unknown>, metadata: { schemaVersion: eventSchemaVersions[event.type] }, recordedAt: recordedAt(position),
+      id: `event-${position}`,
+      streamId: 'test-1',
+      type: event.type,
+      revision: position - 1,
+      position,
+      data: event.data as Record<string, unknown>,
+      metadata: { schemaVersion: eventSchemaVersions[event.type] },
+      recordedAt: recordedAt(position),
     };
     await applyInOrder(readStore, guardedWrites(projection, position, projection.project(recorded)), (line) => {
       throw new Error(line);

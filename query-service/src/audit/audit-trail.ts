@@ -18,7 +18,11 @@ export interface AuditTrail {
  * store: it is given one, the embedded store or EventStoreDB, by its entry point).
  */
 export interface AppendOnlyLog {
-  append(streamId: string, events: readonly { type: string; data: Record<string, unknown>; metadata: Record<string, unknown> }[], options: { expectedRevision: 'any' }): Promise<unknown>;
+  append(
+    streamId: string,
+    events: readonly { type: string; data: Record<string, unknown>; metadata: Record<string, unknown> }[],
+    options: { expectedRevision: 'any' },
+  ): Promise<unknown>;
 }
 
 /**
@@ -31,14 +35,22 @@ export function eventStoreAuditTrail(store: AppendOnlyLog, streamNames: KeyedStr
   return {
     async recordRead(read) {
       const { guestEmail, ...filters } = read.filters ?? {};
-      const recorded = read.filters === undefined ? read
-        : { ...read, filters: { ...filters, ...(typeof guestEmail === 'string' && { guestEmailDigest: streamNames.email(guestEmail) }) } };
+      const recorded =
+        read.filters === undefined
+          ? read
+          : { ...read, filters: { ...filters, ...(typeof guestEmail === 'string' && { guestEmailDigest: streamNames.email(guestEmail) }) } };
       const data: AuditorReadRecorded['data'] = { ...recorded, at: now().toISOString() };
-      await store.append(streams.auditor(read.auditorId), [{
-        type: 'AuditorReadRecorded',
-        data: { ...data },
-        metadata: { schemaVersion: eventSchemaVersions.AuditorReadRecorded, actor: read.auditorId },
-      }], { expectedRevision: 'any' });
+      await store.append(
+        streams.auditor(read.auditorId),
+        [
+          {
+            type: 'AuditorReadRecorded',
+            data: { ...data },
+            metadata: { schemaVersion: eventSchemaVersions.AuditorReadRecorded, actor: read.auditorId },
+          },
+        ],
+        { expectedRevision: 'any' },
+      );
     },
   };
 }

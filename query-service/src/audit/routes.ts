@@ -9,9 +9,7 @@
  * log as it was when the export began, whose size it announces in `X-Total-Count`.
  */
 import { Readable } from 'node:stream';
-import {
-  messages, routes, streams, type AuditBookingHistory, type AuditLogQuery, type AuditPage,
-} from '@stays/contracts';
+import { messages, routes, streams, type AuditBookingHistory, type AuditLogQuery, type AuditPage } from '@stays/contracts';
 import type { Filter } from '@stays/read-store';
 import { NotFoundError, auditorAuthOf, respond } from '@stays/service-kit';
 import type { QueryContext } from '../query-context.ts';
@@ -47,12 +45,16 @@ export function mountAuditRoutes({ deps, readModels, notary: { auditLog }, mount
   mount(routes.auditBookings, async (ctx) => {
     const { page, from, to, ...rest } = ctx.input.query;
     await deps.auditTrail.recordRead({ auditorId: auditorAuthOf(ctx).accountId, what: 'bookings', filters: recordedFilters(ctx.input.query) });
-    const { items, total } = await readModels.bookings.auditSearch({
-      ...rest,
-      ...(from !== undefined && { from: indiaDateOf(from) }),
-      ...(to !== undefined && { to: indiaDateOf(to) }),
-      now: new Date(),
-    }, page, BOOKINGS_PAGE_SIZE);
+    const { items, total } = await readModels.bookings.auditSearch(
+      {
+        ...rest,
+        ...(from !== undefined && { from: indiaDateOf(from) }),
+        ...(to !== undefined && { to: indiaDateOf(to) }),
+        now: new Date(),
+      },
+      page,
+      BOOKINGS_PAGE_SIZE,
+    );
     const answer: AuditPage<(typeof items)[number]> = { items, page, pageSize: BOOKINGS_PAGE_SIZE, total };
     ctx.set('Cache-Control', 'private, no-store');
     respond(ctx, 200, messages.server.bookingsFound, answer);

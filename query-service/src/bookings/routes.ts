@@ -6,8 +6,10 @@ import type { QueryContext } from '../query-context.ts';
 export function mountBookingRoutes({ deps, readModels, mount }: QueryContext): void {
   const { accounts, bookings, hotels } = readModels;
   /** The invoice link answered is signed for this reader and expires: a list is never shared between readers. */
-  const withLinks = (reader: string) => (booking: BookingView): BookingView =>
-    booking.invoicePDF === null ? booking : { ...booking, invoicePDF: deps.mediaLinks.signed(booking.invoicePDF, reader) };
+  const withLinks =
+    (reader: string) =>
+    (booking: BookingView): BookingView =>
+      booking.invoicePDF === null ? booking : { ...booking, invoicePDF: deps.mediaLinks.signed(booking.invoicePDF, reader) };
 
   mount(routes.customerBookings, async (ctx) => {
     const customerId = authOf(ctx).accountId;

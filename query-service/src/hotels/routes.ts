@@ -9,12 +9,15 @@ import { ResponseCache } from './response-cache.ts';
 export function mountHotelRoutes({ deps, readModels, mount }: QueryContext): void {
   const { hotels } = readModels;
   /** Image links are answered absolute, on the configured public address. */
-  const answered = <T extends { imageURLs?: readonly string[] }>(listing: T): T =>
-    ({ ...listing, imageURLs: deps.mediaLinks.absoluteAll(listing.imageURLs ?? []) });
+  const answered = <T extends { imageURLs?: readonly string[] }>(listing: T): T => ({
+    ...listing,
+    imageURLs: deps.mediaLinks.absoluteAll(listing.imageURLs ?? []),
+  });
 
   /** A page of a search; with a stay, only hotels bookable for it, each saying what of it is. */
   async function searchPage(query: HotelSearch): Promise<string> {
-    const forStay = query.stay === undefined ? undefined : await readModels.availability.bookableHotels(query.stay, query, await hotels.hotelIdsMatching(query));
+    const forStay =
+      query.stay === undefined ? undefined : await readModels.availability.bookableHotels(query.stay, query, await hotels.hotelIdsMatching(query));
     const { total, hotels: page } = await hotels.searchHotels(query, forStay && [...forStay.keys()]);
     const pagination: Pagination = { total, page: query.page, limit: query.limit };
     const cards = page.map((hotel) => ({ ...answered(hotel), ...(forStay && { availability: forStay.get(hotel._id) }) }));
@@ -29,7 +32,7 @@ export function mountHotelRoutes({ deps, readModels, mount }: QueryContext): voi
     if (query.stay === undefined) return `${kind}|${JSON.stringify(query)}`;
     const startProblem = stayStartProblem(query.stay.checkIn, new Date());
     if (startProblem !== null) throw new ValidationError('checkIn', startProblem);
-    return `${kind}|stay@${await deps.readSide.changedAt(availabilityReadModel.name) ?? 'start'}|${JSON.stringify(query)}`;
+    return `${kind}|stay@${(await deps.readSide.changedAt(availabilityReadModel.name)) ?? 'start'}|${JSON.stringify(query)}`;
   }
 
   const cache = new ResponseCache();

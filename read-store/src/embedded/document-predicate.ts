@@ -34,7 +34,10 @@ const matchAll: DocumentPredicate = () => true;
 export function compileFilter(filter: Filter | undefined): DocumentPredicate {
   if (!filter) return matchAll;
   let empty = true;
-  for (const _ in filter) { empty = false; break; }
+  for (const _ in filter) {
+    empty = false;
+    break;
+  }
   if (empty) return matchAll;
   const fast = compileFast(filter);
   let query: Query | undefined;
@@ -142,18 +145,41 @@ function compileCondition(condition: unknown): ValueTest | undefined {
     const operand = condition[operator];
     let test: ValueTest | undefined;
     switch (operator) {
-      case '$eq': test = equalityTest(operand); break;
-      case '$ne': test = negate(equalityTest(operand)); break;
-      case '$gt': test = rangeTest(operand, (order) => order > 0); break;
-      case '$gte': test = rangeTest(operand, (order) => order >= 0); break;
-      case '$lt': test = rangeTest(operand, (order) => order < 0); break;
-      case '$lte': test = rangeTest(operand, (order) => order <= 0); break;
-      case '$in': test = membershipTest(operand); break;
-      case '$nin': test = negate(membershipTest(operand)); break;
-      case '$exists': test = operand ? (value) => value !== undefined : (value) => value === undefined; break;
-      case '$regex': test = regexTest(operand, condition.$options); break;
-      case '$options': test = '$regex' in condition ? () => true : undefined; break;
-      default: return undefined;
+      case '$eq':
+        test = equalityTest(operand);
+        break;
+      case '$ne':
+        test = negate(equalityTest(operand));
+        break;
+      case '$gt':
+        test = rangeTest(operand, (order) => order > 0);
+        break;
+      case '$gte':
+        test = rangeTest(operand, (order) => order >= 0);
+        break;
+      case '$lt':
+        test = rangeTest(operand, (order) => order < 0);
+        break;
+      case '$lte':
+        test = rangeTest(operand, (order) => order <= 0);
+        break;
+      case '$in':
+        test = membershipTest(operand);
+        break;
+      case '$nin':
+        test = negate(membershipTest(operand));
+        break;
+      case '$exists':
+        test = operand ? (value) => value !== undefined : (value) => value === undefined;
+        break;
+      case '$regex':
+        test = regexTest(operand, condition.$options);
+        break;
+      case '$options':
+        test = '$regex' in condition ? () => true : undefined;
+        break;
+      default:
+        return undefined;
     }
     if (!test) return undefined;
     tests.push(test);

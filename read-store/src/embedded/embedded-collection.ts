@@ -2,9 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { isEqual } from 'mingo/util';
 import { DuplicateKeyError } from '../errors.ts';
 import { equalityFields } from '../filter-equalities.ts';
-import type {
-  Document, Filter, FindOptions, IndexOptions, ReadCollection, Replacement, Update, UpdateOptions, UpdateResult, WriteOperation,
-} from '../port.ts';
+import type { Document, Filter, FindOptions, IndexOptions, ReadCollection, Replacement, Update, UpdateOptions, UpdateResult, WriteOperation } from '../port.ts';
 import { CollectionIndex } from './collection-index.ts';
 import { copyValue } from './copy-value.ts';
 import { compileFilter } from './document-predicate.ts';
@@ -112,7 +110,11 @@ export class EmbeddedCollection<T extends Document = Document> implements ReadCo
     if (paths.length === 1 && paths[0] === '_id') return;
     const unique = options?.unique === true;
     const sparse = options?.sparse === true;
-    const name = options?.name ?? Object.entries(keys).map(([path, direction]) => `${path}_${direction}`).join('_');
+    const name =
+      options?.name ??
+      Object.entries(keys)
+        .map(([path, direction]) => `${path}_${direction}`)
+        .join('_');
     const keyOrder = JSON.stringify(Object.entries(keys));
     const sameKeys = this.indexes.find((index) => JSON.stringify(Object.entries(index.keys)) === keyOrder);
     if (sameKeys && sameKeys.unique === unique && sameKeys.sparse === sparse) return;

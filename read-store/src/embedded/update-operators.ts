@@ -13,8 +13,16 @@ import { compare, isEqual } from 'mingo/util';
 import type { Filter, Update } from '../port.ts';
 import { copyValue } from './copy-value.ts';
 import {
-  clearSlot, hasSlotValue, isOperatorObject, isPlainObject, locateSlot, readSlot, writeSlot,
-  type OwnedContainers, type PathSlot, type PlainObject,
+  clearSlot,
+  hasSlotValue,
+  isOperatorObject,
+  isPlainObject,
+  locateSlot,
+  readSlot,
+  writeSlot,
+  type OwnedContainers,
+  type PathSlot,
+  type PlainObject,
 } from './field-path.ts';
 
 /** How an update is being applied. */
@@ -56,9 +64,9 @@ export function parseUpdate(update: Update): ParsedUpdate {
     operators++;
     const apply = OPERATORS[operator];
     if (!apply) {
-      throw new InvalidUpdateError(operator.startsWith('$')
-        ? `Unknown modifier: ${operator}`
-        : 'update document requires atomic operators (use replaceOne to replace a document)');
+      throw new InvalidUpdateError(
+        operator.startsWith('$') ? `Unknown modifier: ${operator}` : 'update document requires atomic operators (use replaceOne to replace a document)',
+      );
     }
     const fields = update[operator];
     if (!isPlainObject(fields)) throw new InvalidUpdateError(`Modifiers operate on fields: ${operator} needs a document`);
@@ -187,8 +195,13 @@ function unsetValue(document: PlainObject, path: string, _operand: unknown, cont
 }
 
 function arithmetic(
-  document: PlainObject, path: string, operand: unknown, context: ApplyContext, operator: string,
-  combine: (current: number, operand: number) => number, valueWhenMissing: unknown,
+  document: PlainObject,
+  path: string,
+  operand: unknown,
+  context: ApplyContext,
+  operator: string,
+  combine: (current: number, operand: number) => number,
+  valueWhenMissing: unknown,
 ): boolean {
   if (typeof operand !== 'number') throw new InvalidUpdateError(`Cannot apply ${operator} with a non-numeric argument`);
   const slot = writableSlot(document, path, context);
@@ -299,9 +312,7 @@ function pullAll(document: PlainObject, path: string, operand: unknown, context:
   return removeElements(document, path, context, '$pullAll', (element) => operand.some((value) => isEqual(element, value)));
 }
 
-function removeElements(
-  document: PlainObject, path: string, context: ApplyContext, operator: string, matches: (element: unknown) => boolean,
-): boolean {
+function removeElements(document: PlainObject, path: string, context: ApplyContext, operator: string, matches: (element: unknown) => boolean): boolean {
   const slot = locateSlot(document, path, false, context.owned);
   if (!slot) return false;
   const current = arrayAt(slot, path, operator);
@@ -357,8 +368,8 @@ function rename(document: PlainObject, path: string, operand: unknown, context: 
 function writableSlot(document: PlainObject, path: string, context: ApplyContext, newValue?: unknown): PathSlot {
   if (path === '_id' || path.startsWith('_id.')) {
     const current = document._id;
-    const allowed = newValue !== undefined && (context.inserting && current === undefined
-      || (path === '_id' && current !== undefined && isEqual(current, newValue)));
+    const allowed =
+      newValue !== undefined && ((context.inserting && current === undefined) || (path === '_id' && current !== undefined && isEqual(current, newValue)));
     if (!allowed) throw immutableId(path);
   }
   return locateSlot(document, path, true, context.owned)!;

@@ -1,7 +1,5 @@
 import type { Collection, Document as MongoDocument, Filter as MongoFilter, UpdateFilter } from 'mongodb';
-import type {
-  Document, Filter, FindOptions, IndexOptions, ReadCollection, Replacement, Update, UpdateOptions, UpdateResult, WriteOperation,
-} from '../port.ts';
+import type { Document, Filter, FindOptions, IndexOptions, ReadCollection, Replacement, Update, UpdateOptions, UpdateResult, WriteOperation } from '../port.ts';
 import { DuplicateKeyError } from '../errors.ts';
 import { toPortError } from './port-errors.ts';
 import { toPlainDocument, toPlainValue } from './plain-values.ts';
@@ -46,16 +44,14 @@ export class MongoCollection<T extends Document = Document> implements ReadColle
 
   async updateOne(filter: Filter, update: Update, options: UpdateOptions = {}): Promise<UpdateResult> {
     const upsert = options.upsert === true;
-    const result = await this.call(() => this.collection.updateOne(
-      filter as MongoFilter<MongoDocument>, withUpsertId(filter, update, upsert) as UpdateFilter<MongoDocument>, { upsert },
-    ));
+    const result = await this.call(() =>
+      this.collection.updateOne(filter as MongoFilter<MongoDocument>, withUpsertId(filter, update, upsert) as UpdateFilter<MongoDocument>, { upsert }),
+    );
     return toUpdateResult(result);
   }
 
   async updateMany(filter: Filter, update: Update): Promise<UpdateResult> {
-    const result = await this.call(() => this.collection.updateMany(
-      filter as MongoFilter<MongoDocument>, update as UpdateFilter<MongoDocument>,
-    ));
+    const result = await this.call(() => this.collection.updateMany(filter as MongoFilter<MongoDocument>, update as UpdateFilter<MongoDocument>));
     return toUpdateResult(result);
   }
 
@@ -104,7 +100,10 @@ export class MongoCollection<T extends Document = Document> implements ReadColle
     let start = 0;
     while (start < operations.length) {
       const operation = operations[start]!;
-      if ('replaceOne' in operation && replacementNeedsId(operation.replaceOne.filter, operation.replaceOne.replacement, operation.replaceOne.upsert === true)) {
+      if (
+        'replaceOne' in operation &&
+        replacementNeedsId(operation.replaceOne.filter, operation.replaceOne.replacement, operation.replaceOne.upsert === true)
+      ) {
         const { filter, replacement } = operation.replaceOne;
         await this.atIndex(start, () => this.replaceKeepingId(filter, replacement));
         start++;
@@ -130,11 +129,13 @@ export class MongoCollection<T extends Document = Document> implements ReadColle
   }
 
   async createIndex(keys: Record<string, 1 | -1>, options: IndexOptions = {}): Promise<void> {
-    await this.call(() => this.collection.createIndex(keys, {
-      ...(options.unique !== undefined && { unique: options.unique }),
-      ...(options.name !== undefined && { name: options.name }),
-      ...(options.sparse !== undefined && { sparse: options.sparse }),
-    }));
+    await this.call(() =>
+      this.collection.createIndex(keys, {
+        ...(options.unique !== undefined && { unique: options.unique }),
+        ...(options.name !== undefined && { name: options.name }),
+        ...(options.sparse !== undefined && { sparse: options.sparse }),
+      }),
+    );
   }
 
   async drop(): Promise<void> {

@@ -42,9 +42,7 @@ function duplicateKeyError(error: unknown, collection: string): DuplicateKeyErro
 
 function keyValueOf(error: MongoServerError): Record<string, unknown> {
   const keyValue: unknown = error.keyValue ?? error.errorResponse?.keyValue;
-  return typeof keyValue === 'object' && keyValue !== null
-    ? (keyValue as Record<string, unknown>)
-    : keyOf(error.message, undefined);
+  return typeof keyValue === 'object' && keyValue !== null ? (keyValue as Record<string, unknown>) : keyOf(error.message, undefined);
 }
 
 /** `{ field: value, ... }` of a duplicate key message, values from the operation where it has them. */
@@ -102,7 +100,8 @@ function valueInOperation(operation: unknown, path: string): unknown {
   const candidates: unknown[] = [];
   if ('q' in op || 'u' in op) {
     const update = op.u as Record<string, unknown> | undefined;
-    if (update && !Array.isArray(update)) candidates.push(update.$set, update.$setOnInsert, Object.keys(update).some((k) => k.startsWith('$')) ? undefined : update);
+    if (update && !Array.isArray(update))
+      candidates.push(update.$set, update.$setOnInsert, Object.keys(update).some((k) => k.startsWith('$')) ? undefined : update);
     candidates.push(op.q);
   } else {
     candidates.push(op);

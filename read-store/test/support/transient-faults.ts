@@ -65,15 +65,31 @@ export function withTransientBulkWriteFaults(inner: ReadStore, options: Transien
 /** The driver's WriteError shape (the class is not exported): the raw error and getters. */
 export class WriteErrorLike {
   constructor(readonly err: { index: number; code: number; errmsg: string; op: unknown }) {}
-  get code() { return this.err.code; }
-  get index() { return this.err.index; }
-  get errmsg() { return this.err.errmsg; }
-  getOperation() { return this.err.op; }
+  get code() {
+    return this.err.code;
+  }
+  get index() {
+    return this.err.index;
+  }
+  get errmsg() {
+    return this.err.errmsg;
+  }
+  getOperation() {
+    return this.err.op;
+  }
 }
 
 /** What the driver throws for the failure (bulk/common.js wraps everything in MongoBulkWriteError). */
 export function driverError(kind: FaultKind, applied: number, operations: readonly WriteOperation[]): Error {
-  const result = { insertedCount: 0, matchedCount: applied, modifiedCount: applied, deletedCount: 0, upsertedCount: 0, insertedIds: {}, upsertedIds: {} } as never;
+  const result = {
+    insertedCount: 0,
+    matchedCount: applied,
+    modifiedCount: applied,
+    deletedCount: 0,
+    upsertedCount: 0,
+    insertedIds: {},
+    upsertedIds: {},
+  } as never;
   switch (kind) {
     case 'not-writable-primary': {
       // The command failed as a whole; servers >= 4.4 label it themselves.
@@ -94,9 +110,10 @@ export function driverError(kind: FaultKind, applied: number, operations: readon
     case 'stepped-down': {
       // The server applied a prefix of the batch and reports the operation it stopped at.
       const index = applied;
-      const [code, errmsg] = kind === 'stepped-down'
-        ? [189, 'Primary stepped down while waiting for replication']
-        : [11602, 'operation was interrupted because of a replication state change'];
+      const [code, errmsg] =
+        kind === 'stepped-down'
+          ? [189, 'Primary stepped down while waiting for replication']
+          : [11602, 'operation was interrupted because of a replication state change'];
       const writeError = new WriteErrorLike({ index, code, errmsg, op: operations[index] });
       return new MongoBulkWriteError({ message: errmsg, code, writeErrors: [writeError] } as never, result);
     }

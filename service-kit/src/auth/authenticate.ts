@@ -40,8 +40,7 @@ export function authenticate(verifier: TokenVerifier, sessionRole: SessionCheck,
   };
 }
 
-const opens = (role: TokenRole, required: Exclude<Auth, 'none'>): boolean =>
-  required === 'any' ? role !== 'auditor' : role === required;
+const opens = (role: TokenRole, required: Exclude<Auth, 'none'>): boolean => (required === 'any' ? role !== 'auditor' : role === required);
 
 export const authOf = (ctx: Context): AccessTokenClaims => {
   const auth = (ctx.state as Partial<AuthState>).auth;

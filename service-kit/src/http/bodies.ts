@@ -32,8 +32,13 @@ export interface JsonBodyOptions {
 
 export function jsonBody(options: JsonBodyOptions = {}): Middleware {
   const parse = koaBody({
-    json: true, multipart: false, urlencoded: false, text: false,
-    jsonStrict: true, jsonLimit: options.limit ?? '100kb', parsedMethods: PARSED_METHODS,
+    json: true,
+    multipart: false,
+    urlencoded: false,
+    text: false,
+    jsonStrict: true,
+    jsonLimit: options.limit ?? '100kb',
+    parsedMethods: PARSED_METHODS,
   });
   return async (ctx, next) => {
     if (hasBody(ctx) && !ctx.is('application/json', 'application/*+json')) throw new UnsupportedMediaTypeError();
@@ -53,8 +58,13 @@ export interface MultipartBodyOptions {
 
 export function multipartBody(options: MultipartBodyOptions): Middleware {
   const parse = koaBody({
-    json: true, multipart: true, urlencoded: false, text: false,
-    jsonStrict: true, jsonLimit: options.jsonLimit ?? '100kb', parsedMethods: PARSED_METHODS,
+    json: true,
+    multipart: true,
+    urlencoded: false,
+    text: false,
+    jsonStrict: true,
+    jsonLimit: options.jsonLimit ?? '100kb',
+    parsedMethods: PARSED_METHODS,
     formidable: {
       maxFileSize: options.maxFileBytes,
       maxTotalFileSize: options.maxFileBytes * Math.max(1, options.maxFiles),
@@ -119,6 +129,8 @@ function hasBody(ctx: Context): boolean {
 
 async function removeUploadedFiles(ctx: Context): Promise<void> {
   const files = ctx.request.files ?? {};
-  const paths = Object.values(files).flatMap((entry) => (Array.isArray(entry) ? entry : [entry])).map((file) => file.filepath);
+  const paths = Object.values(files)
+    .flatMap((entry) => (Array.isArray(entry) ? entry : [entry]))
+    .map((file) => file.filepath);
   await Promise.all(paths.map((path) => unlink(path).catch(() => undefined)));
 }

@@ -62,7 +62,7 @@ function describe(error: unknown): { statusCode: number; message: string; field?
 /** Status carried by errors of co-body/raw-body (`status`), formidable (`httpCode`) and koa (`status`). */
 function httpStatusOf(error: unknown): number | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
-  const candidate = (error as { status?: unknown; statusCode?: unknown; httpCode?: unknown });
+  const candidate = error as { status?: unknown; statusCode?: unknown; httpCode?: unknown };
   for (const value of [candidate.status, candidate.statusCode, candidate.httpCode]) {
     if (typeof value === 'number' && value >= 400 && value < 600) return value;
   }
@@ -70,7 +70,10 @@ function httpStatusOf(error: unknown): number | undefined {
 }
 
 /** Logs unexpected errors once, without request bodies (they may carry passwords). */
-export function logUnexpectedErrors(app: { on(event: 'error', listener: (error: unknown, ctx?: Context) => void): unknown }, log: (line: string) => void = console.error): void {
+export function logUnexpectedErrors(
+  app: { on(event: 'error', listener: (error: unknown, ctx?: Context) => void): unknown },
+  log: (line: string) => void = console.error,
+): void {
   app.on('error', (error: unknown, ctx?: Context) => {
     if (clientWentAway(error)) return;
     const where = ctx ? `${ctx.method} ${ctx.path}` : 'server';

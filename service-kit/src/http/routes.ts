@@ -63,8 +63,7 @@ export function createApiRouter(options: ApiRouterOptions): ApiRouter {
   return {
     mount,
     middleware: () => {
-      const missing = (Object.keys(routes) as (keyof typeof routes)[])
-        .filter((name) => routes[name].side === options.side && !mounted.has(routes[name]));
+      const missing = (Object.keys(routes) as (keyof typeof routes)[]).filter((name) => routes[name].side === options.side && !mounted.has(routes[name]));
       if (missing.length > 0) throw new Error(`no handler mounted for the ${options.side} routes ${missing.join(', ')}`);
       return [router.routes() as Middleware, router.allowedMethods({ throw: true }) as Middleware];
     },
@@ -81,8 +80,11 @@ function bodyParserOf(route: RouteSpec): Middleware | null {
     case 'multipart':
       // one file more than allowed is parsed, so that the count is refused naming the field (below)
       return multipartBody({
-        maxFileBytes: body.upload.maxBytes, maxFiles: body.upload.maxFiles + 1, ...(body.limit !== undefined && { jsonLimit: body.limit }),
-        fileTooLargeMessage: body.upload.tooLargeMessage, tooManyFilesMessage: body.upload.tooManyMessage,
+        maxFileBytes: body.upload.maxBytes,
+        maxFiles: body.upload.maxFiles + 1,
+        ...(body.limit !== undefined && { jsonLimit: body.limit }),
+        fileTooLargeMessage: body.upload.tooLargeMessage,
+        tooManyFilesMessage: body.upload.tooManyMessage,
       });
   }
 }

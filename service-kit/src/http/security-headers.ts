@@ -56,7 +56,11 @@ function clientContentSecurityPolicy(options: SecurityHeadersOptions): CspDirect
 /** API answers are data: nothing in them may load, run or be framed. */
 const API_CONTENT_SECURITY_POLICY: CspDirectives = { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] };
 
-function helmetOptions(options: SecurityHeadersOptions, directives: CspDirectives, crossOriginOpener: 'same-origin' | 'same-origin-allow-popups'): HelmetOptions {
+function helmetOptions(
+  options: SecurityHeadersOptions,
+  directives: CspDirectives,
+  crossOriginOpener: 'same-origin' | 'same-origin-allow-popups',
+): HelmetOptions {
   return {
     contentSecurityPolicy: { useDefaults: false, directives },
     crossOriginOpenerPolicy: { policy: crossOriginOpener },
@@ -69,8 +73,7 @@ function helmetOptions(options: SecurityHeadersOptions, directives: CspDirective
 }
 
 /** Headers of every API answer (JSON, media, errors). */
-export const apiSecurityHeaders = (options: SecurityHeadersOptions): Middleware =>
-  helmet(helmetOptions(options, API_CONTENT_SECURITY_POLICY, 'same-origin'));
+export const apiSecurityHeaders = (options: SecurityHeadersOptions): Middleware => helmet(helmetOptions(options, API_CONTENT_SECURITY_POLICY, 'same-origin'));
 
 /** Google's sign-in popup needs its opener kept. */
 const clientHelmetOptions = (options: SecurityHeadersOptions) =>
@@ -86,10 +89,16 @@ export const clientSecurityHeaders = (options: SecurityHeadersOptions): Middlewa
  */
 export function clientSecurityHeaderValues(options: SecurityHeadersOptions): Record<string, string> {
   const headers: Record<string, string> = {};
-  const collector = { setHeader: (name: string, value: string) => { headers[name] = value; }, removeHeader: () => undefined };
+  const collector = {
+    setHeader: (name: string, value: string) => {
+      headers[name] = value;
+    },
+    removeHeader: () => undefined,
+  };
   let failure: unknown;
-  nodeHelmet(clientHelmetOptions(options))({} as IncomingMessage, collector as unknown as ServerResponse, (error?: unknown) => { failure = error; });
+  nodeHelmet(clientHelmetOptions(options))({} as IncomingMessage, collector as unknown as ServerResponse, (error?: unknown) => {
+    failure = error;
+  });
   if (failure !== undefined) throw failure;
   return headers;
 }
-

@@ -56,4 +56,3 @@ function escapeXml(text: string): string {
 function hsl(h: number, s: number, l: number): string {
   return `hsl(${h.toFixed(0)},${s.toFixed(0)}%,${l.toFixed(0)}%)`;
 }
-

@@ -28,7 +28,16 @@ const PROCESSING_TIMEOUT_SECONDS = 20;
 
 /** Bytes of one decoded sample, by libvips band format (sharp's `metadata.depth`). */
 const BYTES_PER_SAMPLE: Readonly<Record<string, number>> = {
-  uchar: 1, char: 1, ushort: 2, short: 2, uint: 4, int: 4, float: 4, complex: 8, double: 8, dpcomplex: 16,
+  uchar: 1,
+  char: 1,
+  ushort: 2,
+  short: 2,
+  uint: 4,
+  int: 4,
+  float: 4,
+  complex: 8,
+  double: 8,
+  dpcomplex: 16,
 };
 
 // An upload is decoded once and never again: libvips' operation cache would only keep its
@@ -73,7 +82,11 @@ export async function normaliseImage(bytes: Buffer, options: NormaliseImageOptio
   const sampleBytes = BYTES_PER_SAMPLE[metadata.depth ?? 'uchar'] ?? 8;
   const maxPixels = Math.floor(maxPixels8Bit / sampleBytes);
   if (width * height > maxPixels) {
-    throw new ImageTooManyPixelsError(maxPixels, sampleBytes * 8, `the image is ${width}×${height} pixels at ${sampleBytes * 8} bits per channel, more than ${maxPixels} in all`);
+    throw new ImageTooManyPixelsError(
+      maxPixels,
+      sampleBytes * 8,
+      `the image is ${width}×${height} pixels at ${sampleBytes * 8} bits per channel, more than ${maxPixels} in all`,
+    );
   }
   // sharp reads sequentially by default, so most images decode a strip at a time; an
   // interlaced PNG or a progressive JPEG is held whole, which the pixel bound keeps in check.

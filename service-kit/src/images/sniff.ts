@@ -7,8 +7,7 @@ const AVIF_BRANDS = new Set(['avif', 'avis']);
  * so text, SVG, PDF, HTML and everything else is refused without being parsed.
  */
 export function sniffImageFormat(bytes: Buffer): AcceptedImageFormat | null {
-  const starts = (offset: number, ...values: number[]) =>
-    bytes.length >= offset + values.length && values.every((value, i) => bytes[offset + i] === value);
+  const starts = (offset: number, ...values: number[]) => bytes.length >= offset + values.length && values.every((value, i) => bytes[offset + i] === value);
   const ascii = (offset: number, text: string) => bytes.length >= offset + text.length && bytes.toString('latin1', offset, offset + text.length) === text;
 
   if (starts(0, 0xff, 0xd8, 0xff)) return 'jpeg';

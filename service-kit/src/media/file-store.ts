@@ -32,13 +32,15 @@ export function createFileMediaStore(options: FileMediaStoreOptions): MediaStore
   const serialise = keyedMutex();
   let ready: Promise<void> | undefined;
   const ensureDirs = () =>
-    (ready ??= makePrivateDirectory(dir).then(() => Promise.all([makePrivateDirectory(metaDir), makePrivateDirectory(tmpDir)])).then(
-      () => undefined,
-      (error: unknown) => {
-        ready = undefined;
-        throw error;
-      },
-    ));
+    (ready ??= makePrivateDirectory(dir)
+      .then(() => Promise.all([makePrivateDirectory(metaDir), makePrivateDirectory(tmpDir)]))
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          ready = undefined;
+          throw error;
+        },
+      ));
 
   async function readContentType(id: string): Promise<string> {
     try {
@@ -103,8 +105,7 @@ export function createFileMediaStore(options: FileMediaStoreOptions): MediaStore
   };
 }
 
-const writeFileAtomic = (path: string, bytes: Buffer, tmpDir: string): Promise<void> =>
-  writeFileAtomically(path, bytes, join(tmpDir, randomUUID()));
+const writeFileAtomic = (path: string, bytes: Buffer, tmpDir: string): Promise<void> => writeFileAtomically(path, bytes, join(tmpDir, randomUUID()));
 
 function isNotFound(error: unknown): boolean {
   return (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';

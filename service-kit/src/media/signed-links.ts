@@ -30,7 +30,10 @@ const SIGNATURE = /^[A-Za-z0-9_-]{43}$/;
 export class MediaLinkSigner {
   private readonly now: () => Date;
 
-  constructor(private readonly key: Buffer, private readonly options: MediaLinkSignerOptions) {
+  constructor(
+    private readonly key: Buffer,
+    private readonly options: MediaLinkSignerOptions,
+  ) {
     if (key.length < MEDIA_LINK_KEY_MIN_BYTES) throw new RangeError(`a media link key needs at least ${MEDIA_LINK_KEY_MIN_BYTES} bytes`);
     this.now = options.now ?? (() => new Date());
   }

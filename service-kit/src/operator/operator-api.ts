@@ -80,15 +80,18 @@ export function operatorApi(routes: readonly OperatorRoute[], token: string, log
       }
       throw new AppError(404, `no operator call ${method} ${url.pathname}`);
     })();
-    served.then(({ statusCode, data }) => answer(res, statusCode, { success: true, data }), (error: unknown) => {
-      if (error instanceof AppError) {
-        fail(res, error.statusCode, error.message);
-        return;
-      }
-      // an unexpected error is the process's log's to tell, not the answer's
-      log(`operator call ${method} ${url.pathname} failed: ${error instanceof Error ? error.stack : String(error)}`);
-      fail(res, 500, 'the operator call failed; the process that serves it logged why');
-    });
+    served.then(
+      ({ statusCode, data }) => answer(res, statusCode, { success: true, data }),
+      (error: unknown) => {
+        if (error instanceof AppError) {
+          fail(res, error.statusCode, error.message);
+          return;
+        }
+        // an unexpected error is the process's log's to tell, not the answer's
+        log(`operator call ${method} ${url.pathname} failed: ${error instanceof Error ? error.stack : String(error)}`);
+        fail(res, 500, 'the operator call failed; the process that serves it logged why');
+      },
+    );
   };
 }
 
@@ -108,9 +111,11 @@ export function operatorClient(baseUrl: string, token: string) {
         ...(body !== undefined && { body: JSON.stringify(body) }),
       });
     } catch (error) {
-      throw new OperatorCallError(`cannot reach ${baseUrl} (${String((error as Error).cause ?? error)}): is the projections worker or \`npm start\` running there? (OPERATOR_URL)`);
+      throw new OperatorCallError(
+        `cannot reach ${baseUrl} (${String((error as Error).cause ?? error)}): is the projections worker or \`npm start\` running there? (OPERATOR_URL)`,
+      );
     }
-    const answered = await response.json().catch(() => null) as { success: boolean; data?: T; message?: string } | null;
+    const answered = (await response.json().catch(() => null)) as { success: boolean; data?: T; message?: string } | null;
     if (answered === null || !answered.success) throw new OperatorCallError(answered?.message ?? `${baseUrl} answered ${response.status}`);
     return answered.data as T;
   };

@@ -51,7 +51,11 @@ export async function readOutbox(dir: string): Promise<OutboxEntry[]> {
 
 async function readEmail(file: string, raw: Buffer): Promise<OutboxEntry> {
   const email = await simpleParser(raw);
-  const addresses = (field: AddressObject | AddressObject[] | undefined) => [field ?? []].flat().map((address) => address.text).join(', ');
+  const addresses = (field: AddressObject | AddressObject[] | undefined) =>
+    [field ?? []]
+      .flat()
+      .map((address) => address.text)
+      .join(', ');
   return {
     file,
     kind: 'email',

@@ -25,7 +25,11 @@ const HOTEL_IMAGE_CAPTIONS = ['', 'Lobby', 'Restaurant', 'Pool', 'Garden', 'Roof
 
 class DemoSeedError extends Error {
   override readonly name = 'DemoSeedError';
-  constructor(readonly call: string, readonly status: number, readonly serverMessage: string) {
+  constructor(
+    readonly call: string,
+    readonly status: number,
+    readonly serverMessage: string,
+  ) {
     super(`demo seed: ${call} answered ${status}: ${serverMessage}`);
   }
 }
@@ -45,33 +49,56 @@ export async function seedDemo(baseUrl: string, apiPrefix: string, log: (line: s
   const api = new SeedClient(`${baseUrl.replace(/\/+$/, '')}${apiPrefix}`);
   let rooms = 0;
 
-  await inPool(demoHotels.map((hotel, index) => async () => {
-    const seeded = await seedHotel(api, hotel, index);
-    rooms += seeded;
-    log(`demo: ${hotel.hotelName} (${hotel.city}) with ${hotel.listings.length} rooms and apartments`);
-  }), CONCURRENT_HOTELS);
+  await inPool(
+    demoHotels.map((hotel, index) => async () => {
+      const seeded = await seedHotel(api, hotel, index);
+      rooms += seeded;
+      log(`demo: ${hotel.hotelName} (${hotel.city}) with ${hotel.listings.length} rooms and apartments`);
+    }),
+    CONCURRENT_HOTELS,
+  );
 
-  await api.multipart('/user/register', {
-    username: demoGuest.username, name: demoGuest.name, email: demoGuest.email, password: DEMO_PASSWORD,
-  }, { profileImage: [await image('guest.png', { width: 256, height: 256, seed: 90_001, label: demoGuest.name.split(' ')[0] })] });
+  await api.multipart(
+    '/user/register',
+    {
+      username: demoGuest.username,
+      name: demoGuest.name,
+      email: demoGuest.email,
+      password: DEMO_PASSWORD,
+    },
+    { profileImage: [await image('guest.png', { width: 256, height: 256, seed: 90_001, label: demoGuest.name.split(' ')[0] })] },
+  );
 
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  log(`demo: seeded ${demoHotels.length} hotels and ${rooms} rooms in ${seconds} s; owners owner1..owner${demoHotels.length}@stays.demo and guest ${demoGuest.email}, password ${DEMO_PASSWORD}`);
+  log(
+    `demo: seeded ${demoHotels.length} hotels and ${rooms} rooms in ${seconds} s; owners owner1..owner${demoHotels.length}@stays.demo and guest ${demoGuest.email}, password ${DEMO_PASSWORD}`,
+  );
   return { hotels: demoHotels.length, rooms };
 }
 
 /** Adds the demo auditor straight to the log, as `npm run auditor -- add` does: auditors have no sign-up call. */
 export async function seedDemoAuditor(
-  system: { readonly eventStore: EventStore; readonly streamNames: KeyedStreamNames }, log: (line: string) => void = () => undefined,
+  system: { readonly eventStore: EventStore; readonly streamNames: KeyedStreamNames },
+  log: (line: string) => void = () => undefined,
 ): Promise<void> {
-  await handleAddAuditor({ store: system.eventStore, streamNames: system.streamNames }, createPasswords(), { email: DEMO_AUDITOR_EMAIL, password: DEMO_PASSWORD, via: 'demo' });
+  await handleAddAuditor({ store: system.eventStore, streamNames: system.streamNames }, createPasswords(), {
+    email: DEMO_AUDITOR_EMAIL,
+    password: DEMO_PASSWORD,
+    via: 'demo',
+  });
   log(`demo: auditor ${DEMO_AUDITOR_EMAIL}, password ${DEMO_PASSWORD}`);
 }
 
 async function seedHotel(api: SeedClient, hotel: DemoHotel, index: number): Promise<number> {
-  const hotelImages = Promise.all(HOTEL_IMAGE_CAPTIONS.map((caption, i) => image(`hotel-${index + 1}-${i + 1}.png`, {
-    ...HOTEL_IMAGE, seed: 1000 * (index + 1) + i, label: caption === '' ? `${hotel.hotelName}, ${hotel.city}` : `${caption} · ${hotel.city}`,
-  })));
+  const hotelImages = Promise.all(
+    HOTEL_IMAGE_CAPTIONS.map((caption, i) =>
+      image(`hotel-${index + 1}-${i + 1}.png`, {
+        ...HOTEL_IMAGE,
+        seed: 1000 * (index + 1) + i,
+        label: caption === '' ? `${hotel.hotelName}, ${hotel.city}` : `${caption} · ${hotel.city}`,
+      }),
+    ),
+  );
   // Images render (on sharp's threads) while the owner signs up and signs in.
   hotelImages.catch(() => undefined);
 
@@ -89,8 +116,9 @@ async function seedHotel(api: SeedClient, hotel: DemoHotel, index: number): Prom
     const type = roomTypeLabel(listing.roomType);
     const label = new RegExp(`\\b${type}\\b`, 'i').test(listing.roomStandard) ? listing.roomStandard : `${listing.roomStandard} ${type}`;
     // Two pictures of each hotel's first listing, one of the others.
-    const images = await Promise.all(Array.from({ length: i === 0 ? 2 : 1 }, (_, j) =>
-      image(`room-${index + 1}-${i + 1}-${j + 1}.png`, { ...ROOM_IMAGE, seed: seed + j, label })));
+    const images = await Promise.all(
+      Array.from({ length: i === 0 ? 2 : 1 }, (_, j) => image(`room-${index + 1}-${i + 1}-${j + 1}.png`, { ...ROOM_IMAGE, seed: seed + j, label })),
+    );
     await api.multipart('/hotel/room/create/room', roomFields(hotelId, listing), { imageURLs: images }, token);
   }
   return hotel.listings.length;
@@ -132,7 +160,7 @@ export function roomFields(hotelID: string, listing: DemoListing): Record<string
     bedType: listing.bedType,
     amenities: listing.amenities,
     pricePerNight: String(listing.pricePerNight),
-    numberOfRooms: String(listing.roomType === 'Flat' ? listing.numberOfRooms ?? 1 : 1),
+    numberOfRooms: String(listing.roomType === 'Flat' ? (listing.numberOfRooms ?? 1) : 1),
     ...(listing.roomType === 'Flat' && listing.hasKitchen && { hasKitchen: 'true' }),
     ...(listing.furnished && { furnished: 'true' }),
     totalUnits: String(listing.totalUnits),
@@ -182,7 +210,9 @@ class SeedClient {
     let response: Response;
     try {
       response = await fetch(`${this.base}${path}`, {
-        method: 'POST', body, headers: { ...headers, ...(token && { authorization: `Bearer ${token}` }) },
+        method: 'POST',
+        body,
+        headers: { ...headers, ...(token && { authorization: `Bearer ${token}` }) },
       });
     } catch (error) {
       throw new DemoSeedError(call, 0, `request failed (${error instanceof Error ? error.message : String(error)})`);

@@ -42,7 +42,10 @@ export class BrowserPage {
    * @param backend the client's one backend constant (`URL` in its `src/assets/URL.js`)
    * @param origin where the client itself is served from
    */
-  constructor(readonly backend: string, readonly origin: string) {}
+  constructor(
+    readonly backend: string,
+    readonly origin: string,
+  ) {}
 
   /** `Authorization: Bearer <token>` from localStorage, as every data-changing call sends it. */
   bearer(): Record<string, string> {
@@ -72,8 +75,9 @@ export class BrowserPage {
     const body = this.body(call, headers);
     await this.passPreflight(method, url, headers);
     const response = await fetch(url, { method, headers: { ...headers, Origin: this.origin }, body });
-    expect(response.headers.get('access-control-allow-origin'), `${method} ${path}: the browser hands the answer (${response.status}) to the page`)
-      .to.equal(this.origin);
+    expect(response.headers.get('access-control-allow-origin'), `${method} ${path}: the browser hands the answer (${response.status}) to the page`).to.equal(
+      this.origin,
+    );
     const text = await response.text();
     return { status: response.status, data: (text === '' ? null : JSON.parse(text)) as T, headers: response.headers };
   }
@@ -104,20 +108,31 @@ export class BrowserPage {
 
   private async passPreflight(method: string, url: string, headers: Record<string, string>): Promise<void> {
     const unsafe = Object.entries(headers)
-      .filter(([name, value]) => !SAFELISTED_HEADERS.has(name.toLowerCase()) || (name.toLowerCase() === 'content-type' && !SIMPLE_CONTENT_TYPES.has(value.split(';')[0]!.trim())))
+      .filter(
+        ([name, value]) =>
+          !SAFELISTED_HEADERS.has(name.toLowerCase()) || (name.toLowerCase() === 'content-type' && !SIMPLE_CONTENT_TYPES.has(value.split(';')[0]!.trim())),
+      )
       .map(([name]) => name.toLowerCase())
       .sort();
     if (SIMPLE_METHODS.has(method) && unsafe.length === 0) return;
     const preflight = await fetch(url, {
       method: 'OPTIONS',
-      headers: { Origin: this.origin, 'Access-Control-Request-Method': method, ...(unsafe.length > 0 && { 'Access-Control-Request-Headers': unsafe.join(',') }) },
+      headers: {
+        Origin: this.origin,
+        'Access-Control-Request-Method': method,
+        ...(unsafe.length > 0 && { 'Access-Control-Request-Headers': unsafe.join(',') }),
+      },
     });
     const where = `preflight of ${method} ${new URL(url).pathname}`;
     expect(preflight.status, where).to.be.within(200, 299);
     expect(preflight.headers.get('access-control-allow-origin'), where).to.equal(this.origin);
     const allowMethods = preflight.headers.get('access-control-allow-methods') ?? '';
     const allowHeaders = preflight.headers.get('access-control-allow-headers') ?? '';
-    if (!SIMPLE_METHODS.has(method)) expect(allowMethods.split(',').map((m) => m.trim().toUpperCase()), where).to.include(method);
+    if (!SIMPLE_METHODS.has(method))
+      expect(
+        allowMethods.split(',').map((m) => m.trim().toUpperCase()),
+        where,
+      ).to.include(method);
     const allowed = allowHeaders.split(',').map((h) => h.trim().toLowerCase());
     for (const header of unsafe) expect(allowed, `${where}: header ${header}`).to.include(header);
     this.preflights.push({ method, path: new URL(url).pathname, allowMethods, allowHeaders });

@@ -18,7 +18,7 @@ import { BrowserPage, type FormValue, type PageResponse } from './browser-page.t
 /** Where the client's dev server serves it (vite's default port). */
 const CLIENT_ORIGIN = 'http://localhost:5173';
 
-describe('the spec\'s web client on another origin', function () {
+describe("the spec's web client on another origin", function () {
   this.timeout(120_000);
   let stays: TestSystem;
   /** One browser tab per person; each keeps its own localStorage token. */
@@ -42,10 +42,22 @@ describe('the spec\'s web client on another origin', function () {
     // another hotel in the same city, listed earlier by someone else, so sorting has something to order
     const api = new ApiClient(stays.baseUrl);
     const neighbour = await signedInOwner(api, 'Neighbour Owner');
-    const listed = await api.multipart('POST', '/hotel/data/create/hotel', hotelForm({
-      hotelName: 'Fateh Sagar Lakeside Hotel', city: 'Udaipur', state: 'Rajasthan', address: 'Rani Road, Fateh Sagar Lake Shore',
-      startingPrice: '15000', restaurants: '[]', famousTouristPlaces: '[]', transportationFacilities: '[]',
-    }), { imageURLs: await pngImages(5) }, { token: neighbour.token });
+    const listed = await api.multipart(
+      'POST',
+      '/hotel/data/create/hotel',
+      hotelForm({
+        hotelName: 'Fateh Sagar Lakeside Hotel',
+        city: 'Udaipur',
+        state: 'Rajasthan',
+        address: 'Rani Road, Fateh Sagar Lake Shore',
+        startingPrice: '15000',
+        restaurants: '[]',
+        famousTouristPlaces: '[]',
+        transportationFacilities: '[]',
+      }),
+      { imageURLs: await pngImages(5) },
+      { token: neighbour.token },
+    );
     expect(listed.status, JSON.stringify(listed.body)).to.equal(201);
   });
   after(async () => stays?.destroy());
@@ -80,7 +92,12 @@ describe('the spec\'s web client on another origin', function () {
   async function expectPdf(link: string, what: string) {
     const response = await fetchAbsolute(link, what);
     expect(response.headers.get('content-type'), what).to.equal('application/pdf');
-    expect(Buffer.from(await response.arrayBuffer()).subarray(0, 5).toString('latin1'), what).to.equal('%PDF-');
+    expect(
+      Buffer.from(await response.arrayBuffer())
+        .subarray(0, 5)
+        .toString('latin1'),
+      what,
+    ).to.equal('%PDF-');
   }
 
   /** The client's `if (response.data.success)` branch, with the answer shown when it is not taken. */
@@ -111,11 +128,17 @@ describe('the spec\'s web client on another origin', function () {
 
   describe('owner: sign-up, sign-in, add a hotel with a 2 km place, update it unchanged, add rooms, room data', () => {
     it('signs up and signs in (JSON), and has no hotel yet', async () => {
-      const signUp = await owner.post('/hotel/owner/register', { json: { name: 'Meera Shekhawat', email: ownerEmail, password: strongPassword }, headers: { 'Content-Type': 'application/json' } });
+      const signUp = await owner.post('/hotel/owner/register', {
+        json: { name: 'Meera Shekhawat', email: ownerEmail, password: strongPassword },
+        headers: { 'Content-Type': 'application/json' },
+      });
       expect(succeeded(signUp)).to.have.property('_id');
       expect(signUp.data.message).to.be.a('string').and.not.equal('');
 
-      const signIn = await owner.post('/hotel/owner/login', { json: { email: ownerEmail, password: strongPassword }, headers: { 'Content-Type': 'application/json' } });
+      const signIn = await owner.post('/hotel/owner/login', {
+        json: { email: ownerEmail, password: strongPassword },
+        headers: { 'Content-Type': 'application/json' },
+      });
       const { accessToken, user, message } = succeeded(signIn);
       expect(message, 'LoginHotelOwner shows data.message').to.be.a('string').and.not.equal('');
       expect(user).to.include({ role: 'hotel-owner', name: 'Meera Shekhawat', email: ownerEmail });
@@ -217,12 +240,30 @@ describe('the spec\'s web client on another origin', function () {
         await openHotelPage(owner, hotelId); // navigate(`/view-hotel/${hotelID}`)
       };
       await addRoom({
-        roomType: 'Room', roomStandard: 'Lake View', size: '30', bedType: 'King', amenities: 'Free WiFi AC TV', pricePerNight: '5500',
-        numberOfRooms: 1, hasKitchen: false, furnished: true, hotelID: '', imageURLs: [await pngImage(40, 30, '#e76f51')],
+        roomType: 'Room',
+        roomStandard: 'Lake View',
+        size: '30',
+        bedType: 'King',
+        amenities: 'Free WiFi AC TV',
+        pricePerNight: '5500',
+        numberOfRooms: 1,
+        hasKitchen: false,
+        furnished: true,
+        hotelID: '',
+        imageURLs: [await pngImage(40, 30, '#e76f51')],
       });
       await addRoom({
-        roomType: 'Flat', roomStandard: 'Haveli Suite', size: '64', bedType: 'Queen', amenities: 'Free WiFi, AC, TV, Massage', pricePerNight: '9000',
-        numberOfRooms: 2, hasKitchen: true, furnished: true, hotelID: '', imageURLs: await pngImages(2),
+        roomType: 'Flat',
+        roomStandard: 'Haveli Suite',
+        size: '64',
+        bedType: 'Queen',
+        amenities: 'Free WiFi, AC, TV, Massage',
+        pricePerNight: '9000',
+        numberOfRooms: 2,
+        hasKitchen: true,
+        furnished: true,
+        hotelID: '',
+        imageURLs: await pngImages(2),
       });
     });
 
@@ -230,7 +271,10 @@ describe('the spec\'s web client on another origin', function () {
       // /room-data/{hotelID}
       expect(succeeded(await owner.get(`/hotel/data/get/specific/${hotelId}`)).hotelName).to.equal('Lake Pichola Haveli Stay');
       const rooms = succeeded(await owner.get(`/hotel/room/get/all/rooms/${hotelId}`)) as Record<string, any>[];
-      expect(rooms.map((room) => [room.roomType, room.roomStandard])).to.deep.equal([['Room', 'Lake View'], ['Flat', 'Haveli Suite']]);
+      expect(rooms.map((room) => [room.roomType, room.roomStandard])).to.deep.equal([
+        ['Room', 'Lake View'],
+        ['Flat', 'Haveli Suite'],
+      ]);
       const [room, flat] = rooms;
       expect(room).to.include({ size: 30, pricePerNight: 5500, bedType: 'King', hasKitchen: false, furnished: true });
       expect(flat).to.include({ size: 64, pricePerNight: 9000, bedType: 'Queen', numberOfRooms: 2, hasKitchen: true, furnished: true });
@@ -239,7 +283,17 @@ describe('the spec\'s web client on another origin', function () {
 
       // UPDATE → /update-room-data/{hotelID}/{roomID}
       const loaded = succeeded(await owner.get(`/hotel/room/specific/room/hotel/${hotelId}/${flat!._id}`, { headers: owner.bearer() }));
-      expect(loaded).to.include({ hotelName: 'Lake Pichola Haveli Stay', roomType: 'Flat', roomStandard: 'Haveli Suite', size: 64, bedType: 'Queen', pricePerNight: 9000, numberOfRooms: 2, hasKitchen: true, furnished: true });
+      expect(loaded).to.include({
+        hotelName: 'Lake Pichola Haveli Stay',
+        roomType: 'Flat',
+        roomStandard: 'Haveli Suite',
+        size: 64,
+        bedType: 'Queen',
+        pricePerNight: 9000,
+        numberOfRooms: 2,
+        hasKitchen: true,
+        furnished: true,
+      });
       expect((loaded.amenities as string[]).join(' ')).to.equal('Free WiFi AC TV Massage');
       for (const url of loaded.imageURLs as unknown[]) usesImage(url, 'room update form image');
     });
@@ -249,17 +303,19 @@ describe('the spec\'s web client on another origin', function () {
     it('loads the home page slider and search suggestions from all hotels', async () => {
       const hotels = succeeded(await visitor.get('/hotel/data/get/all/hotels')) as Record<string, any>[];
       for (const [index, url] of hotels.flatMap((hotel) => hotel.imageURLs as unknown[]).entries()) usesImage(url, `home slide ${index}`);
-      const suggestions = hotels.flatMap((item) => [
-        item.hotelName,
-        (item.address as string).split(', ').slice(0, 2).join(', '),
-        item.city,
-        item.state || null,
-        item.country,
-        (item.restaurants as { name: string }[]).map((place) => place.name).join(', '),
-        (item.famousTouristPlaces as { name: string }[]).map((place) => place.name).join(', '),
-        (item.transportationFacilities as { type: string }[]).map((place) => place.type).join(', '),
-        (item.cinemaHalls as { name: string }[]).map((place) => place.name).join(', '),
-      ].filter((value) => value !== null && value !== ''));
+      const suggestions = hotels.flatMap((item) =>
+        [
+          item.hotelName,
+          (item.address as string).split(', ').slice(0, 2).join(', '),
+          item.city,
+          item.state || null,
+          item.country,
+          (item.restaurants as { name: string }[]).map((place) => place.name).join(', '),
+          (item.famousTouristPlaces as { name: string }[]).map((place) => place.name).join(', '),
+          (item.transportationFacilities as { type: string }[]).map((place) => place.type).join(', '),
+          (item.cinemaHalls as { name: string }[]).map((place) => place.name).join(', '),
+        ].filter((value) => value !== null && value !== ''),
+      );
       expect(suggestions).to.include.members(['Lake Pichola Haveli Stay', 'Lal Ghat, Near Jagdish Temple', 'Udaipur', 'Ambrai Restaurant']);
     });
 
@@ -277,14 +333,17 @@ describe('the spec\'s web client on another origin', function () {
 
     it('searches from the home page, then with each Sort option of the search page', async () => {
       // Home: navigate(`/search-hotel?searchTerm=Udaipur`); the search page sends its query string as it is
-      expect(await resultCards(visitor, new URLSearchParams({ searchTerm: 'Udaipur' }).toString()))
-        .to.deep.equal(['Lake Pichola Haveli Stay', 'Fateh Sagar Lakeside Hotel']);
+      expect(await resultCards(visitor, new URLSearchParams({ searchTerm: 'Udaipur' }).toString())).to.deep.equal([
+        'Lake Pichola Haveli Stay',
+        'Fateh Sagar Lakeside Hotel',
+      ]);
 
       // after that navigation its form holds '' for every missing key; a Sort option sets sort and order
       const sortedBy = (option: string) => {
         const [sort, order] = option.split('_');
         const params = new URLSearchParams();
-        for (const [key, value] of Object.entries({ searchTerm: 'Udaipur', minPrice: '', maxPrice: '', startingPrice: '', sort: sort!, order: order! })) params.set(key, value);
+        for (const [key, value] of Object.entries({ searchTerm: 'Udaipur', minPrice: '', maxPrice: '', startingPrice: '', sort: sort!, order: order! }))
+          params.set(key, value);
         return resultCards(visitor, params.toString());
       };
       // the labels are the client's: "Price low to high" sends regularPrice_desc; we sort as `order` says
@@ -294,8 +353,10 @@ describe('the spec\'s web client on another origin', function () {
       expect(await sortedBy('createdAt_asc'), 'Oldest Hotels').to.deep.equal(['Fateh Sagar Lakeside Hotel', 'Lake Pichola Haveli Stay']);
 
       // opened directly, its form starts at 0 for every price and created_at/desc
-      expect(await resultCards(visitor, 'searchTerm=Udaipur&minPrice=0&maxPrice=0&startingPrice=0&sort=created_at&order=desc'))
-        .to.deep.equal(['Lake Pichola Haveli Stay', 'Fateh Sagar Lakeside Hotel']);
+      expect(await resultCards(visitor, 'searchTerm=Udaipur&minPrice=0&maxPrice=0&startingPrice=0&sort=created_at&order=desc')).to.deep.equal([
+        'Lake Pichola Haveli Stay',
+        'Fateh Sagar Lakeside Hotel',
+      ]);
 
       // a refused query still reaches the page, so it can show the message
       const refused = await visitor.get('/hotel/data/get/search?searchTerm=Udaipur&sort=hotelName&order=desc');
@@ -311,9 +372,15 @@ describe('the spec\'s web client on another origin', function () {
   });
 
   describe('guest: sign-up, sign-in, OTP with +7840 and with +91, book, bookings, invoice', () => {
-    it('signs up with a profile image (multipart) and signs in, reading the answer\'s messages', async () => {
+    it("signs up with a profile image (multipart) and signs in, reading the answer's messages", async () => {
       const signUp = await guest.post('/user/register', {
-        form: [['username', 'kabir'], ['email', guestEmail], ['name', 'Kabir Mehta'], ['password', strongPassword], ['profileImage', await pngImage(80, 80, '#264653')]],
+        form: [
+          ['username', 'kabir'],
+          ['email', guestEmail],
+          ['name', 'Kabir Mehta'],
+          ['password', strongPassword],
+          ['profileImage', await pngImage(80, 80, '#264653')],
+        ],
         headers: { 'Content-Type': 'multipart/form-data' },
       });
       succeeded(signUp);
@@ -336,17 +403,40 @@ describe('the spec\'s web client on another origin', function () {
      * picked dial code, and Payment posts the booking form data. `pick` is the calendar's
      * date at midnight in India, which the page turns into toISOString().
      */
-    async function bookAStay(choice: { dialCode: string; phone: string; roomType: 'Room' | 'Flat'; roomStandard: string; guests: number; rooms: number; nights: string; pick: string }) {
+    async function bookAStay(choice: {
+      dialCode: string;
+      phone: string;
+      roomType: 'Room' | 'Flat';
+      roomStandard: string;
+      guests: number;
+      rooms: number;
+      nights: string;
+      pick: string;
+    }) {
       const rooms = succeeded(await guest.get(`/hotel/room/get/all/rooms/${hotelId}`)) as { roomStandard: string; roomType: string; pricePerNight: number }[];
       const hotel = succeeded(await guest.get(`/hotel/data/get/specific/${hotelId}`));
       usesImage(hotel.imageURLs[4], 'booking summary image (the fifth)');
       const form = {
-        hotelID: hotel._id, hotelName: hotel.hotelName, customerPhoneNumber: choice.phone, customerEmail: guestEmail,
-        hotelAddress: hotel.address, hotelCity: hotel.city, hotelState: hotel.state, hotelCountry: hotel.country, customerName: 'Kabir Mehta',
-        customerID: guestUser._id, roomStandard: choice.roomStandard, numberOfRooms: choice.rooms, numberOfGuests: choice.guests,
-        numberOfNights: choice.nights, roomType: choice.roomType, dateOfBooking: new Date().toISOString().split('T')[0],
-        dateOfCommencement: new Date(`${choice.pick}T00:00:00+05:30`).toISOString(), hotelPincode: hotel.pinCode,
-        hotelPhoneNumber: hotel.phoneNumber, totalAmount: 0,
+        hotelID: hotel._id,
+        hotelName: hotel.hotelName,
+        customerPhoneNumber: choice.phone,
+        customerEmail: guestEmail,
+        hotelAddress: hotel.address,
+        hotelCity: hotel.city,
+        hotelState: hotel.state,
+        hotelCountry: hotel.country,
+        customerName: 'Kabir Mehta',
+        customerID: guestUser._id,
+        roomStandard: choice.roomStandard,
+        numberOfRooms: choice.rooms,
+        numberOfGuests: choice.guests,
+        numberOfNights: choice.nights,
+        roomType: choice.roomType,
+        dateOfBooking: new Date().toISOString().split('T')[0],
+        dateOfCommencement: new Date(`${choice.pick}T00:00:00+05:30`).toISOString(),
+        hotelPincode: hotel.pinCode,
+        hotelPhoneNumber: hotel.phoneNumber,
+        totalAmount: 0,
       };
       const price = rooms.find((room) => room.roomStandard === choice.roomStandard && room.roomType === choice.roomType)!.pricePerNight;
       form.totalAmount = price * choice.guests * (choice.roomType === 'Room' ? choice.rooms : 1) * Number(choice.nights);
@@ -355,13 +445,21 @@ describe('the spec\'s web client on another origin', function () {
       // Send: FormData with `Content-Type: application/json`, which axios sends as JSON
       const fullPhone = `${choice.dialCode}${choice.phone}`;
       const sent = await guest.post('/hotel/booking/send/email/mobile', {
-        form: [['customerName', form.customerName], ['customerEmail', form.customerEmail], ['customerPhoneNumber', fullPhone]],
+        form: [
+          ['customerName', form.customerName],
+          ['customerEmail', form.customerEmail],
+          ['customerPhoneNumber', fullPhone],
+        ],
         headers: { ...guest.bearer(), 'Content-Type': 'application/json' },
       });
       succeeded(sent);
       const otp = await otpFromOutbox(stays.dataDir, fullPhone);
       const verified = await guest.post('/hotel/booking/verify/email/mobile', {
-        form: [['otp', otp], ['customerEmail', form.customerEmail], ['customerPhoneNumber', fullPhone]],
+        form: [
+          ['otp', otp],
+          ['customerEmail', form.customerEmail],
+          ['customerPhoneNumber', fullPhone],
+        ],
         headers: { ...guest.bearer(), 'Content-Type': 'application/json' },
       });
       succeeded(verified);
@@ -379,12 +477,29 @@ describe('the spec\'s web client on another origin', function () {
       return succeeded(await guest.get(`/user/get/all/bookings/${guestUser._id}`, { headers: guest.bearer() })) as Record<string, any>[];
     }
 
-    it('verifies the contact with the picker\'s default +7840 and books a room for a date picked as midnight in India', async () => {
+    it("verifies the contact with the picker's default +7840 and books a room for a date picked as midnight in India", async () => {
       const pick = addDays(indiaToday(new Date()), 1); // the calendar's earliest day: tomorrow
-      const { placed } = await bookAStay({ dialCode: '+7840', phone: '9812345678', roomType: 'Room', roomStandard: 'Lake View', guests: 2, rooms: 1, nights: '2', pick });
+      const { placed } = await bookAStay({
+        dialCode: '+7840',
+        phone: '9812345678',
+        roomType: 'Room',
+        roomStandard: 'Lake View',
+        guests: 2,
+        rooms: 1,
+        nights: '2',
+        pick,
+      });
       const [booking] = (await bookingsPage()).filter((row) => row.bookingID === placed.bookingID);
       const quote = quoteStay({ roomType: 'Room', pricePerNight: 5500, numberOfGuests: 2, numberOfRooms: 1, numberOfNights: 2 });
-      expect(booking).to.include({ hotelID: hotelId, hotelName: 'Lake Pichola Haveli Stay', hotelAddress: 'Lal Ghat, Near Jagdish Temple', hotelCity: 'Udaipur', roomType: 'Room', roomStandard: 'Lake View', isPaymentDone: false });
+      expect(booking).to.include({
+        hotelID: hotelId,
+        hotelName: 'Lake Pichola Haveli Stay',
+        hotelAddress: 'Lal Ghat, Near Jagdish Temple',
+        hotelCity: 'Udaipur',
+        roomType: 'Room',
+        roomStandard: 'Lake View',
+        isPaymentDone: false,
+      });
       expect(booking!.totalAmount - booking!.discountAmount).to.equal(quote.payableAmount);
       expect((booking!.dateOfCommencement as string).slice(0, 10), 'the day picked in India').to.equal(pick);
       expect(new Date(booking!.dateOfCommencement).getTime() > Date.now(), 'shown as Upcoming').to.equal(true);
@@ -393,7 +508,16 @@ describe('the spec\'s web client on another origin', function () {
 
     it('verifies with +91 and books the apartment', async () => {
       const pick = addDays(indiaToday(new Date()), 6);
-      const { placed } = await bookAStay({ dialCode: '+91', phone: '9123456780', roomType: 'Flat', roomStandard: 'Haveli Suite', guests: 3, rooms: 1, nights: '1', pick });
+      const { placed } = await bookAStay({
+        dialCode: '+91',
+        phone: '9123456780',
+        roomType: 'Flat',
+        roomStandard: 'Haveli Suite',
+        guests: 3,
+        rooms: 1,
+        nights: '1',
+        pick,
+      });
       const [booking] = (await bookingsPage()).filter((row) => row.bookingID === placed.bookingID);
       const quote = quoteStay({ roomType: 'Flat', pricePerNight: 9000, numberOfGuests: 3, numberOfRooms: 1, numberOfNights: 1 });
       expect(booking).to.include({ roomType: 'Flat', roomStandard: 'Haveli Suite', numberOfGuests: 3, customerPhoneNumber: '9123456780' });
@@ -404,7 +528,9 @@ describe('the spec\'s web client on another origin', function () {
     it('downloads each invoice by the link the guest receives', async () => {
       await stays.system.reactor.whenIdle();
       const rows = await bookingsPage();
-      expect(rows.map((row) => row.bookingID)).to.have.members(bookingIds).and.have.length(2);
+      expect(rows.map((row) => row.bookingID))
+        .to.have.members(bookingIds)
+        .and.have.length(2);
       for (const row of rows) {
         expect(row.invoicePDF, `invoice of ${row.bookingID} is issued`).to.be.a('string').and.not.equal('');
         await expectPdf(row.invoicePDF, `invoice of ${row.bookingID}`);
@@ -423,7 +549,17 @@ describe('the spec\'s web client on another origin', function () {
       expect(bookings[0]!.hotelName).to.equal('Lake Pichola Haveli Stay');
       expect(bookings.map((booking) => booking.bookingID)).to.have.members(bookingIds);
       for (const booking of bookings) {
-        expect(booking).to.include.keys('bookingID', 'customerName', 'customerPhoneNumber', 'roomType', 'roomStandard', 'numberOfGuests', 'isPaymentDone', 'totalAmount', 'discountAmount');
+        expect(booking).to.include.keys(
+          'bookingID',
+          'customerName',
+          'customerPhoneNumber',
+          'roomType',
+          'roomStandard',
+          'numberOfGuests',
+          'isPaymentDone',
+          'totalAmount',
+          'discountAmount',
+        );
         expect(booking.dateOfBooking.slice(0, 10)).to.match(/^\d{4}-\d{2}-\d{2}$/);
         expect(booking.dateOfCommencement.slice(0, 10)).to.match(/^\d{4}-\d{2}-\d{2}$/);
       }
@@ -441,7 +577,8 @@ describe('the spec\'s web client on another origin', function () {
   describe('profiles: update, sign out, delete (PATCH and DELETE preflights)', () => {
     it('updates the owner profile with JSON (an empty password means unchanged) and signs out', async () => {
       const updated = await owner.patch('/hotel/owner/update/profile', {
-        json: { name: 'Meera S. Shekhawat', email: ownerUser.email, password: '' }, headers: { 'Content-Type': 'application/json', ...owner.bearer() },
+        json: { name: 'Meera S. Shekhawat', email: ownerUser.email, password: '' },
+        headers: { 'Content-Type': 'application/json', ...owner.bearer() },
       });
       expect(succeeded(updated)).to.include({ name: 'Meera S. Shekhawat', email: ownerEmail, role: 'hotel-owner' });
       succeeded(await owner.post('/hotel/owner/logout', { json: {}, headers: owner.bearer() }));
@@ -451,7 +588,11 @@ describe('the spec\'s web client on another origin', function () {
 
     it('updates the guest profile (multipart, new image) and deletes the account', async () => {
       const updated = await guest.patch('/user/update/profile', {
-        form: [['username', 'kabir_m'], ['email', guestEmail], ['profileImage', await pngImage(90, 90, '#f4a261')]],
+        form: [
+          ['username', 'kabir_m'],
+          ['email', guestEmail],
+          ['profileImage', await pngImage(90, 90, '#f4a261')],
+        ],
         headers: { 'Content-Type': 'multipart/form-data', ...guest.bearer() },
       });
       const user = succeeded(updated);
@@ -466,7 +607,8 @@ describe('the spec\'s web client on another origin', function () {
 
     it('gives a page on an origin not in CORS_ORIGINS nothing to read', async () => {
       const preflight = await fetch(`${stays.baseUrl}/sharma/resident/stays/user/delete/account`, {
-        method: 'OPTIONS', headers: { Origin: 'http://localhost:5174', 'Access-Control-Request-Method': 'DELETE', 'Access-Control-Request-Headers': 'authorization' },
+        method: 'OPTIONS',
+        headers: { Origin: 'http://localhost:5174', 'Access-Control-Request-Method': 'DELETE', 'Access-Control-Request-Headers': 'authorization' },
       });
       expect(preflight.headers.get('access-control-allow-origin')).to.equal(null);
       const read = await fetch(`${stays.baseUrl}/sharma/resident/stays/hotel/data/get/all/hotels`, { headers: { Origin: 'http://localhost:5174' } });

@@ -19,7 +19,12 @@ export async function signedInOwner(api: ApiClient, name = 'Ravi Kumar'): Promis
 
 export async function signedInCustomer(api: ApiClient, name = 'Asha Rao'): Promise<SignedIn> {
   const email = uniqueEmail('guest');
-  const registered = await api.multipart('POST', '/user/register', { username: 'asha', name, email, password: strongPassword }, { profileImage: await pngImage() });
+  const registered = await api.multipart(
+    'POST',
+    '/user/register',
+    { username: 'asha', name, email, password: strongPassword },
+    { profileImage: await pngImage() },
+  );
   expect(registered.status, JSON.stringify(registered.body)).to.equal(201);
   const login = await api.post('/user/login', { email, password: strongPassword });
   return { id: registered.body.data._id, email, token: login.body.data.accessToken };

@@ -34,7 +34,11 @@ export async function verifyContact(api: ApiClient, dataDir: string, token: stri
   const sent = await api.post('/hotel/booking/send/email/mobile', { ...contact, customerPhoneNumber: international(contact) }, { token });
   expect(sent.status, JSON.stringify(sent.body)).to.equal(200);
   const otp = await otpFromOutbox(dataDir, international(contact));
-  const verified = await api.post('/hotel/booking/verify/email/mobile', { otp, customerEmail: contact.customerEmail, customerPhoneNumber: international(contact) }, { token });
+  const verified = await api.post(
+    '/hotel/booking/verify/email/mobile',
+    { otp, customerEmail: contact.customerEmail, customerPhoneNumber: international(contact) },
+    { token },
+  );
   expect(verified.status, JSON.stringify(verified.body)).to.equal(200);
 }
 

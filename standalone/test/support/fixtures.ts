@@ -3,7 +3,9 @@ import type { FilePart } from './http-client.ts';
 
 /** A real PNG image of the given size. */
 export async function pngImage(width = 64, height = 64, colour = '#2a9d8f'): Promise<FilePart> {
-  const content = await sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
+  const content = await sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
   return { filename: 'photo.png', type: 'image/png', content };
 }
 
@@ -35,7 +37,10 @@ export function hotelForm(overrides: Record<string, string> = {}): Record<string
     startingPrice: '3200',
     checkInTime: '12:00',
     checkOutTime: '11:00',
-    restaurants: JSON.stringify([{ name: 'Vaishali', distance: '1.5' }, { name: 'Roopali', distance: '2' }]),
+    restaurants: JSON.stringify([
+      { name: 'Vaishali', distance: '1.5' },
+      { name: 'Roopali', distance: '2' },
+    ]),
     famousTouristPlaces: JSON.stringify([{ name: 'Shaniwar Wada', distance: '4' }]),
     cinemaHalls: '[]',
     transportationFacilities: JSON.stringify([{ type: 'Railway Station', name: 'Pune Junction', distance: '5.5' }]),

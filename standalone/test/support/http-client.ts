@@ -40,11 +40,18 @@ export class ApiClient {
     return this.send(method, path, body, { ...options, headers: { 'content-type': contentType, ...options.headers } });
   }
 
-  multipart<T = any>(method: 'POST' | 'PATCH', path: string, fields: Record<string, string>, files: Record<string, FilePart | FilePart[]> = {}, options: CallOptions = {}): Promise<ApiResponse<T>> {
+  multipart<T = any>(
+    method: 'POST' | 'PATCH',
+    path: string,
+    fields: Record<string, string>,
+    files: Record<string, FilePart | FilePart[]> = {},
+    options: CallOptions = {},
+  ): Promise<ApiResponse<T>> {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
     for (const [name, parts] of Object.entries(files)) {
-      for (const part of Array.isArray(parts) ? parts : [parts]) form.append(name, new Blob([new Uint8Array(part.content)], { type: part.type }), part.filename);
+      for (const part of Array.isArray(parts) ? parts : [parts])
+        form.append(name, new Blob([new Uint8Array(part.content)], { type: part.type }), part.filename);
     }
     return this.send(method, path, form, options);
   }

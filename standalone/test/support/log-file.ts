@@ -26,13 +26,18 @@ export async function readLogFile(dataDir: string): Promise<LogFileRecord[]> {
 }
 
 export async function writeLogFile(dataDir: string, records: readonly LogFileRecord[]): Promise<void> {
-  await writeFile(logPath(dataDir), Buffer.concat(records.map(({ magic, payload }) => {
-    const header = Buffer.alloc(12);
-    header.writeUInt32BE(magic, 0);
-    header.writeUInt32BE(payload.length, 4);
-    header.writeUInt32BE(crc32(payload), 8);
-    return Buffer.concat([header, payload]);
-  })));
+  await writeFile(
+    logPath(dataDir),
+    Buffer.concat(
+      records.map(({ magic, payload }) => {
+        const header = Buffer.alloc(12);
+        header.writeUInt32BE(magic, 0);
+        header.writeUInt32BE(payload.length, 4);
+        header.writeUInt32BE(crc32(payload), 8);
+        return Buffer.concat([header, payload]);
+      }),
+    ),
+  );
 }
 
 export const eventOf = (record: LogFileRecord): Record<string, unknown> & { position: number; streamId: string; type: string } =>

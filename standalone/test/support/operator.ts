@@ -16,9 +16,10 @@ export async function operatorToken(dataDir: string): Promise<string> {
 export function operatorClient(stays: TestSystem) {
   const call = async <T = any>(method: string, pathname: string, token?: string): Promise<OperatorAnswer<T>> => {
     const response = await fetch(`${stays.baseUrl}/operator/read-models${pathname}`, {
-      method, headers: { authorization: `Bearer ${token ?? await operatorToken(stays.dataDir)}` },
+      method,
+      headers: { authorization: `Bearer ${token ?? (await operatorToken(stays.dataDir))}` },
     });
-    return { status: response.status, body: await response.json() as OperatorAnswer<T>['body'] };
+    return { status: response.status, body: (await response.json()) as OperatorAnswer<T>['body'] };
   };
   return {
     call,

@@ -11,7 +11,13 @@ export async function hotelWithRoom(api: ApiClient, owner: SignedIn): Promise<{ 
   const hotel = await api.multipart('POST', '/hotel/data/create/hotel', hotelForm(), { imageURLs: await pngImages(5) }, { token: owner.token });
   expect(hotel.status, JSON.stringify(hotel.body)).to.equal(201);
   const hotelId = hotel.body.data._id as string;
-  const room = await api.multipart('POST', '/hotel/room/create/room', roomForm(hotelId, { totalUnits: '50' }), { imageURLs: await pngImages(2) }, { token: owner.token });
+  const room = await api.multipart(
+    'POST',
+    '/hotel/room/create/room',
+    roomForm(hotelId, { totalUnits: '50' }),
+    { imageURLs: await pngImages(2) },
+    { token: owner.token },
+  );
   expect(room.status, JSON.stringify(room.body)).to.equal(201);
   return { hotelId, roomId: room.body.data._id as string };
 }
@@ -20,10 +26,23 @@ export async function hotelWithRoom(api: ApiClient, owner: SignedIn): Promise<{ 
 export async function bookedStay(stays: TestSystem, api: ApiClient, guest: SignedIn, hotelId: string): Promise<string> {
   const contact = newContact();
   await verifyContact(api, stays.dataDir, guest.token, contact);
-  const placed = await api.post('/hotel/booking/book/hotel', {
-    hotelID: hotelId, customerID: guest.id, ...contact, roomStandard: 'Deluxe', roomType: 'Room', numberOfRooms: 1, numberOfGuests: 1,
-    numberOfNights: 1, dateOfBooking: daysFromToday(0), dateOfCommencement: daysFromToday(7), totalAmount: 1,
-  }, { token: guest.token });
+  const placed = await api.post(
+    '/hotel/booking/book/hotel',
+    {
+      hotelID: hotelId,
+      customerID: guest.id,
+      ...contact,
+      roomStandard: 'Deluxe',
+      roomType: 'Room',
+      numberOfRooms: 1,
+      numberOfGuests: 1,
+      numberOfNights: 1,
+      dateOfBooking: daysFromToday(0),
+      dateOfCommencement: daysFromToday(7),
+      totalAmount: 1,
+    },
+    { token: guest.token },
+  );
   expect(placed.status, JSON.stringify(placed.body)).to.equal(201);
   await stays.system.reactor.whenIdle();
   return placed.body.data.bookingID as string;

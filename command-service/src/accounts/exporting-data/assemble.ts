@@ -9,7 +9,17 @@
  * only, picked field by field, so a field added to BookingPlaced later never reaches an
  * owner's copy unless it is listed here.
  */
-import { accountEventTypes, bookingAggregate, parseEvent, type BookingPlaced, type HotelDetails, type Role, type RoomDetails, type SessionUser, type SignInMethod } from '@stays/contracts';
+import {
+  accountEventTypes,
+  bookingAggregate,
+  parseEvent,
+  type BookingPlaced,
+  type HotelDetails,
+  type Role,
+  type RoomDetails,
+  type SessionUser,
+  type SignInMethod,
+} from '@stays/contracts';
 import type { RecordedEvent } from '@stays/event-store';
 import { fold } from '../../handle.ts';
 import { activeAccount, accountAggregate, sessionUserOf } from '../account.ts';
@@ -190,11 +200,22 @@ function hotelBookingOf(stream: Stream): HotelBooking | null {
   if (state.status === 'none') return null;
   const b = state.booking;
   return {
-    bookingID: b.bookingID, roomId: b.roomId, roomType: b.roomType, roomStandard: b.roomStandard,
-    numberOfRooms: b.numberOfRooms, numberOfGuests: b.numberOfGuests, numberOfNights: b.numberOfNights,
-    dateOfBooking: b.dateOfBooking, dateOfCommencement: b.dateOfCommencement,
-    pricePerNight: b.pricePerNight, totalAmount: b.totalAmount, discountAmount: b.discountAmount, payableAmount: b.payableAmount,
-    paymentMethod: b.paymentMethod, status: state.status === 'cancelled' ? 'cancelled' : 'confirmed', paid: state.paid,
+    bookingID: b.bookingID,
+    roomId: b.roomId,
+    roomType: b.roomType,
+    roomStandard: b.roomStandard,
+    numberOfRooms: b.numberOfRooms,
+    numberOfGuests: b.numberOfGuests,
+    numberOfNights: b.numberOfNights,
+    dateOfBooking: b.dateOfBooking,
+    dateOfCommencement: b.dateOfCommencement,
+    pricePerNight: b.pricePerNight,
+    totalAmount: b.totalAmount,
+    discountAmount: b.discountAmount,
+    payableAmount: b.payableAmount,
+    paymentMethod: b.paymentMethod,
+    status: state.status === 'cancelled' ? 'cancelled' : 'confirmed',
+    paid: state.paid,
   };
 }
 
@@ -211,7 +232,8 @@ function roomOf(stream: Stream, mediaLink: (recorded: string) => string): Export
 }
 
 function eventsOf(streams: readonly Stream[]): RecordedEvent[] {
-  return streams.flat()
+  return streams
+    .flat()
     .sort((a, b) => a.position - b.position)
     .map((event) => ({ ...event, data: Object.fromEntries(Object.entries(event.data).filter(([field]) => !SECRET_FIELDS.has(field))) }));
 }

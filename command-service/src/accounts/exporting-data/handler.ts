@@ -31,8 +31,9 @@ export async function handleExportData(deps: ExportDeps, claims: AccountClaims):
   const account = await deps.store.readStream(accountStream(claims.role, claims.accountId));
   if (claims.role === 'customer') {
     const guest = await deps.store.readStream(streams.guest(claims.accountId));
-    const bookingIDs = new Set(guest.map((recorded) => parseEvent(recorded, guestEventTypes))
-      .flatMap((event) => (event.type === 'GuestBookingHeld' ? [event.data.bookingID] : [])));
+    const bookingIDs = new Set(
+      guest.map((recorded) => parseEvent(recorded, guestEventTypes)).flatMap((event) => (event.type === 'GuestBookingHeld' ? [event.data.bookingID] : [])),
+    );
     const bookings = await Promise.all([...bookingIDs].map((bookingID) => deps.store.readStream(streams.booking(bookingID))));
     return assembleExport({ role: 'customer', generatedAt: deps.now(), account, guest, bookings, mediaLink });
   }
@@ -45,6 +46,8 @@ export async function handleExportData(deps: ExportDeps, claims: AccountClaims):
 /** The hotel's room streams and the streams of bookings at it. */
 async function streamsOfHotel(deps: ExportDeps, hotelId: string): Promise<{ rooms: RecordedEvent[][]; bookings: RecordedEvent[][] }> {
   const names = await deps.hotelStreams.streamsOf(hotelId);
-  const [rooms, bookings] = await Promise.all([names.rooms, names.bookings].map((streamIds) => Promise.all(streamIds.map((streamId) => deps.store.readStream(streamId)))));
+  const [rooms, bookings] = await Promise.all(
+    [names.rooms, names.bookings].map((streamIds) => Promise.all(streamIds.map((streamId) => deps.store.readStream(streamId)))),
+  );
   return { rooms: rooms!, bookings: bookings! };
 }

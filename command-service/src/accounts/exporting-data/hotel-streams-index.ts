@@ -33,21 +33,27 @@ export class HotelStreamsIndex {
   private failure: unknown = null;
   private waiters: Waiter[] = [];
 
-  constructor(private readonly store: EventStore, private readonly log: (line: string) => void) {}
+  constructor(
+    private readonly store: EventStore,
+    private readonly log: (line: string) => void,
+  ) {}
 
   start(): void {
-    this.subscription = this.store.subscribeToAll({ name: 'hotel streams index', maxBatchSize: 1000 }, {
-      onBatch: async (events) => {
-        for (const event of events) this.observe(event);
-        this.position = events[events.length - 1]!.position;
-        this.release();
+    this.subscription = this.store.subscribeToAll(
+      { name: 'hotel streams index', maxBatchSize: 1000 },
+      {
+        onBatch: async (events) => {
+          for (const event of events) this.observe(event);
+          this.position = events[events.length - 1]!.position;
+          this.release();
+        },
+        onError: (error) => {
+          this.failure = error;
+          this.log(`hotel streams index stopped: ${String(error)}`);
+          this.release();
+        },
       },
-      onError: (error) => {
-        this.failure = error;
-        this.log(`hotel streams index stopped: ${String(error)}`);
-        this.release();
-      },
-    });
+    );
   }
 
   async stop(): Promise<void> {

@@ -23,11 +23,22 @@ export interface GoogleSignIn {
 export function signInWithGoogle(command: GoogleSignIn, state: AccountState): AccountEvent[] {
   const { role, accountId, identity } = command;
   if (!identity.emailVerified) throw new Unauthenticated(messages.server.googleEmailUnverified);
-  const registered = state.status !== 'new' ? [] : register({
-    accountId, role, name: identity.name, email: normaliseEmail(identity.email), passwordHash: null, via: 'google',
-    ...(role === 'customer' && { username: usernameFrom(identity.email) }),
-    ...(identity.picture !== undefined && { profileImage: identity.picture }),
-  }, state);
+  const registered =
+    state.status !== 'new'
+      ? []
+      : register(
+          {
+            accountId,
+            role,
+            name: identity.name,
+            email: normaliseEmail(identity.email),
+            passwordHash: null,
+            via: 'google',
+            ...(role === 'customer' && { username: usernameFrom(identity.email) }),
+            ...(identity.picture !== undefined && { profileImage: identity.picture }),
+          },
+          state,
+        );
   return [...registered, ...signIn({ ...command.session, method: 'google' }, registered.reduce(evolveAccount, state))];
 }
 

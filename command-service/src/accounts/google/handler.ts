@@ -26,7 +26,13 @@ export async function handleGoogleSignIn(deps: AccountDeps, role: Role, identity
   const email = normaliseEmail(identity.email);
   if (existing === null) await startSignUp(deps, role, email, accountId, client);
   try {
-    const { state, position } = await handle(deps.store, accountStream(role, accountId), accountAggregate, (current) => signInWithGoogle(command, current), metadata);
+    const { state, position } = await handle(
+      deps.store,
+      accountStream(role, accountId),
+      accountAggregate,
+      (current) => signInWithGoogle(command, current),
+      metadata,
+    );
     return { value: { accessToken: issued.token, user: sessionUserOf(state as ActiveAccount) }, position };
   } catch (error) {
     if (existing === null) await releaseEmail(deps, role, email, accountId, metadata).catch(() => undefined);

@@ -11,12 +11,14 @@ import { verifiedGoogleIdentity } from '../google-id-token.ts';
 import { handleGoogleSignIn } from './handler.ts';
 
 export const mountGoogleSignIn: CommandRoute = ({ deps, mount, committed }) => {
-  const googleSignIn = (role: Role): RouteHandler<typeof routes.customerGoogle | typeof routes.ownerGoogle> => async (ctx) => {
-    const identity = await verifiedGoogleIdentity(deps.google, ctx.input.body.credential, () => new Unauthenticated(messages.server.googleCredentialInvalid));
-    const { value, position } = await handleGoogleSignIn(deps.accounts, role, identity, ctx.ip);
-    await committed(ctx, position);
-    respondSignedIn(ctx, deps.mediaLinks, value);
-  };
+  const googleSignIn =
+    (role: Role): RouteHandler<typeof routes.customerGoogle | typeof routes.ownerGoogle> =>
+    async (ctx) => {
+      const identity = await verifiedGoogleIdentity(deps.google, ctx.input.body.credential, () => new Unauthenticated(messages.server.googleCredentialInvalid));
+      const { value, position } = await handleGoogleSignIn(deps.accounts, role, identity, ctx.ip);
+      await committed(ctx, position);
+      respondSignedIn(ctx, deps.mediaLinks, value);
+    };
   mount(routes.customerGoogle, googleSignIn('customer'));
   mount(routes.ownerGoogle, googleSignIn('hotel-owner'));
 };

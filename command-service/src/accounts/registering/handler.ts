@@ -31,12 +31,26 @@ export async function handleRegister(deps: AccountDeps, input: Registration, cli
   await startSignUp(deps, input.role, email, accountId, client);
   try {
     const passwordHash = input.password === null ? null : await deps.passwords.hash(input.password);
-    const { state, position } = await handle(deps.store, accountStream(input.role, accountId), accountAggregate, (current) =>
-      register({
-        accountId, role: input.role, name: input.name, email, passwordHash, via: input.via,
-        ...(input.username !== undefined && { username: input.username }),
-        ...(input.profileImage !== undefined && { profileImage: input.profileImage }),
-      }, current), metadata);
+    const { state, position } = await handle(
+      deps.store,
+      accountStream(input.role, accountId),
+      accountAggregate,
+      (current) =>
+        register(
+          {
+            accountId,
+            role: input.role,
+            name: input.name,
+            email,
+            passwordHash,
+            via: input.via,
+            ...(input.username !== undefined && { username: input.username }),
+            ...(input.profileImage !== undefined && { profileImage: input.profileImage }),
+          },
+          current,
+        ),
+      metadata,
+    );
     return { value: state as ActiveAccount, position };
   } catch (error) {
     await releaseEmail(deps, input.role, email, accountId, metadata).catch(() => undefined);
@@ -50,7 +64,15 @@ export async function handleRegister(deps: AccountDeps, input: Registration, cli
  */
 export async function startSignUp(deps: AccountDeps, role: Role, email: string, accountId: string, client: string): Promise<void> {
   deps.throttles.signUp(client, deps.now());
-  await reserveEmail(deps, role, email, accountId, { actor: accountId }, {
-    now: deps.now(), recordedNothing: async (holder) => (await loadAccount(deps.store, role, holder)).revision === null,
-  });
+  await reserveEmail(
+    deps,
+    role,
+    email,
+    accountId,
+    { actor: accountId },
+    {
+      now: deps.now(),
+      recordedNothing: async (holder) => (await loadAccount(deps.store, role, holder)).revision === null,
+    },
+  );
 }

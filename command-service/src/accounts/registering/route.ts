@@ -14,10 +14,19 @@ export const mountRegistering: CommandRoute = ({ deps, mount, committed }) => {
     const { body: input, files } = ctx.input;
     const [profileImage] = await storeUploadedImages(files, deps.images, profileImageRules(true));
     try {
-      const { value, position } = await handleRegister(deps.accounts, {
-        role: 'customer', name: input.name, email: input.email, username: input.username,
-        password: input.password, profileImage, via: 'password',
-      }, ctx.ip);
+      const { value, position } = await handleRegister(
+        deps.accounts,
+        {
+          role: 'customer',
+          name: input.name,
+          email: input.email,
+          username: input.username,
+          password: input.password,
+          profileImage,
+          via: 'password',
+        },
+        ctx.ip,
+      );
       await committed(ctx, position);
       respond(ctx, 201, messages.server.customerRegistered, { _id: value.accountId });
     } catch (error) {
@@ -28,9 +37,17 @@ export const mountRegistering: CommandRoute = ({ deps, mount, committed }) => {
 
   mount(routes.ownerRegister, async (ctx) => {
     const input = ctx.input.body;
-    const { value, position } = await handleRegister(deps.accounts, {
-      role: 'hotel-owner', name: input.name, email: input.email, password: input.password, via: 'password',
-    }, ctx.ip);
+    const { value, position } = await handleRegister(
+      deps.accounts,
+      {
+        role: 'hotel-owner',
+        name: input.name,
+        email: input.email,
+        password: input.password,
+        via: 'password',
+      },
+      ctx.ip,
+    );
     await committed(ctx, position);
     respond(ctx, 201, messages.server.ownerRegistered, { _id: value.accountId });
   });

@@ -21,8 +21,12 @@ export async function handleSignIn(deps: AccountDeps, role: Role, email: string,
   if (account === null) throw new Unauthenticated(messages.server.invalidCredentials);
   const sessionId = randomUUID();
   const issued = await deps.tokens.issue({ accountId: account.accountId, role: account.role, sessionId }, deps.now());
-  const { state, position } = await handle(deps.store, accountStream(account.role, account.accountId), accountAggregate,
+  const { state, position } = await handle(
+    deps.store,
+    accountStream(account.role, account.accountId),
+    accountAggregate,
     (current) => signIn({ sessionId, method: 'password', expiresAt: issued.expiresAt.toISOString() }, current),
-    { actor: account.accountId });
+    { actor: account.accountId },
+  );
   return { value: { accessToken: issued.token, user: sessionUserOf(state as ActiveAccount) }, position };
 }

@@ -6,12 +6,14 @@ import { respondSignedIn } from '../answers.ts';
 import { handleSignIn } from './handler.ts';
 
 export const mountSigningIn: CommandRoute = ({ deps, mount, committed }) => {
-  const signIn = (role: Role): RouteHandler<typeof routes.customerLogin | typeof routes.ownerLogin> => async (ctx) => {
-    const { email, password } = ctx.input.body;
-    const { value, position } = await handleSignIn(deps.accounts, role, email, password, ctx.ip);
-    await committed(ctx, position);
-    respondSignedIn(ctx, deps.mediaLinks, value);
-  };
+  const signIn =
+    (role: Role): RouteHandler<typeof routes.customerLogin | typeof routes.ownerLogin> =>
+    async (ctx) => {
+      const { email, password } = ctx.input.body;
+      const { value, position } = await handleSignIn(deps.accounts, role, email, password, ctx.ip);
+      await committed(ctx, position);
+      respondSignedIn(ctx, deps.mediaLinks, value);
+    };
   mount(routes.customerLogin, signIn('customer'));
   mount(routes.ownerLogin, signIn('hotel-owner'));
 };

@@ -7,7 +7,12 @@ import { accountStream } from '../account-streams.ts';
 import { signOut } from './decide.ts';
 
 export async function handleSignOut(deps: StoreDeps, claims: AccountClaims): Promise<Positioned<null>> {
-  const { position } = await handle(deps.store, accountStream(claims.role, claims.accountId), accountAggregate,
-    (current) => signOut({ sessionId: claims.sessionId }, current), { actor: claims.accountId });
+  const { position } = await handle(
+    deps.store,
+    accountStream(claims.role, claims.accountId),
+    accountAggregate,
+    (current) => signOut({ sessionId: claims.sessionId }, current),
+    { actor: claims.accountId },
+  );
   return { value: null, position };
 }

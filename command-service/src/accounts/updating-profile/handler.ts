@@ -29,7 +29,10 @@ export interface ProfileChanges {
 
 /** `client` is the caller's address: a wrong current password counts against it like a failed sign-in. */
 export async function handleUpdateProfile(
-  deps: AccountDeps, claims: AccountClaims, changes: ProfileChanges, client: string,
+  deps: AccountDeps,
+  claims: AccountClaims,
+  changes: ProfileChanges,
+  client: string,
 ): Promise<Positioned<ActiveAccount>> {
   const metadata: CommandMetadata = { actor: claims.accountId };
   const streamId = accountStream(claims.role, claims.accountId);
@@ -66,7 +69,12 @@ export async function handleUpdateProfile(
  * when none was posted. Wrong guesses count like failed sign-ins, so a stolen session
  * cannot be used to guess the password at leisure.
  */
-async function checkCurrentPassword(deps: AccountDeps, account: ActiveAccount, password: string | undefined, client: string): Promise<string | null | undefined> {
+async function checkCurrentPassword(
+  deps: AccountDeps,
+  account: ActiveAccount,
+  password: string | undefined,
+  client: string,
+): Promise<string | null | undefined> {
   if (password === undefined || account.passwordHash === null) return undefined;
   const matched = await tryPassword(deps, accountThrottleKey(account.role, account.email), client, password, async () => account);
   return matched === null ? null : account.passwordHash;

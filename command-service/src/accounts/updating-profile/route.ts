@@ -33,13 +33,18 @@ export const mountUpdatingProfile: CommandRoute = ({ deps, mount, committed }) =
     const [newImage] = await storeUploadedImages(files, deps.images, profileImageRules(false));
     const profileImage = newImage ?? (input.removeProfileImage === 'true' ? null : undefined);
     try {
-      const { value, position } = await handleUpdateProfile(deps.accounts, accountAuthOf(ctx), {
-        ...(input.username !== undefined && { username: input.username }),
-        ...(input.email !== undefined && { email: input.email }),
-        ...(input.password !== undefined && { password: input.password }),
-        ...(profileImage !== undefined && { profileImage }),
-        ...confirmed,
-      }, ctx.ip);
+      const { value, position } = await handleUpdateProfile(
+        deps.accounts,
+        accountAuthOf(ctx),
+        {
+          ...(input.username !== undefined && { username: input.username }),
+          ...(input.email !== undefined && { email: input.email }),
+          ...(input.password !== undefined && { password: input.password }),
+          ...(profileImage !== undefined && { profileImage }),
+          ...confirmed,
+        },
+        ctx.ip,
+      );
       await committed(ctx, position);
       respond(ctx, 200, messages.server.profileUpdated, shownUser(deps.mediaLinks, sessionUserOf(value)));
     } catch (error) {
@@ -50,12 +55,17 @@ export const mountUpdatingProfile: CommandRoute = ({ deps, mount, committed }) =
 
   mount(routes.ownerUpdateProfile, async (ctx) => {
     const input = ctx.input.body;
-    const { value, position } = await handleUpdateProfile(deps.accounts, accountAuthOf(ctx), {
-      ...(input.name !== undefined && { name: input.name }),
-      ...(input.email !== undefined && { email: input.email }),
-      ...(input.password !== undefined && { password: input.password }),
-      ...(await confirmation(input)),
-    }, ctx.ip);
+    const { value, position } = await handleUpdateProfile(
+      deps.accounts,
+      accountAuthOf(ctx),
+      {
+        ...(input.name !== undefined && { name: input.name }),
+        ...(input.email !== undefined && { email: input.email }),
+        ...(input.password !== undefined && { password: input.password }),
+        ...(await confirmation(input)),
+      },
+      ctx.ip,
+    );
     await committed(ctx, position);
     respond(ctx, 200, messages.server.profileUpdated, shownUser(deps.mediaLinks, sessionUserOf(value)));
   });

@@ -35,8 +35,13 @@ export async function handleAddAuditor(deps: UniqueEmailDeps, passwords: Passwor
   // an add that crashed between reserving the email and recording the auditor leaves the email to the next one
   const abandonment = { now: new Date(), recordedNothing: async (holder: string) => (await loadAuditor(store, holder)).state.status === 'new' };
   await reserveUniqueKey(store, deps.streamNames.auditorEmail(email), auditorId, messages.server.auditorExists, metadata, abandonment);
-  await handle(store, streams.auditor(auditorId), auditorAggregate,
-    (state) => addAuditor({ auditorId, email, passwordHash, via: auditor.via }, state), metadata);
+  await handle(
+    store,
+    streams.auditor(auditorId),
+    auditorAggregate,
+    (state) => addAuditor({ auditorId, email, passwordHash, via: auditor.via }, state),
+    metadata,
+  );
   return auditorId;
 }
 

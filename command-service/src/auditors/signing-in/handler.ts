@@ -19,8 +19,12 @@ export async function handleAuditorSignIn(deps: AccountDeps, email: string, pass
   if (auditor === null) throw new Unauthenticated(messages.server.invalidCredentials);
   const sessionId = randomUUID();
   const issued = await deps.tokens.issue({ accountId: auditor.auditorId, role: 'auditor', sessionId }, deps.now());
-  const { state, position } = await handle(deps.store, streams.auditor(auditor.auditorId), auditorAggregate,
+  const { state, position } = await handle(
+    deps.store,
+    streams.auditor(auditor.auditorId),
+    auditorAggregate,
     (current) => signInAuditor({ sessionId, expiresAt: issued.expiresAt.toISOString() }, current),
-    { actor: auditor.auditorId });
+    { actor: auditor.auditorId },
+  );
   return { value: { accessToken: issued.token, user: auditorSessionUser(state as ActiveAuditor) }, position };
 }

@@ -7,7 +7,12 @@ import { auditorAggregate } from '../auditor.ts';
 import { signOutAuditor } from './decide.ts';
 
 export async function handleAuditorSignOut(deps: StoreDeps, claims: AccessTokenClaims<'auditor'>): Promise<Positioned<null>> {
-  const { position } = await handle(deps.store, streams.auditor(claims.accountId), auditorAggregate,
-    (current) => signOutAuditor({ sessionId: claims.sessionId }, current), { actor: claims.accountId });
+  const { position } = await handle(
+    deps.store,
+    streams.auditor(claims.accountId),
+    auditorAggregate,
+    (current) => signOutAuditor({ sessionId: claims.sessionId }, current),
+    { actor: claims.accountId },
+  );
   return { value: null, position };
 }

@@ -10,7 +10,10 @@ import { placedBooking } from '../booking.ts';
 export function cancelBooking(command: { customerId: string; now: Date }, state: BookingState): BookingEvent[] {
   const booking = placedBooking(state);
   if (booking.booking.customerId !== command.customerId) throw new Forbidden(messages.server.notYourBooking);
-  const refusal = whyNotCancellable({ status: booking.status === 'cancelled' ? 'cancelled' : 'confirmed', isPaymentDone: booking.paid, dateOfCommencement: booking.booking.dateOfCommencement }, command.now);
+  const refusal = whyNotCancellable(
+    { status: booking.status === 'cancelled' ? 'cancelled' : 'confirmed', isPaymentDone: booking.paid, dateOfCommencement: booking.booking.dateOfCommencement },
+    command.now,
+  );
   if (refusal === 'cancelled') return [];
   if (refusal === 'paid') throw new Conflict(messages.server.paidBookingNotCancellable);
   if (refusal === 'started') throw new Conflict(messages.server.bookingAlreadyStarted);

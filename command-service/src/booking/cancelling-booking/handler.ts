@@ -8,8 +8,13 @@ import { cancelBooking } from './decide.ts';
 
 export async function handleCancelBooking(deps: BookingDeps, customerId: string, bookingID: string): Promise<Positioned<null>> {
   const metadata = { actor: customerId, correlationId: bookingID };
-  const { state, position } = await handle(deps.store, streams.booking(bookingID), bookingAggregate,
-    (current) => cancelBooking({ customerId, now: deps.now() }, current), metadata);
+  const { state, position } = await handle(
+    deps.store,
+    streams.booking(bookingID),
+    bookingAggregate,
+    (current) => cancelBooking({ customerId, now: deps.now() }, current),
+    metadata,
+  );
   const { roomId, customerId: guest } = placedBooking(state).booking;
   const givenBack = await giveBack(deps.store, { bookingID, customerId: guest, roomId }, metadata);
   return { value: null, position: latestPosition(position, givenBack) };

@@ -28,5 +28,6 @@ export async function giveBack(store: EventStore, booking: HeldByBooking, metada
  */
 export async function undoHolds(store: EventStore, booking: HeldByBooking, metadata: CommandMetadata, taken: { guestPlace: boolean }): Promise<void> {
   await handle(store, streams.inventory(booking.roomId), inventoryAggregate, (state) => releaseUnits(booking, state), metadata).catch(() => undefined);
-  if (taken.guestPlace) await handle(store, streams.guest(booking.customerId), guestAggregate, (state) => releaseBooking(booking, state), metadata).catch(() => undefined);
+  if (taken.guestPlace)
+    await handle(store, streams.guest(booking.customerId), guestAggregate, (state) => releaseBooking(booking, state), metadata).catch(() => undefined);
 }

@@ -6,8 +6,21 @@
  * is recorded (`recordPlacedBooking`, booking-{bookingID}).
  */
 import {
-  guestsFit, indiaToday, limits, maxGuestsOf, messages, quoteStay, stayNights, stayStartProblem, unitsBooked,
-  type BookRequest, type BookingEvent, type BookingPlaced, type BookingState, type GuestEvent, type InventoryEvent,
+  guestsFit,
+  indiaToday,
+  limits,
+  maxGuestsOf,
+  messages,
+  quoteStay,
+  stayNights,
+  stayStartProblem,
+  unitsBooked,
+  type BookRequest,
+  type BookingEvent,
+  type BookingPlaced,
+  type BookingState,
+  type GuestEvent,
+  type InventoryEvent,
 } from '@stays/contracts';
 import { Conflict, Forbidden, InvalidInput, NotFound } from '../../domain-errors.ts';
 import type { HotelState } from '../../hotels/hotel.ts';
@@ -53,19 +66,36 @@ export function placeBooking(command: PlaceBooking, { contact, hotel, room }: Bo
   }
 
   const quote = quoteStay({ ...request, roomType, pricePerNight: room.details.pricePerNight });
-  return [{
-    type: 'BookingPlaced',
-    data: {
-      bookingID: command.bookingID, customerId: command.customerId, customerName: request.customerName,
-      customerEmail: request.customerEmail.toLowerCase(), customerPhoneNumber: request.customerPhoneNumber,
-      hotelId: hotel.hotelId, ownerId: hotel.ownerId, hotelName: hotel.details.hotelName, hotelAddress: hotel.details.address,
-      hotelCity: hotel.details.city, roomId: room.roomId, roomType, roomStandard: room.details.roomStandard,
-      numberOfRooms: unitsBooked(roomType, request.numberOfRooms), numberOfGuests: request.numberOfGuests,
-      numberOfNights: request.numberOfNights, dateOfBooking: indiaToday(now), dateOfCommencement: request.dateOfCommencement,
-      nights: stayNights(request.dateOfCommencement, request.numberOfNights), units: unitsBooked(roomType, request.numberOfRooms),
-      pricePerNight: room.details.pricePerNight, ...quote, paymentMethod: 'pay-at-hotel',
+  return [
+    {
+      type: 'BookingPlaced',
+      data: {
+        bookingID: command.bookingID,
+        customerId: command.customerId,
+        customerName: request.customerName,
+        customerEmail: request.customerEmail.toLowerCase(),
+        customerPhoneNumber: request.customerPhoneNumber,
+        hotelId: hotel.hotelId,
+        ownerId: hotel.ownerId,
+        hotelName: hotel.details.hotelName,
+        hotelAddress: hotel.details.address,
+        hotelCity: hotel.details.city,
+        roomId: room.roomId,
+        roomType,
+        roomStandard: room.details.roomStandard,
+        numberOfRooms: unitsBooked(roomType, request.numberOfRooms),
+        numberOfGuests: request.numberOfGuests,
+        numberOfNights: request.numberOfNights,
+        dateOfBooking: indiaToday(now),
+        dateOfCommencement: request.dateOfCommencement,
+        nights: stayNights(request.dateOfCommencement, request.numberOfNights),
+        units: unitsBooked(roomType, request.numberOfRooms),
+        pricePerNight: room.details.pricePerNight,
+        ...quote,
+        paymentMethod: 'pay-at-hotel',
+      },
     },
-  }];
+  ];
 }
 
 /** The guest verified this contact, and not longer ago than its verification lasts. */

@@ -54,11 +54,21 @@ export async function handlePlaceBooking(deps: BookingDeps, customerId: string, 
     const metadata = { actor: customerId, correlationId: bookingID, contactStream };
     const { roomId: placedRoomId, nights, units } = placed.data;
     const taken = { bookingID, customerId, roomId: placedRoomId };
-    await handle(deps.store, streams.inventory(placedRoomId), inventoryAggregate,
-      (state) => reserveUnits({ bookingID, roomId: placedRoomId, nights, units, totalUnits }, state), metadata);
+    await handle(
+      deps.store,
+      streams.inventory(placedRoomId),
+      inventoryAggregate,
+      (state) => reserveUnits({ bookingID, roomId: placedRoomId, nights, units, totalUnits }, state),
+      metadata,
+    );
     try {
-      await handle(deps.store, streams.guest(customerId), guestAggregate,
-        (state) => holdBooking({ customerId, bookingID, lastNight: nights[nights.length - 1]!, now }, state), metadata);
+      await handle(
+        deps.store,
+        streams.guest(customerId),
+        guestAggregate,
+        (state) => holdBooking({ customerId, bookingID, lastNight: nights[nights.length - 1]!, now }, state),
+        metadata,
+      );
     } catch (error) {
       await undoHolds(deps.store, taken, metadata, { guestPlace: false });
       throw error;

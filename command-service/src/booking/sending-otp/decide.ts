@@ -55,11 +55,16 @@ export function issueOtp(command: IssueOtp, state: ContactState): ContactEvent[]
       throw new TooMany(messages.server.otpResendTooSoon(seconds), seconds);
     }
   }
-  return [{
-    type: 'OtpIssued',
-    data: {
-      customerId: command.customerId, salt: command.salt, codeHash: command.codeHash,
-      issuedAt: command.now.toISOString(), expiresAt: new Date(now + OTP_LIFETIME_MS).toISOString(),
+  return [
+    {
+      type: 'OtpIssued',
+      data: {
+        customerId: command.customerId,
+        salt: command.salt,
+        codeHash: command.codeHash,
+        issuedAt: command.now.toISOString(),
+        expiresAt: new Date(now + OTP_LIFETIME_MS).toISOString(),
+      },
     },
-  }];
+  ];
 }

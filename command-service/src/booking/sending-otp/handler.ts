@@ -20,10 +20,14 @@ export async function handleSendOtp(deps: BookingDeps, customerId: string, input
   const now = deps.now();
   const metadata = { actor: customerId };
   const contact = deps.streamNames.contactKey(input.customerEmail, nationalNumbersOf(input.customerPhoneNumber)[0]!);
-  await handle(deps.store, streams.guest(customerId), guestAggregate,
-    (state) => useContact({ customerId, contactHash: contact, now }, state), metadata);
-  const { position } = await handle(deps.store, streams.contact(contact), contactAggregate,
-    (state) => issueOtp({ customerId, salt, codeHash: hashOtpCode(deps.otpKey, salt, code), now }, state), metadata);
+  await handle(deps.store, streams.guest(customerId), guestAggregate, (state) => useContact({ customerId, contactHash: contact, now }, state), metadata);
+  const { position } = await handle(
+    deps.store,
+    streams.contact(contact),
+    contactAggregate,
+    (state) => issueOtp({ customerId, salt, codeHash: hashOtpCode(deps.otpKey, salt, code), now }, state),
+    metadata,
+  );
   const text = otpMessageText(input.customerName, code);
   await Promise.all([
     deps.mailer.send({ to: input.customerEmail, subject: `Your Stays verification code: ${code}`, text }),

@@ -43,8 +43,9 @@ export function verifyOtp(command: VerifyOtp, { contact, guest }: VerifyingConte
 }
 
 /** Counts a wrong code against the guest over all contacts; recorded whatever the count, as the try was made. */
-export const recordWrongTry = (command: { customerId: string; contactHash: string; now: Date }): GuestEvent[] =>
-  [{ type: 'GuestOtpAttemptFailed', data: { customerId: command.customerId, contactHash: command.contactHash, failedAt: command.now.toISOString() } }];
+export const recordWrongTry = (command: { customerId: string; contactHash: string; now: Date }): GuestEvent[] => [
+  { type: 'GuestOtpAttemptFailed', data: { customerId: command.customerId, contactHash: command.contactHash, failedAt: command.now.toISOString() } },
+];
 
 /**
  * Another reading of a number the guest just proved to hold ('+7 7012345678' is also
@@ -53,8 +54,10 @@ export const recordWrongTry = (command: { customerId: string; contactHash: strin
  */
 export const verifyReading = (command: { customerId: string; now: Date }): ContactEvent[] => [verification(command.customerId, command.now)];
 
-const verification = (customerId: string, now: Date): ContactEvent =>
-  ({ type: 'ContactVerified', data: { customerId, verifiedUntil: new Date(now.getTime() + VERIFIED_FOR_MS).toISOString() } });
+const verification = (customerId: string, now: Date): ContactEvent => ({
+  type: 'ContactVerified',
+  data: { customerId, verifiedUntil: new Date(now.getTime() + VERIFIED_FOR_MS).toISOString() },
+});
 
 function constantTimeEqual(a: string, b: string): boolean {
   if (a.length !== b.length) return false;

@@ -23,8 +23,13 @@ export async function handleVerifyOtp(deps: BookingDeps, customerId: string, inp
   // contacts may each pass it, so a guest may overshoot by the tries in flight (the limit
   // per guest and contact is exact: the contact's append goes at the revision read)
   const guest = await load(deps.store, streams.guest(customerId), guestAggregate);
-  const { newEvents, position } = await handle(deps.store, streams.contact(primaryHash), contactAggregate,
-    (contact) => verifyOtp({ customerId, hashOf: (salt) => hashOtpCode(deps.otpKey, salt, input.otp), now }, { contact, guest: guest.state }), metadata);
+  const { newEvents, position } = await handle(
+    deps.store,
+    streams.contact(primaryHash),
+    contactAggregate,
+    (contact) => verifyOtp({ customerId, hashOf: (salt) => hashOtpCode(deps.otpKey, salt, input.otp), now }, { contact, guest: guest.state }),
+    metadata,
+  );
   if (newEvents.some((event) => event.type === 'OtpAttemptFailed')) {
     deps.otpThrottle.wrongTry(client, now);
     await handle(deps.store, streams.guest(customerId), guestAggregate, () => recordWrongTry({ customerId, contactHash: primaryHash, now }), metadata);
@@ -32,8 +37,9 @@ export async function handleVerifyOtp(deps: BookingDeps, customerId: string, inp
   }
   let last = position;
   for (const national of otherReadings) {
-    last = (await handle(deps.store, deps.streamNames.contact(input.customerEmail, national), contactAggregate,
-      () => verifyReading({ customerId, now }), metadata)).position ?? last;
+    last =
+      (await handle(deps.store, deps.streamNames.contact(input.customerEmail, national), contactAggregate, () => verifyReading({ customerId, now }), metadata))
+        .position ?? last;
   }
   return { value: null, position: last };
 }

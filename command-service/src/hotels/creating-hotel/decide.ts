@@ -19,7 +19,13 @@ export interface CreateHotel {
 
 export function createHotel(command: CreateHotel, state: HotelState): HotelEvent[] {
   if (state.status !== 'new') throw new Conflict(messages.server.hotelExists);
-  const places: NearbyPlaces = { restaurants: [], cinemaHalls: [], famousTouristPlaces: [], transportationFacilities: [], ...placeLists(command.places, {}, command.newPlaceId) };
+  const places: NearbyPlaces = {
+    restaurants: [],
+    cinemaHalls: [],
+    famousTouristPlaces: [],
+    transportationFacilities: [],
+    ...placeLists(command.places, {}, command.newPlaceId),
+  };
   const details: HotelDetails = { ...command.fields, ...places, imageURLs: [...command.imageURLs], range: averageDistance(places) };
   return [{ type: 'HotelCreated', data: { hotelId: command.hotelId, ownerId: command.ownerId, ...details } }];
 }

@@ -18,17 +18,28 @@ export async function checkOwnerHasNoHotel(store: EventStore, ownerId: string): 
   refuseSecondHotel(await hotelIdOfOwner(store, ownerId));
 }
 
-export async function handleCreateHotel(deps: StoreDeps, ownerId: string, input: CreateHotelRequest, imageURLs: readonly string[]): Promise<Positioned<{ hotelId: string }>> {
+export async function handleCreateHotel(
+  deps: StoreDeps,
+  ownerId: string,
+  input: CreateHotelRequest,
+  imageURLs: readonly string[],
+): Promise<Positioned<{ hotelId: string }>> {
   const hotelId = randomUUID();
   const metadata: CommandMetadata = { actor: ownerId };
   const slot = streams.ownerHotel(ownerId);
   await reserveUniqueKey(deps.store, slot, hotelId, messages.server.hotelExists, metadata, {
-    now: deps.now(), recordedNothing: async (holder) => (await loadHotel(deps.store, holder)).status === 'new',
+    now: deps.now(),
+    recordedNothing: async (holder) => (await loadHotel(deps.store, holder)).status === 'new',
   });
   try {
     const { fields, places } = splitHotelRequest(input);
-    const { position } = await handle(deps.store, streams.hotel(hotelId), hotelAggregate,
-      (state) => createHotel({ hotelId, ownerId, fields: fields as HotelFieldsInput, places, imageURLs, newPlaceId: randomUUID }, state), metadata);
+    const { position } = await handle(
+      deps.store,
+      streams.hotel(hotelId),
+      hotelAggregate,
+      (state) => createHotel({ hotelId, ownerId, fields: fields as HotelFieldsInput, places, imageURLs, newPlaceId: randomUUID }, state),
+      metadata,
+    );
     return { value: { hotelId }, position };
   } catch (error) {
     await releaseUniqueKey(deps.store, slot, hotelId, metadata).catch(() => undefined);

@@ -10,8 +10,9 @@ export const mountCreatingHotel: CommandRoute = ({ deps, mount, committed }) => 
   mount(routes.createHotel, async (ctx) => {
     const ownerId = authOf(ctx).accountId;
     await checkOwnerHasNoHotel(deps.eventStore, ownerId);
-    const { value, position } = await withImages(ctx.input.files, deps.images, hotelImages(true),
-      (imageURLs) => handleCreateHotel(deps.hotels, ownerId, ctx.input.body, imageURLs ?? []));
+    const { value, position } = await withImages(ctx.input.files, deps.images, hotelImages(true), (imageURLs) =>
+      handleCreateHotel(deps.hotels, ownerId, ctx.input.body, imageURLs ?? []),
+    );
     await committed(ctx, position);
     respond(ctx, 201, messages.server.hotelCreated, { _id: value.hotelId });
   });

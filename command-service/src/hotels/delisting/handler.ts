@@ -9,7 +9,8 @@ import { delistHotel } from './decide.ts';
 export async function handleDelistOwnersHotel(deps: StoreDeps, ownerId: string): Promise<Positioned<null>> {
   const hotelId = await hotelIdOfOwner(deps.store, ownerId);
   if (hotelId === null) return { value: null, position: null };
-  const { position } = await handle(deps.store, streams.hotel(hotelId), hotelAggregate,
-    (state) => delistHotel({ ownerId, now: deps.now() }, state), { actor: ownerId });
+  const { position } = await handle(deps.store, streams.hotel(hotelId), hotelAggregate, (state) => delistHotel({ ownerId, now: deps.now() }, state), {
+    actor: ownerId,
+  });
   return { value: null, position };
 }

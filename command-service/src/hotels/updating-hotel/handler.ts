@@ -8,11 +8,19 @@ import { splitHotelRequest } from '../nearby-places.ts';
 import { updateHotel } from './decide.ts';
 
 export async function handleUpdateHotel(
-  deps: StoreDeps, ownerId: string, hotelId: string, input: UpdateHotelRequest, imageURLs: readonly string[] | undefined,
+  deps: StoreDeps,
+  ownerId: string,
+  hotelId: string,
+  input: UpdateHotelRequest,
+  imageURLs: readonly string[] | undefined,
 ): Promise<Positioned<{ hotelId: string }>> {
   const { fields, places } = splitHotelRequest(input);
-  const { position } = await handle(deps.store, streams.hotel(hotelId), hotelAggregate,
+  const { position } = await handle(
+    deps.store,
+    streams.hotel(hotelId),
+    hotelAggregate,
     (state) => updateHotel({ ownerId, fields, places, ...(imageURLs !== undefined && { imageURLs }), newPlaceId: randomUUID }, state),
-    { actor: ownerId });
+    { actor: ownerId },
+  );
   return { value: { hotelId }, position };
 }

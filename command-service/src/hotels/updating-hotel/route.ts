@@ -9,8 +9,9 @@ import { handleUpdateHotel } from './handler.ts';
 export const mountUpdatingHotel: CommandRoute = ({ deps, mount, committed }) => {
   mount(routes.updateHotel, async (ctx) => {
     const { body, params, files } = ctx.input;
-    const { value, position } = await withImages(files, deps.images, hotelImages(false),
-      (imageURLs) => handleUpdateHotel(deps.hotels, authOf(ctx).accountId, params.hotelID, body, imageURLs));
+    const { value, position } = await withImages(files, deps.images, hotelImages(false), (imageURLs) =>
+      handleUpdateHotel(deps.hotels, authOf(ctx).accountId, params.hotelID, body, imageURLs),
+    );
     await committed(ctx, position);
     respond(ctx, 200, messages.server.hotelUpdated, { _id: value.hotelId });
   });

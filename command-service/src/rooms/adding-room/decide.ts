@@ -18,8 +18,16 @@ export interface AddRoom {
 export function addRoom(command: AddRoom, { room, hotel }: { room: RoomState; hotel: HotelState }): RoomEvent[] {
   const listed = ownedHotel(hotel, command.ownerId);
   if (room.status !== 'new') throw new Conflict(messages.server.roomListingExists(command.details.roomType, command.details.roomStandard));
-  return [{
-    type: 'RoomAdded',
-    data: { roomId: command.roomId, hotelId: listed.hotelId, ownerId: listed.ownerId, hotelName: listed.details.hotelName, ...withFlatRules(command.details) },
-  }];
+  return [
+    {
+      type: 'RoomAdded',
+      data: {
+        roomId: command.roomId,
+        hotelId: listed.hotelId,
+        ownerId: listed.ownerId,
+        hotelName: listed.details.hotelName,
+        ...withFlatRules(command.details),
+      },
+    },
+  ];
 }

@@ -11,7 +11,12 @@ import { releaseListing, reserveListing } from '../listings.ts';
 import { roomAggregate } from '../room.ts';
 import { addRoom } from './decide.ts';
 
-export async function handleAddRoom(deps: StoreDeps, ownerId: string, input: CreateRoomRequest, imageURLs: readonly string[]): Promise<Positioned<{ roomId: string }>> {
+export async function handleAddRoom(
+  deps: StoreDeps,
+  ownerId: string,
+  input: CreateRoomRequest,
+  imageURLs: readonly string[],
+): Promise<Positioned<{ roomId: string }>> {
   const { hotelID: hotelId, ...details } = input;
   const roomId = randomUUID();
   const command = { roomId, ownerId, details: { ...details, imageURLs } };

@@ -8,8 +8,9 @@ import { handleAddRoom } from './handler.ts';
 
 export const mountAddingRoom: CommandRoute = ({ deps, mount, committed }) => {
   mount(routes.createRoom, async (ctx) => {
-    const { value, position } = await withImages(ctx.input.files, deps.images, roomImages(true),
-      (imageURLs) => handleAddRoom(deps.hotels, authOf(ctx).accountId, ctx.input.body, imageURLs ?? []));
+    const { value, position } = await withImages(ctx.input.files, deps.images, roomImages(true), (imageURLs) =>
+      handleAddRoom(deps.hotels, authOf(ctx).accountId, ctx.input.body, imageURLs ?? []),
+    );
     await committed(ctx, position);
     respond(ctx, 201, messages.server.roomAdded, { _id: value.roomId });
   });

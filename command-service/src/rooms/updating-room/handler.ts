@@ -12,7 +12,12 @@ import { roomAggregate } from '../room.ts';
 import { updateRoom } from './decide.ts';
 
 export async function handleUpdateRoom(
-  deps: StoreDeps, ownerId: string, hotelId: string, roomId: string, input: UpdateRoomRequest, imageURLs: readonly string[] | undefined,
+  deps: StoreDeps,
+  ownerId: string,
+  hotelId: string,
+  roomId: string,
+  input: UpdateRoomRequest,
+  imageURLs: readonly string[] | undefined,
 ): Promise<Positioned<{ roomId: string }>> {
   const metadata: CommandMetadata = { actor: ownerId };
   const hotel = await loadHotel(deps.store, hotelId);

@@ -9,8 +9,9 @@ import { handleUpdateRoom } from './handler.ts';
 export const mountUpdatingRoom: CommandRoute = ({ deps, mount, committed }) => {
   mount(routes.updateRoom, async (ctx) => {
     const { body, params, files } = ctx.input;
-    const { value, position } = await withImages(files, deps.images, roomImages(false),
-      (imageURLs) => handleUpdateRoom(deps.hotels, authOf(ctx).accountId, params.hotelID, params.roomID, body, imageURLs));
+    const { value, position } = await withImages(files, deps.images, roomImages(false), (imageURLs) =>
+      handleUpdateRoom(deps.hotels, authOf(ctx).accountId, params.hotelID, params.roomID, body, imageURLs),
+    );
     await committed(ctx, position);
     respond(ctx, 200, messages.server.roomUpdated, { _id: value.roomId });
   });

@@ -11,7 +11,9 @@ function LinkColumn({ title, links }: { title: string; links: readonly string[] 
       <h2 className="footer-title">{title}</h2>
       <ul>
         {links.map((link) => (
-          <li key={link}><a className="footer-link">{link}</a></li>
+          <li key={link}>
+            <a className="footer-link">{link}</a>
+          </li>
         ))}
       </ul>
     </div>

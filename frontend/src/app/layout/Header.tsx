@@ -25,27 +25,46 @@ export function Header() {
   const navigate = useNavigate();
   const isOwner = user?.role === 'hotel-owner';
 
-  const listYourProperty = () =>
-    navigate(isOwner && tokenStorage.get() !== null ? '/hotel-details' : '/signup-hotel-owner');
+  const listYourProperty = () => navigate(isOwner && tokenStorage.get() !== null ? '/hotel-details' : '/signup-hotel-owner');
 
   return (
     <header className="app-header">
       <div className="app-header-inner">
-        {isOwner ? <span className="brand">{ui.appTitle}</span> : <Link className="brand" to="/">{ui.appTitle}</Link>}
+        {isOwner ? (
+          <span className="brand">{ui.appTitle}</span>
+        ) : (
+          <Link className="brand" to="/">
+            {ui.appTitle}
+          </Link>
+        )}
         <div className="call-us">
           <Icon icon="phone" size={14} />
           <span>
             <span className="call-us-caption">{ui.callToBook}</span>
-            <a className="call-us-number" href={`tel:${ui.contactPhone.replace(/\s/g, '')}`}>{ui.contactPhone}</a>
+            <a className="call-us-number" href={`tel:${ui.contactPhone.replace(/\s/g, '')}`}>
+              {ui.contactPhone}
+            </a>
           </span>
         </div>
         <nav className="app-nav" aria-label={ui.mainNavigation}>
-          {!isOwner && <NavLink to="/" end className="nav-link">{ui.navHome}</NavLink>}
-          <NavLink to="/about" className="nav-link">{ui.navAbout}</NavLink>
-          {user === null && auditor === null && <NavLink to="/login-user" className="nav-link">{ui.navLogin}</NavLink>}
+          {!isOwner && (
+            <NavLink to="/" end className="nav-link">
+              {ui.navHome}
+            </NavLink>
+          )}
+          <NavLink to="/about" className="nav-link">
+            {ui.navAbout}
+          </NavLink>
+          {user === null && auditor === null && (
+            <NavLink to="/login-user" className="nav-link">
+              {ui.navLogin}
+            </NavLink>
+          )}
           {user === null && auditor !== null && (
             <>
-              <NavLink to="/audit" className="nav-link" title={ui.auditorSession(auditor.name)}>{ui.navAudit}</NavLink>
+              <NavLink to="/audit" className="nav-link" title={ui.auditorSession(auditor.name)}>
+                {ui.navAudit}
+              </NavLink>
               <Button variant="minimal" className="nav-link" text={ui.navLogout} onClick={() => dispatch({ type: 'audit/signOutRequested' })} />
             </>
           )}

@@ -23,7 +23,9 @@ export default function AboutPage() {
       <p>{ui.aboutProject}</p>
       <h2>{ui.aboutTechnologiesTitle}</h2>
       <ul>
-        {ui.aboutTechnologies.map((tech) => <li key={tech}>{tech}</li>)}
+        {ui.aboutTechnologies.map((tech) => (
+          <li key={tech}>{tech}</li>
+        ))}
       </ul>
     </div>
   );

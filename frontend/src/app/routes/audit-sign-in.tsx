@@ -2,5 +2,11 @@ import { AuditorSignInForm } from '../../features/audit/components/AuditorSignIn
 import { AuditArea } from './audit-area.tsx';
 
 export default function AuditorSignInPage() {
-  return <AuditArea requireAuditor={false}><div className="page auth-page"><AuditorSignInForm /></div></AuditArea>;
+  return (
+    <AuditArea requireAuditor={false}>
+      <div className="page auth-page">
+        <AuditorSignInForm />
+      </div>
+    </AuditArea>
+  );
 }

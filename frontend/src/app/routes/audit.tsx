@@ -42,11 +42,17 @@ function Dashboard() {
       <AsOfControl />
       <LogBrowser />
       <ReadModels />
-      <Suspense fallback={null}><CityOccupancy /></Suspense>
+      <Suspense fallback={null}>
+        <CityOccupancy />
+      </Suspense>
     </div>
   );
 }
 
 export default function AuditPage() {
-  return <AuditArea requireAuditor><Dashboard /></AuditArea>;
+  return (
+    <AuditArea requireAuditor>
+      <Dashboard />
+    </AuditArea>
+  );
 }

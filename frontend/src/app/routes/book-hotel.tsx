@@ -37,7 +37,14 @@ export default function BookHotelPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const [start] = useState(() => stayFromParams(searchParams, new Date()));
   const wished = start.wished;
-  const [stay, setStayDraft] = useState<StayDraft>({ date: start.stay.checkIn, roomType: null, roomId: null, guests: start.stay.guests, rooms: start.stay.rooms, nights: start.stay.nights });
+  const [stay, setStayDraft] = useState<StayDraft>({
+    date: start.stay.checkIn,
+    roomType: null,
+    roomId: null,
+    guests: start.stay.guests,
+    rooms: start.stay.rooms,
+    nights: start.stay.nights,
+  });
   const setStay = (next: StayDraft) => {
     setStayDraft(next);
     setSearchParams(withStay(searchParams.toString(), { checkIn: next.date, nights: next.nights, rooms: next.rooms, guests: next.guests }), { replace: true });
@@ -72,21 +79,46 @@ export default function BookHotelPage() {
   const room = roomsOfType.find((r) => r._id === stay.roomId);
   const quote = quoteOf(stay, room);
 
-  if (detail.hotelId !== hotelID || detail.status === 'loading' || detail.status === 'idle') return <p className="page loading-text"><Spinner size={16} /> {ui.loading}</p>;
-  if (hotel === undefined || detail.status !== 'succeeded') return <p className="page error-text">{detail.status === 'notFound' ? ui.hotelNotFound : ui.somethingWentWrong}</p>;
+  if (detail.hotelId !== hotelID || detail.status === 'loading' || detail.status === 'idle')
+    return (
+      <p className="page loading-text">
+        <Spinner size={16} /> {ui.loading}
+      </p>
+    );
+  if (hotel === undefined || detail.status !== 'succeeded')
+    return <p className="page error-text">{detail.status === 'notFound' ? ui.hotelNotFound : ui.somethingWentWrong}</p>;
 
   const free = verdict === null || mayBook(verdict);
   const canProceed = verified && room !== undefined && quote !== null && free && contact.name.trim() !== '' && contact.email.trim() !== '';
   const book = () => {
     if (room === undefined || quote === null || user === null) return;
-    dispatch(bookingActions.submitted({
-      hotelID: hotel._id, hotelName: hotel.hotelName, hotelAddress: hotel.address, hotelCity: hotel.city, hotelState: hotel.state ?? '',
-      hotelCountry: hotel.country, hotelPincode: hotel.pinCode, hotelPhoneNumber: hotel.phoneNumber,
-      customerID: user._id, customerName: contact.name.trim(), customerEmail: contact.email.trim(), customerPhoneNumber: contact.mobile,
-      roomStandard: room.roomStandard, roomType: room.roomType,
-      numberOfRooms: unitsBooked(room.roomType, stay.rooms), numberOfGuests: stay.guests, numberOfNights: stay.nights,
-      dateOfBooking: indiaToday(new Date()), dateOfCommencement: stay.date, totalAmount: quote.totalAmount,
-    }, { hotelName: hotel.hotelName, payableAmount: quote.payableAmount }));
+    dispatch(
+      bookingActions.submitted(
+        {
+          hotelID: hotel._id,
+          hotelName: hotel.hotelName,
+          hotelAddress: hotel.address,
+          hotelCity: hotel.city,
+          hotelState: hotel.state ?? '',
+          hotelCountry: hotel.country,
+          hotelPincode: hotel.pinCode,
+          hotelPhoneNumber: hotel.phoneNumber,
+          customerID: user._id,
+          customerName: contact.name.trim(),
+          customerEmail: contact.email.trim(),
+          customerPhoneNumber: contact.mobile,
+          roomStandard: room.roomStandard,
+          roomType: room.roomType,
+          numberOfRooms: unitsBooked(room.roomType, stay.rooms),
+          numberOfGuests: stay.guests,
+          numberOfNights: stay.nights,
+          dateOfBooking: indiaToday(new Date()),
+          dateOfCommencement: stay.date,
+          totalAmount: quote.totalAmount,
+        },
+        { hotelName: hotel.hotelName, payableAmount: quote.payableAmount },
+      ),
+    );
   };
 
   return (
@@ -97,17 +129,40 @@ export default function BookHotelPage() {
         {step === 'details' ? (
           <>
             <ContactDetails draft={contact} onChange={setContact} />
-            <Button className="proceed" intent={Intent.PRIMARY} size="large" text={ui.proceedForPayment} disabled={!canProceed} onClick={() => setStep('payment')} />
+            <Button
+              className="proceed"
+              intent={Intent.PRIMARY}
+              size="large"
+              text={ui.proceedForPayment}
+              disabled={!canProceed}
+              onClick={() => setStep('payment')}
+            />
           </>
         ) : (
-          <PaymentStep payable={quote === null ? '' : formatRupees(quote.payableAmount)} submitting={submit.status === 'submitting'} error={submit.error}
-            nearestCheckIn={submit.nearestCheckIn} onMoveCheckIn={(date) => { setStay({ ...stay, date }); setStep('details'); }}
-            onBook={book} onBack={() => setStep('details')} />
+          <PaymentStep
+            payable={quote === null ? '' : formatRupees(quote.payableAmount)}
+            submitting={submit.status === 'submitting'}
+            error={submit.error}
+            nearestCheckIn={submit.nearestCheckIn}
+            onMoveCheckIn={(date) => {
+              setStay({ ...stay, date });
+              setStep('details');
+            }}
+            onBook={book}
+            onBack={() => setStep('details')}
+          />
         )}
       </div>
       <aside className="booking-aside">
-        <StaySummary hotel={hotel} roomsOfType={roomsOfType} draft={stay} onChange={setStay} locked={step === 'payment'} verdict={verdict}
-          dateNote={start.moved && stay.date === start.stay.checkIn ? ui.dateMoved(wished ?? '', start.stay.checkIn) : null} />
+        <StaySummary
+          hotel={hotel}
+          roomsOfType={roomsOfType}
+          draft={stay}
+          onChange={setStay}
+          locked={step === 'payment'}
+          verdict={verdict}
+          dateNote={start.moved && stay.date === start.stay.checkIn ? ui.dateMoved(wished ?? '', start.stay.checkIn) : null}
+        />
       </aside>
     </div>
   );

@@ -37,8 +37,11 @@ export default function BookingsPage() {
       {state.status === 'loading' && bookings.length === 0 ? (
         <p className="loading-text">{ui.serverLoading}</p>
       ) : (
-        <BookingsTable bookings={bookings} cancel={cancel}
-          onCancel={(booking) => dispatch(bookingsActions.cancelRequested({ bookingId: booking._id, bookingID: booking.bookingID }))} />
+        <BookingsTable
+          bookings={bookings}
+          cancel={cancel}
+          onCancel={(booking) => dispatch(bookingsActions.cancelRequested({ bookingId: booking._id, bookingID: booking.bookingID }))}
+        />
       )}
     </div>
   );

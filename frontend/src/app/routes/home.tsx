@@ -32,13 +32,21 @@ export default function HomePage() {
       <section className="hero">
         <h1>{ui.heroTitle}</h1>
         <p className="hero-subtitle">{ui.heroSubtitle}</p>
-        <SearchBar suggest={suggest} stay={stay} onStayChange={(picked) => dispatch(bookingActions.stayChosen({ stay: picked }))}
-          onSearch={(term) => navigate(`/search-hotel?searchTerm=${encodeURIComponent(term)}${chosen === null ? '' : `&${stayQueryString(chosen)}`}`)} />
+        <SearchBar
+          suggest={suggest}
+          stay={stay}
+          onStayChange={(picked) => dispatch(bookingActions.stayChosen({ stay: picked }))}
+          onSearch={(term) => navigate(`/search-hotel?searchTerm=${encodeURIComponent(term)}${chosen === null ? '' : `&${stayQueryString(chosen)}`}`)}
+        />
       </section>
 
       <section className="page-section" aria-label={ui.sliderTitle}>
         <h2>{ui.sliderTitle}</h2>
-        {list.status === 'loading' && <p className="loading-text"><Spinner size={16} /> {ui.serverLoading}</p>}
+        {list.status === 'loading' && (
+          <p className="loading-text">
+            <Spinner size={16} /> {ui.serverLoading}
+          </p>
+        )}
         {list.status === 'failed' && <p className="error-text">{ui.somethingWentWrong}</p>}
         {list.status === 'succeeded' && (
           <ImageCarousel className="home-slider" autoAdvanceMs={4000} slides={slides.map((s) => ({ url: s.url, alt: ui.hotelPhoto(s.hotelName) }))} />
@@ -90,14 +98,34 @@ function Newsletter() {
           setEmail('');
         }}
       >
-        <label htmlFor={id} className="sr-only">{ui.newsletterEmailLabel}</label>
-        <InputGroup id={id} type="email" placeholder={ui.newsletterEmailLabel} value={email} intent={error ? Intent.DANGER : Intent.NONE}
-          className={error ? 'has-error' : ''} aria-invalid={error}
-          onChange={(event) => { setEmail(event.target.value); if (event.target.value.trim() !== '') setError(false); }} />
+        <label htmlFor={id} className="sr-only">
+          {ui.newsletterEmailLabel}
+        </label>
+        <InputGroup
+          id={id}
+          type="email"
+          placeholder={ui.newsletterEmailLabel}
+          value={email}
+          intent={error ? Intent.DANGER : Intent.NONE}
+          className={error ? 'has-error' : ''}
+          aria-invalid={error}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            if (event.target.value.trim() !== '') setError(false);
+          }}
+        />
         <Button type="submit" intent={Intent.PRIMARY} text={ui.notifyMe} />
       </form>
-      {error && <p className="field-error" role="alert">{ui.enterValidEmail}</p>}
-      {thanks && <p className="notice notice-ok" role="status">{ui.newsletterThanks}</p>}
+      {error && (
+        <p className="field-error" role="alert">
+          {ui.enterValidEmail}
+        </p>
+      )}
+      {thanks && (
+        <p className="notice notice-ok" role="status">
+          {ui.newsletterThanks}
+        </p>
+      )}
     </Card>
   );
 }
@@ -130,7 +158,9 @@ function IconGrid() {
   return (
     <div className="icon-grid" aria-hidden="true">
       {GRID_ICONS.map((icon, i) => (
-        <span key={icon} className={i === faded ? 'icon-cell faded' : 'icon-cell'}><Icon icon={icon} size={28} /></span>
+        <span key={icon} className={i === faded ? 'icon-cell faded' : 'icon-cell'}>
+          <Icon icon={icon} size={28} />
+        </span>
       ))}
     </div>
   );

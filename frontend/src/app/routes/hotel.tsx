@@ -52,7 +52,12 @@ export default function HotelPage() {
   }, [dispatch, hotelID, key]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const status = detail.hotelId === hotelID ? detail.status : 'loading';
-  if (status === 'loading' || status === 'idle') return <p className="page loading-text"><Spinner size={16} /> {ui.loading}</p>;
+  if (status === 'loading' || status === 'idle')
+    return (
+      <p className="page loading-text">
+        <Spinner size={16} /> {ui.loading}
+      </p>
+    );
   if (status === 'notFound') {
     return (
       <div className="page narrow">
@@ -71,15 +76,30 @@ export default function HotelPage() {
       <div className="hotel-main">
         <HotelDetail hotel={hotel} />
         {rooms.length > 0 && (
-          <RoomChooser rooms={rooms} selectedRoom={selectedRoom} canSelect={!isOwner} verdicts={verdicts} stay={stay} onMoveCheckIn={moveCheckIn}
-            onSelect={(roomId) => dispatch(sessionActions.roomSelected({ roomId }))}>
+          <RoomChooser
+            rooms={rooms}
+            selectedRoom={selectedRoom}
+            canSelect={!isOwner}
+            verdicts={verdicts}
+            stay={stay}
+            onMoveCheckIn={moveCheckIn}
+            onSelect={(roomId) => dispatch(sessionActions.roomSelected({ roomId }))}
+          >
             {!wide && <StayPicker stay={stay} onChange={chooseStay} withGuests className="rooms-stay" />}
           </RoomChooser>
         )}
       </div>
       {wide ? (
         <aside className="hotel-aside">
-          <BookingPanel hotel={hotel} rooms={rooms} signedIn={user !== null} canBook={user?.role === 'customer'} stay={stay} picked={picked} onStayChange={chooseStay} />
+          <BookingPanel
+            hotel={hotel}
+            rooms={rooms}
+            signedIn={user !== null}
+            canBook={user?.role === 'customer'}
+            stay={stay}
+            picked={picked}
+            onStayChange={chooseStay}
+          />
         </aside>
       ) : (
         <BookBar hotel={hotel} signedIn={user !== null} canBook={user?.role === 'customer'} stay={stay} picked={picked} />

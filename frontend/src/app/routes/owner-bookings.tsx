@@ -26,13 +26,18 @@ export default function OwnerBookingsPage() {
     <div className="page owner-page">
       <h1>{hotel?.hotelName ?? bookings[0]?.hotelName ?? ui.ownerBookingsTitle}</h1>
       {user && (
-        <p className="owner-identity"><strong>{user.name}</strong> <span className="muted">{user.email}</span></p>
+        <p className="owner-identity">
+          <strong>{user.name}</strong> <span className="muted">{user.email}</span>
+        </p>
       )}
       {status === 'loading' && bookings.length === 0 && <LoadingText />}
       {status === 'failed' && <LoadError text={state.error ?? ui.errorWhileLoadingData} />}
       {bookings.length > 0 && (
-        <OwnerBookingCards bookings={bookings} markPaid={markPaid}
-          onMarkPaid={(booking) => dispatch(ownerBookingsActions.markPaidRequested({ bookingId: booking._id, bookingID: booking.bookingID }))} />
+        <OwnerBookingCards
+          bookings={bookings}
+          markPaid={markPaid}
+          onMarkPaid={(booking) => dispatch(ownerBookingsActions.markPaidRequested({ bookingId: booking._id, bookingID: booking.bookingID }))}
+        />
       )}
     </div>
   );

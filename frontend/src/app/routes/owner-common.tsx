@@ -27,5 +27,13 @@ export function useNavigateAfterSave(saved: boolean, to: string | null) {
   }, [saved, to, navigate]);
 }
 
-export const LoadingText = () => <p className="page loading-text"><Spinner size={16} /> {messages.ui.loading}</p>;
-export const LoadError = ({ text = messages.ui.errorWhileLoadingData }: { text?: string }) => <p className="page error-text" role="alert">{text}</p>;
+export const LoadingText = () => (
+  <p className="page loading-text">
+    <Spinner size={16} /> {messages.ui.loading}
+  </p>
+);
+export const LoadError = ({ text = messages.ui.errorWhileLoadingData }: { text?: string }) => (
+  <p className="page error-text" role="alert">
+    {text}
+  </p>
+);

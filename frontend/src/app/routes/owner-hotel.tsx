@@ -37,8 +37,17 @@ export function AddHotelPage() {
   return (
     <div className="page owner-page">
       <h1>{ui.addHotelTitle}</h1>
-      <HotelForm mode="create" initial={initial} saving={submit.saving} error={submit.error} success={submit.success}
-        onSubmit={(draft) => { submit.markSubmitted(); dispatch(ownerHotelActions.submitted({ mode: 'create', draft })); }} />
+      <HotelForm
+        mode="create"
+        initial={initial}
+        saving={submit.saving}
+        error={submit.error}
+        success={submit.success}
+        onSubmit={(draft) => {
+          submit.markSubmitted();
+          dispatch(ownerHotelActions.submitted({ mode: 'create', draft }));
+        }}
+      />
     </div>
   );
 }
@@ -53,8 +62,18 @@ export function UpdateHotelPage() {
   return (
     <div className="page owner-page">
       <h1>{hotel.hotelName}</h1>
-      <HotelForm mode="update" initial={initial} currentImages={submit.saved ? [] : hotel.imageURLs} saving={submit.saving} error={submit.error} success={submit.success}
-        onSubmit={(draft) => { submit.markSubmitted(); dispatch(ownerHotelActions.submitted({ mode: 'update', hotelId: hotelID, draft })); }} />
+      <HotelForm
+        mode="update"
+        initial={initial}
+        currentImages={submit.saved ? [] : hotel.imageURLs}
+        saving={submit.saving}
+        error={submit.error}
+        success={submit.success}
+        onSubmit={(draft) => {
+          submit.markSubmitted();
+          dispatch(ownerHotelActions.submitted({ mode: 'update', hotelId: hotelID, draft }));
+        }}
+      />
     </div>
   );
 }

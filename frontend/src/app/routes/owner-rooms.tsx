@@ -5,7 +5,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { RoomCards } from '../../features/owner-rooms/components/RoomCards.tsx';
 import { RoomForm } from '../../features/owner-rooms/components/RoomForm.tsx';
-import { selectOwnerRoom, selectOwnerRoomList, selectOwnerRooms, selectRoomSubmit, selectRoomUpdated } from '../../features/owner-rooms/owner-rooms.selectors.ts';
+import {
+  selectOwnerRoom,
+  selectOwnerRoomList,
+  selectOwnerRooms,
+  selectRoomSubmit,
+  selectRoomUpdated,
+} from '../../features/owner-rooms/owner-rooms.selectors.ts';
 import { ownerRoomsActions } from '../../features/owner-rooms/owner-rooms.slice.ts';
 import { draftFromRoom, emptyRoomDraft } from '../../features/owner-rooms/room-draft.ts';
 import { useDispatch, useSelector } from 'react-redux';
@@ -40,8 +46,17 @@ export function AddRoomPage() {
     <div className="page owner-page">
       <h1>{ui.addRoomTitle}</h1>
       {hotel && <p className="muted lead">{hotel.hotelName}</p>}
-      <RoomForm mode="create" initial={initial} saving={room.saving} error={room.error} success={room.saved ? room.submit.message : null}
-        onSubmit={(draft) => { room.markSubmitted(); dispatch(ownerRoomsActions.submitted({ mode: 'create', hotelId: hotelID, draft })); }} />
+      <RoomForm
+        mode="create"
+        initial={initial}
+        saving={room.saving}
+        error={room.error}
+        success={room.saved ? room.submit.message : null}
+        onSubmit={(draft) => {
+          room.markSubmitted();
+          dispatch(ownerRoomsActions.submitted({ mode: 'create', hotelId: hotelID, draft }));
+        }}
+      />
     </div>
   );
 }
@@ -65,11 +80,26 @@ export function UpdateRoomPage() {
   return (
     <div className="page owner-page">
       <h1>{ui.updateRoomTitle}</h1>
-      <p className="muted lead">{data.hotelName} · {ui.roomUpdateHeading(data.roomStandard, roomTypeLabel(data.roomType))}</p>
-      <RoomForm mode="update" initial={initial} currentImages={data.imageURLs} saving={room.saving} error={room.error}
+      <p className="muted lead">
+        {data.hotelName} · {ui.roomUpdateHeading(data.roomStandard, roomTypeLabel(data.roomType))}
+      </p>
+      <RoomForm
+        mode="update"
+        initial={initial}
+        currentImages={data.imageURLs}
+        saving={room.saving}
+        error={room.error}
         success={room.saved && updated ? ui.roomUpdatedNotice : null}
-        onSubmit={(draft) => { room.markSubmitted(); dispatch(ownerRoomsActions.submitted({ mode: 'update', hotelId: hotelID, roomId: roomID, draft })); }} />
-      <p><Link className="back-link" to={`/room-data/${hotelID}`}>{ui.roomsData}</Link></p>
+        onSubmit={(draft) => {
+          room.markSubmitted();
+          dispatch(ownerRoomsActions.submitted({ mode: 'update', hotelId: hotelID, roomId: roomID, draft }));
+        }}
+      />
+      <p>
+        <Link className="back-link" to={`/room-data/${hotelID}`}>
+          {ui.roomsData}
+        </Link>
+      </p>
     </div>
   );
 }
@@ -91,7 +121,12 @@ export function RoomDataPage() {
       {(status === 'loading' || status === 'idle') && rooms.length === 0 && <LoadingText />}
       {status === 'failed' && <LoadError />}
       {status === 'succeeded' && rooms.length === 0 && (
-        <p className="muted">{ui.noRoomsYet} <Link className={`${Classes.BUTTON} ${Classes.intentClass(Intent.SUCCESS)}`} to={`/add-room/${hotelID}`}>{ui.addRooms}</Link></p>
+        <p className="muted">
+          {ui.noRoomsYet}{' '}
+          <Link className={`${Classes.BUTTON} ${Classes.intentClass(Intent.SUCCESS)}`} to={`/add-room/${hotelID}`}>
+            {ui.addRooms}
+          </Link>
+        </p>
       )}
       {rooms.length > 0 && <RoomCards rooms={rooms} hotelId={hotelID} />}
     </div>

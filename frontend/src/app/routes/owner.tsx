@@ -48,24 +48,43 @@ export default function OwnerProfilePage() {
   const known = own.status === 'succeeded';
   return (
     <div className="page narrow">
-      <OwnerProfileForm user={user} loading={loading} updated={updateNotice?.ok === true}
+      <OwnerProfileForm
+        user={user}
+        loading={loading}
+        updated={updateNotice?.ok === true}
         notice={shown && { ok: shown.ok, text: shown.ok && shown.form === 'update' ? ui.userUpdated : shown.text }}
         onUpdate={(body) => dispatch(sessionActions.ownerUpdateRequested({ body }))}
         onDelete={() => dispatch(sessionActions.deleteRequested())}
-        onSignOut={() => dispatch(sessionActions.signOutRequested())} Confirmation={HolderConfirmation}>
+        onSignOut={() => dispatch(sessionActions.signOutRequested())}
+        Confirmation={HolderConfirmation}
+      >
         <nav className="owner-actions" aria-label={ui.ownerAreaTitle}>
           {known && hotelId !== null && (
             <>
-              <Link className={linkButton(Intent.SUCCESS)} to={`/add-room/${hotelId}`}>{ui.addRooms}</Link>
-              <Link className={linkButton()} to={`/update-hotel/${hotelId}`}>{ui.updateHotel}</Link>
-              <Link className={linkButton()} to={`/room-data/${hotelId}`}>{ui.roomsData}</Link>
-              <Link className={linkButton()} to={`/view-hotel/${hotelId}`}>{ui.yourHotelButton}</Link>
-              {hasBookings && <Link className={linkButton(Intent.WARNING)} to={`/hotel-owner-bookings/${hotelId}`}>{ui.newBookings}</Link>}
+              <Link className={linkButton(Intent.SUCCESS)} to={`/add-room/${hotelId}`}>
+                {ui.addRooms}
+              </Link>
+              <Link className={linkButton()} to={`/update-hotel/${hotelId}`}>
+                {ui.updateHotel}
+              </Link>
+              <Link className={linkButton()} to={`/room-data/${hotelId}`}>
+                {ui.roomsData}
+              </Link>
+              <Link className={linkButton()} to={`/view-hotel/${hotelId}`}>
+                {ui.yourHotelButton}
+              </Link>
+              {hasBookings && (
+                <Link className={linkButton(Intent.WARNING)} to={`/hotel-owner-bookings/${hotelId}`}>
+                  {ui.newBookings}
+                </Link>
+              )}
             </>
           )}
           {known && hotelId === null && (
             <>
-              <Link className={linkButton(Intent.SUCCESS)} to="/add-hotel">{ui.addHotel}</Link>
+              <Link className={linkButton(Intent.SUCCESS)} to="/add-hotel">
+                {ui.addHotel}
+              </Link>
               <Button size="large" disabled text={ui.updateHotel} />
               <Button size="large" disabled text={ui.roomsData} />
               <Button size="large" disabled text={ui.yourHotelButton} />
@@ -77,7 +96,11 @@ export default function OwnerProfilePage() {
           <DownloadMyDataButton />
         </div>
       </OwnerProfileForm>
-      {known && hotelId !== null && <Suspense fallback={null}><OwnerOccupancy /></Suspense>}
+      {known && hotelId !== null && (
+        <Suspense fallback={null}>
+          <OwnerOccupancy />
+        </Suspense>
+      )}
     </div>
   );
 }

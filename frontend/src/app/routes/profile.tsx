@@ -27,14 +27,19 @@ export default function ProfilePage() {
   return (
     <div className="page narrow">
       {placed !== null && isCustomer && <BookingConfirmation booking={placed} bookingsHref={`/user/bookings/${user._id}`} />}
-      <ProfileForm user={user} extraActions={(
-        <>
-          {hasBookings && isCustomer && (
-            <Link className={`${Classes.BUTTON} ${Classes.intentClass(Intent.PRIMARY)}`} to={`/user/bookings/${user._id}`}>{messages.ui.yourBookings}</Link>
-          )}
-          <DownloadMyDataButton />
-        </>
-      )} />
+      <ProfileForm
+        user={user}
+        extraActions={
+          <>
+            {hasBookings && isCustomer && (
+              <Link className={`${Classes.BUTTON} ${Classes.intentClass(Intent.PRIMARY)}`} to={`/user/bookings/${user._id}`}>
+                {messages.ui.yourBookings}
+              </Link>
+            )}
+            <DownloadMyDataButton />
+          </>
+        }
+      />
     </div>
   );
 }

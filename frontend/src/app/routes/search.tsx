@@ -47,9 +47,18 @@ export default function SearchPage() {
 
   return (
     <div className="page search-page">
-      <SearchBar key={query.searchTerm ?? ''} initialTerm={query.searchTerm ?? ''} suggest={suggest} showErrorText={false}
-        stay={stay} onStayChange={(picked) => { dispatch(bookingActions.stayChosen({ stay: picked })); apply({ date: undefined, nights: undefined, ...stayParams(picked) }); }}
-        onSearch={(term) => apply({ searchTerm: term, ...(searched === null && chosen !== null ? stayParams(chosen) : {}) })} />
+      <SearchBar
+        key={query.searchTerm ?? ''}
+        initialTerm={query.searchTerm ?? ''}
+        suggest={suggest}
+        showErrorText={false}
+        stay={stay}
+        onStayChange={(picked) => {
+          dispatch(bookingActions.stayChosen({ stay: picked }));
+          apply({ date: undefined, nights: undefined, ...stayParams(picked) });
+        }}
+        onSearch={(term) => apply({ searchTerm: term, ...(searched === null && chosen !== null ? stayParams(chosen) : {}) })}
+      />
       <div className="search-layout">
         {!phone && <SearchFilters key={location.search} query={query} onApply={apply} />}
         <section className="results" aria-labelledby="results-title">
@@ -62,7 +71,11 @@ export default function SearchPage() {
               <SortDrawer query={query} onApply={apply} isOpen={drawer === 'sort'} onClose={() => setDrawer(null)} />
             </div>
           )}
-          {status === 'loading' && <p className="loading-text"><Spinner size={16} /> {ui.loading}</p>}
+          {status === 'loading' && (
+            <p className="loading-text">
+              <Spinner size={16} /> {ui.loading}
+            </p>
+          )}
           {status === 'failed' && <p className="error-text">{ui.somethingWentWrong}</p>}
           {noneFound && <p className="empty-text">{ui.noHotelsFound}</p>}
           {status !== 'loading' && results.map((hotel) => <HotelCard key={hotel._id} hotel={hotel} stayQuery={linkQuery} nights={searched?.nights ?? null} />)}

@@ -56,7 +56,11 @@ function* signOut(api: AuditApi) {
 }
 
 /** A `takeLatest` worker around one read: success or failure action, request aborted when superseded. */
-function read<A, T>(load: (action: A, signal: AbortSignal) => Promise<T>, loaded: (result: T, action: A) => { type: string }, failed: (message: string) => { type: string }) {
+function read<A, T>(
+  load: (action: A, signal: AbortSignal) => Promise<T>,
+  loaded: (result: T, action: A) => { type: string },
+  failed: (message: string) => { type: string },
+) {
   return function* worker(action: A) {
     const controller = new AbortController();
     try {
@@ -157,13 +161,22 @@ export function* auditSaga(api: AuditApi, recheckMs = PENDING_RECHECK_MS) {
         yield call(auditorStorage.clear);
       }
     }),
-    takeLatest('audit/bookingsRequested', read(
-      (action: Of<'audit/bookingsRequested'>, signal) => api.bookings(action.payload.query, signal),
-      (page) => auditActions.bookingsLoaded({ page }), (message) => auditActions.bookingsFailed({ message }))),
-    takeLatest('audit/historyRequested', read(
-      (action: Of<'audit/historyRequested'>, signal) => api.history(action.payload.bookingID, signal),
-      (history, action) => auditActions.historyLoaded({ bookingID: action.payload.bookingID, entries: history.entries }),
-      (message) => auditActions.historyFailed({ message }))),
+    takeLatest(
+      'audit/bookingsRequested',
+      read(
+        (action: Of<'audit/bookingsRequested'>, signal) => api.bookings(action.payload.query, signal),
+        (page) => auditActions.bookingsLoaded({ page }),
+        (message) => auditActions.bookingsFailed({ message }),
+      ),
+    ),
+    takeLatest(
+      'audit/historyRequested',
+      read(
+        (action: Of<'audit/historyRequested'>, signal) => api.history(action.payload.bookingID, signal),
+        (history, action) => auditActions.historyLoaded({ bookingID: action.payload.bookingID, entries: history.entries }),
+        (message) => auditActions.historyFailed({ message }),
+      ),
+    ),
     takeLatest(['audit/historyLoaded', 'audit/verifyRequested', 'audit/historyRequested'], function* verifyLatest(action: { type: string }) {
       // a new history request only cancels the checks of the previous booking
       if (action.type !== 'audit/historyRequested') yield call(verifyEntries, api, recheckMs, historyEntries);
@@ -172,15 +185,30 @@ export function* auditSaga(api: AuditApi, recheckMs = PENDING_RECHECK_MS) {
       // a new page request cancels the checks of the page before
       if (action.type === 'audit/logLoaded') yield call(verifyEntries, api, recheckMs, logEntries);
     }),
-    takeLatest('audit/asOfRequested', read(
-      (action: Of<'audit/asOfRequested'>, signal) => api.asOf(action.payload.bookingID, action.payload.at, signal),
-      (result) => auditActions.asOfLoaded({ result }), (message) => auditActions.asOfFailed({ message }))),
-    takeLatest('audit/logRequested', read(
-      (action: Of<'audit/logRequested'>, signal) => api.records(action.payload.query, signal),
-      (page) => auditActions.logLoaded({ page }), (message) => auditActions.logFailed({ message }))),
-    takeLatest('audit/readModelsRequested', read(
-      (_action: Of<'audit/readModelsRequested'>, signal) => api.readModels(signal),
-      (result) => auditActions.readModelsLoaded({ result }), (message) => auditActions.readModelsFailed({ message }))),
+    takeLatest(
+      'audit/asOfRequested',
+      read(
+        (action: Of<'audit/asOfRequested'>, signal) => api.asOf(action.payload.bookingID, action.payload.at, signal),
+        (result) => auditActions.asOfLoaded({ result }),
+        (message) => auditActions.asOfFailed({ message }),
+      ),
+    ),
+    takeLatest(
+      'audit/logRequested',
+      read(
+        (action: Of<'audit/logRequested'>, signal) => api.records(action.payload.query, signal),
+        (page) => auditActions.logLoaded({ page }),
+        (message) => auditActions.logFailed({ message }),
+      ),
+    ),
+    takeLatest(
+      'audit/readModelsRequested',
+      read(
+        (_action: Of<'audit/readModelsRequested'>, signal) => api.readModels(signal),
+        (result) => auditActions.readModelsLoaded({ result }),
+        (message) => auditActions.readModelsFailed({ message }),
+      ),
+    ),
     call(function* exportLoop() {
       while (true) {
         const action = (yield take('audit/exportRequested')) as Of<'audit/exportRequested'>;

@@ -51,7 +51,8 @@ export const selectTimeline = createSelector([selectAuditHistory, selectVerdicts
     happened: describeEvent(entry.record.type, entry.data, entry.record.streamId),
     fields: fieldsSet(entry.data),
     verdict: verdicts[entry.leafIndex] ?? CHECKING,
-  })));
+  })),
+);
 
 /** How many of the history's events verified, of how many. */
 export const selectVerifiedCount = createSelector([selectTimeline], (rows) => ({

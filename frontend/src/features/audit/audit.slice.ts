@@ -120,7 +120,10 @@ export function auditReducer(state: AuditState = initialAuditState(), action: { 
       return { ...state, history: { ...state.history, status: 'failed', error: a.payload.message, result: null } };
     case 'audit/verdictsChecking':
       // by leaf: the timeline and the log browser may show the same event, and check it each against the latest head
-      return { ...state, verdicts: { ...state.verdicts, ...Object.fromEntries(a.payload.leafIndexes.map((leafIndex) => [leafIndex, { verified: 'checking' }])) } };
+      return {
+        ...state,
+        verdicts: { ...state.verdicts, ...Object.fromEntries(a.payload.leafIndexes.map((leafIndex) => [leafIndex, { verified: 'checking' }])) },
+      };
     case 'audit/verdictFound':
       return { ...state, verdicts: { ...state.verdicts, [a.payload.leafIndex]: a.payload.verdict } };
     case 'audit/asOfRequested':

@@ -64,8 +64,15 @@ const describers: { readonly [Type in DomainEventType]: (d: Fields, streamId: st
   GuestBookingReleased: () => said.guestBookingReleased,
   UnitsReserved: (d) => said.unitsReserved(d.number('units'), nights(d).length, nights(d)[0] ?? ''),
   UnitsReleased: (d) => said.unitsReleased(d.number('units'), nights(d).length, nights(d)[0] ?? ''),
-  BookingPlaced: (d) => said.bookingPlaced(d.text('customerName'), room(d), d.text('hotelName'), d.number('numberOfNights'),
-    d.text('dateOfCommencement'), formatRupees(d.number('payableAmount'))),
+  BookingPlaced: (d) =>
+    said.bookingPlaced(
+      d.text('customerName'),
+      room(d),
+      d.text('hotelName'),
+      d.number('numberOfNights'),
+      d.text('dateOfCommencement'),
+      formatRupees(d.number('payableAmount')),
+    ),
   InvoiceIssued: () => said.invoiceIssued,
   BookingEmailSent: () => said.bookingEmailSent,
   BookingCancelled: (d) => said.bookingCancelled(indiaTime(d.text('cancelledAt'))),

@@ -1,7 +1,14 @@
 /** How the timeline shows times and the fields an event set. DOM-free. */
 
 const INDIA = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata', day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+  timeZone: 'Asia/Kolkata',
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
 });
 
 /** An ISO time in India time, e.g. '22 Nov 2026, 15:30:05'; a text that is no time is shown as it is. */
@@ -27,17 +34,18 @@ const shown = (value: unknown): string => {
  */
 export function fieldsSet(data: Readonly<Record<string, unknown>>): FieldValue[] {
   const changed = data['changedFields'];
-  const names = Array.isArray(changed) && changed.every((name) => typeof name === 'string')
-    ? changed as string[]
-    : Object.keys(data).filter((name) => data[name] !== undefined);
+  const names =
+    Array.isArray(changed) && changed.every((name) => typeof name === 'string')
+      ? (changed as string[])
+      : Object.keys(data).filter((name) => data[name] !== undefined);
   return names.map((name) => ({ name, value: shown(data[name]) }));
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A folded state's fields, nested objects spelled out as dotted names ('booking.hotelName'). */
 export function stateFields(state: Readonly<Record<string, unknown>>, prefix = ''): FieldValue[] {
-  return Object.entries(state).filter(([, value]) => value !== undefined).flatMap(([name, value]) =>
-    isPlainObject(value) ? stateFields(value, `${prefix}${name}.`) : [{ name: `${prefix}${name}`, value: shown(value) }]);
+  return Object.entries(state)
+    .filter(([, value]) => value !== undefined)
+    .flatMap(([name, value]) => (isPlainObject(value) ? stateFields(value, `${prefix}${name}.`) : [{ name: `${prefix}${name}`, value: shown(value) }]));
 }

@@ -15,8 +15,7 @@ import type { AuditRecord, InclusionProof, NotaryPublicKey, SignedTreeHead } fro
  * the event is newer than the latest signed head (the notary signs at least every 10 s).
  */
 export type Verdict =
-  | { readonly verified: true; readonly treeSize: number }
-  | { readonly verified: false; readonly reason: 'signature' | 'proof' | 'malformed' | 'pending' };
+  { readonly verified: true; readonly treeSize: number } | { readonly verified: false; readonly reason: 'signature' | 'proof' | 'malformed' | 'pending' };
 
 const LEAF_PREFIX = 0x00;
 const NODE_PREFIX = 0x01;
@@ -50,7 +49,10 @@ export const bytesToHex = (bytes: Uint8Array): string => Array.from(bytes, (byte
 
 export function base64urlToBytes(text: string): Uint8Array<ArrayBuffer> {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new TypeError('not base64url');
-  const base64 = text.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(text.length / 4) * 4, '=');
+  const base64 = text
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(text.length / 4) * 4, '=');
   return Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
 }
 
@@ -62,7 +64,12 @@ export const leafHashOf = (record: AuditRecord): Promise<Uint8Array> => sha256(U
  * when the proof cannot be one for that index and size. Halving by division, not by bit
  * shifts, keeps indexes above 2^31 exact.
  */
-export async function rootFromInclusionProof(leafIndex: number, treeSize: number, leafHash: Uint8Array, auditPath: readonly Uint8Array[]): Promise<Uint8Array | null> {
+export async function rootFromInclusionProof(
+  leafIndex: number,
+  treeSize: number,
+  leafHash: Uint8Array,
+  auditPath: readonly Uint8Array[],
+): Promise<Uint8Array | null> {
   if (!Number.isSafeInteger(leafIndex) || !Number.isSafeInteger(treeSize) || leafIndex < 0 || leafIndex >= treeSize) return null;
   let fn = leafIndex;
   let sn = treeSize - 1;

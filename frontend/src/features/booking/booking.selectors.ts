@@ -22,8 +22,12 @@ const selectAvailabilityCheck = (state: WithBooking) => state.booking.availabili
  * chosen): an answer for another listing or stay counts as none yet (checking).
  */
 export const selectStayVerdict = createSelector(
-  [selectAvailabilityCheck, (_: WithBooking, hotelId: string) => hotelId, (_: WithBooking, _h: string, roomId: string | null) => roomId,
-    (_: WithBooking, _h: string, _r: string | null, stay: Stay) => stayKey(stay)],
+  [
+    selectAvailabilityCheck,
+    (_: WithBooking, hotelId: string) => hotelId,
+    (_: WithBooking, _h: string, roomId: string | null) => roomId,
+    (_: WithBooking, _h: string, _r: string | null, stay: Stay) => stayKey(stay),
+  ],
   (check, hotelId, roomId, key): RoomVerdict | null => {
     if (roomId === null) return null;
     const stay = stayOfKey(key);

@@ -13,7 +13,11 @@ export interface BookingsState {
 }
 
 const initialBookingsState: BookingsState = {
-  customerId: null, byId: {}, ids: [], status: 'idle', cancel: { bookingId: null, status: 'idle', error: null },
+  customerId: null,
+  byId: {},
+  ids: [],
+  status: 'idle',
+  cancel: { bookingId: null, status: 'idle', error: null },
 };
 
 export const bookingsActions = {

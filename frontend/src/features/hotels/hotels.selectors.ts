@@ -16,7 +16,8 @@ export const selectHotelDetail = (state: WithHotels) => state.hotels.detail;
 const selectRoomsState = (state: WithHotels) => state.hotels.rooms;
 
 const selectAllHotels = createSelector([selectById, (state: WithHotels) => state.hotels.list.ids], (byId, ids) =>
-  ids.map((id) => byId[id]).filter((hotel): hotel is Hotel => hotel !== undefined));
+  ids.map((id) => byId[id]).filter((hotel): hotel is Hotel => hotel !== undefined),
+);
 
 /** Home search suggestions (spec section 7), grouped into cities, hotels and places. */
 export const selectSuggestions = createSelector([selectAllHotels], suggestionCatalogue);
@@ -26,13 +27,15 @@ export const selectMatchingSuggestions = (state: WithHotels, typed: string) => m
 
 /** Every photo of every hotel, for the home slider. */
 export const selectSliderImages = createSelector([selectAllHotels], (hotels) =>
-  hotels.flatMap((hotel) => hotel.imageURLs.map((url) => ({ url, hotelId: hotel._id, hotelName: hotel.hotelName }))));
+  hotels.flatMap((hotel) => hotel.imageURLs.map((url) => ({ url, hotelId: hotel._id, hotelName: hotel.hotelName }))),
+);
 
 export const selectRooms = createSelector([selectRoomsState], (rooms) => rooms.ids.map((id) => rooms.byId[id]!));
 
 /** The standards offered for a room type: the rooms of that type (spec section 4). */
 export const selectRoomsOfType = createSelector([selectRooms, (_: WithHotels, type: RoomType | null) => type], (rooms, type) =>
-  type === null ? [] : rooms.filter((room) => room.roomType === type));
+  type === null ? [] : rooms.filter((room) => room.roomType === type),
+);
 
 const selectAvailability = (state: WithHotels) => state.hotels.availability;
 

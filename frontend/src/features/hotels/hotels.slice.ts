@@ -15,7 +15,12 @@ export interface HotelsState {
   readonly detail: { readonly hotelId: string | null; readonly status: DetailStatus };
   readonly rooms: { readonly hotelId: string | null; readonly byId: Record<string, Room>; readonly ids: readonly string[]; readonly status: DetailStatus };
   /** The opened hotel's listings for the stay asked last (`stayKey`), by room id. */
-  readonly availability: { readonly hotelId: string | null; readonly stay: string | null; readonly byRoomId: Record<string, ListingAvailability>; readonly status: LoadStatus };
+  readonly availability: {
+    readonly hotelId: string | null;
+    readonly stay: string | null;
+    readonly byRoomId: Record<string, ListingAvailability>;
+    readonly status: LoadStatus;
+  };
 }
 
 const initialHotelsState: HotelsState = {
@@ -62,7 +67,15 @@ export function hotelsReducer(state: HotelsState = initialHotelsState, action: {
     case 'hotels/detailFailed':
       return { ...state, detail: { hotelId: a.payload.hotelId, status: a.payload.notFound ? 'notFound' : 'failed' } };
     case 'hotels/roomsRequested':
-      return { ...state, rooms: { hotelId: a.payload.hotelId, byId: state.rooms.hotelId === a.payload.hotelId ? state.rooms.byId : {}, ids: state.rooms.hotelId === a.payload.hotelId ? state.rooms.ids : [], status: 'loading' } };
+      return {
+        ...state,
+        rooms: {
+          hotelId: a.payload.hotelId,
+          byId: state.rooms.hotelId === a.payload.hotelId ? state.rooms.byId : {},
+          ids: state.rooms.hotelId === a.payload.hotelId ? state.rooms.ids : [],
+          status: 'loading',
+        },
+      };
     case 'hotels/roomsLoaded': {
       const { byId, ids } = normalise(a.payload.rooms);
       return { ...state, rooms: { hotelId: a.payload.hotelId, byId, ids, status: 'succeeded' } };
@@ -72,7 +85,10 @@ export function hotelsReducer(state: HotelsState = initialHotelsState, action: {
     case 'hotels/availabilityRequested': {
       const same = state.availability.hotelId === a.payload.hotelId && state.availability.stay === stayKey(a.payload.stay);
       // Another stay's answer is not shown while this one loads (it would say the wrong thing).
-      return { ...state, availability: { hotelId: a.payload.hotelId, stay: stayKey(a.payload.stay), byRoomId: same ? state.availability.byRoomId : {}, status: 'loading' } };
+      return {
+        ...state,
+        availability: { hotelId: a.payload.hotelId, stay: stayKey(a.payload.stay), byRoomId: same ? state.availability.byRoomId : {}, status: 'loading' },
+      };
     }
     case 'hotels/availabilityLoaded': {
       const byRoomId: Record<string, ListingAvailability> = {};

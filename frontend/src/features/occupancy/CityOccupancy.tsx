@@ -35,8 +35,12 @@ export default function CityOccupancy() {
     <Card className="occupancy audit-section" aria-labelledby="city-occupancy-title">
       <h2 id="city-occupancy-title">{texts.citiesTitle}</h2>
       <FormGroup label={texts.monthLabel} labelFor={pickerId} inline>
-        <HTMLSelect id={pickerId} value={month} onChange={(event) => setMonth(event.currentTarget.value)}
-          options={months.map((value) => ({ value, label: monthName(value) }))} />
+        <HTMLSelect
+          id={pickerId}
+          value={month}
+          onChange={(event) => setMonth(event.currentTarget.value)}
+          options={months.map((value) => ({ value, label: monthName(value) }))}
+        />
       </FormGroup>
       {figures.status === 'loading' && <Spinner size={24} aria-label={texts.citiesTitle} />}
       {figures.status === 'failed' && <Callout intent={Intent.WARNING}>{errorText(figures.error, texts.loadFailed)}</Callout>}

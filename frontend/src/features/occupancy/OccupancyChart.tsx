@@ -50,15 +50,44 @@ export function OccupancyChart({ title, rows }: { title: string; rows: readonly 
               </g>
             );
           })}
-          <LinePath data={[...rows]} x={(row) => centre(row.key)} y={(row) => occupancy(row.occupancyPercent ?? 0)}
-            defined={(row) => row.occupancyPercent !== null} stroke={Colors.ORANGE3} strokeWidth={2} />
-          <AxisLeft scale={occupancy} numTicks={5} label={texts.occupancyAxis} stroke={Colors.GRAY3} tickStroke={Colors.GRAY3}
-            tickLabelProps={{ ...TICK_LABEL, textAnchor: 'end' }} labelProps={{ ...TICK_LABEL, fontSize: 12 }} />
-          <AxisRight scale={revenue} left={PLOT_WIDTH} numTicks={5} label={texts.revenueAxis} stroke={Colors.GRAY3} tickStroke={Colors.GRAY3}
-            tickFormat={(value) => formatRupees(Number(value))} tickLabelProps={{ ...TICK_LABEL, textAnchor: 'start' }} labelProps={{ ...TICK_LABEL, fontSize: 12 }} labelOffset={48} />
-          <AxisBottom scale={x} top={PLOT_HEIGHT} stroke={Colors.GRAY3} tickStroke={Colors.GRAY3}
+          <LinePath
+            data={[...rows]}
+            x={(row) => centre(row.key)}
+            y={(row) => occupancy(row.occupancyPercent ?? 0)}
+            defined={(row) => row.occupancyPercent !== null}
+            stroke={Colors.ORANGE3}
+            strokeWidth={2}
+          />
+          <AxisLeft
+            scale={occupancy}
+            numTicks={5}
+            label={texts.occupancyAxis}
+            stroke={Colors.GRAY3}
+            tickStroke={Colors.GRAY3}
+            tickLabelProps={{ ...TICK_LABEL, textAnchor: 'end' }}
+            labelProps={{ ...TICK_LABEL, fontSize: 12 }}
+          />
+          <AxisRight
+            scale={revenue}
+            left={PLOT_WIDTH}
+            numTicks={5}
+            label={texts.revenueAxis}
+            stroke={Colors.GRAY3}
+            tickStroke={Colors.GRAY3}
+            tickFormat={(value) => formatRupees(Number(value))}
+            tickLabelProps={{ ...TICK_LABEL, textAnchor: 'start' }}
+            labelProps={{ ...TICK_LABEL, fontSize: 12 }}
+            labelOffset={48}
+          />
+          <AxisBottom
+            scale={x}
+            top={PLOT_HEIGHT}
+            stroke={Colors.GRAY3}
+            tickStroke={Colors.GRAY3}
             tickValues={rows.filter((_, index) => index % every === 0).map((row) => row.key)}
-            tickFormat={(key) => labelOf.get(key) ?? key} tickLabelProps={TICK_LABEL} />
+            tickFormat={(key) => labelOf.get(key) ?? key}
+            tickLabelProps={TICK_LABEL}
+          />
         </Group>
       </svg>
       <figcaption className="occupancy-legend">

@@ -8,5 +8,6 @@ export const occupancyApi = {
     successful(await apiClient.get<Envelope<OwnerOccupancy>>(pathOf(routes.ownerOccupancy), { signal, bearer: true })).data,
   /** `month` YYYY-MM; the server's current month when left out. */
   ofCities: async (month: string | null, signal: AbortSignal): Promise<CityOccupancy> =>
-    successful(await apiClient.get<Envelope<CityOccupancy>>(pathOf(routes.auditOccupancy), { params: month === null ? {} : { month }, signal, bearer: true })).data,
+    successful(await apiClient.get<Envelope<CityOccupancy>>(pathOf(routes.auditOccupancy), { params: month === null ? {} : { month }, signal, bearer: true }))
+      .data,
 };

@@ -5,7 +5,8 @@
  */
 import { useEffect, useState } from 'react';
 
-export type Figures<T> = { readonly status: 'loading' } | { readonly status: 'loaded'; readonly data: T } | { readonly status: 'failed'; readonly error: unknown };
+export type Figures<T> =
+  { readonly status: 'loading' } | { readonly status: 'loaded'; readonly data: T } | { readonly status: 'failed'; readonly error: unknown };
 
 export function useFigures<T>(load: (signal: AbortSignal) => Promise<T>, key: string): Figures<T> {
   const [figures, setFigures] = useState<Figures<T>>({ status: 'loading' });
@@ -13,8 +14,12 @@ export function useFigures<T>(load: (signal: AbortSignal) => Promise<T>, key: st
     const controller = new AbortController();
     setFigures({ status: 'loading' });
     load(controller.signal).then(
-      (data) => { if (!controller.signal.aborted) setFigures({ status: 'loaded', data }); },
-      (error: unknown) => { if (!controller.signal.aborted) setFigures({ status: 'failed', error }); },
+      (data) => {
+        if (!controller.signal.aborted) setFigures({ status: 'loaded', data });
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) setFigures({ status: 'failed', error });
+      },
     );
     return () => controller.abort();
   }, [key]); // eslint-disable-line react-hooks/exhaustive-deps -- `key` names what is loaded

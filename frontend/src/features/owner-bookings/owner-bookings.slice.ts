@@ -14,7 +14,12 @@ export interface OwnerBookingsState {
 }
 
 const initialOwnerBookingsState: OwnerBookingsState = {
-  hotelId: null, byId: {}, ids: [], status: 'idle', error: null, markPaid: { bookingId: null, status: 'idle', error: null },
+  hotelId: null,
+  byId: {},
+  ids: [],
+  status: 'idle',
+  error: null,
+  markPaid: { bookingId: null, status: 'idle', error: null },
 };
 
 export const ownerBookingsActions = {

@@ -3,9 +3,7 @@
  * image count rule, the nearby-place rules, and the contracts' request schemas for every
  * field, so the client checks exactly what the server checks. DOM-free.
  */
-import {
-  NEARBY_PLACE_KINDS, createHotelRequest, limits, messages, updateHotelRequest, type NearbyPlaceKind,
-} from '@stays/contracts';
+import { NEARBY_PLACE_KINDS, createHotelRequest, limits, messages, updateHotelRequest, type NearbyPlaceKind } from '@stays/contracts';
 import type { Hotel } from '../../lib/models.ts';
 
 const ui = messages.ui;
@@ -24,7 +22,18 @@ export interface PlaceDraft {
 export type PlacesDraft = Record<NearbyPlaceKind, readonly PlaceDraft[]>;
 
 export const TEXT_FIELDS = [
-  'hotelName', 'description', 'address', 'country', 'state', 'city', 'pinCode', 'phoneNumber', 'amenities', 'startingPrice', 'checkInTime', 'checkOutTime',
+  'hotelName',
+  'description',
+  'address',
+  'country',
+  'state',
+  'city',
+  'pinCode',
+  'phoneNumber',
+  'amenities',
+  'startingPrice',
+  'checkInTime',
+  'checkOutTime',
 ] as const;
 export type HotelTextField = (typeof TEXT_FIELDS)[number];
 
@@ -50,9 +59,18 @@ export const emptyHotelDraft = (): HotelDraft => ({
 export function draftFromHotel(hotel: Hotel): HotelDraft {
   return {
     fields: {
-      hotelName: hotel.hotelName, description: hotel.description, address: hotel.address, country: hotel.country, state: hotel.state ?? '',
-      city: hotel.city, pinCode: String(hotel.pinCode), phoneNumber: hotel.phoneNumber, amenities: hotel.amenities.join(', '),
-      startingPrice: String(hotel.startingPrice), checkInTime: hotel.checkInTime, checkOutTime: hotel.checkOutTime,
+      hotelName: hotel.hotelName,
+      description: hotel.description,
+      address: hotel.address,
+      country: hotel.country,
+      state: hotel.state ?? '',
+      city: hotel.city,
+      pinCode: String(hotel.pinCode),
+      phoneNumber: hotel.phoneNumber,
+      amenities: hotel.amenities.join(', '),
+      startingPrice: String(hotel.startingPrice),
+      checkInTime: hotel.checkInTime,
+      checkOutTime: hotel.checkOutTime,
     },
     places: {
       restaurants: hotel.restaurants.map(({ _id, name, distance }) => ({ _id, name, distance })),
@@ -79,7 +97,8 @@ export function placeDraftError(kind: NearbyPlaceKind, place: PlaceDraft, mode: 
   if (kind !== 'transportationFacilities' && place.name.trim() === '') return ui.placeNameRequired;
   if (!Number.isFinite(place.distance) || place.distance > limits.placeDistanceKm.max) return ui.placeDistanceMax(limits.placeDistanceKm.max);
   if (place.distance < 0) return ui.placeDistanceMax(limits.placeDistanceKm.max);
-  if (mode === 'update' && place._id === undefined && place.distance < limits.placeDistanceKm.minOnUpdate) return ui.placeDistanceMinOnUpdate(limits.placeDistanceKm.minOnUpdate);
+  if (mode === 'update' && place._id === undefined && place.distance < limits.placeDistanceKm.minOnUpdate)
+    return ui.placeDistanceMinOnUpdate(limits.placeDistanceKm.minOnUpdate);
   return null;
 }
 
@@ -90,12 +109,14 @@ const averageDistance = (places: PlacesDraft): number => {
 };
 
 const placeJson = (kind: NearbyPlaceKind, places: readonly PlaceDraft[]) =>
-  JSON.stringify(places.map((place) => ({
-    ...(place._id !== undefined && { _id: place._id }),
-    name: place.name,
-    distance: place.distance,
-    ...(kind === 'transportationFacilities' && { type: place.type ?? '' }),
-  })));
+  JSON.stringify(
+    places.map((place) => ({
+      ...(place._id !== undefined && { _id: place._id }),
+      name: place.name,
+      distance: place.distance,
+      ...(kind === 'transportationFacilities' && { type: place.type ?? '' }),
+    })),
+  );
 
 /**
  * The multipart body (fields as text, every place list as JSON text, images as repeated

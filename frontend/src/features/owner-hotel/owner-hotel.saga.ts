@@ -46,9 +46,10 @@ function* submit(api: OwnerHotelApi, action: Of<'ownerHotel/submitted'>) {
     return;
   }
   try {
-    const { data, message } = request.mode === 'create'
-      ? ((yield call(api.createHotel, built.form)) as Awaited<ReturnType<OwnerHotelApi['createHotel']>>)
-      : ((yield call(api.updateHotel, request.hotelId, built.form)) as Awaited<ReturnType<OwnerHotelApi['updateHotel']>>);
+    const { data, message } =
+      request.mode === 'create'
+        ? ((yield call(api.createHotel, built.form)) as Awaited<ReturnType<OwnerHotelApi['createHotel']>>)
+        : ((yield call(api.updateHotel, request.hotelId, built.form)) as Awaited<ReturnType<OwnerHotelApi['updateHotel']>>);
     yield put(ownerHotelActions.saved({ hotelId: data._id, message, mode: request.mode }));
   } catch (error) {
     yield put(ownerHotelActions.saveFailed({ message: errorText(error, messages.ui.updateHotelFailed) }));

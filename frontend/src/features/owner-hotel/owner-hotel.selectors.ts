@@ -11,5 +11,5 @@ export const selectOwnerHotelSubmit = (state: WithOwnerHotel) => state.ownerHote
 /** The loaded hotel when it is `hotelId`'s, else null. */
 export const selectOwnerHotelFor = createSelector(
   [(state: WithOwnerHotel) => state.ownerHotel.hotel, (_: WithOwnerHotel, hotelId: string) => hotelId],
-  (hotel, hotelId) => ({ status: hotel.hotelId === hotelId ? hotel.status : 'loading' as const, hotel: hotel.hotelId === hotelId ? hotel.data : null }),
+  (hotel, hotelId) => ({ status: hotel.hotelId === hotelId ? hotel.status : ('loading' as const), hotel: hotel.hotelId === hotelId ? hotel.data : null }),
 );

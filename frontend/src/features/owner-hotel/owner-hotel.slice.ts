@@ -20,7 +20,8 @@ const initialOwnerHotelState: OwnerHotelState = {
   submit: { status: 'idle', error: null, message: null, savedId: null },
 };
 
-export type HotelSubmit = { readonly mode: 'create'; readonly draft: HotelDraft } | { readonly mode: 'update'; readonly hotelId: string; readonly draft: HotelDraft };
+export type HotelSubmit =
+  { readonly mode: 'create'; readonly draft: HotelDraft } | { readonly mode: 'update'; readonly hotelId: string; readonly draft: HotelDraft };
 
 export const ownerHotelActions = {
   ownHotelRequested: () => ({ type: 'ownerHotel/ownHotelRequested' as const }),

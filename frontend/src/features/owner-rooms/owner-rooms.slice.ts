@@ -6,7 +6,13 @@ import type { RoomDraft, RoomFormMode } from './room-draft.ts';
 export type SubmitStatus = 'idle' | 'saving' | 'saved' | 'failed';
 
 export interface OwnerRoomsState {
-  readonly list: { readonly hotelId: string | null; readonly byId: Record<string, Room>; readonly ids: readonly string[]; readonly status: LoadStatus; readonly error: string | null };
+  readonly list: {
+    readonly hotelId: string | null;
+    readonly byId: Record<string, Room>;
+    readonly ids: readonly string[];
+    readonly status: LoadStatus;
+    readonly error: string | null;
+  };
   readonly room: { readonly roomId: string | null; readonly status: LoadStatus; readonly data: Room | null; readonly error: string | null };
   readonly submit: { readonly status: SubmitStatus; readonly mode: RoomFormMode | null; readonly error: string | null; readonly message: string | null };
 }
@@ -44,14 +50,20 @@ export function ownerRoomsReducer(state: OwnerRoomsState = initialOwnerRoomsStat
   switch (a.type) {
     case 'ownerRooms/listRequested': {
       const same = state.list.hotelId === a.payload.hotelId;
-      return { ...state, list: { hotelId: a.payload.hotelId, byId: same ? state.list.byId : {}, ids: same ? state.list.ids : [], status: 'loading', error: null } };
+      return {
+        ...state,
+        list: { hotelId: a.payload.hotelId, byId: same ? state.list.byId : {}, ids: same ? state.list.ids : [], status: 'loading', error: null },
+      };
     }
     case 'ownerRooms/listLoaded':
       return { ...state, list: { hotelId: a.payload.hotelId, ...normalise(a.payload.rooms), status: 'succeeded', error: null } };
     case 'ownerRooms/listFailed':
       return { ...state, list: { hotelId: a.payload.hotelId, byId: {}, ids: [], status: 'failed', error: a.payload.message } };
     case 'ownerRooms/roomRequested':
-      return { ...state, room: { roomId: a.payload.roomId, status: 'loading', data: state.room.roomId === a.payload.roomId ? state.room.data : null, error: null } };
+      return {
+        ...state,
+        room: { roomId: a.payload.roomId, status: 'loading', data: state.room.roomId === a.payload.roomId ? state.room.data : null, error: null },
+      };
     case 'ownerRooms/roomLoaded':
       return { ...state, room: { roomId: a.payload.room._id, status: 'succeeded', data: a.payload.room, error: null } };
     case 'ownerRooms/roomFailed':

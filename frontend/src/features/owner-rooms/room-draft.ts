@@ -31,8 +31,18 @@ export interface RoomDraft {
 }
 
 export const emptyRoomDraft = (): RoomDraft => ({
-  roomStandard: '', amenities: '', size: '', roomType: 'Room', pricePerNight: '', bedType: 'Double',
-  numberOfRooms: limits.minRoomsGuestsNights, hasKitchen: false, furnished: false, totalUnits: '1', maxGuests: '', images: [],
+  roomStandard: '',
+  amenities: '',
+  size: '',
+  roomType: 'Room',
+  pricePerNight: '',
+  bedType: 'Double',
+  numberOfRooms: limits.minRoomsGuestsNights,
+  hasKitchen: false,
+  furnished: false,
+  totalUnits: '1',
+  maxGuests: '',
+  images: [],
 });
 
 /** The room's guests per unit as the form shows it; empty when beyond what an owner may set (a large flat's bed default), so an update leaves it as it is. */
@@ -43,9 +53,18 @@ function guestsPerUnitText(room: Room): string {
 
 export function draftFromRoom(room: Room): RoomDraft {
   return {
-    roomStandard: room.roomStandard, amenities: room.amenities.join(' '), size: String(room.size), roomType: room.roomType,
-    pricePerNight: String(room.pricePerNight), bedType: room.bedType, numberOfRooms: room.numberOfRooms, hasKitchen: room.hasKitchen,
-    furnished: room.furnished, totalUnits: String(room.totalUnits ?? 1), maxGuests: guestsPerUnitText(room), images: [],
+    roomStandard: room.roomStandard,
+    amenities: room.amenities.join(' '),
+    size: String(room.size),
+    roomType: room.roomType,
+    pricePerNight: String(room.pricePerNight),
+    bedType: room.bedType,
+    numberOfRooms: room.numberOfRooms,
+    hasKitchen: room.hasKitchen,
+    furnished: room.furnished,
+    totalUnits: String(room.totalUnits ?? 1),
+    maxGuests: guestsPerUnitText(room),
+    images: [],
   };
 }
 

@@ -19,7 +19,10 @@ export function searchQueryOf(search: string, now: Date = new Date()): SearchQue
   const params = new URLSearchParams(search);
   const query: { -readonly [K in SearchKey]?: string } = {};
   for (const key of [...HOTEL_QUERY_KEYS, ...ROOM_QUERY_KEYS]) {
-    const value = params.getAll(key).filter((v) => v.trim() !== '').join(',');
+    const value = params
+      .getAll(key)
+      .filter((v) => v.trim() !== '')
+      .join(',');
     if (value !== '') query[key] = value;
   }
   if (namesStay(params)) Object.assign(query, stayParams(stayFromParams(params, now).stay));
@@ -29,8 +32,7 @@ export function searchQueryOf(search: string, now: Date = new Date()): SearchQue
 }
 
 /** Room filters present: the room search call answers (it takes the hotel filters too). */
-export const usesRoomSearch = (query: SearchQuery): boolean =>
-  ROOM_QUERY_KEYS.some((key) => query[key] !== undefined && query[key] !== 'false');
+export const usesRoomSearch = (query: SearchQuery): boolean => ROOM_QUERY_KEYS.some((key) => query[key] !== undefined && query[key] !== 'false');
 
 /** The query string for a query: empty values dropped. */
 export function searchStringOf(query: Readonly<Record<string, string | undefined>>): string {

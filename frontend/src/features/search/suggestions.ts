@@ -25,25 +25,32 @@ const isArea = (part: string) => !STREET.test(part.trim());
 
 export function suggestionCatalogue(hotels: readonly Hotel[]): SuggestionCatalogue {
   const seen = new Set<string>();
-  const unique = (texts: readonly string[]) => texts.flatMap((raw) => {
-    const text = raw.trim();
-    const key = text.toLowerCase();
-    if (text === '' || seen.has(key)) return [];
-    seen.add(key);
-    return [text];
-  });
+  const unique = (texts: readonly string[]) =>
+    texts.flatMap((raw) => {
+      const text = raw.trim();
+      const key = text.toLowerCase();
+      if (text === '' || seen.has(key)) return [];
+      seen.add(key);
+      return [text];
+    });
   const cities = unique(hotels.map((hotel) => hotel.city));
   const hotelNames = unique(hotels.map((hotel) => hotel.hotelName));
-  const places = unique(hotels.flatMap((hotel) => [
-    ...hotel.famousTouristPlaces.map((place) => place.name),
-    ...hotel.address.split(',').slice(0, 2).filter(isArea),
-    hotel.state ?? '',
-    hotel.country,
-    ...hotel.restaurants.map((place) => place.name),
-    ...hotel.cinemaHalls.map((place) => place.name),
-    ...hotel.transportationFacilities.map((place) => place.type),
-  ]));
-  return [{ kind: 'cities', texts: cities }, { kind: 'hotels', texts: hotelNames }, { kind: 'places', texts: places }];
+  const places = unique(
+    hotels.flatMap((hotel) => [
+      ...hotel.famousTouristPlaces.map((place) => place.name),
+      ...hotel.address.split(',').slice(0, 2).filter(isArea),
+      hotel.state ?? '',
+      hotel.country,
+      ...hotel.restaurants.map((place) => place.name),
+      ...hotel.cinemaHalls.map((place) => place.name),
+      ...hotel.transportationFacilities.map((place) => place.type),
+    ]),
+  );
+  return [
+    { kind: 'cities', texts: cities },
+    { kind: 'hotels', texts: hotelNames },
+    { kind: 'places', texts: places },
+  ];
 }
 
 /**

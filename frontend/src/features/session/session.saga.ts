@@ -14,9 +14,10 @@ type Of<T extends SessionAction['type']> = Extract<SessionAction, { type: T }>;
 
 function* signIn(api: SessionApi, action: Of<'session/signInRequested'> | Of<'session/googleSignInRequested'>) {
   try {
-    const { data, message } = action.type === 'session/signInRequested'
-      ? yield* callApi(() => api.signIn(action.payload.role, { email: action.payload.email, password: action.payload.password }))
-      : yield* callApi(() => api.googleSignIn(action.payload.role, action.payload.credential));
+    const { data, message } =
+      action.type === 'session/signInRequested'
+        ? yield* callApi(() => api.signIn(action.payload.role, { email: action.payload.email, password: action.payload.password }))
+        : yield* callApi(() => api.googleSignIn(action.payload.role, action.payload.credential));
     yield call(tokenStorage.set, data.accessToken);
     yield put(sessionActions.signedIn({ user: data.user, message }));
   } catch (error) {
@@ -27,9 +28,8 @@ function* signIn(api: SessionApi, action: Of<'session/signInRequested'> | Of<'se
 function* signUp(api: SessionApi, action: Of<'session/signUpRequested'>) {
   const input = action.payload;
   try {
-    const { message } = input.role === 'customer'
-      ? yield* callApi(() => api.registerCustomer(input.form))
-      : yield* callApi(() => api.registerOwner(input.body));
+    const { message } =
+      input.role === 'customer' ? yield* callApi(() => api.registerCustomer(input.form)) : yield* callApi(() => api.registerOwner(input.body));
     yield put(sessionActions.signedUp({ message }));
   } catch (error) {
     const fallback = input.role === 'customer' ? messages.ui.customerSignUpFailed : messages.ui.ownerSignUpFailed;
@@ -39,9 +39,10 @@ function* signUp(api: SessionApi, action: Of<'session/signUpRequested'>) {
 
 function* update(api: SessionApi, action: Of<'session/updateRequested'> | Of<'session/ownerUpdateRequested'>) {
   try {
-    const { data, message } = action.type === 'session/updateRequested'
-      ? yield* callApi(() => api.updateCustomer(action.payload.form))
-      : yield* callApi(() => api.updateOwner(action.payload.body));
+    const { data, message } =
+      action.type === 'session/updateRequested'
+        ? yield* callApi(() => api.updateCustomer(action.payload.form))
+        : yield* callApi(() => api.updateOwner(action.payload.body));
     yield put(sessionActions.updated({ user: data, message }));
   } catch (error) {
     yield put(sessionActions.updateFailed({ message: errorText(error, messages.ui.updateFailed) }));
@@ -91,7 +92,8 @@ export function* sessionSaga(api: SessionApi) {
   yield all([
     call(function* signInLoop() {
       while (true) {
-        const action = (yield take(['session/signInRequested', 'session/googleSignInRequested'])) as Of<'session/signInRequested'> | Of<'session/googleSignInRequested'>;
+        const action = (yield take(['session/signInRequested', 'session/googleSignInRequested'])) as
+          Of<'session/signInRequested'> | Of<'session/googleSignInRequested'>;
         yield call(signIn, api, action);
       }
     }),
@@ -103,7 +105,8 @@ export function* sessionSaga(api: SessionApi) {
     }),
     call(function* updateLoop() {
       while (true) {
-        const action = (yield take(['session/updateRequested', 'session/ownerUpdateRequested'])) as Of<'session/updateRequested'> | Of<'session/ownerUpdateRequested'>;
+        const action = (yield take(['session/updateRequested', 'session/ownerUpdateRequested'])) as
+          Of<'session/updateRequested'> | Of<'session/ownerUpdateRequested'>;
         yield call(update, api, action);
       }
     }),

@@ -29,7 +29,12 @@ export interface SessionState {
 }
 
 const initialSessionState: SessionState = {
-  currentUser: null, error: null, loading: false, selectedRoom: null, notice: null, dataExport: { status: 'idle', error: null },
+  currentUser: null,
+  error: null,
+  loading: false,
+  selectedRoom: null,
+  notice: null,
+  dataExport: { status: 'idle', error: null },
 };
 
 export type SignUpInput = { role: 'customer'; form: FormData } | { role: 'hotel-owner'; body: OwnerRegisterRequest };
@@ -64,8 +69,18 @@ export const sessionActions = {
 
 export type SessionAction = ReturnType<(typeof sessionActions)[keyof typeof sessionActions]>;
 
-const started = (state: SessionState, form: SessionForm): SessionState => ({ ...state, loading: true, error: null, notice: state.notice?.form === form ? null : state.notice });
-const failed = (state: SessionState, form: SessionForm, text: string): SessionState => ({ ...state, loading: false, error: text, notice: { form, ok: false, text } });
+const started = (state: SessionState, form: SessionForm): SessionState => ({
+  ...state,
+  loading: true,
+  error: null,
+  notice: state.notice?.form === form ? null : state.notice,
+});
+const failed = (state: SessionState, form: SessionForm, text: string): SessionState => ({
+  ...state,
+  loading: false,
+  error: text,
+  notice: { form, ok: false, text },
+});
 const signedOut = (form: SessionForm | null, text = ''): SessionState => ({
   ...initialSessionState,
   notice: form === null ? null : { form, ok: true, text },

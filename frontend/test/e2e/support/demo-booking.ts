@@ -25,11 +25,24 @@ export async function demoGuestBooks(system: E2eSystem, booking: DemoBooking): P
   expect((await api('POST', '/hotel/booking/send/email/mobile', { customerName: demoGuest.name, ...contact }, token)).json.success).to.equal(true);
   const otp = await otpFromOutbox(path.join(system.dataDir, 'outbox'), contact.customerPhoneNumber);
   expect((await api('POST', '/hotel/booking/verify/email/mobile', { otp, ...contact }, token)).json.success).to.equal(true);
-  const booked = await api<{ bookingID: string }>('POST', '/hotel/booking/book/hotel', {
-    hotelID: booking.hotelID, roomType: booking.roomType, roomStandard: booking.roomStandard, customerName: demoGuest.name, customerEmail: demoGuest.email,
-    customerPhoneNumber: booking.phone, customerID: signIn.json.data.user._id, numberOfRooms: booking.numberOfRooms, numberOfGuests: 1,
-    numberOfNights: booking.numberOfNights, dateOfCommencement: booking.dateOfCommencement,
-  }, token);
+  const booked = await api<{ bookingID: string }>(
+    'POST',
+    '/hotel/booking/book/hotel',
+    {
+      hotelID: booking.hotelID,
+      roomType: booking.roomType,
+      roomStandard: booking.roomStandard,
+      customerName: demoGuest.name,
+      customerEmail: demoGuest.email,
+      customerPhoneNumber: booking.phone,
+      customerID: signIn.json.data.user._id,
+      numberOfRooms: booking.numberOfRooms,
+      numberOfGuests: 1,
+      numberOfNights: booking.numberOfNights,
+      dateOfCommencement: booking.dateOfCommencement,
+    },
+    token,
+  );
   expect(booked.json.success, booked.json.message).to.equal(true);
   return booked.json.data.bookingID;
 }

@@ -36,7 +36,7 @@ export async function callApi<T>(system: E2eSystem, method: string, route: strin
     headers: { ...(token && { authorization: `Bearer ${token}` }), ...(!isForm && body !== undefined && { 'content-type': 'application/json' }) },
     body: isForm ? body : body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: response.status, json: await response.json() as ApiAnswer<T>['json'] };
+  return { status: response.status, json: (await response.json()) as ApiAnswer<T>['json'] };
 }
 
 export async function startE2eSystem(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<E2eSystem> {

@@ -17,9 +17,10 @@ export const accountsReadModel = defineReadModel({
   queries: accountQueries,
   on: {
     AccountRegistered: ({ accountId, role, name, email, username, profileImage }, { recordedAt }) => {
-      const profile = role === 'customer'
-        ? { role, name, email, createdAt: recordedAt, ...(username !== undefined && { username }), ...(profileImage !== undefined && { profileImage }) }
-        : { role, name, email, createdAt: recordedAt };
+      const profile =
+        role === 'customer'
+          ? { role, name, email, createdAt: recordedAt, ...(username !== undefined && { username }), ...(profileImage !== undefined && { profileImage }) }
+          : { role, name, email, createdAt: recordedAt };
       return [{ collection: profiles(role), operation: { updateOne: { filter: { _id: accountId }, update: { $set: profile }, upsert: true } } }];
     },
     AccountProfileUpdated: ({ accountId, role, profileImage, ...changed }) => {
@@ -32,10 +33,12 @@ export const accountsReadModel = defineReadModel({
     },
     AccountSignedIn: ({ accountId, role, sessionId, expiresAt }, { recordedAt }) => openSession(accountId, role, sessionId, expiresAt, recordedAt),
     AccountSignedOut: ({ sessionId }) => closeSession(sessionId),
-    AuditorAdded: ({ auditorId, email }, { recordedAt }) => [{
-      collection: collections.auditors,
-      operation: { updateOne: { filter: { _id: auditorId }, update: { $set: { email, createdAt: recordedAt } }, upsert: true } },
-    }],
+    AuditorAdded: ({ auditorId, email }, { recordedAt }) => [
+      {
+        collection: collections.auditors,
+        operation: { updateOne: { filter: { _id: auditorId }, update: { $set: { email, createdAt: recordedAt } }, upsert: true } },
+      },
+    ],
     AuditorSignedIn: ({ auditorId, sessionId, expiresAt }, { recordedAt }) => openSession(auditorId, 'auditor', sessionId, expiresAt, recordedAt),
     AuditorSignedOut: ({ sessionId }) => closeSession(sessionId),
     AccountDeleted: ({ accountId, role }) => [
@@ -54,9 +57,11 @@ export const accountsReadModel = defineReadModel({
 function openSession(accountId: string, role: TokenRole, sessionId: string, expiresAt: string, recordedAt: string): ProjectedWrite[] {
   return [
     { collection: collections.sessions, operation: { deleteMany: { filter: { accountId, expiresAt: { $lte: recordedAt } } } } },
-    { collection: collections.sessions, operation: { updateOne: { filter: { _id: sessionId }, update: { $set: { accountId, role, expiresAt, open: true } }, upsert: true } } },
+    {
+      collection: collections.sessions,
+      operation: { updateOne: { filter: { _id: sessionId }, update: { $set: { accountId, role, expiresAt, open: true } }, upsert: true } },
+    },
   ];
 }
 
-const closeSession = (sessionId: string): ProjectedWrite[] =>
-  [{ collection: collections.sessions, operation: { deleteOne: { filter: { _id: sessionId } } } }];
+const closeSession = (sessionId: string): ProjectedWrite[] => [{ collection: collections.sessions, operation: { deleteOne: { filter: { _id: sessionId } } } }];

@@ -42,12 +42,21 @@ function auditFilter(filter: AuditBookingFilter): Filter {
 const statusOf = (booking: BookingDocument, now: Date): AuditBookingStatus =>
   booking.status === 'cancelled' ? 'cancelled' : stayIsNotOver(booking.lastNight, now) ? 'upcoming' : 'completed';
 
-const toSummary = (now: Date) => (booking: BookingDocument): AuditBookingSummary => ({
-  bookingID: booking.bookingID, hotelID: booking.hotelID, hotelName: booking.hotelName,
-  guestId: booking.customerID, guestName: booking.customerName, guestEmail: booking.customerEmail,
-  dateOfBooking: booking.dateOfBooking, dateOfCommencement: booking.dateOfCommencement, numberOfNights: booking.numberOfNights,
-  payableAmount: booking.payableAmount, status: statusOf(booking, now),
-});
+const toSummary =
+  (now: Date) =>
+  (booking: BookingDocument): AuditBookingSummary => ({
+    bookingID: booking.bookingID,
+    hotelID: booking.hotelID,
+    hotelName: booking.hotelName,
+    guestId: booking.customerID,
+    guestName: booking.customerName,
+    guestEmail: booking.customerEmail,
+    dateOfBooking: booking.dateOfBooking,
+    dateOfCommencement: booking.dateOfCommencement,
+    numberOfNights: booking.numberOfNights,
+    payableAmount: booking.payableAmount,
+    status: statusOf(booking, now),
+  });
 const NEWEST_FIRST: Sort = { created_at: -1, _id: 1 };
 
 export type BookingQueries = ReturnType<typeof bookingQueries>;

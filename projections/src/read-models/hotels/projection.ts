@@ -12,12 +12,19 @@ import { hotelQueries } from './queries.ts';
 /** What a search term is matched against, lowercased, one field per line so a term never spans two. */
 export function searchTextOf(hotel: HotelDetails): string {
   return [
-    hotel.hotelName, hotel.address, hotel.city, hotel.state ?? '', hotel.country,
+    hotel.hotelName,
+    hotel.address,
+    hotel.city,
+    hotel.state ?? '',
+    hotel.country,
     ...hotel.restaurants.map((place) => place.name),
     ...hotel.famousTouristPlaces.map((place) => place.name),
     ...hotel.cinemaHalls.map((place) => place.name),
     ...hotel.transportationFacilities.flatMap((place) => [place.name, place.type]),
-  ].filter((text) => text.trim() !== '').join('\n').toLowerCase();
+  ]
+    .filter((text) => text.trim() !== '')
+    .join('\n')
+    .toLowerCase();
 }
 
 function hotelFields(details: HotelDetails) {
@@ -38,16 +45,18 @@ export const hotelsReadModel = defineReadModel({
   },
   queries: hotelQueries,
   on: {
-    HotelCreated: ({ hotelId, ownerId, ...details }, { recordedAt }) => [{
-      collection: collections.hotels,
-      operation: {
-        updateOne: {
-          filter: { _id: hotelId },
-          update: { $set: { ownerId, ...hotelFields(details), roomTypesByRoom: {}, created_at: recordedAt, updated_at: recordedAt } },
-          upsert: true,
+    HotelCreated: ({ hotelId, ownerId, ...details }, { recordedAt }) => [
+      {
+        collection: collections.hotels,
+        operation: {
+          updateOne: {
+            filter: { _id: hotelId },
+            update: { $set: { ownerId, ...hotelFields(details), roomTypesByRoom: {}, created_at: recordedAt, updated_at: recordedAt } },
+            upsert: true,
+          },
         },
       },
-    }],
+    ],
     HotelUpdated: ({ hotelId, ownerId, changedFields, ...details }, { recordedAt }) => [
       {
         collection: collections.hotels,
@@ -76,7 +85,10 @@ export const hotelsReadModel = defineReadModel({
       roomTypeOfHotel(hotelId, roomId, details.roomType),
     ],
     RoomUpdated: ({ roomId, hotelId, ownerId, changedFields: _changed, ...details }, { recordedAt }) => [
-      { collection: collections.rooms, operation: { updateOne: { filter: { _id: roomId }, update: { $set: { ownerId, ...details, updated_at: recordedAt } } } } },
+      {
+        collection: collections.rooms,
+        operation: { updateOne: { filter: { _id: roomId }, update: { $set: { ownerId, ...details, updated_at: recordedAt } } } },
+      },
       roomTypeOfHotel(hotelId, roomId, details.roomType),
     ],
   },

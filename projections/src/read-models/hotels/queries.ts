@@ -22,7 +22,12 @@ export type HotelSearch = HotelSearchQuery & Partial<RoomSearchQuery>;
 const INTERNAL_HOTEL_FIELDS: Projection = { searchText: 0, [POSITION_FIELD]: 0, ownerId: 0 };
 /** Search pages of 100 cards stay small enough to serve a thousand times a second. */
 const HOTEL_CARD_FIELDS: Projection = {
-  ...INTERNAL_HOTEL_FIELDS, description: 0, restaurants: 0, cinemaHalls: 0, famousTouristPlaces: 0, transportationFacilities: 0,
+  ...INTERNAL_HOTEL_FIELDS,
+  description: 0,
+  restaurants: 0,
+  cinemaHalls: 0,
+  famousTouristPlaces: 0,
+  transportationFacilities: 0,
 };
 const INTERNAL_ROOM_FIELDS: Projection = { [POSITION_FIELD]: 0, ownerId: 0 };
 const NEWEST_FIRST: Sort = { created_at: -1, _id: 1 };

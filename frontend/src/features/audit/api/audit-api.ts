@@ -4,8 +4,21 @@
  * body can be counted as it streams in.
  */
 import {
-  pathOf, routes, type AuditBookingAsOf, type AuditBookingHistory, type AuditBookingSummary, type AuditEntry, type AuditPage, type AuditReadModels,
-  type BodyOf, type Envelope, type InclusionProof, type NotaryPublicKey, type QueryTextOf, type SessionUser, type SignedTreeHead,
+  pathOf,
+  routes,
+  type AuditBookingAsOf,
+  type AuditBookingHistory,
+  type AuditBookingSummary,
+  type AuditEntry,
+  type AuditPage,
+  type AuditReadModels,
+  type BodyOf,
+  type Envelope,
+  type InclusionProof,
+  type NotaryPublicKey,
+  type QueryTextOf,
+  type SessionUser,
+  type SignedTreeHead,
 } from '@stays/contracts';
 import { config } from '../../../config/env.ts';
 import { apiClient } from '../../../lib/api-client.ts';
@@ -59,8 +72,7 @@ async function failureOf(response: Response): Promise<Error> {
 const NEWLINE = 0x0a;
 
 export const auditApi: AuditApi = {
-  signIn: async (credentials) =>
-    successful(await apiClient.post<Envelope<{ accessToken: string; user: Auditor }>>(pathOf(routes.auditorLogin), credentials)),
+  signIn: async (credentials) => successful(await apiClient.post<Envelope<{ accessToken: string; user: Auditor }>>(pathOf(routes.auditorLogin), credentials)),
   signOut: async () => successful(await apiClient.post<Envelope<unknown>>(pathOf(routes.auditorLogout), {})),
   bookings: async (query, signal) =>
     successful(await apiClient.get<Envelope<AuditPage<AuditBookingSummary>>>(pathOf(routes.auditBookings), { params: filled(query), ...bearer(signal) })).data,
@@ -79,7 +91,8 @@ export const auditApi: AuditApi = {
   exportLog: async (query, signal, onProgress) => {
     const token = tokenStorage.get();
     const response = await fetch(`${config.apiBaseUrl}${pathOf(routes.auditLogExport)}?${new URLSearchParams(filled(query))}`, {
-      signal, headers: token === null ? {} : { Authorization: `Bearer ${token}` },
+      signal,
+      headers: token === null ? {} : { Authorization: `Bearer ${token}` },
     });
     if (response.status === 401 && token !== null) unauthorized();
     if (!response.ok || response.body === null) throw await failureOf(response);

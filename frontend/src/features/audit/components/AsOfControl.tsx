@@ -47,14 +47,26 @@ export function AsOfControl() {
     <section className="audit-section" aria-labelledby="audit-asof">
       <h2 id="audit-asof">{texts.asOfTitle}</h2>
       <p id={labelId}>{texts.asOfLabel}</p>
-      <input className="audit-slider" type="range" min={0} max={rows.length} step={1} value={step} aria-labelledby={labelId}
+      <input
+        className="audit-slider"
+        type="range"
+        min={0}
+        max={rows.length}
+        step={1}
+        value={step}
+        aria-labelledby={labelId}
         aria-valuetext={asOf.at === null ? undefined : texts.asOfValue(indiaTime(asOf.at))}
         onChange={(event) => {
           const at = Number(event.target.value);
           setStep(at);
           show(at);
-        }} />
-      {asOf.at !== null && <p className="audit-asof-at" role="status">{texts.asOfValue(indiaTime(asOf.at))}</p>}
+        }}
+      />
+      {asOf.at !== null && (
+        <p className="audit-asof-at" role="status">
+          {texts.asOfValue(indiaTime(asOf.at))}
+        </p>
+      )}
       {asOf.status === 'loading' && <Spinner size={20} />}
       <Notice ok={false} text={asOf.error} />
       {asOf.status === 'succeeded' && (
@@ -64,7 +76,10 @@ export function AsOfControl() {
           {state !== null && (
             <dl className="audit-state" aria-label={texts.asOfTitle}>
               {stateFields(state).map((field) => (
-                <div key={field.name}><dt>{field.name}</dt><dd className="break">{field.value}</dd></div>
+                <div key={field.name}>
+                  <dt>{field.name}</dt>
+                  <dd className="break">{field.value}</dd>
+                </div>
               ))}
             </dl>
           )}

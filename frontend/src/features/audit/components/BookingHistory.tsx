@@ -50,15 +50,24 @@ export function BookingHistory() {
               </div>
               <p className="audit-happened">{row.happened}</p>
               <p className="audit-meta">
-                <span>{texts.actorColumn}: <strong>{row.actor}</strong> ({row.role})</span>
-                <span className="break">{row.type} · {row.streamId} · #{row.leafIndex}</span>
+                <span>
+                  {texts.actorColumn}: <strong>{row.actor}</strong> ({row.role})
+                </span>
+                <span className="break">
+                  {row.type} · {row.streamId} · #{row.leafIndex}
+                </span>
               </p>
               {row.fields.length > 0 && (
                 <details className="audit-fields">
-                  <summary>{texts.fieldsColumn} ({row.fields.length})</summary>
+                  <summary>
+                    {texts.fieldsColumn} ({row.fields.length})
+                  </summary>
                   <dl>
                     {row.fields.map((field) => (
-                      <div key={field.name}><dt>{field.name}</dt><dd className="break">{field.value}</dd></div>
+                      <div key={field.name}>
+                        <dt>{field.name}</dt>
+                        <dd className="break">{field.value}</dd>
+                      </div>
                     ))}
                   </dl>
                 </details>

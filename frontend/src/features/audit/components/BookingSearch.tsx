@@ -44,32 +44,69 @@ export function BookingSearch() {
         <TextFilter label={texts.firstNightFromLabel} type="date" value={draft.from ?? ''} onChange={set('from')} />
         <TextFilter label={texts.firstNightToLabel} type="date" value={draft.to ?? ''} onChange={set('to')} />
         <FormGroup label={texts.statusLabel} labelFor={statusId}>
-          <HTMLSelect id={statusId} fill value={draft.status ?? ''} onChange={(event) => set('status')(event.target.value)}
-            options={[{ value: '', label: texts.anyStatus }, ...AUDIT_BOOKING_STATUSES.map((value) => ({ value, label: texts.statuses[value] }))]} />
+          <HTMLSelect
+            id={statusId}
+            fill
+            value={draft.status ?? ''}
+            onChange={(event) => set('status')(event.target.value)}
+            options={[{ value: '', label: texts.anyStatus }, ...AUDIT_BOOKING_STATUSES.map((value) => ({ value, label: texts.statuses[value] }))]}
+          />
         </FormGroup>
-        <Button type="submit" intent={Intent.PRIMARY} icon="search" disabled={status === 'loading'} text={status === 'loading' ? texts.searching : texts.search} />
+        <Button
+          type="submit"
+          intent={Intent.PRIMARY}
+          icon="search"
+          disabled={status === 'loading'}
+          text={status === 'loading' ? texts.searching : texts.search}
+        />
       </form>
       <Notice ok={false} text={error} />
       {result !== null && (
         <>
-          <p className="audit-count" role="status">{result.total === 0 ? texts.noBookingsFound : texts.found(result.total)}</p>
+          <p className="audit-count" role="status">
+            {result.total === 0 ? texts.noBookingsFound : texts.found(result.total)}
+          </p>
           <ul className="audit-cards">
             {result.items.map((booking) => (
               <li key={booking.bookingID}>
                 <Card className="audit-booking" role="article" aria-label={booking.bookingID}>
                   <div className="audit-booking-head">
                     <strong className="nowrap-id">{booking.bookingID}</strong>
-                    <Tag minimal intent={statusIntent[booking.status]}>{texts.statuses[booking.status]}</Tag>
+                    <Tag minimal intent={statusIntent[booking.status]}>
+                      {texts.statuses[booking.status]}
+                    </Tag>
                   </div>
                   <dl className="audit-facts">
-                    <div><dt>{texts.hotelColumn}</dt><dd>{booking.hotelName}</dd></div>
-                    <div><dt>{texts.guestColumn}</dt><dd className="break">{booking.guestName} · {booking.guestEmail}</dd></div>
-                    <div><dt>{texts.firstNightColumn}</dt><dd>{booking.dateOfCommencement.slice(0, 10)}</dd></div>
-                    <div><dt>{texts.nightsColumn}</dt><dd>{booking.numberOfNights}</dd></div>
-                    <div><dt>{texts.amountColumn}</dt><dd>{formatRupees(booking.payableAmount)}</dd></div>
+                    <div>
+                      <dt>{texts.hotelColumn}</dt>
+                      <dd>{booking.hotelName}</dd>
+                    </div>
+                    <div>
+                      <dt>{texts.guestColumn}</dt>
+                      <dd className="break">
+                        {booking.guestName} · {booking.guestEmail}
+                      </dd>
+                    </div>
+                    <div>
+                      <dt>{texts.firstNightColumn}</dt>
+                      <dd>{booking.dateOfCommencement.slice(0, 10)}</dd>
+                    </div>
+                    <div>
+                      <dt>{texts.nightsColumn}</dt>
+                      <dd>{booking.numberOfNights}</dd>
+                    </div>
+                    <div>
+                      <dt>{texts.amountColumn}</dt>
+                      <dd>{formatRupees(booking.payableAmount)}</dd>
+                    </div>
                   </dl>
-                  <Link className={`${Classes.BUTTON} ${Classes.intentClass(Intent.PRIMARY)}`} to={`/audit?booking=${encodeURIComponent(booking.bookingID)}`}
-                    aria-label={texts.openHistoryOf(booking.bookingID)}>{texts.openHistory}</Link>
+                  <Link
+                    className={`${Classes.BUTTON} ${Classes.intentClass(Intent.PRIMARY)}`}
+                    to={`/audit?booking=${encodeURIComponent(booking.bookingID)}`}
+                    aria-label={texts.openHistoryOf(booking.bookingID)}
+                  >
+                    {texts.openHistory}
+                  </Link>
                 </Card>
               </li>
             ))}

@@ -28,10 +28,26 @@ interface Draft {
 
 const indiaOffset = (local: string) => (local === '' ? undefined : `${local.length === 16 ? `${local}:00` : local}+05:30`);
 const queryOf = (draft: Draft): LogQuery => ({
-  category: draft.category, type: draft.type, actor: draft.actor, from: indiaOffset(draft.from), to: indiaOffset(draft.to),
+  category: draft.category,
+  type: draft.type,
+  actor: draft.actor,
+  from: indiaOffset(draft.from),
+  to: indiaOffset(draft.to),
 });
 
-function Filter({ label, value, onChange, type = 'text', placeholder }: { label: string; value: string; onChange: (value: string) => void; type?: string; placeholder?: string }) {
+function Filter({
+  label,
+  value,
+  onChange,
+  type = 'text',
+  placeholder,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  type?: string;
+  placeholder?: string;
+}) {
   const id = useId();
   return (
     <FormGroup label={label} labelFor={id}>
@@ -93,16 +109,20 @@ export function LogBrowser() {
         <Filter label={texts.toLabel} type="datetime-local" value={draft.to} onChange={set('to')} />
         <div className="audit-actions">
           <Button type="submit" intent={Intent.PRIMARY} icon="search" disabled={log.status === 'loading'} text={texts.showRecords} />
-          {exporting.status === 'running'
-            ? <Button text={texts.exportCancel} onClick={() => dispatch(auditActions.exportStopRequested())} />
-            : <Button text={texts.exportNdjson} onClick={startExport} />}
+          {exporting.status === 'running' ? (
+            <Button text={texts.exportCancel} onClick={() => dispatch(auditActions.exportStopRequested())} />
+          ) : (
+            <Button text={texts.exportNdjson} onClick={startExport} />
+          )}
         </div>
       </form>
       <ExportStatus state={exporting} />
       <Notice ok={false} text={log.error} />
       {log.result !== null && (
         <>
-          <p className="audit-count" role="status">{log.result.total === 0 ? texts.noRecords : texts.recordsFound(log.result.total)}</p>
+          <p className="audit-count" role="status">
+            {log.result.total === 0 ? texts.noRecords : texts.recordsFound(log.result.total)}
+          </p>
           <ul className="audit-cards">
             {log.result.items.map((entry) => (
               <li key={entry.leafIndex}>
@@ -114,8 +134,12 @@ export function LogBrowser() {
                   </div>
                   <p className="audit-happened">{describeEvent(entry.record.type, entry.data, entry.record.streamId)}</p>
                   <p className="audit-meta">
-                    <span>{texts.actorColumn}: <strong>{entry.actor.name}</strong> ({texts.roles[entry.actor.role] ?? entry.actor.role})</span>
-                    <span className="break">{entry.record.type} · {entry.record.streamId}</span>
+                    <span>
+                      {texts.actorColumn}: <strong>{entry.actor.name}</strong> ({texts.roles[entry.actor.role] ?? entry.actor.role})
+                    </span>
+                    <span className="break">
+                      {entry.record.type} · {entry.record.streamId}
+                    </span>
                   </p>
                 </Card>
               </li>

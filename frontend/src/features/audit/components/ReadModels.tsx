@@ -36,24 +36,42 @@ export function ReadModels() {
       <Notice ok={false} text={error} />
       {result !== null && (
         <>
-          <p className="audit-count" role="status">{texts.readModelsHead(result.head)}</p>
+          <p className="audit-count" role="status">
+            {texts.readModelsHead(result.head)}
+          </p>
           <ul className="audit-cards">
-            {result.models.flatMap((model) => model.versions.map((version) => (
-              <li key={`${model.name}@${version.version}`}>
-                <Card className="audit-booking" role="article" aria-label={`${model.name} ${texts.versionColumn} ${version.version}`}>
-                  <div className="audit-booking-head">
-                    <strong>{model.name}</strong>
-                    <Tag minimal intent={stateIntent[version.state]}>{texts.versionStates[version.state]}</Tag>
-                  </div>
-                  <dl className="audit-facts">
-                    <div><dt>{texts.versionColumn}</dt><dd>{version.version}</dd></div>
-                    <div><dt>{texts.logPositionColumn}</dt><dd>{version.position === null ? texts.noPosition : count(version.position)}</dd></div>
-                    <div><dt>{texts.lagColumn}</dt><dd>{behind(version)}</dd></div>
-                    <div><dt>{texts.documentsColumn}</dt><dd>{count(version.documents)}</dd></div>
-                  </dl>
-                </Card>
-              </li>
-            )))}
+            {result.models.flatMap((model) =>
+              model.versions.map((version) => (
+                <li key={`${model.name}@${version.version}`}>
+                  <Card className="audit-booking" role="article" aria-label={`${model.name} ${texts.versionColumn} ${version.version}`}>
+                    <div className="audit-booking-head">
+                      <strong>{model.name}</strong>
+                      <Tag minimal intent={stateIntent[version.state]}>
+                        {texts.versionStates[version.state]}
+                      </Tag>
+                    </div>
+                    <dl className="audit-facts">
+                      <div>
+                        <dt>{texts.versionColumn}</dt>
+                        <dd>{version.version}</dd>
+                      </div>
+                      <div>
+                        <dt>{texts.logPositionColumn}</dt>
+                        <dd>{version.position === null ? texts.noPosition : count(version.position)}</dd>
+                      </div>
+                      <div>
+                        <dt>{texts.lagColumn}</dt>
+                        <dd>{behind(version)}</dd>
+                      </div>
+                      <div>
+                        <dt>{texts.documentsColumn}</dt>
+                        <dd>{count(version.documents)}</dd>
+                      </div>
+                    </dl>
+                  </Card>
+                </li>
+              )),
+            )}
           </ul>
         </>
       )}

@@ -14,10 +14,22 @@ export function BookingConfirmation({ booking, bookingsHref }: { booking: Placed
       {/* not a heading: it sits above the page's h1 */}
       <p className="confirmation-title">{ui.bookingConfirmedTitle}</p>
       <dl className="confirmation-facts">
-        <div><dt>{labels.bookingID}</dt><dd className="booking-id">{booking.bookingID}</dd></div>
-        <div><dt>{labels.hotelName}</dt><dd>{booking.hotelName}</dd></div>
-        <div><dt>{ui.stayDatesLabel}</dt><dd>{ui.stayDates(booking.dateOfCommencement, checkOut, booking.numberOfNights)}</dd></div>
-        <div><dt>{ui.payableLabel}</dt><dd>{formatRupees(booking.payableAmount)}</dd></div>
+        <div>
+          <dt>{labels.bookingID}</dt>
+          <dd className="booking-id">{booking.bookingID}</dd>
+        </div>
+        <div>
+          <dt>{labels.hotelName}</dt>
+          <dd>{booking.hotelName}</dd>
+        </div>
+        <div>
+          <dt>{ui.stayDatesLabel}</dt>
+          <dd>{ui.stayDates(booking.dateOfCommencement, checkOut, booking.numberOfNights)}</dd>
+        </div>
+        <div>
+          <dt>{ui.payableLabel}</dt>
+          <dd>{formatRupees(booking.payableAmount)}</dd>
+        </div>
       </dl>
       <p>{ui.invoiceOnItsWay}</p>
       <Link to={bookingsHref}>{ui.viewThisBooking}</Link>

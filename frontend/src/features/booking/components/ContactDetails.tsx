@@ -50,7 +50,8 @@ export function ContactDetails({ draft, onChange }: { draft: ContactDraft; onCha
     if (otp.sentAt === null) setCode('');
   }, [otp.sentAt]);
 
-  const send = () => dispatch(bookingActions.otpSendRequested({ customerName: draft.name.trim(), customerEmail: draft.email.trim(), customerPhoneNumber: phone }));
+  const send = () =>
+    dispatch(bookingActions.otpSendRequested({ customerName: draft.name.trim(), customerEmail: draft.email.trim(), customerPhoneNumber: phone }));
   const verify = () => dispatch(bookingActions.otpVerifyRequested({ otp: code, customerEmail: draft.email.trim(), customerPhoneNumber: phone }));
 
   return (
@@ -64,39 +65,73 @@ export function ContactDetails({ draft, onChange }: { draft: ContactDraft; onCha
       </FormGroup>
       <div className="phone-row">
         <FormGroup label={ui.countryCodeLabel} labelFor={ids.country} className="country-code">
-          <HTMLSelect id={ids.country} value={draft.countryCode} disabled={verified} onChange={(e) => set({ countryCode: e.target.value })}
-            options={COUNTRIES.map((c) => ({ value: c.code, label: `${c.name} (${c.dialCode})` }))} />
+          <HTMLSelect
+            id={ids.country}
+            value={draft.countryCode}
+            disabled={verified}
+            onChange={(e) => set({ countryCode: e.target.value })}
+            options={COUNTRIES.map((c) => ({ value: c.code, label: `${c.name} (${c.dialCode})` }))}
+          />
         </FormGroup>
         <FormGroup label={ui.mobileNumberLabel} labelFor={ids.mobile} className="mobile">
-          <InputGroup id={ids.mobile} type="tel" inputMode="numeric" value={draft.mobile} readOnly={verified} autoComplete="tel-national"
-            onChange={(e) => set({ mobile: e.target.value.replace(/[^\d]/g, '') })} />
+          <InputGroup
+            id={ids.mobile}
+            type="tel"
+            inputMode="numeric"
+            value={draft.mobile}
+            readOnly={verified}
+            autoComplete="tel-national"
+            onChange={(e) => set({ mobile: e.target.value.replace(/[^\d]/g, '') })}
+          />
         </FormGroup>
       </div>
       <div className="otp-row">
         {verified ? (
-          <Tag intent={Intent.SUCCESS} icon="tick" size="large">{ui.verified}</Tag>
+          <Tag intent={Intent.SUCCESS} icon="tick" size="large">
+            {ui.verified}
+          </Tag>
         ) : (
           <>
             {remaining > 0 ? (
               <Button disabled text={ui.resendOtpIn(remaining)} />
             ) : (
-              <Button intent={Intent.PRIMARY} text={ui.sendOtp} loading={otp.status === 'sending'}
-                disabled={!otpPhoneLengthOk(draft.mobile) || otp.status === 'sending'} onClick={send} />
+              <Button
+                intent={Intent.PRIMARY}
+                text={ui.sendOtp}
+                loading={otp.status === 'sending'}
+                disabled={!otpPhoneLengthOk(draft.mobile) || otp.status === 'sending'}
+                onClick={send}
+              />
             )}
             {otp.sentAt !== null && (
               <>
                 <FormGroup label={ui.otpLabel} labelFor={ids.otp} inline className="otp-field">
-                  <InputGroup id={ids.otp} value={code} inputMode="numeric" autoComplete="one-time-code" maxLength={limits.otpLength}
-                    onChange={(e) => setCode(e.target.value.trim())} />
+                  <InputGroup
+                    id={ids.otp}
+                    value={code}
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    maxLength={limits.otpLength}
+                    onChange={(e) => setCode(e.target.value.trim())}
+                  />
                 </FormGroup>
-                <Button intent={Intent.SUCCESS} text={ui.verify} loading={otp.status === 'verifying'}
-                  disabled={code.length !== limits.otpLength || otp.status === 'verifying'} onClick={verify} />
+                <Button
+                  intent={Intent.SUCCESS}
+                  text={ui.verify}
+                  loading={otp.status === 'verifying'}
+                  disabled={code.length !== limits.otpLength || otp.status === 'verifying'}
+                  onClick={verify}
+                />
               </>
             )}
           </>
         )}
       </div>
-      {noticeShown && !verified && <p className="notice notice-ok" role="status">{ui.otpSent}</p>}
+      {noticeShown && !verified && (
+        <p className="notice notice-ok" role="status">
+          {ui.otpSent}
+        </p>
+      )}
     </div>
   );
 }

@@ -27,12 +27,22 @@ function Cards({ payable }: { payable: string }) {
   const thisYear = String(new Date().getFullYear());
   return (
     <div className="pay-form">
-      <FormGroup label={ui.cardNumberLabel} labelFor={ids.number}><InputGroup id={ids.number} inputMode="numeric" autoComplete="cc-number" /></FormGroup>
-      <FormGroup label={ui.nameOnCardLabel} labelFor={ids.name}><InputGroup id={ids.name} autoComplete="cc-name" /></FormGroup>
+      <FormGroup label={ui.cardNumberLabel} labelFor={ids.number}>
+        <InputGroup id={ids.number} inputMode="numeric" autoComplete="cc-number" />
+      </FormGroup>
+      <FormGroup label={ui.nameOnCardLabel} labelFor={ids.name}>
+        <InputGroup id={ids.name} autoComplete="cc-name" />
+      </FormGroup>
       <div className="inline-fields">
-        <FormGroup label={ui.expiryMonthLabel} labelFor={ids.month}><HTMLSelect id={ids.month} options={MONTHS} defaultValue={String(new Date().getMonth() + 1)} /></FormGroup>
-        <FormGroup label={ui.expiryYearLabel} labelFor={ids.year}><HTMLSelect id={ids.year} options={YEARS} defaultValue={thisYear} /></FormGroup>
-        <FormGroup label={ui.cvvLabel} labelFor={ids.cvv}><InputGroup id={ids.cvv} inputMode="numeric" maxLength={4} autoComplete="cc-csc" /></FormGroup>
+        <FormGroup label={ui.expiryMonthLabel} labelFor={ids.month}>
+          <HTMLSelect id={ids.month} options={MONTHS} defaultValue={String(new Date().getMonth() + 1)} />
+        </FormGroup>
+        <FormGroup label={ui.expiryYearLabel} labelFor={ids.year}>
+          <HTMLSelect id={ids.year} options={YEARS} defaultValue={thisYear} />
+        </FormGroup>
+        <FormGroup label={ui.cvvLabel} labelFor={ids.cvv}>
+          <InputGroup id={ids.cvv} inputMode="numeric" maxLength={4} autoComplete="cc-csc" />
+        </FormGroup>
       </div>
       <DisplayOnlyPay payable={payable} />
     </div>
@@ -44,7 +54,9 @@ function Choice({ label, options, payable, extra }: { label: string; options: re
   return (
     <div className="pay-form">
       <RadioGroup label={label} selectedValue={value} onChange={(e) => setValue(e.currentTarget.value)}>
-        {options.map((option) => <Radio key={option} label={option} value={option} />)}
+        {options.map((option) => (
+          <Radio key={option} label={option} value={option} />
+        ))}
       </RadioGroup>
       {extra}
       <DisplayOnlyPay payable={payable} />
@@ -54,7 +66,11 @@ function Choice({ label, options, payable, extra }: { label: string; options: re
 
 function UpiId() {
   const id = useId();
-  return <FormGroup label={ui.upiIdLabel} labelFor={id}><InputGroup id={id} /></FormGroup>;
+  return (
+    <FormGroup label={ui.upiIdLabel} labelFor={id}>
+      <InputGroup id={id} />
+    </FormGroup>
+  );
 }
 
 interface PaymentStepProps {
@@ -77,19 +93,27 @@ export function PaymentStep({ payable, submitting, error, nearestCheckIn = null,
         <h2>{ui.paymentTitle}</h2>
       </div>
       <Tabs id="payment" renderActiveTabPanelOnly>
-        <Tab id="hotel" title={ui.payAtHotel} panel={
-          <div className="pay-at-hotel">
-            <p className="lead">{ui.noNeedToPayToday}</p>
-            <Button intent={Intent.SUCCESS} size="large" text={ui.bookNowButton} onClick={() => setConfirming(true)} disabled={submitting} />
-          </div>
-        } />
-        <Tab id="now" title={ui.payNow} panel={
-          <Tabs id="pay-now" renderActiveTabPanelOnly>
-            <Tab id="cards" title={ui.cardsTab} panel={<Cards payable={payable} />} />
-            <Tab id="banks" title={ui.netBankingTab} panel={<Choice label={ui.chooseBankLabel} options={ui.netBanks} payable={payable} />} />
-            <Tab id="upi" title={ui.upiTab} panel={<Choice label={ui.chooseUpiLabel} options={ui.upiApps} payable={payable} extra={<UpiId />} />} />
-          </Tabs>
-        } />
+        <Tab
+          id="hotel"
+          title={ui.payAtHotel}
+          panel={
+            <div className="pay-at-hotel">
+              <p className="lead">{ui.noNeedToPayToday}</p>
+              <Button intent={Intent.SUCCESS} size="large" text={ui.bookNowButton} onClick={() => setConfirming(true)} disabled={submitting} />
+            </div>
+          }
+        />
+        <Tab
+          id="now"
+          title={ui.payNow}
+          panel={
+            <Tabs id="pay-now" renderActiveTabPanelOnly>
+              <Tab id="cards" title={ui.cardsTab} panel={<Cards payable={payable} />} />
+              <Tab id="banks" title={ui.netBankingTab} panel={<Choice label={ui.chooseBankLabel} options={ui.netBanks} payable={payable} />} />
+              <Tab id="upi" title={ui.upiTab} panel={<Choice label={ui.chooseUpiLabel} options={ui.upiApps} payable={payable} extra={<UpiId />} />} />
+            </Tabs>
+          }
+        />
       </Tabs>
       <Notice ok={false} text={error} />
       {error !== null && nearestCheckIn !== null && onMoveCheckIn !== undefined && (
@@ -98,14 +122,25 @@ export function PaymentStep({ payable, submitting, error, nearestCheckIn = null,
         </div>
       )}
       <Dialog isOpen={confirming} onClose={() => setConfirming(false)} title={ui.confirmBookingTitle}>
-        <DialogBody><p>{ui.crossCheck}</p></DialogBody>
-        <DialogFooter actions={
-          <>
-            <Button text={ui.back} onClick={() => setConfirming(false)} />
-            <Button intent={Intent.SUCCESS} text={submitting ? ui.booking : ui.book} loading={submitting}
-              onClick={() => { setConfirming(false); onBook(); }} />
-          </>
-        } />
+        <DialogBody>
+          <p>{ui.crossCheck}</p>
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button text={ui.back} onClick={() => setConfirming(false)} />
+              <Button
+                intent={Intent.SUCCESS}
+                text={submitting ? ui.booking : ui.book}
+                loading={submitting}
+                onClick={() => {
+                  setConfirming(false);
+                  onBook();
+                }}
+              />
+            </>
+          }
+        />
       </Dialog>
     </div>
   );

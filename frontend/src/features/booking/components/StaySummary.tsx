@@ -5,7 +5,22 @@
  * the stay (or sleeps too few), and the price breakdown — every figure from the contracts rules.
  */
 import { Card, FormGroup, HTMLSelect } from '@blueprintjs/core';
-import { addressWithCity, checkOutOf, formatRupees, formatDiscount, displayedTax, limits, messages, quoteStay, ROOM_TYPES, roomTypeLabel, struckThroughPrice, unitsBooked, type RoomType, type Stay } from '@stays/contracts';
+import {
+  addressWithCity,
+  checkOutOf,
+  formatRupees,
+  formatDiscount,
+  displayedTax,
+  limits,
+  messages,
+  quoteStay,
+  ROOM_TYPES,
+  roomTypeLabel,
+  struckThroughPrice,
+  unitsBooked,
+  type RoomType,
+  type Stay,
+} from '@stays/contracts';
 import { useId } from 'react';
 import { Counter } from '../../../components/Counter.tsx';
 import { Notice } from '../../../components/Notice.tsx';
@@ -28,12 +43,21 @@ export interface StayDraft {
 
 /** The stay the draft books: the units it takes (a Flat is one), for the availability check and booking. */
 export const stayOf = (draft: StayDraft): Stay => ({
-  checkIn: draft.date, nights: draft.nights, rooms: draft.roomType === null ? draft.rooms : unitsBooked(draft.roomType, draft.rooms), guests: draft.guests,
+  checkIn: draft.date,
+  nights: draft.nights,
+  rooms: draft.roomType === null ? draft.rooms : unitsBooked(draft.roomType, draft.rooms),
+  guests: draft.guests,
 });
 
 export function quoteOf(draft: StayDraft, room: Room | undefined) {
   if (room === undefined || draft.roomType === null) return null;
-  return quoteStay({ roomType: draft.roomType, pricePerNight: room.pricePerNight, numberOfGuests: draft.guests, numberOfNights: draft.nights, numberOfRooms: draft.rooms });
+  return quoteStay({
+    roomType: draft.roomType,
+    pricePerNight: room.pricePerNight,
+    numberOfGuests: draft.guests,
+    numberOfNights: draft.nights,
+    numberOfRooms: draft.rooms,
+  });
 }
 
 interface StaySummaryProps {
@@ -61,23 +85,45 @@ export function StaySummary({ hotel, roomsOfType, draft, onChange, locked, dateN
       <h2>{hotel.hotelName}</h2>
       <p className="muted">{addressWithCity(hotel.address, hotel.city)}</p>
       <fieldset disabled={locked} className="summary-fields">
-        <StayPicker stay={stayOf(draft)} onChange={(stay) => set({ date: stay.checkIn, nights: stay.nights })} disabled={locked} showNights={false} className="summary-stay" />
-        <p className="muted stay-dates-text" aria-live="polite">{ui.stayDates(draft.date, checkOutOf({ checkIn: draft.date, nights: draft.nights }), draft.nights)}</p>
+        <StayPicker
+          stay={stayOf(draft)}
+          onChange={(stay) => set({ date: stay.checkIn, nights: stay.nights })}
+          disabled={locked}
+          showNights={false}
+          className="summary-stay"
+        />
+        <p className="muted stay-dates-text" aria-live="polite">
+          {ui.stayDates(draft.date, checkOutOf({ checkIn: draft.date, nights: draft.nights }), draft.nights)}
+        </p>
         <Notice ok={false} text={dateNote} />
         <FormGroup label={ui.roomTypeLabel} labelFor={ids.type}>
-          <HTMLSelect id={ids.type} fill value={draft.roomType ?? ''}
+          <HTMLSelect
+            id={ids.type}
+            fill
+            value={draft.roomType ?? ''}
             onChange={(e) => set({ roomType: (e.target.value || null) as RoomType | null, roomId: null, rooms: MIN })}
-            options={[{ value: '', label: ui.chooseRoomType }, ...ROOM_TYPES.map((type) => ({ value: type, label: roomTypeLabel(type) }))]} />
+            options={[{ value: '', label: ui.chooseRoomType }, ...ROOM_TYPES.map((type) => ({ value: type, label: roomTypeLabel(type) }))]}
+          />
         </FormGroup>
         {draft.roomType !== null && (
           <FormGroup label={ui.roomStandardLabel} labelFor={ids.standard}>
-            <HTMLSelect id={ids.standard} fill value={draft.roomId ?? ''} onChange={(e) => set({ roomId: e.target.value || null })}
-              options={[{ value: '', label: ui.chooseRoomStandard }, ...roomsOfType.map((r) => ({ value: r._id, label: `${r.roomStandard} (${formatRupees(r.pricePerNight)})` }))]} />
+            <HTMLSelect
+              id={ids.standard}
+              fill
+              value={draft.roomId ?? ''}
+              onChange={(e) => set({ roomId: e.target.value || null })}
+              options={[
+                { value: '', label: ui.chooseRoomStandard },
+                ...roomsOfType.map((r) => ({ value: r._id, label: `${r.roomStandard} (${formatRupees(r.pricePerNight)})` })),
+              ]}
+            />
           </FormGroup>
         )}
         <div className="counters">
           <Counter label={ui.guestsLabel} value={draft.guests} min={MIN} onChange={(guests) => set({ guests })} />
-          {draft.roomType === 'Room' && <Counter label={ui.roomsLabel} value={draft.rooms} min={MIN} max={limits.maxRoomsPerBooking} onChange={(rooms) => set({ rooms })} />}
+          {draft.roomType === 'Room' && (
+            <Counter label={ui.roomsLabel} value={draft.rooms} min={MIN} max={limits.maxRoomsPerBooking} onChange={(rooms) => set({ rooms })} />
+          )}
           <Counter label={ui.nightsLabel} value={draft.nights} min={MIN} max={limits.maxNightsPerBooking} onChange={(nights) => set({ nights })} />
         </div>
         {verdict !== null && <VerdictLine verdict={verdict} stay={stayOf(draft)} onMoveCheckIn={locked ? undefined : (date) => set({ date })} />}
@@ -86,14 +132,33 @@ export function StaySummary({ hotel, roomsOfType, draft, onChange, locked, dateN
         <section className="breakdown" aria-label={ui.priceBreakdownTitle}>
           <h3>{ui.priceBreakdownTitle}</h3>
           <dl>
-            <div><dt>{ui.roomPriceLabel(room.roomType)}</dt><dd><s className="muted">{formatRupees(struckThroughPrice(room.pricePerNight))}</s> {formatRupees(room.pricePerNight)}</dd></div>
-            <div><dt>{ui.taxLabel}</dt><dd>{formatRupees(displayedTax(room.pricePerNight))}</dd></div>
             <div>
-              <dt>{ui.totalLabel} <span className="muted formula">({ui.totalFormula(formatRupees(room.pricePerNight), draft.guests, room.roomType === 'Room' ? draft.rooms : null, draft.nights)})</span></dt>
+              <dt>{ui.roomPriceLabel(room.roomType)}</dt>
+              <dd>
+                <s className="muted">{formatRupees(struckThroughPrice(room.pricePerNight))}</s> {formatRupees(room.pricePerNight)}
+              </dd>
+            </div>
+            <div>
+              <dt>{ui.taxLabel}</dt>
+              <dd>{formatRupees(displayedTax(room.pricePerNight))}</dd>
+            </div>
+            <div>
+              <dt>
+                {ui.totalLabel}{' '}
+                <span className="muted formula">
+                  ({ui.totalFormula(formatRupees(room.pricePerNight), draft.guests, room.roomType === 'Room' ? draft.rooms : null, draft.nights)})
+                </span>
+              </dt>
               <dd data-testid="total-amount">{formatRupees(quote.totalAmount)}</dd>
             </div>
-            <div><dt>{ui.instantDiscountLabel}</dt><dd className="discount">{formatDiscount(quote.discountAmount)}</dd></div>
-            <div className="payable"><dt>{ui.payableLabel}</dt><dd data-testid="payable-amount">{formatRupees(quote.payableAmount)}</dd></div>
+            <div>
+              <dt>{ui.instantDiscountLabel}</dt>
+              <dd className="discount">{formatDiscount(quote.discountAmount)}</dd>
+            </div>
+            <div className="payable">
+              <dt>{ui.payableLabel}</dt>
+              <dd data-testid="payable-amount">{formatRupees(quote.payableAmount)}</dd>
+            </div>
           </dl>
         </section>
       )}

@@ -3,7 +3,18 @@
  * table hides its amount, payment and invoice columns (phones), a card per booking shows them instead.
  */
 import { Alert, Button, Card, HTMLTable, Intent, Tag } from '@blueprintjs/core';
-import { addressWithCity, cancellable, checkOutOf, formatRupees, formatDiscount, invoiceFileName, messages, roomTypeLabel, stayIsAhead, type BookingView } from '@stays/contracts';
+import {
+  addressWithCity,
+  cancellable,
+  checkOutOf,
+  formatRupees,
+  formatDiscount,
+  invoiceFileName,
+  messages,
+  roomTypeLabel,
+  stayIsAhead,
+  type BookingView,
+} from '@stays/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Notice } from '../../../components/Notice.tsx';
@@ -13,10 +24,21 @@ const cols = ui.bookingColumns;
 const labels = ui.bookingDetail;
 
 function Timing({ booking }: { booking: BookingView }) {
-  if (booking.status === 'cancelled') return <Tag intent={Intent.NONE} minimal>{ui.cancelled}</Tag>;
-  return stayIsAhead(booking.dateOfCommencement, new Date())
-    ? <Tag intent={Intent.SUCCESS} minimal>{ui.upcoming}</Tag>
-    : <Tag intent={Intent.DANGER} minimal>{ui.completed}</Tag>;
+  if (booking.status === 'cancelled')
+    return (
+      <Tag intent={Intent.NONE} minimal>
+        {ui.cancelled}
+      </Tag>
+    );
+  return stayIsAhead(booking.dateOfCommencement, new Date()) ? (
+    <Tag intent={Intent.SUCCESS} minimal>
+      {ui.upcoming}
+    </Tag>
+  ) : (
+    <Tag intent={Intent.DANGER} minimal>
+      {ui.completed}
+    </Tag>
+  );
 }
 
 /** The day the stay ends: the morning after its last night. */
@@ -26,7 +48,11 @@ const Payment = ({ booking }: { booking: BookingView }) => <>{booking.isPaymentD
 
 function Invoice({ booking }: { booking: BookingView }) {
   if (!booking.invoicePDF) return <span className="muted">{ui.invoicePending}</span>;
-  return <a href={booking.invoicePDF} target="_blank" rel="noreferrer" className="no-wrap">{invoiceFileName(booking.bookingID)}</a>;
+  return (
+    <a href={booking.invoicePDF} target="_blank" rel="noreferrer" className="no-wrap">
+      {invoiceFileName(booking.bookingID)}
+    </a>
+  );
 }
 
 interface BookingsTableProps {
@@ -58,14 +84,26 @@ export function BookingsTable({ bookings, cancel, onCancel }: BookingsTableProps
         <tbody>
           {bookings.map((booking) => (
             <tr key={booking._id}>
-              <td><BookingIdButton booking={booking} onOpen={setOpenId} /></td>
-              <td><Link to={`/view-hotel/${booking.hotelID}`}>{booking.hotelName}</Link></td>
-              <td><Link to={`/view-hotel/${booking.hotelID}`}>{booking.hotelAddress}</Link></td>
+              <td>
+                <BookingIdButton booking={booking} onOpen={setOpenId} />
+              </td>
+              <td>
+                <Link to={`/view-hotel/${booking.hotelID}`}>{booking.hotelName}</Link>
+              </td>
+              <td>
+                <Link to={`/view-hotel/${booking.hotelID}`}>{booking.hotelAddress}</Link>
+              </td>
               <td>{formatRupees(booking.payableAmount)}</td>
-              <td>{booking.dateOfCommencement.slice(0, 10)} <Timing booking={booking} /></td>
+              <td>
+                {booking.dateOfCommencement.slice(0, 10)} <Timing booking={booking} />
+              </td>
               <td className="no-wrap">{checkOut(booking)}</td>
-              <td><Payment booking={booking} /></td>
-              <td><Invoice booking={booking} /></td>
+              <td>
+                <Payment booking={booking} />
+              </td>
+              <td>
+                <Invoice booking={booking} />
+              </td>
             </tr>
           ))}
         </tbody>
@@ -78,14 +116,40 @@ export function BookingsTable({ bookings, cancel, onCancel }: BookingsTableProps
                 <BookingIdButton booking={booking} onOpen={setOpenId} />
                 <Timing booking={booking} />
               </div>
-              <Link to={`/view-hotel/${booking.hotelID}`} className="booking-card-hotel">{booking.hotelName}</Link>
+              <Link to={`/view-hotel/${booking.hotelID}`} className="booking-card-hotel">
+                {booking.hotelName}
+              </Link>
               <dl className="booking-card-facts">
-                <div><dt>{cols.dateOfCommencement}</dt><dd>{booking.dateOfCommencement.slice(0, 10)}</dd></div>
-                <div><dt>{ui.checkOutColumn}</dt><dd>{checkOut(booking)}</dd></div>
-                <div><dt>{labels.numberOfNights}</dt><dd>{booking.numberOfNights}</dd></div>
-                <div><dt>{cols.totalAmount}</dt><dd><strong>{formatRupees(booking.payableAmount)}</strong></dd></div>
-                <div><dt>{cols.paymentStatus}</dt><dd><Payment booking={booking} /></dd></div>
-                <div className="span-all"><dt>{cols.invoice}</dt><dd><Invoice booking={booking} /></dd></div>
+                <div>
+                  <dt>{cols.dateOfCommencement}</dt>
+                  <dd>{booking.dateOfCommencement.slice(0, 10)}</dd>
+                </div>
+                <div>
+                  <dt>{ui.checkOutColumn}</dt>
+                  <dd>{checkOut(booking)}</dd>
+                </div>
+                <div>
+                  <dt>{labels.numberOfNights}</dt>
+                  <dd>{booking.numberOfNights}</dd>
+                </div>
+                <div>
+                  <dt>{cols.totalAmount}</dt>
+                  <dd>
+                    <strong>{formatRupees(booking.payableAmount)}</strong>
+                  </dd>
+                </div>
+                <div>
+                  <dt>{cols.paymentStatus}</dt>
+                  <dd>
+                    <Payment booking={booking} />
+                  </dd>
+                </div>
+                <div className="span-all">
+                  <dt>{cols.invoice}</dt>
+                  <dd>
+                    <Invoice booking={booking} />
+                  </dd>
+                </div>
               </dl>
             </Card>
           </li>
@@ -97,10 +161,22 @@ export function BookingsTable({ bookings, cancel, onCancel }: BookingsTableProps
 
 /** The booking ID, never broken across lines; it opens the detail card. */
 const BookingIdButton = ({ booking, onOpen }: { booking: BookingView; onOpen: (id: string) => void }) => (
-  <button type="button" className="link-button no-wrap" onClick={() => onOpen(booking._id)}>{booking.bookingID}</button>
+  <button type="button" className="link-button no-wrap" onClick={() => onOpen(booking._id)}>
+    {booking.bookingID}
+  </button>
 );
 
-function BookingDetail({ booking, cancel, onCancel, onBack }: { booking: BookingView; cancel: BookingsTableProps['cancel']; onCancel: (b: BookingView) => void; onBack: () => void }) {
+function BookingDetail({
+  booking,
+  cancel,
+  onCancel,
+  onBack,
+}: {
+  booking: BookingView;
+  cancel: BookingsTableProps['cancel'];
+  onCancel: (b: BookingView) => void;
+  onBack: () => void;
+}) {
   const [confirming, setConfirming] = useState(false);
   const rows: [string, React.ReactNode][] = [
     [labels.bookingID, booking.bookingID],
@@ -125,16 +201,36 @@ function BookingDetail({ booking, cancel, onCancel, onBack }: { booking: Booking
       <Button icon="arrow-left" variant="minimal" text={ui.backToList} onClick={onBack} />
       <dl className="detail-list">
         {rows.map(([label, value]) => (
-          <div key={label}><dt>{label}</dt><dd>{value}</dd></div>
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
         ))}
       </dl>
-      <p>{booking.invoicePDF ? <a href={booking.invoicePDF} target="_blank" rel="noreferrer">{ui.downloadInvoice}</a> : <span className="muted">{ui.invoicePending}</span>}</p>
+      <p>
+        {booking.invoicePDF ? (
+          <a href={booking.invoicePDF} target="_blank" rel="noreferrer">
+            {ui.downloadInvoice}
+          </a>
+        ) : (
+          <span className="muted">{ui.invoicePending}</span>
+        )}
+      </p>
       {cancellable(booking, new Date()) && (
         <Button intent={Intent.DANGER} variant="outlined" text={ui.cancelBooking} loading={cancelling} onClick={() => setConfirming(true)} />
       )}
       {cancel.bookingId === booking._id && <Notice ok={false} text={cancel.error} />}
-      <Alert isOpen={confirming} intent={Intent.DANGER} confirmButtonText={ui.cancelBooking} cancelButtonText={ui.keepBooking}
-        onConfirm={() => { setConfirming(false); onCancel(booking); }} onCancel={() => setConfirming(false)}>
+      <Alert
+        isOpen={confirming}
+        intent={Intent.DANGER}
+        confirmButtonText={ui.cancelBooking}
+        cancelButtonText={ui.keepBooking}
+        onConfirm={() => {
+          setConfirming(false);
+          onCancel(booking);
+        }}
+        onCancel={() => setConfirming(false)}
+      >
         <p>{ui.confirmCancelBooking}</p>
       </Alert>
     </Card>

@@ -30,14 +30,19 @@ interface BookingPanelProps {
 export function BookingPanel({ hotel, rooms, signedIn, canBook, stay, picked, onStayChange }: BookingPanelProps) {
   return (
     <Card className="booking-panel" elevation={2}>
-      <p className="price"><span className="muted">{ui.startingFrom}</span> <strong className="big-price">{formatRupees(hotel.startingPrice)}</strong></p>
+      <p className="price">
+        <span className="muted">{ui.startingFrom}</span> <strong className="big-price">{formatRupees(hotel.startingPrice)}</strong>
+      </p>
       <StayPicker stay={stay} onChange={onStayChange} withGuests className="panel-stay" />
       {rooms.length > 0 && (
         <>
           <h3>{ui.roomStandardsTitle}</h3>
           <ul className="standards">
             {rooms.map((room) => (
-              <li key={room._id}><span>{roomName(room.roomStandard, room.roomType)}</span><span>{formatRupees(room.pricePerNight)}</span></li>
+              <li key={room._id}>
+                <span>{roomName(room.roomStandard, room.roomType)}</span>
+                <span>{formatRupees(room.pricePerNight)}</span>
+              </li>
             ))}
           </ul>
         </>
@@ -51,7 +56,9 @@ export function BookingPanel({ hotel, rooms, signedIn, canBook, stay, picked, on
 export function BookBar({ hotel, signedIn, canBook, stay, picked }: { hotel: Hotel; signedIn: boolean; canBook: boolean; stay: Stay; picked: boolean }) {
   return (
     <div className="book-bar" role="region" aria-label={ui.bookBarLabel}>
-      <p className="price"><span className="muted">{ui.startingFrom}</span> <strong>{formatRupees(hotel.startingPrice)}</strong></p>
+      <p className="price">
+        <span className="muted">{ui.startingFrom}</span> <strong>{formatRupees(hotel.startingPrice)}</strong>
+      </p>
       <BookAction hotelId={hotel._id} stay={stay} picked={picked} signedIn={signedIn} canBook={canBook} compact />
     </div>
   );
@@ -71,13 +78,24 @@ interface BookActionProps {
 function BookAction({ hotelId, stay, picked, signedIn, canBook, compact = false }: BookActionProps) {
   const button = `${Classes.BUTTON} ${Classes.intentClass(Intent.SUCCESS)}`;
   if (!signedIn) {
-    return compact
-      ? <Link className={button} to="/login-user">{ui.loginNowToBook}</Link>
-      : <p className="login-to-book">{ui.loginNowToBook} <Link to="/login-user">{ui.loginLink}</Link></p>;
+    return compact ? (
+      <Link className={button} to="/login-user">
+        {ui.loginNowToBook}
+      </Link>
+    ) : (
+      <p className="login-to-book">
+        {ui.loginNowToBook} <Link to="/login-user">{ui.loginLink}</Link>
+      </p>
+    );
   }
   if (!canBook) return null;
   return (
-    <a className={compact ? button : `${button} ${Classes.FILL}`} href={`/book-hotel/${hotelId}?${picked ? stayQueryString(stay) : new URLSearchParams({ date: stay.checkIn })}`} target="_blank" rel="noreferrer">
+    <a
+      className={compact ? button : `${button} ${Classes.FILL}`}
+      href={`/book-hotel/${hotelId}?${picked ? stayQueryString(stay) : new URLSearchParams({ date: stay.checkIn })}`}
+      target="_blank"
+      rel="noreferrer"
+    >
       {ui.bookThisHotel}
     </a>
   );

@@ -28,7 +28,11 @@ function CopyLink() {
   return (
     <span className="copy-link">
       <Button icon="link" text={ui.copyLink} onClick={() => void copy()} />
-      {copied && <span className="notice-ok" role="status">{ui.linkCopied}</span>}
+      {copied && (
+        <span className="notice-ok" role="status">
+          {ui.linkCopied}
+        </span>
+      )}
     </span>
   );
 }
@@ -42,11 +46,16 @@ interface PlaceRow {
 function NearbyPlaces({ hotel }: { hotel: Hotel }) {
   const distanceId = useId();
   const lists: { id: string; title: string; places: PlaceRow[] }[] = [
-    { id: 'famousTouristPlaces', title: ui.nearbyTabs.famousTouristPlaces, places: hotel.famousTouristPlaces.map((p) => ({ key: p._id, name: p.name, distance: p.distance })) },
+    {
+      id: 'famousTouristPlaces',
+      title: ui.nearbyTabs.famousTouristPlaces,
+      places: hotel.famousTouristPlaces.map((p) => ({ key: p._id, name: p.name, distance: p.distance })),
+    },
     { id: 'restaurants', title: ui.nearbyTabs.restaurants, places: hotel.restaurants.map((p) => ({ key: p._id, name: p.name, distance: p.distance })) },
     { id: 'cinemaHalls', title: ui.nearbyTabs.cinemaHalls, places: hotel.cinemaHalls.map((p) => ({ key: p._id, name: p.name, distance: p.distance })) },
     {
-      id: 'transportationFacilities', title: ui.nearbyTabs.transportationFacilities,
+      id: 'transportationFacilities',
+      title: ui.nearbyTabs.transportationFacilities,
       places: hotel.transportationFacilities.map((p) => ({ key: p._id, name: [p.type, p.name].filter(Boolean).join(': '), distance: p.distance })),
     },
   ];
@@ -56,7 +65,10 @@ function NearbyPlaces({ hotel }: { hotel: Hotel }) {
   const panel = (places: PlaceRow[]) => (
     <ul className="places">
       {places.map((place) => (
-        <li key={place.key}><span>{place.name}</span><span className="muted">{ui.distanceKm(place.distance)}</span></li>
+        <li key={place.key}>
+          <span>{place.name}</span>
+          <span className="muted">{ui.distanceKm(place.distance)}</span>
+        </li>
       ))}
     </ul>
   );
@@ -68,7 +80,9 @@ function NearbyPlaces({ hotel }: { hotel: Hotel }) {
         <InputGroup id={distanceId} leftIcon="map-marker" placeholder={ui.findDistance} />
       </FormGroup>
       <Tabs id="nearby" renderActiveTabPanelOnly className="nearby-tabs">
-        {tabs.map((tab) => <Tab key={tab.id} id={tab.id} title={tab.title} panel={panel(tab.places)} />)}
+        {tabs.map((tab) => (
+          <Tab key={tab.id} id={tab.id} title={tab.title} panel={panel(tab.places)} />
+        ))}
       </Tabs>
     </section>
   );
@@ -87,12 +101,32 @@ export function HotelDetail({ hotel }: { hotel: Hotel }) {
       </div>
       <Card className="facts">
         <dl>
-          <div><dt>{ui.startingFrom}</dt><dd><strong>{formatRupees(hotel.startingPrice)}</strong> <CategoryBadge startingPrice={hotel.startingPrice} /></dd></div>
-          <div><dt>{ui.phoneLabel}</dt><dd>{hotel.phoneNumber}</dd></div>
-          <div><dt>{ui.cityStateLabel}</dt><dd>{[hotel.city, hotel.state].filter(Boolean).join(', ')}</dd></div>
-          <div><dt>{ui.countryLabel}</dt><dd>{hotel.country}</dd></div>
-          <div><dt>{ui.checkInLabel}</dt><dd>{twelveHour(hotel.checkInTime)}</dd></div>
-          <div><dt>{ui.checkOutLabel}</dt><dd>{twelveHour(hotel.checkOutTime)}</dd></div>
+          <div>
+            <dt>{ui.startingFrom}</dt>
+            <dd>
+              <strong>{formatRupees(hotel.startingPrice)}</strong> <CategoryBadge startingPrice={hotel.startingPrice} />
+            </dd>
+          </div>
+          <div>
+            <dt>{ui.phoneLabel}</dt>
+            <dd>{hotel.phoneNumber}</dd>
+          </div>
+          <div>
+            <dt>{ui.cityStateLabel}</dt>
+            <dd>{[hotel.city, hotel.state].filter(Boolean).join(', ')}</dd>
+          </div>
+          <div>
+            <dt>{ui.countryLabel}</dt>
+            <dd>{hotel.country}</dd>
+          </div>
+          <div>
+            <dt>{ui.checkInLabel}</dt>
+            <dd>{twelveHour(hotel.checkInTime)}</dd>
+          </div>
+          <div>
+            <dt>{ui.checkOutLabel}</dt>
+            <dd>{twelveHour(hotel.checkOutTime)}</dd>
+          </div>
         </dl>
       </Card>
       <section className="detail-section">

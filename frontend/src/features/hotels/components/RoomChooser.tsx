@@ -39,14 +39,24 @@ export function RoomChooser({ rooms, selectedRoom, canSelect, onSelect, verdicts
           const verdict = verdicts[room._id];
           const soldOut = verdict?.kind === 'soldOut';
           return (
-            <Card key={room._id} className={`room-card${selected ? ' selected' : ''}${soldOut ? ' sold-out' : ''}`} elevation={selected ? 2 : 0}
-              role="article" aria-label={roomName(room.roomStandard, room.roomType)}>
+            <Card
+              key={room._id}
+              className={`room-card${selected ? ' selected' : ''}${soldOut ? ' sold-out' : ''}`}
+              elevation={selected ? 2 : 0}
+              role="article"
+              aria-label={roomName(room.roomStandard, room.roomType)}
+            >
               {room.imageURLs[0] !== undefined && <img src={room.imageURLs[0]} alt={roomName(room.roomStandard, room.roomType)} loading="lazy" />}
               <div className="room-card-body">
                 <h3>{roomName(room.roomStandard, room.roomType)}</h3>
-                <p className="muted">{ui.bedLabel(room.bedType)} · {ui.sizeSqm(room.size)}{room.roomType === 'Flat' ? ` · ${ui.roomsInFlat(room.numberOfRooms)}` : ''} · {ui.roomSleeps(maxGuestsOf(room))}</p>
+                <p className="muted">
+                  {ui.bedLabel(room.bedType)} · {ui.sizeSqm(room.size)}
+                  {room.roomType === 'Flat' ? ` · ${ui.roomsInFlat(room.numberOfRooms)}` : ''} · {ui.roomSleeps(maxGuestsOf(room))}
+                </p>
                 <AmenityList amenities={room.amenities} known={HOTEL_AMENITY_ICONS} />
-                <p className="price"><strong>{formatRupees(room.pricePerNight)}</strong> <span className="muted">{ui.perNight}</span></p>
+                <p className="price">
+                  <strong>{formatRupees(room.pricePerNight)}</strong> <span className="muted">{ui.perNight}</span>
+                </p>
                 {verdict !== undefined && stay !== undefined && <VerdictLine verdict={verdict} stay={stay} onMoveCheckIn={onMoveCheckIn} />}
                 <Button
                   intent={selected ? Intent.SUCCESS : Intent.PRIMARY}

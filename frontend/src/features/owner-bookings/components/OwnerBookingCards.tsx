@@ -28,32 +28,90 @@ export function OwnerBookingCards({ bookings, markPaid, onMarkPaid }: Props) {
             <div className="owner-booking-head">
               <h2>{booking.bookingID}</h2>
               <div className="badges">
-                {stayIsAhead(booking.dateOfCommencement, now)
-                  ? <Tag intent={Intent.SUCCESS} minimal>{ui.upcoming}</Tag>
-                  : <Tag intent={Intent.DANGER} minimal>{ui.completed}</Tag>}
+                {stayIsAhead(booking.dateOfCommencement, now) ? (
+                  <Tag intent={Intent.SUCCESS} minimal>
+                    {ui.upcoming}
+                  </Tag>
+                ) : (
+                  <Tag intent={Intent.DANGER} minimal>
+                    {ui.completed}
+                  </Tag>
+                )}
                 {booking.status === 'cancelled' && <Tag intent={Intent.DANGER}>{ui.cancelled}</Tag>}
               </div>
             </div>
             <dl className="owner-facts">
-              <div><dt>{ui.customerLabel}</dt><dd>{booking.customerName}</dd></div>
-              <div><dt>{ui.emailLabel}</dt><dd className="break">{booking.customerEmail}</dd></div>
-              <div><dt>{ui.customerPhoneLabel}</dt><dd>{booking.customerPhoneNumber}</dd></div>
-              <div><dt>{d.dateOfBooking}</dt><dd>{booking.dateOfBooking.slice(0, 10)}</dd></div>
-              <div><dt>{d.dateOfCommencement}</dt><dd>{booking.dateOfCommencement.slice(0, 10)}</dd></div>
-              <div><dt>{ui.checkOutDetail}</dt><dd data-testid="check-out">{checkOutOf({ checkIn: booking.dateOfCommencement.slice(0, 10), nights: booking.numberOfNights })}</dd></div>
-              <div><dt>{d.numberOfNights}</dt><dd data-testid="nights">{booking.numberOfNights}</dd></div>
-              <div><dt>{d.numberOfGuests}</dt><dd>{booking.numberOfGuests}</dd></div>
-              <div><dt>{d.numberOfRooms}</dt><dd data-testid="rooms">{booking.numberOfRooms}</dd></div>
-              <div><dt>{d.roomType}</dt><dd>{roomTypeLabel(booking.roomType)}</dd></div>
-              <div><dt>{d.roomStandard}</dt><dd>{booking.roomStandard}</dd></div>
-              <div><dt>{ui.totalAmountLabel}</dt><dd data-testid="total">{formatRupees(booking.totalAmount)}</dd></div>
-              <div><dt>{ui.discountLabel}</dt><dd data-testid="discount">{formatDiscount(booking.discountAmount)}</dd></div>
-              <div><dt>{ui.amountToCollect}</dt><dd data-testid="after-discount"><strong>{formatRupees(booking.payableAmount)}</strong></dd></div>
+              <div>
+                <dt>{ui.customerLabel}</dt>
+                <dd>{booking.customerName}</dd>
+              </div>
+              <div>
+                <dt>{ui.emailLabel}</dt>
+                <dd className="break">{booking.customerEmail}</dd>
+              </div>
+              <div>
+                <dt>{ui.customerPhoneLabel}</dt>
+                <dd>{booking.customerPhoneNumber}</dd>
+              </div>
+              <div>
+                <dt>{d.dateOfBooking}</dt>
+                <dd>{booking.dateOfBooking.slice(0, 10)}</dd>
+              </div>
+              <div>
+                <dt>{d.dateOfCommencement}</dt>
+                <dd>{booking.dateOfCommencement.slice(0, 10)}</dd>
+              </div>
+              <div>
+                <dt>{ui.checkOutDetail}</dt>
+                <dd data-testid="check-out">{checkOutOf({ checkIn: booking.dateOfCommencement.slice(0, 10), nights: booking.numberOfNights })}</dd>
+              </div>
+              <div>
+                <dt>{d.numberOfNights}</dt>
+                <dd data-testid="nights">{booking.numberOfNights}</dd>
+              </div>
+              <div>
+                <dt>{d.numberOfGuests}</dt>
+                <dd>{booking.numberOfGuests}</dd>
+              </div>
+              <div>
+                <dt>{d.numberOfRooms}</dt>
+                <dd data-testid="rooms">{booking.numberOfRooms}</dd>
+              </div>
+              <div>
+                <dt>{d.roomType}</dt>
+                <dd>{roomTypeLabel(booking.roomType)}</dd>
+              </div>
+              <div>
+                <dt>{d.roomStandard}</dt>
+                <dd>{booking.roomStandard}</dd>
+              </div>
+              <div>
+                <dt>{ui.totalAmountLabel}</dt>
+                <dd data-testid="total">{formatRupees(booking.totalAmount)}</dd>
+              </div>
+              <div>
+                <dt>{ui.discountLabel}</dt>
+                <dd data-testid="discount">{formatDiscount(booking.discountAmount)}</dd>
+              </div>
+              <div>
+                <dt>{ui.amountToCollect}</dt>
+                <dd data-testid="after-discount">
+                  <strong>{formatRupees(booking.payableAmount)}</strong>
+                </dd>
+              </div>
               <div>
                 <dt>{d.paymentStatus}</dt>
-                <dd data-testid="payment">{booking.isPaymentDone
-                  ? <Tag intent={Intent.SUCCESS} minimal>{ui.completed}</Tag>
-                  : <Tag intent={Intent.WARNING} minimal>{ui.paymentPending}</Tag>}</dd>
+                <dd data-testid="payment">
+                  {booking.isPaymentDone ? (
+                    <Tag intent={Intent.SUCCESS} minimal>
+                      {ui.completed}
+                    </Tag>
+                  ) : (
+                    <Tag intent={Intent.WARNING} minimal>
+                      {ui.paymentPending}
+                    </Tag>
+                  )}
+                </dd>
               </div>
             </dl>
             {canMarkPaid(booking) && (

@@ -27,7 +27,10 @@ export function HotelForm({ mode, initial, currentImages = [], saving, error, su
   const [draft, setDraftState] = useState<HotelDraft>(initial);
   // The last outcome's error shows until the owner changes the form again.
   const [edited, setEdited] = useState(false);
-  const setDraft = (update: (d: HotelDraft) => HotelDraft) => { setDraftState(update); setEdited(true); };
+  const setDraft = (update: (d: HotelDraft) => HotelDraft) => {
+    setDraftState(update);
+    setEdited(true);
+  };
   const [shown, setShown] = useState(initial);
   if (initial !== shown) {
     // A new starting draft (loaded hotel, or cleared after saving) replaces the form.
@@ -37,7 +40,15 @@ export function HotelForm({ mode, initial, currentImages = [], saving, error, su
   const required = mode === 'create';
   const setField = (field: HotelTextField, value: string) => setDraft((d) => ({ ...d, fields: { ...d.fields, [field]: value } }));
   const field = (name: HotelTextField, label: string, props: Record<string, unknown> = {}, helper?: string) => (
-    <TextField name={name} label={label} value={draft.fields[name]} onChange={(v) => setField(name, v)} required={required && name !== 'state'} helper={helper} {...props} />
+    <TextField
+      name={name}
+      label={label}
+      value={draft.fields[name]}
+      onChange={(v) => setField(name, v)}
+      required={required && name !== 'state'}
+      helper={helper}
+      {...props}
+    />
   );
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -49,8 +60,18 @@ export function HotelForm({ mode, initial, currentImages = [], saving, error, su
   return (
     <form className="owner-form" onSubmit={submit} noValidate={false}>
       <div className="form-grid">
-        {field('hotelName', ui.hotelNameLabel, { minLength: limits.hotelName.min, maxLength: limits.hotelName.max }, ui.charactersRange(limits.hotelName.min, limits.hotelName.max))}
-        {field('address', ui.addressLabel, { minLength: limits.address.min, maxLength: limits.address.max }, ui.charactersRange(limits.address.min, limits.address.max))}
+        {field(
+          'hotelName',
+          ui.hotelNameLabel,
+          { minLength: limits.hotelName.min, maxLength: limits.hotelName.max },
+          ui.charactersRange(limits.hotelName.min, limits.hotelName.max),
+        )}
+        {field(
+          'address',
+          ui.addressLabel,
+          { minLength: limits.address.min, maxLength: limits.address.max },
+          ui.charactersRange(limits.address.min, limits.address.max),
+        )}
       </div>
       <DescriptionField value={draft.fields.description} required={required} onChange={(v) => setField('description', v)} />
       <div className="form-grid three">
@@ -76,28 +97,67 @@ export function HotelForm({ mode, initial, currentImages = [], saving, error, su
               return (
                 <li key={url}>
                   <img src={url} alt={ui.imageNumber(index)} />
-                  <Button className="remove-image" icon="cross" size="small" intent={Intent.DANGER} aria-label={ui.removeImage(index)}
-                    onClick={() => setDraft((d) => ({ ...d, removedImages: [...d.removedImages, url] }))} />
+                  <Button
+                    className="remove-image"
+                    icon="cross"
+                    size="small"
+                    intent={Intent.DANGER}
+                    aria-label={ui.removeImage(index)}
+                    onClick={() => setDraft((d) => ({ ...d, removedImages: [...d.removedImages, url] }))}
+                  />
                 </li>
               );
             })}
           </ul>
-          {draft.images.length > 0 ? <p className="muted">{ui.newImagesReplace}</p> : draft.removedImages.length > 0 && <p className="notice notice-error">{ui.removedImagesNeedNew}</p>}
+          {draft.images.length > 0 ? (
+            <p className="muted">{ui.newImagesReplace}</p>
+          ) : (
+            draft.removedImages.length > 0 && <p className="notice notice-error">{ui.removedImagesNeedNew}</p>
+          )}
         </section>
       )}
-      <ImagePicker label={ui.hotelImagesLabel} buttonText={ui.uploadImagesButton} validate={hotelImageCountError} accepted={draft.images}
-        onAccepted={(images) => setDraft((d) => ({ ...d, images }))} readyText={ui.imagesReady} previewAlt={(i) => `${ui.newImagesTitle}: ${ui.imageNumber(i)}`} disabled={saving} />
+      <ImagePicker
+        label={ui.hotelImagesLabel}
+        buttonText={ui.uploadImagesButton}
+        validate={hotelImageCountError}
+        accepted={draft.images}
+        onAccepted={(images) => setDraft((d) => ({ ...d, images }))}
+        readyText={ui.imagesReady}
+        previewAlt={(i) => `${ui.newImagesTitle}: ${ui.imageNumber(i)}`}
+        disabled={saving}
+      />
 
-      <Button type="submit" intent={Intent.PRIMARY} fill size="large" className="submit-button" disabled={saving}
-        text={mode === 'create' ? (saving ? ui.addingHotel : ui.createHotelButton) : (saving ? ui.updatingHotel : ui.updateHotel)} />
+      <Button
+        type="submit"
+        intent={Intent.PRIMARY}
+        fill
+        size="large"
+        className="submit-button"
+        disabled={saving}
+        text={mode === 'create' ? (saving ? ui.addingHotel : ui.createHotelButton) : saving ? ui.updatingHotel : ui.updateHotel}
+      />
       <Notice ok={false} text={edited ? null : error} />
       <Notice ok text={success} />
     </form>
   );
 }
 
-function TextField({ name, label, value, onChange, required, helper, ...props }: {
-  name: string; label: string; value: string; onChange: (value: string) => void; required: boolean; helper?: string; [prop: string]: unknown;
+function TextField({
+  name,
+  label,
+  value,
+  onChange,
+  required,
+  helper,
+  ...props
+}: {
+  name: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  required: boolean;
+  helper?: string;
+  [prop: string]: unknown;
 }) {
   const id = useId();
   return (
@@ -110,9 +170,22 @@ function TextField({ name, label, value, onChange, required, helper, ...props }:
 function DescriptionField({ value, required, onChange }: { value: string; required: boolean; onChange: (value: string) => void }) {
   const id = useId();
   return (
-    <FormGroup label={ui.descriptionLabel} labelFor={id} helperText={`${ui.charactersRange(limits.description.min, limits.description.max)} · ${value.trim().length}`}>
-      <TextArea id={id} name="description" value={value} required={required} minLength={limits.description.min} maxLength={limits.description.max}
-        fill rows={4} onChange={(e) => onChange(e.target.value)} />
+    <FormGroup
+      label={ui.descriptionLabel}
+      labelFor={id}
+      helperText={`${ui.charactersRange(limits.description.min, limits.description.max)} · ${value.trim().length}`}
+    >
+      <TextArea
+        id={id}
+        name="description"
+        value={value}
+        required={required}
+        minLength={limits.description.min}
+        maxLength={limits.description.max}
+        fill
+        rows={4}
+        onChange={(e) => onChange(e.target.value)}
+      />
     </FormGroup>
   );
 }

@@ -40,7 +40,13 @@ export function OwnerProfileForm({ user, loading, notice, updated, onUpdate, onD
   const ids = { name: useId(), email: useId(), password: useId() };
 
   useEffect(() => {
-    if (updated) { setName(''); setEmail(''); setPassword(''); setCurrentPassword(''); setGoogleCredential(null); }
+    if (updated) {
+      setName('');
+      setEmail('');
+      setPassword('');
+      setCurrentPassword('');
+      setGoogleCredential(null);
+    }
   }, [updated]);
 
   const needsConfirmation = email.trim() !== '' || password !== '';
@@ -72,8 +78,12 @@ export function OwnerProfileForm({ user, loading, notice, updated, onUpdate, onD
           <InputGroup id={ids.password} type="password" value={password} autoComplete="new-password" onChange={(e) => setPassword(e.target.value)} />
         </FormGroup>
         {needsConfirmation && (
-          <Confirmation currentPassword={currentPassword} onCurrentPassword={setCurrentPassword}
-            googleConfirmed={googleCredential !== null} onGoogleCredential={setGoogleCredential} />
+          <Confirmation
+            currentPassword={currentPassword}
+            onCurrentPassword={setCurrentPassword}
+            googleConfirmed={googleCredential !== null}
+            onGoogleCredential={setGoogleCredential}
+          />
         )}
         <Button type="submit" fill intent={Intent.PRIMARY} text={loading ? ui.updating : ui.ownerUpdate} disabled={loading} />
       </form>
@@ -83,8 +93,18 @@ export function OwnerProfileForm({ user, loading, notice, updated, onUpdate, onD
         <Button intent={Intent.DANGER} variant="minimal" text={ui.signOut} onClick={onSignOut} />
       </div>
       {notice && <Notice ok={notice.ok} text={notice.text} />}
-      <Alert isOpen={confirmDelete} intent={Intent.DANGER} icon="trash" confirmButtonText={ui.deleteAccount} cancelButtonText={ui.cancel}
-        onConfirm={() => { setConfirmDelete(false); onDelete(); }} onCancel={() => setConfirmDelete(false)}>
+      <Alert
+        isOpen={confirmDelete}
+        intent={Intent.DANGER}
+        icon="trash"
+        confirmButtonText={ui.deleteAccount}
+        cancelButtonText={ui.cancel}
+        onConfirm={() => {
+          setConfirmDelete(false);
+          onDelete();
+        }}
+        onCancel={() => setConfirmDelete(false)}
+      >
         <p>{ui.confirmDeleteAccount}</p>
       </Alert>
     </div>

@@ -13,26 +13,63 @@ export function RoomCards({ rooms, hotelId }: { rooms: readonly Room[]; hotelId:
       {rooms.map((room) => (
         <Card key={room._id} className="owner-room-card" role="article" aria-label={roomName(room.roomStandard, room.roomType)}>
           <div className="owner-room-images">
-            {room.imageURLs.map((url, index) => <img key={url} src={url} alt={`${room.roomStandard} ${ui.imageNumber(index + 1)}`} loading="lazy" />)}
+            {room.imageURLs.map((url, index) => (
+              <img key={url} src={url} alt={`${room.roomStandard} ${ui.imageNumber(index + 1)}`} loading="lazy" />
+            ))}
           </div>
           <div className="owner-card-body">
             <h2>{room.roomStandard}</h2>
             <div className="badges">
-              {room.hasKitchen && <Tag intent="success" minimal>{ui.kitchenLabel}</Tag>}
-              {room.furnished && <Tag intent="primary" minimal>{ui.furnishedLabel}</Tag>}
+              {room.hasKitchen && (
+                <Tag intent="success" minimal>
+                  {ui.kitchenLabel}
+                </Tag>
+              )}
+              {room.furnished && (
+                <Tag intent="primary" minimal>
+                  {ui.furnishedLabel}
+                </Tag>
+              )}
             </div>
             <dl className="owner-facts">
-              <div><dt>{ui.sizeLabel}</dt><dd>{ui.sizeSqm(room.size)}</dd></div>
-              {room.roomType === 'Flat' && <div><dt>{ui.numberOfRoomsShort}</dt><dd>{room.numberOfRooms}</dd></div>}
-              <div><dt>{ui.pricePerNightLabel}</dt><dd>{formatRupees(room.pricePerNight)}</dd></div>
-              <div><dt>{ui.bedTypeLabel}</dt><dd>{room.bedType}</dd></div>
-              <div><dt>{ui.typeLabel}</dt><dd>{roomTypeLabel(room.roomType)}</dd></div>
-              <div><dt>{ui.totalUnitsShort}</dt><dd>{room.totalUnits}</dd></div>
-              <div><dt>{ui.maxGuestsLabel}</dt><dd data-testid="max-guests">{maxGuestsOf(room)}</dd></div>
+              <div>
+                <dt>{ui.sizeLabel}</dt>
+                <dd>{ui.sizeSqm(room.size)}</dd>
+              </div>
+              {room.roomType === 'Flat' && (
+                <div>
+                  <dt>{ui.numberOfRoomsShort}</dt>
+                  <dd>{room.numberOfRooms}</dd>
+                </div>
+              )}
+              <div>
+                <dt>{ui.pricePerNightLabel}</dt>
+                <dd>{formatRupees(room.pricePerNight)}</dd>
+              </div>
+              <div>
+                <dt>{ui.bedTypeLabel}</dt>
+                <dd>{room.bedType}</dd>
+              </div>
+              <div>
+                <dt>{ui.typeLabel}</dt>
+                <dd>{roomTypeLabel(room.roomType)}</dd>
+              </div>
+              <div>
+                <dt>{ui.totalUnitsShort}</dt>
+                <dd>{room.totalUnits}</dd>
+              </div>
+              <div>
+                <dt>{ui.maxGuestsLabel}</dt>
+                <dd data-testid="max-guests">{maxGuestsOf(room)}</dd>
+              </div>
             </dl>
             <h3>{ui.amenitiesTitle}</h3>
-            <div className="amenity-grid"><AmenityList amenities={room.amenities} known={ROOM_AMENITY_ICONS} /></div>
-            <Link className={`${Classes.BUTTON} ${Classes.intentClass(Intent.PRIMARY)} update-room`} to={`/update-room-data/${hotelId}/${room._id}`}>{ui.ownerUpdate}</Link>
+            <div className="amenity-grid">
+              <AmenityList amenities={room.amenities} known={ROOM_AMENITY_ICONS} />
+            </div>
+            <Link className={`${Classes.BUTTON} ${Classes.intentClass(Intent.PRIMARY)} update-room`} to={`/update-room-data/${hotelId}/${room._id}`}>
+              {ui.ownerUpdate}
+            </Link>
           </div>
         </Card>
       ))}

@@ -27,7 +27,10 @@ export function RoomForm({ mode, initial, currentImages = [], saving, error, suc
   const [draft, setDraftState] = useState<RoomDraft>(initial);
   // The last outcome's error shows until the owner changes the form again.
   const [edited, setEdited] = useState(false);
-  const setDraft = (update: (d: RoomDraft) => RoomDraft) => { setDraftState(update); setEdited(true); };
+  const setDraft = (update: (d: RoomDraft) => RoomDraft) => {
+    setDraftState(update);
+    setEdited(true);
+  };
   const [shown, setShown] = useState(initial);
   if (initial !== shown) {
     setShown(initial);
@@ -53,18 +56,43 @@ export function RoomForm({ mode, initial, currentImages = [], saving, error, suc
           <InputGroup id={ids.amenities} value={draft.amenities} onChange={(e) => set('amenities', e.target.value)} />
         </FormGroup>
         <FormGroup label={ui.roomSizeLabel} labelFor={ids.size}>
-          <InputGroup id={ids.size} type="number" min={0} inputMode="decimal" value={draft.size} required={mode === 'create'} onChange={(e) => set('size', e.target.value)} />
+          <InputGroup
+            id={ids.size}
+            type="number"
+            min={0}
+            inputMode="decimal"
+            value={draft.size}
+            required={mode === 'create'}
+            onChange={(e) => set('size', e.target.value)}
+          />
         </FormGroup>
         <FormGroup label={ui.pricePerNightLabel} labelFor={ids.price}>
-          <InputGroup id={ids.price} type="number" min={0} inputMode="numeric" value={draft.pricePerNight} required={mode === 'create'} onChange={(e) => set('pricePerNight', e.target.value)} />
+          <InputGroup
+            id={ids.price}
+            type="number"
+            min={0}
+            inputMode="numeric"
+            value={draft.pricePerNight}
+            required={mode === 'create'}
+            onChange={(e) => set('pricePerNight', e.target.value)}
+          />
         </FormGroup>
       </div>
       <div className="form-grid">
         <fieldset className="radio-row">
           <legend>{ui.roomTypeLabel}</legend>
           {ROOM_TYPES.map((type) => (
-            <Radio key={type} name="roomType" inline label={roomTypeLabel(type)} value={type} checked={draft.roomType === type}
-              onChange={() => setDraft((d) => ({ ...d, roomType: type, ...(type === 'Room' && { numberOfRooms: limits.minRoomsGuestsNights, hasKitchen: false }) }))} />
+            <Radio
+              key={type}
+              name="roomType"
+              inline
+              label={roomTypeLabel(type)}
+              value={type}
+              checked={draft.roomType === type}
+              onChange={() =>
+                setDraft((d) => ({ ...d, roomType: type, ...(type === 'Room' && { numberOfRooms: limits.minRoomsGuestsNights, hasKitchen: false }) }))
+              }
+            />
           ))}
         </fieldset>
         <fieldset className="radio-row">
@@ -78,7 +106,12 @@ export function RoomForm({ mode, initial, currentImages = [], saving, error, suc
         {isFlat && (
           <div>
             <Counter label={ui.numberOfRoomsLabel} value={draft.numberOfRooms} min={limits.minRoomsGuestsNights} onChange={(n) => set('numberOfRooms', n)} />
-            <Checkbox label={ui.kitchenLabel} checked={draft.hasKitchen} onChange={(e) => set('hasKitchen', e.currentTarget.checked)} className="flat-kitchen" />
+            <Checkbox
+              label={ui.kitchenLabel}
+              checked={draft.hasKitchen}
+              onChange={(e) => set('hasKitchen', e.currentTarget.checked)}
+              className="flat-kitchen"
+            />
           </div>
         )}
         <div>
@@ -87,20 +120,48 @@ export function RoomForm({ mode, initial, currentImages = [], saving, error, suc
             <InputGroup id={ids.units} type="number" min={1} inputMode="numeric" value={draft.totalUnits} onChange={(e) => set('totalUnits', e.target.value)} />
           </FormGroup>
           <FormGroup label={ui.maxGuestsLabel} labelFor={ids.guests} helperText={ui.maxGuestsHelper(bedsSleep)}>
-            <InputGroup id={ids.guests} type="number" min={limits.maxGuestsPerUnit.min} max={limits.maxGuestsPerUnit.max} step={1} inputMode="numeric"
-              placeholder={String(bedsSleep)} value={draft.maxGuests} onChange={(e) => set('maxGuests', e.target.value)} />
+            <InputGroup
+              id={ids.guests}
+              type="number"
+              min={limits.maxGuestsPerUnit.min}
+              max={limits.maxGuestsPerUnit.max}
+              step={1}
+              inputMode="numeric"
+              placeholder={String(bedsSleep)}
+              value={draft.maxGuests}
+              onChange={(e) => set('maxGuests', e.target.value)}
+            />
           </FormGroup>
         </div>
       </div>
-      <ImagePicker label={ui.roomImagesLabel} buttonText={ui.uploadButton} validate={roomImageCountError} accepted={draft.images}
-        onAccepted={(images) => set('images', images)} readyText={ui.imagesReady} previewAlt={(i) => `${ui.newImagesTitle}: ${ui.imageNumber(i)}`} disabled={saving} />
+      <ImagePicker
+        label={ui.roomImagesLabel}
+        buttonText={ui.uploadButton}
+        validate={roomImageCountError}
+        accepted={draft.images}
+        onAccepted={(images) => set('images', images)}
+        readyText={ui.imagesReady}
+        previewAlt={(i) => `${ui.newImagesTitle}: ${ui.imageNumber(i)}`}
+        disabled={saving}
+      />
       {draft.images.length === 0 && currentImages.length > 0 && (
         <ul className="image-previews" aria-label={ui.currentImagesTitle}>
-          {currentImages.map((url, index) => <li key={url}><img src={url} alt={`${ui.currentImagesTitle}: ${ui.imageNumber(index + 1)}`} /></li>)}
+          {currentImages.map((url, index) => (
+            <li key={url}>
+              <img src={url} alt={`${ui.currentImagesTitle}: ${ui.imageNumber(index + 1)}`} />
+            </li>
+          ))}
         </ul>
       )}
-      <Button type="submit" intent={Intent.PRIMARY} fill size="large" className="submit-button" disabled={saving}
-        text={mode === 'create' ? (saving ? ui.addingRoom : ui.addRoomButton) : (saving ? ui.updatingHotel : ui.ownerUpdate)} />
+      <Button
+        type="submit"
+        intent={Intent.PRIMARY}
+        fill
+        size="large"
+        className="submit-button"
+        disabled={saving}
+        text={mode === 'create' ? (saving ? ui.addingRoom : ui.addRoomButton) : saving ? ui.updatingHotel : ui.ownerUpdate}
+      />
       <Notice ok={false} text={edited ? null : error} />
       <Notice ok text={success} />
     </form>

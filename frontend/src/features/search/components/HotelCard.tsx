@@ -31,7 +31,11 @@ export function HotelCard({ hotel, stayQuery = '', nights = null }: HotelCardPro
     <Card className="hotel-card" elevation={1} role="article" aria-label={hotel.hotelName}>
       <div className="hotel-card-photos">
         {main !== undefined && <img className="hotel-card-main" src={main} alt={ui.hotelPhoto(hotel.hotelName)} loading="lazy" />}
-        {main !== undefined && <a className="view-big" href={main} target="_blank" rel="noreferrer">{ui.viewInBigSize}</a>}
+        {main !== undefined && (
+          <a className="view-big" href={main} target="_blank" rel="noreferrer">
+            {ui.viewInBigSize}
+          </a>
+        )}
         <div className="thumbnails">
           {thumbnails.map((url, i) => (
             <button type="button" key={url} className={url === main ? 'thumb active' : 'thumb'} onClick={() => setMain(url)}>
@@ -46,16 +50,31 @@ export function HotelCard({ hotel, stayQuery = '', nights = null }: HotelCardPro
           <CategoryBadge startingPrice={hotel.startingPrice} />
         </div>
         <p className="muted">{addressWithCity(hotel.address, hotel.city)}</p>
-        <p className="price"><span className="muted">{ui.startingFrom}</span> <strong>{formatRupees(hotel.startingPrice)}</strong></p>
+        <p className="price">
+          <span className="muted">{ui.startingFrom}</span> <strong>{formatRupees(hotel.startingPrice)}</strong>
+        </p>
         {stay !== undefined && nights !== null && (
           <p className="stay-price">
             <span className="muted">{ui.stayPriceCaption}</span> <strong>{ui.stayPrice(formatRupees(stay.lowestPayableAmount), nights)}</strong>
-            {fewLeft(stay.fewestFree) && <> <Tag intent={Intent.DANGER} minimal className="only-left">{ui.onlyLeft(stay.fewestFree)}</Tag></>}
+            {fewLeft(stay.fewestFree) && (
+              <>
+                {' '}
+                <Tag intent={Intent.DANGER} minimal className="only-left">
+                  {ui.onlyLeft(stay.fewestFree)}
+                </Tag>
+              </>
+            )}
           </p>
         )}
-        <p><Icon icon="phone" size={12} /> <span className="sr-only">{ui.phoneLabel}</span> {hotel.phoneNumber}</p>
+        <p>
+          <Icon icon="phone" size={12} /> <span className="sr-only">{ui.phoneLabel}</span> {hotel.phoneNumber}
+        </p>
         <ul className="chips">
-          {hotel.amenities.slice(0, limits.resultCardAmenities).map((amenity) => <li key={amenity} className="chip">{amenity}</li>)}
+          {hotel.amenities.slice(0, limits.resultCardAmenities).map((amenity) => (
+            <li key={amenity} className="chip">
+              {amenity}
+            </li>
+          ))}
         </ul>
         <ul className="availability">
           {ROOM_TYPES.map((type) => {
@@ -69,8 +88,17 @@ export function HotelCard({ hotel, stayQuery = '', nights = null }: HotelCardPro
           })}
         </ul>
         <div className="hotel-card-actions">
-          <Link className={`${Classes.BUTTON} ${Classes.intentClass(Intent.PRIMARY)}`} to={withStay(`/hotel/${hotel._id}`)}>{ui.viewLink}</Link>
-          <a className={`${Classes.BUTTON} ${Classes.intentClass(Intent.SUCCESS)}`} href={withStay(`/book-hotel/${hotel._id}`)} target="_blank" rel="noreferrer">{ui.bookLink}</a>
+          <Link className={`${Classes.BUTTON} ${Classes.intentClass(Intent.PRIMARY)}`} to={withStay(`/hotel/${hotel._id}`)}>
+            {ui.viewLink}
+          </Link>
+          <a
+            className={`${Classes.BUTTON} ${Classes.intentClass(Intent.SUCCESS)}`}
+            href={withStay(`/book-hotel/${hotel._id}`)}
+            target="_blank"
+            rel="noreferrer"
+          >
+            {ui.bookLink}
+          </a>
         </div>
       </div>
     </Card>

@@ -18,8 +18,15 @@ function PriceField({ label, value, onChange }: { label: string; value: string; 
   const id = useId();
   return (
     <FormGroup label={label} labelFor={id} className="compact-group">
-      <InputGroup id={id} type="number" min={0} inputMode="numeric" value={value} leftElement={<span className="rupee">₹</span>}
-        onChange={(event) => onChange(event.target.value.replace(/^-/, ''))} />
+      <InputGroup
+        id={id}
+        type="number"
+        min={0}
+        inputMode="numeric"
+        value={value}
+        leftElement={<span className="rupee">₹</span>}
+        onChange={(event) => onChange(event.target.value.replace(/^-/, ''))}
+      />
     </FormGroup>
   );
 }
@@ -27,12 +34,24 @@ function PriceField({ label, value, onChange }: { label: string; value: string; 
 const listOf = (value: string | undefined) => (value ? value.split(',') : []);
 const toggle = (list: string[], item: string, on: boolean) => (on ? [...new Set([...list, item])] : list.filter((x) => x !== item));
 const sortIndexOf = (query: Query) =>
-  Math.max(0, ui.sortOptions.findIndex((o) => o.sort === (query.sort ?? 'created_at') && o.order === (query.order ?? 'desc')));
+  Math.max(
+    0,
+    ui.sortOptions.findIndex((o) => o.sort === (query.sort ?? 'created_at') && o.order === (query.order ?? 'desc')),
+  );
 const sortChange = (index: number) => {
   const option = ui.sortOptions[index]!;
   return { sort: option.sort, order: option.order };
 };
-const NO_FILTERS = { minPrice: undefined, maxPrice: undefined, startingPrice: undefined, roomType: undefined, bedType: undefined, pricePerNight: undefined, furnished: undefined, hasKitchen: undefined };
+const NO_FILTERS = {
+  minPrice: undefined,
+  maxPrice: undefined,
+  startingPrice: undefined,
+  roomType: undefined,
+  bedType: undefined,
+  pricePerNight: undefined,
+  furnished: undefined,
+  hasKitchen: undefined,
+};
 
 /** The filter fields' state, initialised from the query, with the changes each form applies. */
 function useFilterFields(query: Query) {
@@ -45,12 +64,22 @@ function useFilterFields(query: Query) {
   const [hasKitchen, setHasKitchen] = useState(query.hasKitchen === 'true');
   const [pricePerNight, setPricePerNight] = useState(query.pricePerNight ?? '');
   const clear = () => {
-    setMinPrice(''); setMaxPrice(''); setStartingPrice(''); setRoomTypes([]); setBedTypes([]); setFurnished(false); setHasKitchen(false); setPricePerNight('');
+    setMinPrice('');
+    setMaxPrice('');
+    setStartingPrice('');
+    setRoomTypes([]);
+    setBedTypes([]);
+    setFurnished(false);
+    setHasKitchen(false);
+    setPricePerNight('');
   };
   const prices = { minPrice, maxPrice, startingPrice };
   const rooms = {
-    roomType: roomTypes.join(','), bedType: bedTypes.join(','), pricePerNight,
-    furnished: furnished ? 'true' : undefined, hasKitchen: hasKitchen ? 'true' : undefined,
+    roomType: roomTypes.join(','),
+    bedType: bedTypes.join(','),
+    pricePerNight,
+    furnished: furnished ? 'true' : undefined,
+    hasKitchen: hasKitchen ? 'true' : undefined,
   };
   const roomFormEmpty = roomTypes.length === 0 && bedTypes.length === 0 && !furnished && !hasKitchen && pricePerNight === '';
 
@@ -65,8 +94,16 @@ function useFilterFields(query: Query) {
     <>
       <fieldset>
         <legend>{ui.roomCategoryTitle}</legend>
-        <Checkbox label={ui.roomLabel} checked={roomTypes.includes('Room')} onChange={(e) => setRoomTypes(toggle(roomTypes, 'Room', e.currentTarget.checked))} />
-        <Checkbox label={ui.apartmentLabel} checked={roomTypes.includes('Flat')} onChange={(e) => setRoomTypes(toggle(roomTypes, 'Flat', e.currentTarget.checked))} />
+        <Checkbox
+          label={ui.roomLabel}
+          checked={roomTypes.includes('Room')}
+          onChange={(e) => setRoomTypes(toggle(roomTypes, 'Room', e.currentTarget.checked))}
+        />
+        <Checkbox
+          label={ui.apartmentLabel}
+          checked={roomTypes.includes('Flat')}
+          onChange={(e) => setRoomTypes(toggle(roomTypes, 'Flat', e.currentTarget.checked))}
+        />
       </fieldset>
       <fieldset>
         <legend>{ui.bedTypeLabel}</legend>
@@ -105,29 +142,48 @@ export function SearchFilters({ query, onApply }: { query: Query; onApply: Apply
         <Button type="submit" intent={Intent.PRIMARY} text={ui.applyFilters} fill />
       </form>
       <FormGroup label={ui.sortByLabel} labelFor={sortId} className="filter-block">
-        <HTMLSelect id={sortId} fill value={String(sortIndexOf(query))}
+        <HTMLSelect
+          id={sortId}
+          fill
+          value={String(sortIndexOf(query))}
           onChange={(event) => onApply(sortChange(Number(event.target.value)))}
-          options={ui.sortOptions.map((option, i) => ({ label: option.label, value: String(i) }))} />
+          options={ui.sortOptions.map((option, i) => ({ label: option.label, value: String(i) }))}
+        />
       </FormGroup>
       <form onSubmit={applyRooms} className="filter-block">
         {fields.roomFields}
         <Button type="submit" intent={Intent.PRIMARY} text={ui.searchRooms} fill />
       </form>
-      <Button variant="minimal" text={ui.clearFilters} onClick={() => { fields.clear(); onApply(NO_FILTERS); }} fill />
+      <Button
+        variant="minimal"
+        text={ui.clearFilters}
+        onClick={() => {
+          fields.clear();
+          onApply(NO_FILTERS);
+        }}
+        fill
+      />
     </aside>
   );
 }
 
 // Blueprint's Drawer gives its box no dialog role, so the content inside it carries the role and the name; its own
 // title would be an h4 under the page's h1, so the dialog has its own h2 title bar.
-interface DrawerProps { readonly query: Query; readonly onApply: Apply; readonly isOpen: boolean; readonly onClose: () => void }
+interface DrawerProps {
+  readonly query: Query;
+  readonly onApply: Apply;
+  readonly isOpen: boolean;
+  readonly onClose: () => void;
+}
 
 function DrawerDialog({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
   const titleId = useId();
   return (
     <div className="drawer-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId}>
       <div className={Classes.DRAWER_HEADER}>
-        <h2 id={titleId} className={Classes.HEADING}>{title}</h2>
+        <h2 id={titleId} className={Classes.HEADING}>
+          {title}
+        </h2>
         <Button variant="minimal" icon="cross" aria-label={ui.close} onClick={onClose} />
       </div>
       {children}
@@ -154,7 +210,15 @@ export function FiltersDrawer({ query, onApply, isOpen, onClose }: DrawerProps) 
             </div>
           </div>
           <div className={`${Classes.DRAWER_FOOTER} drawer-actions`}>
-            <Button variant="minimal" text={ui.clearFilters} onClick={() => { fields.clear(); onApply(NO_FILTERS); onClose(); }} />
+            <Button
+              variant="minimal"
+              text={ui.clearFilters}
+              onClick={() => {
+                fields.clear();
+                onApply(NO_FILTERS);
+                onClose();
+              }}
+            />
             <Button type="submit" intent={Intent.PRIMARY} text={ui.applyFilters} />
           </div>
         </form>
@@ -169,8 +233,16 @@ export function SortDrawer({ query, onApply, isOpen, onClose }: DrawerProps) {
     <Drawer isOpen={isOpen} onClose={onClose} position={Position.BOTTOM} size="auto" className="sort-drawer">
       <DrawerDialog title={ui.sortByLabel} onClose={onClose}>
         <div className={`${Classes.DRAWER_BODY} drawer-fields`}>
-          <RadioGroup selectedValue={String(sortIndexOf(query))} onChange={(event) => { onApply(sortChange(Number(event.currentTarget.value))); onClose(); }}>
-            {ui.sortOptions.map((option, i) => <Radio key={option.label} label={option.label} value={String(i)} />)}
+          <RadioGroup
+            selectedValue={String(sortIndexOf(query))}
+            onChange={(event) => {
+              onApply(sortChange(Number(event.currentTarget.value)));
+              onClose();
+            }}
+          >
+            {ui.sortOptions.map((option, i) => (
+              <Radio key={option.label} label={option.label} value={String(i)} />
+            ))}
           </RadioGroup>
         </div>
       </DrawerDialog>

@@ -29,7 +29,11 @@ export const sessionApi: SessionApi = {
   signIn: async (role, credentials) =>
     successful(await apiClient.post<Envelope<SignInResult>>(pathOf(byRole(role, routes.customerLogin, routes.ownerLogin)), credentials)),
   googleSignIn: async (role, credential) =>
-    successful(await apiClient.post<Envelope<SignInResult>>(pathOf(byRole(role, routes.customerGoogle, routes.ownerGoogle)), { credential } satisfies BodyOf<typeof routes.customerGoogle>)),
+    successful(
+      await apiClient.post<Envelope<SignInResult>>(pathOf(byRole(role, routes.customerGoogle, routes.ownerGoogle)), { credential } satisfies BodyOf<
+        typeof routes.customerGoogle
+      >),
+    ),
   registerCustomer: async (form) => successful(await apiClient.post<Envelope<unknown>>(pathOf(routes.customerRegister), form)),
   registerOwner: async (body) => successful(await apiClient.post<Envelope<unknown>>(pathOf(routes.ownerRegister), body)),
   signOut: async (role) => successful(await apiClient.post<Envelope<unknown>>(pathOf(byRole(role, routes.customerLogout, routes.ownerLogout)), {})),

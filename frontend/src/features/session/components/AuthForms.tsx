@@ -45,8 +45,14 @@ function Field(props: { label: string; type?: string; value: string; onChange: (
   const id = useId();
   return (
     <FormGroup label={props.label} labelFor={id}>
-      <InputGroup id={id} type={props.type ?? 'text'} value={props.value} autoComplete={props.autoComplete} required={props.required}
-        onChange={(event) => props.onChange(event.target.value)} />
+      <InputGroup
+        id={id}
+        type={props.type ?? 'text'}
+        value={props.value}
+        autoComplete={props.autoComplete}
+        required={props.required}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
     </FormGroup>
   );
 }
@@ -77,8 +83,14 @@ export function SignInForm({ role }: { role: Role }) {
       <form onSubmit={submit} noValidate={!isCustomer}>
         <Field label={isCustomer ? ui.emailLabel : ui.ownerEmailLabel} type="email" value={email} onChange={setEmail} autoComplete="email" />
         <Field label={ui.passwordLabel} type="password" value={password} onChange={setPassword} autoComplete="current-password" />
-        <Button type="submit" fill intent={Intent.PRIMARY} loading={false} disabled={loading || (isCustomer && (email === '' || password === ''))}
-          text={loading ? ui.signingIn : ui.signIn} />
+        <Button
+          type="submit"
+          fill
+          intent={Intent.PRIMARY}
+          loading={false}
+          disabled={loading || (isCustomer && (email === '' || password === ''))}
+          text={loading ? ui.signingIn : ui.signIn}
+        />
       </form>
       <GoogleButton onCredential={(credential) => dispatch(sessionActions.googleSignInRequested({ role, credential }))} />
       <p className="auth-switch">
@@ -159,8 +171,7 @@ export function CustomerSignUpForm() {
         <Field label={ui.emailLabel} type="email" value={email} onChange={setEmail} autoComplete="email" required />
         <Field label={ui.passwordLabel} type="password" value={password} onChange={setPassword} autoComplete="new-password" required />
         <FormGroup label={ui.profileImageLabel} labelFor={imageId}>
-          <input id={imageId} className="file-input" type="file" accept="image/*" required
-            onChange={(event) => setImage(event.target.files?.[0] ?? null)} />
+          <input id={imageId} className="file-input" type="file" accept="image/*" required onChange={(event) => setImage(event.target.files?.[0] ?? null)} />
         </FormGroup>
         {preview !== null && <img src={preview} alt={ui.profileImagePreview} className="avatar-preview" />}
         <Button type="submit" fill intent={Intent.PRIMARY} disabled={loading} text={loading ? ui.signingUp : ui.signUp} />

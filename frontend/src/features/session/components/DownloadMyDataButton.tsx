@@ -23,7 +23,13 @@ export function DownloadMyDataButton() {
   }, [status, error]);
 
   return (
-    <Button icon="download" variant="outlined" text={ui.downloadMyData} title={ui.downloadMyDataHint} loading={status === 'loading'}
-      onClick={() => dispatch(sessionActions.dataExportRequested())} />
+    <Button
+      icon="download"
+      variant="outlined"
+      text={ui.downloadMyData}
+      title={ui.downloadMyDataHint}
+      loading={status === 'loading'}
+      onClick={() => dispatch(sessionActions.dataExportRequested())}
+    />
   );
 }

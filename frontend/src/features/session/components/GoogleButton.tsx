@@ -26,7 +26,10 @@ function loadGis(): Promise<void> {
     script.src = 'https://accounts.google.com/gsi/client';
     script.async = true;
     script.onload = () => resolve();
-    script.onerror = () => { gisScript = null; reject(new Error('Google Identity Services did not load')); };
+    script.onerror = () => {
+      gisScript = null;
+      reject(new Error('Google Identity Services did not load'));
+    };
     document.head.appendChild(script);
   });
   return gisScript;
@@ -45,7 +48,9 @@ export function GoogleButton({ onCredential, text = messages.ui.continueWithGoog
       if (id === undefined) throw new Error('Google Identity Services is unavailable');
       id.initialize({
         client_id: config.googleClientId,
-        callback: (response) => { if (response.credential) onCredential(response.credential); },
+        callback: (response) => {
+          if (response.credential) onCredential(response.credential);
+        },
       });
       id.prompt();
     } catch (error) {
@@ -55,7 +60,11 @@ export function GoogleButton({ onCredential, text = messages.ui.continueWithGoog
   return (
     <div className="google">
       <Button fill icon="globe" text={text} onClick={() => void start()} />
-      {note !== null && <p className="notice notice-error" role="alert">{note}</p>}
+      {note !== null && (
+        <p className="notice notice-error" role="alert">
+          {note}
+        </p>
+      )}
     </div>
   );
 }

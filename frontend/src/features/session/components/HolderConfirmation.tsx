@@ -25,9 +25,13 @@ export function HolderConfirmation({ currentPassword, onCurrentPassword, googleC
         <InputGroup id={id} type="password" value={currentPassword} autoComplete="current-password" onChange={(e) => onCurrentPassword(e.target.value)} />
       </FormGroup>
       <p className="muted">{ui.confirmWithGoogleHint}</p>
-      {googleConfirmed
-        ? <p className="notice" role="status">{ui.confirmedWithGoogle}</p>
-        : <GoogleButton text={ui.confirmWithGoogle} onCredential={onGoogleCredential} />}
+      {googleConfirmed ? (
+        <p className="notice" role="status">
+          {ui.confirmedWithGoogle}
+        </p>
+      ) : (
+        <GoogleButton text={ui.confirmWithGoogle} onCredential={onGoogleCredential} />
+      )}
     </div>
   );
 }

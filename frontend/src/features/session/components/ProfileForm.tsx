@@ -42,7 +42,12 @@ export function ProfileForm({ user, extraActions }: { user: SessionUser; extraAc
   }, [image]);
   useEffect(() => {
     if (notice?.form === 'update' && notice.ok) {
-      setUsername(''); setEmail(''); setPassword(''); setCurrentPassword(''); setGoogleCredential(null); setImage(null);
+      setUsername('');
+      setEmail('');
+      setPassword('');
+      setCurrentPassword('');
+      setGoogleCredential(null);
+      setImage(null);
     }
   }, [notice]);
 
@@ -76,10 +81,20 @@ export function ProfileForm({ user, extraActions }: { user: SessionUser; extraAc
       <form onSubmit={update} className="profile-form">
         <div className="profile-photo">
           <label htmlFor={ids.image} className="photo-picker" title={ui.changeProfileImage}>
-            {photo ? <img src={photo} alt={user.name} className="avatar-large" /> : <span className="avatar-large placeholder"><Icon icon="user" size={48} /></span>}
+            {photo ? (
+              <img src={photo} alt={user.name} className="avatar-large" />
+            ) : (
+              <span className="avatar-large placeholder">
+                <Icon icon="user" size={48} />
+              </span>
+            )}
             <span className="sr-only">{ui.changeProfileImage}</span>
           </label>
-          <input id={ids.image} type="file" accept="image/*" className="sr-only"
+          <input
+            id={ids.image}
+            type="file"
+            accept="image/*"
+            className="sr-only"
             onChange={(event) => {
               const file = event.target.files?.[0] ?? null;
               event.target.value = '';
@@ -90,16 +105,31 @@ export function ProfileForm({ user, extraActions }: { user: SessionUser; extraAc
               }
               setImageError(false);
               setImage(file);
-            }} />
+            }}
+          />
           {user.profileImage && (
             <Tooltip content={ui.removeProfileImage}>
-              <Button className="remove-photo" icon="cross" size="small" intent={Intent.DANGER} aria-label={ui.removeProfileImage} onClick={removeImage} disabled={loading} />
+              <Button
+                className="remove-photo"
+                icon="cross"
+                size="small"
+                intent={Intent.DANGER}
+                aria-label={ui.removeProfileImage}
+                onClick={removeImage}
+                disabled={loading}
+              />
             </Tooltip>
           )}
         </div>
         {imageError && <Notice ok={false} text={ui.profileImageTooLarge} />}
         <FormGroup label={ui.usernameLabel} labelFor={ids.username}>
-          <InputGroup id={ids.username} value={username} placeholder={user.username ?? ''} autoComplete="username" onChange={(e) => setUsername(e.target.value)} />
+          <InputGroup
+            id={ids.username}
+            value={username}
+            placeholder={user.username ?? ''}
+            autoComplete="username"
+            onChange={(e) => setUsername(e.target.value)}
+          />
         </FormGroup>
         <FormGroup label={ui.emailLabel} labelFor={ids.email}>
           <InputGroup id={ids.email} type="email" value={email} placeholder={user.email} autoComplete="email" onChange={(e) => setEmail(e.target.value)} />
@@ -108,13 +138,19 @@ export function ProfileForm({ user, extraActions }: { user: SessionUser; extraAc
           <InputGroup id={ids.password} type="password" value={password} autoComplete="new-password" onChange={(e) => setPassword(e.target.value)} />
         </FormGroup>
         {needsConfirmation && (
-          <HolderConfirmation currentPassword={currentPassword} onCurrentPassword={setCurrentPassword}
-            googleConfirmed={googleCredential !== null} onGoogleCredential={setGoogleCredential} />
+          <HolderConfirmation
+            currentPassword={currentPassword}
+            onCurrentPassword={setCurrentPassword}
+            googleConfirmed={googleCredential !== null}
+            onGoogleCredential={setGoogleCredential}
+          />
         )}
         <Button type="submit" fill intent={Intent.PRIMARY} text={loading ? ui.updating : ui.update} disabled={loading} />
       </form>
       <div className="profile-actions">
-        <Link to="/" className="book-hotel-link">{ui.bookHotel}</Link>
+        <Link to="/" className="book-hotel-link">
+          {ui.bookHotel}
+        </Link>
         {extraActions}
       </div>
       <div className="profile-actions">
@@ -122,8 +158,18 @@ export function ProfileForm({ user, extraActions }: { user: SessionUser; extraAc
         <Button intent={Intent.DANGER} variant="minimal" text={ui.signOut} onClick={() => dispatch(sessionActions.signOutRequested())} />
       </div>
       {shownNotice && <Notice ok={shownNotice.ok} text={shownNotice.ok && shownNotice.form === 'update' ? ui.userUpdated : shownNotice.text} />}
-      <Alert isOpen={confirmDelete} intent={Intent.DANGER} icon="trash" confirmButtonText={ui.deleteAccount} cancelButtonText={ui.cancel}
-        onConfirm={() => { setConfirmDelete(false); dispatch(sessionActions.deleteRequested()); }} onCancel={() => setConfirmDelete(false)}>
+      <Alert
+        isOpen={confirmDelete}
+        intent={Intent.DANGER}
+        icon="trash"
+        confirmButtonText={ui.deleteAccount}
+        cancelButtonText={ui.cancel}
+        onConfirm={() => {
+          setConfirmDelete(false);
+          dispatch(sessionActions.deleteRequested());
+        }}
+        onCancel={() => setConfirmDelete(false)}
+      >
         <p>{ui.confirmDeleteAccount}</p>
       </Alert>
     </div>

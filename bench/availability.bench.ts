@@ -17,6 +17,7 @@ import { addDays, earliestCommencement } from '@stays/contracts';
 import { loadConfig } from '@stays/service-kit';
 import { composeSystem } from '../standalone/src/compose.ts';
 import { openBenchLog } from './bench-log.ts';
+import { CITIES } from './indian-cities.ts';
 import { runLoad, type PlannedRequest } from './load.ts';
 import { atMost, percentile, type Report } from './report.ts';
 
@@ -30,28 +31,6 @@ const HORIZON_DAYS = 120;
 /** Bookings per listing over the horizon: about a third of its unit-nights taken. */
 const BOOKINGS_PER_LISTING = 12;
 const DISTINCT_SEARCHES = 2_000;
-const CITIES = [
-  'Mumbai',
-  'Delhi',
-  'Bengaluru',
-  'Jaipur',
-  'Panaji',
-  'Chennai',
-  'Kolkata',
-  'Hyderabad',
-  'Pune',
-  'Udaipur',
-  'Varanasi',
-  'Kochi',
-  'Rishikesh',
-  'Agra',
-  'Amritsar',
-  'Mysuru',
-  'Shimla',
-  'Manali',
-  'Darjeeling',
-  'Puducherry',
-];
 
 /** A seeded generator, so every run writes the same log. */
 function seeded(seed: number): () => number {

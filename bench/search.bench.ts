@@ -15,6 +15,7 @@ import { loadConfig } from '@stays/service-kit';
 import { averageDistance } from '../command-service/src/hotels/nearby-places.ts';
 import { composeSystem } from '../standalone/src/compose.ts';
 import { openBenchLog } from './bench-log.ts';
+import { CITIES } from './indian-cities.ts';
 import { runLoad } from './load.ts';
 import { atMost, below, percentile, type Report } from './report.ts';
 
@@ -22,48 +23,6 @@ const HOTELS = 10_000;
 const CLIENTS = 64;
 const WARM_UP_MS = 3_000;
 const DURATION_MS = 5_000;
-const CITIES = [
-  'Mumbai',
-  'Delhi',
-  'Bengaluru',
-  'Jaipur',
-  'Panaji',
-  'Chennai',
-  'Kolkata',
-  'Hyderabad',
-  'Pune',
-  'Udaipur',
-  'Varanasi',
-  'Kochi',
-  'Rishikesh',
-  'Agra',
-  'Amritsar',
-  'Mysuru',
-  'Shimla',
-  'Manali',
-  'Darjeeling',
-  'Puducherry',
-  'Ahmedabad',
-  'Surat',
-  'Lucknow',
-  'Bhopal',
-  'Indore',
-  'Nagpur',
-  'Coimbatore',
-  'Madurai',
-  'Guwahati',
-  'Shillong',
-  'Gangtok',
-  'Leh',
-  'Srinagar',
-  'Jodhpur',
-  'Jaisalmer',
-  'Ooty',
-  'Munnar',
-  'Alleppey',
-  'Hampi',
-  'Khajuraho',
-];
 const WORDS = ['Grand', 'Royal', 'Heritage', 'Residency', 'Palace', 'Inn', 'Suites', 'Retreat', 'Comforts', 'Regency', 'Vista', 'Crown'];
 /** What a browser sends with every request: it accepts compressed answers. */
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };

@@ -12,12 +12,12 @@ import {
   invoiceFileName,
   messages,
   roomTypeLabel,
-  stayIsAhead,
   type BookingView,
 } from '@stays/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Notice } from '../../../components/Notice.tsx';
+import { StayTimingTag } from '../../../components/StayTimingTag.tsx';
 
 const ui = messages.ui;
 const cols = ui.bookingColumns;
@@ -30,15 +30,7 @@ function Timing({ booking }: { booking: BookingView }) {
         {ui.cancelled}
       </Tag>
     );
-  return stayIsAhead(booking.dateOfCommencement, new Date()) ? (
-    <Tag intent={Intent.SUCCESS} minimal>
-      {ui.upcoming}
-    </Tag>
-  ) : (
-    <Tag intent={Intent.DANGER} minimal>
-      {ui.completed}
-    </Tag>
-  );
+  return <StayTimingTag dateOfCommencement={booking.dateOfCommencement} now={new Date()} />;
 }
 
 /** The day the stay ends: the morning after its last night. */

@@ -4,8 +4,9 @@
  * Cancelled marker; the owner records a pay-at-hotel payment.
  */
 import { Button, Card, Intent, Tag } from '@blueprintjs/core';
-import { checkOutOf, formatRupees, formatDiscount, messages, roomTypeLabel, stayIsAhead, type BookingView } from '@stays/contracts';
+import { checkOutOf, formatRupees, formatDiscount, messages, roomTypeLabel, type BookingView } from '@stays/contracts';
 import { Notice } from '../../../components/Notice.tsx';
+import { StayTimingTag } from '../../../components/StayTimingTag.tsx';
 import { canMarkPaid } from '../owner-bookings.selectors.ts';
 
 const ui = messages.ui;
@@ -28,15 +29,7 @@ export function OwnerBookingCards({ bookings, markPaid, onMarkPaid }: Props) {
             <div className="owner-booking-head">
               <h2>{booking.bookingID}</h2>
               <div className="badges">
-                {stayIsAhead(booking.dateOfCommencement, now) ? (
-                  <Tag intent={Intent.SUCCESS} minimal>
-                    {ui.upcoming}
-                  </Tag>
-                ) : (
-                  <Tag intent={Intent.DANGER} minimal>
-                    {ui.completed}
-                  </Tag>
-                )}
+                <StayTimingTag dateOfCommencement={booking.dateOfCommencement} now={now} />
                 {booking.status === 'cancelled' && <Tag intent={Intent.DANGER}>{ui.cancelled}</Tag>}
               </div>
             </div>

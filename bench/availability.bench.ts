@@ -8,6 +8,7 @@
  * distinct stays (city, check-in, nights, guests), so a few repeat often and most seldom.
  */
 import http from 'node:http';
+import { PerformanceObserver } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -163,13 +164,31 @@ async function measure(report: Report, label: string, target: string, plans: Pla
   for (const clients of [FEW_CLIENTS, CLIENTS]) {
     const plan = plans.slice(0, clients);
     await runLoad({ target, durationMs: WARM_UP_MS, clients: plan });
+    const pauses = collectorPauses();
     const { latencies, failures, seconds, statuses } = await runLoad({ target, durationMs: DURATION_MS, clients: plan });
+    const collector = pauses.stop();
     latencies.sort((a, b) => a - b);
     const named = `${label}, ${clients} clients`;
     report(`${named}: p50`, percentile(latencies, 50), 'ms');
     report(`${named}: p99`, percentile(latencies, 99), 'ms', clients === FEW_CLIENTS ? atMost(goalMs) : undefined);
     report(`${named}: throughput`, latencies.length / seconds, `answers/s (${failures} failed, statuses ${JSON.stringify(statuses)})`);
+    report(`${named}: longest garbage collector pause`, collector.longestMs, `ms (${collector.over5Ms} of ${collector.count} pauses over 5 ms)`);
   }
+}
+
+/** The server's garbage collector pauses while a run lasts: what a slow answer may have waited for. */
+function collectorPauses(): { stop(): { longestMs: number; over5Ms: number; count: number } } {
+  const durations: number[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) durations.push(entry.duration);
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  return {
+    stop() {
+      observer.disconnect();
+      return { longestMs: Math.max(0, ...durations), over5Ms: durations.filter((duration) => duration > 5).length, count: durations.length };
+    },
+  };
 }
 
 export default async function benchAvailability(report: Report): Promise<void> {

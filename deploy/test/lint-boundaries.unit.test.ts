@@ -122,7 +122,7 @@ describe('lint: workspace boundaries', () => {
   it("lets only the projections worker's entries open the personal-data layer", async () => {
     const code = "import { withPersonalData } from '@stays/personal-data';\nexport const probe = withPersonalData;\n";
     for (const file of ['projections/src/server.ts', 'projections/src/cli.ts']) expect(boundaryErrors(await lint(file, code)), file).to.deep.equal([]);
-    const errors = boundaryErrors(await lint('projections/src/read-models/bookings/projection.ts', code));
+    const errors = boundaryErrors(await lint('projections/src/read-models/bookings.ts', code));
     expect(
       refusedFor('projections may import only @stays/contracts, @stays/event-store, @stays/read-store, @stays/service-kit (docs/architecture.md, Workspaces).')(
         errors,

@@ -12,13 +12,13 @@ import { liveReadModels, type LiveReadModels } from '../live-read-models.ts';
 import { isReadModel, type ReadModel } from '../read-model.ts';
 import { accountsReadModel } from './accounts/index.ts';
 import { availabilityReadModel } from './availability.ts';
-import { bookingsReadModel } from './bookings/index.ts';
+import { bookingsReadModel } from './bookings.ts';
 import { hotelsReadModel } from './hotels/index.ts';
 import { occupancyReadModel } from './occupancy.ts';
 
 export * from './accounts/index.ts';
 export * from './hotels/index.ts';
-export * from './bookings/index.ts';
+export * from './bookings.ts';
 export * from './occupancy.ts';
 export * from './availability.ts';
 export { POSITION_FIELD } from '../guard.ts';

@@ -4,7 +4,7 @@
  * quote against what booking charges, the guests a room sleeps, and the bounds of a stay.
  */
 import { expect } from 'chai';
-import { checkOutOf, messages, quoteStay, type ListingAvailability } from '@stays/contracts';
+import { addDays, checkOutOf, indiaToday, messages, quoteStay, type ListingAvailability } from '@stays/contracts';
 import { ApiClient } from './support/http-client.ts';
 import { hotelForm, pngImages, roomForm } from './support/fixtures.ts';
 import { signedInCustomer, signedInOwner, type SignedIn } from './support/accounts.ts';
@@ -18,7 +18,10 @@ describe('availability for a stay over HTTP', function () {
   let owner: SignedIn;
   let hotelId: string;
   let roomId: string;
-  const checkIn = daysFromToday(20);
+  // the stay's dates from one day, so a run across midnight in India books and reads the same nights
+  const today = indiaToday(new Date());
+  const day = (days: number) => addDays(today, days);
+  const checkIn = day(20);
 
   before(async () => {
     stays = await startTestSystem();
@@ -69,7 +72,7 @@ describe('availability for a stay over HTTP', function () {
   it('shows every unit free before any booking, the whole stay priced, by nights or by check-out alike', async () => {
     const byNights = await listing(`checkIn=${checkIn}&nights=3&rooms=2&guests=3`);
     expect(free(byNights)).to.deep.equal([3, 3, 3]);
-    expect(byNights.nights.map((night) => night.date)).to.deep.equal([checkIn, daysFromToday(21), daysFromToday(22)]);
+    expect(byNights.nights.map((night) => night.date)).to.deep.equal([checkIn, day(21), day(22)]);
     expect(byNights).to.include({ roomType: 'Room', roomStandard: 'Deluxe', maxGuests: 2, minFree: 3, bookable: true });
     const byCheckOut = await listing(`checkIn=${checkIn}&checkOut=${checkOutOf({ checkIn, nights: 3 })}&rooms=2&guests=3`);
     expect(byCheckOut).to.deep.equal(byNights);
@@ -79,12 +82,12 @@ describe('availability for a stay over HTTP', function () {
     const guest = await signedInCustomer(api);
     const first = await book(guest, { numberOfRooms: 2, numberOfGuests: 3, numberOfNights: 2 });
     expect(first.status, JSON.stringify(first.body)).to.equal(201);
-    const second = await book(guest, { dateOfCommencement: daysFromToday(21) });
+    const second = await book(guest, { dateOfCommencement: day(21) });
     expect(second.status, JSON.stringify(second.body)).to.equal(201);
 
     const after = await listing(`checkIn=${checkIn}&nights=3&rooms=2&guests=3`);
     expect(free(after)).to.deep.equal([1, 0, 3]);
-    expect([after.minFree, after.bookable, after.nearestCheckIn]).to.deep.equal([0, false, daysFromToday(22)]);
+    expect([after.minFree, after.bookable, after.nearestCheckIn]).to.deep.equal([0, false, day(22)]);
     const charged = (await api.get(`/user/get/all/bookings/${guest.id}`, { token: guest.token })).body.data.find(
       (booking: { bookingID: string }) => booking.bookingID === first.body.data.bookingID,
     );
@@ -97,16 +100,16 @@ describe('availability for a stay over HTTP', function () {
   });
 
   it("follows the room's units as its owner changes them", async () => {
-    const before = await listing(`checkIn=${daysFromToday(40)}&nights=1`);
+    const before = await listing(`checkIn=${day(40)}&nights=1`);
     const changed = await api.multipart('PATCH', `/hotel/room/update/room/${hotelId}/${roomId}`, { totalUnits: '5' }, {}, { token: owner.token });
     expect(changed.status, JSON.stringify(changed.body)).to.equal(200);
-    expect(free(await listing(`checkIn=${daysFromToday(40)}&nights=1`))).to.deep.equal([free(before)[0]! + 2]);
+    expect(free(await listing(`checkIn=${day(40)}&nights=1`))).to.deep.equal([free(before)[0]! + 2]);
   });
 
   it('refuses more guests than the units booked sleep, at the availability answer and at booking', async () => {
-    expect((await listing(`checkIn=${daysFromToday(50)}&rooms=1&guests=3`)).bookable).to.equal(false);
-    expect((await listing(`checkIn=${daysFromToday(50)}&rooms=2&guests=3`)).bookable).to.equal(true);
-    const refused = await book(await signedInCustomer(api), { numberOfGuests: 3, dateOfCommencement: daysFromToday(50) });
+    expect((await listing(`checkIn=${day(50)}&rooms=1&guests=3`)).bookable).to.equal(false);
+    expect((await listing(`checkIn=${day(50)}&rooms=2&guests=3`)).bookable).to.equal(true);
+    const refused = await book(await signedInCustomer(api), { numberOfGuests: 3, dateOfCommencement: day(50) });
     expect([refused.status, refused.body.field, refused.body.message]).to.deep.equal([
       400,
       'numberOfGuests',
@@ -146,7 +149,7 @@ describe('availability for a stay over HTTP', function () {
         numberOfRooms: 1,
         numberOfGuests: 1,
         numberOfNights: 1,
-        dateOfCommencement: daysFromToday(61),
+        dateOfCommencement: day(61),
       },
       { token: guest.token },
     );
@@ -157,24 +160,24 @@ describe('availability for a stay over HTTP', function () {
       expect(answer.status, JSON.stringify(answer.body)).to.equal(200);
       return answer.body.data as { _id: string; availability?: { bookableListings: number; lowestPayableAmount: number; fewestFree: number } }[];
     };
-    const over = await search(`checkIn=${daysFromToday(60)}&nights=3&guests=2`);
+    const over = await search(`checkIn=${day(60)}&nights=3&guests=2`);
     expect(over.map((hotel) => hotel._id))
       .to.include(hotelId)
       .and.not.include(full);
     const found = over.find((hotel) => hotel._id === hotelId)!;
     expect(found.availability).to.deep.equal({
       bookableListings: 1,
-      lowestPayableAmount: (await listing(`checkIn=${daysFromToday(60)}&nights=3&guests=2`)).quote.payableAmount,
+      lowestPayableAmount: (await listing(`checkIn=${day(60)}&nights=3&guests=2`)).quote.payableAmount,
       fewestFree: 5,
     });
-    const before = await search(`checkIn=${daysFromToday(58)}&checkOut=${daysFromToday(61)}`);
+    const before = await search(`checkIn=${day(58)}&checkOut=${day(61)}`);
     expect(before.find((hotel) => hotel._id === full)?.availability).to.deep.equal({
       bookableListings: 1,
       lowestPayableAmount: quoteStay({ roomType: 'Room', pricePerNight: 2000, numberOfGuests: 1, numberOfRooms: 1, numberOfNights: 3 }).payableAmount,
       fewestFree: 1,
     });
     // a room search for a stay: only listings meeting its conditions count
-    expect((await api.get(`/hotel/room/get/search/rooms?checkIn=${daysFromToday(58)}&nights=1&bedType=king`)).body.data).to.deep.equal([]);
+    expect((await api.get(`/hotel/room/get/search/rooms?checkIn=${day(58)}&nights=1&bedType=king`)).body.data).to.deep.equal([]);
     // without a stay the search answers as it always has
     const plain = await search('limit=500');
     expect(plain.map((hotel) => hotel._id)).to.include.members([hotelId, full]);
@@ -194,8 +197,8 @@ describe('availability for a stay over HTTP', function () {
       [`checkIn=${checkIn}&nights=31`, 'nights'],
       [`checkIn=${checkIn}&nights=0`, 'nights'],
       [`checkIn=${checkIn}&checkOut=${checkIn}`, 'checkOut'],
-      [`checkIn=${checkIn}&checkOut=${daysFromToday(19)}`, 'checkOut'],
-      [`checkIn=${checkIn}&nights=2&checkOut=${daysFromToday(23)}`, 'nights'],
+      [`checkIn=${checkIn}&checkOut=${day(19)}`, 'checkOut'],
+      [`checkIn=${checkIn}&nights=2&checkOut=${day(23)}`, 'nights'],
       [`checkIn=${checkIn}&rooms=11`, 'rooms'],
       [`checkIn=${checkIn}&guests=51`, 'guests'],
       ['nights=2', 'checkIn'],

@@ -246,6 +246,10 @@ export const nightsBetween = (checkIn: string, checkOut: string): number =>
  */
 export const checkOutOf = (stay: { readonly checkIn: string; readonly nights: number }): string => addDays(stay.checkIn, stay.nights);
 
+/** A booking's check-out: the morning after its last night (its first night may be read as an ISO date-time). */
+export const checkOutOfBooking = (booking: { readonly dateOfCommencement: string; readonly numberOfNights: number }): string =>
+  checkOutOf({ checkIn: booking.dateOfCommencement.slice(0, 10), nights: booking.numberOfNights });
+
 /** The earliest date a stay can start: tomorrow, India time. */
 export const earliestCommencement = (now: Date): string => addDays(indiaToday(now), 1);
 

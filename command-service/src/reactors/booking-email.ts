@@ -1,5 +1,5 @@
 /** The booking confirmation email, with the invoice attached. */
-import { checkOutOf, invoiceFileName, nameForMessages, roomTypeLabel, type PlacedBooking } from '@stays/contracts';
+import { checkOutOfBooking, invoiceFileName, nameForMessages, roomTypeLabel, type PlacedBooking } from '@stays/contracts';
 import type { EmailMessage } from '@stays/service-kit';
 
 const rupees = (amount: number) => `₹${amount.toLocaleString('en-IN')}`;
@@ -10,7 +10,7 @@ export function bookingEmail(booking: PlacedBooking, invoice: Buffer): EmailMess
     '',
     `Your booking ${booking.bookingID} at ${booking.hotelName}, ${booking.hotelCity} is confirmed.`,
     '',
-    `Check-in: ${booking.dateOfCommencement}, check-out: ${checkOutOf({ checkIn: booking.dateOfCommencement, nights: booking.numberOfNights })} (${booking.numberOfNights} night(s))`,
+    `Check-in: ${booking.dateOfCommencement}, check-out: ${checkOutOfBooking(booking)} (${booking.numberOfNights} night(s))`,
     `${roomTypeLabel(booking.roomType)} (${booking.roomStandard}), ${booking.numberOfRooms} room(s), ${booking.numberOfGuests} guest(s)`,
     `Total ${rupees(booking.totalAmount)}, discount ${rupees(booking.discountAmount)}, payable at the hotel ${rupees(booking.payableAmount)}`,
     '',

@@ -5,7 +5,7 @@
  */
 import pdfmake from 'pdfmake';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
-import { checkOutOf, invoiceFileName, roomTypeLabel, type PlacedBooking } from '@stays/contracts';
+import { checkOutOfBooking, invoiceFileName, roomTypeLabel, type PlacedBooking } from '@stays/contracts';
 import { INVOICE_FONT_FILES, loadInvoiceFont } from './invoice-fonts.ts';
 
 /** pdfmake's in-memory file system: public on pdfmake's instance, left out of its type definitions. */
@@ -45,7 +45,7 @@ function invoiceDocument(booking: PlacedBooking, paid: boolean): TDocumentDefini
           widths: ['40%', '60%'],
           body: [
             row('Date of commencement', booking.dateOfCommencement),
-            row('Check-out', checkOutOf({ checkIn: booking.dateOfCommencement, nights: booking.numberOfNights })),
+            row('Check-out', checkOutOfBooking(booking)),
             row('Nights', String(booking.numberOfNights)),
             row('Guests', String(booking.numberOfGuests)),
             row('Rooms', String(booking.numberOfRooms)),

@@ -6,7 +6,7 @@ import { Alert, Button, Card, HTMLTable, Intent, Tag } from '@blueprintjs/core';
 import {
   addressWithCity,
   cancellable,
-  checkOutOf,
+  checkOutOfBooking,
   formatRupees,
   formatDiscount,
   invoiceFileName,
@@ -32,9 +32,6 @@ function Timing({ booking }: { booking: BookingView }) {
     );
   return <StayTimingTag dateOfCommencement={booking.dateOfCommencement} now={new Date()} />;
 }
-
-/** The day the stay ends: the morning after its last night. */
-const checkOut = (booking: BookingView) => checkOutOf({ checkIn: booking.dateOfCommencement.slice(0, 10), nights: booking.numberOfNights });
 
 const Payment = ({ booking }: { booking: BookingView }) => <>{booking.isPaymentDone ? ui.paymentDone : ui.paymentPending}</>;
 
@@ -89,7 +86,7 @@ export function BookingsTable({ bookings, cancel, onCancel }: BookingsTableProps
               <td>
                 {booking.dateOfCommencement.slice(0, 10)} <Timing booking={booking} />
               </td>
-              <td className="no-wrap">{checkOut(booking)}</td>
+              <td className="no-wrap">{checkOutOfBooking(booking)}</td>
               <td>
                 <Payment booking={booking} />
               </td>
@@ -118,7 +115,7 @@ export function BookingsTable({ bookings, cancel, onCancel }: BookingsTableProps
                 </div>
                 <div>
                   <dt>{ui.checkOutColumn}</dt>
-                  <dd>{checkOut(booking)}</dd>
+                  <dd>{checkOutOfBooking(booking)}</dd>
                 </div>
                 <div>
                   <dt>{labels.numberOfNights}</dt>
@@ -176,7 +173,7 @@ function BookingDetail({
     [labels.address, <Link to={`/view-hotel/${booking.hotelID}`}>{addressWithCity(booking.hotelAddress, booking.hotelCity)}</Link>],
     [labels.dateOfBooking, booking.dateOfBooking.slice(0, 10)],
     [labels.dateOfCommencement, booking.dateOfCommencement.slice(0, 10)],
-    [ui.checkOutDetail, checkOut(booking)],
+    [ui.checkOutDetail, checkOutOfBooking(booking)],
     [labels.numberOfNights, booking.numberOfNights],
     [labels.numberOfGuests, booking.numberOfGuests],
     [labels.numberOfRooms, booking.numberOfRooms],

@@ -4,7 +4,7 @@
  * Cancelled marker; the owner records a pay-at-hotel payment.
  */
 import { Button, Card, Intent, Tag } from '@blueprintjs/core';
-import { checkOutOf, formatRupees, formatDiscount, messages, roomTypeLabel, type BookingView } from '@stays/contracts';
+import { checkOutOfBooking, formatRupees, formatDiscount, messages, roomTypeLabel, type BookingView } from '@stays/contracts';
 import { Notice } from '../../../components/Notice.tsx';
 import { StayTimingTag } from '../../../components/StayTimingTag.tsx';
 import { canMarkPaid } from '../owner-bookings.selectors.ts';
@@ -56,7 +56,7 @@ export function OwnerBookingCards({ bookings, markPaid, onMarkPaid }: Props) {
               </div>
               <div>
                 <dt>{ui.checkOutDetail}</dt>
-                <dd data-testid="check-out">{checkOutOf({ checkIn: booking.dateOfCommencement.slice(0, 10), nights: booking.numberOfNights })}</dd>
+                <dd data-testid="check-out">{checkOutOfBooking(booking)}</dd>
               </div>
               <div>
                 <dt>{d.numberOfNights}</dt>

@@ -147,6 +147,7 @@ function withBatchesThrough(
     append: (streamId, events, options) => store.append(streamId, events, options),
     readStream: (streamId, options) => store.readStream(streamId, options),
     readAll: (options) => store.readAll(options),
+    readAt: (positions) => store.readAt(positions),
     headPosition: () => store.headPosition(),
     close: () => store.close(),
     subscribeToAll: (options, handler) =>

@@ -27,6 +27,7 @@ function aroundBatches(store: EventStore, around: (events: readonly RecordedEven
     append: (...args) => store.append(...args),
     readStream: (...args) => store.readStream(...args),
     readAll: (...args) => store.readAll(...args),
+    readAt: (positions) => store.readAt(positions),
     headPosition: () => store.headPosition(),
     close: () => store.close(),
     subscribeToAll: (options, handler) =>

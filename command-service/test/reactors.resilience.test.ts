@@ -27,6 +27,7 @@ function spied(store: EventStore) {
     append: (...args) => store.append(...args),
     readStream: (...args) => store.readStream(...args),
     readAll: (...args) => store.readAll(...args),
+    readAt: (positions) => store.readAt(positions),
     headPosition: () => store.headPosition(),
     close: () => store.close(),
     subscribeToAll: (options, handler) => {

@@ -119,6 +119,11 @@ export interface EventStore {
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Events of all streams in log order (system events excluded). */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  /**
+   * The events at these positions, in the order asked; a position where the log holds no
+   * event (or only a system event) is left out. For readers that keep positions, not records.
+   */
+  readAt(positions: readonly number[]): Promise<RecordedEvent[]>;
   /** Position of the newest event in the log, or null when the log is empty. */
   headPosition(): Promise<number | null>;
   /** Catch up from a position, then keep delivering new events live. */

@@ -232,6 +232,19 @@ export function describeEventStoreContract(name: string, open: () => Promise<Con
         expect(firstTwo.every((e) => e.position > before)).to.equal(true);
       });
 
+      it('readAt gives the events at the positions asked, in that order, leaving out positions that hold none', async function () {
+        const before = await headBefore();
+        await store.append(stream('at'), [event('AT0'), event('AT1'), event('AT2')]);
+        const [first, , third] = (await store.readAll({ after: before })).filter(ours);
+
+        const found = await store.readAt([third!.position, first!.position, third!.position + 1_000_000, -1]);
+        expect(found.map((e) => [e.type, e.position, e.id])).to.deep.equal([
+          ['AT2', third!.position, third!.id],
+          ['AT0', first!.position, first!.id],
+        ]);
+        expect(found[0]!.data).to.deep.equal(third!.data);
+      });
+
       it('headPosition follows the newest event', async function () {
         const emptyAtStart = (await store.headPosition()) === null;
         const result = await store.append(stream('hotel'), [event('HotelCreated')]);

@@ -102,6 +102,7 @@ export function withPersonalData(store: EventStore, keys: KeyStore): EventStore 
       store.append(streamId, await Promise.all(events.map((event) => encryptEvent(event, keys, caches.plainValues))), options),
     readStream: async (streamId, options) => revealAll(await store.readStream(streamId, options)),
     readAll: async (options) => revealAll(await store.readAll(options)),
+    readAt: async (positions) => revealAll(await store.readAt(positions)),
     headPosition: () => store.headPosition(),
     subscribeToAll: (options, handler) => {
       if (!closed) {

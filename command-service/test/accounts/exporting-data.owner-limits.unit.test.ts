@@ -20,6 +20,7 @@ function withHeldBookingReads(store: EventStore) {
   const gated: EventStore = {
     append: (streamId, events, options) => store.append(streamId, events, options),
     readAll: (options) => store.readAll(options),
+    readAt: (positions) => store.readAt(positions),
     headPosition: () => store.headPosition(),
     subscribeToAll: (options, handler) => store.subscribeToAll(options, handler),
     close: () => store.close(),

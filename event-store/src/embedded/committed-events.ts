@@ -59,6 +59,10 @@ export class CommittedEvents {
     return this.all.slice(start, end(start, maxCount));
   }
 
+  at(position: number): RecordedEvent | undefined {
+    return Number.isInteger(position) ? this.all[position] : undefined;
+  }
+
   headPosition(): number | null {
     return this.all.length === 0 ? null : this.all.length - 1;
   }

@@ -207,6 +207,10 @@ class EmbeddedEventStore implements EventStore {
     return this.committed.readAfter(options.after ?? -1, options.maxCount ?? Infinity);
   }
 
+  async readAt(positions: readonly number[]): Promise<RecordedEvent[]> {
+    return positions.flatMap((position) => this.committed.at(position) ?? []);
+  }
+
   async headPosition(): Promise<number | null> {
     return this.committed.headPosition();
   }

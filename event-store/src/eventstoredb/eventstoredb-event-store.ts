@@ -143,6 +143,20 @@ class EventStoreDBEventStore implements EventStore {
     }
   }
 
+  async readAt(positions: readonly number[]): Promise<RecordedEvent[]> {
+    // A forward $all read is inclusive of fromPosition: one event from {p, p} is the event at p, if p is one.
+    const found = await Promise.all(
+      positions.map(async (position) => {
+        if (!Number.isSafeInteger(position) || position < 0) return [];
+        const [resolved] = await collect(this.client.readAll({ direction: FORWARDS, fromPosition: toEventStoreDBPosition(position), maxCount: 1 }));
+        if (!resolved?.event || toPortPosition(resolved.event.position) !== position) return [];
+        const event = fromAllStreamEvent(resolved);
+        return event ? [event] : [];
+      }),
+    );
+    return found.flat();
+  }
+
   async headPosition(): Promise<number | null> {
     // Read $all backwards until the first non-system event; the tail may be full of
     // system events (projection links, statistics), so stop early rather than page.

@@ -6,8 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import { openEmbeddedEventStore } from '@stays/event-store';
 
-/** Writes the log under `dir`; the ids of up to 1,000 of its guests, for queries to ask about. */
-export async function writeAccountsLog(dir: string, accounts: number, signInsPerAccount: number): Promise<string[]> {
+/**
+ * Writes the log under `dir`; the ids of up to 1,000 of its guests, for queries to ask about.
+ * The first `expiredSignIns` sign-ins of each account are sessions that ended long ago, as
+ * most sessions of a log a year old have.
+ */
+export async function writeAccountsLog(dir: string, accounts: number, signInsPerAccount: number, expiredSignIns = 0): Promise<string[]> {
   const writer = await openEmbeddedEventStore(dir);
   const customers: string[] = [];
   const writes: Promise<unknown>[] = [];
@@ -28,9 +32,15 @@ export async function writeAccountsLog(dir: string, accounts: number, signInsPer
           via: 'password',
         },
       },
-      ...Array.from({ length: signInsPerAccount }, () => ({
+      ...Array.from({ length: signInsPerAccount }, (_, signIn) => ({
         type: 'AccountSignedIn',
-        data: { accountId, role, sessionId: randomUUID(), method: 'password', expiresAt: '2030-01-01T00:00:00.000Z' },
+        data: {
+          accountId,
+          role,
+          sessionId: randomUUID(),
+          method: 'password',
+          expiresAt: signIn < expiredSignIns ? '2025-01-01T00:00:00.000Z' : '2030-01-01T00:00:00.000Z',
+        },
       })),
     ];
     writes.push(writer.append(`${role === 'customer' ? 'customer' : 'owner'}-${accountId}`, events, { expectedRevision: 'no_stream' }));

@@ -8,6 +8,7 @@ import { meets, type Report } from './report.ts';
 
 const benchmarks: Record<string, () => Promise<{ default: (report: Report) => Promise<void> }>> = {
   'event store': () => import('./event-store.bench.ts'),
+  'start-up': () => import('./start-up.bench.ts'),
   'read store': () => import('./read-store.bench.ts'),
   replay: () => import('./replay.bench.ts'),
   'read model versions': () => import('./read-model-versions.bench.ts'),

@@ -267,6 +267,8 @@ export const ui = {
   /** The price of the whole stay on a search card: the lowest payable amount, its nights. */
   stayPrice: (amount: string, nights: number) => `${amount} for ${nights} night${nights === 1 ? '' : 's'}`,
   stayPriceCaption: 'Your stay from',
+  /** A hotel page's room card for the chosen stay: what this room costs for all of it. */
+  roomStayPriceCaption: 'Your stay',
   tooManyGuests: (guests: number, sleeps: number) => `${guests} guests do not fit: the rooms chosen sleep at most ${sleeps}. Add rooms or choose another room.`,
   roomSleeps: (guests: number) => `Sleeps ${guests} a unit`,
   maxGuestsLabel: 'Guests per unit',

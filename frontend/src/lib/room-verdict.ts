@@ -1,6 +1,7 @@
 /**
  * What a listing's availability answer means for a guest's stay, as the hotel and booking
- * pages say it: still checking, could not check, available (with 'Only N left' when few),
+ * pages say it: still checking, could not check, available (with 'Only N left' when few and
+ * what the whole stay costs),
  * too many guests for the units asked, or sold out (with the nearest check-in free for as
  * many nights). The rules are the contracts' (`guestsFit`, `fewLeft`). DOM-free.
  */
@@ -10,7 +11,7 @@ import type { LoadStatus } from './models.ts';
 export type RoomVerdict =
   | { readonly kind: 'checking' }
   | { readonly kind: 'unknown' }
-  | { readonly kind: 'available'; readonly onlyLeft: number | null }
+  | { readonly kind: 'available'; readonly onlyLeft: number | null; readonly payableAmount: number }
   | { readonly kind: 'tooManyGuests'; readonly sleeps: number }
   | { readonly kind: 'soldOut'; readonly free: number; readonly nearestCheckIn: string | null };
 
@@ -19,7 +20,7 @@ export function verdictOf(listing: ListingAvailability | undefined, stay: Stay, 
   if (!guestsFit(stay.guests, listing.maxGuests, listing.roomType, stay.rooms)) {
     return { kind: 'tooManyGuests', sleeps: listing.maxGuests * unitsBooked(listing.roomType, stay.rooms) };
   }
-  if (listing.bookable) return { kind: 'available', onlyLeft: fewLeft(listing.minFree) ? listing.minFree : null };
+  if (listing.bookable) return { kind: 'available', onlyLeft: fewLeft(listing.minFree) ? listing.minFree : null, payableAmount: listing.quote.payableAmount };
   return { kind: 'soldOut', free: listing.minFree, nearestCheckIn: listing.nearestCheckIn };
 }
 

@@ -183,6 +183,8 @@ describe('stays by dates (e2e)', function () {
       const card = page.getByRole('article', { name: LISTING_NAME });
       await card.getByText(ui.availableForDates).waitFor();
       await card.getByText(ui.onlyLeft(1), { exact: true }).waitFor();
+      const wholeStay = quoteStay({ roomType: 'Flat', pricePerNight: LISTING.pricePerNight, numberOfGuests: 1, numberOfNights: 2, numberOfRooms: 1 });
+      await card.getByText(ui.stayPrice(formatRupees(wholeStay.payableAmount), 2), { exact: true }).waitFor();
       expect(await card.getByRole('button', { name: ui.selectRoom, exact: true }).isEnabled()).to.equal(true);
       await noHorizontalOverflow(page, width);
       await page.screenshot({ path: path.join(SHOTS, `dates-01-hotel-only-1-left-${width}.png`), fullPage: true });

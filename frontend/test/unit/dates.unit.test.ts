@@ -119,8 +119,8 @@ describe("the hotel page's availability (unit)", () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     const verdicts = selectRoomVerdicts(store.getState(), 'h1', stay());
     expect(verdicts).to.deep.equal({
-      r1: { kind: 'available', onlyLeft: null },
-      r2: { kind: 'available', onlyLeft: 2 },
+      r1: { kind: 'available', onlyLeft: null, payableAmount: 16000 },
+      r2: { kind: 'available', onlyLeft: 2, payableAmount: 16000 },
       r3: { kind: 'tooManyGuests', sleeps: 1 },
       r4: { kind: 'soldOut', free: 0, nearestCheckIn: '2030-03-14' },
     });
@@ -163,7 +163,7 @@ describe("the booking page's availability (unit)", () => {
     const moved = stay({ checkIn: '2030-03-12' });
     store.dispatch(bookingActions.availabilityRequested({ hotelId: 'h1', roomId: 'r1', stay: moved }));
     await until(store, (s) => s.booking.availability.status === 'succeeded');
-    expect(verdict(moved)).to.deep.equal({ kind: 'available', onlyLeft: 3 });
+    expect(verdict(moved)).to.deep.equal({ kind: 'available', onlyLeft: 3, payableAmount: 16000 });
     expect(mayBook(verdict(moved)!)).to.equal(true);
 
     const crowd = stay({ checkIn: '2030-03-12', guests: 3 });

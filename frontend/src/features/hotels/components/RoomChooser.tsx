@@ -1,7 +1,7 @@
 /**
  * 'Choose your room' (spec sections 2 and 4): Select marks a room 'Selected', again clears
  * it, another replaces it; owners cannot select. For the chosen stay each card says whether
- * the room is available ('Only N left' when few), sleeps too few for the guests, or is sold
+ * the room is available (with the price of the whole stay, 'Only N left' when few), sleeps too few for the guests, or is sold
  * out: then Select is disabled and the nearest check-in free for as many nights is offered.
  */
 import { Button, Card, Intent } from '@blueprintjs/core';
@@ -57,6 +57,11 @@ export function RoomChooser({ rooms, selectedRoom, canSelect, onSelect, verdicts
                 <p className="price">
                   <strong>{formatRupees(room.pricePerNight)}</strong> <span className="muted">{ui.perNight}</span>
                 </p>
+                {verdict?.kind === 'available' && stay !== undefined && (
+                  <p className="stay-price">
+                    <span className="muted">{ui.roomStayPriceCaption}</span> <strong>{ui.stayPrice(formatRupees(verdict.payableAmount), stay.nights)}</strong>
+                  </p>
+                )}
                 {verdict !== undefined && stay !== undefined && <VerdictLine verdict={verdict} stay={stay} onMoveCheckIn={onMoveCheckIn} />}
                 <Button
                   intent={selected ? Intent.SUCCESS : Intent.PRIMARY}

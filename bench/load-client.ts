@@ -18,6 +18,8 @@ export interface PlannedRequest {
   readonly headers?: Record<string, string>;
   /** Sent as JSON. */
   readonly body?: unknown;
+  /** Groups the request's latency under this name in the result's `latenciesByLabel`. */
+  readonly label?: string;
 }
 
 export interface LoadPlan {
@@ -39,6 +41,8 @@ export interface LoadResult {
   readonly statuses: Record<string, number>;
   /** When the first request was sent (milliseconds since the epoch), for lining up with measurements taken elsewhere. */
   readonly startedAt: number;
+  /** The latencies of labelled requests, by label. */
+  readonly latenciesByLabel: Record<string, number[]>;
 }
 
 function encode(request: PlannedRequest, host: string): Buffer {
@@ -54,7 +58,14 @@ function encode(request: PlannedRequest, host: string): Buffer {
 }
 
 /** One client: a keep-alive connection that sends a request, waits for the whole answer, repeats. */
-function runClient(target: URL, requests: readonly Buffer[], sends: number, deadline: number, result: LoadResult & { failures: number }) {
+function runClient(
+  target: URL,
+  requests: readonly Buffer[],
+  labels: readonly (string | undefined)[],
+  sends: number,
+  deadline: number,
+  result: LoadResult & { failures: number },
+) {
   return new Promise<void>((resolve, reject) => {
     const socket = net.connect(Number(target.port), target.hostname);
     socket.setNoDelay(true);
@@ -63,6 +74,7 @@ function runClient(target: URL, requests: readonly Buffer[], sends: number, dead
     let answerLength = -1;
     let status = 0;
     let sentAt = 0;
+    let label: string | undefined;
     const send = () => {
       if (performance.now() >= deadline || next >= sends) {
         socket.end();
@@ -71,6 +83,7 @@ function runClient(target: URL, requests: readonly Buffer[], sends: number, dead
       }
       sentAt = performance.now();
       answerLength = -1;
+      label = labels[next % requests.length];
       socket.write(requests[next++ % requests.length]!);
     };
     socket.on('connect', send);
@@ -91,7 +104,9 @@ function runClient(target: URL, requests: readonly Buffer[], sends: number, dead
         answerLength = headEnd + 4 + Number(length[1]);
       }
       if (received.length < answerLength) return;
-      result.latencies.push(performance.now() - sentAt);
+      const latency = performance.now() - sentAt;
+      result.latencies.push(latency);
+      if (label !== undefined) (result.latenciesByLabel[label] ??= []).push(latency);
       if (status >= 300) result.failures++;
       result.statuses[status] = (result.statuses[status] ?? 0) + 1;
       received = received.subarray(answerLength);
@@ -102,7 +117,14 @@ function runClient(target: URL, requests: readonly Buffer[], sends: number, dead
 
 const plan = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as LoadPlan;
 const target = new URL(plan.target);
-const result = { latencies: [] as number[], failures: 0, seconds: 0, statuses: {} as Record<string, number>, startedAt: Date.now() };
+const result = {
+  latencies: [] as number[],
+  failures: 0,
+  seconds: 0,
+  statuses: {} as Record<string, number>,
+  startedAt: Date.now(),
+  latenciesByLabel: {} as Record<string, number[]>,
+};
 const started = performance.now();
 const deadline = started + plan.durationMs;
 const sendsOf = (requests: readonly PlannedRequest[]) =>
@@ -116,6 +138,7 @@ await Promise.all(
     runClient(
       target,
       requests.map((request) => encode(request, target.host)),
+      requests.map((request) => request.label),
       sendsOf(requests),
       deadline,
       result,

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { gunzipSync } from 'node:zlib';
 import { encodeJson, encodedSize } from '@stays/service-kit';
-import { ResponseCache } from '../src/hotels/response-cache.ts';
+import { ResponseCache, responseCacheCounts } from '../src/hotels/response-cache.ts';
 
 describe('the hotel read answer cache', () => {
   const answer = (text: string) => JSON.stringify({ text: text.repeat(500) }); // compressible, as real answers are
@@ -18,10 +18,12 @@ describe('the hotel read answer cache', () => {
       await gate;
       return answer('a');
     };
+    const before = { ...responseCacheCounts };
     const pending = Array.from({ length: 10 }, () => cache.get('/search?q=a', 7, compute));
     release();
     const bodies = await Promise.all(pending);
     expect(computed).to.equal(1);
+    expect(responseCacheCounts).to.deep.equal({ hits: before.hits + 9, misses: before.misses + 1 });
     for (const body of bodies) expect(body.identity.toString()).to.equal(answer('a'));
     expect(gunzipSync(bodies[0]!.gzip!).toString()).to.equal(answer('a'));
     await cache.get('/search?q=a', 7, compute);

@@ -358,6 +358,7 @@ export function describeReadStoreContract(name: string, open: OpenReadStore): vo
         });
         expect(await collection.findOne({ _id: 'h2' }, { projection: { name: 1, _id: 0 } })).to.deep.equal({ name: 'Hill Top (Resort)' });
         expect(await collection.find({ city: 'Manali' }, { projection: { 'address.pin': 1 } })).to.deep.equal([{ _id: 'h2', address: { pin: '175131' } }]);
+        expect(await collection.find({ city: 'Manali' }, { projection: { _id: 1 } })).to.deep.equal([{ _id: 'h2' }]);
       });
 
       it('projects excluded fields without changing the stored document', async function () {
@@ -817,6 +818,46 @@ export function describeReadStoreContract(name: string, open: OpenReadStore): vo
         // a unique index refuses an equal value of the same type only
         await collection.insertOne({ _id: 'tag-date', tag: new Date('2026-01-01T00:00:00.000Z') });
         expect((await duplicateKey(collection.insertOne({ _id: 'tag-again', tag: 'x' }))).key).to.deep.equal({ tag: 'x' });
+      });
+    });
+
+    describe('$in through an index', function () {
+      it('finds what a scan finds: values of any type, array elements, other conditions on the field, as documents change', async function () {
+        const indexed = fresh();
+        const scanned = fresh();
+        await indexed.createIndex({ code: 1 });
+        await indexed.createIndex({ owner: 1, at: 1 });
+        const documents = [
+          { _id: 'string', code: '1', owner: 'o1', at: 1 },
+          { _id: 'number', code: 1, owner: 'o2', at: 2 },
+          { _id: 'boolean', code: true, owner: ['o1', 'o3'], at: 3 },
+          { _id: 'array', code: ['1', 2], owner: 'o3', at: 4 },
+          { _id: 'null', code: null, at: 5 },
+          { _id: 'missing', owner: 'o2', at: 6 },
+          { _id: 'other', code: 'x', owner: 'o4', at: 7 },
+        ];
+        for (const collection of [indexed, scanned]) await collection.bulkWrite(documents.map((document) => ({ insertOne: { document } })));
+        const filters = [
+          { code: { $in: ['1', 2] } },
+          { code: { $in: [1, true, 'x'] } },
+          { code: { $in: ['1', 'nothing'] }, owner: { $in: ['o1', 'o3'] } },
+          { code: { $in: [1, 2, 'x'], $ne: 2 } },
+          { owner: { $in: ['o1', 'o2'] }, at: { $gte: 2 } },
+          { owner: { $in: [] } },
+        ];
+        const same = async () => {
+          for (const filter of filters) {
+            expect(idSet(await indexed.find(filter)), JSON.stringify(filter)).to.deep.equal(idSet(await scanned.find(filter)));
+            expect(await indexed.countDocuments(filter), JSON.stringify(filter)).to.equal(await scanned.countDocuments(filter));
+          }
+        };
+        await same();
+        expect(idSet(await indexed.find({ code: { $in: ['1', 2] } }))).to.deep.equal(['array', 'string']);
+        for (const collection of [indexed, scanned]) {
+          await collection.updateOne({ _id: 'other' }, { $set: { code: 2, owner: 'o1' } });
+          await collection.deleteOne({ _id: 'array' });
+        }
+        await same();
       });
     });
 

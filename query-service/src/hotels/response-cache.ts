@@ -14,6 +14,13 @@ import { encodeJson, encodedSize, type EncodedJson } from '@stays/service-kit';
 
 const RESPONSE_CACHE_BYTES = 64 * 1024 * 1024;
 
+/**
+ * How the hotel read answers of this process were served, over all its caches: `hits`
+ * found their answer kept or already being computed by another request, `misses` computed
+ * it. Read by the search benchmark for its hit ratio.
+ */
+export const responseCacheCounts = { hits: 0, misses: 0 };
+
 type Compute = () => Promise<string>;
 
 export class ResponseCache {
@@ -28,6 +35,10 @@ export class ResponseCache {
   }
 
   async get(key: string, version: number | undefined, compute: Compute): Promise<EncodedJson> {
-    return (await this.entries.fetch(`${version ?? 'start'}|${key}`, { context: compute }))!;
+    const status: LRUCache.Status<string, EncodedJson, Compute> = {};
+    const answer = (await this.entries.fetch(`${version ?? 'start'}|${key}`, { context: compute, status }))!;
+    if (status.fetch === 'hit' || status.fetch === 'inflight') responseCacheCounts.hits++;
+    else responseCacheCounts.misses++;
+    return answer;
   }
 }

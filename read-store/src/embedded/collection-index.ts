@@ -5,9 +5,9 @@ import { valueKey } from './value-key.ts';
 /**
  * A secondary index: maps each key of a document (one per array element for array
  * fields, `null` for missing fields, as MongoDB) to the _id keys holding it. A unique
- * index refuses a key held by another document. An index also lets equality filters on
- * its first field skip the collection scan (a compound index through its first field, as
- * MongoDB uses an index prefix).
+ * index refuses a key held by another document. An index also lets equality and `$in`
+ * filters on its first field skip the collection scan (a compound index through its first
+ * field, as MongoDB uses an index prefix).
  */
 export class CollectionIndex {
   readonly paths: readonly string[];
@@ -28,7 +28,7 @@ export class CollectionIndex {
     this.segments = this.paths.map((path) => path.split('.'));
   }
 
-  /** Whether the index can find documents for an equality filter on `path`. */
+  /** Whether the index can find documents for an equality or `$in` filter on `path`. */
   serves(path: string): boolean {
     return this.paths[0] === path && !path.includes('.');
   }
@@ -38,6 +38,26 @@ export class CollectionIndex {
     if (this.paths.length === 1) return this.entries.get(entryKey(value)) ?? EMPTY;
     const holders = this.byFirstField.get(valueKey(value));
     return holders ? new Set(holders.keys()) : EMPTY;
+  }
+
+  /** How many documents hold one of `values` in the first field, at most: the size of idsWithAny's answer, without building it. */
+  countWithAny(values: readonly unknown[]): number {
+    let count = 0;
+    for (const value of values) count += this.holdersOf(value)?.size ?? 0;
+    return count;
+  }
+
+  /** _id keys of documents holding any of `values` (strings, numbers or booleans) in the first field. */
+  idsWithAny(values: readonly unknown[]): ReadonlySet<unknown> {
+    if (values.length === 1) return this.idsWith(values[0]);
+    const ids = new Set<unknown>();
+    for (const value of values) for (const id of this.holdersOf(value)?.keys() ?? EMPTY) ids.add(id);
+    return ids;
+  }
+
+  /** The _id keys holding `value` in the first field, as the index keeps them (a compound index counts keys per _id). */
+  private holdersOf(value: unknown): ReadonlySet<unknown> | ReadonlyMap<unknown, number> | undefined {
+    return this.paths.length === 1 ? this.entries.get(entryKey(value)) : this.byFirstField.get(valueKey(value));
   }
 
   /** The index keys of a document, without duplicates. */

@@ -7,7 +7,7 @@ import { CollectionIndex } from './collection-index.ts';
 import { copyValue } from './copy-value.ts';
 import { compileFilter } from './document-predicate.ts';
 import { setPath, type PlainObject } from './field-path.ts';
-import { idsOfFilter, scalarEqualities } from './filter-targets.ts';
+import { idsOfFilter, indexLookups } from './filter-targets.ts';
 import { shapeFindResults } from './find-results.ts';
 import { runAggregation } from './run-aggregation.ts';
 import { applyToNewDocument, InvalidUpdateError, nextVersion, parseUpdate, type ParsedUpdate } from './update-operators.ts';
@@ -153,8 +153,8 @@ export class EmbeddedCollection<T extends Document = Document> implements ReadCo
   }
 
   /**
-   * Stored documents matching `filter` (at most `wanted`), found by _id, then through a
-   * single-field index on an equality, and only then by scanning the collection.
+   * Stored documents matching `filter` (at most `wanted`), found by _id, then through an
+   * index on an equality or `$in`, and only then by scanning the collection.
    */
   private select(filter: Filter | undefined, wanted: number): Document[] {
     const found: Document[] = [];
@@ -189,14 +189,15 @@ export class EmbeddedCollection<T extends Document = Document> implements ReadCo
 
   private idsFromIndexes(filter: Filter | undefined): ReadonlySet<unknown> | undefined {
     if (this.indexes.length === 0) return undefined;
-    let best: ReadonlySet<unknown> | undefined;
-    for (const [field, value] of scalarEqualities(filter)) {
+    // the index that names the fewest documents; a union for `$in` is built only for the one chosen
+    let best: { index: CollectionIndex; values: readonly unknown[]; count: number } | undefined;
+    for (const [field, values] of indexLookups(filter)) {
       const index = this.indexes.find((candidate) => candidate.serves(field));
       if (!index) continue;
-      const ids = index.idsWith(value);
-      if (!best || ids.size < best.size) best = ids;
+      const count = index.countWithAny(values);
+      if (!best || count < best.count) best = { index, values, count };
     }
-    return best;
+    return best?.index.idsWithAny(best.values);
   }
 
   private insert(document: T): void {

@@ -1,6 +1,6 @@
 /**
- * What a filter pins down before any document is read: the _id values it allows, or an
- * equality on a top-level field an index can serve. Lets lookups skip collection scans.
+ * What a filter pins down before any document is read: the _id values it allows, or the
+ * values a top-level field must hold (an equality or `$in`) that an index can look up. Lets lookups skip collection scans.
  */
 import type { Filter } from '../port.ts';
 import { isOperatorObject } from './field-path.ts';
@@ -24,15 +24,21 @@ export function idsOfFilter(filter: Filter | undefined): readonly unknown[] | un
   return undefined;
 }
 
-/** Top-level `field: scalar` (or `{$eq: scalar}`) conditions, for index lookups. */
-export function scalarEqualities(filter: Filter | undefined): Array<readonly [field: string, value: unknown]> {
-  const found: Array<readonly [string, unknown]> = [];
+/**
+ * Top-level conditions an index can answer: `field: scalar`, `{$eq: scalar}` or `{$in: [scalars]}`,
+ * each with the values a matching document holds one of. What an index finds for them is a
+ * superset of the matches (other operators beside `$in` still apply), never fewer.
+ */
+export function indexLookups(filter: Filter | undefined): Array<readonly [field: string, values: readonly unknown[]]> {
+  const found: Array<readonly [string, readonly unknown[]]> = [];
   if (!filter) return found;
   for (const field in filter) {
     if (field.startsWith('$') || field === '_id') continue;
     const condition = filter[field];
-    if (isIndexableScalar(condition)) found.push([field, condition]);
-    else if (isOperatorObject(condition) && isIndexableScalar(condition.$eq)) found.push([field, condition.$eq]);
+    if (isIndexableScalar(condition)) found.push([field, [condition]]);
+    else if (!isOperatorObject(condition)) continue;
+    else if (isIndexableScalar(condition.$eq)) found.push([field, [condition.$eq]]);
+    else if (Array.isArray(condition.$in) && condition.$in.every(isIndexableScalar)) found.push([field, condition.$in]);
   }
   return found;
 }

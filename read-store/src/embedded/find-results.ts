@@ -88,7 +88,8 @@ function readPath(document: Document, path: string): unknown {
 function topLevelProjector(projection: Projection): (document: Document) => Document {
   const fields = Object.keys(projection);
   const included = fields.filter((field) => field !== '_id' && projection[field] === 1);
-  if (included.length === 0) {
+  // `{_id: 1}` alone includes only the _id; an exclusion projection includes nothing
+  if (included.length === 0 && projection._id !== 1) {
     return (document) => {
       const shaped: Record<string, unknown> = {};
       for (const field in document) if (projection[field] !== 0 && document[field] !== undefined) shaped[field] = copyValue(document[field]);

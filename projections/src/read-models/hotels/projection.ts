@@ -41,7 +41,14 @@ export const hotelsReadModel = defineReadModel({
   version: 1,
   collections: {
     [collections.hotels]: [{ keys: { ownerId: 1 } }, { keys: { city: 1 } }],
-    [collections.rooms]: [{ keys: { hotelID: 1 } }],
+    // a room search's conditions, each answered by an index rather than a scan of every room
+    [collections.rooms]: [
+      { keys: { hotelID: 1 } },
+      { keys: { roomType: 1 } },
+      { keys: { bedType: 1 } },
+      { keys: { hasKitchen: 1 } },
+      { keys: { furnished: 1 } },
+    ],
   },
   queries: hotelQueries,
   on: {

@@ -30,6 +30,8 @@ const HOTEL_CARD_FIELDS: Projection = {
   transportationFacilities: 0,
 };
 const INTERNAL_ROOM_FIELDS: Projection = { [POSITION_FIELD]: 0, ownerId: 0 };
+/** Up to this many hotels, their rooms are looked up by hotel (a few rooms each) rather than by a room condition's index. */
+const FEW_HOTELS = 1000;
 const NEWEST_FIRST: Sort = { created_at: -1, _id: 1 };
 const OLDEST_FIRST: Sort = { created_at: 1, _id: 1 };
 
@@ -78,6 +80,18 @@ export function hotelQueries(store: ReadModelStore) {
   const hotels = store.collection<HotelDocument>(hotelCollections.hotels);
   const rooms = store.collection<RoomDocument>(hotelCollections.rooms);
 
+  /**
+   * A room search's rooms are found through an index: on their hotel when the hotel conditions
+   * (a city, a name, prices) name few hotels, else on a room condition (type, bed, kitchen,
+   * furnished), never by reading every room. Either way the hotel conditions still apply to the
+   * hotels answered, so the answer is the same.
+   */
+  async function fewHotelsMatching(filter: Filter): Promise<Filter> {
+    if (Object.keys(filter).length === 0) return {};
+    const matching = await hotels.find(filter, { projection: { _id: 1 } });
+    return matching.length <= FEW_HOTELS ? { hotelID: { $in: matching.map((hotel) => hotel._id) } } : {};
+  }
+
   return {
     async hotel(hotelId: string): Promise<Hotel | null> {
       const hotel = await hotels.findOne({ _id: hotelId }, { projection: INTERNAL_HOTEL_FIELDS });
@@ -116,7 +130,7 @@ export function hotelQueries(store: ReadModelStore) {
       if (onlyHotels !== undefined) {
         filter._id = { $in: [...onlyHotels] };
       } else if (byRoom !== null) {
-        const matching = await rooms.find(byRoom, { projection: { hotelID: 1 } });
+        const matching = await rooms.find({ ...byRoom, ...(await fewHotelsMatching(filter)) }, { projection: { hotelID: 1 } });
         filter._id = { $in: [...new Set(matching.map((room) => room.hotelID))] };
       }
       const [total, page] = await Promise.all([

@@ -175,6 +175,7 @@ export default async function benchNotary(report: Report): Promise<void> {
         reveal: async (stored) => stored.data,
         auditTrail: eventStoreAuditTrail(big, new KeyedStreamNames(randomBytes(STREAM_NAME_KEY_BYTES))),
         treeHeads: tree.heads,
+        notarisedLog: big,
       },
       { apiPrefix: '/api', security: { publicUrl: 'http://localhost', googleSignIn: false } },
     );

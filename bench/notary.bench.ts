@@ -3,7 +3,9 @@
  * one by number of hashing threads; the leaves of a log in the former record format beside
  * those of a canonical one), how fast the notary builds its tree, and how fast an inclusion
  * proof is answered over a log of 1,000,000 events: from the tree nodes in the read store, and
- * over HTTP through the query service's route (an auditor's token and session checked). Its
+ * over HTTP through the query service's route (an auditor's token and session checked); the heap
+ * the notary holds per leaf, beside the former layout's (records and every subtree kept), and
+ * the block level's trade-off (docs/decisions/0017). Its
  * lag behind the log under load is measured in the booking benchmark.
  */
 import { execFile } from 'node:child_process';
@@ -14,18 +16,26 @@ import { mkdir, mkdtemp, open, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { crc32 } from 'node:zlib';
 import { HEADER_BYTES, LOG_FILE_NAME, RECORD_MAGIC, formerPayloadText, openEmbeddedEventStore, type EventData, type EventStore } from '@stays/event-store';
 import { createEmbeddedReadStore } from '@stays/read-store';
 import {
+  AUDIT_LOG_INDEXES,
   FileTreeHeadStore,
   LeafArchive,
   LogVerifier,
   Notary,
   NotarySigner,
   ReadStoreTreeHeadStore,
+  STORED_BLOCK_LEVEL,
   StoredTree,
+  completeSubtreeHash,
+  leafHash,
+  leafRecord,
   leavesOfLogFile,
+  rangeNodes,
   readTreeHeadsFile,
 } from '@stays/notary';
 import { physicalCollection } from '@stays/projections';
@@ -38,6 +48,10 @@ import { atLeast, atMost, percentile, type Report } from './report.ts';
 const accountsCollection = (name: string): string => physicalCollection(accountsReadModel.name, accountsReadModel.version, name);
 
 const PROVEN_EVENTS = 1_000_000;
+/** Leaves the former layout (records and every subtree in the read store) is measured over: its heap at 1,000,000 would crowd the machine. */
+const FORMER_LAYOUT_EVENTS = 100_000;
+/** The process's budget at 1,000,000 events (the issue "one machine carries years of traffic"), of which the notary's share is this. */
+const NOTARY_BYTES_PER_LEAF_GOAL = 150;
 const VERIFY_LOG = path.resolve(import.meta.dirname, '../notary/src/verify-log-cli.ts');
 const PROOFS = 5_000;
 const HTTP_PROOFS = 2_000;
@@ -97,6 +111,66 @@ async function writeFormerLog(store: EventStore, file: string): Promise<void> {
   }
 }
 
+v8.setFlagsFromString('--expose-gc');
+const collectGarbage = vm.runInNewContext('gc') as () => void;
+
+/** Heap in use after a full collection. */
+function heapUsed(): number {
+  collectGarbage();
+  collectGarbage();
+  return process.memoryUsage().heapUsed;
+}
+
+/** The notary's read store as the former layout held it (each record and its leaf hash in audit_log, every complete subtree in audit_tree_nodes), over the log's first `count` events. */
+async function formerLayout(eventStore: EventStore, count: number) {
+  const readStore = createEmbeddedReadStore();
+  const log = readStore.collection('audit_log');
+  for (const index of AUDIT_LOG_INDEXES) await log.createIndex(index.keys);
+  const nodes = readStore.collection('audit_tree_nodes');
+  const frontier: { level: number; hash: Buffer }[] = [];
+  let size = 0;
+  let after: number | undefined;
+  while (size < count) {
+    const records = await eventStore.readAll({ ...(after !== undefined && { after }), maxCount: Math.min(10_000, count - size) });
+    const logWrites = [];
+    const nodeWrites = [];
+    for (const event of records) {
+      const leaf = leafHash(event);
+      logWrites.push({
+        insertOne: {
+          document: {
+            _id: size,
+            leafHash: leaf.toString('hex'),
+            record: leafRecord(event),
+            position: event.position,
+            streamId: event.streamId,
+            category: event.streamId.split('-')[0]!,
+            type: event.type,
+            actor: (event.metadata.actor as string | undefined) ?? 'system',
+            bookingID: (event.metadata.correlationId as string | undefined) ?? null,
+            recordedAt: event.recordedAt,
+          },
+        },
+      });
+      let node = { level: 0, hash: leaf };
+      let index = size;
+      nodeWrites.push({ insertOne: { document: { _id: `0.${index}`, hash: leaf.toString('hex') } } });
+      while (frontier.at(-1)?.level === node.level) {
+        const left = frontier.pop()!;
+        index = Math.floor(index / 2);
+        node = { level: node.level + 1, hash: completeSubtreeHash([left.hash, node.hash], 0, 2) };
+        nodeWrites.push({ insertOne: { document: { _id: `${node.level}.${index}`, hash: node.hash.toString('hex') } } });
+      }
+      frontier.push(node);
+      size++;
+    }
+    await log.bulkWrite(logWrites);
+    await nodes.bulkWrite(nodeWrites);
+    after = records.at(-1)!.position;
+  }
+  return readStore;
+}
+
 async function notarise(eventStore: EventStore, options: { dir?: string } = {}) {
   const readStore = createEmbeddedReadStore();
   const heads = options.dir ? await FileTreeHeadStore.open(options.dir) : new ReadStoreTreeHeadStore(readStore);
@@ -119,8 +193,41 @@ export default async function benchNotary(report: Report): Promise<void> {
     const big = await openEmbeddedEventStore(path.join(dir, 'events'));
     await fill(big, PROVEN_EVENTS);
     const notaryDir = path.join(dir, 'notary');
+    const before = heapUsed();
     const tree = await notarise(big, { dir: notaryDir });
+    const heldPerLeaf = (heapUsed() - before) / PROVEN_EVENTS;
     report(`notary catch-up, ${PROVEN_EVENTS.toLocaleString('en')} events (embedded read store, leaf archive)`, PROVEN_EVENTS / tree.seconds, 'events/s');
+    report(
+      `heap the notary holds per leaf, ${PROVEN_EVENTS.toLocaleString('en')} leaves (read store, archive)`,
+      heldPerLeaf,
+      `bytes (${Math.round((heldPerLeaf * PROVEN_EVENTS) / 2 ** 20)} MiB; 10,000,000 leaves: ${Math.round((heldPerLeaf * 10 * PROVEN_EVENTS) / 2 ** 20)} MiB)`,
+      atMost(NOTARY_BYTES_PER_LEAF_GOAL),
+    );
+    {
+      const beforeFormer = heapUsed();
+      const former = await formerLayout(big, FORMER_LAYOUT_EVENTS);
+      const formerPerLeaf = (heapUsed() - beforeFormer) / FORMER_LAYOUT_EVENTS;
+      report(
+        `heap per leaf in the former layout (records, every subtree), ${FORMER_LAYOUT_EVENTS.toLocaleString('en')} leaves`,
+        formerPerLeaf,
+        `bytes (${Math.round((formerPerLeaf * PROVEN_EVENTS) / 2 ** 20)} MiB at 1,000,000)`,
+      );
+      await former.close();
+    }
+    // Why leaves are kept 64 to a block: the hashing a proof does in a block, and the documents a tree holds, by block level.
+    for (const level of [4, STORED_BLOCK_LEVEL, 8]) {
+      const leaves = Array.from({ length: 2 ** level }, () => randomBytes(32));
+      const started = performance.now();
+      const rounds = 2000;
+      for (let i = 0; i < rounds; i++)
+        for (const node of rangeNodes({ start: 0, end: 2 ** level - 1 })) completeSubtreeHash(leaves, node.index * 2 ** node.level, 2 ** node.level);
+      const micros = ((performance.now() - started) * 1000) / rounds;
+      report(
+        `block level ${level}: hashing a block's subtrees for a proof`,
+        micros,
+        `µs (${Math.round(PROVEN_EVENTS / 2 ** level).toLocaleString('en')} blocks and as many nodes at 1,000,000 leaves)`,
+      );
+    }
 
     // `npm run verify-log` itself, in a process of its own as an operator runs it, beside the log's writer (this process, idle
     // meanwhile): heads and leaf archive, then the log file read sequentially and hashed by a worker thread per core, the
@@ -175,6 +282,7 @@ export default async function benchNotary(report: Report): Promise<void> {
         reveal: async (stored) => stored.data,
         auditTrail: eventStoreAuditTrail(big, new KeyedStreamNames(randomBytes(STREAM_NAME_KEY_BYTES))),
         treeHeads: tree.heads,
+        notarisedLog: big,
       },
       { apiPrefix: '/api', security: { publicUrl: 'http://localhost', googleSignIn: false } },
     );

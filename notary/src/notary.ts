@@ -15,7 +15,20 @@ import { subscriptionHealth, type EventStore, type RecordedEvent, type Subscript
 import type { ReadStore } from '@stays/read-store';
 import type { SignedTreeHead } from '@stays/contracts';
 import { MerkleFrontier, leafHash, rangeNodes } from './merkle.ts';
-import { AUDIT_LOG_COLLECTION, StoredTree, TREE_NODES_COLLECTION, auditLogDocument, nodeId, upsert } from './stored-tree.ts';
+import {
+  AUDIT_LOG_COLLECTION,
+  KeyStrings,
+  LEAF_BLOCKS_COLLECTION,
+  NOTARY_STATE_VERSION,
+  STORED_BLOCK_LEAVES,
+  STORED_BLOCK_LEVEL,
+  StoredTree,
+  TREE_NODES_COLLECTION,
+  auditLogDocument,
+  leafBlockDocument,
+  nodeId,
+  upsert,
+} from './stored-tree.ts';
 import type { LeafArchive } from './leaf-archive.ts';
 import type { NotarySigner, TreeHeadStore } from './tree-heads.ts';
 
@@ -62,6 +75,9 @@ export class Notary {
   /** The batch being written, which stop() lets finish. */
   private batch: Promise<void> = Promise.resolve();
   private readonly caughtUpListeners: (() => void)[] = [];
+  /** The leaves of the block being filled (the tree's last, incomplete block). */
+  private blockLeaves: Buffer[] = [];
+  private readonly keyStrings = new KeyStrings();
 
   constructor(private readonly options: NotaryOptions) {
     this.tree = new StoredTree(options.readStore);
@@ -70,9 +86,16 @@ export class Notary {
   async start(): Promise<void> {
     await this.tree.createIndexes();
     await this.tree.publishPublicKey(this.options.signer.publicJwk());
-    const checkpoint = await this.tree.checkpoint();
+    let checkpoint = await this.tree.checkpoint();
+    if (checkpoint !== null && checkpoint.version !== NOTARY_STATE_VERSION) {
+      // Another layout (one that kept records): rebuilt from the log, and checked against the latest signed head when caught up.
+      this.log(`notary: its collections are in layout ${checkpoint.version ?? 1}, not ${NOTARY_STATE_VERSION}: rebuilding them from the log`);
+      await this.tree.clear();
+      checkpoint = null;
+    }
     const size = checkpoint?.treeSize ?? 0;
     this.frontier = new MerkleFrontier(size, await this.tree.nodes(rangeNodes({ start: 0, end: size })));
+    this.blockLeaves = await this.tree.blockLeaves(Math.floor(size / STORED_BLOCK_LEAVES), size % STORED_BLOCK_LEAVES);
     this.position = checkpoint !== null && checkpoint.position >= 0 ? checkpoint.position : undefined;
     this.stored = { size, root: this.frontier.root() };
     this.signedSize = (await this.options.heads.latest())?.treeSize ?? null;
@@ -146,6 +169,7 @@ export class Notary {
     const archive = this.options.leafArchive;
     const logWrites = [];
     const nodeWrites = [];
+    const blockWrites = [];
     const archived: Buffer[] = [];
     for (const event of events) {
       const index = this.frontier.size;
@@ -158,11 +182,17 @@ export class Notary {
       } else if (archive !== undefined && index >= archive.size) {
         archived.push(leaf);
       }
-      logWrites.push(upsert(auditLogDocument(index, leaf, event)));
-      for (const node of this.frontier.append(leaf)) nodeWrites.push(upsert({ _id: nodeId(node), hash: node.hash.toString('hex') }));
+      logWrites.push(upsert(auditLogDocument(index, event, this.keyStrings)));
+      this.blockLeaves.push(leaf);
+      for (const node of this.frontier.append(leaf)) {
+        if (node.level > STORED_BLOCK_LEVEL) nodeWrites.push(upsert({ _id: nodeId(node), hash: node.hash.toString('hex') }));
+        else if (node.level === STORED_BLOCK_LEVEL) blockWrites.push(upsert(leafBlockDocument(node.index, this.blockLeaves.splice(0), node.hash)));
+      }
     }
+    if (this.blockLeaves.length > 0) blockWrites.push(upsert(leafBlockDocument(Math.floor(this.frontier.size / STORED_BLOCK_LEAVES), this.blockLeaves)));
     if (this.failed === null) await archive?.append(archived);
-    await this.options.readStore.collection(TREE_NODES_COLLECTION).bulkWrite(nodeWrites);
+    await this.options.readStore.collection(LEAF_BLOCKS_COLLECTION).bulkWrite(blockWrites);
+    if (nodeWrites.length > 0) await this.options.readStore.collection(TREE_NODES_COLLECTION).bulkWrite(nodeWrites);
     await this.options.readStore.collection(AUDIT_LOG_COLLECTION).bulkWrite(logWrites);
     const last = events[events.length - 1]!.position;
     await this.tree.writeCheckpoint(last, this.frontier.size);

@@ -9,12 +9,12 @@
  */
 import path from 'node:path';
 import { LOG_FILE_NAME, connectEventStoreDB, type EventStore } from '@stays/event-store';
-import { connectMongoReadStore } from '@stays/read-store';
+import { connectMongoReadStore, type ReadStore } from '@stays/read-store';
 import type { SignedTreeHead } from '@stays/contracts';
 import { ConfigError, loadConfig, runMain } from '@stays/service-kit';
 import { LeafArchive } from './leaf-archive.ts';
 import { leavesOfLogFile } from './log-file-leaves.ts';
-import { AUDIT_LOG_COLLECTION, type AuditLogDocument } from './stored-tree.ts';
+import { AUDIT_LOG_COLLECTION, StoredTree } from './stored-tree.ts';
 import { ReadStoreTreeHeadStore, loadNotarySigner, readTreeHeadsFile, type TreeHeadStore } from './tree-heads.ts';
 import { LogVerifier, describeReport } from './verify-log.ts';
 
@@ -39,6 +39,19 @@ async function feed(eventStore: EventStore, verifier: LogVerifier): Promise<void
   }
 }
 
+/** The leaf hashes the notary stored: its leaf blocks, or the leafHash of each audit_log document where an older notary wrote them there. */
+async function notarisedLeaves(readStore: ReadStore): Promise<Buffer[] | null> {
+  const tree = new StoredTree(readStore);
+  const fromBlocks = await tree.leafHashes(await tree.size());
+  if (fromBlocks !== null) return fromBlocks;
+  const leaves = await readStore
+    .collection<{ _id: number; leafHash?: unknown }>(AUDIT_LOG_COLLECTION)
+    .find({}, { sort: { _id: 1 }, projection: { leafHash: 1 } });
+  return leaves.every((leaf, i) => leaf._id === i && typeof leaf.leafHash === 'string')
+    ? leaves.map((leaf) => Buffer.from(leaf.leafHash as string, 'hex'))
+    : null;
+}
+
 runMain(async () => {
   const config = loadConfig();
   const signer = await loadNotarySigner(config.notarySigningKey, path.join(config.dataDir, 'keys'));
@@ -53,8 +66,7 @@ runMain(async () => {
     const readStore = await connectMongoReadStore(config.mongoUrl, config.mongoDb);
     try {
       heads = await allHeads(new ReadStoreTreeHeadStore(readStore));
-      const leaves = await readStore.collection<AuditLogDocument>(AUDIT_LOG_COLLECTION).find({}, { sort: { _id: 1 }, projection: { leafHash: 1 } });
-      notarised = leaves.every((leaf, i) => leaf._id === i) ? leaves.map((leaf) => Buffer.from(leaf.leafHash, 'hex')) : null;
+      notarised = await notarisedLeaves(readStore);
       verifier = new LogVerifier(heads.map((head) => head.treeSize));
       await feed(eventStore, verifier);
     } finally {

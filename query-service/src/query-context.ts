@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import type { ReadStore } from '@stays/read-store';
 import type { ReadModelQueries } from '@stays/projections/read-models';
-import type { NotaryQueries, TreeHeadStore } from '@stays/notary/queries';
+import type { NotarisedLog, NotaryQueries, TreeHeadStore } from '@stays/notary/queries';
 import type { AuditTrail } from './audit/audit-trail.ts';
 import type { Reveal } from './audit/entries.ts';
 import type { MediaLinks, MediaStore, MountContext, TokenVerifier } from '@stays/service-kit';
@@ -31,6 +31,8 @@ export interface QueryServiceDeps {
   readonly auditTrail: AuditTrail;
   /** The notary's signed tree heads (a file in the one-process mode, MongoDB in production). */
   readonly treeHeads: TreeHeadStore;
+  /** The log as stored (the notary's, never a decrypting view): the records auditors read, by the positions the notary keeps. */
+  readonly notarisedLog: NotarisedLog;
   /** Where read-your-writes timeouts are logged. Default console.warn. */
   readonly log?: (line: string) => void;
 }

@@ -54,6 +54,7 @@ runMain(async () => {
       reveal: async (record) => (await revealRecord(record, keys)).data,
       auditTrail: eventStoreAuditTrail(withPersonalData(eventStore, keys), await streamNamesFor(config)),
       treeHeads: new ReadStoreTreeHeadStore(readStore),
+      notarisedLog: eventStore,
     },
     { apiPrefix: config.apiPrefix, cors: config.cors, security: securityHeadersFor(config), internalRoutes: true },
   );

@@ -1,11 +1,16 @@
 import { expect } from 'chai';
+import type { RecordedEvent } from '@stays/event-store';
 import { createEmbeddedReadStore, type ReadStore } from '@stays/read-store';
 import { AUDIT_LOG_COLLECTION, ReadStoreTreeHeadStore, notaryQueries } from '@stays/notary';
 import { bookingHistory } from '../src/audit/booking-history.ts';
 
 const CONTACT = 'contact-c0ffee';
 
-const auditLogOf = (readStore: ReadStore) => notaryQueries(readStore, new ReadStoreTreeHeadStore(readStore)).auditLog;
+/** The log the leaves point into: the records written by logOf, by position. */
+const records = new Map<number, RecordedEvent>();
+const auditLogOf = (readStore: ReadStore) =>
+  notaryQueries(readStore, new ReadStoreTreeHeadStore(readStore), { readAt: async (positions) => positions.flatMap((position) => records.get(position) ?? []) })
+    .auditLog;
 
 /** Writes leaves in the notary's shape, leaf i being the i-th event given. */
 async function logOf(
@@ -26,10 +31,9 @@ async function logOf(
       metadata,
       recordedAt,
     };
+    records.set(record.position, record);
     await collection.insertOne({
       _id: leafIndex,
-      leafHash: '',
-      record,
       position: leafIndex + 1,
       streamId: event.streamId,
       category: event.streamId.split('-')[0],

@@ -124,6 +124,7 @@ async function queryService(readStore: ReadStore, log: (line: string) => void): 
       reveal: async (record) => record.data,
       auditTrail: { recordRead: () => Promise.reject(new Error('no auditor reads in these tests')) },
       treeHeads: new ReadStoreTreeHeadStore(readStore),
+      notarisedLog: { readAt: () => Promise.reject(new Error('no auditor reads in these tests')) },
       log,
     },
     { apiPrefix: '/api', security: { publicUrl: 'http://localhost', googleSignIn: false }, internalRoutes: true },

@@ -206,6 +206,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
         reveal: async (record) => (await revealRecord(record, keys)).data,
         auditTrail: eventStoreAuditTrail(eventStore, streamNames),
         treeHeads,
+        notarisedLog: rawEventStore,
         log,
       },
       { apiPrefix: config.apiPrefix, cors: config.cors, security },

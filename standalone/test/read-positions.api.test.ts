@@ -75,6 +75,7 @@ describe("reading one's own write (X-Min-Position) and internal routes", functio
         reveal: async (record) => record.data,
         auditTrail: eventStoreAuditTrail(system.eventStore, system.streamNames),
         treeHeads: new ReadStoreTreeHeadStore(system.readStore),
+        notarisedLog: system.rawEventStore,
       },
       { apiPrefix: API, security: { publicUrl: stays.baseUrl, googleSignIn: false }, internalRoutes: true },
     );

@@ -4,11 +4,11 @@
  * very fold the command side decides on.
  */
 import { bookingAggregate, parseEvent, type AuditBookingAsOf } from '@stays/contracts';
-import type { AuditLogDocument } from '@stays/notary/queries';
+import type { LoggedRecord } from '@stays/notary/queries';
 import type { Reveal } from './entries.ts';
 
-/** `events`: the booking stream's log documents in log order; `asOf` an ISO UTC time. */
-export async function bookingAsOf(bookingID: string, events: readonly AuditLogDocument[], asOf: string, reveal: Reveal): Promise<AuditBookingAsOf> {
+/** `events`: the booking stream's logged records in log order; `asOf` an ISO UTC time. */
+export async function bookingAsOf(bookingID: string, events: readonly LoggedRecord[], asOf: string, reveal: Reveal): Promise<AuditBookingAsOf> {
   const folded = events.filter((document) => Date.parse(document.recordedAt) <= Date.parse(asOf));
   let state = bookingAggregate.initialState();
   for (const document of folded) {

@@ -8,11 +8,11 @@
  * (category 'auditor') but are not the booking's history. All in log order.
  */
 import { streams } from '@stays/contracts';
-import type { AuditLog, AuditLogDocument } from '@stays/notary/queries';
+import type { AuditLog, LoggedRecord } from '@stays/notary/queries';
 
 const LOG_ORDER = { _id: 1 } as const;
 
-export async function bookingHistory(auditLog: AuditLog, bookingID: string): Promise<AuditLogDocument[]> {
+export async function bookingHistory(auditLog: AuditLog, bookingID: string): Promise<LoggedRecord[]> {
   const about = await auditLog.find({ bookingID, category: { $ne: 'auditor' } }, { sort: LOG_ORDER });
   const placed = about.find((document) => document.type === 'BookingPlaced' && document.streamId === streams.booking(bookingID));
   if (placed === undefined) return about;
@@ -26,7 +26,7 @@ export async function bookingHistory(auditLog: AuditLog, bookingID: string): Pro
 }
 
 /** The guest's events of a contact stream from the start of their last verification to it (none when they never verified). */
-function verificationBefore(contactEvents: readonly AuditLogDocument[], customerId: unknown): AuditLogDocument[] {
+function verificationBefore(contactEvents: readonly LoggedRecord[], customerId: unknown): LoggedRecord[] {
   const guests = contactEvents.filter((document) => document.record.data.customerId === customerId);
   const verified = guests.findLastIndex((document) => document.type === 'ContactVerified');
   if (verified === -1) return [];

@@ -6,7 +6,7 @@
  */
 import { streams, type AuditActor, type AuditEntry, type AuditRecord } from '@stays/contracts';
 import type { ReadModelQueries } from '@stays/projections/read-models';
-import type { AuditLog, AuditLogDocument } from '@stays/notary/queries';
+import type { AuditLog, LoggedRecord } from '@stays/notary/queries';
 
 /** What replaces a person's name or data once it is erased (the personal-data layer writes the same). */
 const ERASED = '[erased]';
@@ -16,7 +16,7 @@ export const isSystemActor = (id: string): boolean => id === 'system' || id.star
 export type Reveal = (record: AuditRecord) => Promise<Record<string, unknown>>;
 
 export interface EntryReader {
-  entryOf(document: AuditLogDocument): Promise<AuditEntry>;
+  entryOf(document: LoggedRecord): Promise<AuditEntry>;
 }
 
 /** An entry reader for one request: actors are looked up once each. */

@@ -99,14 +99,14 @@ export function mountAuditRoutes({ deps, readModels, notary: { auditLog }, mount
     const { page: _page, ...query } = ctx.input.query;
     await deps.auditTrail.recordRead({ auditorId: auditorAuthOf(ctx).accountId, what: 'log-export', filters: recordedFilters(query) });
     const filter = logFilter(query);
-    const [newest] = await auditLog.find({}, { sort: { _id: -1 }, limit: 1 });
-    const bounded = { ...filter, _id: { $lte: newest?._id ?? -1 } };
+    const newest = await auditLog.newestLeaf();
+    const bounded = { ...filter, _id: { $lte: newest } };
     const total = await auditLog.count(bounded);
     const reader = readerFor();
     async function* lines(): AsyncGenerator<string> {
       let after = -1;
       for (;;) {
-        const batch = await auditLog.find({ ...filter, _id: { $gt: after, $lte: newest?._id ?? -1 } }, { sort: { _id: 1 }, limit: EXPORT_BATCH });
+        const batch = await auditLog.find({ ...filter, _id: { $gt: after, $lte: newest } }, { sort: { _id: 1 }, limit: EXPORT_BATCH });
         if (batch.length === 0) return;
         for (const document of batch) yield `${JSON.stringify(await reader.entryOf(document))}\n`;
         after = batch.at(-1)!._id;

@@ -38,6 +38,7 @@ describe('read store snapshots', () => {
       intervalMs: 0,
       log: (line) => lines.push(line),
     });
+    snapshots.start();
     return { store, snapshots };
   }
 
@@ -145,6 +146,21 @@ describe('read store snapshots', () => {
     expect(second.snapshots.loadedFrom).to.equal(null);
     expect(await second.store.collection('hotels').countDocuments()).to.equal(0);
     expect(lines.join('\n')).to.match(/does not hold event event-41 at position 41/);
+  });
+
+  it('is not written by a system that did not start', async () => {
+    const store = createEmbeddedReadStore();
+    const snapshots = await ReadStoreSnapshots.open({
+      dir,
+      store,
+      logHead: async () => ORIGIN,
+      logHolds: async () => true,
+      intervalMs: 0,
+      log: () => undefined,
+    });
+    await filled(store);
+    await snapshots.close();
+    expect(await readdir(dir)).to.deep.equal([]);
   });
 
   it('is not written when nothing changed since the last one, nor for an empty log', async () => {

@@ -2,9 +2,10 @@
  * The one-process product stopped gracefully and started again on the same data
  * directory: its read models come from the snapshot it wrote on stop (DATA_DIR/read-store),
  * so every answer is the same and no read model reads the log again; a snapshot the log
- * does not match is dropped and the read models are rebuilt.
+ * does not match is dropped and the read models are rebuilt; an erasure is followed within
+ * seconds by a snapshot without the erased values.
  */
-import { access, cp, rm } from 'node:fs/promises';
+import { access, cp, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
 import type { ReadModelsStatus } from '@stays/projections';
@@ -94,6 +95,23 @@ describe('read models kept across a restart by the read store snapshot', functio
     expect(await answers(new ApiClient(stays.baseUrl), ids)).to.deep.equal(before);
     for (const model of (await readModels(stays)).models) {
       expect(model.versions.find((version) => version.version === model.live)!.events, model.name).to.be.greaterThan(0);
+    }
+  });
+
+  it('writes a new snapshot soon after a personal data erasure, so the erased name stays on disk only seconds', async () => {
+    stays = await startTestSystem();
+    const api = new ApiClient(stays.baseUrl);
+    const name = `Zubeida Quraishi ${Date.now()}`;
+    const guest = await signedInCustomer(api, name);
+    await stays.stop();
+    const file = path.join(stays.dataDir, SNAPSHOT);
+    expect((await readFile(file)).includes(name), 'the name in the snapshot written on stop').to.equal(true);
+
+    stays = await startTestSystem({ dataDir: stays.dataDir });
+    expect((await new ApiClient(stays.baseUrl).delete('/user/delete/account', { token: guest.token })).status).to.equal(200);
+    await stays.system.erasure.whenIdle();
+    for (const started = Date.now(); (await readFile(file)).includes(name); await new Promise((resolve) => setTimeout(resolve, 100))) {
+      expect(Date.now() - started, 'seconds until the snapshot no longer holds the name').to.be.lessThan(15_000);
     }
   });
 });

@@ -44,6 +44,8 @@ export class ReadStoreSnapshots {
   private soonTimer: NodeJS.Timeout | null = null;
   private writing: Promise<void> = Promise.resolve();
   private closed = false;
+  /** Set by start(): a system that failed to start writes no snapshot on its way out. */
+  private started = false;
 
   private constructor(
     private readonly options: ReadStoreSnapshotsOptions,
@@ -62,8 +64,9 @@ export class ReadStoreSnapshots {
     return new ReadStoreSnapshots(options, await load(options));
   }
 
-  /** Writes a snapshot every intervalMs while anything changed. */
+  /** The system has started: from now on a snapshot is written every intervalMs while anything changed, and on close. */
   start(): void {
+    this.started = true;
     if (this.options.intervalMs <= 0 || this.closed) return;
     this.timer = setInterval(() => void this.write(), this.options.intervalMs);
     this.timer.unref();
@@ -85,17 +88,17 @@ export class ReadStoreSnapshots {
     return this.writing;
   }
 
-  /** Stops the timers and writes a last snapshot (the followers have stopped: it holds their last checkpoints). */
+  /** Stops the timers and, once started, writes a last snapshot (the followers have stopped: it holds their last checkpoints). */
   async close(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     if (this.soonTimer) clearTimeout(this.soonTimer);
     this.timer = this.soonTimer = null;
-    await this.write();
+    if (this.started) await this.write();
     this.closed = true;
   }
 
   private async writeOnce(): Promise<void> {
-    if (this.closed) return;
+    if (this.closed || !this.started) return;
     const { store, dir, log } = this.options;
     const changes = store.changes();
     if (changes === this.lastWrittenChanges) return;

@@ -91,6 +91,19 @@ describe('read store snapshots', () => {
     expect(await hotels.find({ city: 'Goa' })).to.deep.equal([{ _id: 'h2', ownerId: 'o2', city: 'Goa', name: 'Palms' }]);
   });
 
+  it('leaves out the collections it is told to, which start empty', async () => {
+    const store = createEmbeddedReadStore();
+    const options = { dir, store, logHead: async () => ORIGIN, logHolds: async () => true, intervalMs: 0, log: () => undefined, leaveOut: ['audit_log'] };
+    const snapshots = await ReadStoreSnapshots.open(options);
+    snapshots.start();
+    await filled(store);
+    await snapshots.close();
+    const loaded = createEmbeddedReadStore();
+    await ReadStoreSnapshots.open({ ...options, store: loaded });
+    expect(await loaded.collection('audit_log').countDocuments()).to.equal(0);
+    expect(await loaded.collection('hotels').countDocuments()).to.equal(2);
+  });
+
   it('is readable by its owner only', async () => {
     const { store, snapshots } = await open();
     await filled(store);

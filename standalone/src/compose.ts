@@ -33,7 +33,17 @@ import {
   type SigningKeys,
 } from '@stays/service-kit';
 import { ReadModelRunner, readModelOperatorRoute, discoverReadModels } from '@stays/projections';
-import { FileTreeHeadStore, LeafArchive, Notary, ReadStoreTreeHeadStore, loadOrCreateNotarySigner, type TreeHeadStore } from '@stays/notary';
+import {
+  AUDIT_LOG_COLLECTION,
+  FileTreeHeadStore,
+  LeafArchive,
+  NOTARY_STATE_COLLECTION,
+  Notary,
+  ReadStoreTreeHeadStore,
+  TREE_NODES_COLLECTION,
+  loadOrCreateNotarySigner,
+  type TreeHeadStore,
+} from '@stays/notary';
 import { openKeyStoreFor, revealRecord, withPersonalData, type KeyStore } from '@stays/personal-data';
 import {
   HotelStreamsIndex,
@@ -122,7 +132,8 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     // the embedded read store starts from its snapshot; the last one is written once every follower has stopped, before the log closes
     const snapshots = embeddedReadStore && (await openSnapshots(config, rawEventStore, embeddedReadStore, log));
     if (snapshots) closers.unshift(() => snapshots.close());
-    // reactors resume from checkpoints in the embedded read store (the MongoDB mode keeps them in memory here, as before)
+    // reactors resume from checkpoints in the embedded read store (the MongoDB mode keeps them in memory here, as before),
+    // but the erasure reactor: its replay at every start destroys again a key a restored backup brought back
     const checkpoints = snapshots ? { checkpoints: readStoreReactorCheckpoints(readStore) } : {};
     const media = mongo
       ? createGridFsMediaStore({ db: mongo.db(config.mongoDb), publicBaseUrl: config.mediaPath })
@@ -168,7 +179,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     const reconciler = orphanedUnitsReconciler({ store: eventStore, log, ...checkpoints, ...(overrides.now && { now: overrides.now }) });
     await reconciler.start();
     closers.unshift(() => reconciler.stop());
-    const erasure = personalDataErasureReactor({ store: eventStore, keys, media, mediaLinks, log, ...checkpoints });
+    const erasure = personalDataErasureReactor({ store: eventStore, keys, media, mediaLinks, log });
     await erasure.start();
     closers.unshift(() => erasure.stop());
     // follows the log as stored: it reads only ids, so nothing needs decrypting
@@ -273,6 +284,8 @@ function openSnapshots(config: Config, log: EventStore, store: EmbeddedReadStore
       return event ? { position: event.position, eventId: event.id } : null;
     },
     logHolds: async (origin) => (await log.readAt([origin.position]))[0]?.id === origin.eventId,
+    // The notary rebuilds its tree at every start: checking every record against its leaf archive is how a log altered in place is caught.
+    leaveOut: [AUDIT_LOG_COLLECTION, TREE_NODES_COLLECTION, NOTARY_STATE_COLLECTION],
     intervalMs: config.readStoreSnapshotIntervalMs,
     log: logLine,
   });

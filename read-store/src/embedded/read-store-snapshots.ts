@@ -33,6 +33,8 @@ export interface ReadStoreSnapshotsOptions {
   readonly logHead: () => Promise<SnapshotOrigin | null>;
   /** Whether the log holds the event `origin.eventId` at `origin.position`. */
   readonly logHolds: (origin: SnapshotOrigin) => Promise<boolean>;
+  /** Collections a snapshot leaves out: their follower rebuilds them from the log at every start. */
+  readonly leaveOut?: readonly string[];
   /** A snapshot every this often while anything changed (0: only on close and soon()). */
   readonly intervalMs: number;
   readonly log: (line: string) => void;
@@ -102,7 +104,8 @@ export class ReadStoreSnapshots {
     const { store, dir, log } = this.options;
     const changes = store.changes();
     if (changes === this.lastWrittenChanges) return;
-    const collections = store.capture();
+    const leftOut = new Set(this.options.leaveOut);
+    const collections = store.capture().filter((collection) => !leftOut.has(collection.name));
     // The head read after the capture: the captured documents reflect no event after it.
     const origin = await this.options.logHead();
     if (origin === null) return;

@@ -21,7 +21,7 @@ export interface ReactorCheckpointStore {
   write(name: string, checkpoint: ReactorCheckpoint): Promise<void>;
 }
 
-/** Checkpoints in memory: a restart of the process replays the log (tests). */
+/** Checkpoints in memory: a restart of the process replays the log (tests; the one-process mode's erasure reactor, see standalone/src/compose.ts). */
 export function memoryReactorCheckpoints(): ReactorCheckpointStore {
   const checkpoints = new Map<string, ReactorCheckpoint>();
   return {

@@ -8,7 +8,15 @@ import { mkdtemp, readdir, readFile, rm, stat, truncate, writeFile } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import { createEmbeddedReadStore, DuplicateKeyError, ReadStoreSnapshots, SNAPSHOT_FILE, type EmbeddedReadStore, type SnapshotOrigin } from '../src/index.ts';
+import {
+  createEmbeddedReadStore,
+  DuplicateKeyError,
+  ReadStoreSnapshots,
+  SNAPSHOT_FILE,
+  writeSnapshotFile,
+  type EmbeddedReadStore,
+  type SnapshotOrigin,
+} from '../src/index.ts';
 
 const ORIGIN: SnapshotOrigin = { position: 41, eventId: 'event-41' };
 
@@ -149,6 +157,29 @@ describe('read store snapshots', () => {
       expect(lines.filter((line) => line.includes('ignored'))).to.have.length(1);
     });
   }
+
+  it('is ignored, and the store left empty, when its documents break one of its unique indexes', async () => {
+    await writeSnapshotFile(path.join(dir, SNAPSHOT_FILE), {
+      origin: ORIGIN,
+      takenAt: new Date(),
+      collections: [
+        { name: 'plain', indexes: [], documents: [{ _id: 'p1' }] },
+        {
+          name: 'hotels',
+          indexes: [{ name: 'ownerId_1', keys: { ownerId: 1 }, unique: true, sparse: false }],
+          documents: [
+            { _id: 'h1', ownerId: 'o1' },
+            { _id: 'h2', ownerId: 'o1' },
+          ],
+        },
+      ],
+    });
+    const { store, snapshots } = await open();
+    expect(snapshots.loadedFrom).to.equal(null);
+    expect(await store.collection('plain').countDocuments()).to.equal(0);
+    expect(await store.collection('hotels').countDocuments()).to.equal(0);
+    expect(lines.filter((line) => line.includes('ignored'))).to.have.length(1);
+  });
 
   it('is discarded, saying so, when the log does not hold the event it was taken at', async () => {
     const first = await open();

@@ -18,7 +18,7 @@
 import { mkdir, readdir, rename, rm, open } from 'node:fs/promises';
 import path from 'node:path';
 import type { EmbeddedReadStore } from './embedded-read-store.ts';
-import { readSnapshotFile, SnapshotUnreadableError, writeSnapshotFile, type SnapshotOrigin } from './snapshot-file.ts';
+import { readSnapshotFile, writeSnapshotFile, type SnapshotOrigin } from './snapshot-file.ts';
 
 export const SNAPSHOT_FILE = 'read-models.snapshot';
 const TEMP_SUFFIX = '.tmp';
@@ -134,8 +134,8 @@ async function load(options: ReadStoreSnapshotsOptions): Promise<SnapshotOrigin 
     snapshot = await readSnapshotFile(file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    if (!(error instanceof SnapshotUnreadableError)) throw error;
-    options.log(`read store snapshot ${file} ignored: ${error.message}; ${rebuild}`);
+    // whatever keeps it from being read (torn, altered, unreadable, written by a newer Node), a rebuild is always right
+    options.log(`read store snapshot ${file} ignored: ${error instanceof Error ? error.message : String(error)}; ${rebuild}`);
     return null;
   }
   const { origin } = snapshot;

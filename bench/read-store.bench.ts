@@ -4,9 +4,15 @@
  *   200,000 events over 20,000 documents, then a replay of already-applied events
  *   (each one a duplicate key, as after a crash);
  * - latency of a case-insensitive, escaped `$regex` hotel search over 10,000 documents,
- *   sorted, limit 20.
+ *   sorted, limit 20;
+ * - a snapshot of 200,000 documents (read-store-snapshots.ts): time to write it, the longest
+ *   the event loop stalled meanwhile (requests wait that long at most), and time to load it.
  */
-import { createEmbeddedReadStore, DuplicateKeyError, type Document, type Filter } from '../read-store/src/index.ts';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { createEmbeddedReadStore, DuplicateKeyError, ReadStoreSnapshots, SNAPSHOT_FILE, type Document, type Filter } from '../read-store/src/index.ts';
 import { seededRandom } from '../service-kit/src/images/seeded-random.ts';
 import { percentile, type Report } from './report.ts';
 
@@ -16,6 +22,7 @@ const REPLAYED_EVENTS = 20_000;
 const SEARCH_DOCUMENTS = 10_000;
 const SEARCHES = 400;
 const WARM_UP_SEARCHES = 40;
+const SNAPSHOT_DOCUMENTS = 200_000;
 
 const CITIES = [
   'Pune',
@@ -68,6 +75,7 @@ const SEARCH_TERMS = ['pune', 'sea view', 'PALACE', 'hill top', 'grand (royal)',
 export default async function benchReadStore(report: Report): Promise<void> {
   await benchIdempotentUpserts(report);
   await benchRegexSearch(report);
+  await benchSnapshot(report);
 }
 
 async function benchIdempotentUpserts(report: Report): Promise<void> {
@@ -145,6 +153,63 @@ async function benchRegexSearch(report: Report): Promise<void> {
   report('read store (embedded): $regex search, 10k documents, sort + limit 20, p50', percentile(latencies, 50), 'ms');
   report('read store (embedded): $regex search, 10k documents, sort + limit 20, p99', percentile(latencies, 99), 'ms');
   await store.close();
+}
+
+async function benchSnapshot(report: Report): Promise<void> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'stays-bench-snapshot-'));
+  try {
+    const store = createEmbeddedReadStore();
+    const options = {
+      dir,
+      store,
+      logHead: async () => ({ position: SNAPSHOT_DOCUMENTS, eventId: 'bench' }),
+      logHolds: async () => true,
+      intervalMs: 0,
+      log: () => undefined,
+    };
+    const snapshots = await ReadStoreSnapshots.open(options);
+    snapshots.start();
+    const bookings = store.collection('bench_bookings');
+    await bookings.createIndex({ bookingID: 1 }, { unique: true });
+    for (let i = 0; i < SNAPSHOT_DOCUMENTS; i++) {
+      await bookings.insertOne({
+        _id: `booking-${i}`,
+        bookingID: `BK-${i.toString(36).toUpperCase()}`,
+        hotelID: `hotel-${i % 2000}`,
+        customerID: `customer-${i % 50_000}`,
+        customerName: 'Asha Rao',
+        city: CITIES[i % CITIES.length],
+        totalAmount: 1000 + (i % 9000),
+        nights: [new Date(Date.UTC(2026, 0, 1 + (i % 300)))],
+        room: { standard: 'Deluxe', type: 'Room', units: 1 + (i % 3) },
+        placedAt: new Date(Date.UTC(2025, 0, 1) + i * 60_000),
+        _position: i + 1,
+      });
+    }
+    const stalls = monitorEventLoopDelay({ resolution: 1 });
+    stalls.enable();
+    const started = performance.now();
+    await snapshots.write();
+    const writeMs = performance.now() - started;
+    stalls.disable();
+    const bytes = (await stat(path.join(dir, SNAPSHOT_FILE))).size;
+    report('read store snapshot: write 200k documents', writeMs, 'ms');
+    report('read store snapshot: longest event-loop stall while writing 200k documents', stalls.max / 1e6, 'ms');
+    report('read store snapshot: file size for 200k documents', bytes / 1e6, 'MB');
+
+    const loadStarted = performance.now();
+    const loaded = createEmbeddedReadStore();
+    const reopened = await ReadStoreSnapshots.open({ ...options, store: loaded });
+    const loadMs = performance.now() - loadStarted;
+    if (reopened.loadedFrom === null || (await loaded.collection('bench_bookings').estimatedDocumentCount()) !== SNAPSHOT_DOCUMENTS) {
+      throw new Error('the snapshot did not load whole');
+    }
+    report('read store snapshot: load 200k documents (indexes rebuilt)', loadMs, 'ms');
+    await store.close();
+    await loaded.close();
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 function escapeRegExp(text: string): string {

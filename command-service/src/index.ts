@@ -4,7 +4,7 @@ export { createGoogleVerifier, type GoogleIdTokenVerifier, type GoogleSettings }
 export { bookingDocumentsReactor, type BookingDocumentsDeps } from './reactors/booking-documents.ts';
 export { orphanedUnitsReconciler, type OrphanedUnitsDeps } from './reactors/orphaned-units.ts';
 export type { Reactor } from './reactors/reactor.ts';
-export { memoryReactorCheckpoints, mongoReactorCheckpoints, type ReactorCheckpointStore } from './reactors/reactor-checkpoints.ts';
+export { memoryReactorCheckpoints, mongoReactorCheckpoints, readStoreReactorCheckpoints, type ReactorCheckpointStore } from './reactors/reactor-checkpoints.ts';
 export { bootstrapAuditor, handleAddAuditor, type NewAuditor } from './auditors/adding-auditor/handler.ts';
 export { auditorOperatorRoute } from './auditors/operator-route.ts';
 export { createPasswords, type Passwords } from './accounts/passwords.ts';

@@ -15,5 +15,18 @@ export type {
   WriteOperation,
 } from './port.ts';
 export { DuplicateKeyError, ReadStoreUnavailableError } from './errors.ts';
-export { createEmbeddedReadStore } from './embedded/index.ts';
+export {
+  createEmbeddedReadStore,
+  ReadStoreSnapshots,
+  SNAPSHOT_FILE,
+  readSnapshotFile,
+  writeSnapshotFile,
+  SnapshotUnreadableError,
+  type CollectionState,
+  type EmbeddedReadStore,
+  type IndexDefinition,
+  type ReadStoreSnapshotsOptions,
+  type Snapshot,
+  type SnapshotOrigin,
+} from './embedded/index.ts';
 export { connectMongoReadStore } from './mongodb/index.ts';

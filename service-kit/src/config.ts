@@ -96,6 +96,17 @@ const schema = z.object({
     .min(1)
     .max(24 * 3600)
     .default(30),
+  /**
+   * One-process mode: the embedded read store is written to DATA_DIR/read-store this often
+   * while anything changed (and at shutdown, and soon after a personal data erasure); a
+   * crash replays the log written since. 0: only at shutdown and after erasures.
+   */
+  READ_STORE_SNAPSHOT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 3600)
+    .default(300),
   /** Uploaded images decoded at once across all requests; default one per core but one, at most two (see command-service image-line.ts). */
   IMAGE_WORK_CONCURRENCY: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(1).max(64).optional()),
   /** Requests with images that may wait for a turn beyond those decoding; more are answered 503 with Retry-After. Default 8. */
@@ -163,6 +174,7 @@ function toConfig(env: z.infer<typeof schema>) {
     /** Set only when OUTBOX_DIR is (embedded mode uses DATA_DIR/outbox, see wiring.ts). */
     outboxDir: env.OUTBOX_DIR === undefined ? undefined : path.resolve(env.OUTBOX_DIR),
     healthMaxLagMs: env.HEALTH_MAX_LAG_SECONDS * 1000,
+    readStoreSnapshotIntervalMs: env.READ_STORE_SNAPSHOT_SECONDS * 1000,
     /** The image line's size; unset parts take the command service's defaults. */
     imageLine: {
       ...(env.IMAGE_WORK_CONCURRENCY !== undefined && { concurrency: env.IMAGE_WORK_CONCURRENCY }),

@@ -7,8 +7,8 @@
 import path from 'node:path';
 import type Koa from 'koa';
 import { MongoClient } from 'mongodb';
-import { connectEventStoreDB, openEmbeddedEventStore, type EventStore } from '@stays/event-store';
-import { connectMongoReadStore, createEmbeddedReadStore, type ReadStore } from '@stays/read-store';
+import { connectEventStoreDB, openEmbeddedEventStore, type EventStore, type Subscription } from '@stays/event-store';
+import { ReadStoreSnapshots, connectMongoReadStore, createEmbeddedReadStore, type EmbeddedReadStore, type ReadStore } from '@stays/read-store';
 import {
   TokenIssuer,
   TokenVerifier,
@@ -33,7 +33,17 @@ import {
   type SigningKeys,
 } from '@stays/service-kit';
 import { ReadModelRunner, readModelOperatorRoute, discoverReadModels } from '@stays/projections';
-import { FileTreeHeadStore, LeafArchive, Notary, ReadStoreTreeHeadStore, loadOrCreateNotarySigner, type TreeHeadStore } from '@stays/notary';
+import {
+  AUDIT_LOG_COLLECTION,
+  FileTreeHeadStore,
+  LeafArchive,
+  NOTARY_STATE_COLLECTION,
+  Notary,
+  ReadStoreTreeHeadStore,
+  TREE_NODES_COLLECTION,
+  loadOrCreateNotarySigner,
+  type TreeHeadStore,
+} from '@stays/notary';
 import { openKeyStoreFor, revealRecord, withPersonalData, type KeyStore } from '@stays/personal-data';
 import {
   HotelStreamsIndex,
@@ -41,6 +51,7 @@ import {
   bookingDocumentsReactor,
   orphanedUnitsReconciler,
   personalDataErasureReactor,
+  readStoreReactorCheckpoints,
   auditorOperatorRoute,
   bootstrapAuditor,
   createCommandApp,
@@ -115,8 +126,15 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     const eventStore = overrides.encryptPersonalData === false ? rawEventStore : withPersonalData(rawEventStore, keys);
     // the layer's close ends its subscriptions, then closes the log
     closeLog = () => eventStore.close();
-    const readStore = config.mongoUrl ? await connectMongoReadStore(config.mongoUrl, config.mongoDb) : createEmbeddedReadStore();
+    const embeddedReadStore = config.mongoUrl ? null : createEmbeddedReadStore();
+    const readStore = embeddedReadStore ?? (await connectMongoReadStore(config.mongoUrl!, config.mongoDb));
     closers.push(() => readStore.close());
+    // the embedded read store starts from its snapshot; the last one is written once every follower has stopped, before the log closes
+    const snapshots = embeddedReadStore && (await openSnapshots(config, rawEventStore, embeddedReadStore, log));
+    if (snapshots) closers.unshift(() => snapshots.close());
+    // reactors resume from checkpoints in the embedded read store (the MongoDB mode keeps them in memory here, as before),
+    // but the erasure reactor: its replay at every start destroys again a key a restored backup brought back
+    const checkpoints = snapshots ? { checkpoints: readStoreReactorCheckpoints(readStore) } : {};
     const media = mongo
       ? createGridFsMediaStore({ db: mongo.db(config.mongoDb), publicBaseUrl: config.mediaPath })
       : createFileMediaStore({ dir: path.join(config.dataDir, 'media'), publicBaseUrl: config.mediaPath });
@@ -138,8 +156,8 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     const runner = new ReadModelRunner(eventStore, readStore, await discoverReadModels(), { log });
     await runner.start();
     closers.unshift(() => runner.stop());
-    // The notary follows the log as stored. Its heads (and, over the in-memory read store
-    // rebuilt at every start, its leaf archive) must outlive restarts: files under DATA_DIR/notary.
+    // The notary follows the log as stored. Its heads (and, over the embedded read store,
+    // which a discarded snapshot rebuilds, its leaf archive) must outlive restarts: files under DATA_DIR/notary.
     const notaryDir = path.join(config.dataDir, 'notary');
     const treeHeads: TreeHeadStore = config.mongoUrl ? new ReadStoreTreeHeadStore(readStore) : await FileTreeHeadStore.open(notaryDir);
     const leafArchive = config.mongoUrl ? undefined : await LeafArchive.open(notaryDir);
@@ -155,10 +173,10 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     });
     await notary.start();
     closers.unshift(() => notary.stop());
-    const reactor = bookingDocumentsReactor({ store: eventStore, media, mailer, log });
+    const reactor = bookingDocumentsReactor({ store: eventStore, media, mailer, log, ...checkpoints });
     await reactor.start();
     closers.unshift(() => reactor.stop());
-    const reconciler = orphanedUnitsReconciler({ store: eventStore, log, ...(overrides.now && { now: overrides.now }) });
+    const reconciler = orphanedUnitsReconciler({ store: eventStore, log, ...checkpoints, ...(overrides.now && { now: overrides.now }) });
     await reconciler.start();
     closers.unshift(() => reconciler.stop());
     const erasure = personalDataErasureReactor({ store: eventStore, keys, media, mediaLinks, log });
@@ -168,6 +186,11 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     const hotelStreams = new HotelStreamsIndex(rawEventStore, log);
     hotelStreams.start();
     closers.unshift(() => hotelStreams.stop());
+    if (snapshots) {
+      const erasures = await snapshotAfterErasures(rawEventStore, runner, snapshots);
+      closers.unshift(() => erasures.close());
+      snapshots.start();
+    }
 
     const commandApp = createCommandApp(
       {
@@ -249,6 +272,54 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     for (const close of closers.reverse()) await close().catch(() => undefined);
     throw error;
   }
+}
+
+/** The embedded read store's snapshots under DATA_DIR/read-store, tied to the log as stored; loads the latest one into `store`. */
+function openSnapshots(config: Config, log: EventStore, store: EmbeddedReadStore, logLine: (line: string) => void): Promise<ReadStoreSnapshots> {
+  return ReadStoreSnapshots.open({
+    dir: path.join(config.dataDir, 'read-store'),
+    store,
+    logHead: async () => {
+      const position = await log.headPosition();
+      const [event] = position === null ? [] : await log.readAt([position]);
+      return event ? { position: event.position, eventId: event.id } : null;
+    },
+    logHolds: async (origin) => (await log.readAt([origin.position]))[0]?.id === origin.eventId,
+    // The notary rebuilds its tree at every start: checking every record against its leaf archive is how a log altered in place is caught.
+    leaveOut: [AUDIT_LOG_COLLECTION, TREE_NODES_COLLECTION, NOTARY_STATE_COLLECTION],
+    intervalMs: config.readStoreSnapshotIntervalMs,
+    log: logLine,
+  });
+}
+
+/**
+ * Writes a snapshot soon after each personal data erasure, once the read models have
+ * blanked the erased fields, so the previous snapshot does not keep them on disk. Follows
+ * the log from where the loaded snapshot was taken: an erasure a crash kept from being
+ * snapshotted is snapshotted at the next start.
+ */
+async function snapshotAfterErasures(log: EventStore, runner: ReadModelRunner, snapshots: ReadStoreSnapshots): Promise<Pick<Subscription, 'close'>> {
+  let closed = false;
+  const snapshotOnceProjected = async (position: number) => {
+    while (!closed && !(await runner.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS)));
+    if (!closed) snapshots.soon();
+  };
+  const after = snapshots.loadedFrom?.position ?? (await log.headPosition());
+  const subscription = log.subscribeToAll(
+    { ...(after !== null && { after }), name: 'read store snapshot after erasures' },
+    {
+      onBatch: async (events) => {
+        const erased = events.findLast((event) => event.type === 'PersonalDataErased');
+        if (erased) void snapshotOnceProjected(erased.position);
+      },
+    },
+  );
+  return {
+    close: async () => {
+      closed = true;
+      await subscription.close();
+    },
+  };
 }
 
 async function signingKeys(config: Config): Promise<SigningKeys> {

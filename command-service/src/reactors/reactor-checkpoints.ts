@@ -21,7 +21,7 @@ export interface ReactorCheckpointStore {
   write(name: string, checkpoint: ReactorCheckpoint): Promise<void>;
 }
 
-/** Checkpoints in memory: a restart of the process replays the log (embedded mode, tests). */
+/** Checkpoints in memory: a restart of the process replays the log (tests; the one-process mode's erasure reactor, see standalone/src/compose.ts). */
 export function memoryReactorCheckpoints(): ReactorCheckpointStore {
   const checkpoints = new Map<string, ReactorCheckpoint>();
   return {
@@ -38,9 +38,41 @@ interface CheckpointDocument {
   updatedAt: Date;
 }
 
+/** The collection checkpoints are kept in; MongoDB's and the read store port's collections both fit. */
+const CHECKPOINTS_COLLECTION = 'reactor_checkpoints';
+
+/**
+ * What the read store port offers that checkpoints need, written out here so this
+ * package does not depend on the read store (`@stays/read-store`'s ReadStore fits).
+ */
+export interface CheckpointDocumentStore {
+  collection(name: string): {
+    findOne(filter: { _id: string }): Promise<unknown>;
+    replaceOne(filter: { _id: string }, replacement: Omit<CheckpointDocument, '_id'>, options: { upsert: true }): Promise<unknown>;
+  };
+}
+
+/**
+ * Checkpoints in the read store's `reactor_checkpoints` collection, documents shaped as
+ * mongoReactorCheckpoints writes them. The one-process mode's embedded read store is
+ * persisted by snapshots, so its reactors resume from the checkpoint of the latest one.
+ */
+export function readStoreReactorCheckpoints(store: CheckpointDocumentStore): ReactorCheckpointStore {
+  const collection = store.collection(CHECKPOINTS_COLLECTION);
+  return {
+    async read(name) {
+      const doc = (await collection.findOne({ _id: name })) as CheckpointDocument | null;
+      return doc === null ? null : { position: doc.position, version: doc.version, state: doc.state };
+    },
+    async write(name, { position, version, state }) {
+      await collection.replaceOne({ _id: name }, { position, version, state, updatedAt: new Date() }, { upsert: true });
+    },
+  };
+}
+
 /** Checkpoints in MongoDB's `reactor_checkpoints` collection (production). */
 export function mongoReactorCheckpoints(db: Db): ReactorCheckpointStore {
-  const collection = db.collection<CheckpointDocument>('reactor_checkpoints');
+  const collection = db.collection<CheckpointDocument>(CHECKPOINTS_COLLECTION);
   return {
     async read(name) {
       const doc = await collection.findOne({ _id: name });

@@ -17,6 +17,21 @@ const NOT_MATCHED: UpdateResult = Object.freeze({ matchedCount: 0, modifiedCount
 const MATCHED_UNCHANGED: UpdateResult = Object.freeze({ matchedCount: 1, modifiedCount: 0, upsertedId: null });
 const MATCHED_CHANGED: UpdateResult = Object.freeze({ matchedCount: 1, modifiedCount: 1, upsertedId: null });
 
+/** An index as createIndex made it: what a snapshot keeps to make it again. */
+export interface IndexDefinition {
+  readonly name: string;
+  readonly keys: Readonly<Record<string, 1 | -1>>;
+  readonly unique: boolean;
+  readonly sparse: boolean;
+}
+
+/** A collection's stored documents (the store's own, never mutated: see EmbeddedCollection) and its indexes, at one moment. */
+export interface CollectionState {
+  readonly name: string;
+  readonly indexes: readonly IndexDefinition[];
+  readonly documents: readonly Document[];
+}
+
 /**
  * An in-memory collection. Stored documents are private and never mutated in place:
  * inserts store a deep copy, updates store a new version that copies only the paths it
@@ -31,6 +46,8 @@ export class EmbeddedCollection<T extends Document = Document> implements ReadCo
   constructor(
     readonly name: string,
     private readonly resolveCollection: (name: string) => object[],
+    /** Called after every write that may have changed the collection (snapshots are written only when something did). */
+    private readonly onChange: () => void = () => undefined,
   ) {}
 
   // --- reads -------------------------------------------------------------------------------
@@ -65,6 +82,33 @@ export class EmbeddedCollection<T extends Document = Document> implements ReadCo
   /** Copies of all stored documents (for `$lookup` from another collection). */
   snapshot(): Document[] {
     return [...this.documents.values()].map(copyValue);
+  }
+
+  /**
+   * The stored documents and index definitions as they are now, without copying the
+   * documents: stored versions are never mutated, so the references stay what they are
+   * now whatever is written afterwards.
+   */
+  state(): CollectionState {
+    const indexes = this.indexes.map(({ name, keys, unique, sparse }) => ({ name, keys, unique, sparse }));
+    return { name: this.name, indexes, documents: [...this.documents.values()] };
+  }
+
+  /**
+   * Replaces the whole collection by `state` (a snapshot being loaded): documents are taken
+   * as they are, owned by the collection from now on; indexes are built again, so a
+   * document that breaks a unique index rejects with DuplicateKeyError.
+   */
+  async load(state: Omit<CollectionState, 'name'>): Promise<void> {
+    this.documents.clear();
+    this.indexes = [];
+    for (const document of state.documents) {
+      const id = idKeyOf(document);
+      if (this.documents.has(id)) throw new DuplicateKeyError(this.name, { _id: document._id });
+      this.documents.set(id, document);
+    }
+    for (const index of state.indexes) await this.createIndex({ ...index.keys }, { name: index.name, unique: index.unique, sparse: index.sparse });
+    this.onChange();
   }
 
   // --- writes ------------------------------------------------------------------------------
@@ -129,11 +173,13 @@ export class EmbeddedCollection<T extends Document = Document> implements ReadCo
       index.add(entryKeys, id);
     }
     this.indexes.push(index);
+    this.onChange();
   }
 
   async drop(): Promise<void> {
     this.documents.clear();
     this.indexes = [];
+    this.onChange();
   }
 
   // --- internals -----------------------------------------------------------------------------
@@ -282,6 +328,7 @@ export class EmbeddedCollection<T extends Document = Document> implements ReadCo
       for (const index of this.indexes) index.remove(index.keysOf(document), id);
       this.documents.delete(id);
     }
+    if (targets.length > 0) this.onChange();
     return targets.length;
   }
 
@@ -305,6 +352,7 @@ export class EmbeddedCollection<T extends Document = Document> implements ReadCo
       this.indexes.forEach((index, i) => index.add(entryKeys[i]!, id));
     }
     this.documents.set(id, document);
+    this.onChange();
     return document;
   }
 
@@ -325,6 +373,7 @@ export class EmbeddedCollection<T extends Document = Document> implements ReadCo
       });
     }
     this.documents.set(id, next);
+    this.onChange();
   }
 }
 

@@ -1,0 +1,146 @@
+/**
+ * One snapshot of the embedded read store as a file: every collection's documents and
+ * index definitions, with the log position they were taken at (its origin).
+ *
+ * Layout: an 8-byte magic, then frames (a 4-byte big-endian length and a V8-serialised
+ * value): a header (format, origin, collections with their indexes and document counts),
+ * then the documents, collection after collection, in chunks; last, the SHA-256 of every
+ * byte before it. V8's serialiser is structuredClone's, so whatever a stored document may
+ * hold (see copy-value.ts: Dates, RegExps, typed arrays, Maps ...) comes back as it was.
+ *
+ * Writing serialises one chunk at a time and awaits its write, so the process keeps
+ * serving requests while a large store is written; a file that is cut short or altered
+ * fails its checksum and is refused whole.
+ */
+import { createHash } from 'node:crypto';
+import { open, readFile } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
+import v8 from 'node:v8';
+import type { Document } from '../port.ts';
+import type { CollectionState, IndexDefinition } from './embedded-collection.ts';
+
+const MAGIC = Buffer.from('STAYSRS\u0001', 'latin1');
+const FORMAT = 1;
+const DIGEST_BYTES = 32;
+/** Documents serialised per frame: small enough that one frame is a short pause for the event loop. */
+const CHUNK_DOCUMENTS = 1000;
+/**
+ * A pause after each chunk, read only here: crash tests use it to kill the process while a
+ * snapshot is being written. Never set in service.
+ */
+const CHUNK_DELAY_MS = Number(process.env.STAYS_SNAPSHOT_CHUNK_DELAY_MS ?? 0);
+
+/** Where in the log a snapshot was taken: the log's head and the id of the event there. */
+export interface SnapshotOrigin {
+  readonly position: number;
+  readonly eventId: string;
+}
+
+export interface Snapshot {
+  readonly origin: SnapshotOrigin;
+  /** When it was written (for log lines). */
+  readonly takenAt: Date;
+  readonly collections: readonly CollectionState[];
+}
+
+interface Header {
+  readonly format: number;
+  readonly origin: SnapshotOrigin;
+  readonly takenAt: Date;
+  readonly collections: readonly { readonly name: string; readonly indexes: readonly IndexDefinition[]; readonly count: number }[];
+}
+
+/** The file is not a whole snapshot this code can read: cut short, altered, or of another format. */
+export class SnapshotUnreadableError extends Error {
+  override readonly name = 'SnapshotUnreadableError';
+}
+
+/** Writes `snapshot` to `file` (created with mode 0600, truncated if present) and fsyncs it. */
+export async function writeSnapshotFile(file: string, snapshot: Snapshot): Promise<void> {
+  const handle = await open(file, 'w', 0o600);
+  try {
+    const digest = createHash('sha256');
+    const put = async (bytes: Buffer) => {
+      digest.update(bytes);
+      await handle.write(bytes);
+    };
+    await put(MAGIC);
+    const header: Header = {
+      format: FORMAT,
+      origin: snapshot.origin,
+      takenAt: snapshot.takenAt,
+      collections: snapshot.collections.map(({ name, indexes, documents }) => ({ name, indexes, count: documents.length })),
+    };
+    await put(frame(header));
+    for (const { documents } of snapshot.collections) {
+      for (let start = 0; start < documents.length; start += CHUNK_DOCUMENTS) {
+        await put(frame(documents.slice(start, start + CHUNK_DOCUMENTS)));
+        if (CHUNK_DELAY_MS > 0) await sleep(CHUNK_DELAY_MS);
+      }
+    }
+    await handle.write(digest.digest());
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Reads a whole snapshot; SnapshotUnreadableError when the file is not one (ENOENT and other I/O errors pass through). */
+export async function readSnapshotFile(file: string): Promise<Snapshot> {
+  const bytes = await readFile(file);
+  if (bytes.length < MAGIC.length + DIGEST_BYTES || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) {
+    throw new SnapshotUnreadableError('not a read store snapshot (or cut short before its first frame)');
+  }
+  const body = bytes.subarray(0, bytes.length - DIGEST_BYTES);
+  if (
+    !createHash('sha256')
+      .update(body)
+      .digest()
+      .equals(bytes.subarray(bytes.length - DIGEST_BYTES))
+  ) {
+    throw new SnapshotUnreadableError('checksum mismatch (written only in part, or altered)');
+  }
+  const frames = new FrameReader(body, MAGIC.length);
+  const header = frames.next() as Header;
+  if (header?.format !== FORMAT) throw new SnapshotUnreadableError(`format ${String(header?.format)}, not ${FORMAT}`);
+  const collections = header.collections.map(({ name, indexes, count }): CollectionState => {
+    const documents: Document[] = [];
+    while (documents.length < count) {
+      const chunk = frames.next();
+      if (!Array.isArray(chunk) || chunk.length === 0) throw new SnapshotUnreadableError(`collection ${name}: a chunk of documents is not one`);
+      for (const document of chunk as Document[]) documents.push(document);
+    }
+    if (documents.length !== count) throw new SnapshotUnreadableError(`collection ${name}: ${documents.length} documents, the header says ${count}`);
+    return { name, indexes, documents };
+  });
+  if (!frames.done()) throw new SnapshotUnreadableError('bytes after the last collection');
+  return { origin: header.origin, takenAt: header.takenAt, collections };
+}
+
+function frame(value: unknown): Buffer {
+  const payload = v8.serialize(value);
+  const length = Buffer.allocUnsafe(4);
+  length.writeUInt32BE(payload.length);
+  return Buffer.concat([length, payload]);
+}
+
+class FrameReader {
+  constructor(
+    private readonly bytes: Buffer,
+    private offset: number,
+  ) {}
+
+  next(): unknown {
+    if (this.offset + 4 > this.bytes.length) throw new SnapshotUnreadableError('a frame is missing');
+    const length = this.bytes.readUInt32BE(this.offset);
+    const end = this.offset + 4 + length;
+    if (end > this.bytes.length) throw new SnapshotUnreadableError('a frame is cut short');
+    const value: unknown = v8.deserialize(this.bytes.subarray(this.offset + 4, end));
+    this.offset = end;
+    return value;
+  }
+
+  done(): boolean {
+    return this.offset === this.bytes.length;
+  }
+}

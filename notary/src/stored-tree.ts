@@ -21,6 +21,8 @@ export const AUDIT_LOG_COLLECTION = 'audit_log';
 export const TREE_NODES_COLLECTION = 'audit_tree_nodes';
 export const LEAF_BLOCKS_COLLECTION = 'audit_leaf_blocks';
 export const NOTARY_STATE_COLLECTION = 'audit_notary';
+/** Every collection the notary writes. */
+export const NOTARY_COLLECTIONS: readonly string[] = [AUDIT_LOG_COLLECTION, TREE_NODES_COLLECTION, LEAF_BLOCKS_COLLECTION, NOTARY_STATE_COLLECTION];
 
 /**
  * The layout of the collections above. 1 (no version in the checkpoint): audit_log held the

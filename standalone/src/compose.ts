@@ -34,13 +34,11 @@ import {
 } from '@stays/service-kit';
 import { ReadModelRunner, readModelOperatorRoute, discoverReadModels } from '@stays/projections';
 import {
-  AUDIT_LOG_COLLECTION,
   FileTreeHeadStore,
+  NOTARY_COLLECTIONS,
   LeafArchive,
-  NOTARY_STATE_COLLECTION,
   Notary,
   ReadStoreTreeHeadStore,
-  TREE_NODES_COLLECTION,
   loadOrCreateNotarySigner,
   type TreeHeadStore,
 } from '@stays/notary';
@@ -286,7 +284,7 @@ function openSnapshots(config: Config, log: EventStore, store: EmbeddedReadStore
     },
     logHolds: async (origin) => (await log.readAt([origin.position]))[0]?.id === origin.eventId,
     // The notary rebuilds its tree at every start: checking every record against its leaf archive is how a log altered in place is caught.
-    leaveOut: [AUDIT_LOG_COLLECTION, TREE_NODES_COLLECTION, NOTARY_STATE_COLLECTION],
+    leaveOut: NOTARY_COLLECTIONS,
     intervalMs: config.readStoreSnapshotIntervalMs,
     log: logLine,
   });

@@ -52,6 +52,8 @@ export interface CompetingBookingDocumentsDeps extends DocumentsDeps {
   /** How long a claim on an email holds against other replicas (see email-claim.ts). Default 5 minutes. */
   readonly emailClaimLeaseMs?: number;
   readonly retryDelaysMs?: readonly number[];
+  /** An event not answered within this time goes to another replica; default one minute. */
+  readonly messageTimeoutMs?: number;
   readonly log?: (line: string) => void;
 }
 
@@ -186,7 +188,7 @@ export function competingBookingDocuments(deps: CompetingBookingDocumentsDeps): 
       retryDelaysMs: deps.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
       // with the delays above, about half an hour of retries: past any claim's lease
       maxRetries: 10,
-      messageTimeoutMs: 60_000,
+      messageTimeoutMs: deps.messageTimeoutMs ?? 60_000,
       describeFailure: (bookingID, error, delivery) =>
         `booking ${bookingID}: documents failed (delivery ${delivery.retryCount + 1}), handed back to the group: ${error instanceof Error ? error.message : String(error)}`,
     },

@@ -148,3 +148,11 @@ export function createInvoiceWorkerPool(options: InvoiceWorkerPoolOptions = {}):
     },
   };
 }
+
+/** The pool's size from configuration (`INVOICE_WORKERS`): unset means one per spare core. */
+export function invoiceWorkersSetting(text: string | undefined): number | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  const workers = Number(text);
+  if (!Number.isInteger(workers) || workers < 1 || workers > 256) throw new Error(`INVOICE_WORKERS must be a whole number from 1 to 256 (got "${text}")`);
+  return workers;
+}

@@ -4,7 +4,13 @@
  */
 import type { PlacedBooking } from '@stays/contracts';
 import type { Worker } from 'node:worker_threads';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { expect } from 'chai';
+import { openInMemoryEventStore } from '@stays/event-store';
+import { createFileMediaStore, type EmailMessage, type Mailer } from '@stays/service-kit';
+import { bookingDocumentsReactor } from '../src/reactors/booking-documents.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createInvoiceWorkerPool, defaultInvoiceWorkers, RenderQueueFullError, type InvoiceWorkerPool } from '../src/reactors/invoice-renderer.ts';
 import { bookingPlaced } from './support/events.ts';
@@ -64,5 +70,43 @@ describe('invoice worker pool', function () {
     expect(pdf.toString('latin1')).to.contain('Invoice_B-1.pdf');
     expect(started).to.have.length(2);
     expect(pool.stats().deaths).to.equal(1);
+  });
+});
+
+describe('booking documents on the worker pool', function () {
+  it('sends the invoice of a booking whose worker was killed mid-render, once, on a restarted worker', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'documents-pool-'));
+    const store = await openInMemoryEventStore();
+    const started: Worker[] = [];
+    const renderer = createInvoiceWorkerPool({ size: 1, onWorkerStarted: (worker) => started.push(worker) });
+    const sent: EmailMessage[] = [];
+    const mailer: Mailer = { send: async (message) => (sent.push(message), { messageId: `m${sent.length}` }) };
+    const reactor = bookingDocumentsReactor({
+      store,
+      media: createFileMediaStore({ dir, publicBaseUrl: '/media' }),
+      mailer,
+      renderer,
+      retryDelaysMs: [20],
+      log: () => undefined,
+    });
+    try {
+      await reactor.start();
+      await reactor.whenCaughtUp();
+      await store.append('booking-BK-KILLED01', [{ type: 'BookingPlaced', data: { ...bookingPlaced.data, bookingID: 'BK-KILLED01' } }]);
+      await until(() => renderer.stats().busy === 1, 'the render to start');
+      await started[0]!.terminate();
+      await until(() => sent.length === 1, 'the email');
+      await reactor.whenIdle();
+      expect(renderer.stats().deaths).to.equal(1);
+      expect(started).to.have.length(2);
+      expect(sent).to.have.length(1);
+      const pdf = sent[0]!.attachments![0]!.content as Buffer;
+      expect(pdf.subarray(0, 5).toString('latin1')).to.equal('%PDF-');
+      expect(pdf.toString('latin1')).to.contain('Invoice_BK-KILLED01.pdf');
+    } finally {
+      await reactor.stop();
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -49,7 +49,7 @@ export interface CompetingBookingDocumentsDeps extends DocumentsDeps {
   readonly consumers: CompetingConsumers;
   /** Bookings this replica works on at once; default as `BookingDocumentsDeps.lanes`. */
   readonly concurrency?: number;
-  /** How long a claim on an email holds against other replicas (see email-claim.ts). Default 5 minutes. */
+  /** How long a claim on an email holds against other replicas (see email-claim.ts). Default 15 minutes. */
   readonly emailClaimLeaseMs?: number;
   readonly retryDelaysMs?: readonly number[];
   /** An event not answered within this time goes to another replica; default one minute. */
@@ -69,7 +69,8 @@ interface OpenWork {
 
 const REACTOR = { actor: 'system:booking-documents' };
 export const BOOKING_DOCUMENTS_GROUP = 'booking-documents';
-export const DEFAULT_EMAIL_CLAIM_LEASE_MS = 5 * 60_000;
+/** Longer than nodemailer's default socket timeout (10 minutes), the longest a send that still succeeds can take. */
+export const DEFAULT_EMAIL_CLAIM_LEASE_MS = 15 * 60_000;
 
 const defaultLanes = (renderer: InvoiceRenderer) => 2 * renderer.size + 2;
 

@@ -248,6 +248,11 @@ async function measureEmailDelay(report: Report): Promise<void> {
       .map((at, i) => (at === undefined ? undefined : at - booked[i]!.answeredAt))
       .filter((delay): delay is number => delay !== undefined)
       .sort((a, b) => a - b);
+    if (process.env['BENCH_INVOICES_DEBUG']) {
+      const byAnswer = booked.map((answer) => ({ at: answer.answeredAt, delay: (firstEmail.get(answer.bookingID!) ?? NaN) - answer.answeredAt }));
+      for (let i = 0; i < byAnswer.length; i += Math.ceil(byAnswer.length / 10))
+        console.error(`booking ${i}: answered +${byAnswer[i]!.at - byAnswer[0]!.at} ms, email after ${byAnswer[i]!.delay} ms`);
+    }
     const latencies = load.answers.map((answer) => answer.latencyMs).sort((a, b) => a - b);
     lags.sort((a, b) => a - b);
     const failed = load.answers.length - booked.length;

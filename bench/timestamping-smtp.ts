@@ -26,38 +26,57 @@ export async function startTimestampingSmtp(): Promise<TimestampingSmtp> {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => undefined);
-    let buffer = '';
-    let inData = false;
-    let data: string[] = [];
+    let commands = '';
+    // a message's text: its start (for the subject) and its byte count; the end is looked for in the last bytes only, so a large attachment costs one pass
+    let data: { head: string; tail: string; bytes: number } | null = null;
     const reply = (line: string) => socket.write(`${line}\r\n`);
+    const command = (line: string) => {
+      const verb = line.slice(0, 4).toUpperCase();
+      if (verb === 'EHLO') reply('250-bench-smtp\r\n250 8BITMIME');
+      else if (verb === 'DATA') {
+        data = { head: '', tail: '\r\n', bytes: 0 };
+        reply('354 end with .');
+      } else if (verb === 'QUIT') {
+        reply('221 bye');
+        socket.end();
+      } else reply('250 ok');
+    };
     reply('220 bench-smtp ready');
     socket.setEncoding('latin1');
     socket.on('data', (chunk: string) => {
-      buffer += chunk;
-      for (let end = buffer.indexOf('\r\n'); end >= 0; end = buffer.indexOf('\r\n')) {
-        const line = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        if (inData) {
-          if (line !== '.') {
-            data.push(line);
-            continue;
+      let rest = chunk;
+      while (rest.length > 0) {
+        if (data === null) {
+          commands += rest;
+          rest = '';
+          for (let end = commands.indexOf('\r\n'); end >= 0 && data === null; end = commands.indexOf('\r\n')) {
+            const line = commands.slice(0, end);
+            commands = commands.slice(end + 2);
+            command(line);
           }
-          inData = false;
-          const subject = /^Subject: (.*)$/im.exec(data.slice(0, 60).join('\n'))?.[1] ?? '';
-          received.push({ receivedAt: Date.now(), subject, bytes: data.reduce((sum, text) => sum + text.length + 2, 0) });
-          data = [];
-          reply('250 queued');
+          if (data !== null) [rest, commands] = [commands, ''];
           continue;
         }
-        const verb = line.slice(0, 4).toUpperCase();
-        if (verb === 'EHLO') reply('250-bench-smtp\r\n250 8BITMIME');
-        else if (verb === 'DATA') {
-          inData = true;
-          reply('354 end with .');
-        } else if (verb === 'QUIT') {
-          reply('221 bye');
-          socket.end();
-        } else reply('250 ok');
+        const message: { head: string; tail: string; bytes: number } = data;
+        const window = message.tail + rest;
+        const end = window.indexOf('\r\n.\r\n');
+        if (end < 0) {
+          if (message.head.length < 8192) message.head += rest.slice(0, 8192);
+          message.bytes += rest.length;
+          message.tail = window.slice(-4);
+          rest = '';
+          continue;
+        }
+        const taken = end + 2 - message.tail.length; // chars of `rest` before the final dot line
+        if (message.head.length < 8192) message.head += rest.slice(0, Math.max(0, taken));
+        received.push({
+          receivedAt: Date.now(),
+          subject: /^Subject: (.*)$/im.exec(message.head)?.[1]?.trim() ?? '',
+          bytes: message.bytes + Math.max(0, taken),
+        });
+        data = null;
+        reply('250 queued');
+        rest = rest.slice(end + 5 - message.tail.length);
       }
     });
   });

@@ -90,16 +90,18 @@ function bookingDocumentSteps({ store, media, mailer, renderer }: Required<Docum
     const loaded = (await load(store, streamId, bookingAggregate)).state;
     if (loaded.status === 'none') return;
     let state: ExistingBooking = loaded;
+    let renderedNow: Buffer | undefined;
     // An erased guest (account deleted, key destroyed) gets no documents: nobody to write to, nothing to keep of them.
     const guestErased = state.booking.customerEmail === ERASED;
     if (!guestErased && state.invoice === null) {
       const issued = await issueInvoice(streamId, state);
       state = issued.state;
+      renderedNow = issued.pdf;
       if (issued.claimed && !emailRule.soleConsumer) emailRule.claimedHere.add(bookingID);
     }
     if (!guestErased && !state.emailSent && state.status === 'placed') {
       if (!emailRule.soleConsumer) await assertMayEmail(bookingID, streamId, emailRule);
-      await sendEmail(streamId, state);
+      await sendEmail(streamId, state, renderedNow);
     }
     if (!emailRule.soleConsumer) emailRule.claimedHere.delete(bookingID);
     if (state.status === 'cancelled') {
@@ -108,11 +110,11 @@ function bookingDocumentSteps({ store, media, mailer, renderer }: Required<Docum
     }
   }
 
-  async function issueInvoice(streamId: string, state: ExistingBooking): Promise<{ state: ExistingBooking; claimed: boolean }> {
+  async function issueInvoice(streamId: string, state: ExistingBooking): Promise<{ state: ExistingBooking; claimed: boolean; pdf: Buffer }> {
     const pdf = await renderer.render(state.booking, state.paid);
     const stored = await media.put({ bytes: pdf, contentType: 'application/pdf', extension: 'pdf', name: invoiceFileName(state.booking.bookingID) });
     const result = await handle(store, streamId, bookingAggregate, (current) => recordInvoice({ url: stored.url, mediaId: stored.id }, current), REACTOR);
-    return { state: result.state as ExistingBooking, claimed: result.newEvents.length > 0 };
+    return { state: result.state as ExistingBooking, claimed: result.newEvents.length > 0, pdf };
   }
 
   async function assertMayEmail(bookingID: string, streamId: string, rule: Extract<EmailRule, { soleConsumer: false }>): Promise<void> {
@@ -125,8 +127,9 @@ function bookingDocumentSteps({ store, media, mailer, renderer }: Required<Docum
     throw new EmailClaimedElsewhere(bookingID, Date.parse(invoiceIssuedAt) + rule.leaseMs - now);
   }
 
-  async function sendEmail(streamId: string, state: ExistingBooking): Promise<void> {
-    const pdf = state.invoice === null ? await renderer.render(state.booking, state.paid) : await storedInvoice(state.invoice.mediaId);
+  /** `renderedNow`: the invoice this run rendered and stored (read back from the media store otherwise). */
+  async function sendEmail(streamId: string, state: ExistingBooking, renderedNow: Buffer | undefined): Promise<void> {
+    const pdf = renderedNow ?? (state.invoice === null ? await renderer.render(state.booking, state.paid) : await storedInvoice(state.invoice.mediaId));
     const { messageId } = await mailer.send(bookingEmail(state.booking, pdf));
     await handle(store, streamId, bookingAggregate, (current) => recordEmailSent({ messageId }, current), REACTOR);
   }

@@ -41,7 +41,7 @@ interface DocumentsDeps {
 export interface BookingDocumentsDeps extends ReactorDeps, DocumentsDeps {
   /** Delays between retries of a failing booking; the last one repeats. */
   readonly retryDelaysMs?: readonly number[];
-  /** Bookings worked on at once; default twice the renderer's size plus two, so the workers stay fed while others wait on disk and mail. */
+  /** Bookings worked on at once; default four a worker plus four, so the workers stay fed while the other bookings wait on the disk and the mail server. */
   readonly lanes?: number;
 }
 
@@ -72,7 +72,7 @@ export const BOOKING_DOCUMENTS_GROUP = 'booking-documents';
 /** Longer than nodemailer's default socket timeout (10 minutes), the longest a send that still succeeds can take. */
 export const DEFAULT_EMAIL_CLAIM_LEASE_MS = 15 * 60_000;
 
-const defaultLanes = (renderer: InvoiceRenderer) => 2 * renderer.size + 2;
+const defaultLanes = (renderer: InvoiceRenderer) => 4 * renderer.size + 4;
 
 /** A step of the booking's work recorded: the booking leaves the pending work once nothing is left. */
 function recorded(pending: PendingWork<OpenWork>, bookingID: string, step: 'invoice' | 'email'): void {

@@ -42,7 +42,7 @@ export interface InvoiceRendererStats {
 export interface InvoiceWorkerPoolOptions {
   /** Workers; default `defaultInvoiceWorkers()`. */
   readonly size?: number;
-  /** Invoices that may wait for a worker; default 4 per worker. */
+  /** Invoices that may wait for a worker; default 8 a worker, more than the documents reactor ever asks at once. */
   readonly maxQueued?: number;
   /** Told of each worker started (operations tooling, tests that kill one). */
   readonly onWorkerStarted?: (worker: Worker) => void;
@@ -75,7 +75,7 @@ interface PoolWorker {
 
 export function createInvoiceWorkerPool(options: InvoiceWorkerPoolOptions = {}): InvoiceWorkerPool {
   const size = options.size ?? defaultInvoiceWorkers();
-  const maxQueued = options.maxQueued ?? 4 * size;
+  const maxQueued = options.maxQueued ?? 8 * size;
   if (!Number.isInteger(size) || size < 1) throw new Error(`invoice workers must be a whole number of at least 1 (got ${size})`);
   if (!Number.isInteger(maxQueued) || maxQueued < 0) throw new Error(`invoices waiting for a worker must be a whole number of at least 0 (got ${maxQueued})`);
   const workers = new Set<PoolWorker>();

@@ -5,7 +5,8 @@
  * message. Figures: the time from the booking's answer to its email arriving (p50, p99,
  * max), emails missing or sent twice, the reactor's lag, and what one invoice costs to
  * render on the worker pool (CPU of every thread of this process, measured before the load).
- * BENCH_INVOICES_RATE and BENCH_INVOICES_SECONDS change the load.
+ * BENCH_INVOICES_RATE and BENCH_INVOICES_SECONDS change the load; BENCH_INVOICES_DEBUG=1
+ * prints the email delay at each tenth of the run (a growing delay: the documents fall behind).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

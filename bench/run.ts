@@ -16,6 +16,7 @@ const benchmarks: Record<string, () => Promise<{ default: (report: Report) => Pr
   search: () => import('./search.bench.ts'),
   availability: () => import('./availability.bench.ts'),
   booking: () => import('./booking.bench.ts'),
+  invoices: () => import('./invoices.bench.ts'),
   'audit history': () => import('./audit-history.bench.ts'),
   'personal data': () => import('./personal-data.bench.ts'),
   'personal data key store': () => import('./key-store.bench.ts'),

@@ -95,7 +95,7 @@ describe('reactor checkpoints', function () {
     try {
       const checkpoints = memoryReactorCheckpoints();
       const media = createFileMediaStore({ dir, publicBaseUrl: '/media' });
-      const renderer = { render: async () => Buffer.from('%PDF-1.4 invoice'), close: async () => undefined };
+      const renderer = { size: 1, render: async () => Buffer.from('%PDF-1.4 invoice'), close: async () => undefined };
       const sent: EmailMessage[] = [];
       let mailFails = true;
       const mailer: Mailer = {
@@ -142,7 +142,7 @@ describe('reactor health', function () {
       store,
       media: createFileMediaStore({ dir: '/nonexistent-media', publicBaseUrl: '/media' }),
       mailer: { send: async () => ({ messageId: 'm' }) },
-      renderer: { render: async () => Buffer.from(''), close: async () => undefined },
+      renderer: { size: 1, render: async () => Buffer.from(''), close: async () => undefined },
       log: quiet,
     });
     try {

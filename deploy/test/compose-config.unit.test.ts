@@ -19,6 +19,7 @@ describe('production deployment files', () => {
     const output = execFileSync(command, [...prefix, 'config', '--services'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
     expect(output.split('\n').filter(Boolean).sort()).to.deep.equal([
       'command-service',
+      'documents',
       'eventstore',
       'gateway',
       'mongo',
@@ -70,5 +71,15 @@ describe('production deployment files', () => {
     // and reveals the records auditors read with the personal-data keys
     expect(service('query-service')).to.contain('PERSONAL_DATA_KEY: ${PERSONAL_DATA_KEY:-}');
     expect(querySource).to.contain('reveal: async (record) => (await revealRecord(record, keys)).data');
+  });
+
+  it('runs the booking documents as replicas of one entry, and the single-instance reactors without them', () => {
+    const file = readFileSync(path.join(root, 'docker-compose.yml'), 'utf8');
+    const service = (name: string) => new RegExp(`^  ${name}:\\n((?:    .*\\n|\\s*\\n)*)`, 'm').exec(file)?.[1] ?? '';
+    expect(service('documents')).to.match(/^ {4}deploy:\n {6}replicas: \$\{DOCUMENTS_REPLICAS:-\d+\}$/m);
+    expect(service('documents')).to.contain('SERVICE: command-service/src/reactors/documents }');
+    expect(readFileSync(path.join(root, 'command-service/src/reactors/documents/server.ts'), 'utf8')).to.contain('competingBookingDocuments(');
+    expect(service('reactors')).to.not.contain('replicas');
+    expect(readFileSync(path.join(root, 'command-service/src/reactors/server.ts'), 'utf8')).to.not.contain('bookingDocumentsReactor');
   });
 });

@@ -194,8 +194,8 @@ describe('the service image', function () {
     expect(refused).to.match(new RegExp(`^OUTBOX_DIR ${inImage('/app/outbox')} is not writable by this process \\(uid 1000\\): EACCES`));
   });
 
-  it('the real reactors entry refuses to start without SMTP_URL or OUTBOX_DIR, naming them', function () {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'command-service/src/reactors/server.ts'], {
+  it('the real documents entry refuses to start without SMTP_URL or OUTBOX_DIR, naming them', function () {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'command-service/src/reactors/documents/server.ts'], {
       cwd: root,
       encoding: 'utf8',
       env: {

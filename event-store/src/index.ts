@@ -35,4 +35,22 @@ export {
 } from './embedded/index.ts';
 /** The embedded log's file format, for readers of the file beside its writer (verify-log). */
 export { LOG_FILE_NAME, HEADER_BYTES, RECORD_MAGIC, isRecordMagic, readHeader, isCanonicalPayload, formerPayloadText } from './embedded/index.ts';
-export { connectEventStoreDB, connectEventStoreDBDatabase, type EventStoreDBDatabase, type EventStoreDBOptions } from './eventstoredb/index.ts';
+export type {
+  CompetingConsumer,
+  CompetingConsumerHandler,
+  CompetingConsumerOptions,
+  CompetingConsumers,
+  CompetingConsumerState,
+  CompetingConsumerStatus,
+  CompetingDelivery,
+} from './competing-consumers.ts';
+export { inMemoryCompetingConsumers, type InMemoryCompetingConsumers } from './in-memory-competing-consumers.ts';
+export {
+  connectEventStoreDBCompetingConsumers,
+  eventStoreDBCompetingConsumers,
+  exactEventTypesRegex,
+  connectEventStoreDB,
+  connectEventStoreDBDatabase,
+  type EventStoreDBDatabase,
+  type EventStoreDBOptions,
+} from './eventstoredb/index.ts';

@@ -289,6 +289,9 @@ describe('booking over HTTP', function () {
       const sent = mails.filter((mail) => mail.kind === 'email' && mail.subject?.includes(bookingID));
       expect(sent, bookingID).to.have.length(1);
       expect(sent[0]!.attachments.map((attachment) => attachment.filename)).to.deep.equal([`Invoice_${bookingID}.pdf`]);
+      const pdf = sent[0]!.attachments[0]!.content;
+      expect(pdf.subarray(0, 5).toString('latin1'), bookingID).to.equal('%PDF-');
+      expect(pdf.toString('latin1'), bookingID).to.contain(`Invoice_${bookingID}.pdf`);
       expect(reads.find((booking) => booking.bookingID === bookingID)?.invoicePDF, bookingID).to.match(new RegExp(`/Invoice_${bookingID}\\.pdf\\?`));
     }
   });

@@ -1,13 +1,27 @@
-/** Worker thread entry: renders invoices off the main event loop (see invoice-renderer.ts). */
+/** Worker thread entry (through invoice-worker-bootstrap.mjs): renders invoices off the main event loop (see invoice-renderer.ts). */
 import type { PlacedBooking } from '@stays/contracts';
+import { performance } from 'node:perf_hooks';
 import { parentPort } from 'node:worker_threads';
 import { renderInvoice } from './invoice-pdf.ts';
 
-parentPort!.on('message', async (request: { id: number; booking: PlacedBooking; paid: boolean }) => {
+export interface RenderRequest {
+  readonly id: number;
+  readonly booking: PlacedBooking;
+  readonly paid: boolean;
+}
+
+export type RenderReply = { readonly id: number; readonly pdf: Uint8Array; readonly busyMs: number } | { readonly id: number; readonly error: string };
+
+parentPort!.on('message', async (request: RenderRequest) => {
+  // The thread's own busy time (its event loop not idle), not the process's CPU: other threads render meanwhile.
+  const before = performance.eventLoopUtilization();
   try {
     const pdf = await renderInvoice(request.booking, request.paid);
-    parentPort!.postMessage({ id: request.id, pdf }, [pdf.buffer as ArrayBuffer]);
+    const busyMs = performance.eventLoopUtilization(before).active;
+    const reply: RenderReply = { id: request.id, pdf, busyMs };
+    parentPort!.postMessage(reply, [pdf.buffer as ArrayBuffer]);
   } catch (error) {
-    parentPort!.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) });
+    const reply: RenderReply = { id: request.id, error: error instanceof Error ? error.message : String(error) };
+    parentPort!.postMessage(reply);
   }
 });

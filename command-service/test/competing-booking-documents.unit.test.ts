@@ -1,0 +1,115 @@
+/**
+ * The booking documents reactor as competing replicas: two instances on one consumer
+ * group, with a message timeout short enough that events are redelivered to the other
+ * replica while the first still works on them. Every booking still gets exactly one email,
+ * and an email whose claimant died goes out once the claim's lease has passed.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect } from 'chai';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { inMemoryCompetingConsumers, openInMemoryEventStore, type EventStore } from '@stays/event-store';
+import { createFileMediaStore, type EmailMessage, type Mailer, type MediaStore } from '@stays/service-kit';
+import { competingBookingDocuments, type CompetingBookingDocumentsDeps } from '../src/reactors/booking-documents.ts';
+import { mayEmailNow } from '../src/reactors/email-claim.ts';
+import { bookingPlaced } from './support/events.ts';
+
+const quiet = () => undefined;
+const placed = (bookingID: string) => ({ type: 'BookingPlaced', data: { ...bookingPlaced.data, bookingID } });
+
+async function until(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(10);
+  }
+}
+
+describe('email claim', () => {
+  const issuedAt = '2030-01-01T00:00:00.000Z';
+  const at = (ms: number) => Date.parse(issuedAt) + ms;
+
+  it('lets the replica that issued the invoice send at once, any other only once the lease has passed', () => {
+    expect(mayEmailNow({ claimedHere: true, invoiceIssuedAt: issuedAt, now: at(0), leaseMs: 60_000 })).to.equal(true);
+    expect(mayEmailNow({ claimedHere: false, invoiceIssuedAt: issuedAt, now: at(59_999), leaseMs: 60_000 })).to.equal(false);
+    expect(mayEmailNow({ claimedHere: false, invoiceIssuedAt: issuedAt, now: at(60_000), leaseMs: 60_000 })).to.equal(true);
+  });
+
+  it('never lets an unreadable issue time count as an expired claim', () => {
+    expect(mayEmailNow({ claimedHere: false, invoiceIssuedAt: '', now: at(10 ** 12), leaseMs: 1 })).to.equal(false);
+  });
+});
+
+describe('booking documents on competing replicas', function () {
+  let store: EventStore;
+  let dir: string;
+  let media: MediaStore;
+  const sent: EmailMessage[] = [];
+  // slow enough that the group redelivers each event to the other replica while the first is still sending
+  const mailer: Mailer = {
+    send: async (message) => {
+      await sleep(120);
+      sent.push(message);
+      return { messageId: `m${sent.length}` };
+    },
+  };
+  const renderer = { size: 2, render: async () => (await sleep(40), Buffer.from('%PDF-1.4 invoice')), close: async () => undefined };
+
+  beforeEach(async () => {
+    store = await openInMemoryEventStore();
+    dir = await mkdtemp(path.join(tmpdir(), 'competing-documents-'));
+    media = createFileMediaStore({ dir, publicBaseUrl: '/media' });
+    sent.length = 0;
+  });
+  afterEach(async () => {
+    await store.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const replica = (consumers: CompetingBookingDocumentsDeps['consumers'], options: Partial<CompetingBookingDocumentsDeps> = {}) =>
+    competingBookingDocuments({ store, media, mailer, renderer, consumers, messageTimeoutMs: 30, retryDelaysMs: [25], log: quiet, ...options });
+
+  it('two replicas on one group send each booking exactly one email, though events are redelivered mid-work', async () => {
+    const ids = Array.from({ length: 12 }, (_, i) => `BK-RACE${String(i).padStart(4, '0')}`);
+    for (const id of ids) await store.append(`booking-${id}`, [placed(id)]);
+    const consumers = inMemoryCompetingConsumers(store);
+    const [a, b] = [replica(consumers), replica(consumers)];
+    a.start();
+    b.start();
+    const emailRecorded = async (id: string) => (await store.readStream(`booking-${id}`)).some((event) => event.type === 'BookingEmailSent');
+    await until(async () => (await Promise.all(ids.map(emailRecorded))).every(Boolean), 'every email to be recorded');
+    await until(() => a.health().inFlight + b.health().inFlight === 0, 'the replicas to settle');
+    await sleep(200); // redeliveries still in the group find the email recorded and send nothing
+    await a.stop();
+    await b.stop();
+
+    for (const id of ids) {
+      expect(
+        sent.filter((message) => message.subject.includes(id)),
+        id,
+      ).to.have.length(1);
+      const types = (await store.readStream(`booking-${id}`)).map((event) => event.type);
+      expect(types, id).to.deep.equal(['BookingPlaced', 'InvoiceIssued', 'BookingEmailSent']);
+    }
+    expect(a.health().acknowledged, 'replica a worked').to.be.greaterThan(0);
+    expect(b.health().acknowledged, 'replica b worked').to.be.greaterThan(0);
+    expect(consumers.parked('booking-documents')).to.deep.equal([]);
+  });
+
+  it("sends the email of a replica that died after issuing the invoice, once the claim's lease has passed", async () => {
+    const id = 'BK-ORPHAN01';
+    await store.append(`booking-${id}`, [placed(id)]);
+    // the invoice issued by a replica that died before sending
+    const stored = await media.put({ bytes: Buffer.from('%PDF-1.4 invoice'), contentType: 'application/pdf', extension: 'pdf', name: `Invoice_${id}.pdf` });
+    await store.append(`booking-${id}`, [{ type: 'InvoiceIssued', data: { bookingID: id, invoicePDF: stored.url, mediaId: stored.id } }]);
+    const consumers = inMemoryCompetingConsumers(store);
+    const survivor = replica(consumers, { emailClaimLeaseMs: 400, messageTimeoutMs: 5_000, retryDelaysMs: [100] });
+    const started = Date.now();
+    survivor.start();
+    await until(() => sent.length === 1, 'the email');
+    await survivor.stop();
+    expect(Date.now() - started).to.be.greaterThan(300);
+    expect(sent[0]!.subject).to.contain(id);
+  });
+});

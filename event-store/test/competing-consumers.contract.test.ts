@@ -1,0 +1,100 @@
+/**
+ * The competing-consumers port, one suite for each adapter: the in-process one always, the
+ * EventStoreDB persistent subscription when EVENTSTORE_URL is set. Each run uses event types
+ * and a group of its own, so a server's other events and groups do not matter.
+ */
+import { randomUUID } from 'node:crypto';
+import { expect } from 'chai';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { connectEventStoreDB, connectEventStoreDBCompetingConsumers, inMemoryCompetingConsumers, openInMemoryEventStore } from '../src/index.ts';
+import type { CompetingConsumers, CompetingDelivery } from '../src/competing-consumers.ts';
+import type { EventStore } from '../src/port.ts';
+
+interface Adapter {
+  store: EventStore;
+  consumers: CompetingConsumers;
+  close(): Promise<void>;
+}
+
+async function until(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(10);
+  }
+}
+
+function describeCompetingConsumers(name: string, open: () => Promise<Adapter>) {
+  describe(`competing consumers: ${name}`, function () {
+    let adapter: Adapter;
+    const run = randomUUID().slice(0, 8);
+    const typeA = `CompetingTestA${run}`;
+    const typeB = `CompetingTestB${run}`;
+    beforeEach(async () => (adapter = await open()));
+    afterEach(async () => adapter.close());
+
+    it("hands each of the group's events to one of its consumers, and only the group's types", async () => {
+      const group = `test-share-${randomUUID()}`;
+      const seen: { consumer: string; delivery: CompetingDelivery }[] = [];
+      const options = { group, eventTypes: [typeA], concurrency: 2, maxRetries: 3, messageTimeoutMs: 10_000 };
+      const handler = (consumer: string) => ({ handle: async (delivery: CompetingDelivery) => void seen.push({ consumer, delivery }) });
+      const one = adapter.consumers.subscribe(options, handler('one'));
+      const two = adapter.consumers.subscribe(options, handler('two'));
+      for (let i = 0; i < 20; i++) await adapter.store.append(`competing-${run}-${i}`, [{ type: i % 4 === 3 ? typeB : typeA, data: { i } }]);
+      await until(() => seen.length >= 15, 'the 15 events of the group');
+      await sleep(300);
+      await one.close();
+      await two.close();
+      const numbers = seen.map(({ delivery }) => delivery.event.data['i'] as number).sort((a, b) => a - b);
+      expect(numbers).to.deep.equal([...Array(20).keys()].filter((i) => i % 4 !== 3));
+      expect(seen.every(({ delivery }) => delivery.retryCount === 0 && delivery.event.type === typeA)).to.equal(true);
+      expect(one.status().acknowledged + two.status().acknowledged).to.equal(15);
+    });
+
+    it('delivers a failed event again, one retry higher, and parks it after maxRetries', async () => {
+      const group = `test-retry-${randomUUID()}`;
+      const retries: number[] = [];
+      const errors: unknown[] = [];
+      const consumer = adapter.consumers.subscribe(
+        { group, eventTypes: [typeB], concurrency: 1, maxRetries: 2, messageTimeoutMs: 10_000 },
+        {
+          handle: async (delivery) => {
+            retries.push(delivery.retryCount);
+            throw new Error('cannot handle this one');
+          },
+          onError: (error) => errors.push(error),
+        },
+      );
+      await adapter.store.append(`competing-${run}-fails`, [{ type: typeB, data: {} }]);
+      await until(() => consumer.status().parked === 1, 'the event to be parked');
+      await consumer.close();
+      expect(retries).to.deep.equal([0, 1, 2]);
+      expect(String(errors[0])).to.contain('parked after 3 deliveries');
+    });
+  });
+}
+
+describeCompetingConsumers('in process, over the in-memory log', async () => {
+  const store = await openInMemoryEventStore();
+  return { store, consumers: inMemoryCompetingConsumers(store), close: () => store.close() };
+});
+
+const url = process.env.EVENTSTORE_URL;
+if (url) {
+  describeCompetingConsumers(`EventStoreDB persistent subscriptions at ${url.replace(/\/\/[^@]*@/, '//***@')}`, async () => {
+    const store = connectEventStoreDB(url);
+    const consumers = connectEventStoreDBCompetingConsumers(url, () => undefined);
+    return {
+      store,
+      consumers,
+      close: async () => {
+        await consumers.close();
+        await store.close();
+      },
+    };
+  });
+} else {
+  describe.skip('competing consumers: EventStoreDB (set EVENTSTORE_URL to run, e.g. esdb://localhost:2113?tls=false)', function () {
+    it('runs the competing-consumers suite against persistent subscriptions');
+  });
+}

@@ -144,7 +144,8 @@ async function decodeIndex(bytes: Buffer, log: LogFile): Promise<LoadedIndex> {
   const positions = new Uint32Array(count);
   bytes.copy(bytesOf(positions), 0, positionsAt, namesAt);
   const names: unknown = JSON.parse(bytes.toString('utf8', namesAt, hashAt));
-  if (!Array.isArray(names) || names.length !== streamCount || !names.every((name) => typeof name === 'string')) return { ignored: 'its stream names are damaged' };
+  if (!Array.isArray(names) || names.length !== streamCount || !names.every((name) => typeof name === 'string'))
+    return { ignored: 'its stream names are damaged' };
 
   const index = new LogIndex();
   index.addOffsets(offsets, covered);

@@ -65,7 +65,7 @@ export class LogIndex {
 
   /** Adds the offsets of the next positions at once (loading a persisted index), then sets the covered length. */
   addOffsets(offsets: Float64Array, length: number): void {
-    for (let i = 0; i < offsets.length; ) {
+    for (let i = 0; i < offsets.length;) {
       const chunk = this.eventCount >>> CHUNK_SHIFT;
       if (chunk === this.offsetChunks.length) this.offsetChunks.push(new Float64Array(CHUNK_SIZE));
       const at = this.eventCount & CHUNK_MASK;
@@ -113,5 +113,4 @@ export class LogIndex {
   *streamEntries(): IterableIterator<[string, number | readonly number[]]> {
     yield* this.streams.entries();
   }
-
 }

@@ -45,6 +45,7 @@ import { recoverLog, type RecoveryLogger } from './log-recovery.ts';
 import { LogSubscription, NewEventsSignal } from './log-subscription.ts';
 import { ResumingSubscription } from '../resuming-subscription.ts';
 import { encodeRecord } from './record-codec.ts';
+import { DecodedBlocks } from './decoded-blocks.ts';
 import { readRecords } from './record-reader.ts';
 import { syncDirectory } from './sync-directory.ts';
 
@@ -119,6 +120,8 @@ class EmbeddedEventStore implements EventStore {
   private readonly subscriptions = new Set<LogSubscription>();
   /** Reads of the file in progress: close waits for them before closing the file. */
   private readonly reads = new Set<Promise<unknown>>();
+  /** Decoded stretches of the log shared by the readers that go through it in order (followers catching up). */
+  private readonly blocks: DecodedBlocks;
   /** Log length the index file on disk covers. */
   private indexedLength: number;
   private indexing: Promise<void> | undefined;
@@ -154,6 +157,7 @@ class EmbeddedEventStore implements EventStore {
   ) {
     this.nextPosition = index.count;
     this.indexedLength = indexedLength;
+    this.blocks = new DecodedBlocks(index, (positions) => readRecords(file, index, positions));
     this.writer = new GroupCommitWriter(file, logLength, (appends) => this.makeVisible(appends));
   }
 
@@ -277,7 +281,8 @@ class EmbeddedEventStore implements EventStore {
   private readAfter(after: number, maxCount: number): Promise<RecordedEvent[]> {
     const start = Math.max(0, Math.floor(after) + 1);
     const end = Math.min(this.index.count, Number.isFinite(maxCount) ? start + Math.max(0, Math.floor(maxCount)) : Infinity);
-    return this.read(Array.from({ length: Math.max(0, end - start) }, (_, i) => start + i));
+    if (this.closing) return Promise.reject(new EventStoreUnavailableError('event store is closed'));
+    return this.track(this.blocks.read(start, end));
   }
 
   async readAt(positions: readonly number[]): Promise<RecordedEvent[]> {

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { LogCorruptedError } from '../src/errors.ts';
-import { openEmbeddedEventStore, writeEmbeddedLog, type EmbeddedEventStoreOptions } from '../src/index.ts';
+import { openEmbeddedEventStore, writeEmbeddedLog, type EmbeddedEventStoreOptions, type LogFile } from '../src/index.ts';
 import { LOG_FILE_NAME } from '../src/embedded/embedded-event-store.ts';
 import { INDEX_FILE_NAME } from '../src/embedded/index-file.ts';
 import type { EventStore, RecordedEvent } from '../src/port.ts';
@@ -222,6 +222,38 @@ describe('embedded event log index', function () {
     expect(await snapshot(recovered)).to.deep.equal(expected);
   });
 
+  it('followers catching up together read and decode the log once between them, not once each', async function () {
+    const store = await openStore();
+    for (let i = 0; i < 40; i++) {
+      await store.append(
+        `stream-${i}`,
+        Array.from({ length: 100 }, (_, j) => ({ type: 'T', data: { i, j, padding: 'x'.repeat(200) } })),
+      );
+    }
+    await closeStore(store);
+    const logBytes = (await stat(logPath())).size;
+    let bytesRead = 0;
+    const counted = await openStore(dir, {
+      wrapLogFile: (file) => ({ ...wrapAll(file), read: async (...args) => ((bytesRead += args[2]), file.read(...args)) }),
+    });
+    bytesRead = 0;
+
+    const followers = await Promise.all(
+      Array.from({ length: 5 }, () => {
+        const seen: RecordedEvent[] = [];
+        return new Promise<RecordedEvent[]>((resolve, reject) => {
+          const subscription = counted.subscribeToAll(
+            { maxBatchSize: 100 },
+            { onBatch: async (events) => void seen.push(...events), onCaughtUp: () => void subscription.close().then(() => resolve(seen)), onError: reject },
+          );
+        });
+      }),
+    );
+    for (const seen of followers) expect(seen.map((e) => e.position)).to.deep.equal(Array.from({ length: 4000 }, (_, i) => i));
+    expect(bytesRead).to.be.at.most(logBytes * 1.5);
+    expect(Object.isFrozen(followers[0]![0]!.data)).to.equal(true);
+  });
+
   it('holds far less than the log in memory after open, with or without the index', async function () {
     this.timeout(120_000);
     const gc = exposeGc();
@@ -244,6 +276,18 @@ describe('embedded event log index', function () {
 });
 
 // ---------------------------------------------------------------------------------------
+
+/** A LogFile whose methods call the wrapped one's, to override one of them. */
+function wrapAll(file: LogFile): LogFile {
+  return {
+    size: () => file.size(),
+    read: (...args) => file.read(...args),
+    write: (...args) => file.write(...args),
+    datasync: () => file.datasync(),
+    truncate: (length) => file.truncate(length),
+    close: () => file.close(),
+  };
+}
 
 async function* smallEvents(count: number): AsyncIterable<RecordedEvent> {
   for (let position = 0; position < count; position++) {

@@ -47,19 +47,7 @@ export class DecodedBlocks {
       if (held) parts.push(held.events);
       else missing.push(block);
     }
-    if (missing.length > 0) {
-      // Every block of the range not held is read in one go (its records lie side by side).
-      const fetched = this.readPositions(missing.flatMap((block) => positionsOf(block, count)));
-      let at = 0;
-      for (const block of missing) {
-        const from = at;
-        const size = Math.min(BLOCK_EVENTS, count - block * BLOCK_EVENTS);
-        at += size;
-        const events = fetched.then((all) => all.slice(from, from + size));
-        parts.splice(block - first, 0, events);
-        if (size === BLOCK_EVENTS) this.keep(block, events);
-      }
-    }
+    this.fetch(missing, count).forEach((events, i) => parts.splice(missing[i]! - first, 0, events));
 
     const blocks = await Promise.all(parts);
     const result: RecordedEvent[] = [];
@@ -70,6 +58,21 @@ export class DecodedBlocks {
       for (let e = Math.max(start, base) - base; e < to; e++) result.push(events[e]!);
     }
     return result;
+  }
+
+  /** Reads these blocks (in ascending order) in one go, as their records lie side by side; keeps the complete ones. */
+  private fetch(blocks: readonly number[], count: number): Promise<readonly RecordedEvent[]>[] {
+    if (blocks.length === 0) return [];
+    const fetched = this.readPositions(blocks.flatMap((block) => positionsOf(block, count)));
+    let at = 0;
+    return blocks.map((block) => {
+      const from = at;
+      const size = Math.min(BLOCK_EVENTS, count - block * BLOCK_EVENTS);
+      at += size;
+      const events = fetched.then((all) => all.slice(from, from + size));
+      if (size === BLOCK_EVENTS) this.keep(block, events);
+      return events;
+    });
   }
 
   /** The block if held, marked as just used. */

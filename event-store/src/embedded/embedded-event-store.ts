@@ -157,7 +157,7 @@ class EmbeddedEventStore implements EventStore {
   ) {
     this.nextPosition = index.count;
     this.indexedLength = indexedLength;
-    this.blocks = new DecodedBlocks(index, (positions) => readRecords(file, index, positions));
+    this.blocks = new DecodedBlocks(index, (positions) => this.track(readRecords(file, index, positions)));
     this.writer = new GroupCommitWriter(file, logLength, (appends) => this.makeVisible(appends));
   }
 
@@ -282,7 +282,7 @@ class EmbeddedEventStore implements EventStore {
     const start = Math.max(0, Math.floor(after) + 1);
     const end = Math.min(this.index.count, Number.isFinite(maxCount) ? start + Math.max(0, Math.floor(maxCount)) : Infinity);
     if (this.closing) return Promise.reject(new EventStoreUnavailableError('event store is closed'));
-    return this.track(this.blocks.read(start, end));
+    return this.blocks.read(start, end);
   }
 
   async readAt(positions: readonly number[]): Promise<RecordedEvent[]> {

@@ -279,7 +279,7 @@ class EmbeddedEventStore implements EventStore {
 
   /** Events with position > after (after = -1 reads from the start). */
   private readAfter(after: number, maxCount: number): Promise<RecordedEvent[]> {
-    const start = Math.max(0, Math.floor(after) + 1);
+    const start = Math.max(0, Math.floor(after) + 1) || 0; // NaN reads from the start
     const end = Math.min(this.index.count, Number.isFinite(maxCount) ? start + Math.max(0, Math.floor(maxCount)) : Infinity);
     if (this.closing) return Promise.reject(new EventStoreUnavailableError('event store is closed'));
     return this.blocks.read(start, end);

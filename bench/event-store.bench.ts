@@ -5,19 +5,31 @@
  * - durable appends per second with 1, 16 and 256 concurrent writers, each appending
  *   single-event appends to its own stream (with its expected revision) for ~2 s;
  *   only acknowledged (fdatasynced) events count;
- * - read-back speed over a log of 200,000 events: reopening it (verify + index every
- *   record) and reading it all, and a subscription catching up from the start.
+ * - read-back speed over a log of 200,000 events: reopening it and reading it all, and a
+ *   subscription catching up from the start;
+ * - a large log (1,000,000 events; STAYS_BENCH_LOG_EVENTS for another size): opening it
+ *   without its index file (every record verified) and with it, each in a process of its
+ *   own for its memory, beside a 1,000-event log's open; then streams read at random and
+ *   the whole log read in pages.
  */
-import { mkdtemp, open, rm } from 'node:fs/promises';
+import { mkdtemp, open, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { openEmbeddedEventStore, type EventStore } from '../event-store/src/index.ts';
+import { LOG_FILE_NAME, openEmbeddedEventStore, type EventStore } from '../event-store/src/index.ts';
 
-import { atLeast, type Report } from './report.ts';
+import { openApart } from './event-store-open-process.ts';
+import { atLeast, atMost, type Report } from './report.ts';
 
 const APPEND_SECONDS = 2;
 const REPLAY_EVENTS = 200_000;
+const LARGE_LOG_EVENTS = Number(process.env.STAYS_BENCH_LOG_EVENTS ?? 1_000_000);
+const SMALL_LOG_EVENTS = 1_000;
+/** fillLog's streams hold this many events each. */
+const EVENTS_PER_STREAM = 100;
+/** Beside the log (event-store/src/embedded/index-file.ts). */
+const INDEX_FILE_NAME = 'events.index';
+const MB = 1024 * 1024;
 const quiet = { warn: () => undefined };
 
 export default async function benchEventStore(report: Report): Promise<void> {
@@ -44,9 +56,83 @@ export default async function benchEventStore(report: Report): Promise<void> {
     await fillLog(replayDir, REPLAY_EVENTS);
     report(`event store: reopen + readAll of ${REPLAY_EVENTS.toLocaleString('en')} events`, await reopenAndReadAll(replayDir), 'events/s');
     report(`event store: subscription catch-up through ${REPLAY_EVENTS.toLocaleString('en')} events`, await catchUp(replayDir), 'events/s');
+    await rm(replayDir, { recursive: true, force: true });
+
+    await benchLargeLog(report, root);
   } finally {
     await rm(root, { recursive: true, force: true });
   }
+}
+
+/**
+ * Start-up and memory that do not grow with the log: the goals are the product's (healthy at
+ * most 2 s later with 1,000,000 events than with 1,000, and at most 500 MB; 10,000,000
+ * events open within 30 s in at most 2 GB), taken here for the log alone.
+ */
+async function benchLargeLog(report: Report, root: string): Promise<void> {
+  const small = join(root, 'small');
+  await fillLog(small, SMALL_LOG_EVENTS);
+  await openApart(small); // the first open after fillLog's close finds its index; this one warms the loader
+  const smallOpen = await openApart(small);
+  report(`event store: open a ${SMALL_LOG_EVENTS.toLocaleString('en')}-event log (own process)`, smallOpen.openMs, 'ms');
+  report(`event store: RSS after opening a ${SMALL_LOG_EVENTS.toLocaleString('en')}-event log`, smallOpen.rssBytes / MB, 'MB');
+
+  const large = join(root, 'large');
+  const events = LARGE_LOG_EVENTS.toLocaleString('en');
+  const fillStarted = performance.now();
+  await fillLog(large, LARGE_LOG_EVENTS);
+  const logBytes = (await stat(join(large, LOG_FILE_NAME))).size;
+  report(
+    `event store: write a ${events}-event log (100-event appends, 16 writers)`,
+    (performance.now() - fillStarted) / 1000,
+    `s (${Math.round(logBytes / MB)} MB)`,
+  );
+  const big = LARGE_LOG_EVENTS >= 10_000_000;
+  const openGoal = atMost(big ? 30_000 : smallOpen.openMs + 2_000);
+  const memoryGoal = atMost(big ? 2048 : 500);
+
+  await rm(join(large, INDEX_FILE_NAME));
+  const scanned = await openApart(large);
+  report(`event store: open ${events} events without the index file`, scanned.openMs, 'ms');
+  report(`event store: RSS / heap after that open`, scanned.rssBytes / MB, `MB (heap ${Math.round(scanned.heapUsedBytes / MB)} MB)`, memoryGoal);
+  const indexBytes = (await stat(join(large, INDEX_FILE_NAME))).size;
+  const indexed = await openApart(large);
+  report(`event store: open ${events} events with the index file (${Math.round(indexBytes / MB)} MB)`, indexed.openMs, 'ms', openGoal);
+  report(`event store: RSS / heap after that open`, indexed.rssBytes / MB, `MB (heap ${Math.round(indexed.heapUsedBytes / MB)} MB)`, memoryGoal);
+
+  const store = await openEmbeddedEventStore(large, { logger: quiet });
+  try {
+    report(`event store: readStream of random streams (${EVENTS_PER_STREAM} events each)`, await readRandomStreams(store, LARGE_LOG_EVENTS), 'streams/s');
+    report(`event store: readAll of all ${events} events, pages of 10,000`, await readAllPaged(store), 'events/s', atLeast(200_000));
+  } finally {
+    await store.close();
+  }
+}
+
+/** Whole streams at random for about two seconds: what a command handler does before it decides. */
+async function readRandomStreams(store: EventStore, logEvents: number): Promise<number> {
+  const streams = Math.floor(logEvents / EVENTS_PER_STREAM);
+  let read = 0;
+  const started = performance.now();
+  while (performance.now() - started < 2000) {
+    const first = Math.floor(Math.random() * streams) * EVENTS_PER_STREAM;
+    const events = await store.readStream(`booking-${first}`);
+    if (events.length === 0) throw new Error(`stream booking-${first} is empty`);
+    read++;
+  }
+  return Math.round(read / ((performance.now() - started) / 1000));
+}
+
+async function readAllPaged(store: EventStore): Promise<number> {
+  const started = performance.now();
+  let read = 0;
+  for (let after: number | undefined; ;) {
+    const page = await store.readAll({ ...(after !== undefined && { after }), maxCount: 10_000 });
+    read += page.length;
+    if (page.length < 10_000) break;
+    after = page[page.length - 1]!.position;
+  }
+  return Math.round(read / ((performance.now() - started) / 1000));
 }
 
 /** Small writes, each followed by fdatasync, for one second. */
@@ -89,7 +175,7 @@ async function appendFor(store: EventStore, writers: number, seconds: number): P
 async function fillLog(dir: string, count: number): Promise<void> {
   const store = await openEmbeddedEventStore(dir, { logger: quiet });
   try {
-    const perAppend = 100;
+    const perAppend = EVENTS_PER_STREAM;
     let next = 0;
     await Promise.all(
       Array.from({ length: 16 }, async () => {

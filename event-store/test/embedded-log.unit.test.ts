@@ -14,6 +14,7 @@ import { EventStoreUnavailableError, LogCorruptedError, WrongExpectedRevisionErr
 import { EventStoreLockedError, openEmbeddedEventStore, type EmbeddedEventStoreOptions, type LogFile } from '../src/index.ts';
 import { LOCK_FILE_NAME } from '../src/embedded/directory-lock.ts';
 import { LOG_FILE_NAME } from '../src/embedded/embedded-event-store.ts';
+import { INDEX_FILE_NAME } from '../src/embedded/index-file.ts';
 import { CONTINUED_MAGIC, RECORD_MAGIC, encodeRecord } from '../src/embedded/record-codec.ts';
 import type { EventStore, RecordedEvent } from '../src/port.ts';
 
@@ -44,6 +45,7 @@ describe('embedded event log', function () {
   }
 
   const logPath = () => join(dir, LOG_FILE_NAME);
+  const indexPath = () => join(dir, INDEX_FILE_NAME);
 
   /** Writes `count` single-event appends to stream `s-1`, closes, returns record end offsets. */
   async function writeLog(count: number): Promise<number[]> {
@@ -201,6 +203,9 @@ describe('embedded event log', function () {
     it('refuses to open when a damaged record is followed by valid ones, and leaves the file alone', async function () {
       const ends = await writeLog(5);
       await flipByte(logPath(), ends[1] + 20); // inside record 2's payload
+      // Without the index file the whole log is verified at open (with it, the read of that
+      // record refuses it: embedded-log-index.unit.test.ts).
+      await rm(indexPath());
       const before = await readFile(logPath());
 
       const error = await openEmbeddedEventStore(dir, { logger: { warn: (m) => warnings.push(m) } }).catch((e) => e);
@@ -217,6 +222,7 @@ describe('embedded event log', function () {
       const bytes = await readFile(logPath());
       bytes.writeUInt32BE(0, ends[0]); // magic of record 2
       await writeFile(logPath(), bytes);
+      await rm(indexPath());
 
       expect(await openEmbeddedEventStore(dir).catch((e) => e)).to.be.instanceOf(LogCorruptedError);
     });

@@ -1,6 +1,7 @@
 /**
  * The embedded event store: an append-only log file in one directory, written by one
- * process, with every event also held in memory for reads and subscriptions.
+ * process. Memory holds an index of where each event's record is (log-index.ts), not the
+ * events: reads and subscriptions fetch records from the file (record-reader.ts).
  *
  * An append goes through three steps:
  * 1. decided: synchronously, in the `append` call itself, against each stream's
@@ -9,11 +10,15 @@
  *    exactly one winner, and a refused append leaves no trace at all;
  * 2. durable: the group-commit writer writes and fdatasyncs it, together with whatever
  *    else arrived meanwhile;
- * 3. visible: only then is it added to the in-memory log (in position order), readers
- *    and subscribers see it, and the caller's promise resolves.
+ * 3. visible: only then is it added to the index (in position order), readers and
+ *    subscribers see it, and the caller's promise resolves.
+ *
+ * The index is persisted beside the log (index-file.ts) at close and whenever the log has
+ * grown by `indexEveryBytes` since the last one, so opening reads the index and verifies
+ * only the log's tail after it.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, open } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { validateAppendRequest } from '../append-validation.ts';
 import { EventStoreUnavailableError, WrongExpectedRevisionError } from '../errors.ts';
@@ -31,23 +36,32 @@ import type {
   Subscription,
   SubscriptionHandler,
 } from '../port.ts';
-import { CommittedEvents } from './committed-events.ts';
 import { acquireDirectoryLock, type DirectoryLock } from './directory-lock.ts';
 import { GroupCommitWriter } from './group-commit-writer.ts';
+import { loadIndexFile, writeIndexFile } from './index-file.ts';
 import { MemoryLogFile, openDiskLogFile, type LogFile } from './log-file.ts';
+import { LogIndex } from './log-index.ts';
 import { recoverLog, type RecoveryLogger } from './log-recovery.ts';
 import { LogSubscription, NewEventsSignal } from './log-subscription.ts';
 import { ResumingSubscription } from '../resuming-subscription.ts';
 import { encodeRecord } from './record-codec.ts';
+import { DecodedBlocks } from './decoded-blocks.ts';
+import { readRecords } from './record-reader.ts';
+import { syncDirectory } from './sync-directory.ts';
 
+export { syncDirectory } from './sync-directory.ts';
 export const LOG_FILE_NAME = 'events.log';
 const DEFAULT_MAX_BATCH_SIZE = 500;
+/** How much the log grows between two writes of its index while running: what a crash leaves to verify at the next open. */
+const DEFAULT_INDEX_EVERY_BYTES = 64 * 1024 * 1024;
 
 export interface EmbeddedEventStoreOptions {
-  /** Where recovery reports a cut torn tail. Default: console. */
+  /** Where recovery reports a cut torn tail, and an index file it ignored (info). Default: console. */
   readonly logger?: RecoveryLogger;
   /** Test hook: wraps the log file, e.g. to inject write or fdatasync failures. */
   readonly wrapLogFile?: (file: LogFile) => LogFile;
+  /** Log bytes appended between two writes of the index file while running. Default 64 MiB. */
+  readonly indexEveryBytes?: number;
 }
 
 /** Opens (creating if needed) the event log in `dir`, recovering it after a crash. */
@@ -60,7 +74,8 @@ export async function openEmbeddedEventStore(dir: string, options: EmbeddedEvent
     // Make the file's directory entry durable too, or a crash could lose the whole log.
     await syncDirectory(dir);
     if (options.wrapLogFile) file = options.wrapLogFile(file);
-    return await EmbeddedEventStore.recover(file, options.logger ?? console, lock);
+    const persisted = { dir, everyBytes: options.indexEveryBytes ?? DEFAULT_INDEX_EVERY_BYTES };
+    return await EmbeddedEventStore.recover(file, options.logger ?? console, lock, persisted);
   } catch (error) {
     await file?.close().catch(() => undefined);
     await lock.release();
@@ -73,50 +88,76 @@ export async function openEmbeddedEventStore(dir: string, options: EmbeddedEvent
  * other packages that need a fast, disposable event store. Not durable.
  */
 export async function openInMemoryEventStore(): Promise<EventStore> {
-  return EmbeddedEventStore.recover(new MemoryLogFile(), console, { release: async () => undefined });
+  return EmbeddedEventStore.recover(new MemoryLogFile(), console, { release: async () => undefined }, undefined);
 }
 
-export async function syncDirectory(dir: string): Promise<void> {
-  const handle = await open(dir, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
+/** Where the index file goes, and how often it is rewritten while running. */
+interface PersistedIndex {
+  readonly dir: string;
+  readonly everyBytes: number;
 }
 
 /** One append on its way to the disk. */
 interface PendingAppend {
-  readonly events: readonly RecordedEvent[];
+  readonly streamId: string;
+  readonly firstPosition: number;
+  readonly firstRevision: number;
+  readonly recordBytes: readonly number[];
+}
+
+/** A stream's latest append that is accepted but not yet durable. */
+interface Unflushed {
+  readonly revision: number;
+  readonly durable: Promise<void>;
 }
 
 class EmbeddedEventStore implements EventStore {
-  /** Revision of each stream's last accepted event, durable or still being written. */
-  private readonly acceptedRevisions = new Map<string, number>();
-  /** Each stream's latest append that is accepted but not yet durable. */
-  private readonly unflushed = new Map<string, Promise<void>>();
+  /** Streams with an accepted append still on its way to the disk; other streams' revisions are the index's. */
+  private readonly unflushed = new Map<string, Unflushed>();
   private nextPosition: number;
   private readonly writer: GroupCommitWriter<PendingAppend>;
   private readonly newEvents = new NewEventsSignal();
   private readonly subscriptions = new Set<LogSubscription>();
+  /** Reads of the file in progress: close waits for them before closing the file. */
+  private readonly reads = new Set<Promise<unknown>>();
+  /** Decoded stretches of the log shared by the readers that go through it in order (followers catching up). */
+  private readonly blocks: DecodedBlocks;
+  /** Log length the index file on disk covers. */
+  private indexedLength: number;
+  private indexing: Promise<void> | undefined;
   private closing: Promise<void> | undefined;
 
-  static async recover(file: LogFile, logger: RecoveryLogger, lock: DirectoryLock): Promise<EmbeddedEventStore> {
-    const committed = new CommittedEvents();
-    const { validLength } = await recoverLog(file, (events) => committed.add(events), logger);
-    return new EmbeddedEventStore(file, lock, committed, validLength);
+  static async recover(file: LogFile, logger: RecoveryLogger, lock: DirectoryLock, persisted: PersistedIndex | undefined): Promise<EmbeddedEventStore> {
+    let index = new LogIndex();
+    if (persisted) {
+      const loaded = await loadIndexFile(persisted.dir, file);
+      if ('index' in loaded) index = loaded.index;
+      else if ((await file.size()) > 0) logger.info?.(`event log: not using the index file (${loaded.ignored}); reading the whole log`);
+    }
+    const indexedLength = index.length;
+    const { validLength } = await recoverLog(
+      file,
+      (records) => {
+        for (const { event, recordBytes } of records) index.add(event.streamId, event.position, event.revision, recordBytes);
+      },
+      logger,
+      { length: index.length, eventCount: index.count },
+    );
+    return new EmbeddedEventStore(file, lock, index, validLength, logger, persisted, indexedLength);
   }
 
   private constructor(
     private readonly file: LogFile,
     private readonly lock: DirectoryLock,
-    private readonly committed: CommittedEvents,
+    private readonly index: LogIndex,
     logLength: number,
+    private readonly logger: RecoveryLogger,
+    private readonly persisted: PersistedIndex | undefined,
+    indexedLength: number,
   ) {
-    for (const streamId of committed.streamIds()) {
-      this.acceptedRevisions.set(streamId, committed.streamRevision(streamId)!);
-    }
-    this.nextPosition = committed.count;
+    this.nextPosition = index.count;
+    this.indexedLength = indexedLength;
+    this.blocks = new DecodedBlocks(index, (positions) => this.track(readRecords(file, index, positions)));
     this.writer = new GroupCommitWriter(file, logLength, (appends) => this.makeVisible(appends));
   }
 
@@ -132,7 +173,7 @@ class EmbeddedEventStore implements EventStore {
         // append is visible, so a caller that re-reads the stream and retries sees the
         // revision it lost to (and a retry loop cannot spin on microtasks while the write
         // it waits for never gets the event loop).
-        return unflushed.then(
+        return unflushed.durable.then(
           () => Promise.reject(error),
           () => Promise.reject(error),
         );
@@ -144,12 +185,13 @@ class EmbeddedEventStore implements EventStore {
   private acceptAppend(streamId: string, events: readonly EventData[], expected: ExpectedRevision): Promise<AppendResult> {
     this.assertWritable();
     validateAppendRequest(streamId, events, expected);
-    const current = this.acceptedRevisions.get(streamId);
+    const current = this.unflushed.get(streamId)?.revision ?? this.index.streamRevision(streamId);
     checkExpectedRevision(streamId, expected, current);
 
     // Encode everything first: if any event cannot be serialised, nothing is accepted.
     const recordedAt = new Date().toISOString();
     const firstRevision = current === undefined ? 0 : current + 1;
+    const firstPosition = this.nextPosition;
     const encoded = events.map((event, i) =>
       encodeRecord(
         {
@@ -157,7 +199,7 @@ class EmbeddedEventStore implements EventStore {
           streamId,
           type: event.type,
           revision: firstRevision + i,
-          position: this.nextPosition + i,
+          position: firstPosition + i,
           data: event.data,
           metadata: event.metadata ?? {},
           recordedAt,
@@ -167,11 +209,10 @@ class EmbeddedEventStore implements EventStore {
     );
 
     const last = encoded[encoded.length - 1].event;
-    this.acceptedRevisions.set(streamId, last.revision);
     this.nextPosition = last.position + 1;
     const bytes = encoded.length === 1 ? encoded[0].bytes : Buffer.concat(encoded.map((e) => e.bytes));
-    const durable = this.writer.submit(bytes, { events: encoded.map((e) => e.event) });
-    this.unflushed.set(streamId, durable);
+    const durable = this.writer.submit(bytes, { streamId, firstPosition, firstRevision, recordBytes: encoded.map((e) => e.bytes.length) });
+    this.unflushed.set(streamId, { revision: last.revision, durable });
     return durable.then(
       () => {
         this.forgetUnflushed(streamId, durable);
@@ -185,12 +226,27 @@ class EmbeddedEventStore implements EventStore {
   }
 
   private forgetUnflushed(streamId: string, durable: Promise<void>): void {
-    if (this.unflushed.get(streamId) === durable) this.unflushed.delete(streamId);
+    if (this.unflushed.get(streamId)?.durable === durable) this.unflushed.delete(streamId);
   }
 
   private makeVisible(appends: PendingAppend[]): void {
-    for (const append of appends) this.committed.add(append.events);
+    for (const append of appends) {
+      append.recordBytes.forEach((bytes, i) => this.index.add(append.streamId, append.firstPosition + i, append.firstRevision + i, bytes));
+    }
     this.newEvents.notify();
+    if (this.persisted && !this.indexing && this.index.length - this.indexedLength >= this.persisted.everyBytes) {
+      this.indexing = this.persistIndex().finally(() => (this.indexing = undefined));
+    }
+  }
+
+  /** Writes the index file; a failure is reported and leaves the previous one (the log stays the truth). */
+  private async persistIndex(): Promise<void> {
+    if (!this.persisted || this.index.count === 0 || this.index.length === this.indexedLength) return;
+    try {
+      this.indexedLength = await this.track(writeIndexFile(this.persisted.dir, this.index, this.file));
+    } catch (error) {
+      this.logger.warn(`event log: could not write the index file (the next open reads more of the log): ${(error as Error).message}`);
+    }
   }
 
   private assertWritable(): void {
@@ -199,20 +255,42 @@ class EmbeddedEventStore implements EventStore {
     if (failure) throw failure;
   }
 
+  /** Reads the records at these durable positions, counted as a read in progress. */
+  private read(positions: readonly number[]): Promise<RecordedEvent[]> {
+    if (this.closing) return Promise.reject(new EventStoreUnavailableError('event store is closed'));
+    if (positions.length === 0) return Promise.resolve([]);
+    return this.track(readRecords(this.file, this.index, positions));
+  }
+
+  private track<T>(work: Promise<T>): Promise<T> {
+    this.reads.add(work);
+    const forget = () => void this.reads.delete(work);
+    work.then(forget, forget);
+    return work;
+  }
+
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
-    return this.committed.readStream(streamId, options.fromRevision ?? 0, options.maxCount ?? Infinity);
+    return this.read(this.index.streamPositions(streamId, options.fromRevision ?? 0, options.maxCount ?? Infinity));
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
-    return this.committed.readAfter(options.after ?? -1, options.maxCount ?? Infinity);
+    return this.readAfter(options.after ?? -1, options.maxCount ?? Infinity);
+  }
+
+  /** Events with position > after (after = -1 reads from the start). */
+  private readAfter(after: number, maxCount: number): Promise<RecordedEvent[]> {
+    const start = Math.max(0, Math.floor(after) + 1) || 0; // NaN reads from the start
+    const end = Math.min(this.index.count, Number.isFinite(maxCount) ? start + Math.max(0, Math.floor(maxCount)) : Infinity);
+    if (this.closing) return Promise.reject(new EventStoreUnavailableError('event store is closed'));
+    return this.blocks.read(start, end);
   }
 
   async readAt(positions: readonly number[]): Promise<RecordedEvent[]> {
-    return positions.flatMap((position) => this.committed.at(position) ?? []);
+    return this.read(positions.filter((position) => Number.isInteger(position) && position >= 0 && position < this.index.count));
   }
 
   async headPosition(): Promise<number | null> {
-    return this.committed.headPosition();
+    return this.index.count === 0 ? null : this.index.count - 1;
   }
 
   subscribeToAll(options: SubscribeOptions, handler: SubscriptionHandler): Subscription {
@@ -224,17 +302,21 @@ class EmbeddedEventStore implements EventStore {
   }
 
   private openLogSubscription(after: number, maxBatchSize: number, handler: SubscriptionHandler): LogSubscription {
-    const subscription = new LogSubscription(this.committed, this.newEvents, { after, maxBatchSize }, handler, (closed) => this.subscriptions.delete(closed));
+    const log = { head: () => this.index.count - 1, readAfter: (cursor: number, max: number) => this.readAfter(cursor, max) };
+    const subscription = new LogSubscription(log, this.newEvents, { after, maxBatchSize }, handler, (closed) => this.subscriptions.delete(closed));
     if (this.closing) void subscription.close();
     else this.subscriptions.add(subscription);
     return subscription;
   }
 
-  /** Waits for appends in flight to finish, stops subscriptions, releases the log. */
+  /** Waits for appends and reads in flight to finish, stops subscriptions, writes the index, releases the log. */
   close(): Promise<void> {
     this.closing ??= (async () => {
       await this.writer.settled();
       await Promise.all([...this.subscriptions].map((s) => s.close()));
+      await this.indexing;
+      await this.persistIndex();
+      while (this.reads.size > 0) await Promise.allSettled([...this.reads]);
       await this.file.close();
       await this.lock.release();
     })();

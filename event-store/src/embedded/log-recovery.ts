@@ -1,6 +1,7 @@
 /**
- * Reads and verifies a whole log at open, handing each complete append to the caller,
- * and repairs a torn tail.
+ * Reads and verifies a log at open (the whole of it, or what follows the prefix a
+ * persisted index covers), handing each complete append to the caller, and repairs a
+ * torn tail.
  *
  * A torn tail is what a crash or power loss leaves at the end of the file while a write
  * was in flight: an incomplete record, a record whose checksum fails, zeros or garbage,
@@ -28,17 +29,36 @@ export interface RecoveryResult {
 
 export interface RecoveryLogger {
   warn(message: string): void;
+  /** Notes that are not problems (e.g. an index file that was ignored, so the whole log is read). */
+  info?(message: string): void;
+}
+
+/** A verified record: the event and the bytes its record takes in the file. */
+export interface RecoveredRecord {
+  readonly event: RecordedEvent;
+  readonly recordBytes: number;
+}
+
+/** Where verification starts: after a prefix already known to be complete appends (a persisted index's), or at the start. */
+export interface VerifiedPrefix {
+  readonly length: number;
+  readonly eventCount: number;
 }
 
 const CHUNK_BYTES = 8 * 1024 * 1024;
 
-export async function recoverLog(file: LogFile, onAppend: (events: RecordedEvent[]) => void, logger: RecoveryLogger): Promise<RecoveryResult> {
+export async function recoverLog(
+  file: LogFile,
+  onAppend: (records: RecoveredRecord[]) => void,
+  logger: RecoveryLogger,
+  from: VerifiedPrefix = { length: 0, eventCount: 0 },
+): Promise<RecoveryResult> {
   const fileSize = await file.size();
   const reader = new ChunkedReader(file, fileSize);
-  let offset = 0;
-  let eventCount = 0;
-  let completeLength = 0; // end of the last complete append
-  let openAppend: RecordedEvent[] = [];
+  let offset = from.length;
+  let eventCount = from.eventCount;
+  let completeLength = from.length; // end of the last complete append
+  let openAppend: RecoveredRecord[] = [];
 
   while (offset < fileSize) {
     const result = await readRecordAt(reader, offset);
@@ -53,8 +73,8 @@ export async function recoverLog(file: LogFile, onAppend: (events: RecordedEvent
       break; // torn tail: everything from here on is unacknowledged
     }
     const { event, continues } = result;
-    checkSequence(event, eventCount + openAppend.length, openAppend.at(-1), offset);
-    openAppend.push(event);
+    checkSequence(event, eventCount + openAppend.length, openAppend.at(-1)?.event, offset);
+    openAppend.push({ event, recordBytes: result.end - offset });
     offset = result.end;
     if (!continues) {
       onAppend(openAppend);

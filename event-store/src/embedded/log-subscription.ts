@@ -1,15 +1,22 @@
 /**
  * A subscription to the embedded log: catch up from a position, then follow live.
  *
- * It is a cursor over the committed events: each round reads the events after the last
+ * It is a cursor over the durable events: each round reads the events after the last
  * position it delivered. Positions are gap-free and events become visible strictly in
  * position order, so a cursor can neither skip an event nor deliver one twice, however
  * appends interleave with a slow handler; catching up and following live are the same
  * loop.
  */
 import { setImmediate as nextMacrotask } from 'node:timers/promises';
-import type { SubscriptionHandler } from '../port.ts';
-import type { CommittedEvents } from './committed-events.ts';
+import type { RecordedEvent, SubscriptionHandler } from '../port.ts';
+
+/** The durable log as a subscription sees it. */
+export interface DurableLog {
+  /** Position of the newest durable event (-1 when there is none), known synchronously. */
+  head(): number;
+  /** Durable events with position > after, at most `maxCount`. */
+  readAfter(after: number, maxCount: number): Promise<RecordedEvent[]>;
+}
 
 /** Wakes waiting subscriptions when new events become durable. */
 export class NewEventsSignal {
@@ -39,13 +46,13 @@ export class LogSubscription {
   private readonly target: number;
 
   constructor(
-    private readonly events: CommittedEvents,
+    private readonly log: DurableLog,
     private readonly signal: NewEventsSignal,
     private readonly options: LogSubscriptionOptions,
     private readonly handler: SubscriptionHandler,
     private readonly onClosed: (subscription: LogSubscription) => void,
   ) {
-    this.target = events.headPosition() ?? -1;
+    this.target = log.head();
     // Delivery starts on a later tick: the caller gets the subscription object first.
     void nextMacrotask().then(() => this.run());
   }
@@ -68,12 +75,13 @@ export class LogSubscription {
           this.handler.onCaughtUp?.();
           continue; // the handler may have closed the subscription
         }
-        const batch = this.events.readAfter(cursor, this.options.maxBatchSize);
-        if (batch.length === 0) {
-          // Reading and starting to wait happen in the same tick: no event can slip in between.
+        if (this.log.head() <= cursor) {
+          // Looking at the head and starting to wait happen in the same tick: no event can slip in between.
           await Promise.race([this.signal.wait(), this.whenClosed]);
           continue;
         }
+        const batch = await this.log.readAfter(cursor, this.options.maxBatchSize);
+        if (this.closed) return;
         await this.handler.onBatch(batch);
         cursor = batch[batch.length - 1].position;
         // Let I/O and timers run between batches of a long catch-up.

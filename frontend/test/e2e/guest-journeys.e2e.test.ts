@@ -318,6 +318,8 @@ describe('guest journeys (e2e)', function () {
     await page.getByRole('button', { name: ui.signUp }).click();
     await page.getByText(messages.server.customerRegistered).waitFor();
     await urlMatches(page, /\/login-user$/);
+    // The address changes before the sign-in form replaces the sign-up form, whose fields have the same labels.
+    await page.getByRole('heading', { name: ui.signInCustomerTitle }).waitFor();
     await page.getByLabel(ui.emailLabel).fill(email);
     await page.getByLabel(ui.passwordLabel).fill('asha-password-1');
     await page.getByRole('button', { name: ui.signIn }).click();
@@ -567,6 +569,7 @@ describe('guest journeys (e2e)', function () {
     expect(await bar.isVisible()).to.equal(true);
     await bar.getByRole('link', { name: ui.loginNowToBook }).click();
     await urlMatches(page, /\/login-user$/);
+    await page.getByRole('heading', { name: ui.signInCustomerTitle }).waitFor();
     await page.getByLabel(ui.emailLabel).fill(email);
     await page.getByLabel(ui.passwordLabel).fill('ravi-password-1');
     await page.getByRole('button', { name: ui.signIn }).click();

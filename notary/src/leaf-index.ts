@@ -257,7 +257,7 @@ export class LeafIndex {
     const recordedTo = query.recordedTo === undefined ? Infinity : Date.parse(query.recordedTo);
     const timed = query.recordedFrom !== undefined || query.recordedTo !== undefined;
     const productActors = query.productActors === true;
-    for (let leaf = from; leaf < to && found.length < wanted; ) {
+    for (let leaf = from; leaf < to && found.length < wanted;) {
       const chunkIndex = Math.floor(leaf / CHUNK_ROWS);
       const rows = this.chunks[chunkIndex]!;
       const floats = new Float64Array(rows.buffer);

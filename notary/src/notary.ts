@@ -224,7 +224,9 @@ export class Notary {
 
   async start(): Promise<void> {
     const key = this.options.signer.publicJwk();
-    this.storage = this.options.diskTree ? new DiskTreeStorage(this.options.diskTree, key) : new ReadStoreTreeStorage(this.options.readStore!, key, (line) => this.log(line));
+    this.storage = this.options.diskTree
+      ? new DiskTreeStorage(this.options.diskTree, key)
+      : new ReadStoreTreeStorage(this.options.readStore!, key, (line) => this.log(line));
     const { size, position, edge } = await this.storage.resume();
     this.frontier = new MerkleFrontier(size, edge);
     this.position = position;
@@ -279,7 +281,8 @@ export class Notary {
             if (this.check?.done) return;
             const taken = events.slice(0, size - index);
             const archived = (await archive?.read(index, taken.length)) ?? [];
-            const expected = archived.length < taken.length ? [...archived, ...(await tree.leafHashes(index + archived.length, taken.length - archived.length))] : archived;
+            const expected =
+              archived.length < taken.length ? [...archived, ...(await tree.leafHashes(index + archived.length, taken.length - archived.length))] : archived;
             const differs = taken.findIndex((event, i) => !leafHash(event).equals(expected[i]!));
             if (differs !== -1) {
               const event = taken[differs]!;
@@ -299,15 +302,17 @@ export class Notary {
           onError: (error) => finish(`could not check the log: ${error instanceof Error ? error.message : String(error)}`),
         },
       );
-    }).then(async (difference) => {
-      if (difference !== null) await this.rebuild(difference);
-      else {
-        // held back while the check ran: the files' tree against the latest head, and a head over it
-        await this.checkAgainstLatestHead();
-        if (this.caughtUp) await this.signHeadNow();
-      }
-      await this.whenCaughtUp();
-    }).catch((error: unknown) => this.fail(`could not check the log: ${error instanceof Error ? error.message : String(error)}`));
+    })
+      .then(async (difference) => {
+        if (difference !== null) await this.rebuild(difference);
+        else {
+          // held back while the check ran: the files' tree against the latest head, and a head over it
+          await this.checkAgainstLatestHead();
+          if (this.caughtUp) await this.signHeadNow();
+        }
+        await this.whenCaughtUp();
+      })
+      .catch((error: unknown) => this.fail(`could not check the log: ${error instanceof Error ? error.message : String(error)}`));
   }
 
   private async rebuild(reason: string): Promise<void> {

@@ -24,12 +24,8 @@ import {
   TREE_CHECKPOINT_FILE,
   TREE_LEAVES_FILE,
   notaryQueries,
-  type LeafQuery,
-  type NotaryQueries,
 } from '../src/index.ts';
-
-/** Two booking streams whose names share a 32-bit key hash (leaf-index.ts): each must answer only its own. */
-const SAME_HASH = ['BK-7rnw', 'BK-opba'];
+import { SAME_HASH, answers } from './support/notary-answers.ts';
 
 async function appendEvents(store: EventStore, count: number, from = 0): Promise<void> {
   for (let i = from; i < from + count; i++) {
@@ -47,52 +43,6 @@ async function appendEvents(store: EventStore, count: number, from = 0): Promise
       },
     ]);
   }
-}
-
-const QUERIES: readonly { query: LeafQuery; page?: { skip?: number; limit?: number } }[] = [
-  { query: {} },
-  { query: {}, page: { skip: 50, limit: 50 } },
-  { query: { bookingID: 'BK-3', notCategory: 'auditor' } },
-  { query: { bookingID: SAME_HASH[0]! } },
-  { query: { bookingID: SAME_HASH[1]!, notCategory: 'auditor' } },
-  { query: { streamId: `booking-${SAME_HASH[1]}` } },
-  { query: { streamId: 'customer-c3', beforeLeaf: 200 } },
-  { query: { streamId: 'booking-none' } },
-  { query: { category: 'invoice', type: 'InvoiceIssued' } },
-  { query: { category: 'auditor' }, page: { skip: 3, limit: 7 } },
-  { query: { type: 'ContactVerified', actor: 'c3' } },
-  { query: { productActors: true } },
-  { query: { productActors: true, category: 'booking' }, page: { skip: 10, limit: 20 } },
-  { query: { actor: 'systematic' } },
-  { query: { actor: 'nobody' } },
-  { query: { category: 'nothing' } },
-  { query: { afterLeaf: 100, upToLeaf: 180 } },
-  { query: { category: 'customer', afterLeaf: 20, upToLeaf: 290 }, page: { limit: 25 } },
-];
-
-/** Every answer the query side can ask for, in one comparable value. */
-async function answers(queries: NotaryQueries, recordedAt: readonly string[]): Promise<unknown> {
-  const size = await queries.treeSize();
-  const timed: LeafQuery[] = [
-    { recordedFrom: recordedAt[40]!, recordedTo: recordedAt[120]! },
-    { recordedFrom: recordedAt[200]!, category: 'booking' },
-    { recordedTo: recordedAt[30]!, productActors: true },
-  ];
-  const all: readonly (typeof QUERIES)[number][] = [...QUERIES, ...timed.map((query) => ({ query }))];
-  return {
-    size,
-    newest: await queries.auditLog.newestLeaf(),
-    found: await Promise.all(all.map(({ query, page }) => queries.auditLog.find(query, page))),
-    counts: await Promise.all(all.map(({ query }) => queries.auditLog.count(query))),
-    streams: await Promise.all([
-      queries.auditLog.firstStreamOf(['customer-none', 'customer-c2', 'auditor-a1']),
-      queries.auditLog.firstStreamOf([`booking-${SAME_HASH[1]}`]),
-      queries.auditLog.firstStreamOf(['nothing-here']),
-    ]),
-    key: await queries.publicKey(),
-    inclusion: await Promise.all([0, 1, 63, 255, 256, size - 1].map((leaf) => queries.inclusionProof(leaf, size))),
-    consistency: await Promise.all([1, 64, 255, 256, 257, size].map((first) => queries.consistencyProof(first, size))),
-  };
 }
 
 describe('notary queries: the read store collections and the one-process mode files answer alike', () => {

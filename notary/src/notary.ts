@@ -1,15 +1,16 @@
 /**
  * The notary: follows the raw log (records as stored, personal fields as ciphertext) from
- * its own checkpoint and keeps the RFC 9162 Merkle tree over it in the read store (see
- * stored-tree.ts), signing a tree head when it has caught up and then at most
- * `headIntervalMs` after the tree grows, so heads come at least every 10 s while events
- * arrive.
+ * its own checkpoint and keeps the RFC 9162 Merkle tree over it, in the read store
+ * (production, stored-tree.ts) or in files (the one-process mode, disk-tree.ts), signing a
+ * tree head when it has caught up and then at most `headIntervalMs` after the tree grows,
+ * so heads come at least every 10 s while events arrive.
  *
  * A batch's leaves, tree nodes and checkpoint are written before a head may cover them; a
- * batch written again after a crash writes the same documents. It never signs a tree that
+ * batch written again after a crash writes the same leaves. It never signs a tree that
  * contradicts what it signed before: when the log no longer gives the tree of its latest
  * head (an event altered or removed), or no longer gives the leaves it archived, it stops
- * signing and says why (status()).
+ * signing and says why (status()). A tree resumed from files was not built from the log in
+ * this run: the log is checked against the leaf archive in the background first.
  */
 import { subscriptionHealth, type EventStore, type RecordedEvent, type Subscription, type SubscriptionHealth } from '@stays/event-store';
 import type { ReadStore } from '@stays/read-store';

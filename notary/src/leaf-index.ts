@@ -83,13 +83,8 @@ export class LeafIndex {
     const text = await readFile(path.join(dir, KEY_STRINGS_FILE), 'utf8');
     const complete = text.slice(0, text.lastIndexOf('\n') + 1);
     if (complete.length !== text.length) await stringsFile.truncate(Buffer.byteLength(complete));
-    for (const line of complete.split('\n')) {
-      if (line === '') continue;
-      const [kind, value] = JSON.parse(line) as [DictionaryKind, string];
-      index.addString(kind, value);
-    }
     const size = (await keysFile.stat()).size;
-    if (size < leaves * ROW_BYTES || !(await index.load(leaves))) {
+    if (!index.readStrings(complete) || size < leaves * ROW_BYTES || !(await index.load(leaves))) {
       await index.close();
       return null;
     }
@@ -97,13 +92,31 @@ export class LeafIndex {
     return index;
   }
 
-  /** Empties the index (the notary rebuilds from the log); the dictionaries stay. */
+  /** Empties the index and its dictionaries (the notary rebuilds from the log). */
   static async reset(dir: string): Promise<LeafIndex> {
     await mkdir(dir, { recursive: true });
-    const handle = await open(path.join(dir, LEAF_KEYS_FILE), 'a+');
-    await handle.truncate(0);
-    await handle.close();
+    for (const file of [LEAF_KEYS_FILE, KEY_STRINGS_FILE]) {
+      const handle = await open(path.join(dir, file), 'a+');
+      await handle.truncate(0);
+      await handle.close();
+    }
     return (await LeafIndex.open(dir, 0))!;
+  }
+
+  /** The dictionaries from their file's complete lines; false when a line is not one this index wrote. */
+  private readStrings(lines: string): boolean {
+    for (const line of lines.split('\n')) {
+      if (line === '') continue;
+      let entry: unknown;
+      try {
+        entry = JSON.parse(line);
+      } catch {
+        return false;
+      }
+      if (!Array.isArray(entry) || !(entry[0] in DICTIONARY_LIMITS) || typeof entry[1] !== 'string') return false;
+      this.addString(entry[0] as DictionaryKind, entry[1]);
+    }
+    return true;
   }
 
   private async load(leaves: number): Promise<boolean> {

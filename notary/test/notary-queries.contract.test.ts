@@ -139,7 +139,14 @@ describe('notary queries: the read store collections and the one-process mode fi
     await truncate(keys, (await stat(keys)).size / 2);
     const files = await fromFiles();
     expect(files.status).to.include({ treeSize: 270, failed: null, check: null });
-    expect(files.answers).to.deep.equal(await fromReadStore());
+    const rebuilt = await fromReadStore();
+    expect(files.answers).to.deep.equal(rebuilt);
+    // a dictionary line damaged in place: the same
+    const strings = path.join(dir, KEY_STRINGS_FILE);
+    await writeFile(strings, (await readFile(strings, 'utf8')).replace('"category"', '"categ{ry"'));
+    const again = await fromFiles();
+    expect(again.status).to.include({ treeSize: 270, failed: null, check: null });
+    expect(again.answers).to.deep.equal(rebuilt);
   });
 
   it('a log changed since it was notarised: the check stops signing, names the leaf, and the tree is rebuilt from the log as it is', async () => {

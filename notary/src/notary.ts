@@ -218,6 +218,7 @@ export class Notary {
   private check: LogCheckStatus | null = null;
   private checkSubscription: Subscription | null = null;
   private checked: Promise<void> = Promise.resolve();
+  private stopped = false;
 
   constructor(private readonly options: NotaryOptions) {
     if (options.diskTree === undefined && options.readStore === undefined) throw new Error('the notary needs a read store or a disk tree to keep its tree in');
@@ -321,6 +322,7 @@ export class Notary {
     if (this.subscription === null) return; // stopped meanwhile
     await this.subscription.close();
     await this.batch.catch(() => undefined);
+    if (this.stopped) return;
     this.caughtUp = false;
     await this.storage!.clear();
     this.frontier = new MerkleFrontier();
@@ -331,6 +333,7 @@ export class Notary {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     if (this.headTimer) clearTimeout(this.headTimer);
     this.headTimer = null;
     await this.checkSubscription?.close();

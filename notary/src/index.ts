@@ -6,3 +6,5 @@ export * from './notary.ts';
 export * from './verify-log.ts';
 export * from './log-file-leaves.ts';
 export * from './queries.ts';
+export * from './disk-tree.ts';
+export * from './leaf-index.ts';

@@ -1,9 +1,10 @@
 /**
  * The one-process mode's record of every leaf hash the notary has seen (32 bytes per leaf,
- * leaf i at byte 32·i, under DATA_DIR/notary). The read store is rebuilt from the log at
- * every start; this file is not, so a restarted notary can tell a log that changed under it
- * from the one it notarised, and verify-log can name the first event that differs. It is
- * itself checked against the signed tree heads before it is trusted.
+ * leaf i at byte 32·i, under DATA_DIR/notary), read from the file when asked, never held in
+ * memory. The notary's tree may be rebuilt from the log; this file is not, so the notary's
+ * check of the log (Notary.status().check) can tell a log that changed under it from the
+ * one it notarised, and verify-log can name the first event that differs. It is itself
+ * checked against the signed tree heads before it is trusted.
  */
 import { mkdir, open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
@@ -14,17 +15,15 @@ const HASH_BYTES = 32;
 export class LeafArchive {
   private constructor(
     private readonly handle: FileHandle,
-    private hashes: Buffer,
     private count: number,
   ) {}
 
   static async open(dir: string): Promise<LeafArchive> {
     await mkdir(dir, { recursive: true });
     const handle = await open(path.join(dir, LEAF_ARCHIVE_FILE), 'a+');
-    const bytes = await handle.readFile();
     // A write torn by a crash leaves a partial hash at the end: ignored, and overwritten by the next append.
-    const count = Math.floor(bytes.length / HASH_BYTES);
-    return new LeafArchive(handle, bytes, count);
+    const count = Math.floor((await handle.stat()).size / HASH_BYTES);
+    return new LeafArchive(handle, count);
   }
 
   /** Read-only view of an archive (verify-log); null when there is none. */
@@ -46,8 +45,13 @@ export class LeafArchive {
     return this.count;
   }
 
-  at(index: number): Buffer | undefined {
-    return index < this.count ? this.hashes.subarray(index * HASH_BYTES, (index + 1) * HASH_BYTES) : undefined;
+  /** The archived hashes of leaves [from, from + count) that the archive holds (fewer, or none, past its end). */
+  async read(from: number, count: number): Promise<Buffer[]> {
+    const held = Math.max(0, Math.min(count, this.count - from));
+    if (held === 0) return [];
+    const bytes = Buffer.alloc(held * HASH_BYTES);
+    await this.handle.read(bytes, 0, bytes.length, from * HASH_BYTES);
+    return splitHashes(bytes);
   }
 
   /** Writes the hashes of leaves `size`, `size + 1`, ... (durable after sync()). */
@@ -56,13 +60,6 @@ export class LeafArchive {
     const bytes = Buffer.concat(leaves);
     await this.handle.truncate(this.count * HASH_BYTES);
     await this.handle.write(bytes, 0, bytes.length, this.count * HASH_BYTES);
-    const used = this.count * HASH_BYTES;
-    if (used + bytes.length > this.hashes.length) {
-      const grown = Buffer.allocUnsafe(Math.max(2 * this.hashes.length, used + bytes.length, 64 * HASH_BYTES));
-      this.hashes.copy(grown, 0, 0, used);
-      this.hashes = grown;
-    }
-    bytes.copy(this.hashes, used);
     this.count += leaves.length;
   }
 

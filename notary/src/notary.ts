@@ -1,19 +1,20 @@
 /**
  * The notary: follows the raw log (records as stored, personal fields as ciphertext) from
- * its own checkpoint and keeps the RFC 9162 Merkle tree over it in the read store (see
- * stored-tree.ts), signing a tree head when it has caught up and then at most
- * `headIntervalMs` after the tree grows, so heads come at least every 10 s while events
- * arrive.
+ * its own checkpoint and keeps the RFC 9162 Merkle tree over it, in the read store
+ * (production, stored-tree.ts) or in files (the one-process mode, disk-tree.ts), signing a
+ * tree head when it has caught up and then at most `headIntervalMs` after the tree grows,
+ * so heads come at least every 10 s while events arrive.
  *
  * A batch's leaves, tree nodes and checkpoint are written before a head may cover them; a
- * batch written again after a crash writes the same documents. It never signs a tree that
+ * batch written again after a crash writes the same leaves. It never signs a tree that
  * contradicts what it signed before: when the log no longer gives the tree of its latest
  * head (an event altered or removed), or no longer gives the leaves it archived, it stops
- * signing and says why (status()).
+ * signing and says why (status()). A tree resumed from files was not built from the log in
+ * this run: the log is checked against the leaf archive in the background first.
  */
 import { subscriptionHealth, type EventStore, type RecordedEvent, type Subscription, type SubscriptionHealth } from '@stays/event-store';
 import type { ReadStore } from '@stays/read-store';
-import type { SignedTreeHead } from '@stays/contracts';
+import type { NotaryPublicKey, SignedTreeHead } from '@stays/contracts';
 import { MerkleFrontier, leafHash, rangeNodes } from './merkle.ts';
 import {
   AUDIT_LOG_COLLECTION,
@@ -29,6 +30,7 @@ import {
   nodeId,
   upsert,
 } from './stored-tree.ts';
+import type { AppendedLeaf, DiskTree } from './disk-tree.ts';
 import type { LeafArchive } from './leaf-archive.ts';
 import type { NotarySigner, TreeHeadStore } from './tree-heads.ts';
 
@@ -38,7 +40,10 @@ export const TREE_HEAD_INTERVAL_MS = 10_000;
 export interface NotaryOptions {
   /** The log as stored: never a decrypting view of it. */
   readonly eventStore: EventStore;
-  readonly readStore: ReadStore;
+  /** Where the tree is kept (production: MongoDB), unless it is in `diskTree`. */
+  readonly readStore?: ReadStore;
+  /** The one-process mode's tree, in files under DATA_DIR/notary (its read store is held in memory). */
+  readonly diskTree?: DiskTree;
   readonly heads: TreeHeadStore;
   readonly signer: NotarySigner;
   /** The one-process mode's archive of leaf hashes (its read store does not survive restarts). */
@@ -58,10 +63,145 @@ export interface NotaryStatus {
   readonly signedSize: number | null;
   /** Why the notary stopped signing or following, if it did. */
   readonly failed: string | null;
+  /** The check of the log against the leaf archive at start (null: none, the tree was built from the log). */
+  readonly check: LogCheckStatus | null;
 }
 
-export class Notary {
+/** Where the notary keeps its tree: the read store's collections (stored-tree.ts) or, in the one-process mode, files (disk-tree.ts). */
+interface TreeStorage {
+  /** The checkpoint: tree size, position of its last record, and the hashes of rangeNodes({start: 0, end: size}). */
+  resume(): Promise<{ size: number; position: number | undefined; edge: Buffer[] }>;
+  /** Writes the leaves after the tree's, with the subtrees they complete; `position`: the last one's. */
+  write(appended: readonly AppendedLeaf[], position: number): Promise<void>;
+  /** Makes what was written durable: a head may then cover it. */
+  flush(): Promise<void>;
+  rootAt(size: number): Promise<Buffer>;
+  /** Forgets the tree, for a rebuild from the log. */
+  clear(): Promise<void>;
+}
+
+/** The tree in the read store: MongoDB in production (every write durable when done). */
+class ReadStoreTreeStorage implements TreeStorage {
   private readonly tree: StoredTree;
+  /** The leaves of the block being filled (the tree's last, incomplete block). */
+  private blockLeaves: Buffer[] = [];
+  private readonly keyStrings = new KeyStrings();
+
+  constructor(
+    private readonly readStore: ReadStore,
+    private readonly publicKey: NotaryPublicKey,
+    private readonly log: (line: string) => void,
+  ) {
+    this.tree = new StoredTree(readStore);
+  }
+
+  async resume(): Promise<{ size: number; position: number | undefined; edge: Buffer[] }> {
+    await this.tree.createIndexes();
+    await this.tree.publishPublicKey(this.publicKey);
+    let checkpoint = await this.tree.checkpoint();
+    if (checkpoint !== null && checkpoint.version !== NOTARY_STATE_VERSION) {
+      // Another layout (one that kept records): rebuilt from the log, and checked against the latest signed head when caught up.
+      this.log(`notary: its collections are in layout ${checkpoint.version ?? 1}, not ${NOTARY_STATE_VERSION}: rebuilding them from the log`);
+      await this.tree.clear();
+      checkpoint = null;
+    }
+    const size = checkpoint?.treeSize ?? 0;
+    this.blockLeaves = await this.tree.blockLeaves(Math.floor(size / STORED_BLOCK_LEAVES), size % STORED_BLOCK_LEAVES);
+    return {
+      size,
+      position: checkpoint !== null && checkpoint.position >= 0 ? checkpoint.position : undefined,
+      edge: await this.tree.nodes(rangeNodes({ start: 0, end: size })),
+    };
+  }
+
+  async write(appended: readonly AppendedLeaf[], position: number): Promise<void> {
+    const logWrites = [];
+    const nodeWrites = [];
+    const blockWrites = [];
+    let size = 0;
+    for (const { event, leaf, completed } of appended) {
+      const index = completed[0]!.index;
+      size = index + 1;
+      logWrites.push(upsert(auditLogDocument(index, event, this.keyStrings)));
+      this.blockLeaves.push(leaf);
+      for (const node of completed) {
+        if (node.level > STORED_BLOCK_LEVEL) nodeWrites.push(upsert({ _id: nodeId(node), hash: node.hash.toString('hex') }));
+        else if (node.level === STORED_BLOCK_LEVEL) blockWrites.push(upsert(leafBlockDocument(node.index, this.blockLeaves.splice(0), node.hash)));
+      }
+    }
+    if (this.blockLeaves.length > 0) blockWrites.push(upsert(leafBlockDocument(Math.floor(size / STORED_BLOCK_LEAVES), this.blockLeaves)));
+    await this.readStore.collection(LEAF_BLOCKS_COLLECTION).bulkWrite(blockWrites);
+    if (nodeWrites.length > 0) await this.readStore.collection(TREE_NODES_COLLECTION).bulkWrite(nodeWrites);
+    await this.readStore.collection(AUDIT_LOG_COLLECTION).bulkWrite(logWrites);
+    await this.tree.writeCheckpoint(position, size);
+  }
+
+  async flush(): Promise<void> {}
+
+  rootAt(size: number): Promise<Buffer> {
+    return this.tree.rootAt(size);
+  }
+
+  async clear(): Promise<void> {
+    await this.tree.clear();
+    this.blockLeaves = [];
+  }
+}
+
+/** Longest the disk tree's checkpoint lags what it wrote: a crash rewrites at most this much of the log. */
+const DISK_CHECKPOINT_INTERVAL_MS = 1000;
+
+/** The one-process mode's tree in files: written at every batch, checkpointed (synced) at most once a second and before a head. */
+class DiskTreeStorage implements TreeStorage {
+  private checkpointedAt = 0;
+  private unsynced = false;
+
+  constructor(
+    private readonly tree: DiskTree,
+    private readonly publicKey: NotaryPublicKey,
+  ) {}
+
+  async resume(): Promise<{ size: number; position: number | undefined; edge: Buffer[] }> {
+    this.tree.publishPublicKey(this.publicKey);
+    return { size: this.tree.treeSize, position: this.tree.lastPosition, edge: await this.tree.edge() };
+  }
+
+  async write(appended: readonly AppendedLeaf[], position: number): Promise<void> {
+    await this.tree.append(appended, position);
+    this.unsynced = true;
+    if (Date.now() - this.checkpointedAt >= DISK_CHECKPOINT_INTERVAL_MS) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (!this.unsynced) return;
+    this.unsynced = false;
+    this.checkpointedAt = Date.now();
+    await this.tree.checkpoint();
+  }
+
+  rootAt(size: number): Promise<Buffer> {
+    return this.tree.rootAt(size);
+  }
+
+  clear(): Promise<void> {
+    this.unsynced = false;
+    return this.tree.clear();
+  }
+}
+
+/** How far the check of the log against the leaf archive has come (the one-process mode's, at start). */
+export interface LogCheckStatus {
+  /** Leaves compared so far, of `of` (the tree's size at start). */
+  readonly checked: number;
+  readonly of: number;
+  readonly done: boolean;
+}
+
+/** Records the check compares at a time, yielding to requests between batches. */
+const CHECK_BATCH = 1000;
+
+export class Notary {
+  private storage: TreeStorage | null = null;
   private frontier = new MerkleFrontier();
   private subscription: Subscription | null = null;
   private position: number | undefined;
@@ -75,30 +215,31 @@ export class Notary {
   /** The batch being written, which stop() lets finish. */
   private batch: Promise<void> = Promise.resolve();
   private readonly caughtUpListeners: (() => void)[] = [];
-  /** The leaves of the block being filled (the tree's last, incomplete block). */
-  private blockLeaves: Buffer[] = [];
-  private readonly keyStrings = new KeyStrings();
+  private check: LogCheckStatus | null = null;
+  private checkSubscription: Subscription | null = null;
+  private checked: Promise<void> = Promise.resolve();
+  private stopped = false;
 
   constructor(private readonly options: NotaryOptions) {
-    this.tree = new StoredTree(options.readStore);
+    if (options.diskTree === undefined && options.readStore === undefined) throw new Error('the notary needs a read store or a disk tree to keep its tree in');
   }
 
   async start(): Promise<void> {
-    await this.tree.createIndexes();
-    await this.tree.publishPublicKey(this.options.signer.publicJwk());
-    let checkpoint = await this.tree.checkpoint();
-    if (checkpoint !== null && checkpoint.version !== NOTARY_STATE_VERSION) {
-      // Another layout (one that kept records): rebuilt from the log, and checked against the latest signed head when caught up.
-      this.log(`notary: its collections are in layout ${checkpoint.version ?? 1}, not ${NOTARY_STATE_VERSION}: rebuilding them from the log`);
-      await this.tree.clear();
-      checkpoint = null;
-    }
-    const size = checkpoint?.treeSize ?? 0;
-    this.frontier = new MerkleFrontier(size, await this.tree.nodes(rangeNodes({ start: 0, end: size })));
-    this.blockLeaves = await this.tree.blockLeaves(Math.floor(size / STORED_BLOCK_LEAVES), size % STORED_BLOCK_LEAVES);
-    this.position = checkpoint !== null && checkpoint.position >= 0 ? checkpoint.position : undefined;
+    const key = this.options.signer.publicJwk();
+    this.storage = this.options.diskTree
+      ? new DiskTreeStorage(this.options.diskTree, key)
+      : new ReadStoreTreeStorage(this.options.readStore!, key, (line) => this.log(line));
+    const { size, position, edge } = await this.storage.resume();
+    this.frontier = new MerkleFrontier(size, edge);
+    this.position = position;
     this.stored = { size, root: this.frontier.root() };
     this.signedSize = (await this.options.heads.latest())?.treeSize ?? null;
+    this.follow();
+    // A tree resumed from files was not rebuilt from the log: the log is checked against the leaf archive beside the work.
+    this.checked = this.options.diskTree && size > 0 ? this.checkLog(size) : this.whenCaughtUp();
+  }
+
+  private follow(): void {
     this.subscription = this.options.eventStore.subscribeToAll(
       { ...(this.position !== undefined && { after: this.position }), maxBatchSize: this.options.maxBatchSize ?? 1000, name: 'notary' },
       {
@@ -115,17 +256,104 @@ export class Notary {
     );
   }
 
+  /**
+   * Compares the leaf of every record of the log's first `size` with the leaf archive (the
+   * tree's own leaves past its end), streaming: what a rebuild from the log compared. On a
+   * difference the notary stops signing, says why, and rebuilds its tree from the log as it
+   * is now, so its proofs describe the log it serves, as a rebuild's did.
+   */
+  private checkLog(size: number): Promise<void> {
+    const archive = this.options.leafArchive;
+    const tree = this.options.diskTree!;
+    this.check = { checked: 0, of: size, done: false };
+    return new Promise<string | null>((resolve) => {
+      let index = 0;
+      const finish = (difference: string | null) => {
+        if (this.check?.done) return;
+        this.check = { checked: index, of: size, done: true };
+        const subscription = this.checkSubscription;
+        this.checkSubscription = null;
+        void subscription?.close();
+        resolve(difference);
+      };
+      this.checkSubscription = this.options.eventStore.subscribeToAll(
+        { maxBatchSize: CHECK_BATCH, name: 'notary check' },
+        {
+          onBatch: async (events) => {
+            if (this.check?.done) return;
+            const taken = events.slice(0, size - index);
+            const archived = (await archive?.read(index, taken.length)) ?? [];
+            const expected =
+              archived.length < taken.length ? [...archived, ...(await tree.leafHashes(index + archived.length, taken.length - archived.length))] : archived;
+            const differs = taken.findIndex((event, i) => !leafHash(event).equals(expected[i]!));
+            if (differs !== -1) {
+              const event = taken[differs]!;
+              index += differs;
+              return finish(
+                `the log differs from the leaves this notary archived, from leaf ${index} (position ${event.position}, stream ${event.streamId}) on: run npm run verify-log`,
+              );
+            }
+            index += taken.length;
+            this.check = { checked: index, of: size, done: false };
+            if (index >= size) return finish(null);
+            await new Promise((next) => setImmediate(next));
+          },
+          onCaughtUp: () => {
+            if (index < size) finish(`the log has ${index} events but the notary's tree holds ${size}: run npm run verify-log`);
+          },
+          onError: (error) => finish(`could not check the log: ${error instanceof Error ? error.message : String(error)}`),
+        },
+      );
+    })
+      .then(async (difference) => {
+        if (difference !== null) await this.rebuild(difference);
+        else {
+          // held back while the check ran: the files' tree against the latest head, and a head over it
+          await this.checkAgainstLatestHead();
+          if (this.caughtUp) await this.signHeadNow();
+        }
+        await this.whenCaughtUp();
+      })
+      .catch((error: unknown) => this.fail(`could not check the log: ${error instanceof Error ? error.message : String(error)}`));
+  }
+
+  private async rebuild(reason: string): Promise<void> {
+    this.fail(reason);
+    if (this.subscription === null) return; // stopped meanwhile
+    await this.subscription.close();
+    await this.batch.catch(() => undefined);
+    if (this.stopped) return;
+    this.caughtUp = false;
+    await this.storage!.clear();
+    this.frontier = new MerkleFrontier();
+    this.position = undefined;
+    this.stored = { size: 0, root: this.frontier.root() };
+    this.log('notary: rebuilding its tree from the log as it is now');
+    this.follow();
+  }
+
   async stop(): Promise<void> {
+    this.stopped = true;
     if (this.headTimer) clearTimeout(this.headTimer);
     this.headTimer = null;
+    await this.checkSubscription?.close();
+    this.checkSubscription = null;
     await this.subscription?.close();
     this.subscription = null;
     await this.batch.catch(() => undefined);
     await this.signing;
+    await this.storage?.flush();
   }
 
   status(): NotaryStatus {
-    return { treeSize: this.stored.size, position: this.position, caughtUp: this.caughtUp, signedSize: this.signedSize, failed: this.failed };
+    return {
+      treeSize: this.stored.size,
+      position: this.position,
+      caughtUp: this.caughtUp,
+      signedSize: this.signedSize,
+      failed: this.failed,
+      check: this.check,
+    };
   }
 
   /**
@@ -154,6 +382,11 @@ export class Notary {
     return { healthy: readSide.healthy && this.subscription !== null && this.failed === null, projections: [...readSide.projections, own] };
   }
 
+  /** Resolves once the check of the log at start is done (and any rebuild it led to caught up), and the notary caught up. */
+  whenChecked(): Promise<void> {
+    return this.checked;
+  }
+
   whenCaughtUp(): Promise<void> {
     if (this.caughtUp) return Promise.resolve();
     return new Promise((resolve) => this.caughtUpListeners.push(resolve));
@@ -167,42 +400,32 @@ export class Notary {
 
   private async notarise(events: readonly RecordedEvent[]): Promise<void> {
     const archive = this.options.leafArchive;
-    const logWrites = [];
-    const nodeWrites = [];
-    const blockWrites = [];
+    const first = this.frontier.size;
+    const known = (await archive?.read(first, events.length)) ?? [];
     const archived: Buffer[] = [];
-    for (const event of events) {
-      const index = this.frontier.size;
+    const appended: AppendedLeaf[] = events.map((event, i) => {
+      const index = first + i;
       const leaf = leafHash(event);
-      const known = archive?.at(index);
-      if (known !== undefined && !known.equals(leaf)) {
+      if (known[i] !== undefined && !known[i].equals(leaf)) {
         this.fail(
           `the log differs from the leaves this notary archived, from leaf ${index} (position ${event.position}, stream ${event.streamId}) on: run npm run verify-log`,
         );
       } else if (archive !== undefined && index >= archive.size) {
         archived.push(leaf);
       }
-      logWrites.push(upsert(auditLogDocument(index, event, this.keyStrings)));
-      this.blockLeaves.push(leaf);
-      for (const node of this.frontier.append(leaf)) {
-        if (node.level > STORED_BLOCK_LEVEL) nodeWrites.push(upsert({ _id: nodeId(node), hash: node.hash.toString('hex') }));
-        else if (node.level === STORED_BLOCK_LEVEL) blockWrites.push(upsert(leafBlockDocument(node.index, this.blockLeaves.splice(0), node.hash)));
-      }
-    }
-    if (this.blockLeaves.length > 0) blockWrites.push(upsert(leafBlockDocument(Math.floor(this.frontier.size / STORED_BLOCK_LEAVES), this.blockLeaves)));
+      return { event, leaf, completed: this.frontier.append(leaf) };
+    });
     if (this.failed === null) await archive?.append(archived);
-    await this.options.readStore.collection(LEAF_BLOCKS_COLLECTION).bulkWrite(blockWrites);
-    if (nodeWrites.length > 0) await this.options.readStore.collection(TREE_NODES_COLLECTION).bulkWrite(nodeWrites);
-    await this.options.readStore.collection(AUDIT_LOG_COLLECTION).bulkWrite(logWrites);
     const last = events[events.length - 1]!.position;
-    await this.tree.writeCheckpoint(last, this.frontier.size);
+    await this.storage!.write(appended, last);
     this.position = last;
     this.stored = { size: this.frontier.size, root: this.frontier.root() };
     if (this.caughtUp) this.scheduleHead();
   }
 
   private async onCaughtUp(): Promise<void> {
-    await this.checkAgainstLatestHead();
+    // while the log is being checked, a difference it finds is the first thing to say
+    if (this.check === null || this.check.done) await this.checkAgainstLatestHead();
     await this.signHeadNow();
     this.caughtUp = true;
     this.scheduleHead(); // for batches that came while the head was signed
@@ -216,7 +439,7 @@ export class Notary {
     if (head === null) return;
     if (head.treeSize > this.stored.size) {
       this.fail(`the log has ${this.stored.size} events but the latest signed tree head covers ${head.treeSize}: run npm run verify-log`);
-    } else if ((await this.tree.rootAt(head.treeSize)).toString('hex') !== head.rootHash) {
+    } else if ((await this.storage!.rootAt(head.treeSize)).toString('hex') !== head.rootHash) {
       this.fail(`the log no longer gives the root of the tree head signed at ${head.timestamp} (size ${head.treeSize}): run npm run verify-log`);
     }
   }
@@ -232,13 +455,15 @@ export class Notary {
 
   private async signHead(): Promise<void> {
     const { size, root } = this.stored;
-    if (this.failed !== null || size === this.signedSize) return;
+    // nothing is signed over a log not yet checked against the leaves already signed
+    if (this.failed !== null || size === this.signedSize || (this.check !== null && !this.check.done)) return;
     const head: SignedTreeHead = this.options.signer.sign({
       treeSize: size,
       rootHash: root.toString('hex'),
       timestamp: (this.options.now?.() ?? new Date()).toISOString(),
     });
     try {
+      await this.storage!.flush();
       await this.options.leafArchive?.sync();
       await this.options.heads.append(head);
       this.signedSize = size;

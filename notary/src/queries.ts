@@ -26,9 +26,41 @@ export interface LoggedRecord extends AuditLogDocument {
   readonly record: RecordedEvent;
 }
 
+/**
+ * What the auditors' reads filter the log by (every key given must match): one shape both
+ * the MongoDB collection and the one-process mode's on-disk index (leaf-index.ts) answer.
+ * Answers are always in log order (by leaf index).
+ */
+export interface LeafQuery {
+  readonly streamId?: string;
+  readonly bookingID?: string;
+  readonly category?: string;
+  /** Leaves of every category but this one. */
+  readonly notCategory?: string;
+  readonly type?: string;
+  readonly actor?: string;
+  /** Only the product's own actors: 'system' and every 'system:{reactor}' (see PRODUCT_ACTORS). */
+  readonly productActors?: true;
+  /** recordedAt at or after this ISO UTC time. */
+  readonly recordedFrom?: string;
+  /** recordedAt at or before this ISO UTC time. */
+  readonly recordedTo?: string;
+  /** Leaf indexes above this one. */
+  readonly afterLeaf?: number;
+  /** Leaf indexes below this one. */
+  readonly beforeLeaf?: number;
+  /** Leaf indexes at or below this one. */
+  readonly upToLeaf?: number;
+}
+
+/** The actors a LeafQuery's `productActors` stands for. */
+export const PRODUCT_ACTORS = /^system(:|$)/;
+export const isProductActor = (actor: string): boolean => PRODUCT_ACTORS.test(actor);
+
 export interface AuditLog {
-  find(filter: Filter, options?: { readonly sort?: Record<string, 1 | -1>; readonly skip?: number; readonly limit?: number }): Promise<LoggedRecord[]>;
-  count(filter: Filter): Promise<number>;
+  /** The leaves matching `query`, in log order, `skip` and `limit` applied. */
+  find(query: LeafQuery, page?: { readonly skip?: number; readonly limit?: number }): Promise<LoggedRecord[]>;
+  count(query: LeafQuery): Promise<number>;
   /** The first stream of `streamIds` the log has an event of, or null. */
   firstStreamOf(streamIds: readonly string[]): Promise<string | null>;
   /** The index of the newest leaf in audit_log (-1 while it is empty). */
@@ -52,25 +84,54 @@ function withRecord({ record: _record, leafHash: _leafHash, ...keys }: AuditLogD
   return { ...keys, record: leafRecord(record) };
 }
 
+/** The MongoDB filter of a query on audit_log (the read store's documents). */
+export function leafFilter(query: LeafQuery): Filter {
+  const leaf = {
+    ...(query.afterLeaf !== undefined && { $gt: query.afterLeaf }),
+    ...(query.beforeLeaf !== undefined && { $lt: query.beforeLeaf }),
+    ...(query.upToLeaf !== undefined && { $lte: query.upToLeaf }),
+  };
+  const recordedAt = {
+    ...(query.recordedFrom !== undefined && { $gte: query.recordedFrom }),
+    ...(query.recordedTo !== undefined && { $lte: query.recordedTo }),
+  };
+  return {
+    ...(query.streamId !== undefined && { streamId: query.streamId }),
+    ...(query.bookingID !== undefined && { bookingID: query.bookingID }),
+    ...condition('category', query.category, query.notCategory !== undefined && { $ne: query.notCategory }),
+    ...(query.type !== undefined && { type: query.type }),
+    ...condition('actor', query.actor, query.productActors === true && { $regex: PRODUCT_ACTORS.source }),
+    ...(Object.keys(recordedAt).length > 0 && { recordedAt }),
+    ...(Object.keys(leaf).length > 0 && { _id: leaf }),
+  };
+}
+
+/** `field: value` (what an index serves), or the operator, or both. */
+function condition(field: string, value: string | undefined, operator: Record<string, unknown> | false): Filter {
+  if (operator === false) return value === undefined ? {} : { [field]: value };
+  return { [field]: value === undefined ? operator : { $eq: value, ...operator } };
+}
+
+/** Each logged record's keys and record: the record read from the log by its position. */
+export async function withRecords(notarisedLog: NotarisedLog, documents: readonly AuditLogDocument[]): Promise<LoggedRecord[]> {
+  if (documents.length === 0) return [];
+  const records = new Map((await notarisedLog.readAt(documents.map((document) => document.position))).map((record) => [record.position, record]));
+  return documents.map((document) => {
+    const record = records.get(document.position);
+    // the notary indexed an event the log no longer holds: the log changed under it (verify-log names where)
+    if (record === undefined) throw new Error(`leaf ${document._id}: the log holds no event at position ${document.position}; run npm run verify-log`);
+    return withRecord(document, record);
+  });
+}
+
 export function notaryQueries(readStore: ReadStore, treeHeads: TreeHeadStore, notarisedLog: NotarisedLog): NotaryQueries {
   const tree = new StoredTree(readStore);
   const log = readStore.collection<AuditLogDocument>(AUDIT_LOG_COLLECTION);
 
-  async function withRecords(documents: readonly AuditLogDocument[]): Promise<LoggedRecord[]> {
-    if (documents.length === 0) return [];
-    const records = new Map((await notarisedLog.readAt(documents.map((document) => document.position))).map((record) => [record.position, record]));
-    return documents.map((document) => {
-      const record = records.get(document.position);
-      // the notary indexed an event the log no longer holds: the log changed under it (verify-log names where)
-      if (record === undefined) throw new Error(`leaf ${document._id}: the log holds no event at position ${document.position}; run npm run verify-log`);
-      return withRecord(document, record);
-    });
-  }
-
   return {
     auditLog: {
-      find: async (filter, options = {}) => withRecords(await log.find(filter, options)),
-      count: (filter) => log.countDocuments(filter),
+      find: async (query, page = {}) => withRecords(notarisedLog, await log.find(leafFilter(query), { sort: { _id: 1 }, ...page })),
+      count: (query) => log.countDocuments(leafFilter(query)),
       async firstStreamOf(streamIds) {
         // one equality each: an index serves it on either store, where $in may scan the whole log
         const found = await Promise.all(streamIds.map((streamId) => log.findOne({ streamId }, { projection: { _id: 1 } })));

@@ -77,7 +77,7 @@ export function createQueryApp(deps: QueryServiceDeps, options: QueryAppOptions)
       before: [minPosition(deps), operations.routes() as Middleware],
     },
     (mount) => {
-      const context = { deps, readModels, notary: notaryQueries(deps.readStore, deps.treeHeads, deps.notarisedLog), mount };
+      const context = { deps, readModels, notary: deps.notary ?? notaryQueries(deps.readStore, deps.treeHeads, deps.notarisedLog), mount };
       mountOwnerRoutes(context);
       mountHotelRoutes(context);
       mountBookingRoutes(context);

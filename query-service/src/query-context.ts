@@ -33,6 +33,8 @@ export interface QueryServiceDeps {
   readonly treeHeads: TreeHeadStore;
   /** The log as stored (the notary's, never a decrypting view): the records auditors read, by the positions the notary keeps. */
   readonly notarisedLog: NotarisedLog;
+  /** The notary's answers where it keeps them outside the read store (the one-process mode's files); else read from the read store. */
+  readonly notary?: NotaryQueries;
   /** Where read-your-writes timeouts are logged. Default console.warn. */
   readonly log?: (line: string) => void;
 }

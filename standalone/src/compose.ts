@@ -34,6 +34,7 @@ import {
 } from '@stays/service-kit';
 import { ReadModelRunner, readModelOperatorRoute, discoverReadModels } from '@stays/projections';
 import {
+  DiskTree,
   FileTreeHeadStore,
   NOTARY_COLLECTIONS,
   LeafArchive,
@@ -154,15 +155,17 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     const runner = new ReadModelRunner(eventStore, readStore, await discoverReadModels(), { log });
     await runner.start();
     closers.unshift(() => runner.stop());
-    // The notary follows the log as stored. Its heads (and, over the embedded read store,
-    // which a discarded snapshot rebuilds, its leaf archive) must outlive restarts: files under DATA_DIR/notary.
+    // The notary follows the log as stored. Its heads must outlive restarts; over the embedded
+    // read store so must its tree, its auditors' index and its leaf archive: files under DATA_DIR/notary (docs/decisions/0020).
     const notaryDir = path.join(config.dataDir, 'notary');
     const treeHeads: TreeHeadStore = config.mongoUrl ? new ReadStoreTreeHeadStore(readStore) : await FileTreeHeadStore.open(notaryDir);
     const leafArchive = config.mongoUrl ? undefined : await LeafArchive.open(notaryDir);
     if (leafArchive) closers.unshift(() => leafArchive.close());
+    const diskTree = config.mongoUrl ? undefined : await DiskTree.open(notaryDir, log);
+    if (diskTree) closers.unshift(() => diskTree.close());
     const notary = new Notary({
       eventStore: rawEventStore,
-      readStore,
+      ...(diskTree ? { diskTree } : { readStore }),
       heads: treeHeads,
       signer: await loadOrCreateNotarySigner(config.notarySigningKey, path.join(config.dataDir, 'keys')),
       ...(leafArchive && { leafArchive }),
@@ -228,6 +231,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
         auditTrail: eventStoreAuditTrail(eventStore, streamNames),
         treeHeads,
         notarisedLog: rawEventStore,
+        ...(diskTree && { notary: diskTree.queries(treeHeads, rawEventStore) }),
         log,
       },
       { apiPrefix: config.apiPrefix, cors: config.cors, security },
@@ -283,7 +287,7 @@ function openSnapshots(config: Config, log: EventStore, store: EmbeddedReadStore
       return event ? { position: event.position, eventId: event.id } : null;
     },
     logHolds: async (origin) => (await log.readAt([origin.position]))[0]?.id === origin.eventId,
-    // The notary rebuilds its tree at every start: checking every record against its leaf archive is how a log altered in place is caught.
+    // The notary keeps its state in files of its own beside (docs/decisions/0020); a store written before kept it in these collections.
     leaveOut: NOTARY_COLLECTIONS,
     intervalMs: config.readStoreSnapshotIntervalMs,
     log: logLine,

@@ -244,7 +244,8 @@ describe('notary: a changed log is caught (embedded log file)', function () {
   async function audit(dataDir: string, first: TreeHead, second: TreeHead) {
     const stays = await start(dataDir);
     try {
-      await stays.system.notary.whenCaughtUp();
+      // the notary resumes from its files and checks the log against its leaf archive beside the work
+      await stays.system.notary.whenChecked();
       const api = new ApiClient(stays.baseUrl);
       const login = await api.post('/audit/login', AUDITOR);
       const token = login.body.data.accessToken;
@@ -264,7 +265,8 @@ describe('notary: a changed log is caught (embedded log file)', function () {
   async function healthAfterRestart(dataDir: string): Promise<{ status: number; notary: { healthy: boolean; error: string | null } }> {
     const stays = await start(dataDir);
     try {
-      await stays.system.notary.whenCaughtUp();
+      // the notary resumes from its files and checks the log against its leaf archive beside the work
+      await stays.system.notary.whenChecked();
       const answer = await fetch(`${stays.baseUrl}/healthz`);
       const body = (await answer.json()) as { data: { projections: { name: string; healthy: boolean; error: string | null }[] } };
       return { status: answer.status, notary: body.data.projections.find((entry) => entry.name === 'notary')! };

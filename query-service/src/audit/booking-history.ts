@@ -10,18 +10,13 @@
 import { streams } from '@stays/contracts';
 import type { AuditLog, LoggedRecord } from '@stays/notary/queries';
 
-const LOG_ORDER = { _id: 1 } as const;
-
 export async function bookingHistory(auditLog: AuditLog, bookingID: string): Promise<LoggedRecord[]> {
-  const about = await auditLog.find({ bookingID, category: { $ne: 'auditor' } }, { sort: LOG_ORDER });
+  const about = await auditLog.find({ bookingID, notCategory: 'auditor' });
   const placed = about.find((document) => document.type === 'BookingPlaced' && document.streamId === streams.booking(bookingID));
   if (placed === undefined) return about;
   const contactStream = placed.record.metadata.contactStream;
   if (typeof contactStream !== 'string') return about;
-  const verification = verificationBefore(
-    await auditLog.find({ streamId: contactStream, _id: { $lt: placed._id } }, { sort: LOG_ORDER }),
-    placed.record.data.customerId,
-  );
+  const verification = verificationBefore(await auditLog.find({ streamId: contactStream, beforeLeaf: placed._id }), placed.record.data.customerId);
   return [...about, ...verification].sort((a, b) => a._id - b._id);
 }
 

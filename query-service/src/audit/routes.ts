@@ -10,7 +10,7 @@
  */
 import { Readable } from 'node:stream';
 import { messages, routes, streams, type AuditBookingHistory, type AuditLogQuery, type AuditPage } from '@stays/contracts';
-import type { Filter } from '@stays/read-store';
+import type { LeafQuery } from '@stays/notary/queries';
 import { NotFoundError, auditorAuthOf, respond } from '@stays/service-kit';
 import type { QueryContext } from '../query-context.ts';
 import { recordedFilters } from './audit-trail.ts';
@@ -19,23 +19,19 @@ import { bookingHistory } from './booking-history.ts';
 import { entryReader } from './entries.ts';
 import { indiaDateOf, timeBound } from './time-bounds.ts';
 
-const SYSTEM_ACTORS = '^system(:|$)';
 const BOOKINGS_PAGE_SIZE = 20;
 const RECORDS_PAGE_SIZE = 50;
 /** Log documents an export reads at a time: enough to keep the stream busy, few enough to hold. */
 const EXPORT_BATCH = 500;
 
-function logFilter(query: Omit<AuditLogQuery, 'page'>): Filter {
-  const recordedAt = {
-    ...(query.from !== undefined && { $gte: timeBound(query.from, 'start') }),
-    ...(query.to !== undefined && { $lte: timeBound(query.to, 'end') }),
-  };
+function logFilter(query: Omit<AuditLogQuery, 'page'>): LeafQuery {
   return {
     ...(query.category !== undefined && { category: query.category }),
     ...(query.type !== undefined && { type: query.type }),
     // 'system' stands for every actor of the product's own (the reactors are 'system:{name}')
-    ...(query.actor !== undefined && { actor: query.actor === 'system' ? { $regex: SYSTEM_ACTORS } : query.actor }),
-    ...(Object.keys(recordedAt).length > 0 && { recordedAt }),
+    ...(query.actor !== undefined && (query.actor === 'system' ? { productActors: true } : { actor: query.actor })),
+    ...(query.from !== undefined && { recordedFrom: timeBound(query.from, 'start') }),
+    ...(query.to !== undefined && { recordedTo: timeBound(query.to, 'end') }),
   };
 }
 
@@ -75,7 +71,7 @@ export function mountAuditRoutes({ deps, readModels, notary: { auditLog }, mount
     const { bookingID } = ctx.input.params;
     const asOf = ctx.input.query.asOf === undefined ? new Date().toISOString() : timeBound(ctx.input.query.asOf, 'end');
     await deps.auditTrail.recordRead({ auditorId: auditorAuthOf(ctx).accountId, what: 'booking-as-of', bookingID, filters: { asOf } });
-    const events = await auditLog.find({ streamId: streams.booking(bookingID) }, { sort: { _id: 1 } });
+    const events = await auditLog.find({ streamId: streams.booking(bookingID) });
     if (events.length === 0) throw new NotFoundError(messages.server.bookingNotFound);
     ctx.set('Cache-Control', 'private, no-store');
     respond(ctx, 200, messages.server.auditAsOfFound, await bookingAsOf(bookingID, events, asOf, deps.reveal));
@@ -86,7 +82,7 @@ export function mountAuditRoutes({ deps, readModels, notary: { auditLog }, mount
     await deps.auditTrail.recordRead({ auditorId: auditorAuthOf(ctx).accountId, what: 'log-records', filters: recordedFilters(ctx.input.query) });
     const filter = logFilter(ctx.input.query);
     const [documents, total] = await Promise.all([
-      auditLog.find(filter, { sort: { _id: 1 }, skip: (page - 1) * RECORDS_PAGE_SIZE, limit: RECORDS_PAGE_SIZE }),
+      auditLog.find(filter, { skip: (page - 1) * RECORDS_PAGE_SIZE, limit: RECORDS_PAGE_SIZE }),
       auditLog.count(filter),
     ]);
     const reader = readerFor();
@@ -100,13 +96,13 @@ export function mountAuditRoutes({ deps, readModels, notary: { auditLog }, mount
     await deps.auditTrail.recordRead({ auditorId: auditorAuthOf(ctx).accountId, what: 'log-export', filters: recordedFilters(query) });
     const filter = logFilter(query);
     const newest = await auditLog.newestLeaf();
-    const bounded = { ...filter, _id: { $lte: newest } };
+    const bounded = { ...filter, upToLeaf: newest };
     const total = await auditLog.count(bounded);
     const reader = readerFor();
     async function* lines(): AsyncGenerator<string> {
       let after = -1;
       for (;;) {
-        const batch = await auditLog.find({ ...filter, _id: { $gt: after, $lte: newest } }, { sort: { _id: 1 }, limit: EXPORT_BATCH });
+        const batch = await auditLog.find({ ...filter, afterLeaf: after, upToLeaf: newest }, { limit: EXPORT_BATCH });
         if (batch.length === 0) return;
         for (const document of batch) yield `${JSON.stringify(await reader.entryOf(document))}\n`;
         after = batch.at(-1)!._id;

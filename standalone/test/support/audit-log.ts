@@ -1,4 +1,4 @@
-/** Waits until the notary has written the log up to its head into `audit_log` (what the auditors' reads see). */
+/** Waits until the notary has notarised the log up to its head (what the auditors' reads see). */
 import type { System } from '../../src/compose.ts';
 
 export async function auditLogCaughtUp(system: System, timeoutMs = 10_000): Promise<void> {

@@ -64,7 +64,7 @@ export function withPersonalData(store: EventStore, keys: KeyStore): EventStore 
 }
 
 /** Throws the error a record of the batch gave when read (a tampered value), so the batch fails even if its handler caught it. */
-export function throwFailure(batch: ReadableBatch): void {
+function throwFailure(batch: ReadableBatch): void {
   const failure = batch.failure();
   if (failure !== undefined) throw failure;
 }

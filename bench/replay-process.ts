@@ -7,8 +7,9 @@
  * measured 5 % and 33 % slower than plain in two runs), so each now starts from a fresh
  * process, its garbage collected before the clock starts (`--expose-gc`).
  *
- * As a script: `replay-process.ts <how: plain|layer|floor> <log dir> <keys: data-dir|bench-key>`,
- * the log under `<log dir>/events`; `data-dir` opens the key store as `npm start` does with
+ * As a script: `replay-process.ts <how: plain|layer|floor> <log dir> <keys: data-dir|bench-key> [models]`,
+ * the log under `<log dir>/events`, `models` the read models to rebuild (names, comma
+ * separated; all when absent); `data-dir` opens the key store as `npm start` does with
  * DATA_DIR=<log dir>, `bench-key` the file key store `<log dir>/keys` under the benchmark's
  * fixed master key. Prints the Replay as one JSON line.
  */
@@ -45,9 +46,11 @@ export type ReplayKeys = 'data-dir' | 'bench-key';
 /** The master key of the logs the benchmark writes itself. */
 export const BENCH_MASTER_KEY = Buffer.alloc(32, 7);
 
-export async function replayApart(how: ReplayHow, logDir: string, keys: ReplayKeys): Promise<Replay> {
+/** `models`: the names of the read models to rebuild, all of them when absent. */
+export async function replayApart(how: ReplayHow, logDir: string, keys: ReplayKeys, models?: readonly string[]): Promise<Replay> {
   const script = fileURLToPath(import.meta.url);
-  const { stdout } = await promisify(execFile)(process.execPath, ['--expose-gc', '--import', 'tsx', script, how, logDir, keys], { maxBuffer: 1024 * 1024 });
+  const args = ['--expose-gc', '--import', 'tsx', script, how, logDir, keys, ...(models === undefined ? [] : [models.join(',')])];
+  const { stdout } = await promisify(execFile)(process.execPath, args, { maxBuffer: 1024 * 1024 });
   return JSON.parse(stdout.trim().split('\n').at(-1)!) as Replay;
 }
 
@@ -61,11 +64,21 @@ function mainThreadCpuMs(): number {
   }
 }
 
+/** The read models to rebuild: those named, or all when none are. */
+async function readModels(names: readonly string[] | undefined) {
+  const all = await discoverReadModels();
+  if (names === undefined) return all;
+  const chosen = all.filter((model) => names.includes(model.name));
+  if (chosen.length !== names.length) throw new Error(`no read model named ${names.filter((name) => !all.some((model) => model.name === name)).join(', ')}`);
+  return chosen;
+}
+
 /**
  * Every read model built from the log `open` gives (timed from the call, so the layer's start
  * counts), then closed.
  */
-async function timedReplay(open: () => EventStore): Promise<Replay> {
+async function timedReplay(open: () => EventStore, models?: readonly string[]): Promise<Replay> {
+  const definitions = await readModels(models);
   // what opening the log (and gathering the floor's values) left behind is collected before the clock starts
   (globalThis as { gc?: () => void }).gc?.();
   const started = performance.now();
@@ -73,7 +86,7 @@ async function timedReplay(open: () => EventStore): Promise<Replay> {
   const mainBefore = mainThreadCpuMs();
   const store = open();
   const events = ((await store.headPosition()) ?? -1) + 1;
-  const runner = new ReadModelRunner(store, createEmbeddedReadStore(), await discoverReadModels(), { log: () => undefined });
+  const runner = new ReadModelRunner(store, createEmbeddedReadStore(), definitions, { log: () => undefined });
   await runner.start();
   await runner.whenCaughtUp();
   const perSecond = events / ((performance.now() - started) / 1000);
@@ -215,10 +228,10 @@ async function withKeys<T>(logDir: string, raw: EventStore, keysFrom: ReplayKeys
   }
 }
 
-async function replay(how: ReplayHow, logDir: string, keysFrom: ReplayKeys): Promise<Replay> {
+async function replay(how: ReplayHow, logDir: string, keysFrom: ReplayKeys, models?: readonly string[]): Promise<Replay> {
   const raw = await openEmbeddedEventStore(path.join(logDir, 'events'));
-  if (how === 'plain') return timedReplay(() => raw);
-  if (how === 'layer') return withKeys(logDir, raw, keysFrom, (keys) => timedReplay(() => withPersonalData(raw, keys)));
+  if (how === 'plain') return timedReplay(() => raw, models);
+  if (how === 'layer') return withKeys(logDir, raw, keysFrom, (keys) => timedReplay(() => withPersonalData(raw, keys), models));
   // the plain values are gathered with a key store of their own, closed before the clock starts, so the lower bounds read keys cold as the layer does
   const plain = plainFieldsByPosition(await withKeys(logDir, raw, keysFrom, (keys) => withPersonalData(raw, keys).readAll()));
   if (how === 'floor') return timedReplay(() => handOverOnly(raw, plain));
@@ -227,6 +240,6 @@ async function replay(how: ReplayHow, logDir: string, keysFrom: ReplayKeys): Pro
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const [how, logDir, keys] = process.argv.slice(2) as [ReplayHow, string, ReplayKeys];
-  process.stdout.write(`${JSON.stringify(await replay(how, logDir, keys))}\n`);
+  const [how, logDir, keys, models] = process.argv.slice(2) as [ReplayHow, string, ReplayKeys, string | undefined];
+  process.stdout.write(`${JSON.stringify(await replay(how, logDir, keys, models?.split(',')))}\n`);
 }

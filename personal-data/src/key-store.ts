@@ -47,6 +47,12 @@ export interface KeyStore {
    * a key read while it did not change (a batch revealed ahead of its handler) was not destroyed here.
    */
   destroyCount(): number;
+  /**
+   * Whether this process destroyed (or is destroying) the subject's key since destroyCount()
+   * was `count`: a key read then may be one destroyed since. Synchronous, for records whose
+   * fields are opened when read (readable-record.ts).
+   */
+  destroyedSince(subject: string, count: number): boolean;
   close(): Promise<void>;
 }
 
@@ -145,6 +151,12 @@ class WrappedKeyStore implements KeyStore {
    * that started before a destroy had finished must not cache the key again.
    */
   private generation = 0;
+  /**
+   * The generation each subject's latest destroy in this process started at: one entry per
+   * erasure in the process's life (a few bytes each; erasures are rare), so a record read
+   * before it reads as erased however long it is held.
+   */
+  private readonly destroyed = new Map<string, number>();
 
   constructor(
     private readonly storage: WrappedKeyStorage,
@@ -194,6 +206,7 @@ class WrappedKeyStore implements KeyStore {
   async destroy(subject: string): Promise<void> {
     assertSubject(subject);
     this.generation++;
+    this.destroyed.set(subject, this.generation);
     this.cache.delete(subject);
     await this.storage.delete(subject);
     this.generation++;
@@ -202,6 +215,11 @@ class WrappedKeyStore implements KeyStore {
 
   destroyCount(): number {
     return this.generation;
+  }
+
+  destroyedSince(subject: string, count: number): boolean {
+    // a key read from `count` on may still be the one a destroy that started at `count` deletes
+    return (this.destroyed.get(subject) ?? -1) >= count;
   }
 
   close(): Promise<void> {

@@ -89,6 +89,7 @@ const bound = (keys: KeyStore): Omit<KeyStore, 'close'> => ({
   createDataKey: (subject) => keys.createDataKey(subject),
   destroy: (subject) => keys.destroy(subject),
   destroyCount: () => keys.destroyCount(),
+  destroyedSince: (subject, count) => keys.destroyedSince(subject, count),
 });
 
 async function openChecked(

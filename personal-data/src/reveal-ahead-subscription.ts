@@ -1,17 +1,18 @@
 /**
  * A subscription that reveals its batches ahead of the handler: as soon as the store hands
- * it a batch it starts revealing it and takes the next one, while the handler applies the
- * one before. So reading a batch's keys (a MongoDB query) overlaps the projection's work
- * on the previous batch instead of following it.
+ * it a batch it starts reading the batch's keys (readable-record.ts: the fields open when
+ * read, with keys read ahead) and takes the next one, while the handler applies the one
+ * before. So reading a batch's keys (a MongoDB query) overlaps the projection's work on the
+ * previous batch instead of following it.
  *
  * What the handler sees is what it would see without this: batches in log order, each
  * after the one before has settled; onCaughtUp after every batch before it; the store's
- * error after the batches before it; and a batch revealed before a key was destroyed in
- * this process is revealed again before it is handed over (`keysChanged` tells), so a
- * person erased while batches wait reads as erased in every batch applied after it. A batch
- * whose keys cannot be read for now (KeyStoreUnavailableError) is revealed again with backoff.
- * A batch that fails to reveal otherwise (a tampered value), or
- * a handler that throws, ends the subscription through onError like a throwing onBatch
+ * error after the batches before it. A person erased while batches wait reads as erased in
+ * every batch applied after it: the records check for a destroyed key whenever they are
+ * read. A batch whose keys cannot be read for now (KeyStoreUnavailableError) is revealed
+ * again with backoff. A batch that fails to reveal otherwise (a sealed value out of place),
+ * a handler that throws, or a handler that read a value that does not open (tampered) even
+ * if it caught the error, ends the subscription through onError like a throwing onBatch
  * does. At most AHEAD batches wait behind the one being applied: the store's subscription
  * is held until the handler catches up, so memory stays bounded. Once closed, no onBatch
  * starts (one in progress is not waited for, as with the store's own subscriptions).
@@ -33,14 +34,19 @@ const KEY_STORE_BACKOFF = { initialDelayMs: 100, maxDelayMs: 5_000 };
 /** Batches revealed or being revealed behind the one the handler applies: one hides a key read, two absorb uneven batches. */
 const AHEAD = 2;
 
-/** How a batch is revealed, and the key store's count of destroys (KeyStore.destroyCount) that says whether a revealed batch is still current. */
+/** A batch's records, readable, and the error one of them gave when read, if any. */
+export interface ReadableBatch {
+  readonly records: readonly RecordedEvent[];
+  failure(): unknown;
+}
+
+/** How a batch is made readable. */
 export interface BatchRevealer {
-  reveal(events: readonly RecordedEvent[]): Promise<RecordedEvent[]>;
-  destroyCount(): number;
+  reveal(events: readonly RecordedEvent[]): Promise<ReadableBatch>;
 }
 
 type Step =
-  | { readonly kind: 'batch'; readonly events: readonly RecordedEvent[]; readonly revealed: Promise<RecordedEvent[]>; readonly destroyCount: number }
+  | { readonly kind: 'batch'; readonly events: readonly RecordedEvent[]; readonly revealed: Promise<ReadableBatch> }
   | { readonly kind: 'caught-up' }
   | { readonly kind: 'error'; readonly error: unknown };
 
@@ -100,10 +106,9 @@ class RevealAheadSubscription implements Subscription {
 
   /** The store's onBatch: starts revealing the batch, and holds the store while AHEAD batches wait. */
   private async take(events: readonly RecordedEvent[]): Promise<void> {
-    const destroyCount = this.revealer.destroyCount();
     const revealed = this.revealer.reveal(events);
     revealed.catch(() => undefined); // its failure reaches the handler in order, through the pump
-    this.push({ kind: 'batch', events, revealed, destroyCount });
+    this.push({ kind: 'batch', events, revealed });
     while (!this.closed && this.waitingBatches() > AHEAD) await new Promise<void>((resolve) => (this.wakeStore = resolve));
   }
 
@@ -130,9 +135,11 @@ class RevealAheadSubscription implements Subscription {
         this.wakeStore = null;
         wake?.();
         if (step.kind === 'batch') {
-          const events = await this.untilRevealed(step);
-          if (this.closed || events === null) return;
-          await this.handler.onBatch(events);
+          const batch = await this.untilRevealed(step);
+          if (this.closed || batch === null) return;
+          await this.handler.onBatch(batch.records.slice());
+          const failure = batch.failure();
+          if (failure !== undefined) throw failure;
           this.applied = step.events[step.events.length - 1]!.position;
         } else if (step.kind === 'caught-up') {
           this.handler.onCaughtUp?.();
@@ -148,24 +155,20 @@ class RevealAheadSubscription implements Subscription {
   }
 
   /**
-   * The batch revealed as of now: revealed again if a key was destroyed since it was
-   * (so an erasure reaches every batch applied after it), and again with backoff while the
-   * key store cannot be reached (KeyStoreUnavailableError), as the runner retries a read
-   * store that says "not now". Null once the subscription is closed.
+   * The batch readable: read again with backoff while the key store cannot be reached
+   * (KeyStoreUnavailableError), as the runner retries a read store that says "not now".
+   * Null once the subscription is closed.
    */
-  private async untilRevealed(step: Step & { readonly kind: 'batch' }): Promise<RecordedEvent[] | null> {
+  private async untilRevealed(step: Step & { readonly kind: 'batch' }): Promise<ReadableBatch | null> {
     let revealing = step.revealed;
-    let since = step.destroyCount;
     for (let failures = 0; ;) {
       try {
-        const events = await revealing;
-        if (this.revealer.destroyCount() === since) return events;
+        return await revealing;
       } catch (error) {
         if (!(error instanceof KeyStoreUnavailableError) || this.closed) throw error;
         await new Promise((resolve) => setTimeout(resolve, backoffDelayMs(++failures, KEY_STORE_BACKOFF)).unref());
       }
       if (this.closed) return null;
-      since = this.revealer.destroyCount();
       revealing = this.revealer.reveal(step.events);
     }
   }

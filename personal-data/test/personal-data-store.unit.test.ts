@@ -3,7 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import { ERASED } from '@stays/contracts';
+import { ERASED, parseEvent } from '@stays/contracts';
+import { createEmbeddedReadStore } from '@stays/read-store';
 import { openEmbeddedEventStore, openInMemoryEventStore, type EventStore, type RecordedEvent } from '@stays/event-store';
 import {
   FieldIntegrityError,
@@ -18,6 +19,16 @@ import {
 } from '../src/index.ts';
 
 const registered = { accountId: 'g1', role: 'customer', name: 'Asha Rao', email: 'asha@example.in', username: 'asha', passwordHash: null, via: 'password' };
+
+/** The error reading every field of the records' data throws (their values open when read). */
+function readError(records: readonly RecordedEvent[]): unknown {
+  try {
+    JSON.stringify(records);
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the records to refuse being read');
+}
 
 async function rejection(promise: Promise<unknown>): Promise<unknown> {
   try {
@@ -95,7 +106,12 @@ describe('withPersonalData around the event store port', () => {
     const [stored] = await raw.readStream('customer-g1');
     expect((await store.readStream('customer-g1'))[0]!.data.name).to.equal('Asha Rao');
     await raw.append('customer-g1', [{ type: 'AccountProfileUpdated', data: { accountId: 'g1', role: 'customer', email: stored!.data.name } }]);
-    expect(await rejection(store.readStream('customer-g1'))).to.be.instanceOf(FieldIntegrityError);
+    const read = await store.readStream('customer-g1');
+    expect(read[0]!.data.name).to.equal('Asha Rao');
+    // refused when read, and on every read after
+    expect(() => read[1]!.data.email).to.throw(FieldIntegrityError);
+    expect(readError(read)).to.be.instanceOf(FieldIntegrityError);
+    expect(read[1]!.data.accountId).to.equal('g1');
   });
 
   it('refuses sealed values moved into another field, or into another event type, even ones it has just read', async () => {
@@ -110,7 +126,8 @@ describe('withPersonalData around the event store port', () => {
         data: { accountId: 'g1', role: 'customer', name: stored!.data.name, email: SEALED_ELSEWHERE, username: SEALED_ELSEWHERE },
       },
     ]);
-    expect(await rejection(store.readStream('customer-g2'))).to.be.instanceOf(FieldIntegrityError);
+    expect(readError(await store.readStream('customer-g2'))).to.be.instanceOf(FieldIntegrityError);
+    expect(await rejection(revealRecord((await raw.readStream('customer-g2'))[0]!, keys))).to.be.instanceOf(FieldIntegrityError);
   });
 
   it('reads fields encrypted one by one (the format before), and refuses one swapped in from a sibling field', async () => {
@@ -125,7 +142,7 @@ describe('withPersonalData around the event store port', () => {
     await raw.append('customer-g1', [{ type: 'AccountRegistered', data: oneByOne }]);
     expect((await store.readStream('customer-g1'))[0]!.data).to.deep.equal(registered);
     await raw.append('customer-g1', [{ type: 'AccountRegistered', data: { ...oneByOne, email: oneByOne.username } }]);
-    expect(await rejection(store.readStream('customer-g1'))).to.be.instanceOf(FieldIntegrityError);
+    expect(readError(await store.readStream('customer-g1'))).to.be.instanceOf(FieldIntegrityError);
     await keys.destroy('customer-g1');
     expect((await store.readAll())[0]!.data).to.deep.equal({ ...registered, name: ERASED, email: ERASED, username: ERASED });
   });
@@ -177,6 +194,80 @@ describe('withPersonalData around the embedded log, whose readers share its reco
     await keys.destroy('customer-g1');
     for (const seen of [await followed(reader), await followed(reader), await reader.readAll()])
       expect(seen.map((event) => event.data.name)).to.deep.equal([ERASED, 'Ravi Iyer']);
+  });
+
+  it('hands out records that read as plain data to every reader, frozen where the log freezes its records', async () => {
+    const store = withPersonalData(raw, keys);
+    await store.append('customer-g1', [{ type: 'AccountRegistered', data: registered }]);
+    const [record] = await withPersonalData(raw, keys).readAll();
+    const [stored] = await raw.readAll();
+    const plain = { ...stored!, data: registered };
+    expect(JSON.parse(JSON.stringify(record))).to.deep.equal(JSON.parse(JSON.stringify(plain)));
+    expect(structuredClone(record)).to.deep.equal(plain);
+    expect(Object.keys(record!.data)).to.deep.equal(Object.keys(stored!.data));
+    expect({ ...record!.data }).to.deep.equal(registered);
+    expect(Object.getOwnPropertyDescriptor({ ...record!.data }, 'name')).to.include({ value: 'Asha Rao', writable: true });
+    expect(parseEvent(record!, ['AccountRegistered']).data).to.include({ name: 'Asha Rao', email: 'asha@example.in', username: 'asha' });
+    const documents = createEmbeddedReadStore().collection('people');
+    await documents.insertOne({ _id: 'g1', ...record!.data });
+    expect(await documents.find({ email: 'asha@example.in' })).to.deep.equal([{ _id: 'g1', ...registered }]);
+    expect(Object.isFrozen(record)).to.equal(true);
+    expect(Object.isFrozen(record!.data)).to.equal(true);
+    expect(() => ((record!.data as Record<string, unknown>).name = 'Someone else')).to.throw(TypeError);
+    expect(record!.data.name).to.equal('Asha Rao');
+  });
+
+  it('opens a record only when a personal field is read: a reader of other fields goes past a tampered value, a reader of it is refused', async () => {
+    const store = withPersonalData(raw, keys);
+    await store.append('customer-g1', [{ type: 'AccountRegistered', data: registered }]);
+    const [stored] = await raw.readAll();
+    const sealed = stored!.data.name as string;
+    const at = sealed.length - 5;
+    const altered = `${sealed.slice(0, at)}${sealed[at] === 'A' ? 'B' : 'A'}${sealed.slice(at + 1)}`;
+    await raw.append('customer-g1', [{ type: 'AccountRegistered', data: { ...stored!.data, name: altered } }]);
+    const reader = withPersonalData(raw, keys);
+    const [, tampered] = await reader.readAll();
+    expect(tampered!.data).to.include({ accountId: 'g1', role: 'customer', via: 'password' });
+    expect(() => tampered!.data.email).to.throw(FieldIntegrityError);
+    expect(() => parseEvent(tampered!, ['AccountRegistered'])).to.throw(FieldIntegrityError);
+    // a follower that reads no personal field (occupancy) follows on; one that reads them stops, even if it swallowed the error
+    const occupancy = await followed(reader);
+    expect(occupancy.map((event) => event.data.accountId)).to.deep.equal(['g1', 'g1']);
+    const names = new Promise<unknown>((resolve) => {
+      const subscription = reader.subscribeToAll(
+        {},
+        {
+          onBatch: async (events) => {
+            try {
+              events.forEach((event) => void event.data.name);
+            } catch {
+              // a handler that hides the error still fails its batch
+            }
+          },
+          onCaughtUp: () => void subscription.close().then(() => resolve('caught up')),
+          onError: resolve,
+        },
+      );
+    });
+    expect(await names).to.be.instanceOf(FieldIntegrityError);
+  });
+
+  it('reads a record handed out before an erasure as [erased] once the key is destroyed, whether its fields were read before or not', async () => {
+    const writer = withPersonalData(raw, keys);
+    await writer.append('customer-g1', [{ type: 'AccountRegistered', data: registered }]);
+    await writer.append('customer-g2', [{ type: 'AccountRegistered', data: { ...registered, accountId: 'g2', name: 'Ravi Iyer' } }]);
+    const reader = withPersonalData(raw, keys);
+    const [opened, unopened] = await Promise.all([reader.readAll(), reader.readStream('customer-g1')]);
+    const [followedBefore] = await Promise.all([followed(reader)]);
+    expect(opened[0]!.data.name).to.equal('Asha Rao');
+    await keys.destroy('customer-g1');
+    const erased = { ...registered, name: ERASED, email: ERASED, username: ERASED };
+    for (const record of [opened[0]!, unopened[0]!, followedBefore![0]!]) {
+      expect(record.data).to.deep.equal(erased);
+      expect(JSON.stringify(record)).to.not.contain('Asha');
+      expect(JSON.stringify(structuredClone(record))).to.not.contain('asha@');
+    }
+    expect(opened[1]!.data.name).to.equal('Ravi Iyer');
   });
 
   it("reads the keys of a follower's batch from the key storage in one call (one MongoDB query), and those it holds not again", async () => {

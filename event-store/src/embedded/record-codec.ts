@@ -59,7 +59,7 @@ export function encodeRecord(event: RecordedEvent, continues: boolean): Buffer {
  * build, and what a log copy reads back) are written as they are: a round trip through
  * JSON text would give back the same value. Anything else takes the general path.
  */
-function canonicalText(event: RecordedEvent): string {
+export function canonicalText(event: RecordedEvent): string {
   if (!isPlainJson(event.data) || !isPlainJson(event.metadata)) return canonicalTextViaJson(event);
   try {
     return canonicalRecord(event);

@@ -84,14 +84,15 @@ describe('embedded event log', function () {
 
     it('stores what readers saw: values JSON cannot hold are normalised before acknowledging', async function () {
       const store = await openStore();
-      await store.append('s-1', [{ type: 'T', data: { at: new Date('2026-01-02T03:04:05.000Z'), gone: undefined } }]);
+      await store.append('s-1', [{ type: 'T', data: { at: new Date('2026-01-02T03:04:05.000Z'), gone: undefined, rooms: [{ nights: 2 }] } }]);
       const [before] = await store.readStream('s-1');
       await closeStore(store);
       const [after] = await (await openStore()).readStream('s-1');
 
-      expect(before.data).to.deep.equal({ at: '2026-01-02T03:04:05.000Z' });
+      expect(before.data).to.deep.equal({ at: '2026-01-02T03:04:05.000Z', rooms: [{ nights: 2 }] });
       expect(after).to.deep.equal(before);
-      expect(Object.isFrozen(before.data)).to.equal(true);
+      const rooms = before.data.rooms as { nights: number }[];
+      expect([before, before.data, rooms, rooms[0]].map(Object.isFrozen)).to.deep.equal([true, true, true, true]);
     });
 
     it('stores plain data and data JSON has to convert first as the same bytes when JSON gives the same value', async function () {

@@ -84,14 +84,51 @@ describe('embedded event log', function () {
 
     it('stores what readers saw: values JSON cannot hold are normalised before acknowledging', async function () {
       const store = await openStore();
-      await store.append('s-1', [{ type: 'T', data: { at: new Date('2026-01-02T03:04:05.000Z'), gone: undefined } }]);
+      await store.append('s-1', [{ type: 'T', data: { at: new Date('2026-01-02T03:04:05.000Z'), gone: undefined, rooms: [{ nights: 2 }] } }]);
       const [before] = await store.readStream('s-1');
       await closeStore(store);
       const [after] = await (await openStore()).readStream('s-1');
 
-      expect(before.data).to.deep.equal({ at: '2026-01-02T03:04:05.000Z' });
+      expect(before.data).to.deep.equal({ at: '2026-01-02T03:04:05.000Z', rooms: [{ nights: 2 }] });
       expect(after).to.deep.equal(before);
-      expect(Object.isFrozen(before.data)).to.equal(true);
+      const rooms = before.data.rooms as { nights: number }[];
+      expect([before, before.data, rooms, rooms[0]].map(Object.isFrozen)).to.deep.equal([true, true, true, true]);
+    });
+
+    it('stores plain data and data JSON has to convert first as the same bytes when JSON gives the same value', async function () {
+      const plain = {
+        text: 'Chennai — ₹ 4,200 😀 "quoted" \\ \n\u0007',
+        numbers: [0, -0, 1e21, 1e-7, 0.1 + 0.2, -5e-324, 123456789012345680000, null],
+        nested: { z: { y: [[], {}, [null, true, false]], key: 'z' }, a: '', '10': 'ten', '1': 'one', é: 'e-acute', '\u20ac': 'euro', none: null },
+      };
+      // JSON.stringify hands toJSON the member's name, and writes what JSON has no number for as null
+      class Keyed {
+        toJSON(key: string) {
+          return { y: [[], {}, [null, true, false]], key };
+        }
+      }
+      // each differs from `plain` in one thing JSON.stringify converts, so each takes the general path on its own
+      const converted = [
+        { ...plain, text: new String(plain.text) },
+        { ...plain, numbers: [...plain.numbers.slice(0, -1), Number.POSITIVE_INFINITY] },
+        { ...plain, nested: { ...plain.nested, none: Number.NaN } },
+        { ...plain, nested: { ...plain.nested, z: new Keyed() } },
+        { ...plain, nested: { ...plain.nested, gone: undefined } },
+        { ...plain, nested: Object.assign(Object.create({ inherited: 1 }) as object, plain.nested) },
+      ];
+      const deep = (depth: number): unknown => (depth === 0 ? 'bottom' : { d: deep(depth - 1) });
+
+      const store = await openStore();
+      await store.append('s-0', [{ type: 'T', data: { deep: deep(100) } }]);
+      await store.append('s-1', [{ type: 'T', data: plain }]);
+      for (const [i, data] of converted.entries()) await store.append(`s-${i + 2}`, [{ type: 'T', data }]);
+      await closeStore(store);
+
+      const [deepText, plainText, ...convertedTexts] = recordPayloadTexts(await readFile(logPath())).map((text) => text.slice(0, text.indexOf(',"id":')));
+      expect(JSON.parse(`${deepText}}`)).to.deep.equal({ data: { deep: deep(100) } });
+      convertedTexts.forEach((text, i) => expect(text, `converted[${i}]`).to.equal(plainText));
+      expect(plainText).to.contain('"numbers":[0,0,1e+21,1e-7,0.30000000000000004,-5e-324,123456789012345680000,null]');
+      expect(plainText).to.contain('"nested":{"1":"one","10":"ten","a":"","none":null,"z":{"key":"z","y":[[],{},[null,true,false]]},"é":"e-acute","€":"euro"}');
     });
 
     it('refuses data that cannot be serialised, and accepts nothing of that append', async function () {
@@ -228,7 +265,7 @@ describe('embedded event log', function () {
     });
 
     it('refuses a log whose records contradict each other (a position gap)', async function () {
-      const records = [0, 2].map((position, i) => encodeRecord(recorded({ position, revision: i }), false).bytes);
+      const records = [0, 2].map((position, i) => encodeRecord(recorded({ position, revision: i }), false));
       await writeFile(logPath(), Buffer.concat(records));
 
       const error = await openEmbeddedEventStore(dir).catch((e) => e);
@@ -237,7 +274,7 @@ describe('embedded event log', function () {
     });
 
     it('refuses a log whose records contradict each other (a revision gap)', async function () {
-      const records = [0, 2].map((revision, i) => encodeRecord(recorded({ position: i, revision }), false).bytes);
+      const records = [0, 2].map((revision, i) => encodeRecord(recorded({ position: i, revision }), false));
       await writeFile(logPath(), Buffer.concat(records));
 
       expect(await openEmbeddedEventStore(dir).catch((e) => e)).to.be.instanceOf(LogCorruptedError);
@@ -413,11 +450,15 @@ function recordEnds(bytes: Buffer): number[] {
 }
 
 function recordPayloads(bytes: Buffer): Record<string, unknown>[] {
+  return recordPayloadTexts(bytes).map((text) => JSON.parse(text));
+}
+
+function recordPayloadTexts(bytes: Buffer): string[] {
   let start = 0;
   return recordEnds(bytes).map((end) => {
-    const payload = JSON.parse(bytes.subarray(start + 12, end).toString('utf8'));
+    const text = bytes.subarray(start + 12, end).toString('utf8');
     start = end;
-    return payload;
+    return text;
   });
 }
 

@@ -2,7 +2,11 @@
 export function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
     Object.freeze(value);
-    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+    // for-in rather than Object.keys: no array of names per object, and a JSON value's objects inherit no enumerable members
+    for (const key in value) {
+      const member = value[key];
+      if (typeof member === 'object' && member !== null) deepFreeze(member);
+    }
   }
   return value;
 }

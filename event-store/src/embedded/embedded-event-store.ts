@@ -192,7 +192,7 @@ class EmbeddedEventStore implements EventStore {
     const recordedAt = new Date().toISOString();
     const firstRevision = current === undefined ? 0 : current + 1;
     const firstPosition = this.nextPosition;
-    const encoded = events.map((event, i) =>
+    const records = events.map((event, i) =>
       encodeRecord(
         {
           id: event.id ?? randomUUID(),
@@ -208,10 +208,10 @@ class EmbeddedEventStore implements EventStore {
       ),
     );
 
-    const last = encoded[encoded.length - 1].event;
+    const last = { revision: firstRevision + records.length - 1, position: firstPosition + records.length - 1 };
     this.nextPosition = last.position + 1;
-    const bytes = encoded.length === 1 ? encoded[0].bytes : Buffer.concat(encoded.map((e) => e.bytes));
-    const durable = this.writer.submit(bytes, { streamId, firstPosition, firstRevision, recordBytes: encoded.map((e) => e.bytes.length) });
+    const bytes = records.length === 1 ? records[0] : Buffer.concat(records);
+    const durable = this.writer.submit(bytes, { streamId, firstPosition, firstRevision, recordBytes: records.map((record) => record.length) });
     this.unflushed.set(streamId, { revision: last.revision, durable });
     return durable.then(
       () => {

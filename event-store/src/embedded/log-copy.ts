@@ -42,7 +42,7 @@ export async function writeEmbeddedLog(dir: string, records: AsyncIterable<Recor
     for await (const record of records) {
       if (!(record.position > lastPosition)) throw new Error(`record ${record.id} at position ${record.position} is out of log order (after ${lastPosition})`);
       lastPosition = record.position;
-      const { bytes } = encodeRecord(record, false);
+      const bytes = encodeRecord(record, false);
       pending.push(bytes);
       pendingBytes += bytes.length;
       count++;

@@ -24,6 +24,7 @@ import { LogCorruptedError } from '../errors.ts';
 import type { RecordedEvent } from '../port.ts';
 import { canonicalRecord } from '../canonical-record.ts';
 import { deepFreeze } from './deep-freeze.ts';
+import { isPlainJson } from './plain-json.ts';
 
 /** "STY1": starts the last (or only) record of an append; also the format version. */
 export const RECORD_MAGIC = 0x53545931;
@@ -33,19 +34,13 @@ export const HEADER_BYTES = 12;
 /** Larger lengths are treated as damage, and larger events are refused at append. */
 export const MAX_PAYLOAD_BYTES = 64 * 1024 * 1024;
 
-/** The framed bytes of one event, and the event exactly as a reader will see it. */
-export interface EncodedRecord {
-  readonly bytes: Buffer;
-  readonly event: RecordedEvent;
-}
-
 /**
- * Frames an event. The returned event is decoded back from the written JSON, so what
- * readers see before a restart is byte-for-byte what they will see after one (dates
- * become strings, undefined fields vanish, members come in canonical order, etc.). Throws
- * if the data is not JSON-able, or has no RFC 8785 form (a lone surrogate in a string).
+ * Frames an event as it is stored: the RFC 8785 text of the event as JSON gives it (dates
+ * become strings, undefined members vanish, members come in canonical order, etc.), so what
+ * readers decode from the log is the same before and after a restart. Throws if the data is
+ * not JSON-able, or has no RFC 8785 form (a lone surrogate in a string).
  */
-export function encodeRecord(event: RecordedEvent, continues: boolean): EncodedRecord {
+export function encodeRecord(event: RecordedEvent, continues: boolean): Buffer {
   const json = canonicalText(event);
   const length = Buffer.byteLength(json, 'utf8');
   if (length > MAX_PAYLOAD_BYTES) {
@@ -56,14 +51,28 @@ export function encodeRecord(event: RecordedEvent, continues: boolean): EncodedR
   bytes.writeUInt32BE(continues ? CONTINUED_MAGIC : RECORD_MAGIC, 0);
   bytes.writeUInt32BE(length, 4);
   bytes.writeUInt32BE(crc32(bytes.subarray(HEADER_BYTES)), 8);
-  return { bytes, event: decodePayload(json) };
+  return bytes;
 }
 
 /**
- * The RFC 8785 text of the event as JSON gives it: JSON.stringify first (toJSON, dates,
- * undefined members dropped), so the canonical writer sees plain JSON only.
+ * The RFC 8785 text of the event. Data and metadata that are plain JSON (what commands
+ * build, and what a log copy reads back) are written as they are: a round trip through
+ * JSON text would give back the same value. Anything else takes the general path.
  */
-function canonicalText(event: RecordedEvent): string {
+export function canonicalText(event: RecordedEvent): string {
+  if (!isPlainJson(event.data) || !isPlainJson(event.metadata)) return canonicalTextViaJson(event);
+  try {
+    return canonicalRecord(event);
+  } catch (error) {
+    throw noCanonicalForm(event, error);
+  }
+}
+
+/**
+ * The general path, and the simple one the plain path must match: JSON.stringify first
+ * (toJSON, dates, undefined members dropped), so the canonical writer sees plain JSON only.
+ */
+export function canonicalTextViaJson(event: RecordedEvent): string {
   let plain: RecordedEvent;
   try {
     plain = parseRecord(JSON.stringify(formerPayloadOf(event)));
@@ -74,8 +83,12 @@ function canonicalText(event: RecordedEvent): string {
   try {
     return canonicalRecord(plain);
   } catch (error) {
-    throw new TypeError(`event ${event.type} in ${event.streamId} has no RFC 8785 form, so it cannot be stored: ${(error as Error).message}`);
+    throw noCanonicalForm(event, error);
   }
+}
+
+function noCanonicalForm(event: RecordedEvent, error: unknown): TypeError {
+  return new TypeError(`event ${event.type} in ${event.streamId} has no RFC 8785 form, so it cannot be stored: ${(error as Error).message}`);
 }
 
 /** True when a payload is in the canonical format (see the top of this file); false for the former one. */

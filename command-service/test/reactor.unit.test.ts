@@ -189,16 +189,32 @@ describe('defineReactor', function () {
     await reactor.stop();
   });
 
-  it('runs work again on request, pending or not, even while catching up', async function () {
-    await store.append('guest-c1', [held('BK-1'), released('BK-1')]);
+  it('runs work on request, pending or not, even while catching up, and again at every start resuming from the checkpoint', async function () {
+    await store.append('guest-c1', [held('BK-1'), released('BK-1'), held('BK-2')]);
+    const checkpoints = memoryReactorCheckpoints();
     const worked: string[] = [];
-    const reactor = holdsReactor({ store }, worked, {
-      on: { GuestBookingReleased: ({ bookingID }, pending) => pending.runAgain(bookingID) },
+    const definition: Partial<ReactorDefinition<Hold>> = {
+      on: {
+        GuestBookingHeld: ({ bookingID }, pending, { recordedAt }) => pending.set(bookingID, { heldAt: recordedAt }),
+        GuestBookingReleased: ({ bookingID }, pending) => {
+          pending.delete(bookingID);
+          pending.runAtEveryStart(bookingID);
+        },
+      },
       work: async (bookingID, item) => void worked.push(`${bookingID}:${item === undefined ? 'none' : 'pending'}`),
-    });
-    await reactor.start();
-    await reactor.whenIdle();
-    expect(worked).to.deep.equal(['BK-1:none']);
-    await reactor.stop();
+    };
+    const first = holdsReactor({ store, checkpoints }, worked, definition);
+    await first.start();
+    await first.whenIdle();
+    expect(worked).to.have.members(['BK-1:none', 'BK-2:pending']);
+    await first.stop();
+
+    worked.length = 0;
+    const second = holdsReactor({ store, checkpoints }, worked, definition);
+    await second.start();
+    await second.whenIdle();
+    expect(worked).to.deep.equal(['BK-1:none']); // from the checkpoint: no event was read again
+    expect((await second.health(60_000)).position).to.equal(await store.headPosition());
+    await second.stop();
   });
 });

@@ -159,6 +159,11 @@ export class DiskTree {
   }
 
   /** Leaf hashes [from, from + count), read from the file. */
+  /** The log position of the record behind leaf `leaf`, as it was when notarised. */
+  positionOfLeaf(leaf: number): number {
+    return this.index.positionOf(leaf);
+  }
+
   async leafHashes(from: number, count: number): Promise<Buffer[]> {
     const bytes = Buffer.alloc(count * HASH_BYTES);
     const { bytesRead } = await this.leaves.read(bytes, 0, bytes.length, from * HASH_BYTES);

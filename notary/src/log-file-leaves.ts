@@ -51,26 +51,69 @@ export interface LogFileLeavesOptions {
 }
 
 export async function leavesOfLogFile(file: string, options: LogFileLeavesOptions = {}): Promise<LogFileLeaves> {
-  const handle = await open(file, 'r');
-  const pool = new HashingPool(options.threads ?? availableParallelism(), options.onLeaves ?? (() => undefined));
+  const packed: Buffer[] = [];
   const starts: number[] = [];
+  const { unreadFrom, formerRecords } = await streamLeavesOfLogFile(file, {
+    threads: options.threads ?? availableParallelism(),
+    onLeaves: (leaves, blocks) => {
+      packed.push(leaves);
+      options.onLeaves?.(leaves, blocks);
+    },
+    onRecordStarts: (recordStarts) => {
+      for (const start of recordStarts) starts.push(start);
+    },
+  });
+  let leaves: Buffer[] | null = null;
+  return {
+    get leaves() {
+      leaves ??= packed.flatMap(split);
+      return leaves;
+    },
+    unreadFrom,
+    formerRecords,
+    placeOf: (leafIndex) => placeAt(file, starts[leafIndex]),
+  };
+}
+
+export interface LeafStreamOptions {
+  /** Worker threads hashing (0: the calling thread hashes, between its reads). */
+  readonly threads: number;
+  /**
+   * Takes the leaves in log order, with the roots of the complete blocks among them, both as
+   * 32-byte hashes laid end to end. Reading waits while a few runs are not taken yet, so
+   * what is held stays bounded whatever the log's size; `'stop'` ends the reading.
+   */
+  readonly onLeaves: (leaves: Buffer, blocks: Buffer) => void | 'stop' | Promise<void | 'stop'>;
+  /** The file offset of each record, in log order, as records are read. */
+  readonly onRecordStarts?: (starts: readonly number[]) => void;
+}
+
+/**
+ * The leaves of the log file handed on as they are hashed and kept nowhere: the one-process
+ * notary's check of the log at start reads the file this way (its records' stored bytes
+ * are hashed as they are, where reading them through the store would decode and re-encode
+ * each one).
+ */
+export async function streamLeavesOfLogFile(
+  file: string,
+  options: LeafStreamOptions,
+): Promise<{ readonly unreadFrom: number | null; readonly formerRecords: number }> {
+  const handle = await open(file, 'r');
+  const pool = new HashingPool(options.threads, options.onLeaves);
+  let firstLeaf = 0;
   try {
-    const { end, size, formerRecords } = await readRecords(handle, (records, fileOffset, recordStarts, formerAllowed) => {
-      const firstLeaf = starts.length;
-      for (const start of recordStarts) starts.push(fileOffset + start);
-      return pool.hash(records, fileOffset, formerAllowed, firstLeaf);
-    });
-    const packed = await pool.finish();
-    let leaves: Buffer[] | null = null;
-    return {
-      get leaves() {
-        leaves ??= packed.flatMap(split);
-        return leaves;
+    const { end, size, formerRecords } = await readRecords(
+      handle,
+      (records, fileOffset, recordStarts, formerAllowed) => {
+        const first = firstLeaf;
+        firstLeaf += recordStarts.length;
+        options.onRecordStarts?.(recordStarts.map((start) => fileOffset + start));
+        return pool.hash(records, fileOffset, formerAllowed, first);
       },
-      unreadFrom: end < size ? end : null,
-      formerRecords,
-      placeOf: (leafIndex) => placeAt(file, starts[leafIndex]),
-    };
+      () => pool.stopped,
+    );
+    await pool.finish();
+    return { unreadFrom: end < size ? end : null, formerRecords };
   } finally {
     await pool.close();
     await handle.close();
@@ -87,6 +130,7 @@ export async function leavesOfLogFile(file: string, options: LogFileLeavesOption
 async function readRecords(
   handle: FileHandle,
   onRecords: (records: Buffer, fileOffset: number, recordStarts: number[], formerAllowed: number) => Promise<void>,
+  stopped: () => boolean = () => false,
 ): Promise<{ end: number; size: number; formerRecords: number }> {
   const size = (await handle.stat()).size; // what was written when verify began: a writer may go on appending
   let buffer = Buffer.allocUnsafe(CHUNK_BYTES);
@@ -101,7 +145,7 @@ async function readRecords(
     handed += recordStarts.length;
     await onRecords(records, fileOffset, recordStarts, formerAllowed);
   };
-  while (!damaged && bufferStart + filled < size) {
+  while (!damaged && !stopped() && bufferStart + filled < size) {
     if (filled === buffer.length) buffer = Buffer.concat([buffer, Buffer.allocUnsafe(buffer.length)]);
     const { bytesRead } = await handle.read(buffer, filled, Math.min(buffer.length - filled, size - bufferStart - filled), bufferStart + filled);
     if (bytesRead === 0) break;
@@ -174,24 +218,28 @@ const WORKER_SOURCE =
 
 /**
  * Worker threads hashing runs of records (or none: the caller's thread); the leaves are
- * handed on, and kept, in the order the runs were given.
+ * handed on in the order the runs were given, one run after the other is taken.
  */
 class HashingPool {
   private readonly workers: Worker[];
   private readonly inFlight: number[];
   /** Answers come back out of order: held here until those before them are in. */
   private readonly answers = new Map<number, { leaves: Buffer; blocks: Buffer }>();
-  private readonly leaves: Buffer[] = []; // each run's, 32 bytes a leaf
   private delivered = 0;
+  /** Runs handed to onLeaves one after the other; `untaken` of them not taken yet. */
+  private taken: Promise<void> = Promise.resolve();
+  private untaken = 0;
   private readonly waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
   private readonly settled: Promise<void>[] = [];
   private failure: Error | null = null;
   private nextBatch = 0;
   private freed: (() => void) | null = null;
+  /** onLeaves said 'stop': nothing more is hashed or handed on. */
+  stopped = false;
 
   constructor(
     threads: number,
-    private readonly onLeaves: (leaves: Buffer, blocks: Buffer) => void,
+    private readonly onLeaves: LeafStreamOptions['onLeaves'],
   ) {
     this.workers = Array.from({ length: Math.max(0, threads) }, () => new Worker(WORKER_SOURCE, { eval: true }));
     this.inFlight = this.workers.map(() => 0);
@@ -216,8 +264,10 @@ class HashingPool {
     });
   }
 
-  /** Sends a run to the least busy worker, waiting while every worker has a few runs queued. */
+  /** Sends a run to the least busy worker, waiting while every worker has a few runs queued or a few are not taken yet. */
   async hash(records: Buffer, fileOffset: number, formerAllowed: number, firstLeaf: number): Promise<void> {
+    if (this.untaken >= 4) await this.taken;
+    if (this.stopped) return;
     if (this.workers.length === 0) {
       const { leaves, blocks } = leavesOfRecords(records, fileOffset, formerAllowed, firstLeaf);
       this.answered(this.nextBatch++, { leaves: Buffer.from(leaves), blocks: Buffer.from(blocks) });
@@ -245,14 +295,19 @@ class HashingPool {
     this.answers.set(batch, hashes);
     for (let next = this.answers.get(this.delivered); next !== undefined; next = this.answers.get(this.delivered)) {
       this.answers.delete(this.delivered++);
-      this.leaves.push(next.leaves);
-      this.onLeaves(next.leaves, next.blocks);
+      const { leaves, blocks } = next;
+      this.untaken++;
+      this.taken = this.taken.then(async () => {
+        if (!this.stopped && (await this.onLeaves(leaves, blocks)) === 'stop') this.stopped = true;
+        this.untaken--;
+      });
+      this.taken.catch(() => undefined); // thrown by hash() or finish(), not reported as unhandled before
     }
   }
 
-  async finish(): Promise<Buffer[]> {
+  async finish(): Promise<void> {
     await Promise.all(this.settled);
-    return this.leaves;
+    await this.taken;
   }
 
   async close(): Promise<void> {

@@ -48,6 +48,8 @@ export interface NotaryOptions {
   readonly signer: NotarySigner;
   /** The one-process mode's archive of leaf hashes (its read store does not survive restarts). */
   readonly leafArchive?: LeafArchive;
+  /** The one-process mode's log file read leaf by leaf, for the check at start (without it the check reads the log through the store). */
+  readonly logFileLeaves?: LogFileLeavesSource;
   readonly headIntervalMs?: number;
   readonly maxBatchSize?: number;
   readonly now?: () => Date;
@@ -197,6 +199,16 @@ export interface LogCheckStatus {
   readonly done: boolean;
 }
 
+/** What the check found: a leaf that differs, every leaf of the tree equal, or the log ended first. */
+type CheckOutcome = 'differs' | 'done' | 'more';
+
+/**
+ * The one-process mode's log file read leaf by leaf (log-file-leaves.ts): hands `onLeaves`
+ * the leaves of the file's records in order, 32 bytes each laid end to end, until it says
+ * `'stop'` or the file ends.
+ */
+export type LogFileLeavesSource = (onLeaves: (leaves: Buffer) => Promise<void | 'stop'>) => Promise<void>;
+
 /** Records the check compares at a time, yielding to requests between batches. */
 const CHECK_BATCH = 1000;
 
@@ -218,6 +230,8 @@ export class Notary {
   private check: LogCheckStatus | null = null;
   private checkSubscription: Subscription | null = null;
   private checked: Promise<void> = Promise.resolve();
+  /** The reading of the log file by the check, which stop() waits for. */
+  private fileCheck: Promise<void> = Promise.resolve();
   private stopped = false;
 
   constructor(private readonly options: NotaryOptions) {
@@ -260,52 +274,37 @@ export class Notary {
    * Compares the leaf of every record of the log's first `size` with the leaf archive (the
    * tree's own leaves past its end), streaming: what a rebuild from the log compared. On a
    * difference the notary stops signing, says why, and rebuilds its tree from the log as it
-   * is now, so its proofs describe the log it serves, as a rebuild's did.
+   * is now, so its proofs describe the log it serves, as a rebuild's did. The leaves come
+   * from the log file's bytes where the notary is given them (`logFileLeaves`), else from
+   * records read through the store.
    */
   private checkLog(size: number): Promise<void> {
     const archive = this.options.leafArchive;
     const tree = this.options.diskTree!;
     this.check = { checked: 0, of: size, done: false };
-    return new Promise<string | null>((resolve) => {
-      let index = 0;
-      const finish = (difference: string | null) => {
-        if (this.check?.done) return;
-        this.check = { checked: index, of: size, done: true };
-        const subscription = this.checkSubscription;
-        this.checkSubscription = null;
-        void subscription?.close();
-        resolve(difference);
-      };
-      this.checkSubscription = this.options.eventStore.subscribeToAll(
-        { maxBatchSize: CHECK_BATCH, name: 'notary check' },
-        {
-          onBatch: async (events) => {
-            if (this.check?.done) return;
-            const taken = events.slice(0, size - index);
-            const archived = (await archive?.read(index, taken.length)) ?? [];
-            const expected =
-              archived.length < taken.length ? [...archived, ...(await tree.leafHashes(index + archived.length, taken.length - archived.length))] : archived;
-            const differs = taken.findIndex((event, i) => !leafHash(event).equals(expected[i]!));
-            if (differs !== -1) {
-              const event = taken[differs]!;
-              index += differs;
-              return finish(
-                `the log differs from the leaves this notary archived, from leaf ${index} (position ${event.position}, stream ${event.streamId}) on: run npm run verify-log`,
-              );
-            }
-            index += taken.length;
-            this.check = { checked: index, of: size, done: false };
-            if (index >= size) return finish(null);
-            await new Promise((next) => setImmediate(next));
-          },
-          onCaughtUp: () => {
-            if (index < size) finish(`the log has ${index} events but the notary's tree holds ${size}: run npm run verify-log`);
-          },
-          onError: (error) => finish(`could not check the log: ${error instanceof Error ? error.message : String(error)}`),
-        },
-      );
-    })
+    let index = 0;
+    /** Compares the log's next leaves; a difference or the end of the tree ends the check. */
+    const compare = async (leaves: readonly Buffer[]): Promise<'differs' | 'done' | 'more'> => {
+      const taken = leaves.slice(0, size - index);
+      const archived = (await archive?.read(index, taken.length)) ?? [];
+      const expected =
+        archived.length < taken.length ? [...archived, ...(await tree.leafHashes(index + archived.length, taken.length - archived.length))] : archived;
+      const differs = taken.findIndex((leaf, i) => !leaf.equals(expected[i]!));
+      index += differs === -1 ? taken.length : differs;
+      this.check = { checked: index, of: size, done: false };
+      return differs !== -1 ? 'differs' : index >= size ? 'done' : 'more';
+    };
+    const differsAt = async (): Promise<string> => {
+      const [event] = await this.options.eventStore.readAt([tree.positionOfLeaf(index)]).catch(() => []);
+      const place = event ? ` (position ${event.position}, stream ${event.streamId})` : '';
+      return `the log differs from the leaves this notary archived, from leaf ${index}${place} on: run npm run verify-log`;
+    };
+    const shortBy = () => `the log has ${index} events but the notary's tree holds ${size}: run npm run verify-log`;
+    const checked = this.options.logFileLeaves ? this.checkLogFile(this.options.logFileLeaves, compare) : this.checkLogThroughStore(compare);
+    return checked
+      .then(async (outcome) => (outcome === 'differs' ? differsAt() : outcome === 'more' ? shortBy() : outcome === 'done' ? null : outcome.failed))
       .then(async (difference) => {
+        this.check = { checked: index, of: size, done: true };
         if (difference !== null) await this.rebuild(difference);
         else {
           // held back while the check ran: the files' tree against the latest head, and a head over it
@@ -315,6 +314,55 @@ export class Notary {
         await this.whenCaughtUp();
       })
       .catch((error: unknown) => this.fail(`could not check the log: ${error instanceof Error ? error.message : String(error)}`));
+  }
+
+  /** The check over the log file's bytes: each stored record hashed as it is, off the main thread. */
+  private async checkLogFile(
+    logFileLeaves: LogFileLeavesSource,
+    compare: (leaves: readonly Buffer[]) => Promise<CheckOutcome>,
+  ): Promise<CheckOutcome | { failed: string }> {
+    let outcome: CheckOutcome = 'more';
+    try {
+      this.fileCheck = logFileLeaves(async (packed) => {
+        if (this.stopped) return 'stop';
+        const leaves: Buffer[] = [];
+        for (let at = 0; at < packed.length; at += 32) leaves.push(packed.subarray(at, at + 32));
+        outcome = await compare(leaves);
+        return outcome === 'more' ? undefined : 'stop';
+      });
+      await this.fileCheck;
+    } catch (error) {
+      return { failed: `could not check the log: ${error instanceof Error ? error.message : String(error)}` };
+    }
+    return outcome;
+  }
+
+  /** The check over records read through the store (an EventStoreDB log), each one's canonical text hashed. */
+  private checkLogThroughStore(compare: (leaves: readonly Buffer[]) => Promise<CheckOutcome>): Promise<CheckOutcome | { failed: string }> {
+    return new Promise((resolve) => {
+      let ended = false;
+      const finish = (outcome: CheckOutcome | { failed: string }) => {
+        if (ended) return;
+        ended = true;
+        const subscription = this.checkSubscription;
+        this.checkSubscription = null;
+        void subscription?.close();
+        resolve(outcome);
+      };
+      this.checkSubscription = this.options.eventStore.subscribeToAll(
+        { maxBatchSize: CHECK_BATCH, name: 'notary check' },
+        {
+          onBatch: async (events) => {
+            if (ended) return;
+            const outcome = await compare(events.map(leafHash));
+            if (outcome !== 'more') return finish(outcome);
+            await new Promise((next) => setImmediate(next));
+          },
+          onCaughtUp: () => finish('more'),
+          onError: (error) => finish({ failed: `could not check the log: ${error instanceof Error ? error.message : String(error)}` }),
+        },
+      );
+    });
   }
 
   private async rebuild(reason: string): Promise<void> {
@@ -338,6 +386,7 @@ export class Notary {
     this.headTimer = null;
     await this.checkSubscription?.close();
     this.checkSubscription = null;
+    await this.fileCheck.catch(() => undefined);
     await this.subscription?.close();
     this.subscription = null;
     await this.batch.catch(() => undefined);

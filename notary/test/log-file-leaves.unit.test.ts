@@ -5,7 +5,7 @@ import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { expect } from 'chai';
 import { LOG_FILE_NAME, RECORD_MAGIC, openEmbeddedEventStore, type EventStore, type RecordedEvent } from '@stays/event-store';
-import { LogVerifier, NotarySigner, leavesOfLogFile } from '../src/index.ts';
+import { LogVerifier, NotarySigner, leavesOfLogFile, streamLeavesOfLogFile } from '../src/index.ts';
 import { leafHashOf, merkleTreeHash } from './support/rfc9162-verifier.ts';
 
 describe("the embedded log's leaves read from its file (verify-log)", function () {
@@ -77,6 +77,35 @@ describe("the embedded log's leaves read from its file (verify-log)", function (
         firstMismatch: null,
       });
     }
+  });
+
+  it('streams the leaves in log order, holding a few runs at most while the taker is slow, and stops reading when it says stop', async () => {
+    const records = await store.readAll();
+    const expected = records.map((record) => leafHashOf(record).toString('hex'));
+    let taking = 0;
+    let mostTaking = 0;
+    const streamed: string[] = [];
+    await streamLeavesOfLogFile(file, {
+      threads: 1,
+      onLeaves: async (leaves) => {
+        mostTaking = Math.max(mostTaking, ++taking);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        for (let at = 0; at < leaves.length; at += 32) streamed.push(leaves.subarray(at, at + 32).toString('hex'));
+        taking--;
+      },
+    });
+    expect(streamed).to.deep.equal(expected);
+    expect(mostTaking).to.equal(1); // one run taken at a time, in order
+    const runsBeforeStop: number[] = [];
+    await streamLeavesOfLogFile(file, {
+      threads: 2,
+      onLeaves: (leaves) => {
+        runsBeforeStop.push(leaves.length / 32);
+        return runsBeforeStop.length === 2 ? 'stop' : undefined;
+      },
+    });
+    expect(runsBeforeStop).to.have.length(2);
+    expect(runsBeforeStop.reduce((sum, n) => sum + n, 0)).to.be.below(records.length);
   });
 
   it('leaves out an append not yet complete at the end of the file, saying where it starts', async () => {

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import type Koa from 'koa';
 import { MongoClient } from 'mongodb';
-import { connectEventStoreDB, openEmbeddedEventStore, type EventStore, type Subscription } from '@stays/event-store';
+import { LOG_FILE_NAME, connectEventStoreDB, openEmbeddedEventStore, type EventStore, type Subscription } from '@stays/event-store';
 import { ReadStoreSnapshots, connectMongoReadStore, createEmbeddedReadStore, type EmbeddedReadStore, type ReadStore } from '@stays/read-store';
 import {
   TokenIssuer,
@@ -41,6 +41,8 @@ import {
   Notary,
   ReadStoreTreeHeadStore,
   loadOrCreateNotarySigner,
+  streamLeavesOfLogFile,
+  type LogFileLeavesSource,
   type TreeHeadStore,
 } from '@stays/notary';
 import { openKeyStoreFor, revealRecord, withPersonalData, type KeyStore } from '@stays/personal-data';
@@ -131,8 +133,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     // the embedded read store starts from its snapshot; the last one is written once every follower has stopped, before the log closes
     const snapshots = embeddedReadStore && (await openSnapshots(config, rawEventStore, embeddedReadStore, log));
     if (snapshots) closers.unshift(() => snapshots.close());
-    // reactors resume from checkpoints in the embedded read store (the MongoDB mode keeps them in memory here, as before),
-    // but the erasure reactor: its replay at every start destroys again a key a restored backup brought back
+    // reactors resume from checkpoints in the embedded read store (the MongoDB mode keeps them in memory here, as before)
     const checkpoints = snapshots ? { checkpoints: readStoreReactorCheckpoints(readStore) } : {};
     const media = mongo
       ? createGridFsMediaStore({ db: mongo.db(config.mongoDb), publicBaseUrl: config.mediaPath })
@@ -169,6 +170,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
       heads: treeHeads,
       signer: await loadOrCreateNotarySigner(config.notarySigningKey, path.join(config.dataDir, 'keys')),
       ...(leafArchive && { leafArchive }),
+      ...(!config.eventStoreUrl && { logFileLeaves: logFileLeavesOf(path.join(config.dataDir, 'events', LOG_FILE_NAME)) }),
       ...(overrides.treeHeadIntervalMs !== undefined && { headIntervalMs: overrides.treeHeadIntervalMs }),
       log,
     });
@@ -180,7 +182,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     const reconciler = orphanedUnitsReconciler({ store: eventStore, log, ...checkpoints, ...(overrides.now && { now: overrides.now }) });
     await reconciler.start();
     closers.unshift(() => reconciler.stop());
-    const erasure = personalDataErasureReactor({ store: eventStore, keys, media, mediaLinks, log });
+    const erasure = personalDataErasureReactor({ store: eventStore, keys, media, mediaLinks, log, ...checkpoints });
     await erasure.start();
     closers.unshift(() => erasure.stop());
     // follows the log as stored: it reads only ids, so nothing needs decrypting
@@ -329,4 +331,14 @@ async function signingKeys(config: Config): Promise<SigningKeys> {
     return { privateKey: await importPrivateKey(config.jwtPrivateKey), publicKey: await importPublicKey(config.jwtPublicKey) };
   }
   return loadOrCreateSigningKeys(path.join(config.dataDir, 'keys'));
+}
+
+/**
+ * The embedded log's leaves read from its file for the notary's check at start, hashed on
+ * one worker thread: the other core keeps serving while the check runs.
+ */
+function logFileLeavesOf(file: string): LogFileLeavesSource {
+  return async (onLeaves) => {
+    await streamLeavesOfLogFile(file, { threads: 1, onLeaves });
+  };
 }

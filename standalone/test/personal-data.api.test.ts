@@ -141,8 +141,9 @@ describe('personal data in the log: encrypted, and erased with the account', fun
     log = await logFileText(stays.dataDir);
     for (const text of personal) expect(log, text).to.not.contain(text);
 
-    // a restart rebuilds every read model from the log: the same erased stay, even when a
-    // backup of the key's shard from before the erasure was restored meanwhile
+    // a restart (read models and reactors from the read store's snapshot) shows the same erased
+    // stay, even when a backup of the key's shard from before the erasure was restored meanwhile:
+    // the erasure reactor's checkpoint lists the account, whose key it destroys again at start
     await stays.stop();
     await writeFile(keyFile, keyBackup);
     expect([...(await keyFilesHolding(stays.dataDir, subject)).keys()]).to.deep.equal([keyFile]);

@@ -15,10 +15,11 @@
  * makes no documents for the guest. Accounts still to erase are its pending work
  * (reactor.ts: checkpoint, work queue, retries).
  *
- * Every PersonalDataErased it reads also destroys that key again (nothing to do when it
- * is gone): a key store restored from a backup older than an erasure is shredded again
- * when the reactor replays the log (every start in the embedded mode; in production after
- * its checkpoint is removed, see docs/operations.md).
+ * Every PersonalDataErased it reads destroys that key again (nothing to do when it is
+ * gone), and so does every later start of the reactor, whose checkpoint keeps the erased
+ * accounts: a key store restored from a backup older than an erasure is shredded again at
+ * the next start. (Format 2 of its checkpoint added that list: a format 1 checkpoint is
+ * dropped and the log replayed once, which finds every erasure.)
  */
 import { accountEventTypes, bookingAggregate, guestEventTypes, invoiceFileName, parseEvent, streams, type Role } from '@stays/contracts';
 import type { KeyStore } from '@stays/personal-data';
@@ -88,13 +89,13 @@ export function personalDataErasureReactor(deps: PersonalDataErasureDeps): React
   return defineReactor<Account>(
     {
       name: 'personal-data-erasure',
-      version: 1,
+      version: 2,
       on: {
         AccountDeleted: ({ accountId, role }, pending) => pending.set(streams.account(role, accountId), { accountId, role }),
         PersonalDataErased: ({ accountId, role }, pending) => {
           const subject = streams.account(role, accountId);
           pending.delete(subject);
-          pending.runAgain(subject); // destroys the key again, in case a restored backup brought it back
+          pending.runAtEveryStart(subject); // destroys the key again, in case a restored backup brought it back
         },
       },
       work: async (subject, account) => {

@@ -28,8 +28,12 @@ export interface PendingWork<Item> {
   set(key: string, item: Item): void;
   /** Nothing is left for `key`. */
   delete(key: string): void;
-  /** Queues the work for `key` now, pending or not, even while catching up: a step to repeat on every replay. */
-  runAgain(key: string): void;
+  /**
+   * Queues the work for `key` now, pending or not, even while catching up, and again at
+   * every start of the reactor (the key is kept in its checkpoint): a step that must be
+   * repeated whatever was restored since, such as destroying an erased person's key again.
+   */
+  runAtEveryStart(key: string): void;
 }
 
 /** A handler per event type the reactor cares about; it gets the event's data as its contracts schema reads it. */
@@ -44,7 +48,7 @@ export interface ReactorDefinition<Item> {
   readonly version: number;
   readonly on: ReactorHandlers<Item>;
   /**
-   * The work for one key (`item` undefined: nothing pending, see runAgain). Resolving means
+   * The work for one key (`item` undefined: nothing pending, see runAtEveryStart). Resolving means
    * done and the key leaves the pending work; throwing retries it after a backoff.
    */
   readonly work: (key: string, item: Item | undefined) => Promise<void>;
@@ -83,15 +87,17 @@ export interface Reactor {
 
 export const DEFAULT_RETRY_DELAYS_MS = [1000, 5000, 15_000, 60_000, 300_000];
 
-/** What the checkpoint keeps: the pending work, as entries. */
+/** What the checkpoint keeps: the pending work, as entries, and the keys worked on at every start. */
 interface CheckpointState<Item> {
   readonly open: [string, Item][];
+  readonly everyStart?: string[];
 }
 
 export function defineReactor<Item>(definition: ReactorDefinition<Item>, deps: ReactorDeps): Reactor {
   const log = deps.log ?? console.log;
   const handlers = definition.on as Readonly<Record<string, ((data: unknown, pending: PendingWork<Item>, event: RecordedEvent) => void) | undefined>>;
   let open = new Map<string, Item>();
+  let everyStart = new Set<string>();
   let subscription: Subscription | null = null;
   let dueTimer: NodeJS.Timeout | null = null;
   let caughtUp = false;
@@ -113,7 +119,7 @@ export function defineReactor<Item>(definition: ReactorDefinition<Item>, deps: R
     deps.checkpoints ?? memoryReactorCheckpoints(),
     definition.name,
     definition.version,
-    (): CheckpointState<Item> => ({ open: [...open] }),
+    (): CheckpointState<Item> => ({ open: [...open], everyStart: [...everyStart] }),
     log,
   );
 
@@ -129,13 +135,21 @@ export function defineReactor<Item>(definition: ReactorDefinition<Item>, deps: R
       if (caughtUp && definition.due === undefined) queue.add(key);
     },
     delete: (key) => void open.delete(key),
-    runAgain: (key) => queue.add(key),
+    runAtEveryStart(key) {
+      everyStart.add(key);
+      queue.add(key);
+    },
   };
 
   return {
     async start() {
       const restored = await checkpoint.restore();
-      if (restored) open = new Map((restored.state as CheckpointState<Item>).open);
+      if (restored) {
+        const state = restored.state as CheckpointState<Item>;
+        open = new Map(state.open);
+        everyStart = new Set(state.everyStart);
+        for (const key of everyStart) queue.add(key);
+      }
       subscription = deps.store.subscribeToAll(
         { ...(restored && { after: restored.position }), name: definition.name },
         {

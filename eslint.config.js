@@ -60,6 +60,10 @@ const entryExceptions = {
   // reveals the records auditors read with the personal-data keys. The query service's
   // routes still read only read models.
   'query-service/src/server.ts': ['event-store', 'personal-data'],
+  // An owner's copy of their data reads the streams of the hotel's rooms and bookings, which
+  // the occupancy read model lists (accounts/exporting-data/hotel-streams.ts): the command
+  // service's process wires that read model's query and its progress in.
+  'command-service/src/server.ts': ['projections', 'read-store'],
   // The projections worker and the rebuild CLI read the log through the personal-data
   // layer; the projections themselves see plain values and never handle keys. The worker
   // also runs the notary, over the log as stored.

@@ -1,8 +1,8 @@
 /**
  * A person's copy of their data (GET user/export, hotel/owner/export), through the handler
  * on the embedded log: a guest's copy reads only the guest's streams; an owner's reads the
- * hotel's room and booking streams, named by the hotel streams index (which follows the log
- * from the process start: its catch-up is timed too), so its time grows with the hotel's
+ * hotel's room and booking streams, named by the occupancy read model (built from the log
+ * once here; a process keeps it in its read store), so its time grows with the hotel's
  * bookings rather than with the log.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -12,7 +12,9 @@ import { randomUUID } from 'node:crypto';
 import { openEmbeddedEventStore, type EventData, type EventStore } from '@stays/event-store';
 import { MediaLinks } from '@stays/service-kit';
 import { handleExportData } from '../command-service/src/accounts/exporting-data/handler.ts';
-import { HotelStreamsIndex } from '../command-service/src/accounts/exporting-data/hotel-streams-index.ts';
+import { hotelStreamsFromReadSide } from '../command-service/src/accounts/exporting-data/hotel-streams.ts';
+import { ReadModelRunner, occupancyReadModel, readModelQueries } from '@stays/projections';
+import { createEmbeddedReadStore } from '@stays/read-store';
 import { below, percentile, type Report } from './report.ts';
 
 /** Other people's events around the two whose copies are made. */
@@ -153,11 +155,15 @@ export default async function benchExport(report: Report): Promise<void> {
   try {
     const store = await openEmbeddedEventStore(dir);
     const { ownerId, guestId, total } = await writeLog(store);
-    const indexStarted = performance.now();
-    const hotelStreams = new HotelStreamsIndex(store, () => undefined);
-    hotelStreams.start();
-    await hotelStreams.streamsOf('none');
-    report('hotel streams index: catching up at the process start', performance.now() - indexStarted, `ms (${total} events)`);
+    const readStore = createEmbeddedReadStore();
+    const runner = new ReadModelRunner(store, readStore, [occupancyReadModel], { log: () => undefined });
+    await runner.start();
+    const occupancy = readModelQueries(readStore).occupancy;
+    const hotelStreams = hotelStreamsFromReadSide({
+      logHead: () => store.headPosition(),
+      waitFor: (position, timeoutMs) => runner.waitFor(position, timeoutMs),
+      roomsAndBookingsOf: (hotelId) => occupancy.roomsAndBookingsOf(hotelId),
+    });
     const deps = {
       store,
       now: () => new Date(),
@@ -180,7 +186,7 @@ export default async function benchExport(report: Report): Promise<void> {
       `ms (log of ${total} events)`,
       below(2000),
     );
-    await hotelStreams.stop();
+    await runner.stop();
     await store.close();
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -10,7 +10,7 @@ import type { GoogleIdTokenVerifier } from './accounts/google-id-token.ts';
 import type { Passwords } from './accounts/passwords.ts';
 import type { AccountThrottles } from './accounts/throttles.ts';
 import type { OtpThrottle } from './booking/otp-throttle.ts';
-import type { HotelStreamsIndex } from './accounts/exporting-data/hotel-streams-index.ts';
+import type { HotelStreamsLookup } from './accounts/exporting-data/hotel-streams.ts';
 import type { ImageUploads } from './uploads.ts';
 
 export interface CommandServiceDeps {
@@ -18,8 +18,8 @@ export interface CommandServiceDeps {
   readonly media: MediaStore;
   /** Turns recorded media links into the absolute URLs answers carry. */
   readonly mediaLinks: MediaLinks;
-  /** The rooms and bookings of each hotel, for owners' exports (started and stopped by the process). */
-  readonly hotelStreams: HotelStreamsIndex;
+  /** The rooms and bookings of each hotel, for owners' exports (the read side answers). */
+  readonly hotelStreams: HotelStreamsLookup;
   readonly tokenIssuer: TokenIssuer;
   readonly tokenVerifier: TokenVerifier;
   /** null when Google sign-in is not configured. */

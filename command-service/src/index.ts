@@ -12,4 +12,4 @@ export { otpThrottlePolicies } from './booking/otp-throttle.ts';
 export { DomainError } from './domain-errors.ts';
 export { StreamNameKeyError, assertLogUsesStreamNameKey, tieLogToStreamNameKey } from './stream-name-key.ts';
 export { personalDataErasureReactor, type PersonalDataErasureDeps } from './reactors/personal-data-erasure.ts';
-export { HotelStreamsIndex } from './accounts/exporting-data/hotel-streams-index.ts';
+export { hotelStreamsFromReadSide, type HotelStreamsLookup, type HotelStreamsReadSide } from './accounts/exporting-data/hotel-streams.ts';

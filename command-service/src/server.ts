@@ -7,6 +7,8 @@ import http from 'node:http';
 import { MongoClient } from 'mongodb';
 import { connectEventStoreDB } from '@stays/event-store';
 import { connectKeyStore, withPersonalData } from '@stays/personal-data';
+import { checkpointProgress, occupancyReadModel, readModelQueries } from '@stays/projections';
+import { connectMongoReadStore } from '@stays/read-store';
 import {
   ConfigError,
   TokenIssuer,
@@ -28,7 +30,7 @@ import {
   streamNamesFor,
 } from '@stays/service-kit';
 import { createCommandApp } from './app.ts';
-import { HotelStreamsIndex } from './accounts/exporting-data/hotel-streams-index.ts';
+import { hotelStreamsFromReadSide } from './accounts/exporting-data/hotel-streams.ts';
 import { createGoogleVerifier } from './accounts/google-id-token.ts';
 import { healthRoute } from './health.ts';
 import { bootstrapAuditor } from './auditors/adding-auditor/handler.ts';
@@ -51,9 +53,14 @@ runMain(async () => {
   if (config.bootstrapAuditor !== null && (await bootstrapAuditor({ store: eventStore, streamNames }, createPasswords(), config.bootstrapAuditor))) {
     console.log(`auditor ${config.bootstrapAuditor.email} added (BOOTSTRAP_AUDITOR_EMAIL)`);
   }
-  // follows the log as stored: it reads only ids, so nothing needs decrypting
-  const hotelStreams = new HotelStreamsIndex(rawEventStore, (line) => console.log(line));
-  hotelStreams.start();
+  const readStore = await connectMongoReadStore(config.mongoUrl, config.mongoDb);
+  const occupancy = readModelQueries(readStore).occupancy;
+  const occupancyProgress = checkpointProgress(readStore, [occupancyReadModel.name]);
+  const hotelStreams = hotelStreamsFromReadSide({
+    logHead: () => rawEventStore.headPosition(),
+    waitFor: (position, timeoutMs) => occupancyProgress.waitFor(position, timeoutMs),
+    roomsAndBookingsOf: (hotelId) => occupancy.roomsAndBookingsOf(hotelId),
+  });
   const app = createCommandApp(
     {
       eventStore,
@@ -77,7 +84,7 @@ runMain(async () => {
   console.log(`command service listening on ${config.port}`);
   stopOnSignals(
     closeServer(server),
-    () => hotelStreams.stop(),
+    () => readStore.close(),
     () => eventStore.close(),
     () => keys.close(),
     () => mongo.close(),

@@ -154,6 +154,15 @@ const history: Recorded[] = [
 ];
 
 describe('occupancy read model: a hand-made history in, figures out', () => {
+  it("names every room listed at a hotel and every booking made at it, the cancelled one too, for the owner's copy of their data", async () => {
+    const queries = occupancyQueries(await given(history));
+    const h1 = await queries.roomsAndBookingsOf('h1');
+    expect(h1.roomIds).to.have.members(['r1', 'r2']);
+    expect(h1.bookingIDs).to.have.members(['A', 'B', 'C']);
+    expect(await queries.roomsAndBookingsOf('h3')).to.deep.equal({ roomIds: ['r30'], bookingIDs: [] }); // delisted: its rooms stay
+    expect(await queries.roomsAndBookingsOf('nowhere')).to.deep.equal({ roomIds: [], bookingIDs: [] });
+  });
+
   it('spreads a payable amount over the nights in whole rupees that add up to it exactly', () => {
     expect(spreadRupees(9000, 3)).to.deep.equal([3000, 3000, 3000]);
     expect(spreadRupees(7001, 2)).to.deep.equal([3501, 3500]);

@@ -32,7 +32,7 @@ import {
   type MediaStore,
   type SigningKeys,
 } from '@stays/service-kit';
-import { ReadModelRunner, readModelOperatorRoute, discoverReadModels } from '@stays/projections';
+import { ReadModelRunner, readModelOperatorRoute, discoverReadModels, readModelQueries } from '@stays/projections';
 import {
   DiskTree,
   FileTreeHeadStore,
@@ -47,7 +47,7 @@ import {
 } from '@stays/notary';
 import { openKeyStoreFor, revealRecord, withPersonalData, type KeyStore } from '@stays/personal-data';
 import {
-  HotelStreamsIndex,
+  hotelStreamsFromReadSide,
   assertLogUsesStreamNameKey,
   bookingDocumentsReactor,
   orphanedUnitsReconciler,
@@ -185,10 +185,12 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     const erasure = personalDataErasureReactor({ store: eventStore, keys, media, mediaLinks, log, ...checkpoints });
     await erasure.start();
     closers.unshift(() => erasure.stop());
-    // follows the log as stored: it reads only ids, so nothing needs decrypting
-    const hotelStreams = new HotelStreamsIndex(rawEventStore, log);
-    hotelStreams.start();
-    closers.unshift(() => hotelStreams.stop());
+    const occupancy = readModelQueries(readStore).occupancy;
+    const hotelStreams = hotelStreamsFromReadSide({
+      logHead: () => rawEventStore.headPosition(),
+      waitFor: (position, timeoutMs) => runner.waitFor(position, timeoutMs),
+      roomsAndBookingsOf: (hotelId) => occupancy.roomsAndBookingsOf(hotelId),
+    });
     if (snapshots) {
       const erasures = await snapshotAfterErasures(rawEventStore, runner, snapshots);
       closers.unshift(() => erasures.close());

@@ -9,7 +9,7 @@ import { messages, streams } from '@stays/contracts';
 import { openInMemoryEventStore, type EventStore } from '@stays/event-store';
 import { MediaLinks, ServiceUnavailableError } from '@stays/service-kit';
 import { handleExportData } from '../../src/accounts/exporting-data/handler.ts';
-import { HotelStreamsIndex } from '../../src/accounts/exporting-data/hotel-streams-index.ts';
+import { hotelStreamsFromReadSide } from '../../src/accounts/exporting-data/hotel-streams.ts';
 import { bookingPlaced, hotelCreated, ownerRegistered, roomAdded } from '../support/events.ts';
 
 /** The store with reads of booking streams held until `open()`. */
@@ -48,8 +48,12 @@ describe("owners' exports at a time", () => {
     await raw.append(streams.room('r1'), [roomAdded('Room', 'h1')]);
     await raw.append(streams.booking('BK-1'), [bookingPlaced]);
     const { store, open, held } = withHeldBookingReads(raw);
-    const hotelStreams = new HotelStreamsIndex(raw, () => undefined);
-    hotelStreams.start();
+    // the read side as the occupancy read model answers it once it has the log (hotel-streams.unit.test.ts tests the waiting)
+    const hotelStreams = hotelStreamsFromReadSide({
+      logHead: () => raw.headPosition(),
+      waitFor: async () => true,
+      roomsAndBookingsOf: async (hotelId) => (hotelId === 'h1' ? { roomIds: ['r1'], bookingIDs: ['BK-1'] } : { roomIds: [], bookingIDs: [] }),
+    });
     const deps = { store, now: () => new Date(), mediaLinks: new MediaLinks({ publicUrl: 'https://stays.example.in', apiPrefix: '/api' }), hotelStreams };
     const exportOwner = () => handleExportData(deps, { accountId: 'o1', role: 'hotel-owner', sessionId: 's1' });
     try {
@@ -71,7 +75,6 @@ describe("owners' exports at a time", () => {
       expect(held()).to.equal(10);
     } finally {
       open();
-      await hotelStreams.stop();
       await raw.close();
     }
   });

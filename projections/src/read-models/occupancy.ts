@@ -185,6 +185,15 @@ export function occupancyQueries(store: ReadModelStore) {
       };
     },
 
+    /**
+     * Every room ever listed at the hotel and every booking ever made at it, cancelled ones
+     * too: the streams an owner's copy of their data reads (command-service's exporting-data).
+     */
+    async roomsAndBookingsOf(hotelID: string): Promise<{ roomIds: string[]; bookingIDs: string[] }> {
+      const [hotel, held] = await Promise.all([hotels.findOne({ _id: hotelID }), bookings.find({ hotelID }, { projection: { _id: 1 } })]);
+      return { roomIds: Object.keys(hotel?.listings ?? {}), bookingIDs: held.map((booking) => booking._id) };
+    },
+
     /** Every city's figures for `month` (YYYY-MM): cities with units available or nights sold, by name. */
     async ofCities(month: string): Promise<CityOccupancy> {
       const first = `${month}-01`;

@@ -17,11 +17,11 @@ import { createBoundedWork } from '../../bounded-work.ts';
 import { hotelIdOfOwner } from '../../hotels/hotel-streams.ts';
 import { accountStream } from '../account-streams.ts';
 import { assembleExport, type PersonalDataExport } from './assemble.ts';
-import type { HotelStreamsIndex } from './hotel-streams-index.ts';
+import type { HotelStreamsLookup } from './hotel-streams.ts';
 
 export interface ExportDeps extends StoreDeps {
   readonly mediaLinks: MediaLinks;
-  readonly hotelStreams: HotelStreamsIndex;
+  readonly hotelStreams: HotelStreamsLookup;
 }
 
 const ownerExports = createBoundedWork({ concurrency: 2, maxWaiting: 8, busyMessage: messages.server.exportBusy, retryAfterSeconds: 5 });

@@ -316,7 +316,7 @@ export class Notary {
       .catch((error: unknown) => this.fail(`could not check the log: ${error instanceof Error ? error.message : String(error)}`));
   }
 
-  /** The check over the log file's bytes: each stored record hashed as it is, off the main thread. */
+  /** The check over the log file's bytes: each stored record hashed as it is. */
   private async checkLogFile(
     logFileLeaves: LogFileLeavesSource,
     compare: (leaves: readonly Buffer[]) => Promise<CheckOutcome>,

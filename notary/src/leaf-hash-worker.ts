@@ -1,5 +1,5 @@
 /**
- * A worker thread of log-file-leaves.ts: given a run of whole records of the embedded log,
+ * A worker thread of log-file-leaves.ts (started through leaf-hash-worker-bootstrap.mjs): given a run of whole records of the embedded log,
  * answers their leaf hashes and the roots of the complete blocks of leaves among them
  * (record-leaves.ts), 32 bytes each, in order.
  */

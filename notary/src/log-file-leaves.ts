@@ -207,14 +207,8 @@ async function placeAt(file: string, start: number | undefined): Promise<LeafPla
   }
 }
 
-/**
- * The worker is TypeScript, run by tsx as the rest of the product is; node 20 does not
- * pass a loader registered with --import on to worker threads, so the thread loads it
- * through tsx's API.
- */
-const WORKER_SOURCE =
-  `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})` +
-  `.then(({ tsImport }) => tsImport(${JSON.stringify(new URL('./leaf-hash-worker.ts', import.meta.url).href)}, ${JSON.stringify(import.meta.url)}))`;
+/** The worker is TypeScript, loaded through a bootstrap module that registers tsx in the thread. */
+const WORKER_ENTRY = new URL('./leaf-hash-worker-bootstrap.mjs', import.meta.url);
 
 /**
  * Worker threads hashing runs of records (or none: the caller's thread); the leaves are
@@ -241,7 +235,7 @@ class HashingPool {
     threads: number,
     private readonly onLeaves: LeafStreamOptions['onLeaves'],
   ) {
-    this.workers = Array.from({ length: Math.max(0, threads) }, () => new Worker(WORKER_SOURCE, { eval: true }));
+    this.workers = Array.from({ length: Math.max(0, threads) }, () => new Worker(WORKER_ENTRY));
     this.inFlight = this.workers.map(() => 0);
     this.workers.forEach((worker, i) => {
       worker.on('message', (answer: LeafHashAnswer) => {

@@ -75,9 +75,10 @@ async function readModels(names: readonly string[] | undefined) {
 
 /**
  * Every read model built from the log `open` gives (timed from the call, so the layer's start
- * counts), then closed.
+ * counts), then closed; models that read no personal field follow `storedLog` when given, as
+ * in `npm start`.
  */
-async function timedReplay(open: () => EventStore, models?: readonly string[]): Promise<Replay> {
+async function timedReplay(open: () => EventStore, models?: readonly string[], storedLog?: EventStore): Promise<Replay> {
   const definitions = await readModels(models);
   // what opening the log (and gathering the floor's values) left behind is collected before the clock starts
   (globalThis as { gc?: () => void }).gc?.();
@@ -86,7 +87,7 @@ async function timedReplay(open: () => EventStore, models?: readonly string[]): 
   const mainBefore = mainThreadCpuMs();
   const store = open();
   const events = ((await store.headPosition()) ?? -1) + 1;
-  const runner = new ReadModelRunner(store, createEmbeddedReadStore(), definitions, { log: () => undefined });
+  const runner = new ReadModelRunner(store, createEmbeddedReadStore(), definitions, { log: () => undefined, ...(storedLog && { storedLog }) });
   await runner.start();
   await runner.whenCaughtUp();
   const perSecond = events / ((performance.now() - started) / 1000);
@@ -231,7 +232,7 @@ async function withKeys<T>(logDir: string, raw: EventStore, keysFrom: ReplayKeys
 async function replay(how: ReplayHow, logDir: string, keysFrom: ReplayKeys, models?: readonly string[]): Promise<Replay> {
   const raw = await openEmbeddedEventStore(path.join(logDir, 'events'));
   if (how === 'plain') return timedReplay(() => raw, models);
-  if (how === 'layer') return withKeys(logDir, raw, keysFrom, (keys) => timedReplay(() => withPersonalData(raw, keys), models));
+  if (how === 'layer') return withKeys(logDir, raw, keysFrom, (keys) => timedReplay(() => withPersonalData(raw, keys), models, raw));
   // the plain values are gathered with a key store of their own, closed before the clock starts, so the lower bounds read keys cold as the layer does
   const plain = plainFieldsByPosition(await withKeys(logDir, raw, keysFrom, (keys) => withPersonalData(raw, keys).readAll()));
   if (how === 'floor') return timedReplay(() => handOverOnly(raw, plain));

@@ -28,6 +28,8 @@ export interface ProjectionDefinition {
   /** Collections this projection owns. */
   readonly collections: readonly string[];
   readonly indexes?: readonly IndexDefinition[];
+  /** Reads the log as stored (the runner's `storedLog`, when it has one): it reads no personal field. */
+  readonly fromStoredLog?: boolean;
   project(event: RecordedEvent): readonly ProjectedWrite[];
 }
 

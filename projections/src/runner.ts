@@ -73,6 +73,12 @@ export interface ProjectionRunnerOptions {
   readonly log?: (line: string) => void;
   /** Delays between attempts at a batch the read store could not take for now. */
   readonly backoff?: BackoffOptions;
+  /**
+   * The same log as stored, without the personal-data layer: what projections that read
+   * no personal field follow (`fromStoredLog`), so they read no key and decrypt nothing.
+   * Without it every projection follows the runner's event store.
+   */
+  readonly storedLog?: EventStore;
 }
 
 export interface AddOptions {
@@ -264,7 +270,8 @@ export class ProjectionRunner {
       retryingBatch: null,
     };
     this.running.set(definition.name, running);
-    running.subscription = this.eventStore.subscribeToAll(
+    const log = definition.fromStoredLog === true && this.options.storedLog !== undefined ? this.options.storedLog : this.eventStore;
+    running.subscription = log.subscribeToAll(
       { ...(checkpoint !== undefined && { after: checkpoint }), maxBatchSize: this.options.maxBatchSize ?? 1000, name: `projection ${definition.name}` },
       {
         onBatch: async (events) => {

@@ -29,7 +29,8 @@ runMain(async () => {
   const keys = await connectKeyStore(config, rawEventStore, false);
   const eventStore = withPersonalData(rawEventStore, keys);
   const readStore = await connectMongoReadStore(config.mongoUrl, config.mongoDb);
-  const runner = new ReadModelRunner(eventStore, readStore, await discoverReadModels());
+  // models that read no personal field follow the log as stored: no key read, nothing decrypted
+  const runner = new ReadModelRunner(eventStore, readStore, await discoverReadModels(), { storedLog: rawEventStore });
   await runner.start();
   const notary = new Notary({ eventStore: rawEventStore, readStore, heads: new ReadStoreTreeHeadStore(readStore), signer });
   await notary.start();

@@ -153,7 +153,8 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
       log(`auditor ${config.bootstrapAuditor.email} added (BOOTSTRAP_AUDITOR_EMAIL)`);
     }
 
-    const runner = new ReadModelRunner(eventStore, readStore, await discoverReadModels(), { log });
+    // models that read no personal field follow the log as stored: no key read, nothing decrypted
+    const runner = new ReadModelRunner(eventStore, readStore, await discoverReadModels(), { log, storedLog: rawEventStore });
     await runner.start();
     closers.unshift(() => runner.stop());
     // The notary follows the log as stored. Its heads must outlive restarts; over the embedded

@@ -64,6 +64,7 @@ const nightId = (roomId: string, night: string) => `${roomId}/${night}`;
 export const availabilityReadModel = defineReadModel({
   name: 'availability',
   version: 1,
+  personalFields: 'none',
   collections: {
     [collections.listings]: [{ keys: { hotelID: 1, created_at: 1, _id: 1 } }],
     // a listing's nights in date order, for the nearest free check-in; a stay's nights are read by _id

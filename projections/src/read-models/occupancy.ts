@@ -228,6 +228,7 @@ export const occupancyReadModel = defineReadModel({
     [collections.bookings]: [{ keys: { hotelID: 1, lastNight: 1 } }, { keys: { lastNight: 1 } }],
   },
   queries: occupancyQueries,
+  personalFields: 'none',
   on: {
     HotelCreated: ({ hotelId, ownerId, city }) => onHotel(hotelId, { $set: { ownerId, city, listings: {}, delistedOn: null } }, true),
     HotelUpdated: ({ hotelId, ownerId, city }) => onHotel(hotelId, { $set: { ownerId, city } }),

@@ -39,6 +39,7 @@ const roomTypeOfHotel = (hotelId: string, roomId: string, roomType: RoomType): P
 export const hotelsReadModel = defineReadModel({
   name: 'hotels',
   version: 1,
+  personalFields: 'none',
   collections: {
     [collections.hotels]: [{ keys: { ownerId: 1 } }, { keys: { city: 1 } }],
     // a room search's conditions, each answered by an index rather than a scan of every room

@@ -75,6 +75,7 @@ describe('read models kept across a restart by the read store snapshot', functio
     expect(Object.fromEntries(reactors.map((checkpoint) => [checkpoint._id, checkpoint.position]))).to.deep.equal({
       'booking-documents': head,
       'orphaned-units': head,
+      'personal-data-erasure': head,
     });
 
     stays = await startTestSystem({ dataDir: stays.dataDir });

@@ -331,3 +331,27 @@ export function nameForMessages(name: string): string {
     .trim();
   return [...plain].slice(0, limits.nameInMessages).join('').trim();
 }
+
+/** The query parameter of the sign-in and sign-up pages that says where to go back to once signed in. */
+export const RETURN_TO_PARAM = 'redirect';
+
+/** The address the same-site check resolves against: any origin of ours would do, none is reachable. */
+const OUR_ORIGIN = 'https://stays.invalid';
+
+/**
+ * `target` when it is a path of this site (a single slash, then no host, scheme or
+ * backslash, no control character, at most 2,000 characters), as path, query and fragment;
+ * else null. Where a guest goes back to after signing in comes from a link anyone can
+ * make, so it must never lead to another site.
+ */
+export function sameSitePath(target: string | null | undefined): string | null {
+  if (typeof target !== 'string' || target.length === 0 || target.length > 2000) return null;
+  if (!target.startsWith('/') || target.startsWith('//') || target.includes('\\') || /[\u0000-\u001f\u007f]/.test(target)) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(target, OUR_ORIGIN);
+  } catch {
+    return null;
+  }
+  return parsed.origin === OUR_ORIGIN ? `${parsed.pathname}${parsed.search}${parsed.hash}` : null;
+}

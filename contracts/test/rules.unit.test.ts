@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import {
   addressWithCity,
+  sameSitePath,
   roomName,
   priceCategory,
   quoteStay,
@@ -163,5 +164,37 @@ describe('contracts: booking bounds', () => {
     expect(nightsBetween('2030-12-30', '2031-01-02')).to.equal(3);
     expect(Number.isNaN(nightsBetween('2030-12-30', 'soon'))).to.equal(true);
     expect(checkOutOf({ checkIn: '2030-12-30', nights: 3 })).to.equal('2031-01-02');
+  });
+});
+
+describe('sameSitePath: where to go back to after signing in', () => {
+  it('keeps a path of this site with its query and fragment', () => {
+    expect(sameSitePath('/hotel/h1?checkIn=2026-12-24&nights=2')).to.equal('/hotel/h1?checkIn=2026-12-24&nights=2');
+    expect(sameSitePath('/book-hotel/h1?date=2026-12-24#top')).to.equal('/book-hotel/h1?date=2026-12-24#top');
+    expect(sameSitePath('/')).to.equal('/');
+  });
+
+  it('refuses anything that could lead to another site, or is not a path', () => {
+    for (const target of [
+      '//evil.example/phish',
+      '/\\evil.example',
+      '\\\\evil.example',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      'https://evil.example/',
+      'javascript:alert(1)',
+      'evil.example',
+      ' /hotel/h1',
+      '',
+      `/${'a'.repeat(2000)}`,
+      null,
+      undefined,
+    ]) {
+      expect(sameSitePath(target), String(target)).to.equal(null);
+    }
+  });
+
+  it('keeps an encoded slash as the text it is (a path of this site)', () => {
+    expect(sameSitePath('/%2F%2Fevil.example')).to.equal('/%2F%2Fevil.example');
   });
 });

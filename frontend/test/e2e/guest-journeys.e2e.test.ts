@@ -273,10 +273,10 @@ describe('guest journeys (e2e)', function () {
     await context.close();
   });
 
-  it('guards send a visitor to /login-user and a guest to /login-hotel-owner; a bad sign-in shows the message', async () => {
+  it('guards send a visitor to /login-user and a guest to /login-hotel-owner, and back to the page once signed in; a bad sign-in shows the message', async () => {
     const { context, page } = await newPage();
     await page.goto('/profile');
-    await urlMatches(page, /\/login-user$/);
+    await urlMatches(page, /\/login-user\?redirect=%2Fprofile$/);
     await page.getByRole('heading', { name: ui.signInCustomerTitle }).waitFor();
     await shoot(page, '05-login-user');
 
@@ -288,16 +288,41 @@ describe('guest journeys (e2e)', function () {
     await page.getByLabel(ui.passwordLabel).fill('stays-demo-2024');
     await page.getByRole('button', { name: ui.signIn }).click();
     await page.getByText(messages.server.signedIn).waitFor();
-    await urlMatches(page, /^[^?#]+:\d+\/$/);
+    await urlMatches(page, /^[^?#]+:\d+\/profile$/);
     await page.getByRole('link', { name: ui.yourProfile }).waitFor();
     await page.goto('/add-hotel');
-    await urlMatches(page, /\/login-hotel-owner$/);
+    await urlMatches(page, /\/login-hotel-owner\?redirect=%2Fadd-hotel$/);
     await page.getByRole('heading', { name: ui.signInHotelTitle }).waitFor();
     await shoot(page, '06-login-hotel-owner');
     await page.goto('/signup-hotel-owner');
     await page.getByRole('heading', { name: ui.signUpHotelTitle }).waitFor();
     await shoot(page, '07-signup-hotel-owner');
     await context.close();
+  });
+
+  it('a visitor following a /book-hotel link signs in and is back on the booking page with its date; a link to another site is not followed', async () => {
+    const { context, page } = await newPage();
+    const hotel = hotels[0]!;
+    const date = earliestCommencement(new Date());
+    await page.goto(`/book-hotel/${hotel._id}?date=${date}`);
+    await urlMatches(page, new RegExp(`/login-user\\?redirect=${encodeURIComponent(`/book-hotel/${hotel._id}?date=${date}`)}$`));
+    await page.getByRole('heading', { name: ui.signInCustomerTitle }).waitFor();
+    await page.getByLabel(ui.emailLabel).fill('guest@stays.demo');
+    await page.getByLabel(ui.passwordLabel).fill('stays-demo-2024');
+    await page.getByRole('button', { name: ui.signIn }).click();
+    await urlMatches(page, new RegExp(`/book-hotel/${hotel._id}\\?date=${date}$`));
+    await page.getByRole('heading', { name: ui.bookingDetailsTitle }).waitFor();
+    await context.close();
+
+    // a sign-in link made to send the guest elsewhere afterwards: the guest stays on this site
+    const { context: lured, page: luredPage } = await newPage();
+    await luredPage.goto(`/login-user?redirect=${encodeURIComponent('//evil.example/stays')}`);
+    await luredPage.getByRole('heading', { name: ui.signInCustomerTitle }).waitFor();
+    await luredPage.getByLabel(ui.emailLabel).fill('guest@stays.demo');
+    await luredPage.getByLabel(ui.passwordLabel).fill('stays-demo-2024');
+    await luredPage.getByRole('button', { name: ui.signIn }).click();
+    await urlMatches(luredPage, /^[^?#]+:\d+\/$/);
+    await lured.close();
   });
 
   it('a guest signs up with a photo, signs in, books a room with the OTP, pays at the hotel, sees the booking and its invoice', async () => {
@@ -568,15 +593,14 @@ describe('guest journeys (e2e)', function () {
     expect(await page.getByRole('heading', { name: ui.roomStandardsTitle }).count()).to.equal(0);
     expect(await bar.isVisible()).to.equal(true);
     await bar.getByRole('link', { name: ui.loginNowToBook }).click();
-    await urlMatches(page, /\/login-user$/);
+    await urlMatches(page, new RegExp(`/login-user\\?redirect=%2Fhotel%2F${hotel._id}$`));
     await page.getByRole('heading', { name: ui.signInCustomerTitle }).waitFor();
     await page.getByLabel(ui.emailLabel).fill(email);
     await page.getByLabel(ui.passwordLabel).fill('ravi-password-1');
     await page.getByRole('button', { name: ui.signIn }).click();
-    await urlMatches(page, /^[^?#]+:\d+\/$/);
 
-    // A guest selects a room, then books from the bar; the booking page has the room chosen.
-    await page.goto(`/hotel/${hotel._id}`);
+    // Back on the hotel page once signed in; the guest selects a room, then books from the bar; the booking page has the room chosen.
+    await urlMatches(page, new RegExp(`/hotel/${hotel._id}$`));
     await page
       .locator('.room-card')
       .filter({ has: page.getByRole('heading', { name: room.roomStandard }) })

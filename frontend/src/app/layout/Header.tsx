@@ -1,9 +1,10 @@
 /** Header (spec section 2): title, HOME/ABOUT, role-dependent entries, 'Call us to book now'. */
 import { Button, Icon, Intent } from '@blueprintjs/core';
 import { messages } from '@stays/contracts';
-import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { selectCurrentUser } from '../../features/session/session.selectors.ts';
 import { tokenStorage } from '../../lib/persist.ts';
+import { withReturnTo } from '../../lib/return-to.ts';
 import { useDispatch, useSelector } from 'react-redux';
 
 const ui = messages.ui;
@@ -23,6 +24,7 @@ export function Header() {
   const auditor = useSelector(selectAuditor);
   const dispatch = useDispatch();
   const navigate = useNavigate();
+  const location = useLocation();
   const isOwner = user?.role === 'hotel-owner';
 
   const listYourProperty = () => navigate(isOwner && tokenStorage.get() !== null ? '/hotel-details' : '/signup-hotel-owner');
@@ -56,7 +58,7 @@ export function Header() {
             {ui.navAbout}
           </NavLink>
           {user === null && auditor === null && (
-            <NavLink to="/login-user" className="nav-link">
+            <NavLink to={withReturnTo('/login-user', location)} className="nav-link">
               {ui.navLogin}
             </NavLink>
           )}

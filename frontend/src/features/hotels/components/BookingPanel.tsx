@@ -8,9 +8,10 @@
  */
 import { Card, Classes, Intent } from '@blueprintjs/core';
 import { roomName, formatRupees, messages, type Stay } from '@stays/contracts';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { StayPicker } from '../../../components/StayPicker.tsx';
 import type { Hotel, Room } from '../../../lib/models.ts';
+import { withReturnTo } from '../../../lib/return-to.ts';
 import { stayQueryString } from '../../../lib/stay.ts';
 
 const ui = messages.ui;
@@ -77,14 +78,15 @@ interface BookActionProps {
 
 function BookAction({ hotelId, stay, picked, signedIn, canBook, compact = false }: BookActionProps) {
   const button = `${Classes.BUTTON} ${Classes.intentClass(Intent.SUCCESS)}`;
+  const signIn = withReturnTo('/login-user', useLocation());
   if (!signedIn) {
     return compact ? (
-      <Link className={button} to="/login-user">
+      <Link className={button} to={signIn}>
         {ui.loginNowToBook}
       </Link>
     ) : (
       <p className="login-to-book">
-        {ui.loginNowToBook} <Link to="/login-user">{ui.loginLink}</Link>
+        {ui.loginNowToBook} <Link to={signIn}>{ui.loginLink}</Link>
       </p>
     );
   }

@@ -6,8 +6,9 @@
 import { Button, Card, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { messages, timings, type Role } from '@stays/contracts';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Notice } from '../../../components/Notice.tsx';
+import { returnPathOf, withReturnTo } from '../../../lib/return-to.ts';
 import { useDispatch, useSelector } from 'react-redux';
 import { selectNoticeFor, selectSessionLoading } from '../session.selectors.ts';
 import { sessionActions, type SessionForm } from '../session.slice.ts';
@@ -21,15 +22,18 @@ const homeOf = (role: Role) => (role === 'customer' ? '/' : '/hotel-details');
 
 /**
  * After a success notice, go to `to` after the redirect delay (a Google sign-in from a
- * sign-up page goes where a sign-in goes); clears old notices when the form opens.
+ * sign-up page goes where a sign-in goes); clears old notices when the form opens. A sign-in
+ * goes back to the page the visitor came from (the page's `redirect`, return-to.ts), else
+ * to the role's home; a sign-up takes that page on to the sign-in page.
  */
 function useOutcome(form: SessionForm, to: string, role: Role) {
   const dispatch = useDispatch();
   const navigate = useNavigate();
+  const back = returnPathOf(useLocation().search);
   const formNotice = useSelector(form === 'signIn' ? signInNotice : signUpNotice);
   const googleNotice = useSelector(signInNotice);
   const notice = form === 'signUp' && googleNotice !== null ? googleNotice : formNotice;
-  const target = notice?.form === 'signIn' ? homeOf(role) : to;
+  const target = notice?.form === 'signIn' ? (back ?? homeOf(role)) : withReturnTo(to, back);
   useEffect(() => {
     dispatch(sessionActions.noticeCleared());
   }, [dispatch]);
@@ -62,6 +66,7 @@ export function SignInForm({ role }: { role: Role }) {
   const loading = useSelector(selectSessionLoading);
   const isCustomer = role === 'customer';
   const notice = useOutcome('signIn', homeOf(role), role);
+  const back = returnPathOf(useLocation().search);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState(false);
@@ -94,7 +99,7 @@ export function SignInForm({ role }: { role: Role }) {
       </form>
       <GoogleButton onCredential={(credential) => dispatch(sessionActions.googleSignInRequested({ role, credential }))} />
       <p className="auth-switch">
-        <Link to={isCustomer ? '/signup-user' : '/signup-hotel-owner'}>{isCustomer ? ui.newCustomer : ui.newHotelOwner}</Link>
+        <Link to={withReturnTo(isCustomer ? '/signup-user' : '/signup-hotel-owner', back)}>{isCustomer ? ui.newCustomer : ui.newHotelOwner}</Link>
       </p>
       {missing && <Notice ok={false} text={ui.emailAndPasswordRequired} />}
       <Notice ok={notice?.ok ?? false} text={notice?.text} />

@@ -286,6 +286,9 @@ export const ui = {
   otpLabel: 'OTP',
   verify: 'Verify',
   verified: 'Verified',
+  /** When the server gave no reason (it always does today): an OTP could not be sent, or checked. */
+  otpSendFailed: 'The OTP could not be sent. Please try again.',
+  otpVerifyFailed: 'The OTP could not be checked. Please try again.',
   paymentTitle: 'Payment',
   roomTypeLabel: 'Room type',
   chooseRoomType: 'Choose room type',

@@ -45,6 +45,7 @@ describe('CORS for web clients on other origins', function () {
         'X-Commit-Position',
         'X-Total-Count',
         'Content-Disposition',
+        'Retry-After',
       ]);
     });
   });

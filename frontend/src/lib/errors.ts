@@ -6,7 +6,7 @@
 import { messages } from '@stays/contracts';
 
 interface HttpishError {
-  readonly response?: { readonly status?: number; readonly data?: unknown };
+  readonly response?: { readonly status?: number; readonly data?: unknown; readonly headers?: Record<string, unknown> };
   readonly request?: unknown;
   readonly isAxiosError?: boolean;
 }
@@ -25,6 +25,13 @@ export function errorText(error: unknown, fallback: string): string {
 /** The HTTP status of a failed call, if the server answered. */
 export const statusOf = (error: unknown): number | undefined =>
   typeof error === 'object' && error !== null ? (error as HttpishError).response?.status : undefined;
+
+/** The seconds a refusal's Retry-After header asks to wait (429, 503), if it says. */
+export function retryAfterSecondsOf(error: unknown): number | null {
+  const header = typeof error === 'object' && error !== null ? (error as HttpishError).response?.headers?.['retry-after'] : undefined;
+  const seconds = typeof header === 'string' || typeof header === 'number' ? Number(header) : Number.NaN;
+  return Number.isSafeInteger(seconds) && seconds > 0 ? seconds : null;
+}
 
 /**
  * A call that asked for its answer as a Blob (a download) gets a refusal's JSON envelope

@@ -390,6 +390,28 @@ describe('guest journeys (e2e)', function () {
     const verify = page.getByRole('button', { name: ui.verify });
     await page.getByLabel(ui.otpLabel, { exact: true }).fill(otp.slice(0, 5));
     expect(await verify.isDisabled()).to.equal(true);
+
+    // A wrong code says so (the spec's page hid the field without a word); the field stays, emptied, for the right one.
+    await page.getByLabel(ui.otpLabel, { exact: true }).fill(otp === '000000' ? '111111' : '000000');
+    await verify.click();
+    await page.getByRole('alert').filter({ hasText: messages.server.otpInvalid }).waitFor();
+    expect(await page.getByLabel(ui.otpLabel, { exact: true }).inputValue()).to.equal('');
+    await shoot(page, '09-book-details-wrong-otp');
+
+    // Asking again in another tab before the resend delay is over: the server's wait, counted down on the button.
+    const again = await context.newPage();
+    await again.goto(page.url());
+    await again.getByLabel(ui.mobileNumberLabel).fill(mobile);
+    await again.getByRole('button', { name: ui.sendOtp }).click();
+    await again
+      .getByRole('alert')
+      .filter({ hasText: /^Please wait \d+ seconds before asking for a new OTP$/ })
+      .waitFor();
+    const countdown = again.getByRole('button', { name: /^Resend OTP in \d+$/ });
+    const first = Number((await countdown.textContent())!.match(/\d+/)![0]);
+    await again.waitForFunction((shown) => /Resend OTP in (\d+)/.exec(document.body.innerText)?.[1] !== String(shown), first);
+    await again.close();
+
     await page.getByLabel(ui.otpLabel, { exact: true }).fill(otp);
     await verify.click();
     await page.getByText(ui.verified, { exact: true }).waitFor();

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { BookingView } from '@stays/contracts';
+import { messages, type BookingView } from '@stays/contracts';
 import { selectPlacedBooking, selectStayDate } from '../../src/features/booking/booking.selectors.ts';
 import { bookingActions } from '../../src/features/booking/booking.slice.ts';
 import type { BookingFormData } from '../../src/features/booking/api/booking-api.ts';
@@ -33,18 +33,67 @@ describe('booking saga (unit)', () => {
     expect(state.booking.otp.status).to.equal('verified');
   });
 
-  it('silently resets the OTP state when sending or verifying fails', async () => {
+  it('says why a verify failed, as the server said it, and keeps the OTP field for another try', async () => {
     const store = testStore(
       stubApis({ booking: { sendOtp: async () => ({}), verifyOtp: () => Promise.reject(httpError(400, { message: 'The OTP is wrong or has expired' })) } }),
     );
     store.dispatch(bookingActions.otpSendRequested(otpRequest));
-    await until(store, (s) => s.booking.otp.status === 'sent');
+    const sent = await until(store, (s) => s.booking.otp.status === 'sent');
     store.dispatch(
       bookingActions.otpVerifyRequested({ otp: '000000', customerEmail: otpRequest.customerEmail, customerPhoneNumber: otpRequest.customerPhoneNumber }),
     );
-    const state = await until(store, (s) => s.booking.otp.status === 'idle');
-    expect(state.booking.otp).to.deep.equal({ status: 'idle', sentAt: null });
+    const state = await until(store, (s) => s.booking.otp.problem !== null);
+    expect(state.booking.otp).to.deep.equal({
+      status: 'sent',
+      sentAt: sent.booking.otp.sentAt,
+      problem: { step: 'verify', text: 'The OTP is wrong or has expired', waitUntil: null },
+    });
     expect(state.booking.submit.error).to.equal(null);
+  });
+
+  it('says why a send was refused and until when to wait (Retry-After), keeping a code already out', async () => {
+    let sends = 0;
+    const store = testStore(
+      stubApis({
+        booking: {
+          sendOtp: async () => {
+            sends += 1;
+            if (sends > 1) throw httpError(429, { message: 'Please wait 24 seconds before asking for a new OTP' }, { 'retry-after': '24' });
+            return {};
+          },
+        },
+      }),
+    );
+    store.dispatch(bookingActions.otpSendRequested(otpRequest));
+    const sent = await until(store, (s) => s.booking.otp.status === 'sent');
+    const before = Date.now();
+    store.dispatch(bookingActions.otpSendRequested(otpRequest));
+    const state = await until(store, (s) => s.booking.otp.problem !== null);
+    expect(state.booking.otp.status).to.equal('sent');
+    expect(state.booking.otp.sentAt).to.equal(sent.booking.otp.sentAt);
+    expect(state.booking.otp.problem).to.include({ step: 'send', text: 'Please wait 24 seconds before asking for a new OTP' });
+    expect(state.booking.otp.problem!.waitUntil! - before).to.be.within(23_000, 25_000);
+  });
+
+  it('falls back to its own words when a send fails without a reason, and a new code clears the problem', async () => {
+    let sends = 0;
+    const store = testStore(
+      stubApis({
+        booking: {
+          sendOtp: async () => {
+            sends += 1;
+            if (sends === 1) throw httpError(500, {});
+            return {};
+          },
+        },
+      }),
+    );
+    store.dispatch(bookingActions.otpSendRequested(otpRequest));
+    const failed = await until(store, (s) => s.booking.otp.problem !== null);
+    expect(failed.booking.otp).to.deep.equal({ status: 'idle', sentAt: null, problem: { step: 'send', text: messages.ui.otpSendFailed, waitUntil: null } });
+    store.dispatch(bookingActions.otpSendRequested(otpRequest));
+    const sent = await until(store, (s) => s.booking.otp.status === 'sent');
+    expect(sent.booking.otp.problem).to.equal(null);
   });
 
   it('books once for a double click, keeps the booking just placed for the confirmation, and reports the server message or the fallback', async () => {

@@ -78,6 +78,7 @@ export function deferred<T>() {
 }
 
 /** What axios rejects with when the server answered with a failure status. */
-export const httpError = (status: number, data: unknown) => Object.assign(new Error(`status ${status}`), { isAxiosError: true, response: { status, data } });
+export const httpError = (status: number, data: unknown, headers: Record<string, string> = {}) =>
+  Object.assign(new Error(`status ${status}`), { isAxiosError: true, response: { status, data, headers } });
 /** What axios rejects with when no response came. */
 export const networkError = () => Object.assign(new Error('Network Error'), { isAxiosError: true, request: {} });

@@ -23,8 +23,9 @@ export function cors(options: CorsOptions): Middleware {
     allowMethods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
     allowHeaders: ['Authorization', 'Content-Type'],
     // the commit position for read-your-writes; the size of an auditor's export, for its
-    // progress; the file name a person's data export is saved under
-    exposeHeaders: ['X-Commit-Position', 'X-Total-Count', 'Content-Disposition'],
+    // progress; the file name a person's data export is saved under; how long a refusal
+    // (429, 503) asks to wait, which the booking page counts down
+    exposeHeaders: ['X-Commit-Position', 'X-Total-Count', 'Content-Disposition', 'Retry-After'],
     maxAge: 600,
   });
 }

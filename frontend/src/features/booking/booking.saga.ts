@@ -5,7 +5,7 @@
 import { messages, type ListingAvailability, type Stay } from '@stays/contracts';
 import { all, call, put, take, takeLatest } from 'redux-saga/effects';
 import { abortIfCancelled } from '../../lib/abortable.ts';
-import { errorText, statusOf } from '../../lib/errors.ts';
+import { errorText, retryAfterSecondsOf, statusOf } from '../../lib/errors.ts';
 import type { BookingApi } from './api/booking-api.ts';
 import { bookingActions, checkKey, type BookingAction } from './booking.slice.ts';
 
@@ -15,8 +15,9 @@ function* sendOtp(api: BookingApi, action: Of<'booking/otpSendRequested'>, now: 
   try {
     yield call(api.sendOtp, action.payload);
     yield put(bookingActions.otpSent({ at: now() }));
-  } catch {
-    yield put(bookingActions.otpFailed());
+  } catch (error) {
+    const wait = retryAfterSecondsOf(error);
+    yield put(bookingActions.otpSendFailed({ message: errorText(error, messages.ui.otpSendFailed), waitUntil: wait === null ? null : now() + wait * 1000 }));
   }
 }
 
@@ -24,8 +25,8 @@ function* verifyOtp(api: BookingApi, action: Of<'booking/otpVerifyRequested'>) {
   try {
     yield call(api.verifyOtp, action.payload);
     yield put(bookingActions.otpVerified());
-  } catch {
-    yield put(bookingActions.otpFailed());
+  } catch (error) {
+    yield put(bookingActions.otpVerifyFailed({ message: errorText(error, messages.ui.otpVerifyFailed) }));
   }
 }
 

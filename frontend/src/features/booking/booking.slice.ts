@@ -19,8 +19,18 @@ export interface PlacedBooking {
   readonly payableAmount: number;
 }
 
+/**
+ * The OTP step: a code out since `sentAt`; `problem`: why the last send or verify failed,
+ * as the server said it, and until when a new code cannot be asked for (its Retry-After).
+ */
+export interface OtpState {
+  readonly status: OtpStatus;
+  readonly sentAt: number | null;
+  readonly problem: { readonly step: 'send' | 'verify'; readonly text: string; readonly waitUntil: number | null } | null;
+}
+
 export interface BookingState {
-  readonly otp: { readonly status: OtpStatus; readonly sentAt: number | null };
+  readonly otp: OtpState;
   /** After a refusal for want of units (409): the nearest check-in with the listing free for as many nights, if any. */
   readonly submit: { readonly status: SubmitStatus; readonly error: string | null; readonly message: string | null; readonly nearestCheckIn: string | null };
   readonly placed: PlacedBooking | null;
@@ -34,7 +44,7 @@ export interface BookingState {
 export const checkKey = (hotelId: string, roomId: string, stay: Stay): string => `${hotelId}/${roomId}/${stayKey(stay)}`;
 
 const initialBookingState: BookingState = {
-  otp: { status: 'idle', sentAt: null },
+  otp: { status: 'idle', sentAt: null, problem: null },
   submit: { status: 'idle', error: null, message: null, nearestCheckIn: null },
   placed: null,
   stay: null,
@@ -46,8 +56,14 @@ export const bookingActions = {
   otpSent: (payload: { at: number }) => ({ type: 'booking/otpSent' as const, payload }),
   otpVerifyRequested: (payload: OtpVerification) => ({ type: 'booking/otpVerifyRequested' as const, payload }),
   otpVerified: () => ({ type: 'booking/otpVerified' as const }),
-  /** Send or verify failed: no message, the OTP state is cleared (spec section 8). */
-  otpFailed: () => ({ type: 'booking/otpFailed' as const }),
+  /**
+   * Sending failed: the server's reason is shown, with a countdown when it said how long to
+   * wait; a code already out stays usable. (The spec clears the OTP state without a word,
+   * section 8: a defect of the original.)
+   */
+  otpSendFailed: (payload: { message: string; waitUntil: number | null }) => ({ type: 'booking/otpSendFailed' as const, payload }),
+  /** Verifying failed: the server's reason is shown and the OTP field stays, for another try or a new code. */
+  otpVerifyFailed: (payload: { message: string }) => ({ type: 'booking/otpVerifyFailed' as const, payload }),
   /** The form data, and the hotel and payable amount the guest saw (the confirmation repeats them). */
   submitted: (payload: BookingFormData, seen: { hotelName: string; payableAmount: number }) => ({ type: 'booking/submitted' as const, payload, meta: seen }),
   placed: (payload: { message: string; booking: PlacedBooking }) => ({ type: 'booking/placed' as const, payload }),
@@ -72,13 +88,22 @@ export function bookingReducer(state: BookingState = initialBookingState, action
     case 'booking/otpSendRequested':
       return { ...state, otp: { ...state.otp, status: 'sending' } };
     case 'booking/otpSent':
-      return { ...state, otp: { status: 'sent', sentAt: a.payload.at } };
+      return { ...state, otp: { status: 'sent', sentAt: a.payload.at, problem: null } };
     case 'booking/otpVerifyRequested':
       return { ...state, otp: { ...state.otp, status: 'verifying' } };
     case 'booking/otpVerified':
-      return { ...state, otp: { ...state.otp, status: 'verified' } };
-    case 'booking/otpFailed':
-      return { ...state, otp: initialBookingState.otp };
+      return { ...state, otp: { ...state.otp, status: 'verified', problem: null } };
+    case 'booking/otpSendFailed':
+      return {
+        ...state,
+        otp: {
+          ...state.otp,
+          status: state.otp.sentAt === null ? 'idle' : 'sent',
+          problem: { step: 'send', text: a.payload.message, waitUntil: a.payload.waitUntil },
+        },
+      };
+    case 'booking/otpVerifyFailed':
+      return { ...state, otp: { ...state.otp, status: 'sent', problem: { step: 'verify', text: a.payload.message, waitUntil: null } } };
     case 'booking/submitted':
       return { ...state, submit: { status: 'submitting', error: null, message: null, nearestCheckIn: null } };
     case 'booking/placed':

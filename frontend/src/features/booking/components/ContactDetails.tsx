@@ -1,7 +1,9 @@
 /**
  * Step 1 (spec sections 2 and 4): name, email, country code + mobile number, then OTP
  * send (enabled by the contracts phone rule), a 29 s resend countdown, the 30 s 'OTP sent
- * successfully!' notice, and Verify (exactly 6 characters).
+ * successfully!' notice, and Verify (exactly 6 characters). A refused send or verify says
+ * why, as the server said it, where the spec shows nothing; a wait the server asks for
+ * counts down on the send button.
  */
 import { Button, FormGroup, HTMLSelect, InputGroup, Intent, Tag } from '@blueprintjs/core';
 import { COUNTRIES, limits, messages, otpPhoneLengthOk } from '@stays/contracts';
@@ -9,6 +11,7 @@ import { useEffect, useId, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { selectOtp } from '../booking.selectors.ts';
 import { bookingActions } from '../booking.slice.ts';
+import { Notice } from '../../../components/Notice.tsx';
 
 const ui = messages.ui;
 
@@ -22,25 +25,30 @@ export interface ContactDraft {
 
 const dialCodeOf = (countryCode: string): string => (COUNTRIES.find((c) => c.code === countryCode) ?? COUNTRIES[0]!).dialCode;
 
-/** Seconds left and whether the notice shows, ticking every second while a code is out. */
-function useOtpClock(sentAt: number | null) {
+/**
+ * Seconds until a new code may be asked for (the resend delay after a code went out, or the
+ * wait the server asked for after a refusal, whichever ends later) and whether the 'OTP
+ * sent' notice shows, ticking every second while either runs.
+ */
+function useOtpClock(sentAt: number | null, waitUntil: number | null) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    if (sentAt === null) return;
+    if (sentAt === null && waitUntil === null) return;
     setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
-  }, [sentAt]);
-  if (sentAt === null) return { remaining: 0, noticeShown: false };
-  const elapsed = Math.max(0, Math.floor((now - sentAt) / 1000));
-  return { remaining: Math.max(0, limits.otpResendSeconds - elapsed), noticeShown: elapsed < limits.otpNoticeSeconds };
+  }, [sentAt, waitUntil]);
+  const elapsed = sentAt === null ? null : Math.max(0, Math.floor((now - sentAt) / 1000));
+  const afterSend = elapsed === null ? 0 : Math.max(0, limits.otpResendSeconds - elapsed);
+  const afterRefusal = waitUntil === null ? 0 : Math.max(0, Math.ceil((waitUntil - now) / 1000));
+  return { remaining: Math.max(afterSend, afterRefusal), noticeShown: elapsed !== null && elapsed < limits.otpNoticeSeconds };
 }
 
 export function ContactDetails({ draft, onChange }: { draft: ContactDraft; onChange: (draft: ContactDraft) => void }) {
   const dispatch = useDispatch();
   const otp = useSelector(selectOtp);
   const [code, setCode] = useState('');
-  const { remaining, noticeShown } = useOtpClock(otp.sentAt);
+  const { remaining, noticeShown } = useOtpClock(otp.sentAt, otp.problem?.waitUntil ?? null);
   const ids = { name: useId(), email: useId(), country: useId(), mobile: useId(), otp: useId() };
   const verified = otp.status === 'verified';
   const phone = `${dialCodeOf(draft.countryCode)}${draft.mobile}`;
@@ -49,6 +57,10 @@ export function ContactDetails({ draft, onChange }: { draft: ContactDraft; onCha
   useEffect(() => {
     if (otp.sentAt === null) setCode('');
   }, [otp.sentAt]);
+  // a code the server refused is cleared, for the next try
+  useEffect(() => {
+    if (otp.problem?.step === 'verify') setCode('');
+  }, [otp.problem]);
 
   const send = () =>
     dispatch(bookingActions.otpSendRequested({ customerName: draft.name.trim(), customerEmail: draft.email.trim(), customerPhoneNumber: phone }));
@@ -127,11 +139,12 @@ export function ContactDetails({ draft, onChange }: { draft: ContactDraft; onCha
           </>
         )}
       </div>
-      {noticeShown && !verified && (
+      {noticeShown && !verified && otp.problem === null && (
         <p className="notice notice-ok" role="status">
           {ui.otpSent}
         </p>
       )}
+      {!verified && <Notice ok={false} text={otp.problem?.text} />}
     </div>
   );
 }

@@ -325,6 +325,32 @@ describe('guest journeys (e2e)', function () {
     await lured.close();
   });
 
+  it('a guest who deletes their account lands on the sign-in page, which says the account was deleted', async () => {
+    const { context, page } = await newPage();
+    const email = `meera.${Date.now()}@example.com`;
+    const signup = new FormData();
+    for (const [key, value] of Object.entries({ username: 'meera', name: 'Meera Iyer', email, password: 'meera-password-1' })) signup.append(key, value);
+    signup.append(
+      'profileImage',
+      new Blob([new Uint8Array(await generateDemoImage({ width: 120, height: 120, seed: 11, label: 'Meera' }))], { type: 'image/png' }),
+      'meera.png',
+    );
+    expect((await fetch(`${system.baseUrl}${API}/user/register`, { method: 'POST', body: signup })).status).to.be.below(300);
+    await page.goto('/login-user');
+    await page.getByRole('heading', { name: ui.signInCustomerTitle }).waitFor();
+    await page.getByLabel(ui.emailLabel).fill(email);
+    await page.getByLabel(ui.passwordLabel).fill('meera-password-1');
+    await page.getByRole('button', { name: ui.signIn }).click();
+    await urlMatches(page, /^[^?#]+:\d+\/$/);
+    await page.goto('/profile');
+    await page.getByRole('button', { name: ui.deleteAccount }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: ui.deleteAccount }).click();
+    await urlMatches(page, /\/login-user$/);
+    await page.getByRole('status').filter({ hasText: messages.server.accountDeleted }).waitFor();
+    await page.getByRole('heading', { name: ui.signInCustomerTitle }).waitFor();
+    await context.close();
+  });
+
   it('a guest signs up with a photo, signs in, books a room with the OTP, pays at the hotel, sees the booking and its invoice', async () => {
     const { context, page } = await newPage();
     const email = `asha.${Date.now()}@example.com`;

@@ -51,9 +51,9 @@ function* update(api: SessionApi, action: Of<'session/updateRequested'> | Of<'se
 
 function* remove(api: SessionApi, role: Role) {
   try {
-    yield* callApi(() => api.deleteAccount(role));
+    const { message } = yield* callApi(() => api.deleteAccount(role));
     yield call(tokenStorage.clear);
-    yield put(sessionActions.deleted());
+    yield put(sessionActions.deleted({ message }));
   } catch (error) {
     yield put(sessionActions.deleteFailed({ message: errorText(error, messages.ui.deleteFailed) }));
   }

@@ -53,7 +53,8 @@ export const sessionActions = {
   updated: (payload: { user: SessionUser; message: string }) => ({ type: 'session/updated' as const, payload }),
   updateFailed: (payload: { message: string }) => ({ type: 'session/updateFailed' as const, payload }),
   deleteRequested: () => ({ type: 'session/deleteRequested' as const }),
-  deleted: () => ({ type: 'session/deleted' as const }),
+  /** The account is gone: the server's word on it is shown on the sign-in page the guard leads to. */
+  deleted: (payload: { message: string }) => ({ type: 'session/deleted' as const, payload }),
   deleteFailed: (payload: { message: string }) => ({ type: 'session/deleteFailed' as const, payload }),
   signOutRequested: () => ({ type: 'session/signOutRequested' as const }),
   signedOut: () => ({ type: 'session/signedOut' as const }),
@@ -112,7 +113,7 @@ export function sessionReducer(state: SessionState = initialSessionState, action
     case 'session/deleteRequested':
       return started(state, 'delete');
     case 'session/deleted':
-      return signedOut('delete');
+      return signedOut('delete', a.payload.message);
     case 'session/deleteFailed':
       return failed(state, 'delete', a.payload.message);
     case 'session/signOutRequested':

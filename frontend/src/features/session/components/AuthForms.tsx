@@ -16,6 +16,7 @@ import { GoogleButton } from './GoogleButton.tsx';
 
 const ui = messages.ui;
 const signInNotice = selectNoticeFor('signIn');
+const deleteNotice = selectNoticeFor('delete');
 const signUpNotice = selectNoticeFor('signUp');
 
 const homeOf = (role: Role) => (role === 'customer' ? '/' : '/hotel-details');
@@ -65,6 +66,9 @@ export function SignInForm({ role }: { role: Role }) {
   const dispatch = useDispatch();
   const loading = useSelector(selectSessionLoading);
   const isCustomer = role === 'customer';
+  // an account deleted a moment ago says so here, where the guard led (read before the form clears old notices)
+  const deleted = useSelector(deleteNotice);
+  const [farewell] = useState(deleted?.text ?? null);
   const notice = useOutcome('signIn', homeOf(role), role);
   const back = returnPathOf(useLocation().search);
   const [email, setEmail] = useState('');
@@ -85,6 +89,7 @@ export function SignInForm({ role }: { role: Role }) {
   return (
     <Card className="auth-card">
       <h1>{isCustomer ? ui.signInCustomerTitle : ui.signInHotelTitle}</h1>
+      {notice === null && <Notice ok text={farewell} />}
       <form onSubmit={submit} noValidate={!isCustomer}>
         <Field label={isCustomer ? ui.emailLabel : ui.ownerEmailLabel} type="email" value={email} onChange={setEmail} autoComplete="email" />
         <Field label={ui.passwordLabel} type="password" value={password} onChange={setPassword} autoComplete="current-password" />

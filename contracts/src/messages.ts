@@ -372,6 +372,8 @@ export const ui = {
   },
   downloadInvoice: 'Download invoice',
   invoicePending: 'Invoice on its way',
+  /** Where a cancelled stay's invoice would be: nothing is owed for it. */
+  noInvoiceCancelled: 'None: the stay was cancelled',
   backToList: 'Back to list',
   cancelBooking: 'Cancel booking',
   confirmCancelBooking: 'Cancel this booking?',

@@ -355,3 +355,13 @@ export function sameSitePath(target: string | null | undefined): string | null {
   }
   return parsed.origin === OUR_ORIGIN ? `${parsed.pathname}${parsed.search}${parsed.hash}` : null;
 }
+
+/** What a booking's payment status says to guests and owners. */
+export type PaymentState = 'paid' | 'pending' | 'cancelled';
+
+/**
+ * Paid once the owner recorded the payment; a cancelled booking owes nothing, so it reads
+ * cancelled, not pending (a paid booking cannot be cancelled); else pending.
+ */
+export const paymentStateOf = (booking: { readonly status: 'confirmed' | 'cancelled'; readonly isPaymentDone: boolean }): PaymentState =>
+  booking.isPaymentDone ? 'paid' : booking.status === 'cancelled' ? 'cancelled' : 'pending';

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import {
   addressWithCity,
+  paymentStateOf,
   sameSitePath,
   roomName,
   priceCategory,
@@ -196,5 +197,13 @@ describe('sameSitePath: where to go back to after signing in', () => {
 
   it('keeps an encoded slash as the text it is (a path of this site)', () => {
     expect(sameSitePath('/%2F%2Fevil.example')).to.equal('/%2F%2Fevil.example');
+  });
+});
+
+describe('paymentStateOf: what a booking says of its payment', () => {
+  it('paid once recorded, cancelled for a cancelled booking (it owes nothing), else pending', () => {
+    expect(paymentStateOf({ status: 'confirmed', isPaymentDone: true })).to.equal('paid');
+    expect(paymentStateOf({ status: 'confirmed', isPaymentDone: false })).to.equal('pending');
+    expect(paymentStateOf({ status: 'cancelled', isPaymentDone: false })).to.equal('cancelled');
   });
 });

@@ -610,11 +610,33 @@ describe('guest journeys (e2e)', function () {
     await page.getByText(ui.cancelled).first().waitFor();
     // a cancelled booking offers no Cancel (the dialog's own button leaves with the dialog)
     await page.getByRole('button', { name: ui.cancelBooking }).waitFor({ state: 'detached', timeout: 5000 });
+    // its payment reads Cancelled, not Pending, and no invoice is offered for it
+    const detail = page.locator('dl').filter({ hasText: ui.bookingDetail.paymentStatus });
+    expect(await detail.getByText(ui.paymentPending, { exact: true }).count()).to.equal(0);
+    await page.getByText(ui.noInvoiceCancelled).waitFor();
+    expect(await page.getByRole('link', { name: ui.downloadInvoice }).count()).to.equal(0);
+    await page.getByRole('button', { name: ui.backToList }).click();
+    const row = page.getByRole('row').filter({ hasText: unpaid });
+    expect(await row.getByText(ui.paymentPending, { exact: true }).count()).to.equal(0);
+    await row.getByText(ui.noInvoiceCancelled).waitFor();
     const bookings = (await api<{ bookingID: string; status: string }[]>('GET', `/hotel/owner/get/all/hotel/owner/bookings/${hotelID}`, undefined, owner)).json
       .data;
     expect(bookings.find((booking) => booking.bookingID === unpaid)?.status, 'cancelled on the server').to.equal('cancelled');
     expect(bookings.find((booking) => booking.bookingID === paid)?.status).to.equal('confirmed');
     await context.close();
+
+    // the owner's card of the cancelled booking says Cancelled for its payment too
+    const ownerSide = await newPage();
+    await ownerSide.page.goto('/login-hotel-owner');
+    await ownerSide.page.getByLabel(ui.ownerEmailLabel).fill('owner1@stays.demo');
+    await ownerSide.page.getByLabel(ui.passwordLabel).fill(DEMO_PASSWORD);
+    await ownerSide.page.getByRole('button', { name: ui.signIn }).click();
+    await urlMatches(ownerSide.page, /\/hotel-details$/);
+    await ownerSide.page.goto(`/hotel-owner-bookings/${hotelID}`);
+    const card = ownerSide.page.getByRole('article').filter({ hasText: unpaid });
+    await card.getByTestId('payment').waitFor();
+    expect(await card.getByTestId('payment').textContent()).to.equal(ui.cancelled);
+    await ownerSide.context.close();
   });
 
   it("on a 390 px phone a guest books from the hotel page's bottom bar and sees the booking confirmed on /profile", async () => {

@@ -11,8 +11,10 @@ import {
   formatDiscount,
   invoiceFileName,
   messages,
+  paymentStateOf,
   roomTypeLabel,
   type BookingView,
+  type PaymentState,
 } from '@stays/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -33,9 +35,11 @@ function Timing({ booking }: { booking: BookingView }) {
   return <StayTimingTag dateOfCommencement={booking.dateOfCommencement} now={new Date()} />;
 }
 
-const Payment = ({ booking }: { booking: BookingView }) => <>{booking.isPaymentDone ? ui.paymentDone : ui.paymentPending}</>;
+const paymentText: Record<PaymentState, string> = { paid: ui.paymentDone, pending: ui.paymentPending, cancelled: ui.cancelled };
+const Payment = ({ booking }: { booking: BookingView }) => <>{paymentText[paymentStateOf(booking)]}</>;
 
 function Invoice({ booking }: { booking: BookingView }) {
+  if (booking.status === 'cancelled') return <span className="muted">{ui.noInvoiceCancelled}</span>;
   if (!booking.invoicePDF) return <span className="muted">{ui.invoicePending}</span>;
   return (
     <a href={booking.invoicePDF} target="_blank" rel="noreferrer" className="no-wrap">
@@ -197,7 +201,9 @@ function BookingDetail({
         ))}
       </dl>
       <p>
-        {booking.invoicePDF ? (
+        {booking.status === 'cancelled' ? (
+          <span className="muted">{ui.noInvoiceCancelled}</span>
+        ) : booking.invoicePDF ? (
           <a href={booking.invoicePDF} target="_blank" rel="noreferrer">
             {ui.downloadInvoice}
           </a>

@@ -4,7 +4,16 @@
  * Cancelled marker; the owner records a pay-at-hotel payment.
  */
 import { Button, Card, Intent, Tag } from '@blueprintjs/core';
-import { checkOutOfBooking, formatRupees, formatDiscount, messages, roomTypeLabel, type BookingView } from '@stays/contracts';
+import {
+  checkOutOfBooking,
+  formatRupees,
+  formatDiscount,
+  messages,
+  paymentStateOf,
+  roomTypeLabel,
+  type BookingView,
+  type PaymentState,
+} from '@stays/contracts';
 import { Notice } from '../../../components/Notice.tsx';
 import { StayTimingTag } from '../../../components/StayTimingTag.tsx';
 import { canMarkPaid } from '../owner-bookings.selectors.ts';
@@ -16,6 +25,22 @@ interface Props {
   readonly bookings: readonly BookingView[];
   readonly markPaid: { readonly bookingId: string | null; readonly status: string; readonly error: string | null };
   readonly onMarkPaid: (booking: BookingView) => void;
+}
+
+/** The owner's wording of a payment status: completed, pending, or cancelled (nothing to collect). */
+function PaymentTag({ state }: { state: PaymentState }) {
+  if (state === 'paid')
+    return (
+      <Tag intent={Intent.SUCCESS} minimal>
+        {ui.completed}
+      </Tag>
+    );
+  if (state === 'cancelled') return <Tag minimal>{ui.cancelled}</Tag>;
+  return (
+    <Tag intent={Intent.WARNING} minimal>
+      {ui.paymentPending}
+    </Tag>
+  );
 }
 
 export function OwnerBookingCards({ bookings, markPaid, onMarkPaid }: Props) {
@@ -95,15 +120,7 @@ export function OwnerBookingCards({ bookings, markPaid, onMarkPaid }: Props) {
               <div>
                 <dt>{d.paymentStatus}</dt>
                 <dd data-testid="payment">
-                  {booking.isPaymentDone ? (
-                    <Tag intent={Intent.SUCCESS} minimal>
-                      {ui.completed}
-                    </Tag>
-                  ) : (
-                    <Tag intent={Intent.WARNING} minimal>
-                      {ui.paymentPending}
-                    </Tag>
-                  )}
+                  <PaymentTag state={paymentStateOf(booking)} />
                 </dd>
               </div>
             </dl>

@@ -523,7 +523,9 @@ describe('guest journeys (e2e)', function () {
     await page.getByRole('alertdialog').getByRole('button', { name: ui.cancelBooking }).click();
     await page.getByText(ui.cancelled).first().waitFor();
     await page.getByRole('button', { name: ui.backToList }).click();
-    await row.getByText(ui.cancelled).waitFor();
+    // the row says Cancelled for its timing and its payment, and offers no invoice
+    await row.getByRole('cell', { name: ui.cancelled, exact: true }).waitFor();
+    await row.getByText(ui.noInvoiceCancelled).waitFor();
 
     // Profile update, then sign out.
     await page.goto('/profile');

@@ -66,7 +66,7 @@ export async function leavesOfLogFile(file: string, options: LogFileLeavesOption
   let leaves: Buffer[] | null = null;
   return {
     get leaves() {
-      leaves ??= packed.flatMap(split);
+      leaves ??= packed.flatMap(eachHash);
       return leaves;
     },
     unreadFrom,
@@ -310,7 +310,7 @@ class HashingPool {
 }
 
 /** 32-byte hashes laid end to end, one by one. */
-function split(hashes: Buffer): Buffer[] {
+export function eachHash(hashes: Buffer): Buffer[] {
   const each: Buffer[] = [];
   for (let offset = 0; offset < hashes.length; offset += HASH_BYTES) each.push(hashes.subarray(offset, offset + HASH_BYTES));
   return each;

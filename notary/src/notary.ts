@@ -16,6 +16,7 @@ import { subscriptionHealth, type EventStore, type RecordedEvent, type Subscript
 import type { ReadStore } from '@stays/read-store';
 import type { NotaryPublicKey, SignedTreeHead } from '@stays/contracts';
 import { MerkleFrontier, leafHash, rangeNodes } from './merkle.ts';
+import { eachHash } from './log-file-leaves.ts';
 import {
   AUDIT_LOG_COLLECTION,
   KeyStrings,
@@ -284,7 +285,7 @@ export class Notary {
     this.check = { checked: 0, of: size, done: false };
     let index = 0;
     /** Compares the log's next leaves; a difference or the end of the tree ends the check. */
-    const compare = async (leaves: readonly Buffer[]): Promise<'differs' | 'done' | 'more'> => {
+    const compare = async (leaves: readonly Buffer[]): Promise<CheckOutcome> => {
       const taken = leaves.slice(0, size - index);
       const archived = (await archive?.read(index, taken.length)) ?? [];
       const expected =
@@ -325,9 +326,7 @@ export class Notary {
     try {
       this.fileCheck = logFileLeaves(async (packed) => {
         if (this.stopped) return 'stop';
-        const leaves: Buffer[] = [];
-        for (let at = 0; at < packed.length; at += 32) leaves.push(packed.subarray(at, at + 32));
-        outcome = await compare(leaves);
+        outcome = await compare(eachHash(packed));
         return outcome === 'more' ? undefined : 'stop';
       });
       await this.fileCheck;

@@ -84,6 +84,12 @@ export function parseEvent<Type extends DomainEventType>(recorded: StoredEvent, 
 /** For callers generic in the event union, e.g. the command handler loop over any aggregate. */
 export function parseEvent<Event extends DomainEvent>(recorded: StoredEvent, types: readonly Event['type'][]): Event;
 export function parseEvent(recorded: StoredEvent, types?: readonly DomainEventType[]): DomainEvent {
+  const { type, data } = atCurrentVersion(recorded, types);
+  return readWith(type, eventSchemas[type], data);
+}
+
+/** The record's type, checked, and its data upcast from the version it was written with to the current one. */
+function atCurrentVersion(recorded: StoredEvent, types?: readonly DomainEventType[]): { type: DomainEventType; data: unknown } {
   const { type } = recorded;
   if (!isDomainEventType(type)) return fail(type, 'is not an event type of the product');
   if (types !== undefined && !(types as readonly string[]).includes(type)) return fail(type, `is not one of ${types.join(', ')}`);
@@ -95,7 +101,11 @@ export function parseEvent(recorded: StoredEvent, types?: readonly DomainEventTy
   let data = recorded.data;
   const older = olderVersions[type] ?? [];
   for (let at = (version as number) - 1; at < older.length; at++) data = older[at]!.toNext(data, recorded);
-  const parsed = eventSchemas[type].safeParse(data);
+  return { type, data };
+}
+
+function readWith(type: DomainEventType, schema: z.ZodType<unknown, unknown>, data: unknown): DomainEvent {
+  const parsed = schema.safeParse(data);
   if (!parsed.success) throw new EventDataError(type, parsed.error.issues);
   // the data passed the schema of `type`, which its event type was read off (see define.ts)
   return { type, data: parsed.data } as unknown as DomainEvent;
@@ -104,13 +114,11 @@ export function parseEvent(recorded: StoredEvent, types?: readonly DomainEventTy
 /** Each type's current schema without its personal fields, made when first asked for. */
 const schemasWithoutPersonalFields = new Map<string, z.ZodType<unknown, unknown>>();
 
-function schemaWithoutPersonalFields(type: DomainEventType): z.ZodType<unknown, unknown> {
+function schemaWithout(type: DomainEventType, fields: readonly string[]): z.ZodType<unknown, unknown> {
   let schema = schemasWithoutPersonalFields.get(type);
   if (schema === undefined) {
-    const personal = personalFieldsOf(type);
-    const full = eventSchemas[type];
-    const mask = Object.fromEntries(personal?.fields.map((field) => [field, true]) ?? []) as Record<string, true> & Record<number, never>;
-    schema = personal === undefined ? full : (full as z.ZodObject).omit(mask);
+    const mask = Object.fromEntries(fields.map((field) => [field, true])) as Record<string, true> & Record<number, never>;
+    schema = (eventSchemas[type] as z.ZodObject).omit(mask);
     schemasWithoutPersonalFields.set(type, schema);
   }
   return schema;
@@ -125,16 +133,7 @@ function schemaWithoutPersonalFields(type: DomainEventType): z.ZodType<unknown, 
 export function parseEventWithoutPersonalFields(recorded: StoredEvent): DomainEvent {
   const personal = personalFieldsOf(recorded.type);
   if (personal === undefined) return parseEvent(recorded);
-  const { type } = recorded;
-  if (!isDomainEventType(type)) return fail(type, 'is not an event type of the product');
-  const version = recorded.metadata?.schemaVersion ?? 1;
-  const current = eventSchemaVersions[type];
-  if (!Number.isSafeInteger(version) || (version as number) < 1 || (version as number) > current) {
-    return fail(type, `schema version ${String(version)} is not one of 1..${current}`);
-  }
-  let data = recorded.data;
-  const older = olderVersions[type] ?? [];
-  for (let at = (version as number) - 1; at < older.length; at++) data = older[at]!.toNext(data, recorded);
+  const { type, data } = atCurrentVersion(recorded);
   let kept: unknown = data;
   if (typeof data === 'object' && data !== null && !Array.isArray(data)) {
     const without: Record<string, unknown> = {};
@@ -142,7 +141,5 @@ export function parseEventWithoutPersonalFields(recorded: StoredEvent): DomainEv
     for (const key of Object.keys(data)) if (!personal.fields.includes(key)) without[key] = (data as Record<string, unknown>)[key];
     kept = without;
   }
-  const parsed = schemaWithoutPersonalFields(type).safeParse(kept);
-  if (!parsed.success) throw new EventDataError(type, parsed.error.issues);
-  return { type, data: parsed.data } as unknown as DomainEvent;
+  return readWith(type, schemaWithout(type, personal.fields), kept);
 }

@@ -18,6 +18,21 @@ const form = {
 } as BookingFormData;
 const seen = { hotelName: 'Hotel Haveli Jaipur', payableAmount: 9600 };
 
+/** A store whose OTP sends call `answer` with their number (1, 2, …): it throws to refuse that send. */
+function sendingOtps(answer: (send: number) => void) {
+  let sends = 0;
+  return testStore(
+    stubApis({
+      booking: {
+        sendOtp: async () => {
+          answer(++sends);
+          return {};
+        },
+      },
+    }),
+  );
+}
+
 describe('booking saga (unit)', () => {
   it('sends the OTP, then verifies it', async () => {
     const sent: unknown[] = [];
@@ -52,18 +67,9 @@ describe('booking saga (unit)', () => {
   });
 
   it('says why a send was refused and until when to wait (Retry-After), keeping a code already out', async () => {
-    let sends = 0;
-    const store = testStore(
-      stubApis({
-        booking: {
-          sendOtp: async () => {
-            sends += 1;
-            if (sends > 1) throw httpError(429, { message: 'Please wait 24 seconds before asking for a new OTP' }, { 'retry-after': '24' });
-            return {};
-          },
-        },
-      }),
-    );
+    const store = sendingOtps((send) => {
+      if (send > 1) throw httpError(429, { message: 'Please wait 24 seconds before asking for a new OTP' }, { 'retry-after': '24' });
+    });
     store.dispatch(bookingActions.otpSendRequested(otpRequest));
     const sent = await until(store, (s) => s.booking.otp.status === 'sent');
     const before = Date.now();
@@ -76,18 +82,9 @@ describe('booking saga (unit)', () => {
   });
 
   it('falls back to its own words when a send fails without a reason, and a new code clears the problem', async () => {
-    let sends = 0;
-    const store = testStore(
-      stubApis({
-        booking: {
-          sendOtp: async () => {
-            sends += 1;
-            if (sends === 1) throw httpError(500, {});
-            return {};
-          },
-        },
-      }),
-    );
+    const store = sendingOtps((send) => {
+      if (send === 1) throw httpError(500, {});
+    });
     store.dispatch(bookingActions.otpSendRequested(otpRequest));
     const failed = await until(store, (s) => s.booking.otp.problem !== null);
     expect(failed.booking.otp).to.deep.equal({ status: 'idle', sentAt: null, problem: { step: 'send', text: messages.ui.otpSendFailed, waitUntil: null } });

@@ -38,12 +38,13 @@ function Timing({ booking }: { booking: BookingView }) {
 const paymentText: Record<PaymentState, string> = { paid: ui.paymentDone, pending: ui.paymentPending, cancelled: ui.cancelled };
 const Payment = ({ booking }: { booking: BookingView }) => <>{paymentText[paymentStateOf(booking)]}</>;
 
-function Invoice({ booking }: { booking: BookingView }) {
+/** The invoice's link (named `text`, by default its file name), or why there is none. */
+function Invoice({ booking, text = invoiceFileName(booking.bookingID) }: { booking: BookingView; text?: string }) {
   if (booking.status === 'cancelled') return <span className="muted">{ui.noInvoiceCancelled}</span>;
   if (!booking.invoicePDF) return <span className="muted">{ui.invoicePending}</span>;
   return (
     <a href={booking.invoicePDF} target="_blank" rel="noreferrer" className="no-wrap">
-      {invoiceFileName(booking.bookingID)}
+      {text}
     </a>
   );
 }
@@ -201,15 +202,7 @@ function BookingDetail({
         ))}
       </dl>
       <p>
-        {booking.status === 'cancelled' ? (
-          <span className="muted">{ui.noInvoiceCancelled}</span>
-        ) : booking.invoicePDF ? (
-          <a href={booking.invoicePDF} target="_blank" rel="noreferrer">
-            {ui.downloadInvoice}
-          </a>
-        ) : (
-          <span className="muted">{ui.invoicePending}</span>
-        )}
+        <Invoice booking={booking} text={ui.downloadInvoice} />
       </p>
       {cancellable(booking, new Date()) && (
         <Button intent={Intent.DANGER} variant="outlined" text={ui.cancelBooking} loading={cancelling} onClick={() => setConfirming(true)} />

@@ -24,8 +24,8 @@ const homeOf = (role: Role) => (role === 'customer' ? '/' : '/hotel-details');
 /**
  * After a success notice, go to `to` after the redirect delay (a Google sign-in from a
  * sign-up page goes where a sign-in goes); clears old notices when the form opens. A sign-in
- * goes back to the page the visitor came from (the page's `redirect`, return-to.ts), else
- * to the role's home; a sign-up takes that page on to the sign-in page.
+ * goes back to the page the visitor came from (`back`: the page's `redirect`, return-to.ts),
+ * else to the role's home; a sign-up takes that page on to the sign-in page.
  */
 function useOutcome(form: SessionForm, to: string, role: Role) {
   const dispatch = useDispatch();
@@ -43,7 +43,7 @@ function useOutcome(form: SessionForm, to: string, role: Role) {
     const timer = setTimeout(() => navigate(target), timings.redirectAfterAuthMs);
     return () => clearTimeout(timer);
   }, [notice, navigate, target]);
-  return notice;
+  return { notice, back };
 }
 
 function Field(props: { label: string; type?: string; value: string; onChange: (v: string) => void; autoComplete?: string; required?: boolean }) {
@@ -69,8 +69,7 @@ export function SignInForm({ role }: { role: Role }) {
   // an account deleted a moment ago says so here, where the guard led (read before the form clears old notices)
   const deleted = useSelector(deleteNotice);
   const [farewell] = useState(deleted?.text ?? null);
-  const notice = useOutcome('signIn', homeOf(role), role);
-  const back = returnPathOf(useLocation().search);
+  const { notice, back } = useOutcome('signIn', homeOf(role), role);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState(false);
@@ -115,7 +114,7 @@ export function SignInForm({ role }: { role: Role }) {
 export function OwnerSignUpForm() {
   const dispatch = useDispatch();
   const loading = useSelector(selectSessionLoading);
-  const notice = useOutcome('signUp', '/login-hotel-owner', 'hotel-owner');
+  const { notice } = useOutcome('signUp', '/login-hotel-owner', 'hotel-owner');
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -144,7 +143,7 @@ export function OwnerSignUpForm() {
 export function CustomerSignUpForm() {
   const dispatch = useDispatch();
   const loading = useSelector(selectSessionLoading);
-  const notice = useOutcome('signUp', '/login-user', 'customer');
+  const { notice } = useOutcome('signUp', '/login-user', 'customer');
   const [username, setUsername] = useState('');
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');

@@ -2,6 +2,7 @@ export * from './rules.ts';
 export * from './routes.ts';
 export * from './media.ts';
 export * from './money.ts';
+export * from './cancellation-policy.ts';
 export * from './envelope.ts';
 export * as messages from './messages.ts';
 export { auditMessages } from './audit-messages.ts';

@@ -604,3 +604,15 @@ export const server = {
   auditRecordsFound: 'Log records',
   occupancyFound: 'Occupancy and revenue',
 } as const;
+
+/** How a cancellation policy reads on the hotel page, the booking page, the emails and the invoice (cancellation-policy.ts). */
+export const cancellationPolicy = {
+  heading: 'Cancellation policy',
+  freePeriod: (daysBefore: number) =>
+    daysBefore === 1 ? 'Free cancellation until the day before check-in.' : `Free cancellation until ${daysBefore} days before check-in.`,
+  lateFirstNight: 'After that, cancelling costs the first night.',
+  latePercentage: (percent: number) => `After that, cancelling costs ${percent}% of the stay.`,
+  /** For one booking: the last free day and what a later cancellation costs. */
+  freeUntilDate: (date: string) => `Free cancellation until the end of ${date} (India time).`,
+  lateChargeAmount: (amount: string) => `After that, cancelling costs ${amount}.`,
+} as const;

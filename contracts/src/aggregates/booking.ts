@@ -17,20 +17,24 @@ export type BookingState =
       readonly invoice: { readonly url: string; readonly mediaId: string } | null;
       readonly emailSent: boolean;
       readonly paid: boolean;
+      /** When it was cancelled and what that cost under its policy; null until cancelled. */
+      readonly cancellation: { readonly cancelledAt: string; readonly chargeAmount: number; readonly refundAmount: number } | null;
     };
 
 const initialBookingState = (): BookingState => ({ status: 'none' });
 
 function evolveBooking(state: BookingState, event: BookingEvent): BookingState {
-  if (event.type === 'BookingPlaced') return { status: 'placed', booking: event.data, invoice: null, emailSent: false, paid: false };
+  if (event.type === 'BookingPlaced') return { status: 'placed', booking: event.data, invoice: null, emailSent: false, paid: false, cancellation: null };
   if (state.status === 'none') return state;
   switch (event.type) {
     case 'InvoiceIssued':
       return { ...state, invoice: { url: event.data.invoicePDF, mediaId: event.data.mediaId } };
     case 'BookingEmailSent':
       return { ...state, emailSent: true };
-    case 'BookingCancelled':
-      return { ...state, status: 'cancelled' };
+    case 'BookingCancelled': {
+      const { cancelledAt, chargeAmount, refundAmount } = event.data;
+      return { ...state, status: 'cancelled', cancellation: { cancelledAt, chargeAmount, refundAmount } };
+    }
     case 'BookingPaymentReceived':
       return { ...state, paid: true };
     default: {

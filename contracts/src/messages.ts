@@ -388,6 +388,19 @@ export const ui = {
   ownerRoomsTitle: '(Rooms)',
   updateRoomTitle: 'UPDATE ROOM',
   ownerBookingsTitle: 'NEW BOOKINGS',
+  /** The owner's arrivals view over their bookings: phases, payment, search. */
+  arrivals: {
+    phaseLabel: 'Show',
+    all: 'All',
+    phases: { 'arriving-today': 'Arriving today', 'in-house': 'In house', upcoming: 'Upcoming', past: 'Past', cancelled: 'Cancelled' },
+    withCount: (label: string, count: number) => `${label} (${count})`,
+    paymentLabel: 'Payment',
+    payments: { any: 'Paid and unpaid', paid: 'Paid', unpaid: 'Unpaid' },
+    searchLabel: 'Find a booking',
+    searchPlaceholder: 'Booking ID or guest name',
+    showing: (shown: number, total: number) => `${shown} of ${total} booking${total === 1 ? '' : 's'}`,
+    noneMatch: 'No booking matches these filters.',
+  },
   cityStateLabel: 'City and state',
   countryLabel: 'Country',
 

@@ -250,6 +250,27 @@ export const checkOutOf = (stay: { readonly checkIn: string; readonly nights: nu
 export const checkOutOfBooking = (booking: { readonly dateOfCommencement: string; readonly numberOfNights: number }): string =>
   checkOutOf({ checkIn: booking.dateOfCommencement.slice(0, 10), nights: booking.numberOfNights });
 
+/** Where a booking stands for its hotel today (India time), as the owner's arrivals view files it. */
+export const STAY_PHASES = ['arriving-today', 'in-house', 'upcoming', 'past', 'cancelled'] as const;
+export type StayPhase = (typeof STAY_PHASES)[number];
+
+/**
+ * A booking's phase today: cancelled whatever its dates; else arriving today on its first
+ * night, upcoming before it, in house after it until its check-out day (the guest leaves that
+ * morning, so the hotel still expects them), past after that.
+ */
+export function stayPhaseOf(
+  booking: { readonly status: 'confirmed' | 'cancelled'; readonly dateOfCommencement: string; readonly numberOfNights: number },
+  now: Date,
+): StayPhase {
+  if (booking.status === 'cancelled') return 'cancelled';
+  const today = indiaToday(now);
+  const checkIn = booking.dateOfCommencement.slice(0, 10);
+  if (checkIn === today) return 'arriving-today';
+  if (checkIn > today) return 'upcoming';
+  return checkOutOfBooking(booking) >= today ? 'in-house' : 'past';
+}
+
 /** The earliest date a stay can start: tomorrow, India time. */
 export const earliestCommencement = (now: Date): string => addDays(indiaToday(now), 1);
 

@@ -630,3 +630,44 @@ export const cancellationPolicy = {
   freeUntilDate: (date: string) => `Free cancellation until the end of ${date} (India time).`,
   lateChargeAmount: (amount: string) => `After that, cancelling costs ${amount}.`,
 } as const;
+
+/** Forgotten passwords: the reset link's request, its email and the reset page (not in the spec: ours). */
+export const passwordReset = {
+  forgotPasswordLink: 'Forgot password?',
+  forgotTitle: 'Reset your password',
+  forgotIntro: 'Enter the email of your account and we will send you a link to choose a new password.',
+  sendLink: 'SEND LINK',
+  sendingLink: 'SENDING...',
+  /** The answer to every request for a link, whether or not an account has the email. */
+  linkSentIfAccount: (minutes: number) => `If an account exists for that email, we have sent a link to reset the password. It works for ${minutes} minutes.`,
+  resetTitle: 'Choose a new password',
+  newPasswordLabel: 'New password',
+  confirmPasswordLabel: 'Confirm new password',
+  passwordRules: (min: number, max: number) => `${min} to ${max} characters.`,
+  passwordsDiffer: 'The two passwords are not the same.',
+  setPassword: 'SET PASSWORD',
+  settingPassword: 'SAVING...',
+  askNewLink: 'Ask for a new link',
+  backToSignIn: 'Back to sign in',
+  noTokenInLink: 'This page needs the link from the email. Please open the link again, or ask for a new one.',
+  resetFailed: 'The password could not be reset. Please try again.',
+  /** Answers of the reset call. */
+  passwordWasReset: 'Your password has been reset. Please sign in with your new password.',
+  linkInvalid: 'This link is not valid. Please check that you opened the whole link from the email, or ask for a new one.',
+  linkExpired: (minutes: number) => `This link has expired: links work for ${minutes} minutes. Please ask for a new one.`,
+  linkUsed: 'This link has already been used. If you need to reset your password again, please ask for a new link.',
+  linkReplaced: 'A newer link has been sent since this one. Please use the link in the latest email, or ask for a new one.',
+  tooManyRequests: (seconds: number) => `Too many requests for a reset link. Please wait ${seconds} seconds and try again.`,
+  tooManyTries: (seconds: number) => `Too many tries with links that do not work. Please wait ${seconds} seconds and try again.`,
+  /** The email. */
+  emailSubject: 'Reset your Stays password',
+  emailGreeting: (name: string) => `Dear ${name},`,
+  emailIntro: 'Someone, hopefully you, asked to reset the password of your Stays account. To choose a new password, open this link:',
+  emailButton: 'Choose a new password',
+  emailValidity: (minutes: number) => `The link works once, for ${minutes} minutes. Asking for another link makes this one stop working.`,
+  emailIgnore: 'If you did not ask for this, you can ignore this email: your password stays as it is.',
+  googleEmailSubject: 'Signing in to Stays',
+  googleEmailIntro: 'Someone, hopefully you, asked to reset the password of your Stays account. Your account has no password: it signs in with Google.',
+  googleEmailAction: 'To sign in, choose "Continue with Google" on the sign-in page:',
+  emailSignature: 'The Stays team',
+} as const;

@@ -386,3 +386,6 @@ export type PaymentState = 'paid' | 'pending' | 'cancelled';
  */
 export const paymentStateOf = (booking: { readonly status: 'confirmed' | 'cancelled'; readonly isPaymentDone: boolean }): PaymentState =>
   booking.isPaymentDone ? 'paid' : booking.status === 'cancelled' ? 'cancelled' : 'pending';
+
+/** How long an emailed password reset link works. */
+export const PASSWORD_RESET_LINK_MINUTES = 30;

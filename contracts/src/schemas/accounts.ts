@@ -64,3 +64,14 @@ export const googleSignInRequest = z.object({
   credential: requiredText(8192),
 });
 export type GoogleSignInRequest = z.infer<typeof googleSignInRequest>;
+
+/** POST /user/password/forgot and /hotel/owner/password/forgot: the email to send a reset link to (an unknown one is answered alike). */
+export const forgotPasswordRequest = z.object({ email });
+export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequest>;
+
+/** POST /user/password/reset and /hotel/owner/password/reset: the link's token and a new password under the sign-up rules. */
+export const resetPasswordRequest = z.object({
+  token: requiredText(200),
+  password,
+});
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;

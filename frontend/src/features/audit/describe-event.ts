@@ -45,7 +45,12 @@ const describers: { readonly [Type in DomainEventType]: (d: Fields, streamId: st
   AccountProfileUpdated: (d) => said.accountProfileUpdated(['name', 'email', 'username', 'profileImage'].filter(d.has)),
   AccountPasswordChanged: () => said.accountPasswordChanged,
   AccountSignedIn: (d) => said.accountSignedIn(d.text('method')),
-  AccountSignedOut: (d) => said.accountSignedOut(d.has('reason') && d.text('reason') === 'password-changed'),
+  AccountSignedOut: (d) =>
+    d.has('reason') && d.text('reason') === 'password-reset'
+      ? said.sessionEndedByReset
+      : said.accountSignedOut(d.has('reason') && d.text('reason') === 'password-changed'),
+  PasswordResetRequested: (d) => said.passwordResetRequested(indiaTime(d.text('expiresAt'))),
+  AccountPasswordReset: () => said.accountPasswordReset,
   AccountDeleted: () => said.accountDeleted,
   PersonalDataErased: () => said.personalDataErased,
   KeyReserved: (d, streamId) => said.keyReserved(categoryOf(streamId), d.text('holder')),

@@ -68,7 +68,9 @@ export function SignInForm({ role }: { role: Role }) {
   const isCustomer = role === 'customer';
   // an account deleted a moment ago says so here, where the guard led (read before the form clears old notices)
   const deleted = useSelector(deleteNotice);
-  const [farewell] = useState(deleted?.text ?? null);
+  // …as does a password just reset, passed by the reset page
+  const passed = (useLocation().state as { notice?: string } | null)?.notice;
+  const [farewell] = useState(deleted?.text ?? passed ?? null);
   const { notice, back } = useOutcome('signIn', homeOf(role), role);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -101,6 +103,9 @@ export function SignInForm({ role }: { role: Role }) {
           text={loading ? ui.signingIn : ui.signIn}
         />
       </form>
+      <p className="auth-switch">
+        <Link to={isCustomer ? '/forgot-password' : '/forgot-password?for=owner'}>{messages.passwordReset.forgotPasswordLink}</Link>
+      </p>
       <GoogleButton onCredential={(credential) => dispatch(sessionActions.googleSignInRequested({ role, credential }))} />
       <p className="auth-switch">
         <Link to={withReturnTo(isCustomer ? '/signup-user' : '/signup-hotel-owner', back)}>{isCustomer ? ui.newCustomer : ui.newHotelOwner}</Link>

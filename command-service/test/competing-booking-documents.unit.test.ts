@@ -31,13 +31,13 @@ describe('email claim', () => {
   const at = (ms: number) => Date.parse(issuedAt) + ms;
 
   it('lets the replica that issued the invoice send at once, any other only once the lease has passed', () => {
-    expect(mayEmailNow({ claimedHere: true, invoiceIssuedAt: issuedAt, now: at(0), leaseMs: 60_000 })).to.equal(true);
-    expect(mayEmailNow({ claimedHere: false, invoiceIssuedAt: issuedAt, now: at(59_999), leaseMs: 60_000 })).to.equal(false);
-    expect(mayEmailNow({ claimedHere: false, invoiceIssuedAt: issuedAt, now: at(60_000), leaseMs: 60_000 })).to.equal(true);
+    expect(mayEmailNow({ claimedHere: true, claimedAt: issuedAt, now: at(0), leaseMs: 60_000 })).to.equal(true);
+    expect(mayEmailNow({ claimedHere: false, claimedAt: issuedAt, now: at(59_999), leaseMs: 60_000 })).to.equal(false);
+    expect(mayEmailNow({ claimedHere: false, claimedAt: issuedAt, now: at(60_000), leaseMs: 60_000 })).to.equal(true);
   });
 
   it('never lets an unreadable issue time count as an expired claim', () => {
-    expect(mayEmailNow({ claimedHere: false, invoiceIssuedAt: '', now: at(10 ** 12), leaseMs: 1 })).to.equal(false);
+    expect(mayEmailNow({ claimedHere: false, claimedAt: '', now: at(10 ** 12), leaseMs: 1 })).to.equal(false);
   });
 });
 

@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
-import { addDays, indiaToday, limits, type PlacedBooking } from '@stays/contracts';
+import { addDays, indiaToday, limits, type PlacedBooking, TERMS_BEFORE_POLICIES } from '@stays/contracts';
 import { loadConfig } from '@stays/service-kit';
 import { readOutbox } from '@stays/service-kit/testing';
 import { createInvoiceWorkerPool, defaultInvoiceWorkers } from '../command-service/src/reactors/invoice-renderer.ts';
@@ -64,6 +64,7 @@ async function measureRenderCost(report: Report): Promise<void> {
     discountAmount: 10_800,
     payableAmount: 43_200,
     paymentMethod: 'pay-at-hotel',
+    cancellationPolicy: TERMS_BEFORE_POLICIES,
   };
   try {
     await Promise.all(Array.from({ length: 2 * pool.size }, () => pool.render(booking, false)));

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { addDays, indiaToday, type BookingPlaced } from '@stays/contracts';
+import { addDays, indiaToday, type BookingPlaced, TERMS_BEFORE_POLICIES } from '@stays/contracts';
 import { openEmbeddedEventStore } from '@stays/event-store';
 import { ReadModelRunner, liveReadModels, occupancyReadModel } from '@stays/projections';
 import { createEmbeddedReadStore } from '@stays/read-store';
@@ -114,10 +114,16 @@ export default async function benchOccupancy(report: Report): Promise<void> {
         discountAmount: 1200 * stayNights,
         payableAmount: 1801 * 2 * stayNights,
         paymentMethod: 'pay-at-hotel',
+        cancellationPolicy: TERMS_BEFORE_POLICIES,
       };
       const followUp =
         n % 10 === 0
-          ? [{ type: 'BookingCancelled', data: { bookingID, customerId: placed.customerId, cancelledAt: new Date().toISOString() } }]
+          ? [
+              {
+                type: 'BookingCancelled',
+                data: { bookingID, customerId: placed.customerId, cancelledAt: new Date().toISOString(), chargeAmount: 0, refundAmount: 0 },
+              },
+            ]
           : n % 3 === 0
             ? [{ type: 'BookingPaymentReceived', data: { bookingID, ownerId: placed.ownerId, receivedAt: new Date().toISOString() } }]
             : [];

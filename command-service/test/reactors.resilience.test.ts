@@ -4,7 +4,7 @@
  * everything; what they drive stays idempotent. And their health follows their
  * subscription: unhealthy while EventStoreDB is out of reach, healthy once they resume.
  */
-import type { PlacedBooking } from '@stays/contracts';
+import { TERMS_BEFORE_POLICIES, type PlacedBooking } from '@stays/contracts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -195,4 +195,5 @@ const booking: PlacedBooking = {
   discountAmount: 1200,
   payableAmount: 4800,
   paymentMethod: 'pay-at-hotel',
+  cancellationPolicy: TERMS_BEFORE_POLICIES,
 };

@@ -104,6 +104,7 @@ export const auditMessages = {
     hotelCreated: (hotel: string, city: string) => `Hotel ${hotel} listed in ${city}`,
     hotelUpdated: (hotel: string, fields: readonly string[]) => `Hotel ${hotel} changed: ${fields.join(', ')}`,
     hotelDelisted: 'Hotel delisted: its owner deleted their account',
+    cancellationPolicySet: 'Cancellation policy set by the owner',
     roomAdded: (room: string, hotel: string, price: string) => `${room} added to ${hotel} at ${price} a night`,
     roomUpdated: (room: string, fields: readonly string[]) => `${room} changed: ${fields.join(', ')}`,
     otpIssued: (expiresAt: string) => `Verification code sent to the guest's email and mobile (valid until ${expiresAt})`,

@@ -42,6 +42,12 @@ export type CancellationPolicy = z.output<typeof cancellationPolicySchema>;
 /** The terms every booking had before owners could set a policy: free until the day before check-in. */
 export const TERMS_BEFORE_POLICIES: CancellationPolicy = Object.freeze({ freeUntilDaysBefore: 1, lateCharge: Object.freeze({ kind: 'first-night' }) });
 
+/** The same terms (a policy set again changes nothing). */
+export const samePolicy = (a: CancellationPolicy, b: CancellationPolicy): boolean =>
+  a.freeUntilDaysBefore === b.freeUntilDaysBefore &&
+  a.lateCharge.kind === b.lateCharge.kind &&
+  (a.lateCharge.kind !== 'percentage' || b.lateCharge.kind !== 'percentage' || a.lateCharge.percent === b.lateCharge.percent);
+
 /** What cancelling needs to know of a booking (fields of BookingPlaced and of the booking as screens read it). */
 export interface ChargeableBooking {
   /** The first night, YYYY-MM-DD (an ISO date-time's first 10 characters are taken). */

@@ -24,6 +24,12 @@ export interface SessionUser {
   readonly email: string;
   readonly username?: string;
   readonly profileImage?: string;
+  /**
+   * The account has a password (false: it signs in only with Google), so the profile asks
+   * for the current password, or for a Google confirmation, before an email or password
+   * change. Absent only in sessions a browser kept from before the field existed.
+   */
+  readonly hasPassword?: boolean;
 }
 
 export interface SignInResult {

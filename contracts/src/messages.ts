@@ -473,6 +473,7 @@ export const ui = {
   currentPasswordLabel: 'Current password (needed to change email or password)',
   confirmWithGoogleHint: 'Signed up with Google? Confirm with Google instead of a password.',
   confirmWithGoogle: 'CONFIRM WITH GOOGLE',
+  confirmWithGoogleOnlyHint: 'You sign in with Google: confirm the change with Google.',
   confirmedWithGoogle: 'Confirmed with Google',
 } as const;
 

@@ -1,5 +1,14 @@
 import { expect } from 'chai';
-import { EventDataError, eventSchemaVersions, eventSchemas, isDomainEventType, olderVersions, parseEvent, type StoredEvent } from '../src/index.ts';
+import {
+  EventDataError,
+  TERMS_BEFORE_POLICIES,
+  eventSchemaVersions,
+  eventSchemas,
+  isDomainEventType,
+  olderVersions,
+  parseEvent,
+  type StoredEvent,
+} from '../src/index.ts';
 
 const RECORDED_AT = '2026-11-22T10:00:00.000Z';
 const stored = (type: string, data: unknown, schemaVersion?: unknown): StoredEvent => ({
@@ -19,8 +28,10 @@ const failureOf = (read: () => unknown): Error => {
 
 describe('contracts: reading stored events (parseEvent)', () => {
   it('reads an event with its type schema and leaves out fields the schema does not know', () => {
-    const event = parseEvent(stored('BookingCancelled', { bookingID: 'BK-1', customerId: 'c1', cancelledAt: '2026-11-22T10:00:00.000Z', note: 'not ours' }, 1));
-    expect(event).to.deep.equal({ type: 'BookingCancelled', data: { bookingID: 'BK-1', customerId: 'c1', cancelledAt: '2026-11-22T10:00:00.000Z' } });
+    const event = parseEvent(
+      stored('BookingPaymentReceived', { bookingID: 'BK-1', ownerId: 'o1', receivedAt: '2026-11-22T10:00:00.000Z', note: 'not ours' }, 1),
+    );
+    expect(event).to.deep.equal({ type: 'BookingPaymentReceived', data: { bookingID: 'BK-1', ownerId: 'o1', receivedAt: '2026-11-22T10:00:00.000Z' } });
   });
 
   it('reads optional fields left out', () => {
@@ -68,7 +79,8 @@ describe('contracts: reading stored events (parseEvent)', () => {
 describe('contracts: event versions and upcasters', () => {
   it('writes each type at one past its older versions', () => {
     expect(eventSchemaVersions.OtpAttemptFailed).to.equal(2);
-    expect(eventSchemaVersions.BookingPlaced).to.equal(1);
+    expect(eventSchemaVersions.BookingPlaced).to.equal(2);
+    expect(eventSchemaVersions.BookingPaymentReceived).to.equal(1);
     for (const [type, older] of Object.entries(olderVersions))
       expect(eventSchemaVersions[type as keyof typeof eventSchemaVersions], type).to.equal(older.length + 1);
   });
@@ -131,6 +143,58 @@ describe('contracts: event versions and upcasters', () => {
       const data = { customerId: 'c1', failedAt: '2026-11-21T08:00:00.000Z' };
       expect(parseEvent(stored('OtpAttemptFailed', data, 2)).data).to.deep.equal(data);
       expect(failureOf(() => parseEvent(stored('OtpAttemptFailed', { customerId: 'c1' }, 2))).message).to.match(/^OtpAttemptFailed: failedAt /);
+    });
+  });
+
+  describe('BookingPlaced v1 to v2 and BookingCancelled v1 to v2: the cancellation policy and what cancelling cost', () => {
+    const placedV1 = {
+      bookingID: 'BK-1',
+      customerId: 'c1',
+      customerName: 'Asha Rao',
+      customerEmail: 'asha@example.in',
+      customerPhoneNumber: '9812345678',
+      hotelId: 'h1',
+      ownerId: 'o1',
+      hotelName: 'H',
+      hotelAddress: 'A',
+      hotelCity: 'Pune',
+      roomId: 'r1',
+      roomType: 'Room',
+      roomStandard: 'Deluxe',
+      numberOfRooms: 1,
+      numberOfGuests: 2,
+      numberOfNights: 2,
+      dateOfBooking: '2026-11-22',
+      dateOfCommencement: '2026-12-30',
+      nights: ['2026-12-30', '2026-12-31'],
+      units: 1,
+      pricePerNight: 4500,
+      totalAmount: 9000,
+      discountAmount: 1800,
+      payableAmount: 7200,
+      paymentMethod: 'pay-at-hotel',
+    };
+    const week = { freeUntilDaysBefore: 7, lateCharge: { kind: 'percentage', percent: 40 } };
+
+    it('gives a booking placed before policies the terms it was made under, with or without its version in the metadata', () => {
+      expect(parseEvent(stored('BookingPlaced', placedV1)).data).to.deep.include({ cancellationPolicy: TERMS_BEFORE_POLICIES });
+      expect(parseEvent(stored('BookingPlaced', placedV1, 1)).data).to.deep.include({ cancellationPolicy: TERMS_BEFORE_POLICIES });
+    });
+
+    it('reads v2 with its policy and refuses v2 without one', () => {
+      expect(parseEvent(stored('BookingPlaced', { ...placedV1, cancellationPolicy: week }, 2)).data).to.deep.include({ cancellationPolicy: week });
+      expect(failureOf(() => parseEvent(stored('BookingPlaced', placedV1, 2))).message).to.match(/^BookingPlaced: cancellationPolicy /);
+    });
+
+    it('records a cancellation before policies as free with nothing to refund, and reads v2 as written', () => {
+      const v1 = { bookingID: 'BK-1', customerId: 'c1', cancelledAt: RECORDED_AT };
+      expect(parseEvent(stored('BookingCancelled', v1)).data).to.deep.equal({ ...v1, chargeAmount: 0, refundAmount: 0 });
+      expect(parseEvent(stored('BookingCancelled', { ...v1, chargeAmount: 2880, refundAmount: 0 }, 2)).data).to.deep.equal({
+        ...v1,
+        chargeAmount: 2880,
+        refundAmount: 0,
+      });
+      expect(failureOf(() => parseEvent(stored('BookingCancelled', v1, 2))).message).to.match(/^BookingCancelled: chargeAmount /);
     });
   });
 });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { ERASED, type BookingPlaced } from '@stays/contracts';
+import { ERASED, type BookingPlaced, TERMS_BEFORE_POLICIES } from '@stays/contracts';
 import { bookingCollections as collections, bookingsReadModel } from '../src/index.ts';
 import { projectEvents, recordedAt } from './support/project-events.ts';
 
@@ -29,6 +29,7 @@ const placed: BookingPlaced['data'] = {
   discountAmount: 2400,
   payableAmount: 9600,
   paymentMethod: 'pay-at-hotel',
+  cancellationPolicy: TERMS_BEFORE_POLICIES,
 };
 const asRead = {
   _id: 'BK-7Q2M4X9A',
@@ -78,7 +79,10 @@ describe('bookings read model: events in, documents out', () => {
 
     const cancelled = await projectEvents(bookingsReadModel, [
       { type: 'BookingPlaced', data: placed },
-      { type: 'BookingCancelled', data: { bookingID: placed.bookingID, customerId: 'c1', cancelledAt: '2026-11-23T09:00:00.000Z' } },
+      {
+        type: 'BookingCancelled',
+        data: { bookingID: placed.bookingID, customerId: 'c1', cancelledAt: '2026-11-23T09:00:00.000Z', chargeAmount: 0, refundAmount: 0 },
+      },
     ]);
     expect(cancelled[collections.bookings]).to.deep.equal([{ ...asRead, status: 'cancelled' }]);
   });

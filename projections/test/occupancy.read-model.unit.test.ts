@@ -5,7 +5,7 @@
  * Expected figures are worked out by hand in the comments beside them.
  */
 import { expect } from 'chai';
-import type { BookingPlaced, DomainEvent, HotelDetails, OccupancyOfMonth, RoomDetails } from '@stays/contracts';
+import { TERMS_BEFORE_POLICIES, type BookingPlaced, type DomainEvent, type HotelDetails, type OccupancyOfMonth, type RoomDetails } from '@stays/contracts';
 import type { RecordedEvent } from '@stays/event-store';
 import { createEmbeddedReadStore, type ReadStore } from '@stays/read-store';
 import { applyInOrder, guardedWrites } from '../src/apply.ts';
@@ -118,6 +118,7 @@ function booking(
     discountAmount,
     payableAmount: totalAmount - discountAmount,
     paymentMethod: 'pay-at-hotel',
+    cancellationPolicy: TERMS_BEFORE_POLICIES,
   };
 }
 const ofHotel = (hotelId: string) => ({ hotelId, ownerId: `owner-${hotelId}` });
@@ -144,7 +145,11 @@ const history: Recorded[] = [
   { at: '2026-01-16T09:05:00.000Z', type: 'BookingPlaced', data: booking('B', 'h1', 'r2', ['2026-01-31', '2026-02-01'], 1, 7001, 0) },
   // C: 20 – 22 Jan, cancelled: counts nowhere
   { at: '2026-01-16T09:10:00.000Z', type: 'BookingPlaced', data: booking('C', 'h1', 'r1', ['2026-01-20', '2026-01-21', '2026-01-22'], 1, 5000, 0) },
-  { at: '2026-01-17T09:00:00.000Z', type: 'BookingCancelled', data: { bookingID: 'C', customerId: 'c1', cancelledAt: '2026-01-17T09:00:00.000Z' } },
+  {
+    at: '2026-01-17T09:00:00.000Z',
+    type: 'BookingCancelled',
+    data: { bookingID: 'C', customerId: 'c1', cancelledAt: '2026-01-17T09:00:00.000Z', chargeAmount: 0, refundAmount: 0 },
+  },
   // D: Mumbai, 3 units for 31 Jan – 1 Feb, ₹8,000 less ₹800: ₹3,600 a night; paid
   { at: '2026-01-18T09:00:00.000Z', type: 'BookingPlaced', data: booking('D', 'h2', 'r20', ['2026-01-31', '2026-02-01'], 3, 8000, 800) },
   { at: '2026-01-21T10:00:00.000Z', type: 'HotelDelisted', data: { ...ofHotel('h3'), reason: 'owner-deleted', delistedAt: '2026-01-21T10:00:00.000Z' } },

@@ -79,6 +79,7 @@ export function sessionUserOf(account: ActiveAccount): SessionUser {
     role: account.role,
     name: account.name,
     email: account.email,
+    hasPassword: account.passwordHash !== null,
     ...(account.username !== undefined && { username: account.username }),
     ...(account.profileImage !== undefined && { profileImage: account.profileImage }),
   };

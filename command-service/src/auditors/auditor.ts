@@ -56,4 +56,5 @@ export const auditorSessionUser = (auditor: ActiveAuditor): SessionUser => ({
   role: 'auditor',
   name: auditor.email,
   email: auditor.email,
+  hasPassword: true,
 });

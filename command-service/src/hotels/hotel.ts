@@ -3,11 +3,19 @@
  * details for the bookings made before. Its events are typed in contracts (`HotelEvent`);
  * the decisions on it live in the use case folders beside this file.
  */
-import { hotelEventTypes, messages, type HotelDetails, type HotelEvent } from '@stays/contracts';
+import { hotelEventTypes, messages, TERMS_BEFORE_POLICIES, type CancellationPolicy, type HotelDetails, type HotelEvent } from '@stays/contracts';
 import { Forbidden, NotFound } from '../domain-errors.ts';
 
 export type HotelState =
-  { readonly status: 'new' } | { readonly status: 'listed' | 'delisted'; readonly hotelId: string; readonly ownerId: string; readonly details: HotelDetails };
+  | { readonly status: 'new' }
+  | {
+      readonly status: 'listed' | 'delisted';
+      readonly hotelId: string;
+      readonly ownerId: string;
+      readonly details: HotelDetails;
+      /** The policy bookings are made under now (TERMS_BEFORE_POLICIES until the owner sets one). */
+      readonly cancellationPolicy: CancellationPolicy;
+    };
 
 const initialHotelState = (): HotelState => ({ status: 'new' });
 
@@ -17,10 +25,13 @@ function evolveHotel(state: HotelState, event: HotelEvent): HotelState {
     case 'HotelUpdated': {
       const { hotelId, ownerId, ...rest } = event.data;
       const { changedFields: _changed, ...details } = rest as typeof rest & { changedFields?: unknown };
-      return { status: 'listed', hotelId, ownerId, details: details as HotelDetails };
+      const cancellationPolicy = state.status === 'new' ? TERMS_BEFORE_POLICIES : state.cancellationPolicy;
+      return { status: 'listed', hotelId, ownerId, details: details as HotelDetails, cancellationPolicy };
     }
     case 'HotelDelisted':
       return state.status === 'new' ? state : { ...state, status: 'delisted' };
+    case 'CancellationPolicySet':
+      return state.status === 'new' ? state : { ...state, cancellationPolicy: event.data.policy };
     default: {
       const unknown: never = event;
       return unknown;

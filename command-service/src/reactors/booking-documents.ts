@@ -187,20 +187,14 @@ function bookingDocumentSteps({ store, media, mailer, renderer, publicUrl }: Req
       const to = await about.ownerEmail();
       return to === null ? null : ownerNewBookingEmail(booking, to, links.ownerBookings(booking.hotelId));
     }
-    const cancellation = cancellationOfBooking(booking, await cancelledAt(streamId));
+    const cancellation = cancellationOfBooking(state);
+    if (cancellation === null) throw new Error(`${streamId} is cancelled without a recorded cancellation`);
     if (notice === 'guest-cancellation') {
       if (about.guestErased) return null;
       return guestCancellationEmail(booking, await about.hotel(), policyOfBooking(booking), cancellation, links.guestBookings(booking.customerId));
     }
     const to = await about.ownerEmail();
     return to === null ? null : ownerCancellationEmail(booking, to, cancellation, links.ownerBookings(booking.hotelId));
-  }
-
-  async function cancelledAt(streamId: string): Promise<string> {
-    const cancelled = (await store.readStream(streamId)).find((event: RecordedEvent) => event.type === 'BookingCancelled');
-    const at = cancelled?.data['cancelledAt'];
-    if (typeof at !== 'string') throw new Error(`${streamId} has no cancellation time`);
-    return at;
   }
 
   function assertMayNotify(bookingID: string, notice: BookingNotice, rule: EmailRule, claim: NoticeRun['claim']): void {

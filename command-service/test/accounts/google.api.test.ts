@@ -29,6 +29,8 @@ describe('Google sign-in', function () {
     const first = await api.post('/user/google/signin/signup', { credential });
     expect(first.status, JSON.stringify(first.body)).to.equal(200);
     expect(first.body.data.user).to.include({ role: 'customer', name: 'Meera Nair', email, profileImage: 'https://example.in/meera.png' });
+    // so the profile asks it for a Google confirmation, not a password it does not have
+    expect(first.body.data.user.hasPassword).to.equal(false);
     const second = await api.post('/user/google/signin/signup', {
       credential: await idToken(google.privateKey, { email, email_verified: true, name: 'Meera N' }),
     });
@@ -50,6 +52,9 @@ describe('Google sign-in', function () {
     });
     expect(response.status).to.equal(200);
     expect(response.body.data.user.name).to.equal('Both Ways');
+    // it keeps its password: changes are confirmed with it
+    expect(response.body.data.user.hasPassword).to.equal(true);
+    expect((await api.post('/hotel/owner/login', { email, password: 'monsoon-rains-2024' })).body.data.user.hasPassword).to.equal(true);
   });
 
   it('never trusts a posted name and email', async () => {

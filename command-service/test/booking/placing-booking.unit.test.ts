@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { addDays, bookingAggregate, messages, type BookRequest, type ContactEvent, type GuestEvent } from '@stays/contracts';
+import { addDays, bookingAggregate, messages, TERMS_BEFORE_POLICIES, type BookRequest, type ContactEvent, type GuestEvent } from '@stays/contracts';
 import { Conflict, Forbidden, InvalidInput, NotFound } from '../../src/domain-errors.ts';
 import { contactAggregate } from '../../src/booking/contact.ts';
 import { guestAggregate } from '../../src/booking/guest.ts';
@@ -8,7 +8,19 @@ import { holdBooking, placeBooking, recordPlacedBooking, reserveUnits, type Plac
 import { hotelAggregate } from '../../src/hotels/hotel.ts';
 import { roomAggregate } from '../../src/rooms/room.ts';
 import { DeciderSpecification } from '../support/decider-specification.ts';
-import { HOUR, NOW, at, bookingPlaced, contactVerified, hotelCreated, hotelDelisted, roomAdded, unitsReserved } from '../support/events.ts';
+import {
+  HOUR,
+  NOW,
+  at,
+  bookingPlaced,
+  bookingPlacedUnder,
+  contactVerified,
+  hotelCreated,
+  hotelDelisted,
+  policySet,
+  roomAdded,
+  unitsReserved,
+} from '../support/events.ts';
 
 const request = (overrides: Partial<BookRequest> = {}): BookRequest => ({
   hotelID: 'h1',
@@ -33,6 +45,20 @@ describe('placing a booking: the booking', () => {
     given(bookable)
       .when(book({ totalAmount: 1 }))
       .then([bookingPlaced]);
+  });
+
+  it("is made under the hotel's cancellation policy of the moment, or the terms before policies when the hotel never set one", () => {
+    const week = { freeUntilDaysBefore: 7, lateCharge: { kind: 'percentage', percent: 30 } } as const;
+    const fortnight = { freeUntilDaysBefore: 14, lateCharge: { kind: 'first-night' } } as const;
+    given({ ...bookable, hotel: [hotelCreated, policySet(week)] })
+      .when(book())
+      .then([bookingPlacedUnder(week)]);
+    given({ ...bookable, hotel: [hotelCreated, policySet(week), policySet(fortnight)] })
+      .when(book())
+      .then([bookingPlacedUnder(fortnight)]);
+    given(bookable)
+      .when(book())
+      .then([bookingPlacedUnder(TERMS_BEFORE_POLICIES)]);
   });
 
   it('needs the contact verified by this guest, and not longer ago than it lasts', () => {

@@ -1,16 +1,18 @@
 /** Events for the decider tests' `given` clauses: one guest, one owner, one hotel with one listing, one booking. */
-import type {
-  AccountEvent,
-  BookingEvent,
-  BookingPlaced,
-  ContactEvent,
-  GuestEvent,
-  HotelCreated,
-  HotelDetails,
-  HotelEvent,
-  InventoryEvent,
-  RoomAdded,
-  RoomType,
+import {
+  TERMS_BEFORE_POLICIES,
+  type CancellationPolicy,
+  type AccountEvent,
+  type BookingEvent,
+  type BookingPlaced,
+  type ContactEvent,
+  type GuestEvent,
+  type HotelCreated,
+  type HotelDetails,
+  type HotelEvent,
+  type InventoryEvent,
+  type RoomAdded,
+  type RoomType,
 } from '@stays/contracts';
 
 export const NOW = new Date('2026-11-22T06:00:00Z'); // 11:30 in India, 22 November
@@ -99,11 +101,22 @@ export const bookingPlaced: BookingPlaced = {
     discountAmount: 10_800,
     payableAmount: 43_200,
     paymentMethod: 'pay-at-hotel',
+    cancellationPolicy: TERMS_BEFORE_POLICIES,
   },
 };
 
 export const bookingPaid: BookingEvent = { type: 'BookingPaymentReceived', data: { bookingID: 'BK-1', ownerId: 'o1', receivedAt: NOW.toISOString() } };
-export const bookingCancelled: BookingEvent = { type: 'BookingCancelled', data: { bookingID: 'BK-1', customerId: 'g1', cancelledAt: NOW.toISOString() } };
+export const bookingCancelled: BookingEvent = {
+  type: 'BookingCancelled',
+  data: { bookingID: 'BK-1', customerId: 'g1', cancelledAt: NOW.toISOString(), chargeAmount: 0, refundAmount: 0 },
+};
+/** BK-1 placed under another policy than the terms before policies. */
+export const bookingPlacedUnder = (cancellationPolicy: CancellationPolicy): BookingPlaced => ({
+  ...bookingPlaced,
+  data: { ...bookingPlaced.data, cancellationPolicy },
+});
+/** Hotel h1's owner o1 set a cancellation policy. */
+export const policySet = (policy: CancellationPolicy): HotelEvent => ({ type: 'CancellationPolicySet', data: { hotelId: 'h1', ownerId: 'o1', policy } });
 
 export const unitsReserved = (bookingID: string, nights: string[], units: number): InventoryEvent => ({
   type: 'UnitsReserved',

@@ -19,12 +19,15 @@ export type BookingState =
       /** The notices (BookingNoticeSent) recorded so far. */
       readonly noticesSent: readonly BookingNotice[];
       readonly paid: boolean;
+      /** When it was cancelled and what that cost under its policy; null until cancelled. */
+      readonly cancellation: { readonly cancelledAt: string; readonly chargeAmount: number; readonly refundAmount: number } | null;
     };
 
 const initialBookingState = (): BookingState => ({ status: 'none' });
 
 function evolveBooking(state: BookingState, event: BookingEvent): BookingState {
-  if (event.type === 'BookingPlaced') return { status: 'placed', booking: event.data, invoice: null, emailSent: false, noticesSent: [], paid: false };
+  if (event.type === 'BookingPlaced')
+    return { status: 'placed', booking: event.data, invoice: null, emailSent: false, noticesSent: [], paid: false, cancellation: null };
   if (state.status === 'none') return state;
   switch (event.type) {
     case 'InvoiceIssued':
@@ -33,8 +36,10 @@ function evolveBooking(state: BookingState, event: BookingEvent): BookingState {
       return { ...state, emailSent: true };
     case 'BookingNoticeSent':
       return state.noticesSent.includes(event.data.notice) ? state : { ...state, noticesSent: [...state.noticesSent, event.data.notice] };
-    case 'BookingCancelled':
-      return { ...state, status: 'cancelled' };
+    case 'BookingCancelled': {
+      const { cancelledAt, chargeAmount, refundAmount } = event.data;
+      return { ...state, status: 'cancelled', cancellation: { cancelledAt, chargeAmount, refundAmount } };
+    }
     case 'BookingPaymentReceived':
       return { ...state, paid: true };
     default: {

@@ -5,6 +5,7 @@
  * Contact events carry no email, phone or code: only a salted, keyed hash of the code.
  */
 import { z } from 'zod';
+import { cancellationPolicySchema } from '../cancellation-policy.ts';
 import { ROOM_TYPES } from '../rules.ts';
 import type { EventOf } from './define.ts';
 
@@ -76,33 +77,42 @@ export type InventoryEvent = UnitsReserved | UnitsReleased;
 export const BOOKING_NOTICES = ['owner-new-booking', 'guest-cancellation', 'owner-cancellation'] as const;
 export type BookingNotice = (typeof BOOKING_NOTICES)[number];
 
+/** BookingPlaced without its cancellation policy: version 1, and what versions.ts lifts to version 2. */
+export const bookingPlacedWithoutPolicy = z.object({
+  bookingID: z.string(),
+  customerId: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  customerPhoneNumber: z.string(),
+  hotelId: z.string(),
+  ownerId: z.string(),
+  hotelName: z.string(),
+  hotelAddress: z.string(),
+  hotelCity: z.string(),
+  roomId: z.string(),
+  roomType: z.enum(ROOM_TYPES),
+  roomStandard: z.string(),
+  numberOfRooms: z.number(),
+  numberOfGuests: z.number(),
+  numberOfNights: z.number(),
+  dateOfBooking: z.string().describe('YYYY-MM-DD, India time.'),
+  dateOfCommencement: z.string().describe('YYYY-MM-DD, India time: the first night.'),
+  nights: z.array(z.string()).describe('Each night of the stay, YYYY-MM-DD.'),
+  units: z.number().describe('Units of the listing taken each night (rooms for a Room, 1 for a Flat).'),
+  pricePerNight: z.number().describe('Integer rupees, computed on the server.'),
+  totalAmount: z.number().describe('Integer rupees, computed on the server.'),
+  discountAmount: z.number().describe('Integer rupees, computed on the server.'),
+  payableAmount: z.number().describe('Integer rupees, computed on the server.'),
+  paymentMethod: z.literal('pay-at-hotel'),
+});
+
+/** BookingCancelled without what the cancellation cost: version 1, and what versions.ts lifts to version 2. */
+export const bookingCancelledWithoutCharge = z.object({ bookingID: z.string(), customerId: z.string(), cancelledAt: z.string() });
+
 export const bookingEventSchemas = {
-  BookingPlaced: z.object({
-    bookingID: z.string(),
-    customerId: z.string(),
-    customerName: z.string(),
-    customerEmail: z.string(),
-    customerPhoneNumber: z.string(),
-    hotelId: z.string(),
-    ownerId: z.string(),
-    hotelName: z.string(),
-    hotelAddress: z.string(),
-    hotelCity: z.string(),
-    roomId: z.string(),
-    roomType: z.enum(ROOM_TYPES),
-    roomStandard: z.string(),
-    numberOfRooms: z.number(),
-    numberOfGuests: z.number(),
-    numberOfNights: z.number(),
-    dateOfBooking: z.string().describe('YYYY-MM-DD, India time.'),
-    dateOfCommencement: z.string().describe('YYYY-MM-DD, India time: the first night.'),
-    nights: z.array(z.string()).describe('Each night of the stay, YYYY-MM-DD.'),
-    units: z.number().describe('Units of the listing taken each night (rooms for a Room, 1 for a Flat).'),
-    pricePerNight: z.number().describe('Integer rupees, computed on the server.'),
-    totalAmount: z.number().describe('Integer rupees, computed on the server.'),
-    discountAmount: z.number().describe('Integer rupees, computed on the server.'),
-    payableAmount: z.number().describe('Integer rupees, computed on the server.'),
-    paymentMethod: z.literal('pay-at-hotel'),
+  /** Version 2; version 1 (without `cancellationPolicy`) is in versions.ts. */
+  BookingPlaced: bookingPlacedWithoutPolicy.extend({
+    cancellationPolicy: cancellationPolicySchema.describe("The hotel's cancellation policy when the booking was placed: the booking keeps it."),
   }),
   InvoiceIssued: z.object({ bookingID: z.string(), invoicePDF: z.string(), mediaId: z.string() }),
   BookingEmailSent: z.object({ bookingID: z.string(), messageId: z.string() }),
@@ -113,7 +123,11 @@ export const bookingEventSchemas = {
       .describe('Which email besides the confirmation: to the owner on a new booking, to the guest or the owner on a cancellation.'),
     messageId: z.string(),
   }),
-  BookingCancelled: z.object({ bookingID: z.string(), customerId: z.string(), cancelledAt: z.string() }),
+  /** Version 2; version 1 (without the charge and refund) is in versions.ts. */
+  BookingCancelled: bookingCancelledWithoutCharge.extend({
+    chargeAmount: z.number().describe("Integer rupees the guest owes for cancelling, under the booking's policy (0 when free)."),
+    refundAmount: z.number().describe('Integer rupees due back to the guest (0: a pay-at-hotel booking has paid nothing while it can be cancelled).'),
+  }),
   BookingPaymentReceived: z.object({ bookingID: z.string(), ownerId: z.string(), receivedAt: z.string() }),
 };
 

@@ -45,6 +45,10 @@ export const eventCatalogue: { readonly [Type in DomainEventType]: EventTypeEntr
   HotelCreated: { stream: 'hotel-{hotelId}', about: 'An owner listed their hotel.' },
   HotelUpdated: { stream: 'hotel-{hotelId}', about: 'The hotel as it is after the update, and which fields changed.' },
   HotelDelisted: { stream: 'hotel-{hotelId}', about: 'The hotel left the listings (its owner deleted their account).' },
+  CancellationPolicySet: {
+    stream: 'hotel-{hotelId}',
+    about: "The owner set the hotel's cancellation policy; bookings placed from then on carry it, earlier ones keep theirs.",
+  },
   RoomAdded: { stream: 'room-{roomId}', about: 'A listing (room type and standard) was added to a hotel, with its units.' },
   RoomUpdated: { stream: 'room-{roomId}', about: 'The listing as it is after the update, and which fields changed.' },
   OtpIssued: { stream: contact, about: "A one-time code was sent to a guest's email and phone; only a keyed hash of it is stored." },
@@ -59,13 +63,16 @@ export const eventCatalogue: { readonly [Type in DomainEventType]: EventTypeEntr
   GuestBookingReleased: { stream: 'guest-{customerId}', about: 'The booking no longer counts against the guest (cancelled, or never placed).' },
   UnitsReserved: { stream: 'inventory-{roomId}', about: 'Units of a listing taken for a booking on each of its nights.' },
   UnitsReleased: { stream: 'inventory-{roomId}', about: 'Units given back (cancellation, or a booking that was never placed).' },
-  BookingPlaced: { stream: 'booking-{bookingID}', about: 'A guest booked: the stay, the hotel and listing as they were, and the amounts.' },
+  BookingPlaced: {
+    stream: 'booking-{bookingID}',
+    about: 'A guest booked: the stay, the hotel and listing as they were, the amounts, and the cancellation policy the booking is made under.',
+  },
   InvoiceIssued: { stream: 'booking-{bookingID}', about: 'The invoice PDF was rendered and stored.' },
   BookingEmailSent: { stream: 'booking-{bookingID}', about: 'The confirmation email (with the invoice) was sent.' },
   BookingNoticeSent: {
     stream: 'booking-{bookingID}',
     about: 'An email about the booking was sent: the new booking to the owner, or the cancellation to the guest or the owner.',
   },
-  BookingCancelled: { stream: 'booking-{bookingID}', about: 'The guest cancelled.' },
+  BookingCancelled: { stream: 'booking-{bookingID}', about: "The guest cancelled: what it cost under the booking's policy, and what is due back." },
   BookingPaymentReceived: { stream: 'booking-{bookingID}', about: 'The owner recorded the payment at the hotel.' },
 };

@@ -4,6 +4,7 @@
  * standard (`roomlisting-{hotelId}-{sha256(type|standard)}`).
  */
 import { z } from 'zod';
+import { cancellationPolicySchema } from '../cancellation-policy.ts';
 import { BED_TYPES, ROOM_TYPES } from '../rules.ts';
 import type { EventOf, Immutable } from './define.ts';
 
@@ -69,13 +70,18 @@ export const hotelEventSchemas = {
   HotelDelisted: z
     .object({ ...ofHotel, reason: z.literal('owner-deleted'), delistedAt: z.string() })
     .describe('The hotel left the listings (its owner deleted their account): no search shows it, no one can book it.'),
+  CancellationPolicySet: z
+    .object({ ...ofHotel, policy: cancellationPolicySchema })
+    .describe("The owner set the hotel's cancellation policy: bookings placed from now on are made under it; earlier ones keep theirs."),
 };
 
 export type HotelCreated = EventOf<'HotelCreated', typeof hotelEventSchemas.HotelCreated>;
 export type HotelUpdated = EventOf<'HotelUpdated', typeof hotelEventSchemas.HotelUpdated>;
 export type HotelDelisted = EventOf<'HotelDelisted', typeof hotelEventSchemas.HotelDelisted>;
 
-export type HotelEvent = HotelCreated | HotelUpdated | HotelDelisted;
+export type CancellationPolicySet = EventOf<'CancellationPolicySet', typeof hotelEventSchemas.CancellationPolicySet>;
+
+export type HotelEvent = HotelCreated | HotelUpdated | HotelDelisted | CancellationPolicySet;
 
 export const roomEventSchemas = {
   RoomAdded: roomDetails.extend({ roomId: z.string(), ...ofHotel, hotelName: z.string() }),

@@ -9,7 +9,9 @@
  * version with its upcaster, and the current schema states what every event now has.
  */
 import { z } from 'zod';
+import { TERMS_BEFORE_POLICIES } from '../cancellation-policy.ts';
 import { maxGuestsOf } from '../rules.ts';
+import { bookingCancelledWithoutCharge, bookingPlacedWithoutPolicy } from './booking.ts';
 import { EventDataError } from './event-data-error.ts';
 import { roomEventSchemas } from './hotels.ts';
 import type { DomainEventType } from './index.ts';
@@ -57,4 +59,8 @@ export const olderVersions: { readonly [Type in DomainEventType]?: readonly Olde
       (data, recorded) => ({ customerId: data.customerId, failedAt: data.failedAt ?? recorded.recordedAt }),
     ),
   ],
+  // bookings placed before hotels had policies keep the terms they were made under
+  BookingPlaced: [olderVersion(bookingPlacedWithoutPolicy, (data) => ({ ...data, cancellationPolicy: TERMS_BEFORE_POLICIES }))],
+  // cancellations before policies were all free, and pay-at-hotel bookings had paid nothing to refund
+  BookingCancelled: [olderVersion(bookingCancelledWithoutCharge, (data) => ({ ...data, chargeAmount: 0, refundAmount: 0 }))],
 };

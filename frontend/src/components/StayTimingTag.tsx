@@ -1,9 +1,13 @@
-/** A stay's timing as the spec labels it: Upcoming until its first night (India time), Completed after. */
+/**
+ * A booking's timing as the spec labels it: Upcoming until its first night (India time),
+ * Completed after; a cancelled booking is neither and says Cancelled.
+ */
 import { Intent, Tag } from '@blueprintjs/core';
-import { messages, stayIsAhead } from '@stays/contracts';
+import { messages, stayIsAhead, type BookingView } from '@stays/contracts';
 
-export function StayTimingTag({ dateOfCommencement, now }: { readonly dateOfCommencement: string; readonly now: Date }) {
-  return stayIsAhead(dateOfCommencement, now) ? (
+export function StayTimingTag({ booking, now }: { readonly booking: Pick<BookingView, 'status' | 'dateOfCommencement'>; readonly now: Date }) {
+  if (booking.status === 'cancelled') return <Tag intent={Intent.DANGER}>{messages.ui.cancelled}</Tag>;
+  return stayIsAhead(booking.dateOfCommencement, now) ? (
     <Tag intent={Intent.SUCCESS} minimal>
       {messages.ui.upcoming}
     </Tag>

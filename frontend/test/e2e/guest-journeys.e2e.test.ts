@@ -535,6 +535,8 @@ describe('guest journeys (e2e)', function () {
     // A new password asks for the current one; a wrong one is refused without ending the session.
     await page.getByLabel(ui.passwordLabel, { exact: true }).fill('asha-password-2');
     await page.getByLabel(ui.currentPasswordLabel).fill('not-my-password');
+    // a password account confirms with its password: no Google confirmation is offered to it
+    expect(await page.getByRole('button', { name: ui.confirmWithGoogle }).count()).to.equal(0);
     await shoot(page, '13-profile-new-password');
     await page.getByRole('button', { name: ui.update }).click();
     await page.getByText(messages.server.currentPasswordWrong).waitFor();
@@ -638,6 +640,9 @@ describe('guest journeys (e2e)', function () {
     const card = ownerSide.page.getByRole('article').filter({ hasText: unpaid });
     await card.getByTestId('payment').waitFor();
     expect(await card.getByTestId('payment').textContent()).to.equal(ui.cancelled);
+    // and its timing is Cancelled, not Upcoming
+    expect(await card.getByText(ui.upcoming, { exact: true }).count()).to.equal(0);
+    await card.locator('.badges').getByText(ui.cancelled, { exact: true }).waitFor();
     await ownerSide.context.close();
   });
 

@@ -48,7 +48,7 @@ export interface BookingContext {
  * Places a booking: the guest verified this email and phone; the hotel is listed (a
  * delisted one says so); the listing exists; the stay starts between tomorrow and 365
  * days from today (India time); a Flat is one unit. The price comes from the room, never
- * from the client.
+ * from the client; the booking is made under the hotel's cancellation policy of this moment.
  */
 export function placeBooking(command: PlaceBooking, { contact, hotel, room }: BookingContext): [BookingPlaced] {
   const { request, now } = command;
@@ -93,6 +93,7 @@ export function placeBooking(command: PlaceBooking, { contact, hotel, room }: Bo
         pricePerNight: room.details.pricePerNight,
         ...quote,
         paymentMethod: 'pay-at-hotel',
+        cancellationPolicy: hotel.cancellationPolicy,
       },
     },
   ];

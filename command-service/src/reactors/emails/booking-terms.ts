@@ -1,16 +1,14 @@
 /**
- * The cancellation terms the booking emails quote: the policy the booking was made under,
- * and the cancellation's charge and refund as decided. Read here, in one place, from what
- * the booking's events record.
+ * The cancellation terms the booking emails quote, read in one place from what the
+ * booking's events record: the policy the booking was made under (BookingPlaced, older
+ * bookings upcast to the terms before policies), and the charge and refund the decider
+ * recorded with the cancellation (BookingCancelled).
  */
-import { TERMS_BEFORE_POLICIES, cancellationTermsOf, indiaToday, type CancellationPolicy, type PlacedBooking } from '@stays/contracts';
+import type { BookingState, CancellationPolicy, PlacedBooking } from '@stays/contracts';
 import type { CancellationForEmails } from './booking-emails.ts';
 
 /** The policy `booking` was made under. */
-export const policyOfBooking = (_booking: PlacedBooking): CancellationPolicy => TERMS_BEFORE_POLICIES;
+export const policyOfBooking = (booking: PlacedBooking): CancellationPolicy => booking.cancellationPolicy;
 
-/** The cancellation of `booking`, made at `cancelledAt` (a pay-at-hotel booking that can still be cancelled has paid nothing). */
-export function cancellationOfBooking(booking: PlacedBooking, cancelledAt: string): CancellationForEmails {
-  const terms = cancellationTermsOf(policyOfBooking(booking), booking, indiaToday(new Date(cancelledAt)));
-  return { cancelledAt, chargeAmount: terms.chargeAmount, refundAmount: terms.refundAmount };
-}
+/** The booking's cancellation as recorded; null while it is not cancelled. */
+export const cancellationOfBooking = (state: Exclude<BookingState, { status: 'none' }>): CancellationForEmails | null => state.cancellation;

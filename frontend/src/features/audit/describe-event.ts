@@ -53,6 +53,7 @@ const describers: { readonly [Type in DomainEventType]: (d: Fields, streamId: st
   HotelCreated: (d) => said.hotelCreated(d.text('hotelName'), d.text('city')),
   HotelUpdated: (d) => said.hotelUpdated(d.text('hotelName'), d.texts('changedFields')),
   HotelDelisted: () => said.hotelDelisted,
+  CancellationPolicySet: () => said.cancellationPolicySet,
   RoomAdded: (d) => said.roomAdded(room(d), d.text('hotelName'), formatRupees(d.number('pricePerNight'))),
   RoomUpdated: (d) => said.roomUpdated(room(d), d.texts('changedFields')),
   OtpIssued: (d) => said.otpIssued(indiaTime(d.text('expiresAt'))),

@@ -2,7 +2,7 @@
  * 'Your Bookings' (spec section 2): the table, and the detail card that replaces it. Where the
  * table hides its amount, payment and invoice columns (phones), a card per booking shows them instead.
  */
-import { Alert, Button, Card, HTMLTable, Intent, Tag } from '@blueprintjs/core';
+import { Alert, Button, Card, HTMLTable, Intent } from '@blueprintjs/core';
 import {
   addressWithCity,
   cancellable,
@@ -24,16 +24,6 @@ import { StayTimingTag } from '../../../components/StayTimingTag.tsx';
 const ui = messages.ui;
 const cols = ui.bookingColumns;
 const labels = ui.bookingDetail;
-
-function Timing({ booking }: { booking: BookingView }) {
-  if (booking.status === 'cancelled')
-    return (
-      <Tag intent={Intent.NONE} minimal>
-        {ui.cancelled}
-      </Tag>
-    );
-  return <StayTimingTag dateOfCommencement={booking.dateOfCommencement} now={new Date()} />;
-}
 
 const paymentText: Record<PaymentState, string> = { paid: ui.paymentDone, pending: ui.paymentPending, cancelled: ui.cancelled };
 const Payment = ({ booking }: { booking: BookingView }) => <>{paymentText[paymentStateOf(booking)]}</>;
@@ -89,7 +79,7 @@ export function BookingsTable({ bookings, cancel, onCancel }: BookingsTableProps
               </td>
               <td>{formatRupees(booking.payableAmount)}</td>
               <td>
-                {booking.dateOfCommencement.slice(0, 10)} <Timing booking={booking} />
+                {booking.dateOfCommencement.slice(0, 10)} <StayTimingTag booking={booking} now={new Date()} />
               </td>
               <td className="no-wrap">{checkOutOfBooking(booking)}</td>
               <td>
@@ -108,7 +98,7 @@ export function BookingsTable({ bookings, cancel, onCancel }: BookingsTableProps
             <Card className="booking-card" role="article" aria-label={booking.bookingID}>
               <div className="booking-card-head">
                 <BookingIdButton booking={booking} onOpen={setOpenId} />
-                <Timing booking={booking} />
+                <StayTimingTag booking={booking} now={new Date()} />
               </div>
               <Link to={`/view-hotel/${booking.hotelID}`} className="booking-card-hotel">
                 {booking.hotelName}
@@ -186,7 +176,7 @@ function BookingDetail({
     [labels.roomStandard, booking.roomStandard],
     [labels.totalAmount, formatRupees(booking.payableAmount)],
     [labels.discount, formatDiscount(booking.discountAmount)],
-    [labels.status, <Timing booking={booking} />],
+    [labels.status, <StayTimingTag booking={booking} now={new Date()} />],
     [labels.paymentStatus, <Payment booking={booking} />],
   ];
   const cancelling = cancel.bookingId === booking._id && cancel.status === 'loading';

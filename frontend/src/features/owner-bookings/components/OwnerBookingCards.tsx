@@ -1,7 +1,7 @@
 /**
  * The owner's bookings as cards (spec section 2): every booking field, total amount and
- * discount separately, the timing label, the payment status (owner wording) and a
- * Cancelled marker; the owner records a pay-at-hotel payment.
+ * discount separately, the timing label (Cancelled for a cancelled booking), the payment
+ * status (owner wording); the owner records a pay-at-hotel payment.
  */
 import { Button, Card, Intent, Tag } from '@blueprintjs/core';
 import {
@@ -54,8 +54,7 @@ export function OwnerBookingCards({ bookings, markPaid, onMarkPaid }: Props) {
             <div className="owner-booking-head">
               <h2>{booking.bookingID}</h2>
               <div className="badges">
-                <StayTimingTag dateOfCommencement={booking.dateOfCommencement} now={now} />
-                {booking.status === 'cancelled' && <Tag intent={Intent.DANGER}>{ui.cancelled}</Tag>}
+                <StayTimingTag booking={booking} now={now} />
               </div>
             </div>
             <dl className="owner-facts">

@@ -22,6 +22,7 @@ interface Props {
   readonly onSignOut: () => void;
   /** The current password field and the Google confirmation, shown when the email or password changes. */
   readonly Confirmation: ComponentType<{
+    hasPassword: boolean | undefined;
     currentPassword: string;
     onCurrentPassword: (value: string) => void;
     googleConfirmed: boolean;
@@ -79,6 +80,7 @@ export function OwnerProfileForm({ user, loading, notice, updated, onUpdate, onD
         </FormGroup>
         {needsConfirmation && (
           <Confirmation
+            hasPassword={user.hasPassword}
             currentPassword={currentPassword}
             onCurrentPassword={setCurrentPassword}
             googleConfirmed={googleCredential !== null}

@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic (also when unit tests load this module under Node, where tsx applies no tsconfig to the web client) */
 /**
  * 'CONTINUE WITH GOOGLE'. With VITE_GOOGLE_CLIENT_ID set it loads Google Identity
  * Services and hands the ID token to `onCredential`; without it the button explains that

@@ -139,6 +139,7 @@ export function ProfileForm({ user, extraActions }: { user: SessionUser; extraAc
         </FormGroup>
         {needsConfirmation && (
           <HolderConfirmation
+            hasPassword={user.hasPassword}
             currentPassword={currentPassword}
             onCurrentPassword={setCurrentPassword}
             googleConfirmed={googleCredential !== null}

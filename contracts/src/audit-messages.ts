@@ -123,6 +123,14 @@ export const auditMessages = {
       `${guest} booked ${room} at ${hotel} for ${plural(nights, 'night')} from ${first}: ${payable} payable at the hotel`,
     invoiceIssued: 'Invoice issued',
     bookingEmailSent: 'Booking confirmation emailed to the guest',
+    bookingNoticeSent: (notice: string) =>
+      notice === 'owner-new-booking'
+        ? 'New booking emailed to the owner'
+        : notice === 'guest-cancellation'
+          ? 'Cancellation emailed to the guest'
+          : notice === 'owner-cancellation'
+            ? 'Cancellation emailed to the owner'
+            : `Email about the booking sent (${notice})`,
     bookingCancelled: (at: string) => `Booking cancelled by the guest at ${at}`,
     bookingPaymentReceived: (at: string) => `Payment received at the hotel, recorded by the owner at ${at}`,
     auditorAdded: (via: string) =>

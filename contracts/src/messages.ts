@@ -671,3 +671,61 @@ export const passwordReset = {
   googleEmailAction: 'To sign in, choose "Continue with Google" on the sign-in page:',
   emailSignature: 'The Stays team',
 } as const;
+
+/** The emails about a booking (command-service/src/reactors/emails/): subjects, headings, labels and sentences. */
+export const emails = {
+  signOff: 'Stays',
+  automatic: 'This email was sent by Stays about a booking. Please do not reply to it.',
+  greeting: (name: string) => (name === '' ? 'Dear guest,' : `Dear ${name},`),
+  labels: {
+    bookingID: 'Booking ID',
+    hotel: 'Hotel',
+    address: 'Address',
+    phone: 'Phone',
+    checkIn: 'Check-in',
+    checkOut: 'Check-out',
+    nights: 'Nights',
+    guests: 'Guests',
+    rooms: 'Rooms',
+    listing: 'Listing',
+    guest: 'Guest',
+    total: 'Total',
+    discount: 'Discount',
+    payable: 'Payable at the hotel',
+    cancelledOn: 'Cancelled on',
+    charge: 'Cancellation charge',
+    refund: 'Refund',
+  },
+  checkInAt: (date: string, time: string) => (time === '' ? date : `${date}, from ${time}`),
+  checkOutAt: (date: string, time: string) => (time === '' ? date : `${date}, by ${time}`),
+  /** A guest whose personal data was erased, as the owner's emails name them. */
+  erasedGuest: 'A guest (their details were erased)',
+  policyHeading: 'Cancellation policy',
+  confirmation: {
+    subject: (bookingID: string, hotel: string) => `Booking confirmed: ${bookingID} at ${hotel}`,
+    heading: 'Your booking is confirmed',
+    intro: (bookingID: string, hotel: string, city: string) => `Your booking ${bookingID} at ${hotel}, ${city} is confirmed. You pay at the hotel.`,
+    invoice: 'Your invoice is attached.',
+    link: 'See your bookings',
+  },
+  guestCancellation: {
+    subject: (bookingID: string, hotel: string) => `Booking cancelled: ${bookingID} at ${hotel}`,
+    heading: 'Your booking is cancelled',
+    intro: (bookingID: string, hotel: string, city: string) => `Your booking ${bookingID} at ${hotel}, ${city} is cancelled.`,
+    free: 'Under the policy of your booking this cancellation is free.',
+    charged: (charge: string) => `Under the policy of your booking this cancellation costs ${charge}, payable to the hotel.`,
+    link: 'See your bookings',
+  },
+  ownerNewBooking: {
+    subject: (bookingID: string, hotel: string) => `New booking ${bookingID} at ${hotel}`,
+    heading: 'You have a new booking',
+    intro: (bookingID: string, hotel: string) => `Booking ${bookingID} was placed at ${hotel}. The guest pays at the hotel.`,
+    link: "See your hotel's bookings",
+  },
+  ownerCancellation: {
+    subject: (bookingID: string, hotel: string) => `Booking ${bookingID} at ${hotel} was cancelled`,
+    heading: 'A booking was cancelled',
+    intro: (bookingID: string, hotel: string) => `The guest cancelled booking ${bookingID} at ${hotel}. Its nights are free to book again.`,
+    link: "See your hotel's bookings",
+  },
+} as const;

@@ -188,14 +188,15 @@ describe('auditors over HTTP', function () {
 
   it("gives a cancelled booking's history with its units and hold given back", async () => {
     const types = (await history(cancelledID)).map((entry) => entry.record.type);
-    expect(types).to.include.members(['BookingPlaced', 'InvoiceIssued', 'BookingEmailSent', 'BookingCancelled', 'UnitsReleased']);
+    expect(types).to.include.members(['BookingPlaced', 'InvoiceIssued', 'BookingEmailSent', 'BookingCancelled', 'UnitsReleased', 'BookingNoticeSent']);
     expect(types).to.not.include('BookingPaymentReceived');
     expect(types.indexOf('BookingCancelled')).to.be.greaterThan(types.indexOf('BookingPlaced'));
   });
 
   for (const [label, last] of [
     ['paid', 'BookingPaymentReceived'],
-    ['cancelled', 'BookingCancelled'],
+    // the cancellation's last record: the owner told of it
+    ['cancelled', 'BookingNoticeSent'],
   ] as const) {
     it(`shows the ${label} booking as of just before and at each of its events, folded with the command side's evolve`, async () => {
       const bookingID = label === 'paid' ? paidID : cancelledID;

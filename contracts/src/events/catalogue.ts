@@ -77,6 +77,10 @@ export const eventCatalogue: { readonly [Type in DomainEventType]: EventTypeEntr
   },
   InvoiceIssued: { stream: 'booking-{bookingID}', about: 'The invoice PDF was rendered and stored.' },
   BookingEmailSent: { stream: 'booking-{bookingID}', about: 'The confirmation email (with the invoice) was sent.' },
+  BookingNoticeSent: {
+    stream: 'booking-{bookingID}',
+    about: 'An email about the booking was sent: the new booking to the owner, or the cancellation to the guest or the owner.',
+  },
   BookingCancelled: { stream: 'booking-{bookingID}', about: "The guest cancelled: what it cost under the booking's policy, and what is due back." },
   BookingPaymentReceived: { stream: 'booking-{bookingID}', about: 'The owner recorded the payment at the hotel.' },
 };

@@ -81,6 +81,7 @@ const describers: { readonly [Type in DomainEventType]: (d: Fields, streamId: st
     ),
   InvoiceIssued: () => said.invoiceIssued,
   BookingEmailSent: () => said.bookingEmailSent,
+  BookingNoticeSent: (d) => said.bookingNoticeSent(d.text('notice')),
   BookingCancelled: (d) => said.bookingCancelled(indiaTime(d.text('cancelledAt'))),
   BookingPaymentReceived: (d) => said.bookingPaymentReceived(indiaTime(d.text('receivedAt'))),
   AuditorAdded: (d) => said.auditorAdded(d.text('via')),

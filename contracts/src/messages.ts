@@ -766,6 +766,7 @@ export const validation = {
   checkOutNights: (max: number) => `must be 1 to ${max} nights after the check-in date`,
   nightsDoNotMatch: 'do not match the check-in and check-out dates: send nights or a check-out date, not both',
   oneForAFlat: 'must be 1: an apartment (Flat) is booked whole',
+  severalRoomsFlatOnly: 'Only an apartment (Flat) has a number of rooms: a Room has one.',
   checkInDateOutOfRange: (horizonDays: number) => `Choose a check-in date from tomorrow up to ${horizonDays === 365 ? 'a year' : `${horizonDays} days`} ahead.`,
   tooManyFiles: (max: number) => `Send at most ${max} ${max === 1 ? 'file' : 'files'}.`,
 } as const;

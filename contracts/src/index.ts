@@ -15,5 +15,6 @@ export * from './schemas/booking.ts';
 export * from './schemas/audit.ts';
 export * from './schemas/occupancy.ts';
 export * from './schemas/availability.ts';
+export * from './schemas/request-check.ts';
 export { occupancyMessages } from './occupancy-messages.ts';
 export * from './aggregates/booking.ts';

@@ -520,9 +520,10 @@ export const server = {
     bitsPerChannel <= 8
       ? `Each image must be at most ${megapixels} megapixels`
       : `Each image with ${bitsPerChannel} bits per channel must be at most ${megapixels} megapixels (save it with 8 bits per channel, or smaller)`,
-  profileImageRequired: 'profileImage: a profile image is required',
-  oneProfileImage: 'profileImage: send one profile image',
-  invalidField: (field: string, reason: string) => `${field}: ${reason}`,
+  profileImageRequired: 'Profile image is required.',
+  oneProfileImage: 'Send one profile image.',
+  /** A field's problem in plain words (`validation.problem`): "Password must be at least 8 characters." */
+  invalidField: (field: string, reason: string) => validation.problem(field, reason),
   googleNotConfigured: ui.googleNotConfigured,
   googleCredentialInvalid: 'Google sign-in failed: the credential could not be verified',
   googleEmailUnverified: 'Google sign-in failed: the Google account email is not verified',
@@ -565,7 +566,7 @@ export const server = {
   roomNotFound: 'Room not found',
   roomListingExists: (roomType: string, roomStandard: string) =>
     `This hotel already has a ${roomType === 'Flat' ? 'Apartment' : 'Room'} listing of standard '${roomStandard}'`,
-  flatOnly: 'applies only to a Flat',
+  flatOnly: 'applies only to an apartment (Flat)',
 
   // booking
   otpSent: ui.otpSent,
@@ -578,7 +579,7 @@ export const server = {
   bookingsFound: 'Bookings found',
   noRoomOfThatKind: 'This hotel has no room of that type and standard',
   soldOut: (night: string) => `No room of this kind is free on ${night}. Please choose other dates.`,
-  tooManyGuests: (holds: number) => `at most ${holds} ${holds === 1 ? 'guest' : 'guests'} fit in what you are booking: book more rooms, or another room`,
+  tooManyGuests: (holds: number) => `At most ${holds} ${holds === 1 ? 'guest fits' : 'guests fit'} in what you are booking: book more rooms, or another room.`,
   notYourBooking: 'This booking belongs to someone else',
   bookingNotFound: 'Booking not found',
   bookingCancelled: 'Booking cancelled',
@@ -586,8 +587,6 @@ export const server = {
   bookingMarkedPaid: 'Payment recorded',
 
   // booking bounds, OTP limits, delisted hotels, paid bookings
-  stayStartsTomorrowAtTheEarliest: 'the stay can start tomorrow at the earliest',
-  stayStartsTooFarAhead: (days: number) => `the stay can start at most ${days} days from today`,
   otpTooManyTriesToday: 'Too many wrong OTP tries for this email and mobile number today. Please try again tomorrow.',
   otpTooManyTriesForAccount: 'Too many wrong OTP tries from your account today. Please try again tomorrow.',
   otpTooManyCodesToday: (max: number) => `You can ask for at most ${max} OTPs for one email and mobile number a day. Please try again tomorrow.`,
@@ -728,4 +727,159 @@ export const emails = {
     intro: (bookingID: string, hotel: string) => `The guest cancelled booking ${bookingID} at ${hotel}. Its nights are free to book again.`,
     link: "See your hotel's bookings",
   },
+} as const;
+
+/**
+ * Validation messages (docs/spec-choices.md, decision 0027): the field as the web client's
+ * form labels it, then what is wrong with it, as a sentence: "Password must be at least 8
+ * characters." A reason is the phrase that follows the label; a reason that starts with a
+ * capital letter is a whole sentence and is the message as it is. The spec gives no server
+ * validation text; its client-side texts ('Email and password are required.', the image
+ * counts) stay verbatim in `ui`.
+ */
+const placeKinds = [
+  ['restaurants', ui.nearbyTabs.restaurants],
+  ['cinemaHalls', ui.nearbyTabs.cinemaHalls],
+  ['famousTouristPlaces', ui.nearbyTabs.famousTouristPlaces],
+  ['transportationFacilities', 'Transportation'],
+] as const;
+
+/** Request fields by name, as the forms label them; a nested field by its path without list positions ('restaurants.distance'). */
+const fieldLabels: Readonly<Record<string, string>> = {
+  body: 'The request body',
+  request: 'The request',
+  // accounts
+  email: ui.emailLabel,
+  password: ui.passwordLabel,
+  username: ui.usernameLabel,
+  name: ui.nameLabel,
+  currentPassword: 'Current password',
+  googleCredential: 'Google confirmation',
+  credential: 'Google sign-in',
+  removeProfileImage: ui.removeProfileImage,
+  // hotel form
+  hotelName: ui.hotelNameLabel,
+  description: ui.descriptionLabel,
+  address: ui.addressLabel,
+  country: ui.countryLabel,
+  state: 'State',
+  city: ui.cityLabel,
+  pinCode: ui.pinCodeLabel,
+  phoneNumber: 'Phone number',
+  amenities: ui.amenitiesTitle,
+  startingPrice: 'Starting price',
+  checkInTime: ui.checkInTimeLabel,
+  checkOutTime: ui.checkOutTimeLabel,
+  ...Object.fromEntries(
+    placeKinds.flatMap(([key, kind]) => [
+      [key, kind],
+      [`${key}.name`, ui.placeNameLabel(kind)],
+      [`${key}.distance`, ui.placeDistanceLabel(kind)],
+      [`${key}.type`, `${kind}: type`],
+    ]),
+  ),
+  // room forms
+  roomType: ui.roomTypeLabel,
+  roomStandard: ui.roomStandardLabel,
+  size: 'Room size',
+  bedType: ui.bedTypeLabel,
+  pricePerNight: ui.pricePerNightLabel,
+  hasKitchen: ui.kitchenLabel,
+  furnished: ui.furnishedLabel,
+  totalUnits: ui.totalUnitsShort,
+  maxGuests: ui.maxGuestsLabel,
+  // booking page
+  customerName: ui.fullNameLabel,
+  customerEmail: ui.emailLabel,
+  customerPhoneNumber: ui.mobileNumberLabel,
+  otp: ui.otpLabel,
+  numberOfRooms: ui.roomsLabel,
+  numberOfGuests: ui.guestsLabel,
+  numberOfNights: ui.nightsLabel,
+  dateOfCommencement: ui.checkInDate,
+  dateOfBooking: 'Date of booking',
+  // stay and search
+  checkIn: ui.checkInDate,
+  checkOut: ui.checkOutDate,
+  nights: ui.nightsLabel,
+  rooms: ui.roomsLabel,
+  guests: ui.guestsLabel,
+  searchTerm: ui.searchButton,
+  minPrice: ui.minPriceLabel,
+  maxPrice: ui.maxPriceLabel,
+  sort: ui.sortByLabel,
+};
+
+/** 'hotelID' → 'Hotel ID', 'leafIndex' → 'Leaf index': a field no form shows. */
+const wordsOf = (key: string): string => {
+  const words = key
+    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
+    .split(/[\s_]+/)
+    .filter(Boolean)
+    .map((word, index) => (/^[A-Z]+$/.test(word) && word.length > 1 ? word : index === 0 ? word : word.toLowerCase()));
+  const text = words.join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+};
+
+/** The label of a field path ('restaurants.0.distance'): the nested label, else its first part's, else its name in words. */
+const labelOf = (field: string, labels: Readonly<Record<string, string>>): string => {
+  const parts = field.split('.').filter((part) => part !== '' && !/^\d+$/.test(part));
+  if (parts.length === 0) return labels['body'] ?? fieldLabels['body']!;
+  return labels[parts.join('.')] ?? labels[parts[0]!] ?? wordsOf(parts.at(-1)!);
+};
+
+const list = (options: readonly string[]): string => (options.length < 2 ? options.join('') : `${options.slice(0, -1).join(', ')} or ${options.at(-1)}`);
+
+export const validation = {
+  labels: fieldLabels,
+  /** The owner sign-up form's own labels (its profile form uses the common ones). */
+  ownerSignUpLabels: { name: ui.ownerNameLabel, email: ui.ownerEmailLabel },
+  /** The room forms' own labels. */
+  roomLabels: { numberOfRooms: ui.numberOfRoomsShort },
+
+  /** The message for `reason` about `field`, labelled with `labels` (the common labels when not given). */
+  problem: (field: string, reason: string, labels: Readonly<Record<string, string>> = fieldLabels): string =>
+    /^[A-Z]/.test(reason) ? reason : `${labelOf(field, labels)} ${reason}.`,
+
+  // reasons: each follows the field's label
+  required: 'is required',
+  notText: 'must be text',
+  notNumber: 'must be a number',
+  notList: 'must be a list',
+  notObject: 'must be a set of fields (a JSON object or a form)',
+  notTrueOrFalse: 'must be true or false',
+  notValid: 'is not valid',
+  notEmail: 'is not a valid email address',
+  notExpected: 'is not expected here',
+  atLeastCharacters: (min: number) => `must be at least ${min} characters`,
+  atMostCharacters: (max: number) => `must be at most ${max} characters`,
+  charactersBetween: (min: number, max: number) => `must be ${min} to ${max} characters long`,
+  atLeast: (min: number) => `must be at least ${min}`,
+  atMost: (max: number) => `must be at most ${max}`,
+  numberBetween: (min: number, max: number, whole: boolean) => `must be a ${whole ? 'whole number' : 'number'} from ${min} to ${max}`,
+  atLeastItems: (min: number) => `must have at least ${min} ${min === 1 ? 'item' : 'items'}`,
+  atMostItems: (max: number) => `must have at most ${max} items`,
+  oneOf: (options: readonly string[]) => `must be ${list(options)}`,
+  controlCharacters: 'must not contain control characters or line breaks',
+  controlCharactersMultiLine: 'must not contain control characters',
+  invisibleCharacters: 'must not contain invisible characters',
+  time: 'must be a time written as HH:MM, e.g. 14:00',
+  date: 'must be a date written as YYYY-MM-DD',
+  isoTime: 'must be a date and time written as ISO 8601, e.g. 2025-01-31T10:00:00Z',
+  digitsBetween: (min: number, max: number) => `must be a number of ${min} to ${max} digits`,
+  digits: (count: number) => `must be ${count} digits`,
+  placeWithoutName: 'is required for a place without a name',
+  placeList: 'must be a list of places',
+  atMostPlaces: (max: number) => `must have at most ${max} places`,
+  newPlaceAtLeastKm: (km: number) => `must be at least ${km} km for a new place`,
+  phoneText: 'must be digits, with spaces, dashes or brackets if you like',
+  internationalPhone: 'must be a known dial code and a number of 9 to 12 digits (15 digits at most in all), e.g. +91 9822012345',
+  anyPhone: 'must be a number of 9 to 12 digits, with or without a known dial code',
+  notALink: 'must be a name, without links or web addresses',
+  checkOutNights: (max: number) => `must be 1 to ${max} nights after the check-in date`,
+  nightsDoNotMatch: 'do not match the check-in and check-out dates: send nights or a check-out date, not both',
+  oneForAFlat: 'must be 1: an apartment (Flat) is booked whole',
+  severalRoomsFlatOnly: 'Only an apartment (Flat) has a number of rooms: a Room has one.',
+  checkInDateOutOfRange: (horizonDays: number) => `Choose a check-in date from tomorrow up to ${horizonDays === 365 ? 'a year' : `${horizonDays} days`} ahead.`,
+  tooManyFiles: (max: number) => `Send at most ${max} ${max === 1 ? 'file' : 'files'}.`,
 } as const;

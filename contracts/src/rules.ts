@@ -1,5 +1,5 @@
 /** Business constants and rules of spec section 9, shared by server and client. */
-import { server } from './messages.ts';
+import { validation } from './messages.ts';
 
 export const API_PREFIX_DEFAULT = '/sharma/resident/stays';
 
@@ -145,8 +145,7 @@ export const guestsFit = (guests: number, maxGuests: number, roomType: RoomType,
  * (India time). Booking and the availability answer apply the same bounds.
  */
 export function stayStartProblem(checkIn: string, now: Date): string | null {
-  if (checkIn < earliestCommencement(now)) return server.stayStartsTomorrowAtTheEarliest;
-  if (checkIn > latestCommencement(now)) return server.stayStartsTooFarAhead(limits.bookingHorizonDays);
+  if (checkIn < earliestCommencement(now) || checkIn > latestCommencement(now)) return validation.checkInDateOutOfRange(limits.bookingHorizonDays);
   return null;
 }
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { limits } from '../rules.ts';
+import { validation } from '../messages.ts';
 import { email, optional, password, requiredText, typedPassword } from './fields.ts';
+import { formLabels } from './request-check.ts';
 
 /** POST /user/login and /hotel/owner/login. */
 export const signInRequest = z.object({
@@ -13,11 +15,13 @@ export type SignInRequest = z.infer<typeof signInRequest>;
 export const newAuditorCredentials = z.object({ email, password });
 
 /** POST /hotel/owner/register (JSON). */
-export const ownerRegisterRequest = z.object({
-  name: requiredText(limits.name.max),
-  email,
-  password,
-});
+export const ownerRegisterRequest = z
+  .object({
+    name: requiredText(limits.name.max),
+    email,
+    password,
+  })
+  .register(formLabels, validation.ownerSignUpLabels);
 export type OwnerRegisterRequest = z.infer<typeof ownerRegisterRequest>;
 
 /** POST /user/register (multipart; the profileImage file is checked separately). */

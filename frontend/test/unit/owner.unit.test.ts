@@ -136,8 +136,8 @@ describe('owner hotel (unit)', () => {
     for (const [draft, text] of [
       [hotelDraft({ images: images(4) }), ui.uploadMoreThanFive],
       [hotelDraft({ images: [] }), ui.uploadImages],
-      [hotelDraft({ fields: { ...hotelDraft().fields, hotelName: 'Short' } }), 'hotelName: must be at least 10 characters'],
-      [hotelDraft({ fields: { ...hotelDraft().fields, phoneNumber: '98290' } }), 'phoneNumber: must be 10 digits'],
+      [hotelDraft({ fields: { ...hotelDraft().fields, hotelName: 'Short' } }), 'Hotel name must be 10 to 60 characters long.'],
+      [hotelDraft({ fields: { ...hotelDraft().fields, phoneNumber: '98290' } }), 'Phone number must be 10 digits.'],
     ] as const) {
       store.dispatch(ownerHotelActions.submitted({ mode: 'create', draft }));
       expect((await until(store, (s) => s.ownerHotel.submit.status === 'failed')).ownerHotel.submit.error).to.equal(text);
@@ -240,7 +240,7 @@ describe('owner rooms (unit)', () => {
     for (const [draft, text] of [
       [roomDraft({ images: images(3) }), ui.uploadAtMostTwo],
       [roomDraft({ images: [] }), ui.uploadImages],
-      [roomDraft({ size: '-1' }), 'size: must be at least 0'],
+      [roomDraft({ size: '-1' }), 'Room size must be a number from 0 to 100000.'],
     ] as const) {
       const store2 = testStore(stubApis());
       store2.dispatch(ownerRoomsActions.submitted({ mode: 'create', hotelId: 'h1', draft }));

@@ -109,7 +109,8 @@ export interface ComposeOverrides {
   /** Longest a grown tree waits for a signed head (tests shorten it). */
   readonly treeHeadIntervalMs?: number;
   /**
-   * The demo seed's clock (embedded log only; docs/decisions/0032): the log's `recordedAt`,
+   * The demo seed's clock (embedded log only; docs/decisions/0032), started in the past when
+   * the log is empty: the log's `recordedAt`,
    * the commands, tokens, media links and the reconciler read it, and while it is seeding
    * emails go to DATA_DIR/outbox-demo instead of the configured mailer.
    */
@@ -162,6 +163,8 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     const tokenIssuer = new TokenIssuer(tokenKeys.privateKey, config.token);
 
     const startedOnEmptyLog = (await eventStore.headPosition()) === null;
+    // the demo's past starts before the first record, so the log is in time order from its first
+    if (startedOnEmptyLog) seedingClock?.startOnEmptyLog();
     const streamNames = await streamNamesFor(config);
     await assertLogUsesStreamNameKey(eventStore, streamNames);
     if (config.bootstrapAuditor !== null && (await bootstrapAuditor({ store: eventStore, streamNames }, createPasswords(), config.bootstrapAuditor))) {

@@ -2,13 +2,12 @@
 import http from 'node:http';
 import { closeServer, loadConfig, runMain, stopOnSignals } from '@stays/service-kit';
 import { composeSystem } from './compose.ts';
-import { seedDemoOnFirstStart } from './demo/index.ts';
-import { SeedingClock } from './demo/seeding-clock.ts';
+import { SeedingClock, demoHistoryStart, seedDemoOnFirstStart } from './demo/index.ts';
 
 runMain(async () => {
   const config = loadConfig();
   // the demo's past is written with a clock of its own, handed back before the port opens (docs/decisions/0032)
-  const clock = config.seedDemo ? new SeedingClock() : undefined;
+  const clock = config.seedDemo ? new SeedingClock(demoHistoryStart(new Date())) : undefined;
   const system = await composeSystem(config, { ...(clock && { seedingClock: clock }) });
   const server = http.createServer(system.host.callback());
   server.requestTimeout = 60_000;

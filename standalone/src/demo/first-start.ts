@@ -20,8 +20,8 @@ export async function seedDemoOnFirstStart(system: System, config: Config, clock
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   try {
-    const plan = config.eventStoreUrl ? null : demoHistoryPlan(new Date());
-    if (plan) clock.startAt(plan.startsAt);
+    // the composition started the clock in the past when it opened the empty embedded log
+    const plan = clock.seeding ? demoHistoryPlan(new Date()) : null;
     const seeded = await seedDemo(baseUrl, config.apiPrefix, log);
     if (plan) {
       const history = await seedDemoHistory(

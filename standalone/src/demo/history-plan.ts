@@ -74,16 +74,19 @@ export const MOST_BOOKINGS_PER_GUEST_AND_DAY = 4;
 /** Nothing of the plan happens later than this before `now`, so the clock hands back real time going forward. */
 const LATEST_BEFORE_NOW_MS = 10 * 60_000;
 const HOUR_MS = 3600_000;
-const DEFAULT_BOOKINGS = 320;
+const DEFAULT_BOOKINGS = 280;
 
 /** A moment of an India calendar date: `hours` after its midnight (IST, UTC+05:30). */
 export const indiaTime = (date: string, hours: number): Date => new Date(Date.parse(`${date}T00:00:00+05:30`) + hours * HOUR_MS);
+
+/** Where the demo's past begins for a system seeded at `now`: the hotels open, the guests sign up. */
+export const demoHistoryStart = (now: Date): Date => indiaTime(addDays(indiaToday(now), -HISTORY_DAYS), 9);
 
 export function planDemoHistory(options: PlanOptions): DemoHistoryPlan {
   const random = seededRandom(20_240_601);
   const today = indiaToday(options.now);
   const latest = options.now.getTime() - LATEST_BEFORE_NOW_MS;
-  const startsAt = indiaTime(addDays(today, -HISTORY_DAYS), 9);
+  const startsAt = demoHistoryStart(options.now);
   // guests sign up within the first days; nobody books before that
   const firstBookingDay = addDays(today, -HISTORY_DAYS + 3);
   const taken = new Map<string, number>(); // `${hotel}/${listing}/${night}` -> units

@@ -24,14 +24,18 @@ export class SeedingClock {
     return this.offsetMs !== null;
   }
 
+  /** `startsAt`: where the demo's past begins, should the log turn out to be empty. */
+  constructor(private readonly startsAt: Date) {}
+
   /**
-   * Starts the past at `at`, from where the clock runs on: once, and only on an empty log
-   * (the caller's to know), as nothing recorded may be later than what follows.
+   * Starts the past, from where the clock runs on: called by the composition when it opens
+   * an empty log, before anything is written, as nothing recorded may be later than what
+   * follows. Once only.
    */
-  startAt(at: Date): void {
+  startOnEmptyLog(): void {
     if (this.offsetMs !== null) throw new Error('the seeding clock has started already');
-    this.offsetMs = at.getTime() - Date.now();
-    this.latestMs = at.getTime();
+    this.offsetMs = this.startsAt.getTime() - Date.now();
+    this.latestMs = this.startsAt.getTime();
   }
 
   /** Moves the clock forward to `at`; a time already passed leaves it where it is. */

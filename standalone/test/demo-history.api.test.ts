@@ -1,7 +1,17 @@
 import { expect } from 'chai';
 import { addDays, indiaToday, type AuditBookingAsOf, type AuditEntry } from '@stays/contracts';
 import { loadConfig } from '@stays/service-kit';
-import { DEMO_AUDITOR_EMAIL, DEMO_PASSWORD, SeedingClock, demoHistoryGuests, demoHistoryPlan, demoHistoryStart, demoHotels, seedDemoOnFirstStart, type DemoHistoryPlan } from '../src/demo/index.ts';
+import {
+  DEMO_AUDITOR_EMAIL,
+  DEMO_PASSWORD,
+  SeedingClock,
+  demoHistoryGuests,
+  demoHistoryPlan,
+  demoHistoryStart,
+  demoHotels,
+  seedDemoOnFirstStart,
+  type DemoHistoryPlan,
+} from '../src/demo/index.ts';
 import { ApiClient } from './support/http-client.ts';
 import { auditLogCaughtUp } from './support/audit-log.ts';
 import { readLogFile } from './support/log-file.ts';
@@ -58,7 +68,9 @@ describe('the demo seeded with a past, as npm start seeds an empty data director
 
   it('says what it seeded and how long it took', () => {
     const summary = lines.find((line) => line.includes('bookings of'));
-    expect(summary).to.match(/^demo: \d+ bookings of 9 guests over the last six months and the next two \(\d+ paid, \d+ cancelled, \d+ nights sold out\) in [\d.]+ s/);
+    expect(summary).to.match(
+      /^demo: \d+ bookings of 9 guests over the last six months and the next two \(\d+ paid, \d+ cancelled, \d+ nights sold out\) in [\d.]+ s/,
+    );
     expect(lines.at(-1)).to.equal(`demo: auditor ${DEMO_AUDITOR_EMAIL}, password ${DEMO_PASSWORD}`);
   });
 
@@ -78,10 +90,14 @@ describe('the demo seeded with a past, as npm start seeds an empty data director
 
   it('holds bookings of every status, with stays in each of the last six months and the next two', async () => {
     const all = await bookings('page=1');
-    const byStatus = Object.fromEntries(await Promise.all(['upcoming', 'completed', 'cancelled'].map(async (status) => [status, (await bookings(`status=${status}`)).total])));
+    const byStatus = Object.fromEntries(
+      await Promise.all(['upcoming', 'completed', 'cancelled'].map(async (status) => [status, (await bookings(`status=${status}`)).total])),
+    );
     expect(byStatus.upcoming + byStatus.completed + byStatus.cancelled).to.equal(all.total);
     expect(all.total).to.equal(plan.bookings.length);
-    expect(byStatus.cancelled).to.equal(plan.bookings.filter((booking) => booking.cancelledAt !== null).length).and.to.be.above(10);
+    expect(byStatus.cancelled)
+      .to.equal(plan.bookings.filter((booking) => booking.cancelledAt !== null).length)
+      .and.to.be.above(10);
     expect(byStatus.upcoming).to.be.above(20);
     expect(byStatus.completed).to.be.above(100);
     const today = indiaToday(new Date());
@@ -100,9 +116,19 @@ describe('the demo seeded with a past, as npm start seeds an empty data director
       const response = await api.get(`/audit/occupancy?month=${month}`, { token: auditor });
       expect(response.status, JSON.stringify(response.body)).to.equal(200);
       const cities: { nightsSold: number; unitsAvailable: number; revenuePaid: number }[] = response.body.data.cities;
-      expect(cities.reduce((sum, city) => sum + city.nightsSold, 0), month).to.be.above(0);
-      expect(cities.reduce((sum, city) => sum + city.unitsAvailable, 0), month).to.be.above(0);
-      if (offset < 0) expect(cities.reduce((sum, city) => sum + city.revenuePaid, 0), month).to.be.above(0);
+      expect(
+        cities.reduce((sum, city) => sum + city.nightsSold, 0),
+        month,
+      ).to.be.above(0);
+      expect(
+        cities.reduce((sum, city) => sum + city.unitsAvailable, 0),
+        month,
+      ).to.be.above(0);
+      if (offset < 0)
+        expect(
+          cities.reduce((sum, city) => sum + city.revenuePaid, 0),
+          month,
+        ).to.be.above(0);
     }
   });
 

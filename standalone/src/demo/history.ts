@@ -87,6 +87,17 @@ export async function seedDemoHistory(deps: HistoryDeps, plan: DemoHistoryPlan, 
   const bookingIds: string[] = [];
   for (const action of plan.actions) {
     clock.advanceTo(action.at);
+    try {
+      await play(action);
+    } catch (error) {
+      const planned = plan.bookings[action.booking]!;
+      const what = `${action.kind} booking ${action.booking} (${demoHotels[planned.hotel]!.hotelName}, ${planned.checkIn}, ${planned.nights} nights)`;
+      throw new Error(`demo seed: ${what} at ${action.at.toISOString()} was refused: ${error instanceof Error ? error.message : String(error)}`, {
+        cause: error,
+      });
+    }
+  }
+  async function play(action: DemoHistoryPlan['actions'][number]): Promise<void> {
     const planned = plan.bookings[action.booking]!;
     const { guest, id: customerId } = guests[planned.guest]!;
     const hotel = catalogue.hotels[planned.hotel]!;

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { addDays, indiaToday, limits, unitsBooked } from '@stays/contracts';
-import { MOST_HELD_PER_GUEST, SeedingClock, demoHistoryPlan, demoHistoryStart, demoHotels } from '../src/demo/index.ts';
+import { MOST_HELD_PER_GUEST, SeedingClock, demoHistoryPlan, demoHistoryStart, demoHotels, planDemoHistory } from '../src/demo/index.ts';
 
 const NOW = new Date('2026-11-27T05:30:00Z');
 const DAY_MS = 24 * 3600_000;
@@ -55,6 +55,18 @@ describe('the demo history plan', () => {
   });
 
   it('never takes more units than a listing has, and sells some nights out, some of them in the coming weeks', () => {
+    // a crowded plan too, where listings fill up
+    const crowded = planDemoHistory({ now: NOW, hotels: demoHotels.slice(0, 2), guests: 9, phonesPerGuest: 3, bookings: 400 });
+    for (const booking of crowded.bookings) {
+      const listing = demoHotels[booking.hotel]!.listings[booking.listing]!;
+      for (let night = 0; night < booking.nights; night++) {
+        const units = crowded.bookings
+          .filter((other) => other.hotel === booking.hotel && other.listing === booking.listing)
+          .filter((other) => other.checkIn <= addDays(booking.checkIn, night) && addDays(other.checkIn, other.nights) > addDays(booking.checkIn, night))
+          .reduce((sum, other) => sum + unitsBooked(listing.roomType, other.rooms), 0);
+        expect(units).to.be.at.most(listing.totalUnits);
+      }
+    }
     const taken = new Map<string, number>();
     for (const booking of plan.bookings) {
       const listing = demoHotels[booking.hotel]!.listings[booking.listing]!;

@@ -33,7 +33,7 @@ export async function seedDemoOnFirstStart(system: System, config: Config, clock
       await settled(system);
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       log(
-        `demo: ${history.bookings} bookings of ${history.guests} guests over the last six months and the next two (${history.paid} paid, ${history.cancelled} cancelled, ${history.soldOutNights} nights sold out) in ${seconds} s; guests guest1..guest${history.guests - 1}@stays.demo`,
+        `demo: ${history.bookings} bookings of ${history.guests} guests over the last six months and the next two (${history.paid} paid, ${history.cancelled} cancelled, ${history.soldOutNights} nights sold out); guests guest1..guest${history.guests - 1}@stays.demo; the whole demo seeded in ${seconds} s`,
       );
     }
   } finally {

@@ -69,7 +69,7 @@ describe('the demo seeded with a past, as npm start seeds an empty data director
   it('says what it seeded and how long it took', () => {
     const summary = lines.find((line) => line.includes('bookings of'));
     expect(summary).to.match(
-      /^demo: \d+ bookings of 9 guests over the last six months and the next two \(\d+ paid, \d+ cancelled, \d+ nights sold out\) in [\d.]+ s/,
+      /^demo: \d+ bookings of 9 guests over the last six months and the next two \(\d+ paid, \d+ cancelled, \d+ nights sold out\); guests guest1..guest8@stays.demo; the whole demo seeded in [\d.]+ s$/,
     );
     expect(lines.at(-1)).to.equal(`demo: auditor ${DEMO_AUDITOR_EMAIL}, password ${DEMO_PASSWORD}`);
   });

@@ -59,11 +59,13 @@ export async function seedDemoHistory(deps: HistoryDeps, plan: DemoHistoryPlan, 
   const { clock } = deps;
   clock.advanceTo(plan.startsAt);
   const api = new SeedClient(`${deps.baseUrl.replace(/\/+$/, '')}${deps.apiPrefix}`);
-  const guests: { readonly guest: DemoGuest; readonly id: string }[] = [{ guest: demoGuest, id: catalogue.guestId }];
-  for (const [i, guest] of demoHistoryGuests.entries()) {
-    clock.advanceTo(new Date(plan.startsAt.getTime() + (i + 1) * 3 * 3600_000));
-    guests.push({ guest, id: await registerGuest(api, guest, `guest-${i + 1}.png`, 90_002 + i) });
-  }
+  // the guests sign up on the demo's first evening, side by side (each sign-up hashes a password)
+  clock.advanceTo(new Date(plan.startsAt.getTime() + 9 * 3600_000));
+  const signedUp = await Promise.all(demoHistoryGuests.map((guest, i) => registerGuest(api, guest, `guest-${i + 1}.png`, 90_002 + i)));
+  const guests: { readonly guest: DemoGuest; readonly id: string }[] = [
+    { guest: demoGuest, id: catalogue.guestId },
+    ...demoHistoryGuests.map((guest, i) => ({ guest, id: signedUp[i]! })),
+  ];
 
   const codes = new Map<string, string>();
   const sms: SmsSender = {

@@ -31,6 +31,7 @@ export async function seedDemoOnFirstStart(system: System, config: Config, clock
       );
       // invoices and emails of the past are issued under the seeding clock too: in time order, and to the demo's outbox
       await settled(system);
+      for (const step of history.refused) log(`demo: left out, refused by the rules: ${step}`);
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       log(
         `demo: ${history.bookings} bookings of ${history.guests} guests over the last six months and the next two (${history.paid} paid, ${history.cancelled} cancelled, ${history.soldOutNights} nights sold out); guests guest1..guest${history.guests - 1}@stays.demo; the whole demo seeded in ${seconds} s`,

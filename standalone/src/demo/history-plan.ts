@@ -133,10 +133,10 @@ export function planDemoHistory(options: PlanOptions): DemoHistoryPlan {
     return false;
   };
 
-  /** Before the check-in day, at least an hour after booking; null when there is no such time. */
+  /** At least an hour after booking and a day before the check-in day begins; null when there is no such time. */
   const cancellationTime = (bookedAt: Date, checkIn: string): Date | null => {
     const from = bookedAt.getTime() + HOUR_MS;
-    const until = Math.min(indiaTime(checkIn, -2).getTime(), latest);
+    const until = Math.min(indiaTime(checkIn, -24).getTime(), latest);
     return until > from ? new Date(from + random() * (until - from)) : null;
   };
 

@@ -668,13 +668,12 @@ export const passwordReset = {
   googleEmailSubject: 'Signing in to Stays',
   googleEmailIntro: 'Someone, hopefully you, asked to reset the password of your Stays account. Your account has no password: it signs in with Google.',
   googleEmailAction: 'To sign in, choose "Continue with Google" on the sign-in page:',
-  emailSignature: 'The Stays team',
 } as const;
 
 /** The emails about a booking (command-service/src/reactors/emails/): subjects, headings, labels and sentences. */
 export const emails = {
   signOff: 'Stays',
-  automatic: 'This email was sent by Stays about a booking. Please do not reply to it.',
+  automatic: 'This email was sent by Stays. Please do not reply to it.',
   greeting: (name: string) => (name === '' ? 'Dear guest,' : `Dear ${name},`),
   labels: {
     bookingID: 'Booking ID',

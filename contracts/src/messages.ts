@@ -415,6 +415,7 @@ export const ui = {
   newBookings: 'NEW BOOKINGS',
   ownerUpdate: 'UPDATE',
   ownerNoHotelYet: 'Add your hotel to manage rooms and bookings.',
+  addFirstRoomWhy: 'Your hotel is saved. Guests find it in searches once it has a room or an apartment: add the first one here.',
   ownerAreaTitle: 'Your hotel',
   // hotel form
   hotelNameLabel: 'Hotel name',

@@ -615,4 +615,6 @@ export const cancellationPolicy = {
   /** For one booking: the last free day and what a later cancellation costs. */
   freeUntilDate: (date: string) => `Free cancellation until the end of ${date} (India time).`,
   lateChargeAmount: (amount: string) => `After that, cancelling costs ${amount}.`,
+  /** The server's answer once the owner set a policy. */
+  saved: 'Cancellation policy saved',
 } as const;

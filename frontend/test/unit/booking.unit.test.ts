@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { messages, type BookingView } from '@stays/contracts';
+import { messages, TERMS_BEFORE_POLICIES, type BookingView } from '@stays/contracts';
 import { selectPlacedBooking, selectStayDate } from '../../src/features/booking/booking.selectors.ts';
 import { bookingActions } from '../../src/features/booking/booking.slice.ts';
 import type { BookingFormData } from '../../src/features/booking/api/booking-api.ts';
@@ -176,6 +176,8 @@ describe('bookings saga and selectors (unit)', () => {
     isPaymentDone: false,
     invoicePDF: null,
     status: 'confirmed',
+    cancellationPolicy: TERMS_BEFORE_POLICIES,
+    cancellation: null,
     created_at: '2030-01-01T00:00:00.000Z',
     ...patch,
   });

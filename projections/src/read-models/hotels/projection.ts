@@ -3,7 +3,7 @@
  * read: each hotel with its price category, search text and room types; each room with
  * its hotel's id and name.
  */
-import { priceCategory, type HotelDetails, type RoomType } from '@stays/contracts';
+import { priceCategory, TERMS_BEFORE_POLICIES, type HotelDetails, type RoomType } from '@stays/contracts';
 import type { ProjectedWrite } from '../../projection.ts';
 import { defineReadModel } from '../../read-model.ts';
 import { hotelCollections as collections } from './document.ts';
@@ -38,7 +38,7 @@ const roomTypeOfHotel = (hotelId: string, roomId: string, roomType: RoomType): P
 
 export const hotelsReadModel = defineReadModel({
   name: 'hotels',
-  version: 1,
+  version: 2,
   personalFields: 'none',
   collections: {
     [collections.hotels]: [{ keys: { ownerId: 1 } }, { keys: { city: 1 } }],
@@ -59,7 +59,16 @@ export const hotelsReadModel = defineReadModel({
         operation: {
           updateOne: {
             filter: { _id: hotelId },
-            update: { $set: { ownerId, ...hotelFields(details), roomTypesByRoom: {}, created_at: recordedAt, updated_at: recordedAt } },
+            update: {
+              $set: {
+                ownerId,
+                ...hotelFields(details),
+                cancellationPolicy: TERMS_BEFORE_POLICIES,
+                roomTypesByRoom: {},
+                created_at: recordedAt,
+                updated_at: recordedAt,
+              },
+            },
             upsert: true,
           },
         },
@@ -78,6 +87,10 @@ export const hotelsReadModel = defineReadModel({
     HotelDelisted: ({ hotelId }) => [
       { collection: collections.hotels, operation: { deleteOne: { filter: { _id: hotelId } } } },
       { collection: collections.rooms, operation: { deleteMany: { filter: { hotelID: hotelId } } } },
+    ],
+    // what the hotel page shows; bookings carry their own copy from when they were placed
+    CancellationPolicySet: ({ hotelId, policy }) => [
+      { collection: collections.hotels, operation: { updateOne: { filter: { _id: hotelId }, update: { $set: { cancellationPolicy: policy } } } } },
     ],
     RoomAdded: ({ roomId, hotelId, ownerId, hotelName, ...details }, { recordedAt }) => [
       {

@@ -2,7 +2,8 @@
  * The booking documents reactor: after a booking is placed it renders the invoice PDF,
  * stores it as `Invoice_{bookingID}.pdf`, records InvoiceIssued, emails the guest with the
  * PDF attached and records BookingEmailSent (neither for a guest whose personal data was
- * erased); after a cancellation it makes sure the units were given back. Each step first
+ * erased); after a cancellation it makes sure the units were given back, and when the
+ * cancellation cost something it issues the invoice again, showing the charge. Each step first
  * reads the booking's stream and skips what is already recorded, so it is idempotent, and
  * a failure never touches the booking itself.
  *
@@ -15,7 +16,7 @@
  * An email goes out twice only if a process dies (or stalls past the claim's lease) after
  * the mail server took it and before BookingEmailSent is recorded: at least once, never lost.
  */
-import { bookingAggregate, ERASED, invoiceFileName, streams, type BookingState } from '@stays/contracts';
+import { bookingAggregate, ERASED, invoiceFileName, needsCancellationInvoice, streams, type BookingState } from '@stays/contracts';
 import type { CompetingConsumers, EventStore, RecordedEvent } from '@stays/event-store';
 import type { Mailer, MediaStore } from '@stays/service-kit';
 import { handle, load } from '../handle.ts';
@@ -93,7 +94,7 @@ function bookingDocumentSteps({ store, media, mailer, renderer }: Required<Docum
     let renderedNow: Buffer | undefined;
     // An erased guest (account deleted, key destroyed) gets no documents: nobody to write to, nothing to keep of them.
     const guestErased = state.booking.customerEmail === ERASED;
-    if (!guestErased && state.invoice === null) {
+    if (!guestErased && (state.invoice === null || needsCancellationInvoice(state))) {
       const issued = await issueInvoice(streamId, state);
       state = issued.state;
       renderedNow = issued.pdf;
@@ -111,9 +112,16 @@ function bookingDocumentSteps({ store, media, mailer, renderer }: Required<Docum
   }
 
   async function issueInvoice(streamId: string, state: ExistingBooking): Promise<{ state: ExistingBooking; claimed: boolean; pdf: Buffer }> {
-    const pdf = await renderer.render(state.booking, state.paid);
+    const pdf = await renderer.render(state.booking, state.paid, state.cancellation);
     const stored = await media.put({ bytes: pdf, contentType: 'application/pdf', extension: 'pdf', name: invoiceFileName(state.booking.bookingID) });
-    const result = await handle(store, streamId, bookingAggregate, (current) => recordInvoice({ url: stored.url, mediaId: stored.id }, current), REACTOR);
+    const showsCancellation = state.cancellation !== null;
+    const result = await handle(
+      store,
+      streamId,
+      bookingAggregate,
+      (current) => recordInvoice({ url: stored.url, mediaId: stored.id, showsCancellation }, current),
+      REACTOR,
+    );
     return { state: result.state as ExistingBooking, claimed: result.newEvents.length > 0, pdf };
   }
 

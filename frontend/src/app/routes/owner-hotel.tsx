@@ -1,10 +1,11 @@
 /** /add-hotel (titled ADD HOTEL) and /update-hotel/:hotelID (titled with the hotel name). */
-import { messages } from '@stays/contracts';
+import { messages, TERMS_BEFORE_POLICIES } from '@stays/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
+import { CancellationPolicyForm } from '../../features/owner-hotel/components/CancellationPolicyForm.tsx';
 import { HotelForm } from '../../features/owner-hotel/components/HotelForm.tsx';
 import { draftFromHotel, emptyHotelDraft, type HotelDraft } from '../../features/owner-hotel/hotel-draft.ts';
-import { selectOwnerHotelSubmit } from '../../features/owner-hotel/owner-hotel.selectors.ts';
+import { selectOwnerHotelSubmit, selectPolicySubmit } from '../../features/owner-hotel/owner-hotel.selectors.ts';
 import { ownerHotelActions } from '../../features/owner-hotel/owner-hotel.slice.ts';
 import { useDispatch, useSelector } from 'react-redux';
 import { LoadError, LoadingText, useNavigateAfterSave, useOwnerHotel } from './owner-common.tsx';
@@ -57,6 +58,7 @@ export function UpdateHotelPage() {
   const dispatch = useDispatch();
   const { status, hotel } = useOwnerHotel(hotelID);
   const submit = useHotelSubmit();
+  const policySubmit = useSelector(selectPolicySubmit);
   const initial = useMemo(() => (hotel === null || submit.saved ? emptyHotelDraft() : draftFromHotel(hotel)), [hotel, submit.saved]);
   if (hotel === null) return status === 'loading' || status === 'idle' ? <LoadingText /> : <LoadError />;
   return (
@@ -73,6 +75,13 @@ export function UpdateHotelPage() {
           submit.markSubmitted();
           dispatch(ownerHotelActions.submitted({ mode: 'update', hotelId: hotelID, draft }));
         }}
+      />
+      <CancellationPolicyForm
+        policy={hotel.cancellationPolicy ?? TERMS_BEFORE_POLICIES}
+        saving={policySubmit.status === 'saving'}
+        error={policySubmit.error}
+        success={policySubmit.message}
+        onSubmit={(draft) => dispatch(ownerHotelActions.policySubmitted({ hotelId: hotelID, draft }))}
       />
     </div>
   );

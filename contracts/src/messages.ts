@@ -623,10 +623,10 @@ export const cancellationPolicy = {
   lateChargeLabel: 'After that, cancelling costs',
   firstNightOption: 'The first night',
   percentageOption: 'A percentage of the stay',
-  percentLabel: 'Percentage of the stay',
+  percentLabel: 'Percent of the stay charged (1 to 100)',
   saveButton: 'Save cancellation policy',
   badDays: (min: number, max: number) => `Free cancellation until: enter a whole number of days from ${min} to ${max}.`,
-  badPercent: (min: number, max: number) => `Percentage of the stay: enter a whole number from ${min} to ${max}.`,
+  badPercent: (min: number, max: number) => `Percent of the stay charged: enter a whole number from ${min} to ${max}.`,
   saveFailed: 'An error occurred while saving the cancellation policy.',
   // the guest's cancel dialog and booking
   cancelFreeNow: 'Cancelling now is free.',

@@ -129,8 +129,15 @@ describe('cancellation policy over HTTP', function () {
 
     // their invoices issued first, so that the charged cancellation's is a second one
     await stays.system.reactor.whenIdle();
-    for (const bookingID of [before, late, early])
-      expect((await api.post(`/hotel/booking/cancel/${bookingID}`, {}, { token: guest.token })).status).to.equal(200);
+    const answers = new Map<string, Record<string, any>>();
+    for (const bookingID of [before, late, early]) {
+      const answer = await api.post(`/hotel/booking/cancel/${bookingID}`, {}, { token: guest.token });
+      expect(answer.status).to.equal(200);
+      answers.set(bookingID, answer.body.data);
+    }
+    // the answer says what the cancellation cost
+    expect(answers.get(late)!.cancellation).to.include({ chargeAmount: payable / 2, refundAmount: 0 });
+    expect(answers.get(before)!.cancellation).to.include({ chargeAmount: 0, refundAmount: 0 });
 
     const cancelled = async (bookingID: string) => (await eventsOf(bookingID, 'BookingCancelled'))[0]!.data;
     expect(await cancelled(before)).to.include({ chargeAmount: 0, refundAmount: 0 });

@@ -54,7 +54,7 @@ export function CancellationPolicyForm({ policy, saving, error, success, onSubmi
               id={ids.percent}
               inputMode="numeric"
               value={draft.percent}
-              rightElement={<span className="input-unit">%</span>}
+
               onChange={(e) => setDraft({ ...draft, percent: e.target.value })}
             />
           </FormGroup>

@@ -21,6 +21,7 @@ import { mountPlacingBooking } from './booking/placing-booking/route.ts';
 import { mountSendingOtp } from './booking/sending-otp/route.ts';
 import { mountVerifyingContact } from './booking/verifying-contact/route.ts';
 import { mountCreatingHotel } from './hotels/creating-hotel/route.ts';
+import { mountSettingCancellationPolicy } from './hotels/setting-cancellation-policy/route.ts';
 import { mountUpdatingHotel } from './hotels/updating-hotel/route.ts';
 import { mountAddingRoom } from './rooms/adding-room/route.ts';
 import { mountUpdatingRoom } from './rooms/updating-room/route.ts';
@@ -36,6 +37,7 @@ export const commandRoutes: readonly CommandRoute[] = [
   mountExportingData,
   mountCreatingHotel,
   mountUpdatingHotel,
+  mountSettingCancellationPolicy,
   mountAddingRoom,
   mountUpdatingRoom,
   mountSendingOtp,

@@ -132,6 +132,7 @@ export const auditMessages = {
             ? 'Cancellation emailed to the owner'
             : `Email about the booking sent (${notice})`,
     bookingCancelled: (at: string) => `Booking cancelled by the guest at ${at}`,
+    bookingCancelledWithCharge: (at: string, charge: string) => `Booking cancelled by the guest at ${at}, with a cancellation charge of ${charge}`,
     bookingPaymentReceived: (at: string) => `Payment received at the hotel, recorded by the owner at ${at}`,
     auditorAdded: (via: string) =>
       `Auditor account added ${via === 'bootstrap' ? 'at start (BOOTSTRAP_AUDITOR_EMAIL)' : via === 'cli' ? 'with npm run auditor' : 'with the demo data'}`,

@@ -629,6 +629,24 @@ export const cancellationPolicy = {
   /** For one booking: the last free day and what a later cancellation costs. */
   freeUntilDate: (date: string) => `Free cancellation until the end of ${date} (India time).`,
   lateChargeAmount: (amount: string) => `After that, cancelling costs ${amount}.`,
+  /** The server's answer once the owner set a policy. */
+  saved: 'Cancellation policy saved',
+  // the owner's form
+  formIntro: 'Bookings made from now on follow this policy; bookings already made keep the policy they were made under.',
+  freeUntilLabel: 'Free cancellation until (days before check-in)',
+  lateChargeLabel: 'After that, cancelling costs',
+  firstNightOption: 'The first night',
+  percentageOption: 'A percentage of the stay',
+  percentLabel: 'Percent of the stay charged (1 to 100)',
+  saveButton: 'Save cancellation policy',
+  badDays: (min: number, max: number) => `Free cancellation until: enter a whole number of days from ${min} to ${max}.`,
+  badPercent: (min: number, max: number) => `Percent of the stay charged: enter a whole number from ${min} to ${max}.`,
+  saveFailed: 'An error occurred while saving the cancellation policy.',
+  // the guest's cancel dialog and booking
+  cancelFreeNow: 'Cancelling now is free.',
+  cancelCostsNow: (amount: string) => `Cancelling now costs ${amount}, payable to the hotel, under the policy this booking was made under.`,
+  chargeLabel: 'Cancellation charge',
+  noCharge: 'None (free cancellation)',
 } as const;
 
 /** Forgotten passwords: the reset link's request, its email and the reset page (not in the spec: ours). */

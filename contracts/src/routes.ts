@@ -29,6 +29,7 @@ import { hotelSearchQuery, roomSearchQuery } from './schemas/search.ts';
 import { stayQuery } from './schemas/availability.ts';
 import { auditAsOfQuery, auditBookingsQuery, auditConsistencyQuery, auditInclusionQuery, auditLogQuery, auditTreeHeadsQuery } from './schemas/audit.ts';
 import { auditOccupancyQuery } from './schemas/occupancy.ts';
+import { cancellationPolicyRequest } from './cancellation-policy.ts';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 export type Side = 'command' | 'query';
@@ -146,6 +147,14 @@ export const routes = {
     side: 'command',
     auth: 'hotel-owner',
     body: multipart(updateHotelRequest, hotelImages, LISTING_JSON_LIMIT),
+  },
+  // beyond the spec: the owner sets the hotel's cancellation policy (the whole policy; bookings placed from then on carry it)
+  setCancellationPolicy: {
+    method: 'POST',
+    path: '/hotel/data/cancellation-policy/:hotelID',
+    side: 'command',
+    auth: 'hotel-owner',
+    body: json(cancellationPolicyRequest),
   },
   createRoom: {
     method: 'POST',

@@ -59,6 +59,8 @@ const asRead = {
   isPaymentDone: false,
   invoicePDF: null,
   status: 'confirmed',
+  cancellationPolicy: TERMS_BEFORE_POLICIES,
+  cancellation: null,
   created_at: recordedAt(1),
 };
 
@@ -84,7 +86,28 @@ describe('bookings read model: events in, documents out', () => {
         data: { bookingID: placed.bookingID, customerId: 'c1', cancelledAt: '2026-11-23T09:00:00.000Z', chargeAmount: 0, refundAmount: 0 },
       },
     ]);
-    expect(cancelled[collections.bookings]).to.deep.equal([{ ...asRead, status: 'cancelled' }]);
+    expect(cancelled[collections.bookings]).to.deep.equal([
+      { ...asRead, status: 'cancelled', cancellation: { cancelledAt: '2026-11-23T09:00:00.000Z', chargeAmount: 0, refundAmount: 0 } },
+    ]);
+  });
+
+  it('keeps the policy the booking was made under, and the charge of a late cancellation', async () => {
+    const policy = { freeUntilDaysBefore: 3, lateCharge: { kind: 'percentage', percent: 50 } } as const;
+    const documents = await projectEvents(bookingsReadModel, [
+      { type: 'BookingPlaced', data: { ...placed, cancellationPolicy: policy } },
+      {
+        type: 'BookingCancelled',
+        data: { bookingID: placed.bookingID, customerId: 'c1', cancelledAt: '2026-11-30T09:00:00.000Z', chargeAmount: 4800, refundAmount: 0 },
+      },
+    ]);
+    expect(documents[collections.bookings]).to.deep.equal([
+      {
+        ...asRead,
+        cancellationPolicy: policy,
+        status: 'cancelled',
+        cancellation: { cancelledAt: '2026-11-30T09:00:00.000Z', chargeAmount: 4800, refundAmount: 0 },
+      },
+    ]);
   });
 
   it("blanks the guest's contact data when their personal data is erased, keeping amounts, dates, hotel and ids; other guests' bookings stay", async () => {

@@ -9,18 +9,26 @@ import { bookingEventTypes } from '../events/index.ts';
 
 export type PlacedBooking = BookingPlaced['data'];
 
+/** When a booking was cancelled and what that cost under its policy (integer rupees). */
+export interface BookingCancellation {
+  readonly cancelledAt: string;
+  readonly chargeAmount: number;
+  readonly refundAmount: number;
+}
+
 export type BookingState =
   | { readonly status: 'none' }
   | {
       readonly status: 'placed' | 'cancelled';
       readonly booking: PlacedBooking;
-      readonly invoice: { readonly url: string; readonly mediaId: string } | null;
+      /** The latest invoice; `afterCancellation`: issued once the booking was cancelled, so it shows the cancellation charge. */
+      readonly invoice: { readonly url: string; readonly mediaId: string; readonly afterCancellation: boolean } | null;
       readonly emailSent: boolean;
       /** The notices (BookingNoticeSent) recorded so far. */
       readonly noticesSent: readonly BookingNotice[];
       readonly paid: boolean;
       /** When it was cancelled and what that cost under its policy; null until cancelled. */
-      readonly cancellation: { readonly cancelledAt: string; readonly chargeAmount: number; readonly refundAmount: number } | null;
+      readonly cancellation: BookingCancellation | null;
     };
 
 const initialBookingState = (): BookingState => ({ status: 'none' });
@@ -31,7 +39,7 @@ function evolveBooking(state: BookingState, event: BookingEvent): BookingState {
   if (state.status === 'none') return state;
   switch (event.type) {
     case 'InvoiceIssued':
-      return { ...state, invoice: { url: event.data.invoicePDF, mediaId: event.data.mediaId } };
+      return { ...state, invoice: { url: event.data.invoicePDF, mediaId: event.data.mediaId, afterCancellation: state.status === 'cancelled' } };
     case 'BookingEmailSent':
       return { ...state, emailSent: true };
     case 'BookingNoticeSent':
@@ -48,5 +56,13 @@ function evolveBooking(state: BookingState, event: BookingEvent): BookingState {
     }
   }
 }
+
+/**
+ * A cancelled booking whose cancellation cost something needs an invoice showing that
+ * charge: one issued after the cancellation. Free cancellations keep the invoice they had
+ * (which the screens no longer offer).
+ */
+export const needsCancellationInvoice = (state: BookingState): boolean =>
+  state.status === 'cancelled' && (state.cancellation?.chargeAmount ?? 0) > 0 && state.invoice?.afterCancellation !== true;
 
 export const bookingAggregate = { initialState: initialBookingState, evolve: evolveBooking, eventTypes: bookingEventTypes };

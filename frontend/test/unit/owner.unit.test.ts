@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { messages, type BookingView, type SessionUser } from '@stays/contracts';
+import { messages, TERMS_BEFORE_POLICIES, type BookingView, type SessionUser } from '@stays/contracts';
 import type { Hotel, Room } from '../../src/lib/models.ts';
 import {
   arrivalsOf,
@@ -325,6 +325,8 @@ describe('owner bookings and profile (unit)', () => {
     isPaymentDone: false,
     invoicePDF: null,
     status: 'confirmed',
+    cancellationPolicy: TERMS_BEFORE_POLICIES,
+    cancellation: null,
     created_at: '2030-01-01T00:00:00.000Z',
     ...patch,
   });

@@ -39,6 +39,7 @@ export function stubApis(overrides: { [K in keyof Apis]?: Partial<Apis[K]> } = {
       hotel: unexpected('ownerHotel.hotel'),
       createHotel: unexpected('createHotel'),
       updateHotel: unexpected('updateHotel'),
+      setCancellationPolicy: unexpected('setCancellationPolicy'),
       ...overrides.ownerHotel,
     },
     ownerRooms: {

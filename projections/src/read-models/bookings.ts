@@ -30,7 +30,7 @@ const setOnBooking = (bookingID: string, set: Record<string, unknown>): Projecte
 
 export const bookingsReadModel = defineReadModel({
   name: 'bookings',
-  version: 3,
+  version: 4,
   collections: {
     [bookingCollections.bookings]: [
       // The guest's and the hotel's lists, newest first: MongoDB reads them in index order
@@ -72,6 +72,8 @@ export const bookingsReadModel = defineReadModel({
         isPaymentDone: false,
         invoicePDF: null,
         status: 'confirmed',
+        cancellationPolicy: placed.cancellationPolicy,
+        cancellation: null,
         created_at: recordedAt,
       };
       return [
@@ -85,7 +87,8 @@ export const bookingsReadModel = defineReadModel({
         operation: { updateOne: { filter: { _id: bookingID, customerName: { $ne: ERASED } }, update: { $set: { invoicePDF } } } },
       },
     ],
-    BookingCancelled: ({ bookingID }) => setOnBooking(bookingID, { status: 'cancelled' }),
+    BookingCancelled: ({ bookingID, cancelledAt, chargeAmount, refundAmount }) =>
+      setOnBooking(bookingID, { status: 'cancelled', cancellation: { cancelledAt, chargeAmount, refundAmount } }),
     BookingPaymentReceived: ({ bookingID }) => setOnBooking(bookingID, { isPaymentDone: true }),
     // The guest's key is destroyed and their invoices deleted: blank what is already
     // projected, as a rebuild (which reads the guest as erased) would; amounts, dates,

@@ -3,12 +3,13 @@
  * hotel leads on to adding its first room (guests find a hotel only once it has one); an
  * updated one to its page, as the spec says.
  */
-import { messages } from '@stays/contracts';
+import { messages, TERMS_BEFORE_POLICIES } from '@stays/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
+import { CancellationPolicyForm } from '../../features/owner-hotel/components/CancellationPolicyForm.tsx';
 import { HotelForm } from '../../features/owner-hotel/components/HotelForm.tsx';
 import { draftFromHotel, emptyHotelDraft, type HotelDraft } from '../../features/owner-hotel/hotel-draft.ts';
-import { selectOwnerHotelSubmit } from '../../features/owner-hotel/owner-hotel.selectors.ts';
+import { selectOwnerHotelSubmit, selectPolicySubmit } from '../../features/owner-hotel/owner-hotel.selectors.ts';
 import { ownerHotelActions } from '../../features/owner-hotel/owner-hotel.slice.ts';
 import { useDispatch, useSelector } from 'react-redux';
 import { LoadError, LoadingText, useNavigateAfterSave, useOwnerHotel } from './owner-common.tsx';
@@ -61,6 +62,7 @@ export function UpdateHotelPage() {
   const dispatch = useDispatch();
   const { status, hotel } = useOwnerHotel(hotelID);
   const submit = useHotelSubmit((hotelId) => `/view-hotel/${hotelId}`);
+  const policySubmit = useSelector(selectPolicySubmit);
   const initial = useMemo(() => (hotel === null || submit.saved ? emptyHotelDraft() : draftFromHotel(hotel)), [hotel, submit.saved]);
   if (hotel === null) return status === 'loading' || status === 'idle' ? <LoadingText /> : <LoadError />;
   return (
@@ -77,6 +79,13 @@ export function UpdateHotelPage() {
           submit.markSubmitted();
           dispatch(ownerHotelActions.submitted({ mode: 'update', hotelId: hotelID, draft }));
         }}
+      />
+      <CancellationPolicyForm
+        policy={hotel.cancellationPolicy ?? TERMS_BEFORE_POLICIES}
+        saving={policySubmit.status === 'saving'}
+        error={policySubmit.error}
+        success={policySubmit.message}
+        onSubmit={(draft) => dispatch(ownerHotelActions.policySubmitted({ hotelId: hotelID, draft }))}
       />
     </div>
   );

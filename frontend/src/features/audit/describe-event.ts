@@ -82,7 +82,11 @@ const describers: { readonly [Type in DomainEventType]: (d: Fields, streamId: st
   InvoiceIssued: () => said.invoiceIssued,
   BookingEmailSent: () => said.bookingEmailSent,
   BookingNoticeSent: (d) => said.bookingNoticeSent(d.text('notice')),
-  BookingCancelled: (d) => said.bookingCancelled(indiaTime(d.text('cancelledAt'))),
+  // a free cancellation (or one recorded before charges were) reads as it always did
+  BookingCancelled: (d) =>
+    d.has('chargeAmount') && d.number('chargeAmount') > 0
+      ? said.bookingCancelledWithCharge(indiaTime(d.text('cancelledAt')), formatRupees(d.number('chargeAmount')))
+      : said.bookingCancelled(indiaTime(d.text('cancelledAt'))),
   BookingPaymentReceived: (d) => said.bookingPaymentReceived(indiaTime(d.text('receivedAt'))),
   AuditorAdded: (d) => said.auditorAdded(d.text('via')),
   AuditorSignedIn: () => said.auditorSignedIn,

@@ -3,7 +3,7 @@
  * or flat listing of one. One model with two collections, built by one projection: a room's type shows on
  * its hotel (`roomTypesByRoom`) and a hotel's name on its rooms.
  */
-import type { HotelDetails, PriceCategory, RoomDetails, RoomType } from '@stays/contracts';
+import type { CancellationPolicy, HotelDetails, PriceCategory, RoomDetails, RoomType } from '@stays/contracts';
 
 /** The model's collections by logical name (its versions keep them as `hotels_v<version>_<name>`). */
 export const hotelCollections = {
@@ -16,6 +16,8 @@ export type HotelDocument = HotelDetails & {
   _id: string;
   ownerId: string;
   priceCategory: PriceCategory;
+  /** Bookings placed now are made under it (the terms before policies until the owner sets one). */
+  cancellationPolicy: CancellationPolicy;
   /** Lowercased name, address, city, state, country and nearby place names and types, one per line. */
   searchText: string;
   /** Room id → room type, for "which room types it offers". */

@@ -4,7 +4,7 @@
  * first room is added (guests search only hotels they can book); each room with its
  * hotel's id and name.
  */
-import { priceCategory, type HotelDetails, type RoomType } from '@stays/contracts';
+import { priceCategory, TERMS_BEFORE_POLICIES, type HotelDetails, type RoomType } from '@stays/contracts';
 import type { ProjectedWrite } from '../../projection.ts';
 import { defineReadModel } from '../../read-model.ts';
 import { hotelCollections as collections } from './document.ts';
@@ -40,7 +40,7 @@ const roomTypeOfHotel = (hotelId: string, roomId: string, roomType: RoomType): P
 
 export const hotelsReadModel = defineReadModel({
   name: 'hotels',
-  version: 2,
+  version: 3,
   personalFields: 'none',
   collections: {
     [collections.hotels]: [{ keys: { ownerId: 1 } }, { keys: { city: 1 } }],
@@ -61,7 +61,17 @@ export const hotelsReadModel = defineReadModel({
         operation: {
           updateOne: {
             filter: { _id: hotelId },
-            update: { $set: { ownerId, ...hotelFields(details), roomTypesByRoom: {}, listed: false, created_at: recordedAt, updated_at: recordedAt } },
+            update: {
+              $set: {
+                ownerId,
+                ...hotelFields(details),
+                cancellationPolicy: TERMS_BEFORE_POLICIES,
+                roomTypesByRoom: {},
+                listed: false,
+                created_at: recordedAt,
+                updated_at: recordedAt,
+              },
+            },
             upsert: true,
           },
         },
@@ -80,6 +90,10 @@ export const hotelsReadModel = defineReadModel({
     HotelDelisted: ({ hotelId }) => [
       { collection: collections.hotels, operation: { deleteOne: { filter: { _id: hotelId } } } },
       { collection: collections.rooms, operation: { deleteMany: { filter: { hotelID: hotelId } } } },
+    ],
+    // what the hotel page shows; bookings carry their own copy from when they were placed
+    CancellationPolicySet: ({ hotelId, policy }) => [
+      { collection: collections.hotels, operation: { updateOne: { filter: { _id: hotelId }, update: { $set: { cancellationPolicy: policy } } } } },
     ],
     RoomAdded: ({ roomId, hotelId, ownerId, hotelName, ...details }, { recordedAt }) => [
       {

@@ -13,7 +13,7 @@ import { hotelCollections, type HotelDocument, type RoomDocument } from './docum
 /** A hotel as answered. */
 export type Hotel = Omit<HotelDocument, 'searchText' | 'roomTypesByRoom' | 'ownerId' | 'listed'> & { roomTypes: RoomType[] };
 /** A hotel as a search result card shows it: no description or nearby place lists, which only the hotel page shows. */
-export type HotelCard = Omit<Hotel, 'description' | NearbyPlaceKind>;
+export type HotelCard = Omit<Hotel, 'description' | 'cancellationPolicy' | NearbyPlaceKind>;
 /** A room or flat listing as answered. */
 export type Room = Omit<RoomDocument, 'ownerId'>;
 /** A hotel search, with or without room conditions. */
@@ -24,6 +24,7 @@ const INTERNAL_HOTEL_FIELDS: Projection = { searchText: 0, [POSITION_FIELD]: 0, 
 const HOTEL_CARD_FIELDS: Projection = {
   ...INTERNAL_HOTEL_FIELDS,
   description: 0,
+  cancellationPolicy: 0,
   restaurants: 0,
   cinemaHalls: 0,
   famousTouristPlaces: 0,

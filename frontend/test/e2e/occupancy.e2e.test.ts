@@ -130,6 +130,13 @@ describe('occupancy charts (e2e)', function () {
         if (scroller.offsetParent === null) continue; // in a closed <details>
         const area = scroller.getBoundingClientRect();
         if (area.right > document.documentElement.clientWidth + 0.5) problems.push(`table '${scroller.getAttribute('aria-label')}' is wider than the page`);
+        // a box scrolled by a script may still not scroll for a person: it must scroll by itself, and say so
+        if (scroller.scrollWidth > scroller.clientWidth + 1) {
+          if (!['auto', 'scroll'].includes(getComputedStyle(scroller).overflowX))
+            problems.push(`table '${scroller.getAttribute('aria-label')}' does not scroll`);
+          if (!scroller.parentElement?.querySelector('.occupancy-scroll-hint'))
+            problems.push(`table '${scroller.getAttribute('aria-label')}' gives no hint of more columns`);
+        }
         for (const header of scroller.querySelectorAll<HTMLElement>('thead th')) {
           headers++;
           if (header.scrollWidth > header.clientWidth) problems.push(`header '${header.textContent}' is cut`);
@@ -201,7 +208,7 @@ describe('occupancy charts (e2e)', function () {
     expect(texts.nightsSoldLabel).to.match(/unit-nights/i);
     await page.getByText(texts.unitNightsNote).waitFor();
     const wide = await unreadable(page);
-    expect(wide.problems, 'owner at 1280 px').to.deep.equal([]);
+    expect(wide.problems.slice(0, 12).join('\n'), 'owner at 1280 px').to.equal('');
     expect(wide.texts).to.be.above(20);
     expect(wide.headers).to.equal(12);
     const ownerPhone = await narrow(page, async (phone) => {
@@ -210,7 +217,7 @@ describe('occupancy charts (e2e)', function () {
       await phone.getByRole('table', { name: texts.daysTableCaption }).waitFor();
     });
     const onPhone = await unreadable(ownerPhone);
-    expect(onPhone.problems, 'owner at 390 px').to.deep.equal([]);
+    expect(onPhone.problems.slice(0, 12).join('\n'), 'owner at 390 px').to.equal('');
     expect(onPhone.headers).to.equal(12);
     await ownerPhone.getByText(texts.tableScrollHint).first().waitFor();
     await ownerPhone.locator('.occupancy').screenshot({ path: path.join(SHOTS, 'occupancy-03-owner-charts-390.png') });
@@ -244,13 +251,13 @@ describe('occupancy charts (e2e)', function () {
     await page.getByRole('img', { name: chartName }).waitFor();
     await chartHasLabels(page, chartName, cities);
     const auditorWide = await unreadable(page);
-    expect(auditorWide.problems, 'auditor at 1280 px').to.deep.equal([]);
+    expect(auditorWide.problems.slice(0, 12).join('\n'), 'auditor at 1280 px').to.equal('');
     expect(auditorWide.texts).to.be.above(cities.length);
     expect(auditorWide.headers).to.equal(6);
     const auditorPhone = await narrow(page, (phone) => phone.getByRole('img', { name: chartName }).waitFor());
     await chartHasLabels(auditorPhone, chartName, cities);
     const auditorOnPhone = await unreadable(auditorPhone);
-    expect(auditorOnPhone.problems, 'auditor at 390 px').to.deep.equal([]);
+    expect(auditorOnPhone.problems.slice(0, 12).join('\n'), 'auditor at 390 px').to.equal('');
     expect(auditorOnPhone.headers).to.equal(6);
     await auditorPhone.locator('.occupancy').screenshot({ path: path.join(SHOTS, 'occupancy-04-auditor-charts-390.png') });
     await auditorPhone.close();

@@ -17,6 +17,7 @@ describe('occupancy chart ticks', () => {
   it('never steps below a whole rupee, however small the revenue', () => {
     expect(rupeeTicks(3, 5)).to.deep.equal([0, 200, 400, 600, 800, 1_000]);
     expect(roundTicks(3, 5, 1)).to.deep.equal([0, 1, 2, 3]);
+    expect(roundTicks(2, 6, 1)).to.deep.equal([0, 1, 2]);
     for (const highest of [0, 1, 2, 3, 9, 17, 999, 1_001, 123_457, 98_765_432])
       for (const most of [2, 3, 4, 5, 6]) {
         const ticks = rupeeTicks(highest, most);

@@ -184,6 +184,7 @@ export const routes = {
   // occupancy and revenue (the occupancy read model): an owner's own hotel; every city for auditors
   ownerOccupancy: { method: 'GET', path: '/hotel/owner/occupancy', side: 'query', auth: 'hotel-owner', body: noBody },
   auditOccupancy: { method: 'GET', path: '/audit/occupancy', side: 'query', auth: 'auditor', body: noBody, query: auditOccupancyQuery },
+  auditOccupancyOpeningMonth: { method: 'GET', path: '/audit/occupancy/opening-month', side: 'query', auth: 'auditor', body: noBody },
 
   // media (images and invoices) served by the query side; an invoice link's signature is
   // in its query string, which the handler checks (it is not a client's input)

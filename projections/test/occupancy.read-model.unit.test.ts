@@ -332,6 +332,29 @@ describe('occupancy read model: a hand-made history in, figures out', () => {
     await readStore.close();
   });
 
+  it("opens the auditors' view on the current month with nights sold, else the latest before it, else the next after it", async () => {
+    const cancelledInApril: Recorded[] = [
+      { at: '2026-03-01T09:00:00.000Z', type: 'BookingPlaced', data: booking('E', 'h2', 'r20', ['2026-04-10', '2026-04-11'], 1, 6000, 0) },
+      {
+        at: '2026-03-02T09:00:00.000Z',
+        type: 'BookingCancelled',
+        data: { bookingID: 'E', customerId: 'c1', cancelledAt: '2026-03-02T09:00:00.000Z', chargeAmount: 0, refundAmount: 0 },
+      },
+    ];
+    const readStore = await given([...history, ...cancelledInApril]);
+    const queries = occupancyQueries(readStore);
+    // A, B and D sell nights from 30 Jan to 1 Feb; C (20–22 Jan) and E (April) were cancelled
+    expect(await queries.openingMonth('2026-01-05')).to.deep.equal({ month: '2026-01', current: '2026-01', withBookings: true });
+    expect(await queries.openingMonth('2026-02-28')).to.deep.equal({ month: '2026-02', current: '2026-02', withBookings: true });
+    expect(await queries.openingMonth('2026-06-10')).to.deep.equal({ month: '2026-02', current: '2026-06', withBookings: true });
+    expect(await queries.openingMonth('2025-12-31')).to.deep.equal({ month: '2026-01', current: '2025-12', withBookings: true });
+    await readStore.close();
+
+    const noBookings = await given(history.filter((event) => !event.type.startsWith('Booking')));
+    expect(await occupancyQueries(noBookings).openingMonth('2026-03-15')).to.deep.equal({ month: '2026-03', current: '2026-03', withBookings: false });
+    await noBookings.close();
+  });
+
   it('changes nothing when a guest is erased (it holds no personal data)', async () => {
     const erased = await given([
       ...history,

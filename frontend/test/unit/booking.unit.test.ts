@@ -174,6 +174,7 @@ describe('bookings saga and selectors (unit)', () => {
     discountAmount: 2000,
     payableAmount: 8000,
     isPaymentDone: false,
+    paidAt: null,
     invoicePDF: null,
     status: 'confirmed',
     created_at: '2030-01-01T00:00:00.000Z',

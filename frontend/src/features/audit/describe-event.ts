@@ -84,6 +84,7 @@ const describers: { readonly [Type in DomainEventType]: (d: Fields, streamId: st
   BookingNoticeSent: (d) => said.bookingNoticeSent(d.text('notice')),
   BookingCancelled: (d) => said.bookingCancelled(indiaTime(d.text('cancelledAt'))),
   BookingPaymentReceived: (d) => said.bookingPaymentReceived(indiaTime(d.text('receivedAt'))),
+  BookingPaymentUndone: (d) => said.bookingPaymentUndone(indiaTime(d.text('undoneAt'))),
   AuditorAdded: (d) => said.auditorAdded(d.text('via')),
   AuditorSignedIn: () => said.auditorSignedIn,
   AuditorSignedOut: () => said.auditorSignedOut,

@@ -393,8 +393,7 @@ export const paymentStateOf = (booking: { readonly status: 'confirmed' | 'cancel
  * window of `limits.paymentUndoMinutes` has ended (at exactly its end, the undo is refused).
  * The server decides with it; the owner's card counts down with it.
  */
-export const paymentUndoMsLeft = (paidAt: string, now: Date): number =>
-  Math.max(0, Date.parse(paidAt) + limits.paymentUndoMinutes * 60_000 - now.getTime());
+export const paymentUndoMsLeft = (paidAt: string, now: Date): number => Math.max(0, Date.parse(paidAt) + limits.paymentUndoMinutes * 60_000 - now.getTime());
 
 /** How long an emailed password reset link works. */
 export const PASSWORD_RESET_LINK_MINUTES = 30;

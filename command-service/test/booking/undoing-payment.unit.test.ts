@@ -16,7 +16,9 @@ describe('undoing a recorded payment', () => {
 
   it('undoes the payment within its window, up to its last second', () => {
     expect(limits.paymentUndoMinutes).to.equal(10);
-    given(bookingPlaced, bookingPaid).when(byOwnerAt(NOW)).then([undone(NOW)]);
+    given(bookingPlaced, bookingPaid)
+      .when(byOwnerAt(NOW))
+      .then([undone(NOW)]);
     given(bookingPlaced, bookingPaid)
       .when(byOwnerAt(after(9, 59)))
       .then([undone(after(9, 59))]);

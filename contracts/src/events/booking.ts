@@ -145,10 +145,4 @@ export type BookingPaymentReceived = EventOf<'BookingPaymentReceived', typeof bo
 export type BookingPaymentUndone = EventOf<'BookingPaymentUndone', typeof bookingEventSchemas.BookingPaymentUndone>;
 
 export type BookingEvent =
-  | BookingPlaced
-  | InvoiceIssued
-  | BookingEmailSent
-  | BookingNoticeSent
-  | BookingCancelled
-  | BookingPaymentReceived
-  | BookingPaymentUndone;
+  BookingPlaced | InvoiceIssued | BookingEmailSent | BookingNoticeSent | BookingCancelled | BookingPaymentReceived | BookingPaymentUndone;

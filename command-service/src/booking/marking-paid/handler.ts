@@ -5,9 +5,15 @@ import { handle, type Positioned } from '../../handle.ts';
 import { markPaid } from './decide.ts';
 
 export async function handleMarkPaid(deps: StoreDeps, ownerId: string, bookingID: string): Promise<Positioned<{ paidAt: string | null }>> {
-  const { state, position } = await handle(deps.store, streams.booking(bookingID), bookingAggregate, (current) => markPaid({ ownerId, now: deps.now() }, current), {
-    actor: ownerId,
-    correlationId: bookingID,
-  });
+  const { state, position } = await handle(
+    deps.store,
+    streams.booking(bookingID),
+    bookingAggregate,
+    (current) => markPaid({ ownerId, now: deps.now() }, current),
+    {
+      actor: ownerId,
+      correlationId: bookingID,
+    },
+  );
   return { value: { paidAt: state.status === 'none' ? null : state.paidAt }, position };
 }

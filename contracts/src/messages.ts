@@ -895,7 +895,6 @@ export const paymentUndo = {
   confirmText: (amount: string, bookingID: string) => `Record the payment of ${amount} for booking ${bookingID}?`,
   confirmHint: (minutes: number) => `You can undo it for ${minutes} minutes.`,
   confirm: 'Record payment',
-  cancel: 'Cancel',
   undo: 'Undo',
   undoing: 'UNDOING...',
   timeLeft: (left: string) => `${left} left to undo`,

@@ -71,6 +71,7 @@ function PaymentTag({ state }: { state: PaymentState }) {
 function ConfirmPayment({ booking, onConfirm, onCancel }: { booking: BookingView | null; onConfirm: (booking: BookingView) => void; onCancel: () => void }) {
   return (
     <Alert
+      className="payment-alert"
       isOpen={booking !== null}
       intent={Intent.SUCCESS}
       icon="tick"

@@ -35,7 +35,7 @@ export function UndoPayment({ paidAt, busy, onUndo }: Props) {
   if (left === 0) return null;
   return (
     <div className="undo-payment">
-      <Button icon="undo" text={busy ? texts.undoing : texts.undo} disabled={busy} onClick={onUndo} />
+      <Button text={busy ? texts.undoing : texts.undo} disabled={busy} onClick={onUndo} />
       <span className="muted" role="timer">
         {texts.timeLeft(minutesAndSeconds(left))}
       </span>

@@ -17,6 +17,7 @@ import { mountAuditorSigningIn } from './auditors/signing-in/route.ts';
 import { mountAuditorSigningOut } from './auditors/signing-out/route.ts';
 import { mountCancellingBooking } from './booking/cancelling-booking/route.ts';
 import { mountMarkingPaid } from './booking/marking-paid/route.ts';
+import { mountUndoingPayment } from './booking/undoing-payment/route.ts';
 import { mountPlacingBooking } from './booking/placing-booking/route.ts';
 import { mountSendingOtp } from './booking/sending-otp/route.ts';
 import { mountVerifyingContact } from './booking/verifying-contact/route.ts';
@@ -45,6 +46,7 @@ export const commandRoutes: readonly CommandRoute[] = [
   mountPlacingBooking,
   mountCancellingBooking,
   mountMarkingPaid,
+  mountUndoingPayment,
   mountAuditorSigningIn,
   mountAuditorSigningOut,
 ];

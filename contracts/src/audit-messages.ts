@@ -134,6 +134,7 @@ export const auditMessages = {
     bookingCancelled: (at: string) => `Booking cancelled by the guest at ${at}`,
     bookingCancelledWithCharge: (at: string, charge: string) => `Booking cancelled by the guest at ${at}, with a cancellation charge of ${charge}`,
     bookingPaymentReceived: (at: string) => `Payment received at the hotel, recorded by the owner at ${at}`,
+    bookingPaymentUndone: (at: string) => `Payment record undone by the owner at ${at}: the booking is unpaid again`,
     auditorAdded: (via: string) =>
       `Auditor account added ${via === 'bootstrap' ? 'at start (BOOTSTRAP_AUDITOR_EMAIL)' : via === 'cli' ? 'with npm run auditor' : 'with the demo data'}`,
     auditorSignedIn: 'Auditor signed in',

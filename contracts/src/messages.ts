@@ -901,3 +901,21 @@ export const validation = {
   checkInDateOutOfRange: (horizonDays: number) => `Choose a check-in date from tomorrow up to ${horizonDays === 365 ? 'a year' : `${horizonDays} days`} ahead.`,
   tooManyFiles: (max: number) => `Send at most ${max} ${max === 1 ? 'file' : 'files'}.`,
 } as const;
+
+/** Recording a pay-at-hotel payment after a confirmation, and undoing it within `limits.paymentUndoMinutes` (the owner's bookings). */
+export const paymentUndo = {
+  // the server's answers
+  paymentUndone: 'Payment record undone: the booking is unpaid again',
+  notPaid: 'This booking has no payment recorded, so there is nothing to undo',
+  windowOver: (minutes: number) => `A recorded payment can be undone only within ${minutes} minutes. This one is final.`,
+  // the owner's card
+  confirmTitle: 'Record the payment?',
+  confirmText: (amount: string, bookingID: string) => `Record the payment of ${amount} for booking ${bookingID}?`,
+  confirmHint: (minutes: number) => `You can undo it for ${minutes} minutes.`,
+  confirm: 'Record payment',
+  undo: 'Undo',
+  undoing: 'UNDOING...',
+  timeLeft: (left: string) => `${left} left to undo`,
+  undoneNotice: (bookingID: string) => `Payment record of ${bookingID} undone: it is pending again.`,
+  undoFailed: 'An error occurred while undoing the payment record.',
+} as const;

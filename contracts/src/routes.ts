@@ -180,6 +180,8 @@ export const routes = {
   // beyond the spec: a guest cancels an upcoming booking; an owner records a pay-at-hotel payment
   cancelBooking: { method: 'POST', path: '/hotel/booking/cancel/:bookingID', side: 'command', auth: 'customer', body: json() },
   markBookingPaid: { method: 'POST', path: '/hotel/owner/booking/paid/:bookingID', side: 'command', auth: 'hotel-owner', body: json() },
+  // the owner takes a payment record back within limits.paymentUndoMinutes of making it
+  undoBookingPayment: { method: 'POST', path: '/hotel/owner/booking/paid/:bookingID/undo', side: 'command', auth: 'hotel-owner', body: json() },
 
   // occupancy and revenue (the occupancy read model): an owner's own hotel; every city for auditors
   ownerOccupancy: { method: 'GET', path: '/hotel/owner/occupancy', side: 'query', auth: 'hotel-owner', body: noBody },

@@ -212,6 +212,22 @@ describe('occupancy read model: a hand-made history in, figures out', () => {
     await readStore.close();
   });
 
+  it('counts a payment the owner undid as unpaid again', async () => {
+    const ofB = { bookingID: 'B', ownerId: 'owner-h1' };
+    const readStore = await given([
+      ...history,
+      { at: '2026-01-31T08:00:00.000Z', type: 'BookingPaymentReceived', data: { ...ofB, receivedAt: '2026-01-31T08:00:00.000Z' } },
+      { at: '2026-01-31T08:04:00.000Z', type: 'BookingPaymentUndone', data: { ...ofB, undoneAt: '2026-01-31T08:04:00.000Z' } },
+    ]);
+    const stored = await readStore
+      .collection(physicalCollection(occupancyReadModel.name, occupancyReadModel.version, collections.bookings))
+      .findOne({ _id: 'B' });
+    expect(stored).to.include({ paid: false, cancelled: false });
+    const january = (await occupancyQueries(readStore).ofOwner('owner-h1', '2026-01-25'))!.months.find((month) => month.month === '2026-01');
+    expect(january).to.include({ revenuePaid: 6000, revenueUnpaid: 3501 });
+    await readStore.close();
+  });
+
   it('gives the owner their hotel by month across month ends: a listing added mid-month, a unit change, a cancellation, a payment', async () => {
     const readStore = await given(history);
     const answer = (await occupancyQueries(readStore).ofOwner('owner-h1', '2026-01-25'))!;

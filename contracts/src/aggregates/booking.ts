@@ -1,8 +1,9 @@
 /**
  * The booking aggregate's state and evolve (stream `booking-{bookingID}`): placed,
- * documents issued, cancelled or paid. Here rather than in the command service because
- * the auditors' as-of view folds a booking's events with this very `evolve`: one fold,
- * two uses, so what an auditor sees as of a moment is what the command side decided on.
+ * documents issued, cancelled, or paid (and that payment undone). Here rather than in the
+ * command service because the auditors' as-of view folds a booking's events with this very
+ * `evolve`: one fold, two uses, so what an auditor sees as of a moment is what the command
+ * side decided on.
  */
 import type { BookingEvent, BookingNotice, BookingPlaced } from '../events/booking.ts';
 import { bookingEventTypes } from '../events/index.ts';
@@ -27,6 +28,8 @@ export type BookingState =
       /** The notices (BookingNoticeSent) recorded so far. */
       readonly noticesSent: readonly BookingNotice[];
       readonly paid: boolean;
+      /** When the payment was recorded (its `receivedAt`), so an undo can be judged against its window; null while unpaid. */
+      readonly paidAt: string | null;
       /** When it was cancelled and what that cost under its policy; null until cancelled. */
       readonly cancellation: BookingCancellation | null;
     };
@@ -35,7 +38,7 @@ const initialBookingState = (): BookingState => ({ status: 'none' });
 
 function evolveBooking(state: BookingState, event: BookingEvent): BookingState {
   if (event.type === 'BookingPlaced')
-    return { status: 'placed', booking: event.data, invoice: null, emailSent: false, noticesSent: [], paid: false, cancellation: null };
+    return { status: 'placed', booking: event.data, invoice: null, emailSent: false, noticesSent: [], paid: false, paidAt: null, cancellation: null };
   if (state.status === 'none') return state;
   switch (event.type) {
     case 'InvoiceIssued':
@@ -49,7 +52,9 @@ function evolveBooking(state: BookingState, event: BookingEvent): BookingState {
       return { ...state, status: 'cancelled', cancellation: { cancelledAt, chargeAmount, refundAmount } };
     }
     case 'BookingPaymentReceived':
-      return { ...state, paid: true };
+      return { ...state, paid: true, paidAt: event.data.receivedAt };
+    case 'BookingPaymentUndone':
+      return { ...state, paid: false, paidAt: null };
     default: {
       const unknown: never = event;
       return unknown;

@@ -129,6 +129,11 @@ export const bookingEventSchemas = {
     refundAmount: z.number().describe('Integer rupees due back to the guest (0: a pay-at-hotel booking has paid nothing while it can be cancelled).'),
   }),
   BookingPaymentReceived: z.object({ bookingID: z.string(), ownerId: z.string(), receivedAt: z.string() }),
+  BookingPaymentUndone: z.object({
+    bookingID: z.string(),
+    ownerId: z.string(),
+    undoneAt: z.string().describe('ISO time the owner took the payment record back, within limits.paymentUndoMinutes of recording it.'),
+  }),
 };
 
 export type BookingPlaced = EventOf<'BookingPlaced', typeof bookingEventSchemas.BookingPlaced>;
@@ -137,5 +142,7 @@ export type BookingEmailSent = EventOf<'BookingEmailSent', typeof bookingEventSc
 export type BookingNoticeSent = EventOf<'BookingNoticeSent', typeof bookingEventSchemas.BookingNoticeSent>;
 export type BookingCancelled = EventOf<'BookingCancelled', typeof bookingEventSchemas.BookingCancelled>;
 export type BookingPaymentReceived = EventOf<'BookingPaymentReceived', typeof bookingEventSchemas.BookingPaymentReceived>;
+export type BookingPaymentUndone = EventOf<'BookingPaymentUndone', typeof bookingEventSchemas.BookingPaymentUndone>;
 
-export type BookingEvent = BookingPlaced | InvoiceIssued | BookingEmailSent | BookingNoticeSent | BookingCancelled | BookingPaymentReceived;
+export type BookingEvent =
+  BookingPlaced | InvoiceIssued | BookingEmailSent | BookingNoticeSent | BookingCancelled | BookingPaymentReceived | BookingPaymentUndone;

@@ -83,4 +83,8 @@ export const eventCatalogue: { readonly [Type in DomainEventType]: EventTypeEntr
   },
   BookingCancelled: { stream: 'booking-{bookingID}', about: "The guest cancelled: what it cost under the booking's policy, and what is due back." },
   BookingPaymentReceived: { stream: 'booking-{bookingID}', about: 'The owner recorded the payment at the hotel.' },
+  BookingPaymentUndone: {
+    stream: 'booking-{bookingID}',
+    about: 'The owner took back a payment record within minutes of making it: the booking is unpaid again.',
+  },
 };

@@ -113,6 +113,8 @@ export interface BookingView {
   /** Integer rupees the guest pays: as the booking's BookingPlaced computed it, never recomputed. */
   readonly payableAmount: number;
   readonly isPaymentDone: boolean;
+  /** ISO time the owner recorded the payment (the undo window runs from it); null while unpaid. */
+  readonly paidAt: string | null;
   /** Link to Invoice_{bookingID}.pdf once issued; null until then. */
   readonly invoicePDF: string | null;
   readonly status: 'confirmed' | 'cancelled';

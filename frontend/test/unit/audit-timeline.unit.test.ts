@@ -55,6 +55,9 @@ describe('audit timeline texts (unit)', () => {
     expect(describeEvent('BookingPaymentReceived', { bookingID: 'BK1', ownerId: 'o1', receivedAt: '2026-12-01T06:00:00Z' }, 'booking-BK1')).to.equal(
       'Payment received at the hotel, recorded by the owner at 01 Dec 2026, 11:30:00',
     );
+    expect(describeEvent('BookingPaymentUndone', { bookingID: 'BK1', ownerId: 'o1', undoneAt: '2026-12-01T06:04:00Z' }, 'booking-BK1')).to.equal(
+      'Payment record undone by the owner at 01 Dec 2026, 11:34:00: the booking is unpaid again',
+    );
     expect(describeEvent('InvoiceIssued', { bookingID: 'BK1', invoicePDF: 'x.pdf', mediaId: 'm1' }, 'booking-BK1')).to.equal('Invoice issued');
     expect(describeEvent('BookingEmailSent', { bookingID: 'BK1', messageId: '<m@x>' }, 'booking-BK1')).to.equal('Booking confirmation emailed to the guest');
     expect(describeEvent('UnitsReserved', { bookingID: 'BK1', roomId: 'r1', nights: ['2026-12-01', '2026-12-02'], units: 1 }, 'inventory-r1')).to.equal(

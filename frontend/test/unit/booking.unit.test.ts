@@ -174,6 +174,7 @@ describe('bookings saga and selectors (unit)', () => {
     discountAmount: 2000,
     payableAmount: 8000,
     isPaymentDone: false,
+    paidAt: null,
     invoicePDF: null,
     status: 'confirmed',
     cancellationPolicy: TERMS_BEFORE_POLICIES,

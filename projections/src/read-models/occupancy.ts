@@ -278,5 +278,7 @@ export const occupancyReadModel = defineReadModel({
     },
     BookingCancelled: ({ bookingID }) => setOnBooking(bookingID, { cancelled: true }),
     BookingPaymentReceived: ({ bookingID }) => setOnBooking(bookingID, { paid: true }),
+    // no version bump for this handler: no stored version has met the event, so none would project differently
+    BookingPaymentUndone: ({ bookingID }) => setOnBooking(bookingID, { paid: false }),
   },
 });

@@ -88,6 +88,7 @@ const describers: { readonly [Type in DomainEventType]: (d: Fields, streamId: st
       ? said.bookingCancelledWithCharge(indiaTime(d.text('cancelledAt')), formatRupees(d.number('chargeAmount')))
       : said.bookingCancelled(indiaTime(d.text('cancelledAt'))),
   BookingPaymentReceived: (d) => said.bookingPaymentReceived(indiaTime(d.text('receivedAt'))),
+  BookingPaymentUndone: (d) => said.bookingPaymentUndone(indiaTime(d.text('undoneAt'))),
   AuditorAdded: (d) => said.auditorAdded(d.text('via')),
   AuditorSignedIn: () => said.auditorSignedIn,
   AuditorSignedOut: () => said.auditorSignedOut,

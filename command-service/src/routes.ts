@@ -15,6 +15,7 @@ import { mountUpdatingProfile } from './accounts/updating-profile/route.ts';
 import { mountAuditorSigningIn } from './auditors/signing-in/route.ts';
 import { mountAuditorSigningOut } from './auditors/signing-out/route.ts';
 import { mountCancellingBooking } from './booking/cancelling-booking/route.ts';
+import { mountClosingNights } from './booking/closing-nights/route.ts';
 import { mountMarkingPaid } from './booking/marking-paid/route.ts';
 import { mountPlacingBooking } from './booking/placing-booking/route.ts';
 import { mountSendingOtp } from './booking/sending-otp/route.ts';
@@ -41,6 +42,7 @@ export const commandRoutes: readonly CommandRoute[] = [
   mountPlacingBooking,
   mountCancellingBooking,
   mountMarkingPaid,
+  mountClosingNights,
   mountAuditorSigningIn,
   mountAuditorSigningOut,
 ];

@@ -15,5 +15,7 @@ export * from './schemas/booking.ts';
 export * from './schemas/audit.ts';
 export * from './schemas/occupancy.ts';
 export * from './schemas/availability.ts';
+export * from './schemas/closures.ts';
+export { closureLimits, closureMessages, closureRangeProblem, nightsFromTo } from './closures.ts';
 export { occupancyMessages } from './occupancy-messages.ts';
 export * from './aggregates/booking.ts';

@@ -1,0 +1,83 @@
+/**
+ * Closed nights: an owner takes units of a listing off sale for a range of nights (repairs,
+ * their own use) and gives them back later. The bounds of a range, and the texts of the
+ * calendar where owners do it (a module of its own, loaded with the owner's screens).
+ */
+import { addDays, indiaToday, nightsBetween } from './rules.ts';
+
+export const closureLimits = {
+  /** Nights one closure may hold. */
+  maxNights: 365,
+  /** How far ahead a closure may reach, and how far the calendar shows: days after today (India time). */
+  horizonDays: 365,
+  /** Characters of an owner's note on a closure. */
+  noteMax: 200,
+};
+
+/** Each night from `first` to `last`, both included (YYYY-MM-DD). */
+export function nightsFromTo(first: string, last: string): string[] {
+  const count = nightsBetween(first, last) + 1;
+  return Array.from({ length: Math.max(0, count) }, (_, index) => addDays(first, index));
+}
+
+/**
+ * Why nights from `first` to `last` cannot be closed today, naming the field at fault, or
+ * null: the first is today or later and the last at most `horizonDays` after today, India time.
+ */
+export function closureRangeProblem(first: string, last: string, now: Date): { field: 'from' | 'to'; message: string } | null {
+  const today = indiaToday(now);
+  if (first < today) return { field: 'from', message: closureMessages.startsToday(today) };
+  const latest = addDays(today, closureLimits.horizonDays);
+  if (last > latest) return { field: 'to', message: closureMessages.endsTooFarAhead(closureLimits.horizonDays, latest) };
+  return null;
+}
+
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+export const closureMessages = {
+  // answers of the server
+  nightsClosed: 'Nights closed',
+  nightsReopened: 'Nights reopened',
+  calendarFound: 'Calendar found',
+  startsToday: (today: string) => `must be today (${today}) or later: past nights cannot be closed`,
+  endsTooFarAhead: (days: number, latest: string) => `must be at most ${days} days from today (${latest} at the latest)`,
+  toBeforeFrom: 'must be the same night as from or later',
+  nightsAndToDiffer: 'does not match from and to: send one of nights and to',
+  tooManyNights: (max: number) => `must be at most ${max} nights after from`,
+  moreUnitsThanListing: (total: number) => `must be at most ${total}: the listing has ${plural(total, 'unit')}`,
+  notEnoughFree: (night: string, free: number, units: number) =>
+    free === 0
+      ? `Every unit is booked or closed on ${night}: nothing is left to close. Choose other nights.`
+      : `Only ${plural(free, 'unit')} ${free === 1 ? 'is' : 'are'} free on ${night}, so ${plural(units, 'unit')} cannot be closed. Close at most ${free} or choose other nights.`,
+  closureNotFound: 'These nights are not closed (they may have been reopened already)',
+  noNightOfClosureInRange: 'no night of this closure is between from and to',
+
+  // the calendar under ROOM's DATA
+  calendarTitle: 'Availability calendar',
+  calendarIntro: (days: number) => `Each night of the next ${days} days: units free, booked by guests and closed by you.`,
+  legendFree: 'free',
+  legendBooked: 'booked',
+  legendClosed: 'closed',
+  nightSummary: (free: number, booked: number, closed: number) => `${free} free, ${booked} booked, ${closed} closed`,
+  previousMonth: 'Previous month',
+  nextMonth: 'Next month',
+  closeTitle: 'Close nights',
+  closeHelp: 'Closed units cannot be booked by guests, for repairs or your own use. Bookings already made stay.',
+  closeRange: 'First and last night to close',
+  closeUnits: 'Units to close each night',
+  closeNote: 'Note (optional)',
+  closeNotePlaceholder: 'e.g. Bathroom repairs',
+  closeSubmit: 'Close these nights',
+  closeMissingRange: 'Pick the first and the last night to close.',
+  closedRange: (first: string, last: string, units: number) =>
+    first === last ? `${plural(units, 'unit')} closed on ${first}.` : `${plural(units, 'unit')} closed from ${first} to ${last}.`,
+  closuresTitle: 'Closed nights',
+  noClosures: 'No night is closed.',
+  closureRange: (first: string, last: string, nights: number) => (first === last ? first : `${first} to ${last} (${plural(nights, 'night')})`),
+  closureUnits: (units: number) => `${plural(units, 'unit')} closed each night`,
+  reopen: 'Reopen',
+  reopenLabel: (range: string) => `Reopen ${range}`,
+  reopened: (range: string) => `Reopened ${range}.`,
+  loadFailed: 'The calendar could not be loaded.',
+  loading: 'Loading the calendar…',
+};

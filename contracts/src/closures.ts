@@ -63,7 +63,8 @@ export const closureMessages = {
   nextMonth: 'Next month',
   closeTitle: 'Close nights',
   closeHelp: 'Closed units cannot be booked by guests, for repairs or your own use. Bookings already made stay.',
-  closeRange: 'First and last night to close',
+  closeFrom: 'First night',
+  closeTo: 'Last night (optional)',
   closeUnits: 'Units to close each night',
   closeNote: 'Note (optional)',
   closeNotePlaceholder: 'e.g. Bathroom repairs',
@@ -79,5 +80,8 @@ export const closureMessages = {
   reopenLabel: (range: string) => `Reopen ${range}`,
   reopened: (range: string) => `Reopened ${range}.`,
   loadFailed: 'The calendar could not be loaded.',
+  changeFailed: 'The nights could not be changed. Please try again.',
+  openCalendar: 'CALENDAR',
+  legendLabel: 'What the colours mean',
   loading: 'Loading the calendar…',
 };

@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { addDays, closureMessages, indiaToday, messages, roomName } from '@stays/contracts';
 import { DEMO_PASSWORD, demoHotels } from '../../../standalone/src/demo/index.ts';
-import { nightLabel } from '../../src/features/owner-calendar/calendar-months.ts';
+import { nightName } from '../../src/features/owner-calendar/calendar-months.ts';
 import { SHOTS, launchChromium, recordCspViolations, urlMatches } from './support/browser.ts';
 import { startE2eSystem, type E2eSystem } from './support/system.ts';
 
@@ -44,8 +44,9 @@ describe('owner calendar: closing and reopening nights (e2e)', function () {
     return Array.from({ length: toDay - fromDay + 1 }, (_, index) => addDays(first, fromDay - 1 + index));
   }
 
+  /** A night's button, by what it is read out as: 'Friday, 11 December 2026: 5 free, 0 booked, 3 closed' (Chromium puts a space between the cell's parts). */
   const night = (page: Page, date: string, free: number, closed: number) =>
-    page.getByRole('button', { name: nightLabel({ date, free, booked: 0, closed }), exact: true });
+    page.getByRole('button', { name: new RegExp(`^${nightName(date)}: ${free} free ?, 0 booked ?, ${closed} closed$`) });
 
   for (const width of [1280, 390]) {
     it(`at ${width} px: the owner closes a range of nights on the calendar, sees it closed, and reopens it`, async () => {

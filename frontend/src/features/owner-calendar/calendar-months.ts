@@ -1,9 +1,9 @@
 /**
  * The calendar's nights grouped month by month, with the blank days before each month's
- * first night so a week starts on Monday, and the words a night is read out with. Dates
+ * first night so a week starts on Monday, and the names of days and months. Dates
  * are YYYY-MM-DD calendar dates (UTC), never shifted by the browser's zone. DOM-free.
  */
-import { closureMessages, type CalendarNight } from '@stays/contracts';
+import type { CalendarNight } from '@stays/contracts';
 
 const MONTH = new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const DAY = new Intl.DateTimeFormat('en-IN', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -37,9 +37,6 @@ export function monthsOf(nights: readonly CalendarNight[]): CalendarMonth[] {
 
 /** How full a night is, for its colour (its text says the same in words). */
 export const nightState = (night: CalendarNight): 'free' | 'some' | 'full' => (night.free === 0 ? 'full' : night.booked + night.closed > 0 ? 'some' : 'free');
-
-/** What a night is read out as: 'Friday, 25 December 2026: 1 free, 1 booked, 1 closed'. */
-export const nightLabel = (night: CalendarNight): string => `${nightName(night.date)}: ${closureMessages.nightSummary(night.free, night.booked, night.closed)}`;
 
 /** The weekday names of a week from Monday. */
 export const WEEKDAYS = ['2024-01-01', '2024-01-02', '2024-01-03', '2024-01-04', '2024-01-05', '2024-01-06', '2024-01-07'].map(weekdayShort);

@@ -5,7 +5,7 @@
  */
 import { Button, Callout, Card, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
 import { closureLimits, closureMessages, type CalendarClosure, type RoomCalendar } from '@stays/contracts';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { monthsOf } from '../calendar-months.ts';
 import type { CloseNightsForm } from '../api/owner-calendar-api.ts';
 import type { OwnerCalendarState } from '../owner-calendar.slice.ts';
@@ -32,6 +32,13 @@ export function AvailabilityCalendar({ roomId, calendar, change, onClose, onReop
   const [note, setNote] = useState('');
   const [missingRange, setMissingRange] = useState(false);
   const month = months[Math.min(monthIndex, months.length - 1)]!;
+  // once nights are closed, the range picked for them and its note are done with
+  const closedNow = change.status === 'saved' && change.kind === 'close';
+  useEffect(() => {
+    if (!closedNow) return;
+    setPicked({ from: '', to: '' });
+    setNote('');
+  }, [closedNow]);
   const first = calendar.nights[0]?.date ?? '';
   const last = calendar.nights[calendar.nights.length - 1]?.date ?? '';
 
@@ -54,9 +61,10 @@ export function AvailabilityCalendar({ roomId, calendar, change, onClose, onReop
     <div className="owner-calendar">
       <p className="muted">{texts.calendarIntro(closureLimits.horizonDays)}</p>
       <ul className="calendar-legend" aria-label={texts.legendLabel}>
-        <li className="calendar-legend--free">{texts.legendFree}</li>
-        <li className="calendar-legend--booked">{texts.legendBooked}</li>
-        <li className="calendar-legend--closed">{texts.legendClosed}</li>
+        <li className="calendar-legend--free">{texts.keyAllFree}</li>
+        <li className="calendar-legend--some">{texts.keySomeTaken}</li>
+        <li className="calendar-legend--full">{texts.keyNoneFree}</li>
+        <li className="calendar-legend--closed">{texts.keyClosed}</li>
       </ul>
       {change.message !== null && (
         <Callout

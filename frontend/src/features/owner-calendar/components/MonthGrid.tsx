@@ -4,7 +4,7 @@
  * range to close. Wide screens show a week per row; narrow ones a night per row (owner-calendar.css).
  */
 import { closureMessages } from '@stays/contracts';
-import { nightLabel, nightState, WEEKDAYS, weekdayShort, type CalendarMonth } from '../calendar-months.ts';
+import { nightName, nightState, WEEKDAYS, weekdayShort, type CalendarMonth } from '../calendar-months.ts';
 
 const texts = closureMessages;
 
@@ -32,27 +32,26 @@ export function MonthGrid({ month, picked, onPick }: { month: CalendarMonth; pic
             <button
               type="button"
               className={`calendar-night calendar-night--${nightState(night)}${night.closed > 0 ? ' calendar-night--closed' : ''}`}
-              aria-label={nightLabel(night)}
               aria-pressed={inRange(night.date, picked)}
               onClick={() => onPick(night.date)}
             >
-              <span className="calendar-day">
+              {/* read out as 'Friday, 25 December 2026: 1 free, 0 booked, 2 closed' (the cells are flex items, so each part is a word of its own); a zero count is shown to the eye only by its absence */}
+              <span className="sr-only">{nightName(night.date)}: </span>
+              <span className="calendar-day" aria-hidden="true">
                 <span className="calendar-weekday">{weekdayShort(night.date)} </span>
                 {Number(night.date.slice(8))}
               </span>
               <span className="calendar-count calendar-count--free">
                 {night.free} {texts.legendFree}
+                <span className="sr-only">,</span>
               </span>
-              {night.booked > 0 && (
-                <span className="calendar-count calendar-count--booked">
-                  {night.booked} {texts.legendBooked}
-                </span>
-              )}
-              {night.closed > 0 && (
-                <span className="calendar-count calendar-count--closed">
-                  {night.closed} {texts.legendClosed}
-                </span>
-              )}
+              <span className={night.booked > 0 ? 'calendar-count calendar-count--booked' : 'sr-only'}>
+                {night.booked} {texts.legendBooked}
+                <span className="sr-only">,</span>
+              </span>
+              <span className={night.closed > 0 ? 'calendar-count calendar-count--closed' : 'sr-only'}>
+                {night.closed} {texts.legendClosed}
+              </span>
             </button>
           </li>
         ))}

@@ -30,17 +30,20 @@ export interface CommandAppOptions {
 
 export function createCommandApp(deps: CommandServiceDeps, options: CommandAppOptions): Koa {
   const now = deps.now ?? (() => new Date());
+  const accounts = {
+    store: deps.eventStore,
+    tokens: deps.tokenIssuer,
+    passwords: createPasswords(),
+    throttles: createAccountThrottles(),
+    streamNames: deps.streamNames,
+    now,
+  };
   const resolved: ResolvedDeps = {
     ...deps,
     now,
-    accounts: {
-      store: deps.eventStore,
-      tokens: deps.tokenIssuer,
-      passwords: createPasswords(),
-      throttles: createAccountThrottles(),
-      streamNames: deps.streamNames,
-      now,
-    },
+    accounts,
+    // the web client is served at the public address (one process, or behind the gateway)
+    passwordReset: { ...accounts, mailer: deps.mailer, resetKey: deps.otpKey, webUrl: options.security.publicUrl.replace(/\/+$/, '') },
     booking: {
       store: deps.eventStore,
       mailer: deps.mailer,

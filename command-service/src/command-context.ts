@@ -51,6 +51,14 @@ export interface AccountDeps extends StoreDeps {
   readonly streamNames: KeyedStreamNames;
 }
 
+export interface PasswordResetDeps extends AccountDeps {
+  readonly mailer: Mailer;
+  /** Server secret keying the reset tokens' hashes (the OTP key, under a purpose of their own). */
+  readonly resetKey: Buffer;
+  /** The public address of the web client, whose reset page the emailed links open. */
+  readonly webUrl: string;
+}
+
 export interface BookingDeps extends StoreDeps {
   readonly mailer: Mailer;
   readonly sms: SmsSender;
@@ -64,6 +72,7 @@ export interface BookingDeps extends StoreDeps {
 export interface ResolvedDeps extends CommandServiceDeps {
   readonly now: () => Date;
   readonly accounts: AccountDeps;
+  readonly passwordReset: PasswordResetDeps;
   readonly booking: BookingDeps;
   readonly hotels: StoreDeps;
   /** The process's one image line and the media store: what every route taking images uses. */

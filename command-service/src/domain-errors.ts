@@ -37,8 +37,8 @@ export class Unauthenticated extends DomainError {
 }
 
 /**
- * The command's input breaks a rule. With a field, the message names it
- * (`field: reason`); without one (a wrong OTP), the reason is the whole message.
+ * The command's input breaks a rule. With a field, the message names it as its form
+ * labels it ("Rooms must be 1: ..."); without one (a wrong OTP), the reason is the whole message.
  */
 export class InvalidInput extends DomainError {
   readonly code = 'invalid-input';

@@ -9,6 +9,7 @@ import { mountDeletingAccount } from './accounts/deleting-account/route.ts';
 import { mountExportingData } from './accounts/exporting-data/route.ts';
 import { mountGoogleSignIn } from './accounts/google/route.ts';
 import { mountRegistering } from './accounts/registering/route.ts';
+import { mountResettingPassword } from './accounts/resetting-password/route.ts';
 import { mountSigningIn } from './accounts/signing-in/route.ts';
 import { mountSigningOut } from './accounts/signing-out/route.ts';
 import { mountUpdatingProfile } from './accounts/updating-profile/route.ts';
@@ -32,6 +33,7 @@ export const commandRoutes: readonly CommandRoute[] = [
   mountSigningOut,
   mountDeletingAccount,
   mountUpdatingProfile,
+  mountResettingPassword,
   mountExportingData,
   mountCreatingHotel,
   mountUpdatingHotel,

@@ -13,7 +13,7 @@ import { inMemoryCompetingConsumers, openInMemoryEventStore, type EventStore } f
 import { createFileMediaStore, type EmailMessage, type Mailer, type MediaStore } from '@stays/service-kit';
 import { competingBookingDocuments, type CompetingBookingDocumentsDeps } from '../src/reactors/booking-documents.ts';
 import { mayEmailNow } from '../src/reactors/email-claim.ts';
-import { bookingPlaced } from './support/events.ts';
+import { bookingPlaced, hotelCreated } from './support/events.ts';
 
 const quiet = () => undefined;
 const placed = (bookingID: string) => ({ type: 'BookingPlaced', data: { ...bookingPlaced.data, bookingID } });
@@ -31,13 +31,13 @@ describe('email claim', () => {
   const at = (ms: number) => Date.parse(issuedAt) + ms;
 
   it('lets the replica that issued the invoice send at once, any other only once the lease has passed', () => {
-    expect(mayEmailNow({ claimedHere: true, invoiceIssuedAt: issuedAt, now: at(0), leaseMs: 60_000 })).to.equal(true);
-    expect(mayEmailNow({ claimedHere: false, invoiceIssuedAt: issuedAt, now: at(59_999), leaseMs: 60_000 })).to.equal(false);
-    expect(mayEmailNow({ claimedHere: false, invoiceIssuedAt: issuedAt, now: at(60_000), leaseMs: 60_000 })).to.equal(true);
+    expect(mayEmailNow({ claimedHere: true, claimedAt: issuedAt, now: at(0), leaseMs: 60_000 })).to.equal(true);
+    expect(mayEmailNow({ claimedHere: false, claimedAt: issuedAt, now: at(59_999), leaseMs: 60_000 })).to.equal(false);
+    expect(mayEmailNow({ claimedHere: false, claimedAt: issuedAt, now: at(60_000), leaseMs: 60_000 })).to.equal(true);
   });
 
   it('never lets an unreadable issue time count as an expired claim', () => {
-    expect(mayEmailNow({ claimedHere: false, invoiceIssuedAt: '', now: at(10 ** 12), leaseMs: 1 })).to.equal(false);
+    expect(mayEmailNow({ claimedHere: false, claimedAt: '', now: at(10 ** 12), leaseMs: 1 })).to.equal(false);
   });
 });
 
@@ -94,6 +94,58 @@ describe('booking documents on competing replicas', function () {
     }
     expect(a.health().acknowledged, 'replica a worked').to.be.greaterThan(0);
     expect(b.health().acknowledged, 'replica b worked').to.be.greaterThan(0);
+    expect(consumers.parked('booking-documents')).to.deep.equal([]);
+  });
+
+  it("two replicas send the owner's new-booking notice and both cancellation notices exactly once each, recorded, though events are redelivered", async () => {
+    await store.append('hotel-h1', [hotelCreated]);
+    const ownerRegistered = { accountId: 'o1', role: 'hotel-owner', name: 'Ravi Kumar', email: 'ravi@example.in', passwordHash: null, via: 'password' };
+    await store.append('owner-o1', [{ type: 'AccountRegistered', data: ownerRegistered }]);
+    const ids = Array.from({ length: 6 }, (_, i) => `BK-NOTE${String(i).padStart(4, '0')}`);
+    for (const id of ids) await store.append(`booking-${id}`, [placed(id)]);
+    const consumers = inMemoryCompetingConsumers(store);
+    const [a, b] = [replica(consumers), replica(consumers)];
+    a.start();
+    b.start();
+    const cancelled = (id: string) => ({
+      type: 'BookingCancelled',
+      data: { bookingID: id, customerId: 'g1', cancelledAt: new Date().toISOString(), chargeAmount: 0, refundAmount: 0 },
+    });
+    for (const id of ids) await store.append(`booking-${id}`, [cancelled(id)]);
+    const noticesOf = async (id: string) =>
+      (await store.readStream(`booking-${id}`)).filter((event) => event.type === 'BookingNoticeSent').map((event) => event.data['notice']);
+    await until(
+      async () => (await Promise.all(ids.map(noticesOf))).every((notices) => notices.includes('owner-cancellation') && notices.includes('guest-cancellation')),
+      'every cancellation notice',
+    );
+    await until(() => a.health().inFlight + b.health().inFlight === 0, 'the replicas to settle');
+    await sleep(200);
+    await a.stop();
+    await b.stop();
+    for (const id of ids) {
+      const about = sent.filter((message) => message.subject.includes(id));
+      expect(
+        about.filter((message) => message.to === 'ravi@example.in' && message.subject.startsWith('New booking')),
+        `${id} new booking`,
+      ).to.have.length((await noticesOf(id)).includes('owner-new-booking') ? 1 : 0);
+      expect(
+        about.filter((message) => message.to === 'ravi@example.in' && message.subject.endsWith('was cancelled')),
+        `${id} owner cancellation`,
+      ).to.have.length(1);
+      expect(
+        about.filter((message) => message.to === 'asha@example.in' && message.subject.startsWith('Booking cancelled')),
+        `${id} guest cancellation`,
+      ).to.have.length(1);
+      const notices = await noticesOf(id);
+      expect(
+        notices.filter((notice) => notice === 'guest-cancellation'),
+        id,
+      ).to.have.length(1);
+      expect(
+        notices.filter((notice) => notice === 'owner-cancellation'),
+        id,
+      ).to.have.length(1);
+    }
     expect(consumers.parked('booking-documents')).to.deep.equal([]);
   });
 

@@ -43,7 +43,7 @@ describe('domain errors over HTTP', () => {
 
   it('names the field of invalid input', async () => {
     const { status, body } = await answerTo(new InvalidInput('numberOfRooms', 'must be 1 for a Flat'));
-    expect([status, body]).to.deep.equal([400, { success: false, statusCode: 400, message: 'numberOfRooms: must be 1 for a Flat', field: 'numberOfRooms' }]);
+    expect([status, body]).to.deep.equal([400, { success: false, statusCode: 400, message: 'Rooms must be 1 for a Flat.', field: 'numberOfRooms' }]);
   });
 
   it('says when to try again after too many tries', async () => {

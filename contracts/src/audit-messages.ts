@@ -98,6 +98,9 @@ export const auditMessages = {
     accountSignedIn: (method: string) => `Signed in (${method === 'google' ? 'Google' : 'password'})`,
     accountSignedOut: (passwordChanged: boolean) => (passwordChanged ? 'Session ended: the password was changed' : 'Signed out'),
     accountDeleted: 'Account deleted',
+    passwordResetRequested: (expiresAt: string) => `Password reset link sent, valid until ${expiresAt}`,
+    accountPasswordReset: 'Password reset through an emailed link',
+    sessionEndedByReset: 'Session ended: the password was reset',
     personalDataErased: "Personal data erased: the account's key was destroyed",
     keyReserved: (stream: string, holder: string) => `${stream} reserved for ${holder}`,
     keyReleased: (stream: string, holder: string) => `${stream} released by ${holder}`,
@@ -122,6 +125,14 @@ export const auditMessages = {
       `${guest} booked ${room} at ${hotel} for ${plural(nights, 'night')} from ${first}: ${payable} payable at the hotel`,
     invoiceIssued: 'Invoice issued',
     bookingEmailSent: 'Booking confirmation emailed to the guest',
+    bookingNoticeSent: (notice: string) =>
+      notice === 'owner-new-booking'
+        ? 'New booking emailed to the owner'
+        : notice === 'guest-cancellation'
+          ? 'Cancellation emailed to the guest'
+          : notice === 'owner-cancellation'
+            ? 'Cancellation emailed to the owner'
+            : `Email about the booking sent (${notice})`,
     bookingCancelled: (at: string) => `Booking cancelled by the guest at ${at}`,
     bookingPaymentReceived: (at: string) => `Payment received at the hotel, recorded by the owner at ${at}`,
     auditorAdded: (via: string) =>

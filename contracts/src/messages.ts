@@ -388,6 +388,19 @@ export const ui = {
   ownerRoomsTitle: '(Rooms)',
   updateRoomTitle: 'UPDATE ROOM',
   ownerBookingsTitle: 'NEW BOOKINGS',
+  /** The owner's arrivals view over their bookings: phases, payment, search. */
+  arrivals: {
+    phaseLabel: 'Show',
+    all: 'All',
+    phases: { 'arriving-today': 'Arriving today', 'in-house': 'In house', upcoming: 'Upcoming', past: 'Past', cancelled: 'Cancelled' },
+    withCount: (label: string, count: number) => `${label} (${count})`,
+    paymentLabel: 'Payment',
+    payments: { any: 'Paid and unpaid', paid: 'Paid', unpaid: 'Unpaid' },
+    searchLabel: 'Find a booking',
+    searchPlaceholder: 'Booking ID or guest name',
+    showing: (shown: number, total: number) => `${shown} of ${total} booking${total === 1 ? '' : 's'}`,
+    noneMatch: 'No booking matches these filters.',
+  },
   cityStateLabel: 'City and state',
   countryLabel: 'Country',
 
@@ -402,6 +415,7 @@ export const ui = {
   newBookings: 'NEW BOOKINGS',
   ownerUpdate: 'UPDATE',
   ownerNoHotelYet: 'Add your hotel to manage rooms and bookings.',
+  addFirstRoomWhy: 'Your hotel is saved. Guests find it in searches once it has a room or an apartment: add the first one here.',
   ownerAreaTitle: 'Your hotel',
   // hotel form
   hotelNameLabel: 'Hotel name',
@@ -507,9 +521,10 @@ export const server = {
     bitsPerChannel <= 8
       ? `Each image must be at most ${megapixels} megapixels`
       : `Each image with ${bitsPerChannel} bits per channel must be at most ${megapixels} megapixels (save it with 8 bits per channel, or smaller)`,
-  profileImageRequired: 'profileImage: a profile image is required',
-  oneProfileImage: 'profileImage: send one profile image',
-  invalidField: (field: string, reason: string) => `${field}: ${reason}`,
+  profileImageRequired: 'Profile image is required.',
+  oneProfileImage: 'Send one profile image.',
+  /** A field's problem in plain words (`validation.problem`): "Password must be at least 8 characters." */
+  invalidField: (field: string, reason: string) => validation.problem(field, reason),
   googleNotConfigured: ui.googleNotConfigured,
   googleCredentialInvalid: 'Google sign-in failed: the credential could not be verified',
   googleEmailUnverified: 'Google sign-in failed: the Google account email is not verified',
@@ -552,7 +567,7 @@ export const server = {
   roomNotFound: 'Room not found',
   roomListingExists: (roomType: string, roomStandard: string) =>
     `This hotel already has a ${roomType === 'Flat' ? 'Apartment' : 'Room'} listing of standard '${roomStandard}'`,
-  flatOnly: 'applies only to a Flat',
+  flatOnly: 'applies only to an apartment (Flat)',
 
   // booking
   otpSent: ui.otpSent,
@@ -565,7 +580,7 @@ export const server = {
   bookingsFound: 'Bookings found',
   noRoomOfThatKind: 'This hotel has no room of that type and standard',
   soldOut: (night: string) => `No room of this kind is free on ${night}. Please choose other dates.`,
-  tooManyGuests: (holds: number) => `at most ${holds} ${holds === 1 ? 'guest' : 'guests'} fit in what you are booking: book more rooms, or another room`,
+  tooManyGuests: (holds: number) => `At most ${holds} ${holds === 1 ? 'guest fits' : 'guests fit'} in what you are booking: book more rooms, or another room.`,
   notYourBooking: 'This booking belongs to someone else',
   bookingNotFound: 'Booking not found',
   bookingCancelled: 'Booking cancelled',
@@ -573,8 +588,6 @@ export const server = {
   bookingMarkedPaid: 'Payment recorded',
 
   // booking bounds, OTP limits, delisted hotels, paid bookings
-  stayStartsTomorrowAtTheEarliest: 'the stay can start tomorrow at the earliest',
-  stayStartsTooFarAhead: (days: number) => `the stay can start at most ${days} days from today`,
   otpTooManyTriesToday: 'Too many wrong OTP tries for this email and mobile number today. Please try again tomorrow.',
   otpTooManyTriesForAccount: 'Too many wrong OTP tries from your account today. Please try again tomorrow.',
   otpTooManyCodesToday: (max: number) => `You can ask for at most ${max} OTPs for one email and mobile number a day. Please try again tomorrow.`,
@@ -616,4 +629,257 @@ export const cancellationPolicy = {
   /** For one booking: the last free day and what a later cancellation costs. */
   freeUntilDate: (date: string) => `Free cancellation until the end of ${date} (India time).`,
   lateChargeAmount: (amount: string) => `After that, cancelling costs ${amount}.`,
+} as const;
+
+/** Forgotten passwords: the reset link's request, its email and the reset page (not in the spec: ours). */
+export const passwordReset = {
+  forgotPasswordLink: 'Forgot password?',
+  forgotTitle: 'Reset your password',
+  forgotIntro: 'Enter the email of your account and we will send you a link to choose a new password.',
+  sendLink: 'SEND LINK',
+  sendingLink: 'SENDING...',
+  /** The answer to every request for a link, whether or not an account has the email. */
+  linkSentIfAccount: (minutes: number) => `If an account exists for that email, we have sent a link to reset the password. It works for ${minutes} minutes.`,
+  resetTitle: 'Choose a new password',
+  newPasswordLabel: 'New password',
+  confirmPasswordLabel: 'Confirm new password',
+  passwordRules: (min: number, max: number) => `${min} to ${max} characters.`,
+  passwordsDiffer: 'The two passwords are not the same.',
+  setPassword: 'SET PASSWORD',
+  settingPassword: 'SAVING...',
+  askNewLink: 'Ask for a new link',
+  backToSignIn: 'Back to sign in',
+  noTokenInLink: 'This page needs the link from the email. Please open the link again, or ask for a new one.',
+  resetFailed: 'The password could not be reset. Please try again.',
+  /** Answers of the reset call. */
+  passwordWasReset: 'Your password has been reset. Please sign in with your new password.',
+  linkInvalid: 'This link is not valid. Please check that you opened the whole link from the email, or ask for a new one.',
+  linkExpired: (minutes: number) => `This link has expired: links work for ${minutes} minutes. Please ask for a new one.`,
+  linkUsed: 'This link has already been used. If you need to reset your password again, please ask for a new link.',
+  linkReplaced: 'A newer link has been sent since this one. Please use the link in the latest email, or ask for a new one.',
+  tooManyRequests: (seconds: number) => `Too many requests for a reset link. Please wait ${seconds} seconds and try again.`,
+  tooManyTries: (seconds: number) => `Too many tries with links that do not work. Please wait ${seconds} seconds and try again.`,
+  /** The email. */
+  emailSubject: 'Reset your Stays password',
+  emailGreeting: (name: string) => `Dear ${name},`,
+  emailIntro: 'Someone, hopefully you, asked to reset the password of your Stays account. To choose a new password, open this link:',
+  emailButton: 'Choose a new password',
+  emailValidity: (minutes: number) => `The link works once, for ${minutes} minutes. Asking for another link makes this one stop working.`,
+  emailIgnore: 'If you did not ask for this, you can ignore this email: your password stays as it is.',
+  googleEmailSubject: 'Signing in to Stays',
+  googleEmailIntro: 'Someone, hopefully you, asked to reset the password of your Stays account. Your account has no password: it signs in with Google.',
+  googleEmailAction: 'To sign in, choose "Continue with Google" on the sign-in page:',
+} as const;
+
+/** The emails about a booking (command-service/src/reactors/emails/): subjects, headings, labels and sentences. */
+export const emails = {
+  signOff: 'Stays',
+  automatic: 'This email was sent by Stays. Please do not reply to it.',
+  greeting: (name: string) => (name === '' ? 'Dear guest,' : `Dear ${name},`),
+  labels: {
+    bookingID: 'Booking ID',
+    hotel: 'Hotel',
+    address: 'Address',
+    phone: 'Phone',
+    checkIn: 'Check-in',
+    checkOut: 'Check-out',
+    nights: 'Nights',
+    guests: 'Guests',
+    rooms: 'Rooms',
+    listing: 'Listing',
+    guest: 'Guest',
+    total: 'Total',
+    discount: 'Discount',
+    payable: 'Payable at the hotel',
+    cancelledOn: 'Cancelled on',
+    charge: 'Cancellation charge',
+    refund: 'Refund',
+  },
+  checkInAt: (date: string, time: string) => (time === '' ? date : `${date}, from ${time}`),
+  checkOutAt: (date: string, time: string) => (time === '' ? date : `${date}, by ${time}`),
+  /** A guest whose personal data was erased, as the owner's emails name them. */
+  erasedGuest: 'A guest (their details were erased)',
+  policyHeading: 'Cancellation policy',
+  confirmation: {
+    subject: (bookingID: string, hotel: string) => `Booking confirmed: ${bookingID} at ${hotel}`,
+    heading: 'Your booking is confirmed',
+    intro: (bookingID: string, hotel: string, city: string) => `Your booking ${bookingID} at ${hotel}, ${city} is confirmed. You pay at the hotel.`,
+    invoice: 'Your invoice is attached.',
+    link: 'See your bookings',
+  },
+  guestCancellation: {
+    subject: (bookingID: string, hotel: string) => `Booking cancelled: ${bookingID} at ${hotel}`,
+    heading: 'Your booking is cancelled',
+    intro: (bookingID: string, hotel: string, city: string) => `Your booking ${bookingID} at ${hotel}, ${city} is cancelled.`,
+    free: 'Under the policy of your booking this cancellation is free.',
+    charged: (charge: string) => `Under the policy of your booking this cancellation costs ${charge}, payable to the hotel.`,
+    link: 'See your bookings',
+  },
+  ownerNewBooking: {
+    subject: (bookingID: string, hotel: string) => `New booking ${bookingID} at ${hotel}`,
+    heading: 'You have a new booking',
+    intro: (bookingID: string, hotel: string) => `Booking ${bookingID} was placed at ${hotel}. The guest pays at the hotel.`,
+    link: "See your hotel's bookings",
+  },
+  ownerCancellation: {
+    subject: (bookingID: string, hotel: string) => `Booking ${bookingID} at ${hotel} was cancelled`,
+    heading: 'A booking was cancelled',
+    intro: (bookingID: string, hotel: string) => `The guest cancelled booking ${bookingID} at ${hotel}. Its nights are free to book again.`,
+    link: "See your hotel's bookings",
+  },
+} as const;
+
+/**
+ * Validation messages (docs/spec-choices.md, decision 0027): the field as the web client's
+ * form labels it, then what is wrong with it, as a sentence: "Password must be at least 8
+ * characters." A reason is the phrase that follows the label; a reason that starts with a
+ * capital letter is a whole sentence and is the message as it is. The spec gives no server
+ * validation text; its client-side texts ('Email and password are required.', the image
+ * counts) stay verbatim in `ui`.
+ */
+const placeKinds = [
+  ['restaurants', ui.nearbyTabs.restaurants],
+  ['cinemaHalls', ui.nearbyTabs.cinemaHalls],
+  ['famousTouristPlaces', ui.nearbyTabs.famousTouristPlaces],
+  ['transportationFacilities', 'Transportation'],
+] as const;
+
+/** Request fields by name, as the forms label them; a nested field by its path without list positions ('restaurants.distance'). */
+const fieldLabels: Readonly<Record<string, string>> = {
+  body: 'The request body',
+  request: 'The request',
+  // accounts
+  email: ui.emailLabel,
+  password: ui.passwordLabel,
+  username: ui.usernameLabel,
+  name: ui.nameLabel,
+  currentPassword: 'Current password',
+  googleCredential: 'Google confirmation',
+  credential: 'Google sign-in',
+  removeProfileImage: ui.removeProfileImage,
+  // hotel form
+  hotelName: ui.hotelNameLabel,
+  description: ui.descriptionLabel,
+  address: ui.addressLabel,
+  country: ui.countryLabel,
+  state: 'State',
+  city: ui.cityLabel,
+  pinCode: ui.pinCodeLabel,
+  phoneNumber: 'Phone number',
+  amenities: ui.amenitiesTitle,
+  startingPrice: 'Starting price',
+  checkInTime: ui.checkInTimeLabel,
+  checkOutTime: ui.checkOutTimeLabel,
+  ...Object.fromEntries(
+    placeKinds.flatMap(([key, kind]) => [
+      [key, kind],
+      [`${key}.name`, ui.placeNameLabel(kind)],
+      [`${key}.distance`, ui.placeDistanceLabel(kind)],
+      [`${key}.type`, `${kind}: type`],
+    ]),
+  ),
+  // room forms
+  roomType: ui.roomTypeLabel,
+  roomStandard: ui.roomStandardLabel,
+  size: 'Room size',
+  bedType: ui.bedTypeLabel,
+  pricePerNight: ui.pricePerNightLabel,
+  hasKitchen: ui.kitchenLabel,
+  furnished: ui.furnishedLabel,
+  totalUnits: ui.totalUnitsShort,
+  maxGuests: ui.maxGuestsLabel,
+  // booking page
+  customerName: ui.fullNameLabel,
+  customerEmail: ui.emailLabel,
+  customerPhoneNumber: ui.mobileNumberLabel,
+  otp: ui.otpLabel,
+  numberOfRooms: ui.roomsLabel,
+  numberOfGuests: ui.guestsLabel,
+  numberOfNights: ui.nightsLabel,
+  dateOfCommencement: ui.checkInDate,
+  dateOfBooking: 'Date of booking',
+  // stay and search
+  checkIn: ui.checkInDate,
+  checkOut: ui.checkOutDate,
+  nights: ui.nightsLabel,
+  rooms: ui.roomsLabel,
+  guests: ui.guestsLabel,
+  searchTerm: ui.searchButton,
+  minPrice: ui.minPriceLabel,
+  maxPrice: ui.maxPriceLabel,
+  sort: ui.sortByLabel,
+};
+
+/** 'hotelID' → 'Hotel ID', 'leafIndex' → 'Leaf index': a field no form shows. */
+const wordsOf = (key: string): string => {
+  const words = key
+    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
+    .split(/[\s_]+/)
+    .filter(Boolean)
+    .map((word, index) => (/^[A-Z]+$/.test(word) && word.length > 1 ? word : index === 0 ? word : word.toLowerCase()));
+  const text = words.join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+};
+
+/** The label of a field path ('restaurants.0.distance'): the nested label, else its first part's, else its name in words. */
+const labelOf = (field: string, labels: Readonly<Record<string, string>>): string => {
+  const parts = field.split('.').filter((part) => part !== '' && !/^\d+$/.test(part));
+  if (parts.length === 0) return labels['body'] ?? fieldLabels['body']!;
+  return labels[parts.join('.')] ?? labels[parts[0]!] ?? wordsOf(parts.at(-1)!);
+};
+
+const list = (options: readonly string[]): string => (options.length < 2 ? options.join('') : `${options.slice(0, -1).join(', ')} or ${options.at(-1)}`);
+
+export const validation = {
+  labels: fieldLabels,
+  /** The owner sign-up form's own labels (its profile form uses the common ones). */
+  ownerSignUpLabels: { name: ui.ownerNameLabel, email: ui.ownerEmailLabel },
+  /** The room forms' own labels. */
+  roomLabels: { numberOfRooms: ui.numberOfRoomsShort },
+
+  /** The message for `reason` about `field`, labelled with `labels` (the common labels when not given). */
+  problem: (field: string, reason: string, labels: Readonly<Record<string, string>> = fieldLabels): string =>
+    /^[A-Z]/.test(reason) ? reason : `${labelOf(field, labels)} ${reason}.`,
+
+  // reasons: each follows the field's label
+  required: 'is required',
+  notText: 'must be text',
+  notNumber: 'must be a number',
+  notList: 'must be a list',
+  notObject: 'must be a set of fields (a JSON object or a form)',
+  notTrueOrFalse: 'must be true or false',
+  notValid: 'is not valid',
+  notEmail: 'is not a valid email address',
+  notExpected: 'is not expected here',
+  atLeastCharacters: (min: number) => `must be at least ${min} characters`,
+  atMostCharacters: (max: number) => `must be at most ${max} characters`,
+  charactersBetween: (min: number, max: number) => `must be ${min} to ${max} characters long`,
+  atLeast: (min: number) => `must be at least ${min}`,
+  atMost: (max: number) => `must be at most ${max}`,
+  numberBetween: (min: number, max: number, whole: boolean) => `must be a ${whole ? 'whole number' : 'number'} from ${min} to ${max}`,
+  atLeastItems: (min: number) => `must have at least ${min} ${min === 1 ? 'item' : 'items'}`,
+  atMostItems: (max: number) => `must have at most ${max} items`,
+  oneOf: (options: readonly string[]) => `must be ${list(options)}`,
+  controlCharacters: 'must not contain control characters or line breaks',
+  controlCharactersMultiLine: 'must not contain control characters',
+  invisibleCharacters: 'must not contain invisible characters',
+  time: 'must be a time written as HH:MM, e.g. 14:00',
+  date: 'must be a date written as YYYY-MM-DD',
+  isoTime: 'must be a date and time written as ISO 8601, e.g. 2025-01-31T10:00:00Z',
+  digitsBetween: (min: number, max: number) => `must be a number of ${min} to ${max} digits`,
+  digits: (count: number) => `must be ${count} digits`,
+  placeWithoutName: 'is required for a place without a name',
+  placeList: 'must be a list of places',
+  atMostPlaces: (max: number) => `must have at most ${max} places`,
+  newPlaceAtLeastKm: (km: number) => `must be at least ${km} km for a new place`,
+  phoneText: 'must be digits, with spaces, dashes or brackets if you like',
+  internationalPhone: 'must be a known dial code and a number of 9 to 12 digits (15 digits at most in all), e.g. +91 9822012345',
+  anyPhone: 'must be a number of 9 to 12 digits, with or without a known dial code',
+  notALink: 'must be a name, without links or web addresses',
+  checkOutNights: (max: number) => `must be 1 to ${max} nights after the check-in date`,
+  nightsDoNotMatch: 'do not match the check-in and check-out dates: send nights or a check-out date, not both',
+  oneForAFlat: 'must be 1: an apartment (Flat) is booked whole',
+  severalRoomsFlatOnly: 'Only an apartment (Flat) has a number of rooms: a Room has one.',
+  checkInDateOutOfRange: (horizonDays: number) => `Choose a check-in date from tomorrow up to ${horizonDays === 365 ? 'a year' : `${horizonDays} days`} ahead.`,
+  tooManyFiles: (max: number) => `Send at most ${max} ${max === 1 ? 'file' : 'files'}.`,
 } as const;

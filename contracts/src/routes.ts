@@ -16,9 +16,11 @@ import { server, ui } from './messages.ts';
 import {
   customerRegisterRequest,
   customerUpdateRequest,
+  forgotPasswordRequest,
   googleSignInRequest,
   ownerRegisterRequest,
   ownerUpdateRequest,
+  resetPasswordRequest,
   signInRequest,
 } from './schemas/accounts.ts';
 import { bookRequest, sendOtpRequest, verifyOtpRequest } from './schemas/booking.ts';
@@ -101,6 +103,11 @@ export const routes = {
   customerRegister: { method: 'POST', path: '/user/register', side: 'command', auth: 'none', body: multipart(customerRegisterRequest, profileImage) },
   customerGoogle: { method: 'POST', path: '/user/google/signin/signup', side: 'command', auth: 'none', body: json(googleSignInRequest) },
   ownerGoogle: { method: 'POST', path: '/hotel/owner/google/signin/signup', side: 'command', auth: 'none', body: json(googleSignInRequest) },
+  // forgotten passwords (not in the spec): a reset link by email, then a new password with its token
+  customerForgotPassword: { method: 'POST', path: '/user/password/forgot', side: 'command', auth: 'none', body: json(forgotPasswordRequest) },
+  ownerForgotPassword: { method: 'POST', path: '/hotel/owner/password/forgot', side: 'command', auth: 'none', body: json(forgotPasswordRequest) },
+  customerResetPassword: { method: 'POST', path: '/user/password/reset', side: 'command', auth: 'none', body: json(resetPasswordRequest) },
+  ownerResetPassword: { method: 'POST', path: '/hotel/owner/password/reset', side: 'command', auth: 'none', body: json(resetPasswordRequest) },
 
   // profiles
   customerUpdateProfile: {

@@ -1,5 +1,5 @@
 /** Business constants and rules of spec section 9, shared by server and client. */
-import { server } from './messages.ts';
+import { validation } from './messages.ts';
 
 export const API_PREFIX_DEFAULT = '/sharma/resident/stays';
 
@@ -145,8 +145,7 @@ export const guestsFit = (guests: number, maxGuests: number, roomType: RoomType,
  * (India time). Booking and the availability answer apply the same bounds.
  */
 export function stayStartProblem(checkIn: string, now: Date): string | null {
-  if (checkIn < earliestCommencement(now)) return server.stayStartsTomorrowAtTheEarliest;
-  if (checkIn > latestCommencement(now)) return server.stayStartsTooFarAhead(limits.bookingHorizonDays);
+  if (checkIn < earliestCommencement(now) || checkIn > latestCommencement(now)) return validation.checkInDateOutOfRange(limits.bookingHorizonDays);
   return null;
 }
 
@@ -249,6 +248,27 @@ export const checkOutOf = (stay: { readonly checkIn: string; readonly nights: nu
 /** A booking's check-out: the morning after its last night (its first night may be read as an ISO date-time). */
 export const checkOutOfBooking = (booking: { readonly dateOfCommencement: string; readonly numberOfNights: number }): string =>
   checkOutOf({ checkIn: booking.dateOfCommencement.slice(0, 10), nights: booking.numberOfNights });
+
+/** Where a booking stands for its hotel today (India time), as the owner's arrivals view files it. */
+export const STAY_PHASES = ['arriving-today', 'in-house', 'upcoming', 'past', 'cancelled'] as const;
+export type StayPhase = (typeof STAY_PHASES)[number];
+
+/**
+ * A booking's phase today: cancelled whatever its dates; else arriving today on its first
+ * night, upcoming before it, in house after it until its check-out day (the guest leaves that
+ * morning, so the hotel still expects them), past after that.
+ */
+export function stayPhaseOf(
+  booking: { readonly status: 'confirmed' | 'cancelled'; readonly dateOfCommencement: string; readonly numberOfNights: number },
+  now: Date,
+): StayPhase {
+  if (booking.status === 'cancelled') return 'cancelled';
+  const today = indiaToday(now);
+  const checkIn = booking.dateOfCommencement.slice(0, 10);
+  if (checkIn === today) return 'arriving-today';
+  if (checkIn > today) return 'upcoming';
+  return checkOutOfBooking(booking) >= today ? 'in-house' : 'past';
+}
 
 /** The earliest date a stay can start: tomorrow, India time. */
 export const earliestCommencement = (now: Date): string => addDays(indiaToday(now), 1);
@@ -365,3 +385,6 @@ export type PaymentState = 'paid' | 'pending' | 'cancelled';
  */
 export const paymentStateOf = (booking: { readonly status: 'confirmed' | 'cancelled'; readonly isPaymentDone: boolean }): PaymentState =>
   booking.isPaymentDone ? 'paid' : booking.status === 'cancelled' ? 'cancelled' : 'pending';
+
+/** How long an emailed password reset link works. */
+export const PASSWORD_RESET_LINK_MINUTES = 30;

@@ -39,7 +39,7 @@ const room: RoomDetails = {
 const ofHotel = { hotelId: 'h1', ownerId: 'o1' };
 
 describe('hotels read model: events in, documents out', () => {
-  it('lists a created hotel with its price category, search text and no room types yet', async () => {
+  it('keeps a created hotel with its price category, search text and no room types yet, not listed until it has a room', async () => {
     const documents = await projectEvents(hotelsReadModel, [{ type: 'HotelCreated', data: { ...details, ...ofHotel } }]);
     expect(documents[collections.hotels]).to.deep.equal([
       {
@@ -50,6 +50,7 @@ describe('hotels read model: events in, documents out', () => {
         priceCategory: 'Medium',
         searchText: 'sea breeze residency\n12 marine drive, churchgate\nmumbai\nindia\ncafe madras\ngateway of india\nchurchgate\nrailway station',
         roomTypesByRoom: {},
+        listed: false,
         created_at: recordedAt(1),
         updated_at: recordedAt(1),
       },
@@ -72,7 +73,13 @@ describe('hotels read model: events in, documents out', () => {
       },
     ]);
     const [hotel] = documents[collections.hotels]!;
-    expect(hotel).to.include({ hotelName: 'Sea Breeze Grand Residency', priceCategory: 'Business', created_at: recordedAt(1), updated_at: recordedAt(5) });
+    expect(hotel).to.include({
+      hotelName: 'Sea Breeze Grand Residency',
+      priceCategory: 'Business',
+      listed: true,
+      created_at: recordedAt(1),
+      updated_at: recordedAt(5),
+    });
     expect(hotel!.roomTypesByRoom).to.deep.equal({ r1: 'Room', r2: 'Flat' });
     expect(documents[collections.rooms]).to.deep.equal([
       {

@@ -63,6 +63,8 @@ export const catalogueExamples: { readonly [Type in DomainEventType]: Readonly<R
   AccountSignedOut: { accountId, role: 'customer', sessionId },
   AccountDeleted: { accountId, role: 'customer' },
   PersonalDataErased: { accountId, role: 'customer', subject: `customer-${accountId}` },
+  PasswordResetRequested: { accountId, role: 'customer', tokenHash: '5f0c…e41a', expiresAt: '2026-11-22T10:30:00.000Z' },
+  AccountPasswordReset: { accountId, role: 'customer', passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$…', tokenHash: '5f0c…e41a' },
   AuditorAdded: { auditorId, email: 'auditor@stays.example.in', passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$…', via: 'cli' },
   AuditorSignedIn: { auditorId, sessionId, expiresAt: '2026-11-22T11:00:00.000Z' },
   AuditorSignedOut: { auditorId, sessionId },
@@ -116,6 +118,7 @@ export const catalogueExamples: { readonly [Type in DomainEventType]: Readonly<R
   },
   InvoiceIssued: { bookingID, invoicePDF: '/media/invoice-BK-7Q2M9X4T.pdf', mediaId: 'invoice-BK-7Q2M9X4T.pdf' },
   BookingEmailSent: { bookingID, messageId: '<a1b2c3@stays.example.in>' },
+  BookingNoticeSent: { bookingID, notice: 'owner-new-booking', messageId: '<d4e5f6@stays.example.in>' },
   BookingCancelled: { bookingID, customerId: accountId, cancelledAt: '2026-11-25T09:00:00.000Z', chargeAmount: 0, refundAmount: 0 },
   BookingPaymentReceived: { bookingID, ownerId, receivedAt: '2026-12-30T14:00:00.000Z' },
 };

@@ -97,7 +97,7 @@ describe('the route mounter', () => {
     it('validates a JSON body with the entry schema (400 naming the field) and hands the parsed body to the handler', async () => {
       expect(await postJson('/hotel/owner/login', { email: 'owner@example.in' })).to.deep.equal({
         status: 400,
-        body: { success: false, statusCode: 400, message: messages.server.invalidField('password', 'is required'), field: 'password' },
+        body: { success: false, statusCode: 400, message: 'Password is required.', field: 'password' },
       });
       expect(await postJson('/hotel/owner/login', ['not', 'an', 'object'])).to.deep.include({ status: 400 });
       expect((await call('POST', '/hotel/owner/login', { body: 'email=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status).to.equal(

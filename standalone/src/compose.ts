@@ -177,7 +177,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     });
     await notary.start();
     closers.unshift(() => notary.stop());
-    const reactor = bookingDocumentsReactor({ store: eventStore, media, mailer, log, ...checkpoints });
+    const reactor = bookingDocumentsReactor({ store: eventStore, media, mailer, publicUrl: config.publicUrl, log, ...checkpoints });
     await reactor.start();
     closers.unshift(() => reactor.stop());
     const reconciler = orphanedUnitsReconciler({ store: eventStore, log, ...checkpoints, ...(overrides.now && { now: overrides.now }) });

@@ -113,7 +113,7 @@ describe('availability for a stay over HTTP', function () {
     expect([refused.status, refused.body.field, refused.body.message]).to.deep.equal([
       400,
       'numberOfGuests',
-      messages.server.invalidField('numberOfGuests', messages.server.tooManyGuests(2)),
+      'At most 2 guests fit in what you are booking: book more rooms, or another room.',
     ]);
   });
 

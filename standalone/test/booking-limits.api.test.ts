@@ -113,7 +113,7 @@ describe('booking limits over HTTP', function () {
       return response;
     };
     const tooFar = await refusedWith({ dateOfCommencement: daysAhead(366) }, 'dateOfCommencement');
-    expect(tooFar.body.message).to.equal(messages.server.invalidField('dateOfCommencement', messages.server.stayStartsTooFarAhead(limits.bookingHorizonDays)));
+    expect(tooFar.body.message).to.equal('Choose a check-in date from tomorrow up to a year ahead.');
     await refusedWith({ dateOfCommencement: '9999-12-31' }, 'dateOfCommencement');
     await refusedWith({ dateOfCommencement: '+010000-01-01' }, 'dateOfCommencement');
     await refusedWith({ numberOfNights: 31 }, 'numberOfNights');

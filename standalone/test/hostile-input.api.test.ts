@@ -125,7 +125,11 @@ describe('hostile input over HTTP', function () {
         { imageURLs: await pngImages(5) },
         { token: fresh.token },
       );
-      expect([hotel.status, hotel.body.field, hotel.body.message], label).to.deep.equal([400, 'hotelName', 'hotelName: must not contain invisible characters']);
+      expect([hotel.status, hotel.body.field, hotel.body.message], label).to.deep.equal([
+        400,
+        'hotelName',
+        'Hotel name must not contain invisible characters.',
+      ]);
       const room = await api.multipart(
         'POST',
         '/hotel/room/create/room',

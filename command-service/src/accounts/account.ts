@@ -17,11 +17,20 @@ export interface DeletedAccount {
   readonly personalDataErased: boolean;
 }
 
+/** A password reset link sent to the account: pending until used, or replaced by a newer link. */
+export interface ResetLink {
+  /** ISO time the link stops working. */
+  readonly expiresAt: string;
+  readonly status: 'pending' | 'used' | 'replaced';
+}
+
 /** The registered account as its events left it (every field of AccountRegistered but `via`). */
 export type ActiveAccount = Omit<AccountRegistered['data'], 'via'> & {
   readonly status: 'active';
   /** Sessions signed in and not yet signed out: session id → ISO time its token expires. */
   readonly openSessions: ReadonlyMap<string, string>;
+  /** Every reset link ever sent to it, by its token's keyed hash (at most one pending). */
+  readonly resetLinks: ReadonlyMap<string, ResetLink>;
 };
 
 const initialAccountState = (): AccountState => ({ status: 'new' });
@@ -30,7 +39,7 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
   switch (event.type) {
     case 'AccountRegistered': {
       const { accountId, role, name, email, username, profileImage, passwordHash } = event.data;
-      return { status: 'active', accountId, role, name, email, username, profileImage, passwordHash, openSessions: new Map() };
+      return { status: 'active', accountId, role, name, email, username, profileImage, passwordHash, openSessions: new Map(), resetLinks: new Map() };
     }
     case 'AccountProfileUpdated': {
       if (state.status !== 'active') return state;
@@ -52,6 +61,19 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
       const openSessions = new Map(state.openSessions);
       openSessions.delete(event.data.sessionId);
       return { ...state, openSessions };
+    }
+    case 'PasswordResetRequested': {
+      if (state.status !== 'active') return state;
+      const resetLinks = new Map<string, ResetLink>();
+      for (const [hash, link] of state.resetLinks) resetLinks.set(hash, link.status === 'pending' ? { ...link, status: 'replaced' } : link);
+      resetLinks.set(event.data.tokenHash, { expiresAt: event.data.expiresAt, status: 'pending' });
+      return { ...state, resetLinks };
+    }
+    case 'AccountPasswordReset': {
+      if (state.status !== 'active') return state;
+      const link = state.resetLinks.get(event.data.tokenHash);
+      const resetLinks = link === undefined ? state.resetLinks : new Map(state.resetLinks).set(event.data.tokenHash, { ...link, status: 'used' });
+      return { ...state, passwordHash: event.data.passwordHash, resetLinks };
     }
     case 'AccountDeleted':
       return state.status === 'active' ? { status: 'deleted', accountId: state.accountId, role: state.role, personalDataErased: false } : state;

@@ -50,6 +50,18 @@ export const throttlePolicies = {
    * lock the owner out), only whether the account's record is clean; one forgiven a minute.
    */
   signInFailuresPerAccount: { freeAttempts: Number.POSITIVE_INFINITY, firstDelayMs: 0, maxDelayMs: 0, forgiveEveryMs: MINUTE },
+  /** Reset links asked for one email from one address: 3, then 1 min, 2 min … up to 15 min; about 6 an hour in the long run. */
+  resetRequestsPerEmailAndClient: { freeAttempts: 3, firstDelayMs: MINUTE, maxDelayMs: 15 * MINUTE, forgiveEveryMs: 10 * MINUTE },
+  /** Reset links asked from one address over any emails: 20, then 1 s, 2 s … up to 5 min; about 60 an hour in the long run. */
+  resetRequestsPerClient: { freeAttempts: 20, firstDelayMs: SECOND, maxDelayMs: 5 * MINUTE, forgiveEveryMs: MINUTE },
+  /**
+   * Reset emails to one account from any addresses: 5, then 1 min, 2 min … up to 1 hour. Never a
+   * refusal (the answer must not depend on the account, nor may others lock its owner out):
+   * past it, the request is answered alike and no email goes, so nobody can flood a mailbox.
+   */
+  resetEmailsPerAccount: { freeAttempts: 5, firstDelayMs: MINUTE, maxDelayMs: 60 * MINUTE, forgiveEveryMs: 10 * MINUTE },
+  /** Reset links refused from one address (forged, used, expired): like failed sign-ins from it. */
+  resetFailuresPerClient: { freeAttempts: 50, firstDelayMs: SECOND, maxDelayMs: 5 * MINUTE, forgiveEveryMs: MINUTE },
 } satisfies Record<string, BackoffPolicy>;
 
 /**
@@ -80,6 +92,18 @@ export interface AccountThrottles {
   passwordAttempt(account: string, client: string, now: Date): PasswordAttempt;
   /** Throws TooMany when this client must wait before signing up again; otherwise counts the sign-up. */
   signUp(client: string, now: Date): void;
+  /**
+   * Counts a request for a reset link for `account` from `client`, whether or not the account
+   * exists; throws TooMany (counting nothing) when this client must wait.
+   */
+  resetRequest(account: string, client: string, now: Date): void;
+  /** Whether one more reset email may go to `account` now (counted when it may); never a refusal. */
+  resetEmail(account: string, now: Date): boolean;
+  /**
+   * Counts a reset from `client` as it arrives (throws TooMany when it must wait); `succeeded`
+   * gives it back, so only refused links keep counting.
+   */
+  resetTry(client: string, now: Date): { succeeded(): void };
 }
 
 /** The account part of a sign-in throttle key: role and normalised email. */
@@ -90,6 +114,10 @@ export function createAccountThrottles(policies: typeof throttlePolicies = throt
   const perClient = createBackoff(policies.signInPerClient);
   const accountFailures = createBackoff(policies.signInFailuresPerAccount);
   const signUps = createBackoff(policies.signUpPerClient);
+  const resetRequests = createBackoff(policies.resetRequestsPerEmailAndClient);
+  const resetRequestsPerClient = createBackoff(policies.resetRequestsPerClient);
+  const resetEmails = createBackoff(policies.resetEmailsPerAccount);
+  const resetFailures = createBackoff(policies.resetFailuresPerClient);
   const knownPairs = new LRUCache<string, true>(KNOWN_PAIRS);
   const standingOf = (pair: string, address: string, account: string, now: Date): CallerStanding => {
     if (knownPairs.has(pair) && perAccountAndClient.outstanding(pair, now) === 0) return 'known';
@@ -122,6 +150,26 @@ export function createAccountThrottles(policies: typeof throttlePolicies = throt
       const waitMs = signUps.waitMs(clientKey(client), now);
       if (waitMs > 0) throw tooMany(messages.server.tooManySignUps, waitMs);
       signUps.record(clientKey(client), now);
+    },
+    resetRequest(account, client, now) {
+      const address = clientKey(client);
+      const pair = `${address} ${account}`;
+      const waitMs = Math.max(resetRequests.waitMs(pair, now), resetRequestsPerClient.waitMs(address, now));
+      if (waitMs > 0) throw tooMany(messages.passwordReset.tooManyRequests, waitMs);
+      resetRequests.record(pair, now);
+      resetRequestsPerClient.record(address, now);
+    },
+    resetEmail(account, now) {
+      if (resetEmails.waitMs(account, now) > 0) return false;
+      resetEmails.record(account, now);
+      return true;
+    },
+    resetTry(client, now) {
+      const address = clientKey(client);
+      const waitMs = resetFailures.waitMs(address, now);
+      if (waitMs > 0) throw tooMany(messages.passwordReset.tooManyTries, waitMs);
+      resetFailures.record(address, now);
+      return { succeeded: () => resetFailures.refund(address) };
     },
   };
 }

@@ -56,5 +56,4 @@ export const auditorSessionUser = (auditor: ActiveAuditor): SessionUser => ({
   role: 'auditor',
   name: auditor.email,
   email: auditor.email,
-  hasPassword: true,
 });

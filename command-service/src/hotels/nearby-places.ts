@@ -5,6 +5,7 @@
  */
 import {
   NEARBY_PLACE_KINDS,
+  messages,
   type CreateHotelRequest,
   type HotelDetails,
   type NearbyPlace,
@@ -63,7 +64,7 @@ export function placeLists(input: PlaceListsInput, existing: Partial<NearbyPlace
       const same = claim([...unclaimed.values()].find((stored) => isSamePlace(place, stored)));
       if (same !== undefined) return same;
       if (place.distance < minDistanceForNew) {
-        throw new InvalidInput(`${kind}.${index}.distance`, `must be at least ${minDistanceForNew} km for a new place`);
+        throw new InvalidInput(`${kind}.${index}.distance`, messages.validation.newPlaceAtLeastKm(minDistanceForNew));
       }
       const { _id: _unknownId, ...fields } = place;
       return { ...fields, ...(kind === 'transportationFacilities' && { type: place.type ?? '' }), _id: newId() };

@@ -1,29 +1,42 @@
 /**
  * The booking documents reactor: after a booking is placed it renders the invoice PDF,
- * stores it as `Invoice_{bookingID}.pdf`, records InvoiceIssued, emails the guest with the
- * PDF attached and records BookingEmailSent (neither for a guest whose personal data was
- * erased); after a cancellation it makes sure the units were given back. Each step first
- * reads the booking's stream and skips what is already recorded, so it is idempotent, and
- * a failure never touches the booking itself.
+ * stores it as `Invoice_{bookingID}.pdf`, records InvoiceIssued, emails the guest their
+ * confirmation with the PDF attached and records BookingEmailSent (neither for a guest whose
+ * personal data was erased), then tells the hotel's owner (BookingNoticeSent
+ * 'owner-new-booking'); after a cancellation it makes sure the units were given back and
+ * tells the guest and the owner ('guest-cancellation', 'owner-cancellation'). Each step
+ * first reads the booking's stream and skips what is already recorded, so it is idempotent,
+ * and a failure never touches the booking itself. An owner whose account is deleted or
+ * whose hotel is delisted gets no email, nor does an erased guest.
  *
  * It runs two ways (docs/log-followers.md, "Booking documents"):
  * - `bookingDocumentsReactor`: the only consumer (embedded mode), on the log through
  *   `defineReactor` (checkpoint of the bookings with work left, work queue, retries);
  * - `competingBookingDocuments`: one of several replicas on a competing-consumer group
- *   (production), where the InvoiceIssued append is the claim on the email (email-claim.ts).
+ *   (production), where each email goes out under a claim (email-claim.ts).
  *
  * An email goes out twice only if a process dies (or stalls past the claim's lease) after
- * the mail server took it and before BookingEmailSent is recorded: at least once, never lost.
+ * the mail server took it and before its record is in the log: at least once, never lost.
  */
-import { bookingAggregate, ERASED, invoiceFileName, streams, type BookingState } from '@stays/contracts';
-import type { CompetingConsumers, EventStore, RecordedEvent } from '@stays/event-store';
+import { bookingAggregate, ERASED, invoiceFileName, streams, type BookingNotice, type BookingState } from '@stays/contracts';
+import type { CompetingConsumers, CompetingDelivery, EventStore, RecordedEvent } from '@stays/event-store';
 import type { Mailer, MediaStore } from '@stays/service-kit';
 import { handle, load } from '../handle.ts';
-import { recordEmailSent, recordInvoice } from '../booking/issuing-documents/decide.ts';
+import { recordEmailSent, recordInvoice, recordNoticeSent } from '../booking/issuing-documents/decide.ts';
 import { releaseUnits } from '../booking/giving-back/decide.ts';
 import { inventoryAggregate } from '../booking/inventory.ts';
 import { createInvoiceWorkerPool, type InvoiceRenderer } from './invoice-renderer.ts';
-import { bookingEmail } from './booking-email.ts';
+import { hotelAggregate } from '../hotels/hotel.ts';
+import { accountAggregate } from '../accounts/account.ts';
+import {
+  bookingConfirmationEmail,
+  guestCancellationEmail,
+  ownerCancellationEmail,
+  ownerNewBookingEmail,
+  webClientLinks,
+  type HotelForEmails,
+} from './emails/booking-emails.ts';
+import { cancellationOfBooking, policyOfBooking } from './emails/booking-terms.ts';
 import { EmailClaimedElsewhere, mayEmailNow } from './email-claim.ts';
 import { defineCompetingReactor, type CompetingReactor } from './competing-reactor.ts';
 import { DEFAULT_RETRY_DELAYS_MS, defineReactor, type PendingWork, type Reactor, type ReactorDeps } from './reactor.ts';
@@ -36,6 +49,8 @@ interface DocumentsDeps {
   readonly mailer: Mailer;
   /** Default: a pool of worker threads sized to the machine, so rendering never stalls the process's requests. */
   readonly renderer?: InvoiceRenderer;
+  /** The web client's address (PUBLIC_URL), for the links in the emails; default the `npm start` address. */
+  readonly publicUrl?: string;
 }
 
 export interface BookingDocumentsDeps extends ReactorDeps, DocumentsDeps {
@@ -65,7 +80,25 @@ interface OpenWork {
   invoice: boolean;
   email: boolean;
   release: boolean;
+  /** Notices still to send; absent in checkpoints saved before there were notices (none then). */
+  notices?: BookingNotice[];
 }
+
+/** The notices a run may send and, with competing replicas, the claim they go under (email-claim.ts). */
+interface NoticeRun {
+  readonly due: readonly BookingNotice[];
+  /** The delivery that called for them: its first delivery is the claim, from the time the event was recorded. */
+  readonly claim?: { readonly key: string; readonly firstDelivery: boolean; readonly recordedAt: string };
+}
+
+const PLACEMENT_NOTICES: readonly BookingNotice[] = ['owner-new-booking'];
+const CANCELLATION_NOTICES: readonly BookingNotice[] = ['guest-cancellation', 'owner-cancellation'];
+/**
+ * A notice is news for a week: one about an older event is not sent. It keeps a replay of
+ * the whole log (a lost checkpoint) from writing to every owner and guest of the past.
+ */
+export const NOTICES_NEWS_FOR_MS = 7 * 24 * 3600_000;
+const isNews = (event: RecordedEvent) => Date.now() - Date.parse(event.recordedAt) < NOTICES_NEWS_FOR_MS;
 
 const REACTOR = { actor: 'system:booking-documents' };
 export const BOOKING_DOCUMENTS_GROUP = 'booking-documents';
@@ -75,18 +108,22 @@ export const DEFAULT_EMAIL_CLAIM_LEASE_MS = 15 * 60_000;
 const defaultLanes = (renderer: InvoiceRenderer) => 4 * renderer.size + 4;
 
 /** A step of the booking's work recorded: the booking leaves the pending work once nothing is left. */
-function recorded(pending: PendingWork<OpenWork>, bookingID: string, step: 'invoice' | 'email'): void {
+function recorded(pending: PendingWork<OpenWork>, bookingID: string, step: 'invoice' | 'email' | BookingNotice): void {
   const work = pending.get(bookingID);
   if (work === undefined) return;
-  const left = { ...work, [step]: false };
-  if (!left.invoice && !left.email && !left.release) pending.delete(bookingID);
+  const left =
+    step === 'invoice' || step === 'email' ? { ...work, [step]: false } : { ...work, notices: (work.notices ?? []).filter((notice) => notice !== step) };
+  if (!left.invoice && !left.email && !left.release && (left.notices ?? []).length === 0) pending.delete(bookingID);
   else pending.set(bookingID, left);
 }
 
 /** The documents of one booking, brought up to date: the work both ways of running share. */
-function bookingDocumentSteps({ store, media, mailer, renderer }: Required<DocumentsDeps>) {
-  async function complete(bookingID: string, emailRule: EmailRule): Promise<void> {
+function bookingDocumentSteps({ store, media, mailer, renderer, publicUrl }: Required<DocumentsDeps>) {
+  const links = webClientLinks(publicUrl);
+
+  async function complete(bookingID: string, emailRule: EmailRule, notices: NoticeRun): Promise<void> {
     const streamId = streams.booking(bookingID);
+    if (notices.claim?.firstDelivery && !emailRule.soleConsumer) emailRule.claimedHere.add(notices.claim.key);
     const loaded = (await load(store, streamId, bookingAggregate)).state;
     if (loaded.status === 'none') return;
     let state: ExistingBooking = loaded;
@@ -99,15 +136,72 @@ function bookingDocumentSteps({ store, media, mailer, renderer }: Required<Docum
       renderedNow = issued.pdf;
       if (issued.claimed && !emailRule.soleConsumer) emailRule.claimedHere.add(bookingID);
     }
+    const hotel = once(() => hotelOf(state));
     if (!guestErased && !state.emailSent && state.status === 'placed') {
       if (!emailRule.soleConsumer) await assertMayEmail(bookingID, streamId, emailRule);
-      await sendEmail(streamId, state, renderedNow);
+      state = await sendEmail(streamId, state, await hotel(), renderedNow);
     }
     if (!emailRule.soleConsumer) emailRule.claimedHere.delete(bookingID);
     if (state.status === 'cancelled') {
       const { roomId } = state.booking;
       await handle(store, streams.inventory(roomId), inventoryAggregate, (current) => releaseUnits({ bookingID, roomId }, current), REACTOR);
     }
+    const placedOrCancelled = (notice: BookingNotice) => (notice === 'owner-new-booking' ? state.status === 'placed' : state.status === 'cancelled');
+    const ownerEmail = once(async () => ((await hotel()).listed ? ownerEmailOf(state.booking.ownerId) : null));
+    for (const notice of notices.due) {
+      if (state.noticesSent.includes(notice) || !placedOrCancelled(notice)) continue;
+      const message = await noticeFor(notice, state, streamId, { hotel, ownerEmail, guestErased });
+      if (message === null) continue; // nobody to write to
+      assertMayNotify(bookingID, notice, emailRule, notices.claim);
+      const { messageId } = await mailer.send(message);
+      state = (await handle(store, streamId, bookingAggregate, (current) => recordNoticeSent({ notice, messageId }, current), REACTOR))
+        .state as ExistingBooking;
+    }
+    if (notices.claim && !emailRule.soleConsumer) emailRule.claimedHere.delete(notices.claim.key);
+  }
+
+  /** The hotel's contact details and times as they are now (the booking's own copy if the hotel's stream is gone), and whether it is still listed. */
+  async function hotelOf(state: ExistingBooking): Promise<HotelForEmails & { listed: boolean }> {
+    const { booking } = state;
+    const hotel = (await load(store, streams.hotel(booking.hotelId), hotelAggregate)).state;
+    if (hotel.status === 'new')
+      return { address: booking.hotelAddress, city: booking.hotelCity, phoneNumber: '', checkInTime: '', checkOutTime: '', listed: false };
+    const { address, city, phoneNumber, checkInTime, checkOutTime } = hotel.details;
+    return { address, city, phoneNumber, checkInTime, checkOutTime, listed: hotel.status === 'listed' && hotel.ownerId === booking.ownerId };
+  }
+
+  /** The owner's email, opened with their key; null once their account is deleted or their data erased. */
+  async function ownerEmailOf(ownerId: string): Promise<string | null> {
+    const account = (await load(store, streams.account('hotel-owner', ownerId), accountAggregate)).state;
+    return account.status === 'active' && account.email !== ERASED ? account.email : null;
+  }
+
+  async function noticeFor(
+    notice: BookingNotice,
+    state: ExistingBooking,
+    streamId: string,
+    about: { hotel: () => Promise<HotelForEmails>; ownerEmail: () => Promise<string | null>; guestErased: boolean },
+  ) {
+    const { booking } = state;
+    if (notice === 'owner-new-booking') {
+      const to = await about.ownerEmail();
+      return to === null ? null : ownerNewBookingEmail(booking, to, links.ownerBookings(booking.hotelId));
+    }
+    const cancellation = cancellationOfBooking(state);
+    if (cancellation === null) throw new Error(`${streamId} is cancelled without a recorded cancellation`);
+    if (notice === 'guest-cancellation') {
+      if (about.guestErased) return null;
+      return guestCancellationEmail(booking, await about.hotel(), policyOfBooking(booking), cancellation, links.guestBookings(booking.customerId));
+    }
+    const to = await about.ownerEmail();
+    return to === null ? null : ownerCancellationEmail(booking, to, cancellation, links.ownerBookings(booking.hotelId));
+  }
+
+  function assertMayNotify(bookingID: string, notice: BookingNotice, rule: EmailRule, claim: NoticeRun['claim']): void {
+    if (rule.soleConsumer || claim === undefined) return;
+    const now = Date.now();
+    if (mayEmailNow({ claimedHere: rule.claimedHere.has(claim.key), claimedAt: claim.recordedAt, now, leaseMs: rule.leaseMs })) return;
+    throw new EmailClaimedElsewhere(bookingID, `${notice} email`, Date.parse(claim.recordedAt) + rule.leaseMs - now);
   }
 
   async function issueInvoice(streamId: string, state: ExistingBooking): Promise<{ state: ExistingBooking; claimed: boolean; pdf: Buffer }> {
@@ -121,17 +215,18 @@ function bookingDocumentSteps({ store, media, mailer, renderer }: Required<Docum
     const claimedHere = rule.claimedHere.has(bookingID);
     if (claimedHere) return;
     const issued = (await store.readStream(streamId)).find((event: RecordedEvent) => event.type === 'InvoiceIssued');
-    const invoiceIssuedAt = issued?.recordedAt ?? '';
+    const claimedAt = issued?.recordedAt ?? '';
     const now = Date.now();
-    if (mayEmailNow({ claimedHere, invoiceIssuedAt, now, leaseMs: rule.leaseMs })) return;
-    throw new EmailClaimedElsewhere(bookingID, Date.parse(invoiceIssuedAt) + rule.leaseMs - now);
+    if (mayEmailNow({ claimedHere, claimedAt, now, leaseMs: rule.leaseMs })) return;
+    throw new EmailClaimedElsewhere(bookingID, 'confirmation email', Date.parse(claimedAt) + rule.leaseMs - now);
   }
 
   /** `renderedNow`: the invoice this run rendered and stored (read back from the media store otherwise). */
-  async function sendEmail(streamId: string, state: ExistingBooking, renderedNow: Buffer | undefined): Promise<void> {
+  async function sendEmail(streamId: string, state: ExistingBooking, hotel: HotelForEmails, renderedNow: Buffer | undefined): Promise<ExistingBooking> {
     const pdf = renderedNow ?? (state.invoice === null ? await renderer.render(state.booking, state.paid) : await storedInvoice(state.invoice.mediaId));
-    const { messageId } = await mailer.send(bookingEmail(state.booking, pdf));
-    await handle(store, streamId, bookingAggregate, (current) => recordEmailSent({ messageId }, current), REACTOR);
+    const { booking } = state;
+    const { messageId } = await mailer.send(bookingConfirmationEmail(booking, hotel, policyOfBooking(booking), links.guestBookings(booking.customerId), pdf));
+    return (await handle(store, streamId, bookingAggregate, (current) => recordEmailSent({ messageId }, current), REACTOR)).state as ExistingBooking;
   }
 
   async function storedInvoice(mediaId: string): Promise<Buffer> {
@@ -145,13 +240,22 @@ function bookingDocumentSteps({ store, media, mailer, renderer }: Required<Docum
   return { complete };
 }
 
+/** `load` run at most once, when first needed. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined;
+  return () => (loaded ??= load());
+}
+
+/** Where `npm start` serves the web client (PUBLIC_URL's default there). */
+const DEFAULT_PUBLIC_URL = 'http://localhost:8080';
+
 const describeFailure = (bookingID: string, error: unknown, failures: number, retryInMs: number) =>
   `booking ${bookingID}: documents failed (${failures}x), retrying in ${retryInMs} ms: ${error instanceof Error ? error.message : String(error)}`;
 
 /** The documents reactor as the only consumer of the log (embedded mode). */
 export function bookingDocumentsReactor(deps: BookingDocumentsDeps): Reactor {
   const renderer = deps.renderer ?? createInvoiceWorkerPool();
-  const { complete } = bookingDocumentSteps({ ...deps, renderer });
+  const { complete } = bookingDocumentSteps({ ...deps, renderer, publicUrl: deps.publicUrl ?? DEFAULT_PUBLIC_URL });
   const soleConsumer: EmailRule = { soleConsumer: true };
 
   return defineReactor<OpenWork>(
@@ -159,13 +263,17 @@ export function bookingDocumentsReactor(deps: BookingDocumentsDeps): Reactor {
       name: 'booking-documents',
       version: 1,
       on: {
-        BookingPlaced: ({ bookingID }, pending) => pending.set(bookingID, { invoice: true, email: true, release: false }),
+        BookingPlaced: ({ bookingID }, pending, event) =>
+          pending.set(bookingID, { invoice: true, email: true, release: false, notices: isNews(event) ? [...PLACEMENT_NOTICES] : [] }),
         InvoiceIssued: ({ bookingID }, pending) => recorded(pending, bookingID, 'invoice'),
         BookingEmailSent: ({ bookingID }, pending) => recorded(pending, bookingID, 'email'),
-        BookingCancelled: ({ bookingID }, pending) =>
-          pending.set(bookingID, { ...(pending.get(bookingID) ?? { invoice: false, email: false }), release: true }),
+        BookingNoticeSent: ({ bookingID, notice }, pending) => recorded(pending, bookingID, notice),
+        BookingCancelled: ({ bookingID }, pending, event) => {
+          const work = pending.get(bookingID) ?? { invoice: false, email: false, release: false };
+          pending.set(bookingID, { ...work, release: true, notices: [...(work.notices ?? []), ...(isNews(event) ? CANCELLATION_NOTICES : [])] });
+        },
       },
-      work: (bookingID) => complete(bookingID, soleConsumer),
+      work: (bookingID, work) => complete(bookingID, soleConsumer, { due: work?.notices ?? [] }),
       lanes: deps.lanes ?? defaultLanes(renderer),
       ...(deps.retryDelaysMs && { retryDelaysMs: deps.retryDelaysMs }),
       describeFailure,
@@ -178,16 +286,24 @@ export function bookingDocumentsReactor(deps: BookingDocumentsDeps): Reactor {
 
 const bookingIdOf = (event: RecordedEvent): string | undefined => (typeof event.data['bookingID'] === 'string' ? event.data['bookingID'] : undefined);
 
+/** The notices an event calls for, under the claim of its first delivery. */
+function noticesOf(bookingID: string, { event, retryCount }: CompetingDelivery): NoticeRun {
+  return {
+    due: event.type === 'BookingPlaced' ? PLACEMENT_NOTICES : CANCELLATION_NOTICES,
+    claim: { key: `${bookingID}/${event.type}`, firstDelivery: retryCount === 0, recordedAt: event.recordedAt },
+  };
+}
+
 /** The documents reactor as one replica of a competing-consumer group (production). */
 export function competingBookingDocuments(deps: CompetingBookingDocumentsDeps): CompetingReactor {
   const renderer = deps.renderer ?? createInvoiceWorkerPool();
-  const { complete } = bookingDocumentSteps({ ...deps, renderer });
+  const { complete } = bookingDocumentSteps({ ...deps, renderer, publicUrl: deps.publicUrl ?? DEFAULT_PUBLIC_URL });
   const rule: EmailRule = { soleConsumer: false, claimedHere: new Set(), leaseMs: deps.emailClaimLeaseMs ?? DEFAULT_EMAIL_CLAIM_LEASE_MS };
   const reactor = defineCompetingReactor(
     {
       group: BOOKING_DOCUMENTS_GROUP,
       keys: { BookingPlaced: bookingIdOf, BookingCancelled: bookingIdOf },
-      work: (bookingID) => complete(bookingID, rule),
+      work: (bookingID, delivery) => complete(bookingID, rule, noticesOf(bookingID, delivery)),
       concurrency: deps.concurrency ?? defaultLanes(renderer),
       retryDelaysMs: deps.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
       // with the delays above, about half an hour of retries: past any claim's lease

@@ -19,7 +19,7 @@ export function withFlatRules(input: RoomInput, previous?: RoomDetails): RoomDet
   const isFlat = input.roomType === 'Flat';
   const numberOfRooms = input.numberOfRooms ?? (isFlat ? (previous?.numberOfRooms ?? 1) : 1);
   const hasKitchen = input.hasKitchen ?? (isFlat ? (previous?.hasKitchen ?? false) : false);
-  if (!isFlat && numberOfRooms !== 1) throw new InvalidInput('numberOfRooms', messages.server.flatOnly);
+  if (!isFlat && numberOfRooms !== 1) throw new InvalidInput('numberOfRooms', messages.validation.severalRoomsFlatOnly);
   if (!isFlat && hasKitchen) throw new InvalidInput('hasKitchen', messages.server.flatOnly);
   const maxGuests = input.maxGuests ?? previous?.maxGuests ?? maxGuestsOf({ bedType: input.bedType, roomType: input.roomType, numberOfRooms });
   return {

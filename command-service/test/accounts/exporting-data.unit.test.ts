@@ -88,6 +88,7 @@ describe("exporting a person's data (the document, assembled)", () => {
         role: 'customer',
         name: 'Asha Rao',
         email: 'asha@example.in',
+        hasPassword: true,
         username: 'asha',
         profileImage: 'https://stays.example.in/media/p1.webp',
         registeredAt: account[0]!.recordedAt,

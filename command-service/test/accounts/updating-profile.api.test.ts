@@ -40,7 +40,7 @@ describe('changing an email or password needs the holder, and a new password end
       success: false,
       statusCode: 400,
       field: 'currentPassword',
-      message: messages.server.invalidField('currentPassword', messages.server.currentPasswordNeeded),
+      message: 'Current password is needed to change your email or password.',
     });
     const wrong = await api.patch('/hotel/owner/update/profile', { password: 'a-brand-new-pass', currentPassword: 'not-my-password' }, { token: laptop });
     expect(wrong.status).to.equal(403);

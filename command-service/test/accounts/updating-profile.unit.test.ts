@@ -33,10 +33,7 @@ describe('updating a profile', () => {
       given(ownerRegistered)
         .when({ ...asking, ...change })
         .thenThrows(InvalidInput, (error) =>
-          expect([error.field, error.message]).to.deep.equal([
-            'currentPassword',
-            messages.server.invalidField('currentPassword', messages.server.currentPasswordNeeded),
-          ]),
+          expect([error.field, error.message]).to.deep.equal(['currentPassword', 'Current password is needed to change your email or password.']),
         );
       given(ownerRegistered)
         .when({ ...asking, ...change, currentPasswordMatched: null })

@@ -156,7 +156,7 @@ export const signedIn = (sessionId: string, expiresAt = '2026-11-23T00:00:00.000
   type: 'AccountSignedIn',
   data: { accountId: 'o1', role: 'hotel-owner', sessionId, method: 'password', expiresAt },
 });
-export const signedOut = (sessionId: string, reason?: 'password-changed'): AccountEvent => ({
+export const signedOut = (sessionId: string, reason?: 'password-changed' | 'password-reset'): AccountEvent => ({
   type: 'AccountSignedOut',
   data: { accountId: 'o1', role: 'hotel-owner', sessionId, ...(reason && { reason }) },
 });

@@ -45,9 +45,26 @@ export const accountEventSchemas = {
     accountId: z.string(),
     role,
     sessionId: z.string(),
-    reason: z.literal('password-changed').optional().describe('Why the session ended when its holder did not sign it out; absent for a sign-out.'),
+    reason: z
+      .enum(['password-changed', 'password-reset'])
+      .optional()
+      .describe('Why the session ended when its holder did not sign it out; absent for a sign-out.'),
   }),
   AccountDeleted: z.object({ accountId: z.string(), role }),
+  /** A reset link was sent; it replaces any link sent before. Only a keyed hash of its token is kept, never the token. */
+  PasswordResetRequested: z.object({
+    accountId: z.string(),
+    role,
+    tokenHash: z.string().describe("Hex HMAC-SHA-256 of the link's token under the server's OTP key; the token itself is never stored."),
+    expiresAt: z.string().describe('ISO time the link stops working.'),
+  }),
+  /** The password was set through a reset link (that link is used up); every session of the account ends (AccountSignedOut, reason password-reset). */
+  AccountPasswordReset: z.object({
+    accountId: z.string(),
+    role,
+    passwordHash: z.string(),
+    tokenHash: z.string().describe('The hash of the link used, which works no more.'),
+  }),
   /**
    * The deleted account's data key was destroyed (and its invoices and profile photos
    * deleted): its personal fields read as erased from here on. `subject` is the key's name.
@@ -62,7 +79,17 @@ export type AccountPasswordChanged = EventOf<'AccountPasswordChanged', Schemas['
 export type AccountSignedIn = EventOf<'AccountSignedIn', Schemas['AccountSignedIn']>;
 export type AccountSignedOut = EventOf<'AccountSignedOut', Schemas['AccountSignedOut']>;
 export type AccountDeleted = EventOf<'AccountDeleted', Schemas['AccountDeleted']>;
+export type PasswordResetRequested = EventOf<'PasswordResetRequested', Schemas['PasswordResetRequested']>;
+export type AccountPasswordReset = EventOf<'AccountPasswordReset', Schemas['AccountPasswordReset']>;
 export type PersonalDataErased = EventOf<'PersonalDataErased', Schemas['PersonalDataErased']>;
 
 export type AccountEvent =
-  AccountRegistered | AccountProfileUpdated | AccountPasswordChanged | AccountSignedIn | AccountSignedOut | AccountDeleted | PersonalDataErased;
+  | AccountRegistered
+  | AccountProfileUpdated
+  | AccountPasswordChanged
+  | AccountSignedIn
+  | AccountSignedOut
+  | AccountDeleted
+  | PersonalDataErased
+  | PasswordResetRequested
+  | AccountPasswordReset;

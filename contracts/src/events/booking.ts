@@ -97,6 +97,10 @@ export type ClosureSource = NightsClosed['data']['source'];
 
 export type InventoryEvent = UnitsReserved | UnitsReleased | NightsClosed | NightsReopened;
 
+/** The emails about a booking besides the guest's confirmation, each sent once and recorded by BookingNoticeSent. */
+export const BOOKING_NOTICES = ['owner-new-booking', 'guest-cancellation', 'owner-cancellation'] as const;
+export type BookingNotice = (typeof BOOKING_NOTICES)[number];
+
 /** BookingPlaced without its cancellation policy: version 1, and what versions.ts lifts to version 2. */
 export const bookingPlacedWithoutPolicy = z.object({
   bookingID: z.string(),
@@ -136,6 +140,13 @@ export const bookingEventSchemas = {
   }),
   InvoiceIssued: z.object({ bookingID: z.string(), invoicePDF: z.string(), mediaId: z.string() }),
   BookingEmailSent: z.object({ bookingID: z.string(), messageId: z.string() }),
+  BookingNoticeSent: z.object({
+    bookingID: z.string(),
+    notice: z
+      .enum(BOOKING_NOTICES)
+      .describe('Which email besides the confirmation: to the owner on a new booking, to the guest or the owner on a cancellation.'),
+    messageId: z.string(),
+  }),
   /** Version 2; version 1 (without the charge and refund) is in versions.ts. */
   BookingCancelled: bookingCancelledWithoutCharge.extend({
     chargeAmount: z.number().describe("Integer rupees the guest owes for cancelling, under the booking's policy (0 when free)."),
@@ -147,7 +158,8 @@ export const bookingEventSchemas = {
 export type BookingPlaced = EventOf<'BookingPlaced', typeof bookingEventSchemas.BookingPlaced>;
 export type InvoiceIssued = EventOf<'InvoiceIssued', typeof bookingEventSchemas.InvoiceIssued>;
 export type BookingEmailSent = EventOf<'BookingEmailSent', typeof bookingEventSchemas.BookingEmailSent>;
+export type BookingNoticeSent = EventOf<'BookingNoticeSent', typeof bookingEventSchemas.BookingNoticeSent>;
 export type BookingCancelled = EventOf<'BookingCancelled', typeof bookingEventSchemas.BookingCancelled>;
 export type BookingPaymentReceived = EventOf<'BookingPaymentReceived', typeof bookingEventSchemas.BookingPaymentReceived>;
 
-export type BookingEvent = BookingPlaced | InvoiceIssued | BookingEmailSent | BookingCancelled | BookingPaymentReceived;
+export type BookingEvent = BookingPlaced | InvoiceIssued | BookingEmailSent | BookingNoticeSent | BookingCancelled | BookingPaymentReceived;

@@ -23,11 +23,19 @@ export const eventCatalogue: { readonly [Type in DomainEventType]: EventTypeEntr
   AccountProfileUpdated: { stream: account, about: 'Profile fields changed; only the changed fields are present.' },
   AccountPasswordChanged: { stream: account, about: "A new password hash; the account's other sessions end (AccountSignedOut, reason password-changed)." },
   AccountSignedIn: { stream: account, about: 'A session began.' },
-  AccountSignedOut: { stream: account, about: 'A session ended: signed out, or ended by a password change.' },
+  AccountSignedOut: { stream: account, about: 'A session ended: signed out, or ended by a password change or reset.' },
   AccountDeleted: { stream: account, about: 'The holder deleted the account; erasure of their personal data follows.' },
   PersonalDataErased: {
     stream: account,
     about: 'The account\'s data key was destroyed (and its invoices and profile photos deleted): its personal fields read as "[erased]" from here on.',
+  },
+  PasswordResetRequested: {
+    stream: account,
+    about: 'A password reset link was emailed (valid 30 minutes, replacing earlier links); only a keyed hash of its token is stored.',
+  },
+  AccountPasswordReset: {
+    stream: account,
+    about: 'A new password hash set through a reset link, which is used up; every session of the account ends (AccountSignedOut, reason password-reset).',
   },
   AuditorAdded: { stream: auditor, about: 'An auditor account was added (no sign-up: at start, by the CLI or by the demo data).' },
   AuditorSignedIn: { stream: auditor, about: 'An auditor session began.' },
@@ -74,6 +82,10 @@ export const eventCatalogue: { readonly [Type in DomainEventType]: EventTypeEntr
   },
   InvoiceIssued: { stream: 'booking-{bookingID}', about: 'The invoice PDF was rendered and stored.' },
   BookingEmailSent: { stream: 'booking-{bookingID}', about: 'The confirmation email (with the invoice) was sent.' },
+  BookingNoticeSent: {
+    stream: 'booking-{bookingID}',
+    about: 'An email about the booking was sent: the new booking to the owner, or the cancellation to the guest or the owner.',
+  },
   BookingCancelled: { stream: 'booking-{bookingID}', about: "The guest cancelled: what it cost under the booking's policy, and what is due back." },
   BookingPaymentReceived: { stream: 'booking-{bookingID}', about: 'The owner recorded the payment at the hotel.' },
 };

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { limits } from '../rules.ts';
+import { validation } from '../messages.ts';
 import { email, optional, password, requiredText, typedPassword } from './fields.ts';
+import { formLabels } from './request-check.ts';
 
 /** POST /user/login and /hotel/owner/login. */
 export const signInRequest = z.object({
@@ -13,11 +15,13 @@ export type SignInRequest = z.infer<typeof signInRequest>;
 export const newAuditorCredentials = z.object({ email, password });
 
 /** POST /hotel/owner/register (JSON). */
-export const ownerRegisterRequest = z.object({
-  name: requiredText(limits.name.max),
-  email,
-  password,
-});
+export const ownerRegisterRequest = z
+  .object({
+    name: requiredText(limits.name.max),
+    email,
+    password,
+  })
+  .register(formLabels, validation.ownerSignUpLabels);
 export type OwnerRegisterRequest = z.infer<typeof ownerRegisterRequest>;
 
 /** POST /user/register (multipart; the profileImage file is checked separately). */
@@ -64,3 +68,14 @@ export const googleSignInRequest = z.object({
   credential: requiredText(8192),
 });
 export type GoogleSignInRequest = z.infer<typeof googleSignInRequest>;
+
+/** POST /user/password/forgot and /hotel/owner/password/forgot: the email to send a reset link to (an unknown one is answered alike). */
+export const forgotPasswordRequest = z.object({ email });
+export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequest>;
+
+/** POST /user/password/reset and /hotel/owner/password/reset: the link's token and a new password under the sign-up rules. */
+export const resetPasswordRequest = z.object({
+  token: requiredText(200),
+  password,
+});
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;

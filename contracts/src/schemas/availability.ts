@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { limits, nightsBetween, type RoomType, type StayQuote } from '../rules.ts';
+import { validation } from '../messages.ts';
 import { numberFrom, optional } from './fields.ts';
 import { calendarDate } from './dates.ts';
 
@@ -29,18 +30,19 @@ type StayKeys = { checkIn?: string | undefined; nights?: number | undefined; che
  */
 export function stayOf(keys: StayKeys, context: z.RefinementCtx, required: boolean): Stay | undefined {
   if (keys.checkIn === undefined) {
-    if (required || keys.nights !== undefined || keys.checkOut !== undefined) context.addIssue({ code: 'custom', path: ['checkIn'], message: 'is required' });
+    if (required || keys.nights !== undefined || keys.checkOut !== undefined)
+      context.addIssue({ code: 'custom', path: ['checkIn'], message: validation.required });
     return undefined;
   }
   let nights = keys.nights ?? 1;
   if (keys.checkOut !== undefined) {
     const between = nightsBetween(keys.checkIn, keys.checkOut);
     if (between < limits.minRoomsGuestsNights || between > limits.maxNightsPerBooking) {
-      context.addIssue({ code: 'custom', path: ['checkOut'], message: `must be 1 to ${limits.maxNightsPerBooking} nights after checkIn` });
+      context.addIssue({ code: 'custom', path: ['checkOut'], message: validation.checkOutNights(limits.maxNightsPerBooking) });
       return undefined;
     }
     if (keys.nights !== undefined && keys.nights !== between) {
-      context.addIssue({ code: 'custom', path: ['nights'], message: 'does not match checkIn and checkOut: send one of nights and checkOut' });
+      context.addIssue({ code: 'custom', path: ['nights'], message: validation.nightsDoNotMatch });
       return undefined;
     }
     nights = between;

@@ -6,35 +6,30 @@
 import { z } from 'zod';
 import { ROOM_TYPES, limits, looksLikeLink } from '../rules.ts';
 import { isPhoneText, nationalNumberOf, splitInternationalNumber } from '../countries.ts';
-import { choice, email, numberFrom, plainText, requiredText } from './fields.ts';
+import { validation } from '../messages.ts';
+import { choice, email, numberFrom, plainText, requiredText, textIssue } from './fields.ts';
 import { calendarDate } from './dates.ts';
 
 const phoneText = z.preprocess(
   (value) => (typeof value === 'number' ? String(value) : value),
-  z
-    .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
-    .trim()
-    .refine(isPhoneText, 'must be digits, with spaces, dashes or brackets if you like'),
+  z.string({ error: textIssue }).trim().refine(isPhoneText, validation.phoneText),
 );
 
 /** With its dial code: '+91 98220 12345', '+7840 (981) 234-5678'. */
-const internationalPhone = phoneText.refine(
-  (phone) => splitInternationalNumber(phone) !== null,
-  'must be a known dial code and a number of 9 to 12 digits (15 digits at most in all), e.g. +91 9822012345',
-);
+const internationalPhone = phoneText.refine((phone) => splitInternationalNumber(phone) !== null, validation.internationalPhone);
 
 /** With or without its dial code; becomes the national number (digits), as contacts are matched on it. */
 const anyPhone = phoneText.transform((phone, context) => {
   const national = nationalNumberOf(phone);
   if (national === null) {
-    context.addIssue({ code: 'custom', message: 'must be a number of 9 to 12 digits, with or without a known dial code' });
+    context.addIssue({ code: 'custom', message: validation.anyPhone });
     return z.NEVER;
   }
   return national;
 });
 
 /** A guest's name: plain text that messages can quote, never a link. */
-const guestName = requiredText(limits.name.max).refine((name) => !looksLikeLink(name), 'must be a name, without links or web addresses');
+const guestName = requiredText(limits.name.max).refine((name) => !looksLikeLink(name), validation.notALink);
 
 /** POST /hotel/booking/send/email/mobile */
 export const sendOtpRequest = z.object({
@@ -49,9 +44,9 @@ export const verifyOtpRequest = z.object({
   otp: z.preprocess(
     (value) => (typeof value === 'number' ? String(value).padStart(limits.otpLength, '0') : value),
     z
-      .string({ error: 'is required' })
+      .string({ error: textIssue })
       .trim()
-      .regex(new RegExp(`^\\d{${limits.otpLength}}$`), `must be ${limits.otpLength} digits`),
+      .regex(new RegExp(`^\\d{${limits.otpLength}}$`), validation.digits(limits.otpLength)),
   ),
   customerEmail: email,
   customerPhoneNumber: internationalPhone,

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { indiaToday } from '../rules.ts';
+import { validation } from '../messages.ts';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const ISO_DATE_TIME = /^(\d{4}-\d{2}-\d{2})[T ]([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(\.\d{1,9})?)?(Z|[+-](?:[01]\d|2[0-3]):?[0-5]\d)?$/i;
@@ -44,13 +45,13 @@ export const isIsoTime = (text: string): boolean =>
 
 /** A calendar date, sent as YYYY-MM-DD or as an ISO date-time; becomes YYYY-MM-DD (India). */
 export const calendarDate = z
-  .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a date') })
+  .string({ error: (issue) => (issue.input === undefined ? validation.required : validation.date) })
   .trim()
   .transform((text, context) => {
     const date = calendarDateOf(text);
-    if (date === null) context.addIssue({ code: 'custom', message: 'must be a date as YYYY-MM-DD (or an ISO date-time)' });
+    if (date === null) context.addIssue({ code: 'custom', message: validation.date });
     return date ?? z.NEVER;
   });
 
 /** An ISO 8601 time (a date or a date-time); kept as the text sent after checking it names a real moment. */
-export const isoTime = z.string({ error: 'must be an ISO 8601 time' }).trim().refine(isIsoTime, 'must be an ISO 8601 time');
+export const isoTime = z.string({ error: validation.isoTime }).trim().refine(isIsoTime, validation.isoTime);

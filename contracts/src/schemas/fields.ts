@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { limits } from '../rules.ts';
+import { validation } from '../messages.ts';
 
 /** '' and whitespace-only become undefined, so optional fields left empty are "not sent". */
 export const blankToUndefined = (value: unknown): unknown => (typeof value === 'string' && value.trim() === '' ? undefined : value);
@@ -16,9 +17,6 @@ export const blankToUndefined = (value: unknown): unknown => (typeof value === '
  */
 const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]/;
 const MULTI_LINE_FORBIDDEN = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]/;
-
-const CONTROL_CHARACTERS_REFUSED = 'must not contain control characters or line breaks';
-const CONTROL_CHARACTERS_REFUSED_MULTI_LINE = 'must not contain control characters';
 
 /** True when `text` holds a character no single-line (or, with `multiLine`, multi-line) field may hold. */
 const hasControlCharacters = (text: string, multiLine = false): boolean => (multiLine ? MULTI_LINE_FORBIDDEN : SINGLE_LINE_FORBIDDEN).test(text);
@@ -39,27 +37,29 @@ const INVISIBLE =
 const JOINING_SCRIPTS = ['Arabic', 'Bengali', 'Devanagari', 'Gujarati', 'Gurmukhi', 'Kannada', 'Malayalam', 'Oriya', 'Sinhala', 'Tamil', 'Telugu'];
 const STRAY_JOINER = new RegExp(`(?<![${JOINING_SCRIPTS.map((script) => `\\p{Script=${script}}`).join('')}])[\\u200C\\u200D]`, 'u');
 
-const INVISIBLE_CHARACTERS_REFUSED = 'must not contain invisible characters';
-
 /** True when `text` holds a character that shows as nothing where it stands. */
 const hasInvisibleCharacters = (text: string): boolean => INVISIBLE.test(text) || STRAY_JOINER.test(text);
 
 const withoutControlCharacters = <T extends z.ZodString>(schema: T, multiLine = false) =>
-  schema.refine((text) => !hasControlCharacters(text, multiLine), multiLine ? CONTROL_CHARACTERS_REFUSED_MULTI_LINE : CONTROL_CHARACTERS_REFUSED);
+  schema.refine((text) => !hasControlCharacters(text, multiLine), multiLine ? validation.controlCharactersMultiLine : validation.controlCharacters);
 
 /** The refinements every text a person reads goes through: no control characters, nothing invisible. */
 const readable = <T extends z.ZodString>(schema: T, multiLine = false) =>
-  withoutControlCharacters(schema, multiLine).refine((text) => !hasInvisibleCharacters(text), INVISIBLE_CHARACTERS_REFUSED);
+  withoutControlCharacters(schema, multiLine).refine((text) => !hasInvisibleCharacters(text), validation.invisibleCharacters);
 
 /** Browsers send a textarea's line breaks as CRLF; a multi-line text keeps them as LF. */
 const toLineFeeds = (value: unknown): unknown => (typeof value === 'string' ? value.replace(/\r\n?/g, '\n') : value);
 
-const textSchema = (max: number, min: number) =>
-  z
-    .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
-    .trim()
-    .min(min, min === 1 ? 'is required' : `must be at least ${min} characters`)
-    .max(max, `must be at most ${max} characters`);
+/** Missing, or not text. */
+export const textIssue = (issue: { input: unknown }) => (issue.input === undefined ? validation.required : validation.notText);
+
+/** With both bounds, one reason for either ("must be 10 to 60 characters long"); an empty required text is missing. */
+const textSchema = (max: number, min: number) => {
+  const text = z.string({ error: textIssue }).trim().min(1, validation.required);
+  return min <= 1
+    ? text.max(max, validation.atMostCharacters(max))
+    : text.min(min, validation.charactersBetween(min, max)).max(max, validation.charactersBetween(min, max));
+};
 
 /** A required single-line text, trimmed, without control or invisible characters. */
 export const requiredText = (max: number, min = 1) => readable(textSchema(max, min));
@@ -68,22 +68,22 @@ export const requiredText = (max: number, min = 1) => readable(textSchema(max, m
 export const multiLineText = (max: number, min = 1) => z.preprocess(toLineFeeds, readable(textSchema(max, min), true));
 
 /** An optional single-line text that may be left empty (''), without control or invisible characters. */
-export const plainText = (max: number) => readable(z.string({ error: 'must be text' }).trim().max(max, `must be at most ${max} characters`));
+export const plainText = (max: number) => readable(z.string({ error: validation.notText }).trim().max(max, validation.atMostCharacters(max)));
 
 export const email = z
-  .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
+  .string({ error: textIssue })
   .trim()
-  .min(1, 'is required')
-  .max(limits.email.max, `must be at most ${limits.email.max} characters`)
-  .pipe(z.email('must be a valid email address'));
+  .min(1, validation.required)
+  .max(limits.email.max, validation.atMostCharacters(limits.email.max))
+  .pipe(z.email(validation.notEmail));
 
 /** A new password: any characters a person can type (invisible ones too: nobody reads it), never trimmed. */
 export const password = withoutControlCharacters(
   z
-    .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
-    .min(1, 'is required')
-    .min(limits.password.min, `must be at least ${limits.password.min} characters`)
-    .max(limits.password.max, `must be at most ${limits.password.max} characters`),
+    .string({ error: textIssue })
+    .min(1, validation.required)
+    .min(limits.password.min, validation.atLeastCharacters(limits.password.min))
+    .max(limits.password.max, validation.atMostCharacters(limits.password.max)),
 );
 
 /**
@@ -91,27 +91,29 @@ export const password = withoutControlCharacters(
  * taken exactly as typed, without length rules, since a wrong password is just wrong.
  */
 export const typedPassword = z
-  .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
-  .min(1, 'is required')
-  .max(limits.password.max, `must be at most ${limits.password.max} characters`);
+  .string({ error: textIssue })
+  .min(1, validation.required)
+  .max(limits.password.max, validation.atMostCharacters(limits.password.max));
 
 export const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
 
 /** Numeric text ('4500', ' 12.5 ') becomes a number; anything else is left for the schema to refuse. */
 const numericText = (value: unknown): unknown => (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value);
 
-const numberIssue = (issue: { input: unknown }) => (issue.input === undefined ? 'is required' : 'must be a number');
-
-/** A number sent as a number or as numeric text. */
+/** A number sent as a number or as numeric text; any problem with it gets one reason naming both bounds. */
 export const numberFrom = (min: number, max: number, integer = false) => {
-  const base = z.number({ error: numberIssue }).min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
-  return z.preprocess(numericText, integer ? base.int('must be a whole number') : base);
+  const reason = validation.numberBetween(min, max, integer);
+  const base = z
+    .number({ error: (issue) => (issue.input === undefined ? validation.required : reason) })
+    .min(min, reason)
+    .max(max, reason);
+  return z.preprocess(numericText, integer ? base.int(reason) : base);
 };
 
 /** Booleans arrive as true/false, 'true'/'false', 'on', or are left out when false. */
 export const flag = z.preprocess(
   (value) => (value === 'true' || value === 'on' ? true : value === 'false' || value === '' ? false : value),
-  z.boolean({ error: 'must be true or false' }).optional(),
+  z.boolean({ error: validation.notTrueOrFalse }).optional(),
 );
 
 /** One text of items separated by `separator` (or an array of texts) becomes a list of trimmed items. */
@@ -124,7 +126,7 @@ export const textList = (separator: RegExp, itemMax: number, maxItems: number) =
             .map((item) => item.trim())
             .filter(Boolean)
         : value,
-    z.array(requiredText(itemMax), { error: 'must be a list of texts' }).max(maxItems, `must have at most ${maxItems} items`),
+    z.array(requiredText(itemMax), { error: validation.notList }).max(maxItems, validation.atMostItems(maxItems)),
   );
 
 /** JSON text (as multipart sends it) or an already-parsed value. Unparseable text is refused by the schema. */
@@ -146,5 +148,5 @@ export const choice = <const T extends readonly [string, ...string[]]>(options: 
       const lower = value.trim().toLowerCase();
       return options.find((option) => option.toLowerCase() === lower) ?? aliases[lower] ?? value;
     },
-    z.enum(options, { error: `must be one of ${options.join(', ')}` }),
+    z.enum(options, { error: validation.oneOf(options) }),
   );

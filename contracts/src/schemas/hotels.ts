@@ -5,7 +5,9 @@
  */
 import { z } from 'zod';
 import { BED_TYPES, ROOM_TYPES, limits, splitRoomAmenities } from '../rules.ts';
-import { blankToUndefined, choice, flag, jsonText, multiLineText, numberFrom, optional, plainText, requiredText, textList } from './fields.ts';
+import { validation } from '../messages.ts';
+import { blankToUndefined, choice, flag, jsonText, multiLineText, numberFrom, optional, plainText, requiredText, textIssue, textList } from './fields.ts';
+import { formLabels } from './request-check.ts';
 
 /** Update forms send every field; an emptied one means "not changed". */
 const withoutBlankFields = (value: unknown): unknown =>
@@ -26,33 +28,32 @@ export const nearbyPlaceInput = z.object(placeFields);
  */
 export const transportInput = z
   .object({ ...placeFields, name: plainText(100).default(''), type: plainText(60).optional() })
-  .refine((place) => place.name !== '' || (place.type ?? '') !== '', { path: ['type'], message: 'is required for a place without a name' });
+  .refine((place) => place.name !== '' || (place.type ?? '') !== '', { path: ['type'], message: validation.placeWithoutName });
 export type NearbyPlaceInput = z.infer<typeof nearbyPlaceInput>;
 export type TransportInput = z.infer<typeof transportInput>;
 
-const placeList = <T extends z.ZodType>(item: T) =>
-  z.preprocess(jsonText, z.array(item, { error: 'must be a JSON list of places' }).max(50, 'must have at most 50 places'));
+const placeList = <T extends z.ZodType>(item: T) => z.preprocess(jsonText, z.array(item, { error: validation.placeList }).max(50, validation.atMostPlaces(50)));
 
 const text = (min: number, max: number) => requiredText(max, min);
 const time = z
-  .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
+  .string({ error: textIssue })
   .trim()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time as HH:MM');
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, validation.time);
 const pinCode = z.preprocess(
   (value) => (typeof value === 'number' ? String(value) : value),
   z
-    .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be numeric') })
+    .string({ error: (issue) => (issue.input === undefined ? validation.required : validation.digitsBetween(3, 10)) })
     .trim()
-    .regex(/^\d{3,10}$/, 'must be numeric')
+    .regex(/^\d{3,10}$/, validation.digitsBetween(3, 10))
     .transform(Number),
 );
 const phoneNumber = z.preprocess(
   (value) => (typeof value === 'number' ? String(value) : value),
   z
-    .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be numeric') })
+    .string({ error: (issue) => (issue.input === undefined ? validation.required : validation.digits(limits.phoneDigits)) })
     .trim()
-    .regex(/^\d+$/, 'must be numeric')
-    .length(limits.phoneDigits, `must be ${limits.phoneDigits} digits`),
+    .regex(/^\d+$/, validation.digits(limits.phoneDigits))
+    .length(limits.phoneDigits, validation.digits(limits.phoneDigits)),
 );
 
 const hotelFields = {
@@ -63,7 +64,7 @@ const hotelFields = {
   city: requiredText(60),
   pinCode,
   phoneNumber,
-  amenities: textList(/,/, 40, 30).pipe(z.array(z.string()).min(1, 'is required')),
+  amenities: textList(/,/, 40, 30).pipe(z.array(z.string()).min(1, validation.required)),
   startingPrice: numberFrom(0, 10_000_000, true),
   checkInTime: time,
   checkOutTime: time,
@@ -116,9 +117,11 @@ const roomFields = {
 };
 
 /** POST /hotel/room/create/room (images come as files under `imageURLs`). */
-export const createRoomRequest = z.object({ hotelID: requiredText(64), ...roomFields, amenities: roomFields.amenities.default([]) });
+export const createRoomRequest = z
+  .object({ hotelID: requiredText(64), ...roomFields, amenities: roomFields.amenities.default([]) })
+  .register(formLabels, validation.roomLabels);
 export type CreateRoomRequest = z.infer<typeof createRoomRequest>;
 
 /** PATCH /hotel/room/update/room/{hotelID}/{roomID}: every field optional, same rules. */
-export const updateRoomRequest = z.preprocess(withoutBlankFields, z.object(roomFields).partial());
+export const updateRoomRequest = z.preprocess(withoutBlankFields, z.object(roomFields).partial()).register(formLabels, validation.roomLabels);
 export type UpdateRoomRequest = z.infer<typeof updateRoomRequest>;

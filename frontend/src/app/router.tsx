@@ -19,6 +19,8 @@ const SignInCustomer = page(() => import('./routes/auth.tsx').then((m) => ({ def
 const SignInOwner = page(() => import('./routes/auth.tsx').then((m) => ({ default: m.SignInOwnerPage })));
 const SignUpCustomer = page(() => import('./routes/auth.tsx').then((m) => ({ default: m.SignUpCustomerPage })));
 const SignUpOwner = page(() => import('./routes/auth.tsx').then((m) => ({ default: m.SignUpOwnerPage })));
+const ForgotPassword = page(() => import('./routes/password-reset.tsx').then((m) => ({ default: m.ForgotPasswordPage })));
+const ResetPassword = page(() => import('./routes/password-reset.tsx').then((m) => ({ default: m.ResetPasswordPage })));
 const Search = page(() => import('./routes/search.tsx'));
 const HotelPage = page(() => import('./routes/hotel.tsx'));
 const BookHotel = page(() => import('./routes/book-hotel.tsx'));
@@ -61,6 +63,8 @@ export function createAppRouter(store: AppStore) {
         { path: '/login-hotel-owner', element: suspended(<SignInOwner />) },
         { path: '/signup-user', element: suspended(<SignUpCustomer />) },
         { path: '/signup-hotel-owner', element: suspended(<SignUpOwner />) },
+        { path: '/forgot-password', element: suspended(<ForgotPassword />) },
+        { path: '/reset-password', element: suspended(<ResetPassword />) },
         { path: '/login-auditor', element: suspended(<SignInAuditor />) },
         { path: '/audit', element: suspended(<Audit />) },
         { path: '/hotel/:hotelID', loader: data.hotel, shouldRevalidate: samePathKeeps, element: suspended(<HotelPage />) },

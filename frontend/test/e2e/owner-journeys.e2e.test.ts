@@ -152,8 +152,14 @@ describe('owner journeys (e2e)', function () {
     await shoot(page, 'owner-02-add-hotel', (p) => p.getByRole('heading', { name: ui.addHotelTitle }).waitFor());
     await page.getByRole('button', { name: ui.createHotelButton }).click();
     await page.getByText(server.hotelCreated).waitFor();
-    await urlMatches(page, /\/view-hotel\/[^/]+$/);
+    // a new hotel leads on to its first room, saying why: guests find no hotel without one
+    await urlMatches(page, /\/add-room\/[^/]+$/);
     const hotelId = new URL(page.url()).pathname.split('/').at(-1)!;
+    await page.getByText(ui.addFirstRoomWhy).waitFor();
+    await shoot(page, 'owner-02-first-room', (p) => p.getByText(ui.addFirstRoomWhy).waitFor());
+    const listed = async () => ((await api<{ _id: string }[]>('GET', '/hotel/data/get/all/hotels')).json.data ?? []).some((hotel) => hotel._id === hotelId);
+    expect(await listed(), 'not listed before its first room').to.equal(false);
+    await page.goto(`/view-hotel/${hotelId}`);
     await page.getByRole('heading', { name: hotelName, level: 1 }).waitFor();
 
     // Add a room (image rule: at most two), then an apartment.
@@ -179,6 +185,10 @@ describe('owner journeys (e2e)', function () {
     await urlMatches(page, new RegExp(`/view-hotel/${hotelId}$`));
 
     await page.goto(`/add-room/${hotelId}`);
+    await byLabel(page, ui.roomStandardInputLabel).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByText(ui.addFirstRoomWhy).count(), 'said only before the first room').to.equal(0);
+    expect(await listed(), 'listed once it has a room').to.equal(true);
     await byLabel(page, ui.roomStandardInputLabel).fill('Family Suite');
     await byLabel(page, ui.roomAmenitiesLabel).fill('Free WiFi AC Massage');
     await byLabel(page, ui.roomSizeLabel).fill('60');

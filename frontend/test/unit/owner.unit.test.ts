@@ -1,7 +1,13 @@
 import { expect } from 'chai';
 import { messages, type BookingView, type SessionUser } from '@stays/contracts';
 import type { Hotel, Room } from '../../src/lib/models.ts';
-import { canMarkPaid, selectOwnerBookings, selectOwnerHasBookings } from '../../src/features/owner-bookings/owner-bookings.selectors.ts';
+import {
+  arrivalsOf,
+  canMarkPaid,
+  phaseCounts,
+  selectOwnerBookings,
+  selectOwnerHasBookings,
+} from '../../src/features/owner-bookings/owner-bookings.selectors.ts';
 import { ownerBookingsActions } from '../../src/features/owner-bookings/owner-bookings.slice.ts';
 import { draftFromHotel, emptyHotelDraft, hotelImageCountError, placeDraftError, type HotelDraft } from '../../src/features/owner-hotel/hotel-draft.ts';
 import { selectHasHotel, selectOwnerHotelFor } from '../../src/features/owner-hotel/owner-hotel.selectors.ts';
@@ -130,8 +136,8 @@ describe('owner hotel (unit)', () => {
     for (const [draft, text] of [
       [hotelDraft({ images: images(4) }), ui.uploadMoreThanFive],
       [hotelDraft({ images: [] }), ui.uploadImages],
-      [hotelDraft({ fields: { ...hotelDraft().fields, hotelName: 'Short' } }), 'hotelName: must be at least 10 characters'],
-      [hotelDraft({ fields: { ...hotelDraft().fields, phoneNumber: '98290' } }), 'phoneNumber: must be 10 digits'],
+      [hotelDraft({ fields: { ...hotelDraft().fields, hotelName: 'Short' } }), 'Hotel name must be 10 to 60 characters long.'],
+      [hotelDraft({ fields: { ...hotelDraft().fields, phoneNumber: '98290' } }), 'Phone number must be 10 digits.'],
     ] as const) {
       store.dispatch(ownerHotelActions.submitted({ mode: 'create', draft }));
       expect((await until(store, (s) => s.ownerHotel.submit.status === 'failed')).ownerHotel.submit.error).to.equal(text);
@@ -234,7 +240,7 @@ describe('owner rooms (unit)', () => {
     for (const [draft, text] of [
       [roomDraft({ images: images(3) }), ui.uploadAtMostTwo],
       [roomDraft({ images: [] }), ui.uploadImages],
-      [roomDraft({ size: '-1' }), 'size: must be at least 0'],
+      [roomDraft({ size: '-1' }), 'Room size must be a number from 0 to 100000.'],
     ] as const) {
       const store2 = testStore(stubApis());
       store2.dispatch(ownerRoomsActions.submitted({ mode: 'create', hotelId: 'h1', draft }));
@@ -321,6 +327,50 @@ describe('owner bookings and profile (unit)', () => {
     status: 'confirmed',
     created_at: '2030-01-01T00:00:00.000Z',
     ...patch,
+  });
+
+  describe('the arrivals view', () => {
+    // 10 January 2030, 10:00 in India
+    const now = new Date('2030-01-10T04:30:00Z');
+    const stays = [
+      booking('later', { dateOfCommencement: '2030-02-01', customerName: 'Ravi Menon', isPaymentDone: true }),
+      booking('today', { dateOfCommencement: '2030-01-10', customerName: 'Asha Verma' }),
+      booking('in', { dateOfCommencement: '2030-01-08', numberOfNights: 3, customerName: 'Kabir Shah' }),
+      booking('leaving', { dateOfCommencement: '2030-01-07', numberOfNights: 3, customerName: 'Meera Nair', isPaymentDone: true }),
+      booking('gone', { dateOfCommencement: '2030-01-02', numberOfNights: 2 }),
+      booking('older', { dateOfCommencement: '2029-12-20', numberOfNights: 1 }),
+      booking('off', { dateOfCommencement: '2030-01-10', status: 'cancelled' }),
+      booking('soon', { dateOfCommencement: '2030-01-11', customerName: 'Asha Rao' }),
+    ];
+    const ids = (shown: BookingView[]) => shown.map((b) => b._id);
+    const all = { phase: 'all', payment: 'any', text: '' } as const;
+
+    it('sorts every booking by check-in', () => {
+      expect(ids(arrivalsOf(stays, all, now))).to.deep.equal(['older', 'gone', 'leaving', 'in', 'off', 'today', 'soon', 'later']);
+    });
+
+    it('files each booking in one phase: arriving today, in house until its check-out day, upcoming, past, cancelled', () => {
+      expect(ids(arrivalsOf(stays, { ...all, phase: 'arriving-today' }, now))).to.deep.equal(['today']);
+      expect(ids(arrivalsOf(stays, { ...all, phase: 'in-house' }, now))).to.deep.equal(['leaving', 'in']);
+      expect(ids(arrivalsOf(stays, { ...all, phase: 'upcoming' }, now))).to.deep.equal(['soon', 'later']);
+      // the past and the cancelled read newest first
+      expect(ids(arrivalsOf(stays, { ...all, phase: 'past' }, now))).to.deep.equal(['gone', 'older']);
+      expect(ids(arrivalsOf(stays, { ...all, phase: 'cancelled' }, now))).to.deep.equal(['off']);
+      expect(phaseCounts(stays, now)).to.deep.equal({ 'arriving-today': 1, 'in-house': 2, upcoming: 2, past: 2, cancelled: 1 });
+    });
+
+    it('reads the day in India time', () => {
+      // 9 January 2030, 20:00 UTC is already the 10th in India
+      expect(ids(arrivalsOf(stays, { ...all, phase: 'arriving-today' }, new Date('2030-01-09T20:00:00Z')))).to.deep.equal(['today']);
+      expect(ids(arrivalsOf(stays, { ...all, phase: 'arriving-today' }, new Date('2030-01-09T18:00:00Z')))).to.deep.equal([]);
+    });
+
+    it('keeps paid or unpaid bookings, and finds them by booking ID or guest name, ignoring case', () => {
+      expect(ids(arrivalsOf(stays, { ...all, payment: 'paid' }, now))).to.deep.equal(['leaving', 'later']);
+      expect(ids(arrivalsOf(stays, { ...all, phase: 'in-house', payment: 'unpaid' }, now))).to.deep.equal(['in']);
+      expect(ids(arrivalsOf(stays, { ...all, text: ' asha ' }, now))).to.deep.equal(['today', 'soon']);
+      expect(ids(arrivalsOf(stays, { ...all, text: 'bk-GON' }, now))).to.deep.equal(['gone']);
+    });
   });
 
   it('loads the hotel bookings and records a payment by booking ID', async () => {

@@ -85,7 +85,7 @@ export function multipartBody(options: MultipartBodyOptions): Middleware {
     } catch (error) {
       const code = (error as { code?: unknown }).code;
       if (code === FORMIDABLE_MAX_FILES_EXCEEDED) {
-        throw new BadRequestError(options.tooManyFilesMessage ?? messages.server.invalidField('files', `send at most ${options.maxFiles}`));
+        throw new BadRequestError(options.tooManyFilesMessage ?? messages.validation.tooManyFiles(options.maxFiles));
       }
       if (code === FORMIDABLE_FILE_TOO_BIG || code === FORMIDABLE_FILES_TOO_BIG) throw new PayloadTooLargeError(options.fileTooLargeMessage);
       throw error;

@@ -17,9 +17,10 @@ export class AppError extends Error {
   }
 }
 
+/** A field's problem, in plain words naming the field by its form label ("Password must be at least 8 characters."). */
 export class ValidationError extends AppError {
-  constructor(field: string, reason: string) {
-    super(400, messages.server.invalidField(field, reason), field);
+  constructor(field: string, reason: string, labels?: Readonly<Record<string, string>>) {
+    super(400, messages.validation.problem(field, reason, labels), field);
   }
 }
 export class BadRequestError extends AppError {

@@ -40,8 +40,8 @@ export interface ExportedSession {
   readonly expiresAt: string;
   /** null while the session is open. */
   readonly endedAt: string | null;
-  /** 'signed-out' by its holder, or 'password-changed'; null while open. */
-  readonly endedBy: 'signed-out' | 'password-changed' | null;
+  /** 'signed-out' by its holder, 'password-changed' or 'password-reset'; null while open. */
+  readonly endedBy: 'signed-out' | 'password-changed' | 'password-reset' | null;
 }
 
 export interface ExportedProfile extends SessionUser {

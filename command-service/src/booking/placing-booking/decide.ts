@@ -59,7 +59,7 @@ export function placeBooking(command: PlaceBooking, { contact, hotel, room }: Bo
   if (hotel.status !== 'listed') throw new NotFound(messages.server.hotelNotFound);
   if (room.status !== 'listed' || room.hotelId !== hotel.hotelId) throw new NotFound(messages.server.noRoomOfThatKind);
   const roomType = room.details.roomType;
-  if (roomType === 'Flat' && request.numberOfRooms !== 1) throw new InvalidInput('numberOfRooms', messages.server.flatOnly);
+  if (roomType === 'Flat' && request.numberOfRooms !== 1) throw new InvalidInput('numberOfRooms', messages.validation.oneForAFlat);
   const maxGuests = maxGuestsOf(room.details);
   if (!guestsFit(request.numberOfGuests, maxGuests, roomType, request.numberOfRooms)) {
     throw new InvalidInput('numberOfGuests', messages.server.tooManyGuests(maxGuests * unitsBooked(roomType, request.numberOfRooms)));

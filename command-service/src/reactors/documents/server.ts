@@ -39,7 +39,7 @@ runMain(async () => {
   const mongo = await new MongoClient(config.mongoUrl).connect();
   const media = createGridFsMediaStore({ db: mongo.db(config.mongoDb), publicBaseUrl: config.mediaPath });
   const renderer = createInvoiceWorkerPool(workers === undefined ? {} : { size: workers });
-  const documents = competingBookingDocuments({ store: eventStore, media, mailer: mailerFor(config), consumers, renderer });
+  const documents = competingBookingDocuments({ store: eventStore, media, mailer: mailerFor(config), publicUrl: config.publicUrl, consumers, renderer });
   documents.start();
   const server = serveHealth(config.port, async () => {
     const health = documents.health();

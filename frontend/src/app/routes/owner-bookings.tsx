@@ -1,9 +1,23 @@
-/** /hotel-owner-bookings/:hotelID: the hotel name, the owner's name and email, then the bookings as cards. */
-import { messages } from '@stays/contracts';
+/**
+ * /hotel-owner-bookings/:hotelID: the hotel name, the owner's name and email, then the
+ * bookings as cards, as an arrivals view: sorted by check-in, filtered by phase (arriving
+ * today, in house, upcoming, past, cancelled) and payment, searched by booking ID or guest
+ * name. The filter lives in the address (`show`, `payment`, `q`), so a view can be bookmarked
+ * and Back returns to it.
+ */
+import { STAY_PHASES, messages, type StayPhase } from '@stays/contracts';
 import { useCallback } from 'react';
-import { useParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { ArrivalsFilters } from '../../features/owner-bookings/components/ArrivalsFilters.tsx';
 import { OwnerBookingCards } from '../../features/owner-bookings/components/OwnerBookingCards.tsx';
-import { selectMarkPaid, selectOwnerBookings, selectOwnerBookingsState } from '../../features/owner-bookings/owner-bookings.selectors.ts';
+import {
+  arrivalsOf,
+  phaseCounts,
+  selectMarkPaid,
+  selectOwnerBookings,
+  selectOwnerBookingsState,
+  type ArrivalsFilter,
+} from '../../features/owner-bookings/owner-bookings.selectors.ts';
 import { ownerBookingsActions } from '../../features/owner-bookings/owner-bookings.slice.ts';
 import { selectCurrentUser } from '../../features/session/session.selectors.ts';
 import { useDispatch, useSelector } from 'react-redux';
@@ -11,6 +25,24 @@ import { useFreshSignedLinks } from '../../lib/use-signed-links.ts';
 import { LoadError, LoadingText, useOwnerHotel } from './owner-common.tsx';
 
 const ui = messages.ui;
+
+function filterOf(params: URLSearchParams): ArrivalsFilter {
+  const show = params.get('show');
+  const payment = params.get('payment');
+  return {
+    phase: STAY_PHASES.includes(show as StayPhase) ? (show as StayPhase) : 'all',
+    payment: payment === 'paid' || payment === 'unpaid' ? payment : 'any',
+    text: params.get('q') ?? '',
+  };
+}
+
+function paramsOf(filter: ArrivalsFilter): Record<string, string> {
+  return {
+    ...(filter.phase !== 'all' && { show: filter.phase }),
+    ...(filter.payment !== 'any' && { payment: filter.payment }),
+    ...(filter.text !== '' && { q: filter.text }),
+  };
+}
 
 export default function OwnerBookingsPage() {
   const { hotelID = '' } = useParams();
@@ -20,6 +52,11 @@ export default function OwnerBookingsPage() {
   const state = useSelector(selectOwnerBookingsState);
   const bookings = useSelector(selectOwnerBookings);
   const markPaid = useSelector(selectMarkPaid);
+  const [params, setParams] = useSearchParams();
+  const filter = filterOf(params);
+  // a hotel's bookings are at most a few thousand: filtering them at each render costs well under a frame
+  const now = new Date();
+  const shown = arrivalsOf(bookings, filter, now);
   useFreshSignedLinks(useCallback(() => dispatch(ownerBookingsActions.requested({ hotelId: hotelID })), [dispatch, hotelID]));
   const status = state.hotelId === hotelID ? state.status : 'loading';
   return (
@@ -33,11 +70,24 @@ export default function OwnerBookingsPage() {
       {status === 'loading' && bookings.length === 0 && <LoadingText />}
       {status === 'failed' && <LoadError text={state.error ?? ui.errorWhileLoadingData} />}
       {bookings.length > 0 && (
-        <OwnerBookingCards
-          bookings={bookings}
-          markPaid={markPaid}
-          onMarkPaid={(booking) => dispatch(ownerBookingsActions.markPaidRequested({ bookingId: booking._id, bookingID: booking.bookingID }))}
-        />
+        <>
+          <ArrivalsFilters
+            filter={filter}
+            counts={phaseCounts(bookings, now)}
+            total={bookings.length}
+            onChange={(next) => setParams(paramsOf(next), { replace: true })}
+          />
+          <p className="muted" role="status">
+            {ui.arrivals.showing(shown.length, bookings.length)}
+          </p>
+          {shown.length === 0 && <p>{ui.arrivals.noneMatch}</p>}
+          <OwnerBookingCards
+            bookings={shown}
+            now={now}
+            markPaid={markPaid}
+            onMarkPaid={(booking) => dispatch(ownerBookingsActions.markPaidRequested({ bookingId: booking._id, bookingID: booking.bookingID }))}
+          />
+        </>
       )}
     </div>
   );

@@ -1,4 +1,8 @@
-/** /add-hotel (titled ADD HOTEL) and /update-hotel/:hotelID (titled with the hotel name). */
+/**
+ * /add-hotel (titled ADD HOTEL) and /update-hotel/:hotelID (titled with the hotel name). A new
+ * hotel leads on to adding its first room (guests find a hotel only once it has one); an
+ * updated one to its page, as the spec says.
+ */
 import { messages } from '@stays/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
@@ -11,7 +15,7 @@ import { LoadError, LoadingText, useNavigateAfterSave, useOwnerHotel } from './o
 
 const ui = messages.ui;
 
-function useHotelSubmit() {
+function useHotelSubmit(nextPage: (hotelId: string) => string) {
   const dispatch = useDispatch();
   const submit = useSelector(selectOwnerHotelSubmit);
   const [submittedHere, setSubmittedHere] = useState(false);
@@ -19,7 +23,7 @@ function useHotelSubmit() {
     dispatch(ownerHotelActions.formOpened());
   }, [dispatch]);
   const saved = submittedHere && submit.status === 'saved';
-  useNavigateAfterSave(saved, saved ? `/view-hotel/${submit.savedId}` : null);
+  useNavigateAfterSave(saved, saved && submit.savedId !== null ? nextPage(submit.savedId) : null);
   return {
     saving: submit.status === 'saving',
     saved,
@@ -31,7 +35,7 @@ function useHotelSubmit() {
 
 export function AddHotelPage() {
   const dispatch = useDispatch();
-  const submit = useHotelSubmit();
+  const submit = useHotelSubmit((hotelId) => `/add-room/${hotelId}`);
   // A fresh draft once saved: the form is cleared.
   const initial = useMemo<HotelDraft>(() => emptyHotelDraft(), [submit.saved]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
@@ -56,7 +60,7 @@ export function UpdateHotelPage() {
   const { hotelID = '' } = useParams();
   const dispatch = useDispatch();
   const { status, hotel } = useOwnerHotel(hotelID);
-  const submit = useHotelSubmit();
+  const submit = useHotelSubmit((hotelId) => `/view-hotel/${hotelId}`);
   const initial = useMemo(() => (hotel === null || submit.saved ? emptyHotelDraft() : draftFromHotel(hotel)), [hotel, submit.saved]);
   if (hotel === null) return status === 'loading' || status === 'idle' ? <LoadingText /> : <LoadError />;
   return (

@@ -45,7 +45,12 @@ const describers: { readonly [Type in DomainEventType]: (d: Fields, streamId: st
   AccountProfileUpdated: (d) => said.accountProfileUpdated(['name', 'email', 'username', 'profileImage'].filter(d.has)),
   AccountPasswordChanged: () => said.accountPasswordChanged,
   AccountSignedIn: (d) => said.accountSignedIn(d.text('method')),
-  AccountSignedOut: (d) => said.accountSignedOut(d.has('reason') && d.text('reason') === 'password-changed'),
+  AccountSignedOut: (d) =>
+    d.has('reason') && d.text('reason') === 'password-reset'
+      ? said.sessionEndedByReset
+      : said.accountSignedOut(d.has('reason') && d.text('reason') === 'password-changed'),
+  PasswordResetRequested: (d) => said.passwordResetRequested(indiaTime(d.text('expiresAt'))),
+  AccountPasswordReset: () => said.accountPasswordReset,
   AccountDeleted: () => said.accountDeleted,
   PersonalDataErased: () => said.personalDataErased,
   KeyReserved: (d, streamId) => said.keyReserved(categoryOf(streamId), d.text('holder')),
@@ -78,6 +83,7 @@ const describers: { readonly [Type in DomainEventType]: (d: Fields, streamId: st
     ),
   InvoiceIssued: () => said.invoiceIssued,
   BookingEmailSent: () => said.bookingEmailSent,
+  BookingNoticeSent: (d) => said.bookingNoticeSent(d.text('notice')),
   BookingCancelled: (d) => said.bookingCancelled(indiaTime(d.text('cancelledAt'))),
   BookingPaymentReceived: (d) => said.bookingPaymentReceived(indiaTime(d.text('receivedAt'))),
   AuditorAdded: (d) => said.auditorAdded(d.text('via')),

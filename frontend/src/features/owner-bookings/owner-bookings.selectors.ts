@@ -1,4 +1,4 @@
-import type { BookingView } from '@stays/contracts';
+import { STAY_PHASES, stayPhaseOf, type BookingView, type StayPhase } from '@stays/contracts';
 import { createSelector } from 'reselect';
 import type { OwnerBookingsState } from './owner-bookings.slice.ts';
 
@@ -20,3 +20,37 @@ export const selectMarkPaid = (state: WithOwnerBookings) => state.ownerBookings.
 
 /** The owner may record the payment of a confirmed pay-at-hotel booking not yet paid. */
 export const canMarkPaid = (booking: Pick<BookingView, 'isPaymentDone' | 'status'>): boolean => !booking.isPaymentDone && booking.status !== 'cancelled';
+
+/** The owner's arrivals view: which phase, which payments, and text to find. */
+export interface ArrivalsFilter {
+  readonly phase: StayPhase | 'all';
+  readonly payment: 'any' | 'paid' | 'unpaid';
+  /** Matched against the booking ID and the guest's name, ignoring case. */
+  readonly text: string;
+}
+
+/** Past and cancelled bookings read newest first; everything else in the order guests arrive. */
+const newestFirst = (phase: ArrivalsFilter['phase']) => phase === 'past' || phase === 'cancelled';
+
+const byCheckIn = (a: BookingView, b: BookingView) =>
+  a.dateOfCommencement.slice(0, 10).localeCompare(b.dateOfCommencement.slice(0, 10)) || a.bookingID.localeCompare(b.bookingID);
+
+/** The bookings the filter keeps, sorted by check-in. */
+export function arrivalsOf(bookings: readonly BookingView[], filter: ArrivalsFilter, now: Date): BookingView[] {
+  const text = filter.text.trim().toLowerCase();
+  const kept = bookings.filter(
+    (booking) =>
+      (filter.phase === 'all' || stayPhaseOf(booking, now) === filter.phase) &&
+      (filter.payment === 'any' || booking.isPaymentDone === (filter.payment === 'paid')) &&
+      (text === '' || booking.bookingID.toLowerCase().includes(text) || booking.customerName.toLowerCase().includes(text)),
+  );
+  kept.sort(byCheckIn);
+  return newestFirst(filter.phase) ? kept.reverse() : kept;
+}
+
+/** How many bookings each phase holds, for the filter's labels. */
+export function phaseCounts(bookings: readonly BookingView[], now: Date): Record<StayPhase, number> {
+  const counts = Object.fromEntries(STAY_PHASES.map((phase) => [phase, 0])) as Record<StayPhase, number>;
+  for (const booking of bookings) counts[stayPhaseOf(booking, now)] += 1;
+  return counts;
+}

@@ -3,7 +3,7 @@
  * image count rule, the nearby-place rules, and the contracts' request schemas for every
  * field, so the client checks exactly what the server checks. DOM-free.
  */
-import { NEARBY_PLACE_KINDS, createHotelRequest, limits, messages, updateHotelRequest, type NearbyPlaceKind } from '@stays/contracts';
+import { NEARBY_PLACE_KINDS, checkRequest, createHotelRequest, limits, messages, updateHotelRequest, type NearbyPlaceKind } from '@stays/contracts';
 import type { Hotel } from '../../lib/models.ts';
 
 const ui = messages.ui;
@@ -132,11 +132,8 @@ export function hotelFormData(draft: HotelDraft, mode: HotelFormMode): { form: F
   for (const kind of NEARBY_PLACE_KINDS) body[kind] = placeJson(kind, draft.places[kind]);
   body['range'] = String(Math.round(averageDistance(draft.places) * 10) / 10);
 
-  const checked = (mode === 'create' ? createHotelRequest : updateHotelRequest).safeParse(body);
-  if (!checked.success) {
-    const issue = checked.error.issues[0]!;
-    return { error: messages.server.invalidField(issue.path.join('.') || 'body', issue.message) };
-  }
+  const checked = checkRequest(mode === 'create' ? createHotelRequest : updateHotelRequest, body);
+  if (!checked.success) return { error: checked.message };
   for (const kind of NEARBY_PLACE_KINDS) {
     for (const place of draft.places[kind]) {
       const error = placeDraftError(kind, place, mode);

@@ -2,7 +2,7 @@
  * The room form's draft (spec sections 3 and 5) and its multipart request, checked with
  * the contracts' room request schemas. DOM-free.
  */
-import { createRoomRequest, limits, maxGuestsOf, messages, updateRoomRequest, type BedType, type RoomType } from '@stays/contracts';
+import { checkRequest, createRoomRequest, limits, maxGuestsOf, messages, updateRoomRequest, type BedType, type RoomType } from '@stays/contracts';
 import type { Room } from '../../lib/models.ts';
 
 const ui = messages.ui;
@@ -93,11 +93,8 @@ export function roomFormData(draft: RoomDraft, mode: RoomFormMode, hotelID: stri
     ...(isFlat && { numberOfRooms: String(draft.numberOfRooms), hasKitchen: String(draft.hasKitchen) }),
   };
   if (mode === 'create') body['hotelID'] = hotelID;
-  const checked = mode === 'create' ? createRoomRequest.safeParse(body) : updateRoomRequest.safeParse(body);
-  if (!checked.success) {
-    const issue = checked.error.issues[0]!;
-    return { error: messages.server.invalidField(issue.path.join('.') || 'body', issue.message) };
-  }
+  const checked = checkRequest(mode === 'create' ? createRoomRequest : updateRoomRequest, body);
+  if (!checked.success) return { error: checked.message };
   if (mode === 'create' || draft.images.length > 0) {
     const error = roomImageCountError(draft.images.length);
     if (error !== null) return { error };

@@ -39,7 +39,8 @@ export async function callApi<T>(system: E2eSystem, method: string, route: strin
   return { status: response.status, json: (await response.json()) as ApiAnswer<T>['json'] };
 }
 
-export async function startE2eSystem(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<E2eSystem> {
+/** `now`: the product's clock, for journeys that need time to pass (a link expiring). */
+export async function startE2eSystem(options: { seed?: boolean; env?: Record<string, string>; now?: () => Date } = {}): Promise<E2eSystem> {
   if (!existsSync(DIST_INDEX)) {
     throw new Error(`The built web client is missing (${DIST_INDEX}). Run \`npm run build\` first (the root \`npm test\` does).`);
   }
@@ -50,7 +51,7 @@ export async function startE2eSystem(options: { seed?: boolean; env?: Record<str
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', SEED_DEMO: '0', PUBLIC_URL: baseUrl, ...options.env });
-  const system = await composeSystem(config, { log: () => undefined });
+  const system = await composeSystem(config, { log: () => undefined, ...(options.now && { now: options.now }) });
   await system.runner.whenCaughtUp();
   handle = system.host.callback();
   if (options.seed ?? true) await seedDemo(baseUrl, API);

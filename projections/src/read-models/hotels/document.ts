@@ -1,6 +1,6 @@
 /**
- * The hotels read model's documents: each listed hotel, and each room or flat listing of
- * one. One model with two collections, built by one projection: a room's type shows on
+ * The hotels read model's documents: each hotel (listed once it has a room), and each room
+ * or flat listing of one. One model with two collections, built by one projection: a room's type shows on
  * its hotel (`roomTypesByRoom`) and a hotel's name on its rooms.
  */
 import type { HotelDetails, PriceCategory, RoomDetails, RoomType } from '@stays/contracts';
@@ -20,6 +20,8 @@ export type HotelDocument = HotelDetails & {
   searchText: string;
   /** Room id → room type, for "which room types it offers". */
   roomTypesByRoom: Record<string, RoomType>;
+  /** The hotel has a room or apartment: only then do searches and the hotel list show it. */
+  listed: boolean;
   created_at: string;
   updated_at: string;
 };

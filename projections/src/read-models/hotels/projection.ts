@@ -1,7 +1,8 @@
 /**
  * Hotel and room events → the `hotels` and `rooms` collections the guest and owner screens
- * read: each hotel with its price category, search text and room types; each room with
- * its hotel's id and name.
+ * read: each hotel with its price category, search text and room types, listed once its
+ * first room is added (guests search only hotels they can book); each room with its
+ * hotel's id and name.
  */
 import { priceCategory, type HotelDetails, type RoomType } from '@stays/contracts';
 import type { ProjectedWrite } from '../../projection.ts';
@@ -31,14 +32,15 @@ function hotelFields(details: HotelDetails) {
   return { ...details, state: details.state ?? '', priceCategory: priceCategory(details.startingPrice), searchText: searchTextOf(details) };
 }
 
+/** A room's type on its hotel; the hotel's first room lists it. */
 const roomTypeOfHotel = (hotelId: string, roomId: string, roomType: RoomType): ProjectedWrite => ({
   collection: collections.hotels,
-  operation: { updateOne: { filter: { _id: hotelId }, update: { $set: { [`roomTypesByRoom.${roomId}`]: roomType } } } },
+  operation: { updateOne: { filter: { _id: hotelId }, update: { $set: { [`roomTypesByRoom.${roomId}`]: roomType, listed: true } } } },
 });
 
 export const hotelsReadModel = defineReadModel({
   name: 'hotels',
-  version: 1,
+  version: 2,
   personalFields: 'none',
   collections: {
     [collections.hotels]: [{ keys: { ownerId: 1 } }, { keys: { city: 1 } }],
@@ -59,7 +61,7 @@ export const hotelsReadModel = defineReadModel({
         operation: {
           updateOne: {
             filter: { _id: hotelId },
-            update: { $set: { ownerId, ...hotelFields(details), roomTypesByRoom: {}, created_at: recordedAt, updated_at: recordedAt } },
+            update: { $set: { ownerId, ...hotelFields(details), roomTypesByRoom: {}, listed: false, created_at: recordedAt, updated_at: recordedAt } },
             upsert: true,
           },
         },

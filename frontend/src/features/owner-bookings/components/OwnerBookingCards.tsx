@@ -11,6 +11,7 @@ import {
   messages,
   paymentStateOf,
   roomTypeLabel,
+  stayPhaseOf,
   type BookingView,
   type PaymentState,
 } from '@stays/contracts';
@@ -23,8 +24,22 @@ const d = ui.bookingDetail;
 
 interface Props {
   readonly bookings: readonly BookingView[];
+  /** The moment the phases and timings are read at. */
+  readonly now: Date;
   readonly markPaid: { readonly bookingId: string | null; readonly status: string; readonly error: string | null };
   readonly onMarkPaid: (booking: BookingView) => void;
+}
+
+/**
+ * The spec's timing label, except for guests the hotel expects today: the spec's label says
+ * Completed from the first night on, which would tell an owner that a guest arriving or
+ * staying is gone.
+ */
+function TimingTag({ booking, now }: { booking: BookingView; now: Date }) {
+  const phase = stayPhaseOf(booking, now);
+  if (phase === 'arriving-today') return <Tag intent={Intent.PRIMARY}>{ui.arrivals.phases[phase]}</Tag>;
+  if (phase === 'in-house') return <Tag intent={Intent.SUCCESS}>{ui.arrivals.phases[phase]}</Tag>;
+  return <StayTimingTag booking={booking} now={now} />;
 }
 
 /** The owner's wording of a payment status: completed, pending, or cancelled (nothing to collect). */
@@ -43,8 +58,7 @@ function PaymentTag({ state }: { state: PaymentState }) {
   );
 }
 
-export function OwnerBookingCards({ bookings, markPaid, onMarkPaid }: Props) {
-  const now = new Date();
+export function OwnerBookingCards({ bookings, now, markPaid, onMarkPaid }: Props) {
   return (
     <div className="owner-card-grid">
       {bookings.map((booking) => {
@@ -54,7 +68,7 @@ export function OwnerBookingCards({ bookings, markPaid, onMarkPaid }: Props) {
             <div className="owner-booking-head">
               <h2>{booking.bookingID}</h2>
               <div className="badges">
-                <StayTimingTag booking={booking} now={now} />
+                <TimingTag booking={booking} now={now} />
               </div>
             </div>
             <dl className="owner-facts">

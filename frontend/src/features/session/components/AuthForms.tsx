@@ -1,10 +1,11 @@
 /**
  * Sign-in and sign-up forms (spec section 2 table, sections 4, 5 and 8). The drafts stay
  * here; submitting dispatches to the session saga, whose outcome shows green or red under
- * the form; on success the page moves on after 1000 ms.
+ * the form; on success the page moves on after 1000 ms. A sign-up is checked with the
+ * server's own request schema first, so a broken rule reads as the server would say it.
  */
 import { Button, Card, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
-import { messages, timings, type Role } from '@stays/contracts';
+import { checkRequest, customerRegisterRequest, messages, ownerRegisterRequest, timings, type Role } from '@stays/contracts';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Notice } from '../../../components/Notice.tsx';
@@ -68,7 +69,9 @@ export function SignInForm({ role }: { role: Role }) {
   const isCustomer = role === 'customer';
   // an account deleted a moment ago says so here, where the guard led (read before the form clears old notices)
   const deleted = useSelector(deleteNotice);
-  const [farewell] = useState(deleted?.text ?? null);
+  // …as does a password just reset, passed by the reset page
+  const passed = (useLocation().state as { notice?: string } | null)?.notice;
+  const [farewell] = useState(deleted?.text ?? passed ?? null);
   const { notice, back } = useOutcome('signIn', homeOf(role), role);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -101,6 +104,9 @@ export function SignInForm({ role }: { role: Role }) {
           text={loading ? ui.signingIn : ui.signIn}
         />
       </form>
+      <p className="auth-switch">
+        <Link to={isCustomer ? '/forgot-password' : '/forgot-password?for=owner'}>{messages.passwordReset.forgotPasswordLink}</Link>
+      </p>
       <GoogleButton onCredential={(credential) => dispatch(sessionActions.googleSignInRequested({ role, credential }))} />
       <p className="auth-switch">
         <Link to={withReturnTo(isCustomer ? '/signup-user' : '/signup-hotel-owner', back)}>{isCustomer ? ui.newCustomer : ui.newHotelOwner}</Link>
@@ -118,11 +124,15 @@ export function OwnerSignUpForm() {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (name.trim() === '' || email.trim() === '' || password === '') return;
-    dispatch(sessionActions.signUpRequested({ role: 'hotel-owner', body: { name: name.trim(), email: email.trim(), password } }));
+    const body = { name: name.trim(), email: email.trim(), password };
+    const checked = checkRequest(ownerRegisterRequest, body);
+    setProblem(checked.success ? null : checked.message);
+    if (checked.success) dispatch(sessionActions.signUpRequested({ role: 'hotel-owner', body }));
   };
 
   return (
@@ -135,7 +145,7 @@ export function OwnerSignUpForm() {
         <Button type="submit" fill intent={Intent.PRIMARY} disabled={loading} text={loading ? ui.signingUp : ui.signUp} />
       </form>
       <GoogleButton onCredential={(credential) => dispatch(sessionActions.googleSignInRequested({ role: 'hotel-owner', credential }))} />
-      <Notice ok={notice?.ok ?? false} text={notice?.text} />
+      <Notice ok={problem === null && (notice?.ok ?? false)} text={problem ?? notice?.text} />
     </Card>
   );
 }
@@ -150,6 +160,7 @@ export function CustomerSignUpForm() {
   const [password, setPassword] = useState('');
   const [image, setImage] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   const imageId = useId();
 
   useEffect(() => {
@@ -162,6 +173,9 @@ export function CustomerSignUpForm() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if ([username, name, email].some((v) => v.trim() === '') || password === '' || image === null) return;
+    const checked = checkRequest(customerRegisterRequest, { username: username.trim(), name: name.trim(), email: email.trim(), password });
+    setProblem(checked.success ? null : checked.message);
+    if (!checked.success) return;
     const form = new FormData();
     form.append('username', username.trim());
     form.append('name', name.trim());
@@ -186,7 +200,7 @@ export function CustomerSignUpForm() {
         <Button type="submit" fill intent={Intent.PRIMARY} disabled={loading} text={loading ? ui.signingUp : ui.signUp} />
       </form>
       <GoogleButton onCredential={(credential) => dispatch(sessionActions.googleSignInRequested({ role: 'customer', credential }))} />
-      <Notice ok={notice?.ok ?? false} text={notice?.text} />
+      <Notice ok={problem === null && (notice?.ok ?? false)} text={problem ?? notice?.text} />
     </Card>
   );
 }

@@ -21,36 +21,51 @@ export function nightsFromTo(first: string, last: string): string[] {
 }
 
 /**
- * Why nights from `first` to `last` cannot be closed today, naming the field at fault, or
- * null: the first is today or later and the last at most `horizonDays` after today, India time.
+ * Why nights from `first` to `last` cannot be closed today, naming the field at fault (the
+ * message names it too), or null: the first is today or later and the last at most `horizonDays` after today, India time.
  */
 export function closureRangeProblem(first: string, last: string, now: Date): { field: 'from' | 'to'; message: string } | null {
   const today = indiaToday(now);
-  if (first < today) return { field: 'from', message: closureMessages.startsToday(today) };
+  if (first < today) return { field: 'from', message: closureProblem('from', closureMessages.startsToday(today)) };
   const latest = addDays(today, closureLimits.horizonDays);
-  if (last > latest) return { field: 'to', message: closureMessages.endsTooFarAhead(closureLimits.horizonDays, latest) };
+  if (last > latest) return { field: 'to', message: closureProblem('to', closureMessages.endsTooFarAhead(closureLimits.horizonDays, latest)) };
   return null;
 }
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
+/** The close and reopen forms' labels: what a problem with a field calls it. */
+const labels = {
+  roomID: 'Room',
+  closureID: 'Closed nights',
+  from: 'First night',
+  to: 'Last night',
+  nights: 'Nights',
+  units: 'Units to close each night',
+  note: 'Note',
+} as const;
+
+/** A problem with a field the decider finds, as the request check says it: "First night must be today or later." */
+export const closureProblem = (field: keyof typeof labels, reason: string): string => `${labels[field]} ${reason}.`;
+
 export const closureMessages = {
+  labels,
   // answers of the server
   nightsClosed: 'Nights closed',
   nightsReopened: 'Nights reopened',
   calendarFound: 'Calendar found',
   startsToday: (today: string) => `must be today (${today}) or later: past nights cannot be closed`,
   endsTooFarAhead: (days: number, latest: string) => `must be at most ${days} days from today (${latest} at the latest)`,
-  toBeforeFrom: 'must be the same night as from or later',
-  nightsAndToDiffer: 'does not match from and to: send one of nights and to',
-  tooManyNights: (max: number) => `must be at most ${max} nights after from`,
+  toBeforeFrom: 'must be the first night or later',
+  nightsAndToDiffer: 'do not match the first and last night: send the last night or a number of nights, not both',
+  tooManyNights: (max: number) => `must be at most ${max} nights after the first night`,
   moreUnitsThanListing: (total: number) => `must be at most ${total}: the listing has ${plural(total, 'unit')}`,
   notEnoughFree: (night: string, free: number, units: number) =>
     free === 0
       ? `Every unit is booked or closed on ${night}: nothing is left to close. Choose other nights.`
       : `Only ${plural(free, 'unit')} ${free === 1 ? 'is' : 'are'} free on ${night}, so ${plural(units, 'unit')} cannot be closed. Close at most ${free} or choose other nights.`,
   closureNotFound: 'These nights are not closed (they may have been reopened already)',
-  noNightOfClosureInRange: 'no night of this closure is between from and to',
+  noNightOfClosureInRange: 'must leave at least one night of these closed nights between the first and the last night',
 
   // the calendar under ROOM's DATA
   calendarTitle: 'Availability calendar',

@@ -145,6 +145,9 @@ describe('closed nights over HTTP', function () {
     expect(await field({ from: day(10), units: 3 })).to.equal('units');
     expect(await field({ from: day(10), units: 0 })).to.equal('units');
     expect(await field({ from: day(10) })).to.equal('units');
+    // in words, naming the field as the calendar's form labels it
+    expect((await close({ from: day(-1), units: 1 })).body.message).to.equal(`First night must be today (${today}) or later: past nights cannot be closed.`);
+    expect((await close({ from: day(10), to: day(9), units: 1 })).body.message).to.equal('Last night must be the first night or later.');
     expect((await close({ from: day(365), units: 1 })).status, 'the last night of the horizon closes').to.equal(201);
     expect((await close({ from: today, units: 1 })).status, 'tonight closes').to.equal(201);
   });

@@ -63,7 +63,7 @@ describe('closing nights', () => {
     given(listing)
       .when(close({ nights: ['2026-11-21', '2026-11-22'] }))
       .thenThrows(InvalidInput, (error) =>
-        expect([error.field, error.message]).to.deep.equal(['from', messages.server.invalidField('from', closureMessages.startsToday('2026-11-22'))]),
+        expect([error.field, error.message]).to.deep.equal(['from', 'First night must be today (2026-11-22) or later: past nights cannot be closed.']),
       );
     given(listing)
       .when(close({ nights: ['2027-11-22'] }))
@@ -73,7 +73,7 @@ describe('closing nights', () => {
       .thenThrows(InvalidInput, (error) => expect(error.field).to.equal('to'));
     given(listing)
       .when(close({ units: 4 }))
-      .thenThrows(InvalidInput, (error) => expect(error.message).to.equal(messages.server.invalidField('units', closureMessages.moreUnitsThanListing(3))));
+      .thenThrows(InvalidInput, (error) => expect(error.message).to.equal('Units to close each night must be at most 3: the listing has 3 units.'));
   });
 
   it("lets only the hotel's owner close nights of a listing of that hotel", () => {

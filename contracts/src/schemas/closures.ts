@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { closureLimits, closureMessages, nightsFromTo } from '../closures.ts';
+import { formLabels } from './request-check.ts';
 import { addDays, nightsBetween } from '../rules.ts';
 import type { ClosureSource } from '../events/booking.ts';
 import { numberFrom, optional, plainText, requiredText } from './fields.ts';
@@ -40,7 +41,8 @@ export const closeNightsRequest = z
     const nights = rangeOf(range, context);
     if (nights === undefined) return z.NEVER;
     return { roomID, nights, units, ...(note !== undefined && note !== '' && { note }) };
-  });
+  })
+  .register(formLabels, closureMessages.labels);
 export type CloseNightsRequest = z.infer<typeof closeNightsRequest>;
 
 /** Reopens a closure: all of its nights, or those from `from` to `to` (both included; either may be left out). */
@@ -49,7 +51,8 @@ export const reopenNightsRequest = z
   .superRefine((keys, context) => {
     if (keys.from !== undefined && keys.to !== undefined && keys.to < keys.from)
       context.addIssue({ code: 'custom', path: ['to'], message: closureMessages.toBeforeFrom });
-  });
+  })
+  .register(formLabels, closureMessages.labels);
 export type ReopenNightsRequest = z.infer<typeof reopenNightsRequest>;
 
 /** One night of the owner's calendar: units booked by guests, closed, and free to book. */

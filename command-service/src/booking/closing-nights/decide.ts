@@ -4,7 +4,7 @@
  * and a booking decide against the same revision and can never together take more
  * units than the listing has.
  */
-import { closureMessages, closureRangeProblem, messages, type InventoryEvent } from '@stays/contracts';
+import { closureMessages, closureProblem, closureRangeProblem, messages, type InventoryEvent } from '@stays/contracts';
 import { Conflict, InvalidInput, NotFound } from '../../domain-errors.ts';
 import { ownedHotel, type HotelState } from '../../hotels/hotel.ts';
 import type { RoomState } from '../../rooms/room.ts';
@@ -45,10 +45,10 @@ export function closeNights(command: CloseNights, { inventory, ...listing }: Clo
   const totalUnits = ownedListing(command, listing);
   const first = command.nights[0];
   const last = command.nights[command.nights.length - 1];
-  if (first === undefined || last === undefined) throw new InvalidInput('from', closureMessages.toBeforeFrom);
+  if (first === undefined || last === undefined) throw new InvalidInput('from', closureProblem('from', closureMessages.toBeforeFrom));
   const rangeProblem = closureRangeProblem(first, last, command.now);
   if (rangeProblem !== null) throw new InvalidInput(rangeProblem.field, rangeProblem.message);
-  if (command.units > totalUnits) throw new InvalidInput('units', closureMessages.moreUnitsThanListing(totalUnits));
+  if (command.units > totalUnits) throw new InvalidInput('units', closureProblem('units', closureMessages.moreUnitsThanListing(totalUnits)));
   if (inventory.closures.has(command.closureId)) return [];
   const free = (night: string) => Math.max(0, totalUnits - (inventory.taken.get(night) ?? 0));
   const short = command.nights.find((night) => free(night) < command.units);
@@ -79,6 +79,7 @@ export function reopenNights(command: ReopenNights, { inventory, ...listing }: C
   const closure = inventory.closures.get(command.closureId);
   if (closure === undefined || closure.source.kind !== 'owner') throw new NotFound(closureMessages.closureNotFound);
   const nights = closure.nights.filter((night) => (command.from === undefined || night >= command.from) && (command.to === undefined || night <= command.to));
-  if (nights.length === 0) throw new InvalidInput(command.from !== undefined ? 'from' : 'to', closureMessages.noNightOfClosureInRange);
+  const field = command.from !== undefined ? 'from' : 'to';
+  if (nights.length === 0) throw new InvalidInput(field, closureProblem(field, closureMessages.noNightOfClosureInRange));
   return [{ type: 'NightsReopened', data: { closureId: command.closureId, roomId: command.roomId, nights, units: closure.units } }];
 }

@@ -293,7 +293,8 @@ describe('accessibility of every screen (axe-core, e2e)', function () {
 
   it('a visitor: home, about, search, hotel, the sign-in and sign-up pages, the auditor sign-in, not found', () => check('visitor', visitorScreens));
   it('a guest: home, hotel with a room selected, book hotel, profile, their bookings', () => check('guest', guestScreens));
-  it('a hotel owner: profile, add and update hotel, their hotel, add room, rooms data, update room, bookings', () => check('owner', ownerScreens));
+  it('a hotel owner: profile, add and update hotel, their hotel, add room, rooms data, update room, room calendar, bookings', () =>
+    check('owner', ownerScreens));
   it("an auditor: the dashboard and a booking's verified history", () => check('auditor', auditorScreens));
 
   it('no screen has a serious or critical violation, nor one of the kinds the issue named', () => {

@@ -16,6 +16,7 @@ import { mountUpdatingProfile } from './accounts/updating-profile/route.ts';
 import { mountAuditorSigningIn } from './auditors/signing-in/route.ts';
 import { mountAuditorSigningOut } from './auditors/signing-out/route.ts';
 import { mountCancellingBooking } from './booking/cancelling-booking/route.ts';
+import { mountClosingNights } from './booking/closing-nights/route.ts';
 import { mountMarkingPaid } from './booking/marking-paid/route.ts';
 import { mountUndoingPayment } from './booking/undoing-payment/route.ts';
 import { mountPlacingBooking } from './booking/placing-booking/route.ts';
@@ -47,6 +48,7 @@ export const commandRoutes: readonly CommandRoute[] = [
   mountCancellingBooking,
   mountMarkingPaid,
   mountUndoingPayment,
+  mountClosingNights,
   mountAuditorSigningIn,
   mountAuditorSigningOut,
 ];

@@ -119,6 +119,8 @@ export const auditMessages = {
     guestBookingReleased: "No longer counted among the guest's upcoming stays",
     unitsReserved: (units: number, nights: number, first: string) => `${plural(units, 'unit')} reserved for ${plural(nights, 'night')} from ${first}`,
     unitsReleased: (units: number, nights: number, first: string) => `${plural(units, 'unit')} released for ${plural(nights, 'night')} from ${first}`,
+    nightsClosed: (units: number, nights: number, first: string) => `${plural(units, 'unit')} closed by the owner for ${plural(nights, 'night')} from ${first}`,
+    nightsReopened: (units: number, nights: number, first: string) => `${plural(units, 'unit')} reopened for ${plural(nights, 'night')} from ${first}`,
     bookingPlaced: (guest: string, room: string, hotel: string, nights: number, first: string, payable: string) =>
       `${guest} booked ${room} at ${hotel} for ${plural(nights, 'night')} from ${first}: ${payable} payable at the hotel`,
     invoiceIssued: 'Invoice issued',

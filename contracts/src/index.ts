@@ -16,5 +16,8 @@ export * from './schemas/audit.ts';
 export * from './schemas/occupancy.ts';
 export * from './schemas/availability.ts';
 export * from './schemas/request-check.ts';
+export * from './schemas/closures.ts';
+export { closureLimits, closureRangeProblem, nightsFromTo } from './closures.ts';
+export { closureMessages, closureProblem } from './closure-messages.ts';
 export { occupancyMessages } from './occupancy-messages.ts';
 export * from './aggregates/booking.ts';

@@ -27,6 +27,7 @@ import { bookRequest, sendOtpRequest, verifyOtpRequest } from './schemas/booking
 import { createHotelRequest, createRoomRequest, updateHotelRequest, updateRoomRequest } from './schemas/hotels.ts';
 import { hotelSearchQuery, roomSearchQuery } from './schemas/search.ts';
 import { stayQuery } from './schemas/availability.ts';
+import { closeNightsRequest, reopenNightsRequest } from './schemas/closures.ts';
 import { auditAsOfQuery, auditBookingsQuery, auditConsistencyQuery, auditInclusionQuery, auditLogQuery, auditTreeHeadsQuery } from './schemas/audit.ts';
 import { auditOccupancyQuery } from './schemas/occupancy.ts';
 import { cancellationPolicyRequest } from './cancellation-policy.ts';
@@ -134,6 +135,10 @@ export const routes = {
   // beyond the spec: what is free for a stay, before the guest verifies and books
   roomAvailability: { method: 'GET', path: '/hotel/room/availability/:hotelID', side: 'query', auth: 'none', body: noBody, query: stayQuery },
   ownerRoom: { method: 'GET', path: '/hotel/room/specific/room/hotel/:hotelID/:roomID', side: 'query', auth: 'hotel-owner', body: noBody },
+  // beyond the spec: the owner closes and reopens nights of a listing, and sees its calendar (docs/booking-rules.md)
+  closeNights: { method: 'POST', path: '/hotel/room/close/nights/:hotelID', side: 'command', auth: 'hotel-owner', body: json(closeNightsRequest) },
+  reopenNights: { method: 'POST', path: '/hotel/room/reopen/nights/:hotelID', side: 'command', auth: 'hotel-owner', body: json(reopenNightsRequest) },
+  roomCalendar: { method: 'GET', path: '/hotel/room/calendar/:hotelID/:roomID', side: 'query', auth: 'hotel-owner', body: noBody },
   createHotel: {
     method: 'POST',
     path: '/hotel/data/create/hotel',

@@ -86,6 +86,8 @@ export const catalogueExamples: { readonly [Type in DomainEventType]: Readonly<R
   GuestBookingReleased: { customerId: accountId, bookingID },
   UnitsReserved: { bookingID, roomId, nights, units: 1 },
   UnitsReleased: { bookingID, roomId, nights, units: 1 },
+  NightsClosed: { closureId: 'CL-7K3M9Q2T', roomId, hotelId, nights, units: 1, source: { kind: 'owner' }, note: 'Bathroom repairs' },
+  NightsReopened: { closureId: 'CL-7K3M9Q2T', roomId, nights, units: 1 },
   BookingPlaced: {
     bookingID,
     customerId: accountId,

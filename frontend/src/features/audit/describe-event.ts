@@ -70,6 +70,8 @@ const describers: { readonly [Type in DomainEventType]: (d: Fields, streamId: st
   GuestBookingReleased: () => said.guestBookingReleased,
   UnitsReserved: (d) => said.unitsReserved(d.number('units'), nights(d).length, nights(d)[0] ?? ''),
   UnitsReleased: (d) => said.unitsReleased(d.number('units'), nights(d).length, nights(d)[0] ?? ''),
+  NightsClosed: (d) => said.nightsClosed(d.number('units'), nights(d).length, nights(d)[0] ?? ''),
+  NightsReopened: (d) => said.nightsReopened(d.number('units'), nights(d).length, nights(d)[0] ?? ''),
   BookingPlaced: (d) =>
     said.bookingPlaced(
       d.text('customerName'),

@@ -226,7 +226,17 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
         mediaLinks,
         tokenVerifier,
         readSide: {
-          health: async () => notary.besideReadSide(await runner.health(config.healthMaxLagMs), config.healthMaxLagMs),
+          health: async () => ({
+            ...(await notary.besideReadSide(await runner.health(config.healthMaxLagMs), config.healthMaxLagMs)),
+            reactors: await Promise.all(
+              Object.entries({ 'booking-documents': reactor, 'orphaned-units': reconciler, 'personal-data-erasure': erasure }).map(
+                async ([name, follower]) => ({
+                  name,
+                  ...(await follower.health(config.healthMaxLagMs)),
+                }),
+              ),
+            ),
+          }),
           waitFor: (position, timeoutMs) => runner.waitFor(position, timeoutMs),
           changedAt: async (projection) => runner.changedAt(projection),
         },

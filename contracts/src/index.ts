@@ -17,4 +17,6 @@ export * from './schemas/occupancy.ts';
 export * from './schemas/availability.ts';
 export * from './schemas/request-check.ts';
 export { occupancyMessages } from './occupancy-messages.ts';
+export { readModelDocumentsMessages } from './read-model-documents-messages.ts';
+export * from './schemas/read-model-documents.ts';
 export * from './aggregates/booking.ts';

@@ -219,6 +219,17 @@ export class ReadModelRunner {
     return this.runner.waitFor(position, timeoutMs);
   }
 
+  /** Whether the model's handlers read personal fields ('read') or not ('none'); undefined when this process defines no such model. */
+  personalFieldsOf(name: string): 'read' | 'none' | undefined {
+    const model = this.models.get(name);
+    return model === undefined ? undefined : (model.personalFields ?? 'read');
+  }
+
+  /** The models this process runs, by name. */
+  modelNames(): string[] {
+    return [...this.models.keys()].sort();
+  }
+
   /** Position of the last event that changed the documents queries read of the model (undefined: none yet). */
   changedAt(name: string): number | undefined {
     const version = servingVersion(this.registry.get(name) ?? []);

@@ -11,7 +11,9 @@
  *          {version?, collection?, filter?, sort?, limit?, skip?, after?} (document-query.ts)
  *
  * Reading documents is a POST because the query is a body (MongoDB's filter and sort), and
- * reads nothing but the read store: the same answer as the auditors' panel, to the operator.
+ * reads nothing but the read store. The operator reads only models whose handlers read no
+ * personal field (`personalFields: 'none'`): the others hold names and contacts, which are
+ * for auditors, whose every read is recorded (docs/decisions/0031).
  */
 import { AppError, type OperatorAnswer, type OperatorRoute } from '@stays/service-kit';
 import type { ReadStore } from '@stays/read-store';
@@ -40,7 +42,7 @@ function route(
 ): Promise<OperatorAnswer> | null {
   const [, , name, action, version, ...rest] = parts;
   if (rest.length > 0) return null;
-  if (method === 'POST' && name !== undefined && action === 'documents' && version === undefined) return documents(readStore, log, name, body);
+  if (method === 'POST' && name !== undefined && action === 'documents' && version === undefined) return documents(runner, readStore, log, name, body);
   if (method === 'GET' && name === undefined) return runner.status().then((data) => ({ statusCode: 200, data }));
   if (name === undefined) return null;
   if (method === 'POST' && action === 'build' && version === undefined) return runner.build(name).then((data) => ({ statusCode: 202, data }));
@@ -52,7 +54,15 @@ function route(
   return null;
 }
 
-async function documents(readStore: ReadStore, log: (line: string) => void, name: string, body: unknown): Promise<OperatorAnswer> {
+async function documents(runner: ReadModelRunner, readStore: ReadStore, log: (line: string) => void, name: string, body: unknown): Promise<OperatorAnswer> {
+  const personalFields = runner.personalFieldsOf(name);
+  if (personalFields === undefined)
+    throw new DocumentQueryError(`no read model is named ${name} (read models: ${runner.modelNames().join(', ')}; a new file is read by \`build ${name}\`)`, 404);
+  if (personalFields === 'read')
+    throw new AppError(
+      403,
+      `${name} reads personal fields, so its documents are for auditors, whose reads are recorded (the read models panel); the operator reads models with personalFields: 'none'`,
+    );
   if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body)))
     throw new DocumentQueryError('a documents query is a JSON object: {version?, collection?, filter?, sort?, limit?, skip?, after?}', 400);
   const query = (body ?? {}) as DocumentQuery;

@@ -242,12 +242,14 @@ export class ReadModelRunner {
     const { models, failures } = await this.options.rediscover();
     const found = models.find((model) => model.name === name);
     if (found === undefined) {
+      const names = models.map((model) => model.name).join(', ');
+      // a model's file that does not load is not built from what this process read of it before
+      if (failures.length > 0) {
+        const broken = failures.map((failure) => `${failure.file}: ${failure.error}`).join('; ');
+        throw new ReadModelOperationError(`no file that loads defines ${name} (read models: ${names}); files that did not load: ${broken}`, 400);
+      }
       if (this.models.has(name)) return this.model(name);
-      const broken = failures.map((failure) => `${failure.file}: ${failure.error}`).join('; ');
-      throw new ReadModelOperationError(
-        `no read model is named ${name} (read models: ${models.map((model) => model.name).join(', ')})${broken === '' ? '' : `; files that did not load: ${broken}`}`,
-        404,
-      );
+      throw new ReadModelOperationError(`no read model is named ${name} (read models: ${names})`, 404);
     }
     const known = this.models.get(name);
     if (known !== found) {

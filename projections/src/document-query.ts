@@ -143,6 +143,8 @@ export interface DocumentQuery {
   readonly after?: unknown;
   /** Count every document the filter matches (what a paged screen shows). */
   readonly count?: boolean;
+  /** With no collection named, read the first (a screen opens on it and offers the others); otherwise a model of several must be told which. */
+  readonly firstCollectionByDefault?: boolean;
 }
 
 export interface DocumentsAnswer {
@@ -184,7 +186,7 @@ export async function readModelDocuments(store: ReadStore, model: string, query:
   const entry = versions.find((candidate) => candidate.version === version);
   if (entry === undefined) throw new DocumentQueryError(`${model} has no version ${String(version)} (versions: ${describeVersions(versions)})`, 404);
   const collections = logicalNames(model, entry);
-  const collection = query.collection ?? (collections.length === 1 ? collections[0] : undefined);
+  const collection = query.collection ?? (collections.length === 1 || query.firstCollectionByDefault === true ? collections[0] : undefined);
   if (collection === undefined) throw new DocumentQueryError(`${model} has collections ${collections.join(', ')}: name one`, 400);
   if (!collections.includes(collection)) throw new DocumentQueryError(`${model}@${entry.version} has no collection ${collection} (collections: ${collections.join(', ')})`, 404);
 

@@ -62,6 +62,7 @@ export function mountReadModelRoutes({ deps, mount }: QueryContext): void {
         skip: (page - 1) * READ_MODEL_DOCUMENTS_PAGE_SIZE,
         limit: READ_MODEL_DOCUMENTS_PAGE_SIZE,
         count: true,
+        firstCollectionByDefault: true,
       });
     } catch (error) {
       throw error instanceof DocumentQueryError ? new AppError(error.status, error.message) : error;

@@ -33,7 +33,25 @@ const MAX_PATTERN_LENGTH = 200;
 const MAX_DEPTH = 8;
 const MAX_SORT_KEYS = 4;
 
-const FIELD_OPERATORS = new Set(['$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$in', '$nin', '$exists', '$type', '$regex', '$options', '$mod', '$all', '$size', '$elemMatch', '$not']);
+const FIELD_OPERATORS = new Set([
+  '$eq',
+  '$ne',
+  '$gt',
+  '$gte',
+  '$lt',
+  '$lte',
+  '$in',
+  '$nin',
+  '$exists',
+  '$type',
+  '$regex',
+  '$options',
+  '$mod',
+  '$all',
+  '$size',
+  '$elemMatch',
+  '$not',
+]);
 const LOGICAL_OPERATORS = new Set(['$and', '$or', '$nor']);
 const REGEX_OPTIONS = /^[imsx]*$/;
 
@@ -43,7 +61,8 @@ const refuse = (message: string): never => {
 };
 
 function checkField(path: string): void {
-  if (path === '' || path.split('.').some((part) => part === '' || part.startsWith('$'))) refuse(`the filter names a field "${path}": a field is a dotted path of names that do not start with $`);
+  if (path === '' || path.split('.').some((part) => part === '' || part.startsWith('$')))
+    refuse(`the filter names a field "${path}": a field is a dotted path of names that do not start with $`);
 }
 
 function checkCondition(condition: unknown, depth: number): void {
@@ -53,7 +72,8 @@ function checkCondition(condition: unknown, depth: number): void {
   if (!keys.some((key) => key.startsWith('$'))) return; // a whole document to equal
   for (const key of keys) {
     if (!key.startsWith('$')) refuse(`the filter mixes operators and fields in one condition ("${key}")`);
-    if (!FIELD_OPERATORS.has(key)) refuse(`the filter uses ${key}, which is not allowed here (allowed: ${[...FIELD_OPERATORS, ...LOGICAL_OPERATORS].join(' ')})`);
+    if (!FIELD_OPERATORS.has(key))
+      refuse(`the filter uses ${key}, which is not allowed here (allowed: ${[...FIELD_OPERATORS, ...LOGICAL_OPERATORS].join(' ')})`);
     const operand = condition[key];
     if ((key === '$in' || key === '$nin' || key === '$all') && !Array.isArray(operand)) refuse(`${key} takes a list`);
     if (key === '$regex') {
@@ -67,7 +87,8 @@ function checkCondition(condition: unknown, depth: number): void {
     }
     if (key === '$options' && (typeof operand !== 'string' || !REGEX_OPTIONS.test(operand))) refuse('$options takes some of the letters i, m, s, x');
     if (key === '$options' && !('$regex' in condition)) refuse('$options goes with $regex');
-    if (key === '$mod' && !(Array.isArray(operand) && operand.length === 2 && operand.every((n) => typeof n === 'number'))) refuse('$mod takes [divisor, remainder]');
+    if (key === '$mod' && !(Array.isArray(operand) && operand.length === 2 && operand.every((n) => typeof n === 'number')))
+      refuse('$mod takes [divisor, remainder]');
     if (key === '$size' && !(typeof operand === 'number' && Number.isInteger(operand) && operand >= 0)) refuse('$size takes a whole number');
     if (key === '$exists' && typeof operand !== 'boolean') refuse('$exists takes true or false');
     if (key === '$elemMatch') {
@@ -93,7 +114,8 @@ function checkFilterAt(filter: unknown, depth: number): void {
   if (!isObject(filter)) refuse('a filter is a JSON object, such as {"city": "Pune"}');
   for (const [key, value] of Object.entries(filter as Record<string, unknown>)) {
     if (key.startsWith('$')) {
-      if (!LOGICAL_OPERATORS.has(key)) refuse(`the filter uses ${key}, which is not allowed here (allowed: ${[...FIELD_OPERATORS, ...LOGICAL_OPERATORS].join(' ')})`);
+      if (!LOGICAL_OPERATORS.has(key))
+        refuse(`the filter uses ${key}, which is not allowed here (allowed: ${[...FIELD_OPERATORS, ...LOGICAL_OPERATORS].join(' ')})`);
       if (!Array.isArray(value) || value.length === 0) refuse(`${key} takes a non-empty list of filters`);
       for (const part of value as unknown[]) checkFilterAt(part, depth + 1);
       continue;
@@ -188,7 +210,8 @@ export async function readModelDocuments(store: ReadStore, model: string, query:
   const collections = logicalNames(model, entry);
   const collection = query.collection ?? (collections.length === 1 || query.firstCollectionByDefault === true ? collections[0] : undefined);
   if (collection === undefined) throw new DocumentQueryError(`${model} has collections ${collections.join(', ')}: name one`, 400);
-  if (!collections.includes(collection)) throw new DocumentQueryError(`${model}@${entry.version} has no collection ${collection} (collections: ${collections.join(', ')})`, 404);
+  if (!collections.includes(collection))
+    throw new DocumentQueryError(`${model}@${entry.version} has no collection ${collection} (collections: ${collections.join(', ')})`, 404);
 
   const physical = store.collection(physicalCollection(model, entry.version, collection));
   const paged: Filter = after === undefined ? filter : { $and: [filter, { _id: { $gt: after as DocumentId } }] };

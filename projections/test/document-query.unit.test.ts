@@ -5,7 +5,16 @@
  */
 import { expect } from 'chai';
 import { createEmbeddedReadStore, type ReadStore } from '@stays/read-store';
-import { DocumentQueryError, MAX_DOCUMENTS_LIMIT, checkFilter, checkLimit, checkSort, readModelDocuments, writeVersions, type VersionEntry } from '../src/index.ts';
+import {
+  DocumentQueryError,
+  MAX_DOCUMENTS_LIMIT,
+  checkFilter,
+  checkLimit,
+  checkSort,
+  readModelDocuments,
+  writeVersions,
+  type VersionEntry,
+} from '../src/index.ts';
 
 function refusal(run: () => unknown): string {
   try {
@@ -34,7 +43,9 @@ describe('checking a documents query', () => {
   });
 
   it('refuses operators that run code or write, naming them', () => {
-    expect(refusal(() => checkFilter({ $where: 'this.hotels > 1' }))).to.match(/^the filter uses \$where, which is not allowed here \(allowed: \$eq .*\$nor\)$/);
+    expect(refusal(() => checkFilter({ $where: 'this.hotels > 1' }))).to.match(
+      /^the filter uses \$where, which is not allowed here \(allowed: \$eq .*\$nor\)$/,
+    );
     expect(refusal(() => checkFilter({ $expr: { $function: {} } }))).to.match(/^the filter uses \$expr,/);
     expect(refusal(() => checkFilter({ hotels: { $function: { body: 'x' } } }))).to.match(/^the filter uses \$function,/);
     expect(refusal(() => checkFilter({ $or: [{ a: { $accumulator: {} } }] }))).to.match(/^the filter uses \$accumulator,/);
@@ -93,7 +104,13 @@ describe('reading a version of a read model', () => {
   });
 
   it('reads the live version by default, another by number, and pages by skip or by _id', async () => {
-    const first = await readModelDocuments(store, 'visits', { collection: 'days', filter: { visits: { $gte: 3 } }, sort: { visits: -1 }, limit: 4, count: true });
+    const first = await readModelDocuments(store, 'visits', {
+      collection: 'days',
+      filter: { visits: { $gte: 3 } },
+      sort: { visits: -1 },
+      limit: 4,
+      count: true,
+    });
     expect(first).to.include({ model: 'visits', version: 1, state: 'live', collection: 'days', total: 10 });
     expect(first.collections).to.deep.equal(['days', 'guests']);
     // equal sort keys are ordered by _id, so pages do not overlap

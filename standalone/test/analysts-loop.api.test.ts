@@ -80,7 +80,11 @@ describe("the analysts' loop of docs/read-models.md against npm start", function
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
     env = { DATA_DIR: dataDir, PORT: String(port), SEED_DEMO: '0', EVENTSTORE_URL: '', MONGO_URL: '', OPERATOR_TOKEN: '', OPERATOR_URL: '' };
-    server = spawn(process.execPath, ['--import', 'tsx', 'standalone/src/main.ts'], { cwd: REPO, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    server = spawn(process.execPath, ['--import', 'tsx', 'standalone/src/main.ts'], {
+      cwd: REPO,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     await new Promise<void>((resolve, reject) => {
       let output = '';
       server.stdout!.on('data', (chunk: Buffer) => {
@@ -97,7 +101,13 @@ describe("the analysts' loop of docs/read-models.md against npm start", function
       ['Panaji', '25000'],
     ] as const) {
       const owner = await signedInOwner(api);
-      const hotel = await api.multipart('POST', '/hotel/data/create/hotel', hotelForm({ city, startingPrice }), { imageURLs: await pngImages(5) }, { token: owner.token });
+      const hotel = await api.multipart(
+        'POST',
+        '/hotel/data/create/hotel',
+        hotelForm({ city, startingPrice }),
+        { imageURLs: await pngImages(5) },
+        { token: owner.token },
+      );
       expect(hotel.status, JSON.stringify(hotel.body)).to.equal(201);
     }
   });
@@ -142,9 +152,12 @@ describe("the analysts' loop of docs/read-models.md against npm start", function
     // the edited file is read again by the same process: version 2, built beside the live 1
     expect(try2!.stdout).to.match(/^\{"_id":"Pune","hotels":2,"cheapest":3200,"_position":\d+\}$/m);
     expect(build2!.stdout).to.contain('building hotels-by-city@2 from position 0 beside the live version');
-    expect(query2!.stdout.trim().split('\n').map((line) => JSON.parse(line) as object)).to.deep.equal([
-      { _id: 'Pune', hotels: 2, cheapest: 3200, _position: JSON.parse(query2!.stdout.trim())._position },
-    ]);
+    expect(
+      query2!.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as object),
+    ).to.deep.equal([{ _id: 'Pune', hotels: 2, cheapest: 3200, _position: JSON.parse(query2!.stdout.trim())._position }]);
     expect(query2!.stderr.trim()).to.equal('1 documents of hotels-by-city@2 (building) cities');
     expect(switch2!.stdout).to.contain('hotels-by-city@2 is live');
     expect(exported!.stderr.trim()).to.equal('exported 2 documents of hotels-by-city@2 (live) cities');

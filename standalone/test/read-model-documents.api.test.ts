@@ -51,7 +51,9 @@ describe('read model documents for auditors and the operator', function () {
     const byEmail = await documents(`collection=customers&filter=${encodeURIComponent(JSON.stringify({ email: guest.email }))}`);
     expect(byEmail.body.data.total).to.equal(1);
     expect(byEmail.body.data.items[0]).to.include({ _id: guest.id, email: guest.email });
-    const sorted = await documents(`collection=customers&sort=${encodeURIComponent('{"name":-1}')}&filter=${encodeURIComponent('{"name":{"$regex":"^Guest 1"}}')}`);
+    const sorted = await documents(
+      `collection=customers&sort=${encodeURIComponent('{"name":-1}')}&filter=${encodeURIComponent('{"name":{"$regex":"^Guest 1"}}')}`,
+    );
     expect(sorted.body.data.items.map((item: { name: string }) => item.name)).to.deep.equal(Array.from({ length: 10 }, (_, i) => `Guest 1${9 - i}`));
   });
 
@@ -70,7 +72,10 @@ describe('read model documents for auditors and the operator', function () {
       const answer = await api.get(`/audit/read-models/${model}/documents?${query}`, { token: auditor.token });
       return [answer.status, answer.body.message];
     };
-    expect(await refused('collection=customers&filter=%7Bbad')).to.deep.equal([400, "The filter is not JSON (Expected property name or '}' in JSON at position 1)"]);
+    expect(await refused('collection=customers&filter=%7Bbad')).to.deep.equal([
+      400,
+      "The filter is not JSON (Expected property name or '}' in JSON at position 1)",
+    ]);
     const where = await refused(`collection=customers&filter=${encodeURIComponent('{"$where":"sleep(1000)"}')}`);
     expect(where[0]).to.equal(400);
     expect(where[1]).to.match(/^the filter uses \$where, which is not allowed here/);
@@ -117,7 +122,9 @@ describe('read model documents for auditors and the operator', function () {
     expect(bad.status).to.equal(400);
     expect(bad.body.message).to.match(/^the filter uses \$where/);
     expect((await call({ collection: 'rooms', limit: 5000 })).body.message).to.equal('the limit is a whole number from 1 to 1000, not 5000');
-    expect((await call({}, 'nope')).body.message).to.match(/^no read model is named nope \(read models: accounts, availability, bookings, hotels, occupancy; a new file is read by `build nope`\)$/);
+    expect((await call({}, 'nope')).body.message).to.match(
+      /^no read model is named nope \(read models: accounts, availability, bookings, hotels, occupancy; a new file is read by `build nope`\)$/,
+    );
     expect((await call([1])).status).to.equal(400);
     expect((await fetch(`${stays.baseUrl}/healthz`)).status).to.equal(200);
   });

@@ -55,10 +55,16 @@ describe('read model documents on the auditors panel (e2e)', function () {
     const panel = page.getByRole('region', { name: auditMessages.readModelsTitle });
     await panel.getByRole('button', { name: texts.browseOf('hotels', 1) }).click();
     const documents = page.getByRole('region', { name: texts.title('hotels', 1) });
-    await documents.getByRole('status').filter({ hasText: /documents?$/ }).waitFor();
+    await documents
+      .getByRole('status')
+      .filter({ hasText: /documents?$/ })
+      .waitFor();
     // the first collection, then the rooms: 20 a page
     await documents.getByLabel(texts.collectionLabel).selectOption('rooms');
-    await documents.getByRole('status').filter({ hasText: texts.count(rooms) }).waitFor();
+    await documents
+      .getByRole('status')
+      .filter({ hasText: texts.count(rooms) })
+      .waitFor();
     const pages = Math.ceil(rooms / 20);
     await documents.getByText(texts.pageOf(1, pages)).waitFor();
     expect(await documents.getByRole('article').count()).to.equal(20);
@@ -71,7 +77,10 @@ describe('read model documents on the auditors panel (e2e)', function () {
     // a filter: the flats only, every one shown a Flat
     await documents.getByLabel(texts.filterLabel).fill(FLATS);
     await documents.getByRole('button', { name: texts.apply }).click();
-    await documents.getByRole('status').filter({ hasText: texts.count(flats) }).waitFor();
+    await documents
+      .getByRole('status')
+      .filter({ hasText: texts.count(flats) })
+      .waitFor();
     const shown = await documents.getByRole('article').allTextContents();
     expect(shown).to.have.length(Math.min(flats, 20));
     for (const text of shown) expect(JSON.parse(text)).to.include({ roomType: 'Flat' });

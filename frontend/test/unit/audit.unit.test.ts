@@ -332,7 +332,8 @@ describe('audit dashboard sagas (unit)', () => {
             signal?.addEventListener('abort', () => (firstAborted = true));
             return first.promise;
           }
-          if (query.filter === '{bad') throw httpError(400, { success: false, statusCode: 400, message: "The filter is not JSON (Expected property name or '}' in JSON at position 1)" });
+          if (query.filter === '{bad')
+            throw httpError(400, { success: false, statusCode: 400, message: "The filter is not JSON (Expected property name or '}' in JSON at position 1)" });
           return page([{ _id: 'h21', city: 'Pune' }]);
         },
       }),

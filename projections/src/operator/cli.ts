@@ -215,7 +215,8 @@ async function tryFile(args: readonly string[]): Promise<number> {
   const { positionals, values } = parseArgs({ args: [...args], allowPositionals: true, options: { limit: { type: 'string' } } });
   if (positionals.length !== 1) throw new UsageError(USAGE);
   const shown = values.limit === undefined ? TRY_SHOWN : Number(values.limit);
-  if (!(Number.isInteger(shown) && shown >= 0 && shown <= MAX_DOCUMENTS_LIMIT)) throw new UsageError(`--limit is a whole number from 0 to ${MAX_DOCUMENTS_LIMIT}`);
+  if (!(Number.isInteger(shown) && shown >= 0 && shown <= MAX_DOCUMENTS_LIMIT))
+    throw new UsageError(`--limit is a whole number from 0 to ${MAX_DOCUMENTS_LIMIT}`);
   const config = loadConfig();
   for (const model of await readModelsOfFile(positionals[0]!)) {
     console.log(triedSummary(await tryReadModel(model, storedLog(config), shown)));

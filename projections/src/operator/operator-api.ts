@@ -57,7 +57,10 @@ function route(
 async function documents(runner: ReadModelRunner, readStore: ReadStore, log: (line: string) => void, name: string, body: unknown): Promise<OperatorAnswer> {
   const personalFields = runner.personalFieldsOf(name);
   if (personalFields === undefined)
-    throw new DocumentQueryError(`no read model is named ${name} (read models: ${runner.modelNames().join(', ')}; a new file is read by \`build ${name}\`)`, 404);
+    throw new DocumentQueryError(
+      `no read model is named ${name} (read models: ${runner.modelNames().join(', ')}; a new file is read by \`build ${name}\`)`,
+      404,
+    );
   if (personalFields === 'read')
     throw new AppError(
       403,

@@ -51,7 +51,9 @@ export async function readModelsOfFile(file: string): Promise<ReadModel[]> {
   }
   const models = readModelsExported(exports);
   if (models.length === 0)
-    throw new TryError(`${file} does not define a read model: export the value of defineReadModel({ name, version, collections, on, queries }) (see docs/read-models.md)`);
+    throw new TryError(
+      `${file} does not define a read model: export the value of defineReadModel({ name, version, collections, on, queries }) (see docs/read-models.md)`,
+    );
   return models;
 }
 
@@ -75,7 +77,9 @@ export async function tryReadModel(model: ReadModel, batches: AsyncIterable<read
         try {
           writes.push(...guardedWrites(projection, event.position, projection.project(event)));
         } catch (error) {
-          throw new TryError(`${model.name}: its ${event.type} handler failed on the event at position ${event.position}: ${error instanceof Error ? error.message : String(error)}`);
+          throw new TryError(
+            `${model.name}: its ${event.type} handler failed on the event at position ${event.position}: ${error instanceof Error ? error.message : String(error)}`,
+          );
         }
       }
       await applyInOrder(store, writes, () => undefined).catch((error: unknown) => {

@@ -52,7 +52,8 @@ async function modulesOf(dir: string): Promise<string[]> {
   const modules: string[] = [];
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     if (entry.isDirectory()) modules.push(path.join(dir, entry.name, 'index.ts'));
-    else if (entry.isFile() && entry.name.endsWith('.ts') && entry.name !== 'index.ts' && !entry.name.endsWith('.d.ts')) modules.push(path.join(dir, entry.name));
+    else if (entry.isFile() && entry.name.endsWith('.ts') && entry.name !== 'index.ts' && !entry.name.endsWith('.d.ts'))
+      modules.push(path.join(dir, entry.name));
   }
   return modules.sort();
 }
@@ -67,7 +68,10 @@ export function readModelsExported(exports: Record<string, unknown>): ReadModel[
  * process's `build` looks here again, so a new file is found without a restart, and a
  * broken one is refused with its error while the others keep running).
  */
-export async function findReadModels(dir: string = import.meta.dirname, options: { fresh?: boolean } = {}): Promise<{ models: ReadModel[]; failures: ReadModelFileFailure[] }> {
+export async function findReadModels(
+  dir: string = import.meta.dirname,
+  options: { fresh?: boolean } = {},
+): Promise<{ models: ReadModel[]; failures: ReadModelFileFailure[] }> {
   const found = new Map<string, ReadModel>();
   const failures: ReadModelFileFailure[] = [];
   for (const module of await modulesOf(dir)) {
@@ -97,7 +101,8 @@ export async function findReadModels(dir: string = import.meta.dirname, options:
  */
 export async function discoverReadModels(dir: string = import.meta.dirname): Promise<ReadModel[]> {
   const { models, failures } = await findReadModels(dir);
-  if (failures.length > 0) throw new Error(failures[0]!.error.startsWith('two read models') ? failures[0]!.error : `${failures[0]!.file}: ${failures[0]!.error}`);
+  if (failures.length > 0)
+    throw new Error(failures[0]!.error.startsWith('two read models') ? failures[0]!.error : `${failures[0]!.file}: ${failures[0]!.error}`);
   return models;
 }
 

@@ -93,7 +93,10 @@ export const auditApi: AuditApi = {
   readModels: async (signal) => successful(await apiClient.get<Envelope<AuditReadModels>>(pathOf(routes.auditReadModels), bearer(signal))).data,
   readModelDocuments: async (model, query, signal) =>
     successful(
-      await apiClient.get<Envelope<AuditReadModelDocuments>>(pathOf(routes.auditReadModelDocuments, { name: model }), { params: filled(query), ...bearer(signal) }),
+      await apiClient.get<Envelope<AuditReadModelDocuments>>(pathOf(routes.auditReadModelDocuments, { name: model }), {
+        params: filled(query),
+        ...bearer(signal),
+      }),
     ).data,
 
   exportLog: async (query, signal, onProgress) => {

@@ -54,6 +54,38 @@ const FIELD_OPERATORS = new Set([
 ]);
 const LOGICAL_OPERATORS = new Set(['$and', '$or', '$nor']);
 const REGEX_OPTIONS = /^[imsx]*$/;
+/**
+ * A repeated group that itself holds a repetition (`(a+)+`, `(\w*)*`, `((ab)*c)+`) or a back
+ * reference: the patterns that can take exponential time, on the embedded store in the
+ * product's own thread. Refusing them costs an analyst little (`a+` says what `(a+)+` says).
+ */
+function repeatsARepetition(pattern: string): boolean {
+  if (/\\[1-9]|\\k</.test(pattern)) return true;
+  /** Per open group: whether a quantifier appeared inside it. */
+  const open: boolean[] = [];
+  let inClass = false;
+  for (let at = 0; at < pattern.length; at++) {
+    const char = pattern[at]!;
+    if (char === '\\') {
+      at++;
+      continue;
+    }
+    if (inClass) {
+      inClass = char !== ']';
+      continue;
+    }
+    if (char === '[') inClass = true;
+    else if (char === '(') open.push(false);
+    else if (char === ')') {
+      const repeatsInside = open.pop() ?? false;
+      const next = pattern[at + 1];
+      const repeated = next === '+' || next === '*' || next === '{';
+      if (repeatsInside && repeated) return true;
+      if ((repeatsInside || repeated) && open.length > 0) open[open.length - 1] = true;
+    } else if ((char === '+' || char === '*' || char === '{') && open.length > 0) open[open.length - 1] = true;
+  }
+  return false;
+}
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const refuse = (message: string): never => {
@@ -79,6 +111,7 @@ function checkCondition(condition: unknown, depth: number): void {
     if (key === '$regex') {
       if (typeof operand !== 'string') refuse('$regex takes a pattern as text');
       if ((operand as string).length > MAX_PATTERN_LENGTH) refuse(`a $regex pattern is at most ${MAX_PATTERN_LENGTH} characters`);
+      if (repeatsARepetition(operand as string)) refuse('a $regex pattern may not repeat a repeated group, nor refer back to one (they can run for minutes)');
       try {
         new RegExp(operand as string);
       } catch {

@@ -64,6 +64,13 @@ describe('checking a documents query', () => {
     expect(refusal(() => checkFilter({ a: { $regex: '(' } }))).to.equal('the $regex pattern "(" is not a regular expression');
     expect(refusal(() => checkFilter({ a: { $regex: 'a'.repeat(201) } }))).to.equal('a $regex pattern is at most 200 characters');
     expect(refusal(() => checkFilter({ a: { $regex: 'a', $options: 'g' } }))).to.equal('$options takes some of the letters i, m, s, x');
+    for (const pattern of ['^(a+)+$', '(\\w*)*x', '(x{2,})+', '((ab)*c)+', '(a)\\1'])
+      expect(
+        refusal(() => checkFilter({ a: { $regex: pattern } })),
+        pattern,
+      ).to.match(/^a \$regex pattern may not repeat a repeated group/);
+    for (const pattern of ['^p(un|an)e+$', '(ab)+', 'a+b*', '\\(a+\\)+'])
+      expect(checkFilter({ a: { $regex: pattern } }), pattern).to.deep.equal({ a: { $regex: pattern } });
     expect(refusal(() => checkFilter({ a: { $exists: 1 } }))).to.equal('$exists takes true or false');
     let deep: Record<string, unknown> = { a: 1 };
     for (let level = 0; level < 10; level++) deep = { $and: [deep] };

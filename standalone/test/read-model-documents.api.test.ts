@@ -6,7 +6,7 @@
  */
 import { expect } from 'chai';
 import type { AuditReadModelDocuments } from '@stays/contracts';
-import type { DocumentsAnswer } from '@stays/projections';
+import { physicalCollection, type DocumentsAnswer } from '@stays/projections';
 import { ApiClient } from './support/http-client.ts';
 import { signedInCustomer, signedInOwner, type SignedIn } from './support/accounts.ts';
 import { hotelWithRoom } from './support/stays.ts';
@@ -110,7 +110,8 @@ describe('read model documents for auditors and the operator', function () {
       if (page.body.data!.documents.length < 1) break;
       after = page.body.data!.documents.at(-1)!._id;
     }
-    const rooms = await stays.system.readStore.collection('hotels_v1_rooms').find({}, { sort: { _id: 1 } });
+    const live = (await call({ collection: 'rooms' })).body.data!.version;
+    const rooms = await stays.system.readStore.collection(physicalCollection('hotels', live, 'rooms')).find({}, { sort: { _id: 1 } });
     expect(seen).to.deep.equal(rooms.map((room) => room._id));
     expect(seen).to.have.length(2);
 

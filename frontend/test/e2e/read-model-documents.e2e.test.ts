@@ -9,7 +9,7 @@ import { expect } from 'chai';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { auditMessages, messages, readModelDocumentsMessages, type AuditReadModelDocuments } from '@stays/contracts';
+import { auditMessages, messages, readModelDocumentsMessages, type AuditReadModelDocuments, type AuditReadModels } from '@stays/contracts';
 import { SHOTS, launchChromium, urlMatches } from './support/browser.ts';
 import { callApi, startE2eSystem, type E2eSystem } from './support/system.ts';
 
@@ -23,6 +23,8 @@ describe('read model documents on the auditors panel (e2e)', function () {
   let browser: Browser;
   let rooms: number;
   let flats: number;
+  /** The hotels model's live version. */
+  let hotels: number;
 
   before(async () => {
     [system, browser] = await Promise.all([
@@ -34,6 +36,9 @@ describe('read model documents on the auditors panel (e2e)', function () {
     const token = (await callApi<{ accessToken: string }>(system, 'POST', '/audit/login', AUDITOR)).json.data.accessToken;
     const count = async (query: string) =>
       (await callApi<AuditReadModelDocuments>(system, 'GET', `/audit/read-models/hotels/documents?collection=rooms${query}`, undefined, token)).json.data.total;
+    hotels = (await callApi<AuditReadModels>(system, 'GET', '/audit/read-models', undefined, token)).json.data.models.find(
+      (model) => model.name === 'hotels',
+    )!.live!;
     rooms = await count('');
     flats = await count(`&filter=${encodeURIComponent(FLATS)}`);
     expect(rooms).to.be.greaterThan(20);
@@ -53,8 +58,8 @@ describe('read model documents on the auditors panel (e2e)', function () {
     await urlMatches(page, /\/audit$/);
 
     const panel = page.getByRole('region', { name: auditMessages.readModelsTitle });
-    await panel.getByRole('button', { name: texts.browseOf('hotels', 1) }).click();
-    const documents = page.getByRole('region', { name: texts.title('hotels', 1) });
+    await panel.getByRole('button', { name: texts.browseOf('hotels', hotels) }).click();
+    const documents = page.getByRole('region', { name: texts.title('hotels', hotels) });
     await documents
       .getByRole('status')
       .filter({ hasText: /documents?$/ })

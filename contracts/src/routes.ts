@@ -30,6 +30,7 @@ import { stayQuery } from './schemas/availability.ts';
 import { closeNightsRequest, reopenNightsRequest } from './schemas/closures.ts';
 import { auditAsOfQuery, auditBookingsQuery, auditConsistencyQuery, auditInclusionQuery, auditLogQuery, auditTreeHeadsQuery } from './schemas/audit.ts';
 import { auditOccupancyQuery } from './schemas/occupancy.ts';
+import { auditReadModelDocumentsQuery } from './schemas/read-model-documents.ts';
 import { cancellationPolicyRequest } from './cancellation-policy.ts';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -212,6 +213,14 @@ export const routes = {
   auditInclusionProof: { method: 'GET', path: '/audit/log/proof/inclusion', side: 'query', auth: 'auditor', body: noBody, query: auditInclusionQuery },
   auditConsistencyProof: { method: 'GET', path: '/audit/log/proof/consistency', side: 'query', auth: 'auditor', body: noBody, query: auditConsistencyQuery },
   auditReadModels: { method: 'GET', path: '/audit/read-models', side: 'query', auth: 'auditor', body: noBody },
+  auditReadModelDocuments: {
+    method: 'GET',
+    path: '/audit/read-models/:name/documents',
+    side: 'query',
+    auth: 'auditor',
+    body: noBody,
+    query: auditReadModelDocumentsQuery,
+  },
 
   // a copy of everything the product holds about the caller (personal data rights)
   customerExport: { method: 'GET', path: '/user/export', side: 'command', auth: 'customer', body: noBody },

@@ -32,7 +32,7 @@ import {
   type MediaStore,
   type SigningKeys,
 } from '@stays/service-kit';
-import { ReadModelRunner, readModelOperatorRoute, discoverReadModels, readModelQueries } from '@stays/projections';
+import { ReadModelRunner, readModelOperatorRoute, discoverReadModels, findReadModels, readModelQueries } from '@stays/projections';
 import {
   DiskTree,
   FileTreeHeadStore,
@@ -153,8 +153,13 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
       log(`auditor ${config.bootstrapAuditor.email} added (BOOTSTRAP_AUDITOR_EMAIL)`);
     }
 
-    // models that read no personal field follow the log as stored: no key read, nothing decrypted
-    const runner = new ReadModelRunner(eventStore, readStore, await discoverReadModels(), { log, storedLog: rawEventStore });
+    // models that read no personal field follow the log as stored: no key read, nothing decrypted;
+    // `npm run projection -- build` finds a model file added or changed since the start
+    const runner = new ReadModelRunner(eventStore, readStore, await discoverReadModels(), {
+      log,
+      storedLog: rawEventStore,
+      rediscover: () => findReadModels(undefined, { fresh: true }),
+    });
     await runner.start();
     closers.unshift(() => runner.stop());
     // The notary follows the log as stored. Its heads must outlive restarts; over the embedded
@@ -252,7 +257,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
       { apiPrefix: config.apiPrefix, cors: config.cors, security },
     );
     const operator = operatorApi(
-      [readModelOperatorRoute(runner), auditorOperatorRoute({ store: eventStore, streamNames }, createPasswords())],
+      [readModelOperatorRoute(runner, readStore, log), auditorOperatorRoute({ store: eventStore, streamNames }, createPasswords())],
       await loadOrCreateOperatorToken(config.operatorToken, path.join(config.dataDir, 'keys')),
       log,
     );

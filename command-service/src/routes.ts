@@ -16,11 +16,14 @@ import { mountUpdatingProfile } from './accounts/updating-profile/route.ts';
 import { mountAuditorSigningIn } from './auditors/signing-in/route.ts';
 import { mountAuditorSigningOut } from './auditors/signing-out/route.ts';
 import { mountCancellingBooking } from './booking/cancelling-booking/route.ts';
+import { mountClosingNights } from './booking/closing-nights/route.ts';
 import { mountMarkingPaid } from './booking/marking-paid/route.ts';
+import { mountUndoingPayment } from './booking/undoing-payment/route.ts';
 import { mountPlacingBooking } from './booking/placing-booking/route.ts';
 import { mountSendingOtp } from './booking/sending-otp/route.ts';
 import { mountVerifyingContact } from './booking/verifying-contact/route.ts';
 import { mountCreatingHotel } from './hotels/creating-hotel/route.ts';
+import { mountSettingCancellationPolicy } from './hotels/setting-cancellation-policy/route.ts';
 import { mountUpdatingHotel } from './hotels/updating-hotel/route.ts';
 import { mountAddingRoom } from './rooms/adding-room/route.ts';
 import { mountUpdatingRoom } from './rooms/updating-room/route.ts';
@@ -36,6 +39,7 @@ export const commandRoutes: readonly CommandRoute[] = [
   mountExportingData,
   mountCreatingHotel,
   mountUpdatingHotel,
+  mountSettingCancellationPolicy,
   mountAddingRoom,
   mountUpdatingRoom,
   mountSendingOtp,
@@ -43,6 +47,8 @@ export const commandRoutes: readonly CommandRoute[] = [
   mountPlacingBooking,
   mountCancellingBooking,
   mountMarkingPaid,
+  mountUndoingPayment,
+  mountClosingNights,
   mountAuditorSigningIn,
   mountAuditorSigningOut,
 ];

@@ -18,7 +18,7 @@ import {
   webClientLinks,
   type HotelForEmails,
 } from '../src/reactors/emails/booking-emails.ts';
-import { escapeHtml } from '../src/reactors/emails/layout.ts';
+import { escapeHtml } from '../src/emails/layout.ts';
 import { bookingPlaced, hotelDetails } from './support/events.ts';
 
 const policy: CancellationPolicy = { freeUntilDaysBefore: 3, lateCharge: { kind: 'first-night' } };

@@ -119,6 +119,8 @@ export const auditMessages = {
     guestBookingReleased: "No longer counted among the guest's upcoming stays",
     unitsReserved: (units: number, nights: number, first: string) => `${plural(units, 'unit')} reserved for ${plural(nights, 'night')} from ${first}`,
     unitsReleased: (units: number, nights: number, first: string) => `${plural(units, 'unit')} released for ${plural(nights, 'night')} from ${first}`,
+    nightsClosed: (units: number, nights: number, first: string) => `${plural(units, 'unit')} closed by the owner for ${plural(nights, 'night')} from ${first}`,
+    nightsReopened: (units: number, nights: number, first: string) => `${plural(units, 'unit')} reopened for ${plural(nights, 'night')} from ${first}`,
     bookingPlaced: (guest: string, room: string, hotel: string, nights: number, first: string, payable: string) =>
       `${guest} booked ${room} at ${hotel} for ${plural(nights, 'night')} from ${first}: ${payable} payable at the hotel`,
     invoiceIssued: 'Invoice issued',
@@ -132,7 +134,9 @@ export const auditMessages = {
             ? 'Cancellation emailed to the owner'
             : `Email about the booking sent (${notice})`,
     bookingCancelled: (at: string) => `Booking cancelled by the guest at ${at}`,
+    bookingCancelledWithCharge: (at: string, charge: string) => `Booking cancelled by the guest at ${at}, with a cancellation charge of ${charge}`,
     bookingPaymentReceived: (at: string) => `Payment received at the hotel, recorded by the owner at ${at}`,
+    bookingPaymentUndone: (at: string) => `Payment record undone by the owner at ${at}: the booking is unpaid again`,
     auditorAdded: (via: string) =>
       `Auditor account added ${via === 'bootstrap' ? 'at start (BOOTSTRAP_AUDITOR_EMAIL)' : via === 'cli' ? 'with npm run auditor' : 'with the demo data'}`,
     auditorSignedIn: 'Auditor signed in',

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { cancellationPolicy as policyTexts } from './messages.ts';
 import { formatRupees } from './money.ts';
 import { addDays, indiaToday } from './rules.ts';
+import { choice, numberFrom, optional } from './schemas/fields.ts';
 
 export const cancellationPolicyLimits = {
   /** The free period ends at most this many days before check-in. */
@@ -38,6 +39,31 @@ export const cancellationPolicySchema = z.object({
   ]),
 });
 export type CancellationPolicy = z.output<typeof cancellationPolicySchema>;
+
+const { freeUntilDaysBefore: daysLimits, percent: percentLimits } = cancellationPolicyLimits;
+
+/**
+ * POST /hotel/data/cancellation-policy/{hotelID}: the policy as the owner's form sends it
+ * (numbers as numbers or numeric text; a percentage only with the percentage charge),
+ * refused with a message naming the field.
+ */
+export const cancellationPolicyRequest = z
+  .object({
+    freeUntilDaysBefore: numberFrom(daysLimits.min, daysLimits.max, true),
+    lateCharge: z.object(
+      { kind: choice(LATE_CHARGE_KINDS), percent: optional(numberFrom(percentLimits.min, percentLimits.max, true)) },
+      { error: 'must say what a late cancellation costs: the first night, or a percentage' },
+    ),
+  })
+  .transform((request, context): CancellationPolicy => {
+    const { kind, percent } = request.lateCharge;
+    if (kind === 'first-night') return { freeUntilDaysBefore: request.freeUntilDaysBefore, lateCharge: { kind } };
+    if (percent === undefined) {
+      context.addIssue({ code: 'custom', path: ['lateCharge', 'percent'], message: 'is required when a late cancellation costs a percentage' });
+      return z.NEVER;
+    }
+    return { freeUntilDaysBefore: request.freeUntilDaysBefore, lateCharge: { kind, percent } };
+  });
 
 /** The terms every booking had before owners could set a policy: free until the day before check-in. */
 export const TERMS_BEFORE_POLICIES: CancellationPolicy = Object.freeze({ freeUntilDaysBefore: 1, lateCharge: Object.freeze({ kind: 'first-night' }) });

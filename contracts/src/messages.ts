@@ -415,6 +415,7 @@ export const ui = {
   newBookings: 'NEW BOOKINGS',
   ownerUpdate: 'UPDATE',
   ownerNoHotelYet: 'Add your hotel to manage rooms and bookings.',
+  addFirstRoomWhy: 'Your hotel is saved. Guests find it in searches once it has a room or an apartment: add the first one here.',
   ownerAreaTitle: 'Your hotel',
   // hotel form
   hotelNameLabel: 'Hotel name',
@@ -628,6 +629,24 @@ export const cancellationPolicy = {
   /** For one booking: the last free day and what a later cancellation costs. */
   freeUntilDate: (date: string) => `Free cancellation until the end of ${date} (India time).`,
   lateChargeAmount: (amount: string) => `After that, cancelling costs ${amount}.`,
+  /** The server's answer once the owner set a policy. */
+  saved: 'Cancellation policy saved',
+  // the owner's form
+  formIntro: 'Bookings made from now on follow this policy; bookings already made keep the policy they were made under.',
+  freeUntilLabel: 'Free cancellation until (days before check-in)',
+  lateChargeLabel: 'After that, cancelling costs',
+  firstNightOption: 'The first night',
+  percentageOption: 'A percentage of the stay',
+  percentLabel: 'Percent of the stay charged (1 to 100)',
+  saveButton: 'Save cancellation policy',
+  badDays: (min: number, max: number) => `Free cancellation until: enter a whole number of days from ${min} to ${max}.`,
+  badPercent: (min: number, max: number) => `Percent of the stay charged: enter a whole number from ${min} to ${max}.`,
+  saveFailed: 'An error occurred while saving the cancellation policy.',
+  // the guest's cancel dialog and booking
+  cancelFreeNow: 'Cancelling now is free.',
+  cancelCostsNow: (amount: string) => `Cancelling now costs ${amount}, payable to the hotel, under the policy this booking was made under.`,
+  chargeLabel: 'Cancellation charge',
+  noCharge: 'None (free cancellation)',
 } as const;
 
 /** Forgotten passwords: the reset link's request, its email and the reset page (not in the spec: ours). */
@@ -668,13 +687,12 @@ export const passwordReset = {
   googleEmailSubject: 'Signing in to Stays',
   googleEmailIntro: 'Someone, hopefully you, asked to reset the password of your Stays account. Your account has no password: it signs in with Google.',
   googleEmailAction: 'To sign in, choose "Continue with Google" on the sign-in page:',
-  emailSignature: 'The Stays team',
 } as const;
 
 /** The emails about a booking (command-service/src/reactors/emails/): subjects, headings, labels and sentences. */
 export const emails = {
   signOff: 'Stays',
-  automatic: 'This email was sent by Stays about a booking. Please do not reply to it.',
+  automatic: 'This email was sent by Stays. Please do not reply to it.',
   greeting: (name: string) => (name === '' ? 'Dear guest,' : `Dear ${name},`),
   labels: {
     bookingID: 'Booking ID',
@@ -882,4 +900,22 @@ export const validation = {
   severalRoomsFlatOnly: 'Only an apartment (Flat) has a number of rooms: a Room has one.',
   checkInDateOutOfRange: (horizonDays: number) => `Choose a check-in date from tomorrow up to ${horizonDays === 365 ? 'a year' : `${horizonDays} days`} ahead.`,
   tooManyFiles: (max: number) => `Send at most ${max} ${max === 1 ? 'file' : 'files'}.`,
+} as const;
+
+/** Recording a pay-at-hotel payment after a confirmation, and undoing it within `limits.paymentUndoMinutes` (the owner's bookings). */
+export const paymentUndo = {
+  // the server's answers
+  paymentUndone: 'Payment record undone: the booking is unpaid again',
+  notPaid: 'This booking has no payment recorded, so there is nothing to undo',
+  windowOver: (minutes: number) => `A recorded payment can be undone only within ${minutes} minutes. This one is final.`,
+  // the owner's card
+  confirmTitle: 'Record the payment?',
+  confirmText: (amount: string, bookingID: string) => `Record the payment of ${amount} for booking ${bookingID}?`,
+  confirmHint: (minutes: number) => `You can undo it for ${minutes} minutes.`,
+  confirm: 'Record payment',
+  undo: 'Undo',
+  undoing: 'UNDOING...',
+  timeLeft: (left: string) => `${left} left to undo`,
+  undoneNotice: (bookingID: string) => `Payment record of ${bookingID} undone: it is pending again.`,
+  undoFailed: 'An error occurred while undoing the payment record.',
 } as const;

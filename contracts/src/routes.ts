@@ -27,8 +27,11 @@ import { bookRequest, sendOtpRequest, verifyOtpRequest } from './schemas/booking
 import { createHotelRequest, createRoomRequest, updateHotelRequest, updateRoomRequest } from './schemas/hotels.ts';
 import { hotelSearchQuery, roomSearchQuery } from './schemas/search.ts';
 import { stayQuery } from './schemas/availability.ts';
+import { closeNightsRequest, reopenNightsRequest } from './schemas/closures.ts';
 import { auditAsOfQuery, auditBookingsQuery, auditConsistencyQuery, auditInclusionQuery, auditLogQuery, auditTreeHeadsQuery } from './schemas/audit.ts';
 import { auditOccupancyQuery } from './schemas/occupancy.ts';
+import { auditReadModelDocumentsQuery } from './schemas/read-model-documents.ts';
+import { cancellationPolicyRequest } from './cancellation-policy.ts';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 export type Side = 'command' | 'query';
@@ -133,6 +136,10 @@ export const routes = {
   // beyond the spec: what is free for a stay, before the guest verifies and books
   roomAvailability: { method: 'GET', path: '/hotel/room/availability/:hotelID', side: 'query', auth: 'none', body: noBody, query: stayQuery },
   ownerRoom: { method: 'GET', path: '/hotel/room/specific/room/hotel/:hotelID/:roomID', side: 'query', auth: 'hotel-owner', body: noBody },
+  // beyond the spec: the owner closes and reopens nights of a listing, and sees its calendar (docs/booking-rules.md)
+  closeNights: { method: 'POST', path: '/hotel/room/close/nights/:hotelID', side: 'command', auth: 'hotel-owner', body: json(closeNightsRequest) },
+  reopenNights: { method: 'POST', path: '/hotel/room/reopen/nights/:hotelID', side: 'command', auth: 'hotel-owner', body: json(reopenNightsRequest) },
+  roomCalendar: { method: 'GET', path: '/hotel/room/calendar/:hotelID/:roomID', side: 'query', auth: 'hotel-owner', body: noBody },
   createHotel: {
     method: 'POST',
     path: '/hotel/data/create/hotel',
@@ -146,6 +153,14 @@ export const routes = {
     side: 'command',
     auth: 'hotel-owner',
     body: multipart(updateHotelRequest, hotelImages, LISTING_JSON_LIMIT),
+  },
+  // beyond the spec: the owner sets the hotel's cancellation policy (the whole policy; bookings placed from then on carry it)
+  setCancellationPolicy: {
+    method: 'POST',
+    path: '/hotel/data/cancellation-policy/:hotelID',
+    side: 'command',
+    auth: 'hotel-owner',
+    body: json(cancellationPolicyRequest),
   },
   createRoom: {
     method: 'POST',
@@ -171,10 +186,13 @@ export const routes = {
   // beyond the spec: a guest cancels an upcoming booking; an owner records a pay-at-hotel payment
   cancelBooking: { method: 'POST', path: '/hotel/booking/cancel/:bookingID', side: 'command', auth: 'customer', body: json() },
   markBookingPaid: { method: 'POST', path: '/hotel/owner/booking/paid/:bookingID', side: 'command', auth: 'hotel-owner', body: json() },
+  // the owner takes a payment record back within limits.paymentUndoMinutes of making it
+  undoBookingPayment: { method: 'POST', path: '/hotel/owner/booking/paid/:bookingID/undo', side: 'command', auth: 'hotel-owner', body: json() },
 
   // occupancy and revenue (the occupancy read model): an owner's own hotel; every city for auditors
   ownerOccupancy: { method: 'GET', path: '/hotel/owner/occupancy', side: 'query', auth: 'hotel-owner', body: noBody },
   auditOccupancy: { method: 'GET', path: '/audit/occupancy', side: 'query', auth: 'auditor', body: noBody, query: auditOccupancyQuery },
+  auditOccupancyOpeningMonth: { method: 'GET', path: '/audit/occupancy/opening-month', side: 'query', auth: 'auditor', body: noBody },
 
   // media (images and invoices) served by the query side; an invoice link's signature is
   // in its query string, which the handler checks (it is not a client's input)
@@ -195,6 +213,14 @@ export const routes = {
   auditInclusionProof: { method: 'GET', path: '/audit/log/proof/inclusion', side: 'query', auth: 'auditor', body: noBody, query: auditInclusionQuery },
   auditConsistencyProof: { method: 'GET', path: '/audit/log/proof/consistency', side: 'query', auth: 'auditor', body: noBody, query: auditConsistencyQuery },
   auditReadModels: { method: 'GET', path: '/audit/read-models', side: 'query', auth: 'auditor', body: noBody },
+  auditReadModelDocuments: {
+    method: 'GET',
+    path: '/audit/read-models/:name/documents',
+    side: 'query',
+    auth: 'auditor',
+    body: noBody,
+    query: auditReadModelDocumentsQuery,
+  },
 
   // a copy of everything the product holds about the caller (personal data rights)
   customerExport: { method: 'GET', path: '/user/export', side: 'command', auth: 'customer', body: noBody },

@@ -77,6 +77,8 @@ export const limits = {
   fewUnitsLeft: 3,
   /** Bookings a guest may hold whose last night is today or later. */
   upcomingBookingsPerGuest: 10,
+  /** Minutes after recording a payment during which the owner may undo it; from then on it is final. */
+  paymentUndoMinutes: 10,
   // OTP limits count what one guest account does, never what others do to the same contact:
   // a stranger who knows someone's email and phone cannot lock them out of verifying it
   /** Per code: the fifth wrong try kills it. */
@@ -385,6 +387,13 @@ export type PaymentState = 'paid' | 'pending' | 'cancelled';
  */
 export const paymentStateOf = (booking: { readonly status: 'confirmed' | 'cancelled'; readonly isPaymentDone: boolean }): PaymentState =>
   booking.isPaymentDone ? 'paid' : booking.status === 'cancelled' ? 'cancelled' : 'pending';
+
+/**
+ * Milliseconds left to undo a payment recorded at `paidAt` (ISO), at `now`; 0 once the
+ * window of `limits.paymentUndoMinutes` has ended (at exactly its end, the undo is refused).
+ * The server decides with it; the owner's card counts down with it.
+ */
+export const paymentUndoMsLeft = (paidAt: string, now: Date): number => Math.max(0, Date.parse(paidAt) + limits.paymentUndoMinutes * 60_000 - now.getTime());
 
 /** How long an emailed password reset link works. */
 export const PASSWORD_RESET_LINK_MINUTES = 30;

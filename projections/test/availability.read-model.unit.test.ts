@@ -4,8 +4,11 @@
  * and whether the listing can be booked and what the stay costs are what booking decides.
  */
 import { expect } from 'chai';
-import { quoteStay, type DomainEvent, type RoomDetails, type Stay } from '@stays/contracts';
-import { availabilityReadModel, liveReadModels } from '../src/index.ts';
+import { eventSchemaVersions, quoteStay, type DomainEvent, type RoomDetails, type Stay } from '@stays/contracts';
+import { openInMemoryEventStore } from '@stays/event-store';
+import { createEmbeddedReadStore, type ReadStore } from '@stays/read-store';
+import { ReadModelRunner, availabilityReadModel, liveReadModels, physicalCollection } from '../src/index.ts';
+import { quiet } from './support/ledger.ts';
 import { projectInto } from './support/project-events.ts';
 
 const ofHotel = { hotelId: 'h1', ownerId: 'o1' };
@@ -40,6 +43,15 @@ const reserved = (bookingID: string, roomId: string, nights: string[], units = 1
 const released = (bookingID: string, roomId: string, nights: string[], units = 1): DomainEvent => ({
   type: 'UnitsReleased',
   data: { bookingID, roomId, nights, units },
+});
+
+const closed = (closureId: string, roomId: string, nights: string[], units = 1, note?: string): DomainEvent => ({
+  type: 'NightsClosed',
+  data: { closureId, roomId, hotelId: 'h1', nights, units, source: { kind: 'owner' }, ...(note !== undefined && { note }) },
+});
+const reopened = (closureId: string, roomId: string, nights: string[], units = 1): DomainEvent => ({
+  type: 'NightsReopened',
+  data: { closureId, roomId, nights, units },
 });
 
 /** What a guest asking for `stay` at the hotel is answered, after `events`. */
@@ -169,6 +181,102 @@ describe('availability read model: free units per listing per night', () => {
       expect((await queries.bookableHotels({ ...stay, rooms: 2 }, {})).size, 'two rooms: no listing has two free every night').to.equal(0);
     } finally {
       await readStore.close();
+    }
+  });
+});
+
+describe('availability read model: nights the owner closed', () => {
+  it('subtracts closed units from the free ones until they are reopened, night by night', async () => {
+    const [listing] = (await whenAsked([
+      added('r1'),
+      reserved('BK-1', 'r1', ['2026-12-30']),
+      closed('CL-1', 'r1', ['2026-12-30', '2026-12-31', '2027-01-01'], 2),
+      reopened('CL-1', 'r1', ['2027-01-01'], 2),
+      closed('CL-2', 'r1', ['2027-01-02'], 3),
+    ]))!;
+    expect(freeByNight(listing!)).to.deep.equal({ '2026-12-30': 0, '2026-12-31': 1, '2027-01-01': 3, '2027-01-02': 0 });
+  });
+
+  it('leaves out of a stay search a hotel whose every unit is closed on a night, and offers the nearest check-in after the closure', async () => {
+    const events = [added('r1', { totalUnits: 2 }), closed('CL-1', 'r1', ['2026-12-31'], 2)];
+    const readStore = await projectInto(availabilityReadModel, events);
+    try {
+      const queries = availabilityReadModel.queries(liveReadModels(readStore).store(availabilityReadModel));
+      expect((await queries.bookableHotels({ checkIn: '2026-12-30', nights: 2, rooms: 1, guests: 1 }, {})).size).to.equal(0);
+      const [listing] = (await queries.ofHotel('h1', { checkIn: '2026-12-30', nights: 2, rooms: 1, guests: 1 }, '2027-03-31'))!;
+      expect(listing).to.include({ minFree: 0, bookable: false, nearestCheckIn: '2027-01-01' });
+    } finally {
+      await readStore.close();
+    }
+  });
+
+  it("answers the owner's calendar: booked, closed and free per night, and each closure with the nights it still holds", async () => {
+    const readStore = await projectInto(availabilityReadModel, [
+      added('r1'),
+      reserved('BK-1', 'r1', ['2026-12-30', '2026-12-31']),
+      closed('CL-1', 'r1', ['2026-12-31', '2027-01-01', '2027-01-02'], 1, 'Repairs'),
+      reopened('CL-1', 'r1', ['2027-01-01']),
+      closed('CL-2', 'r1', ['2026-12-29'], 2),
+    ]);
+    try {
+      const queries = availabilityReadModel.queries(liveReadModels(readStore).store(availabilityReadModel));
+      const calendar = (await queries.calendar('h1', 'r1', '2026-12-29', 5))!;
+      expect(calendar.nights).to.deep.equal([
+        { date: '2026-12-29', booked: 0, closed: 2, free: 1 },
+        { date: '2026-12-30', booked: 1, closed: 0, free: 2 },
+        { date: '2026-12-31', booked: 1, closed: 1, free: 1 },
+        { date: '2027-01-01', booked: 0, closed: 0, free: 3 },
+        { date: '2027-01-02', booked: 0, closed: 1, free: 2 },
+      ]);
+      expect(calendar.closures).to.deep.equal([
+        { closureID: 'CL-2', nights: ['2026-12-29'], units: 2, source: { kind: 'owner' } },
+        { closureID: 'CL-1', nights: ['2026-12-31', '2027-01-02'], units: 1, source: { kind: 'owner' }, note: 'Repairs' },
+      ]);
+      expect(calendar.totalUnits).to.equal(3);
+      expect(await queries.calendar('h2', 'r1', '2026-12-29', 5), 'another hotel has no such listing').to.equal(null);
+    } finally {
+      await readStore.close();
+    }
+  });
+
+  it('rebuilt from the log equals the one that followed it live, bookings and closures interleaved', async () => {
+    const log = await openInMemoryEventStore();
+    const append = (event: DomainEvent, stream: string) =>
+      log.append(stream, [{ type: event.type, data: event.data as Record<string, unknown>, metadata: { schemaVersion: eventSchemaVersions[event.type] } }]);
+    const documents = async (readStore: ReadStore) =>
+      Object.fromEntries(
+        await Promise.all(
+          Object.keys(availabilityReadModel.collections).map(async (name) => {
+            const stored = await readStore.collection(physicalCollection('availability', availabilityReadModel.version, name)).find({}, { sort: { _id: 1 } });
+            return [name, stored.map(({ _position: _stamp, ...document }) => document)] as const;
+          }),
+        ),
+      );
+    const live = createEmbeddedReadStore();
+    const following = new ReadModelRunner(log, live, [availabilityReadModel], { log: quiet, maxBatchSize: 2 });
+    try {
+      await following.start();
+      await append(added('r1', { totalUnits: 4 }), 'room-r1');
+      for (let day = 1; day <= 20; day++) {
+        const night = `2027-01-${String(day).padStart(2, '0')}`;
+        await append(reserved(`BK-${day}`, 'r1', [night], 1 + (day % 2)), 'inventory-r1');
+        await append(closed(`CL-${day}`, 'r1', [night, `2027-02-${String(day).padStart(2, '0')}`], 1, `note ${day}`), 'inventory-r1');
+        if (day % 3 === 0) await append(reopened(`CL-${day}`, 'r1', [night]), 'inventory-r1');
+        if (day % 4 === 0) await append(released(`BK-${day}`, 'r1', [night], 1), 'inventory-r1');
+      }
+      const head = (await log.headPosition())!;
+      expect(await following.waitFor(head, 10_000)).to.equal(true);
+      const rebuilt = createEmbeddedReadStore();
+      const fresh = new ReadModelRunner(log, rebuilt, [availabilityReadModel], { log: quiet });
+      await fresh.start();
+      expect(await fresh.waitFor(head, 10_000)).to.equal(true);
+      await fresh.stop();
+      const liveDocuments = await documents(live);
+      expect(liveDocuments.closures!.length, 'closure nights kept: 40 closed, 6 reopened').to.equal(34);
+      expect(await documents(rebuilt)).to.deep.equal(liveDocuments);
+    } finally {
+      await following.stop();
+      await log.close();
     }
   });
 });

@@ -57,8 +57,11 @@ const asRead = {
   discountAmount: 2400,
   payableAmount: 9600,
   isPaymentDone: false,
+  paidAt: null,
   invoicePDF: null,
   status: 'confirmed',
+  cancellationPolicy: TERMS_BEFORE_POLICIES,
+  cancellation: null,
   created_at: recordedAt(1),
 };
 
@@ -75,7 +78,9 @@ describe('bookings read model: events in, documents out', () => {
       { type: 'BookingEmailSent', data: { bookingID: placed.bookingID, messageId: '<m1@stays>' } },
       { type: 'BookingPaymentReceived', data: { bookingID: placed.bookingID, ownerId: 'o1', receivedAt: '2026-12-01T09:00:00.000Z' } },
     ]);
-    expect(documents[collections.bookings]).to.deep.equal([{ ...asRead, invoicePDF: '/media/Invoice_BK-7Q2M4X9A.pdf', isPaymentDone: true }]);
+    expect(documents[collections.bookings]).to.deep.equal([
+      { ...asRead, invoicePDF: '/media/Invoice_BK-7Q2M4X9A.pdf', isPaymentDone: true, paidAt: '2026-12-01T09:00:00.000Z' },
+    ]);
 
     const cancelled = await projectEvents(bookingsReadModel, [
       { type: 'BookingPlaced', data: placed },
@@ -84,7 +89,42 @@ describe('bookings read model: events in, documents out', () => {
         data: { bookingID: placed.bookingID, customerId: 'c1', cancelledAt: '2026-11-23T09:00:00.000Z', chargeAmount: 0, refundAmount: 0 },
       },
     ]);
-    expect(cancelled[collections.bookings]).to.deep.equal([{ ...asRead, status: 'cancelled' }]);
+    expect(cancelled[collections.bookings]).to.deep.equal([
+      { ...asRead, status: 'cancelled', cancellation: { cancelledAt: '2026-11-23T09:00:00.000Z', chargeAmount: 0, refundAmount: 0 } },
+    ]);
+  });
+
+  it('keeps the policy the booking was made under, and the charge of a late cancellation', async () => {
+    const policy = { freeUntilDaysBefore: 3, lateCharge: { kind: 'percentage', percent: 50 } } as const;
+    const documents = await projectEvents(bookingsReadModel, [
+      { type: 'BookingPlaced', data: { ...placed, cancellationPolicy: policy } },
+      {
+        type: 'BookingCancelled',
+        data: { bookingID: placed.bookingID, customerId: 'c1', cancelledAt: '2026-11-30T09:00:00.000Z', chargeAmount: 4800, refundAmount: 0 },
+      },
+    ]);
+    expect(documents[collections.bookings]).to.deep.equal([
+      {
+        ...asRead,
+        cancellationPolicy: policy,
+        status: 'cancelled',
+        cancellation: { cancelledAt: '2026-11-30T09:00:00.000Z', chargeAmount: 4800, refundAmount: 0 },
+      },
+    ]);
+  });
+
+  it('reads a booking whose payment was undone as unpaid again, and paid from the new time once recorded again', async () => {
+    const paid = (receivedAt: string) => ({ type: 'BookingPaymentReceived' as const, data: { bookingID: placed.bookingID, ownerId: 'o1', receivedAt } });
+    const undone = { type: 'BookingPaymentUndone' as const, data: { bookingID: placed.bookingID, ownerId: 'o1', undoneAt: '2026-11-30T09:04:00.000Z' } };
+    const unpaid = await projectEvents(bookingsReadModel, [{ type: 'BookingPlaced', data: placed }, paid('2026-11-30T09:00:00.000Z'), undone]);
+    expect(unpaid[collections.bookings]).to.deep.equal([asRead]);
+    const paidAgain = await projectEvents(bookingsReadModel, [
+      { type: 'BookingPlaced', data: placed },
+      paid('2026-11-30T09:00:00.000Z'),
+      undone,
+      paid('2026-11-30T09:30:00.000Z'),
+    ]);
+    expect(paidAgain[collections.bookings]).to.deep.equal([{ ...asRead, isPaymentDone: true, paidAt: '2026-11-30T09:30:00.000Z' }]);
   });
 
   it("blanks the guest's contact data when their personal data is erased, keeping amounts, dates, hotel and ids; other guests' bookings stay", async () => {

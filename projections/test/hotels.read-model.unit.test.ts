@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { HotelDetails, RoomDetails } from '@stays/contracts';
+import { TERMS_BEFORE_POLICIES, type HotelDetails, type RoomDetails } from '@stays/contracts';
 import { hotelCollections as collections, hotelsReadModel } from '../src/index.ts';
 import { projectEvents, recordedAt } from './support/project-events.ts';
 
@@ -39,7 +39,7 @@ const room: RoomDetails = {
 const ofHotel = { hotelId: 'h1', ownerId: 'o1' };
 
 describe('hotels read model: events in, documents out', () => {
-  it('lists a created hotel with its price category, search text and no room types yet', async () => {
+  it('keeps a created hotel with its price category, search text and no room types yet, not listed until it has a room', async () => {
     const documents = await projectEvents(hotelsReadModel, [{ type: 'HotelCreated', data: { ...details, ...ofHotel } }]);
     expect(documents[collections.hotels]).to.deep.equal([
       {
@@ -49,7 +49,9 @@ describe('hotels read model: events in, documents out', () => {
         state: '',
         priceCategory: 'Medium',
         searchText: 'sea breeze residency\n12 marine drive, churchgate\nmumbai\nindia\ncafe madras\ngateway of india\nchurchgate\nrailway station',
+        cancellationPolicy: TERMS_BEFORE_POLICIES,
         roomTypesByRoom: {},
+        listed: false,
         created_at: recordedAt(1),
         updated_at: recordedAt(1),
       },
@@ -72,7 +74,13 @@ describe('hotels read model: events in, documents out', () => {
       },
     ]);
     const [hotel] = documents[collections.hotels]!;
-    expect(hotel).to.include({ hotelName: 'Sea Breeze Grand Residency', priceCategory: 'Business', created_at: recordedAt(1), updated_at: recordedAt(5) });
+    expect(hotel).to.include({
+      hotelName: 'Sea Breeze Grand Residency',
+      priceCategory: 'Business',
+      listed: true,
+      created_at: recordedAt(1),
+      updated_at: recordedAt(5),
+    });
     expect(hotel!.roomTypesByRoom).to.deep.equal({ r1: 'Room', r2: 'Flat' });
     expect(documents[collections.rooms]).to.deep.equal([
       {
@@ -110,5 +118,19 @@ describe('hotels read model: events in, documents out', () => {
     ]);
     expect(documents[collections.hotels]!.map((hotel) => hotel._id)).to.deep.equal(['h2']);
     expect(documents[collections.rooms]).to.deep.equal([]);
+  });
+
+  it("shows the hotel's cancellation policy as the owner last set it, through later updates", async () => {
+    const week = { freeUntilDaysBefore: 7, lateCharge: { kind: 'percentage', percent: 20 } } as const;
+    const fortnight = { freeUntilDaysBefore: 14, lateCharge: { kind: 'first-night' } } as const;
+    const documents = await projectEvents(hotelsReadModel, [
+      { type: 'HotelCreated', data: { ...details, ...ofHotel } },
+      { type: 'HotelCreated', data: { ...details, hotelId: 'h2', ownerId: 'o2' } },
+      { type: 'CancellationPolicySet', data: { ...ofHotel, policy: week } },
+      { type: 'CancellationPolicySet', data: { ...ofHotel, policy: fortnight } },
+      { type: 'HotelUpdated', data: { ...details, ...ofHotel, description: 'Renovated in 2026, with a new rooftop cafe.', changedFields: ['description'] } },
+    ]);
+    const policies = Object.fromEntries(documents[collections.hotels]!.map((hotel) => [hotel._id, hotel['cancellationPolicy']]));
+    expect(policies).to.deep.equal({ h1: fortnight, h2: TERMS_BEFORE_POLICIES });
   });
 });

@@ -212,6 +212,22 @@ describe('occupancy read model: a hand-made history in, figures out', () => {
     await readStore.close();
   });
 
+  it('counts a payment the owner undid as unpaid again', async () => {
+    const ofB = { bookingID: 'B', ownerId: 'owner-h1' };
+    const readStore = await given([
+      ...history,
+      { at: '2026-01-31T08:00:00.000Z', type: 'BookingPaymentReceived', data: { ...ofB, receivedAt: '2026-01-31T08:00:00.000Z' } },
+      { at: '2026-01-31T08:04:00.000Z', type: 'BookingPaymentUndone', data: { ...ofB, undoneAt: '2026-01-31T08:04:00.000Z' } },
+    ]);
+    const stored = await readStore
+      .collection(physicalCollection(occupancyReadModel.name, occupancyReadModel.version, collections.bookings))
+      .findOne({ _id: 'B' });
+    expect(stored).to.include({ paid: false, cancelled: false });
+    const january = (await occupancyQueries(readStore).ofOwner('owner-h1', '2026-01-25'))!.months.find((month) => month.month === '2026-01');
+    expect(january).to.include({ revenuePaid: 6000, revenueUnpaid: 3501 });
+    await readStore.close();
+  });
+
   it('gives the owner their hotel by month across month ends: a listing added mid-month, a unit change, a cancellation, a payment', async () => {
     const readStore = await given(history);
     const answer = (await occupancyQueries(readStore).ofOwner('owner-h1', '2026-01-25'))!;
@@ -330,6 +346,29 @@ describe('occupancy read model: a hand-made history in, figures out', () => {
     });
     expect(await queries.ofCities('2025-11')).to.deep.equal({ month: '2025-11', cities: [] });
     await readStore.close();
+  });
+
+  it("opens the auditors' view on the current month with nights sold, else the latest before it, else the next after it", async () => {
+    const cancelledInApril: Recorded[] = [
+      { at: '2026-03-01T09:00:00.000Z', type: 'BookingPlaced', data: booking('E', 'h2', 'r20', ['2026-04-10', '2026-04-11'], 1, 6000, 0) },
+      {
+        at: '2026-03-02T09:00:00.000Z',
+        type: 'BookingCancelled',
+        data: { bookingID: 'E', customerId: 'c1', cancelledAt: '2026-03-02T09:00:00.000Z', chargeAmount: 0, refundAmount: 0 },
+      },
+    ];
+    const readStore = await given([...history, ...cancelledInApril]);
+    const queries = occupancyQueries(readStore);
+    // A, B and D sell nights from 30 Jan to 1 Feb; C (20–22 Jan) and E (April) were cancelled
+    expect(await queries.openingMonth('2026-01-05')).to.deep.equal({ month: '2026-01', current: '2026-01', withBookings: true });
+    expect(await queries.openingMonth('2026-02-28')).to.deep.equal({ month: '2026-02', current: '2026-02', withBookings: true });
+    expect(await queries.openingMonth('2026-06-10')).to.deep.equal({ month: '2026-02', current: '2026-06', withBookings: true });
+    expect(await queries.openingMonth('2025-12-31')).to.deep.equal({ month: '2026-01', current: '2025-12', withBookings: true });
+    await readStore.close();
+
+    const noBookings = await given(history.filter((event) => !event.type.startsWith('Booking')));
+    expect(await occupancyQueries(noBookings).openingMonth('2026-03-15')).to.deep.equal({ month: '2026-03', current: '2026-03', withBookings: false });
+    await noBookings.close();
   });
 
   it('changes nothing when a guest is erased (it holds no personal data)', async () => {

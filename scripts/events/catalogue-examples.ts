@@ -86,6 +86,8 @@ export const catalogueExamples: { readonly [Type in DomainEventType]: Readonly<R
   GuestBookingReleased: { customerId: accountId, bookingID },
   UnitsReserved: { bookingID, roomId, nights, units: 1 },
   UnitsReleased: { bookingID, roomId, nights, units: 1 },
+  NightsClosed: { closureId: 'CL-7K3M9Q2T', roomId, hotelId, nights, units: 1, source: { kind: 'owner' }, note: 'Bathroom repairs' },
+  NightsReopened: { closureId: 'CL-7K3M9Q2T', roomId, nights, units: 1 },
   BookingPlaced: {
     bookingID,
     customerId: accountId,
@@ -119,4 +121,5 @@ export const catalogueExamples: { readonly [Type in DomainEventType]: Readonly<R
   BookingNoticeSent: { bookingID, notice: 'owner-new-booking', messageId: '<d4e5f6@stays.example.in>' },
   BookingCancelled: { bookingID, customerId: accountId, cancelledAt: '2026-11-25T09:00:00.000Z', chargeAmount: 0, refundAmount: 0 },
   BookingPaymentReceived: { bookingID, ownerId, receivedAt: '2026-12-30T14:00:00.000Z' },
+  BookingPaymentUndone: { bookingID, ownerId, undoneAt: '2026-12-30T14:03:00.000Z' },
 };

@@ -33,7 +33,7 @@ import {
   type MediaStore,
   type SigningKeys,
 } from '@stays/service-kit';
-import { ReadModelRunner, readModelOperatorRoute, discoverReadModels, readModelQueries } from '@stays/projections';
+import { ReadModelRunner, readModelOperatorRoute, discoverReadModels, findReadModels, readModelQueries } from '@stays/projections';
 import {
   DiskTree,
   FileTreeHeadStore,
@@ -171,8 +171,13 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
       log(`auditor ${config.bootstrapAuditor.email} added (BOOTSTRAP_AUDITOR_EMAIL)`);
     }
 
-    // models that read no personal field follow the log as stored: no key read, nothing decrypted
-    const runner = new ReadModelRunner(eventStore, readStore, await discoverReadModels(), { log, storedLog: rawEventStore });
+    // models that read no personal field follow the log as stored: no key read, nothing decrypted;
+    // `npm run projection -- build` finds a model file added or changed since the start
+    const runner = new ReadModelRunner(eventStore, readStore, await discoverReadModels(), {
+      log,
+      storedLog: rawEventStore,
+      rediscover: () => findReadModels(undefined, { fresh: true }),
+    });
     await runner.start();
     closers.unshift(() => runner.stop());
     // The notary follows the log as stored. Its heads must outlive restarts; over the embedded
@@ -244,7 +249,17 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
         mediaLinks,
         tokenVerifier,
         readSide: {
-          health: async () => notary.besideReadSide(await runner.health(config.healthMaxLagMs), config.healthMaxLagMs),
+          health: async () => ({
+            ...(await notary.besideReadSide(await runner.health(config.healthMaxLagMs), config.healthMaxLagMs)),
+            reactors: await Promise.all(
+              Object.entries({ 'booking-documents': reactor, 'orphaned-units': reconciler, 'personal-data-erasure': erasure }).map(
+                async ([name, follower]) => ({
+                  name,
+                  ...(await follower.health(config.healthMaxLagMs)),
+                }),
+              ),
+            ),
+          }),
           waitFor: (position, timeoutMs) => runner.waitFor(position, timeoutMs),
           changedAt: async (projection) => runner.changedAt(projection),
         },
@@ -260,7 +275,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
       { apiPrefix: config.apiPrefix, cors: config.cors, security },
     );
     const operator = operatorApi(
-      [readModelOperatorRoute(runner), auditorOperatorRoute({ store: eventStore, streamNames }, createPasswords())],
+      [readModelOperatorRoute(runner, readStore, log), auditorOperatorRoute({ store: eventStore, streamNames }, createPasswords())],
       await loadOrCreateOperatorToken(config.operatorToken, path.join(config.dataDir, 'keys')),
       log,
     );

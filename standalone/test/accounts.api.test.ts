@@ -49,8 +49,9 @@ describe('accounts over HTTP', function () {
         .to.be.a('string')
         .and.match(/^[\w-]+\.[\w-]+\.[\w-]+$/);
       expect(message, 'the spec client shows data.message after signing in').to.equal(messages.server.signedIn);
-      expect(user).to.deep.equal({ _id: owner.id, role: 'hotel-owner', name: 'Ravi Kumar', email: owner.email });
-      expect(JSON.stringify(response.body)).not.to.match(/argon2|password/i);
+      // whether it has a password (so the profile asks for it), never the password or its hash
+      expect(user).to.deep.equal({ _id: owner.id, role: 'hotel-owner', name: 'Ravi Kumar', email: owner.email, hasPassword: true });
+      expect(JSON.stringify(response.body)).not.to.match(/argon2|"password"|passwordHash|monsoon/i);
     });
 
     it('registers a customer with a profile image that is re-encoded and served by the query side', async () => {

@@ -85,8 +85,36 @@ describe('hotels and rooms over HTTP', function () {
         expect(refused.status).to.equal(409);
         expect(refused.body.message).to.equal(messages.server.hotelExists);
       }
-      const all = await api.get('/hotel/data/get/all/hotels');
-      expect(all.body.data.filter((hotel: { _id: string }) => hotel._id === attempts.find((a) => a.status === 201)!.body.data._id)).to.have.length(1);
+      const created = attempts.find((a) => a.status === 201)!.body.data._id;
+      expect((await api.get('/hotel/owner/get/hotel/id', { token: owner.token })).body.data).to.equal(created);
+    });
+
+    it('lists a hotel for guests once it has a room: before that no list or search shows it, though its page opens', async () => {
+      const owner = await signedInOwner(api);
+      const hotelName = 'Quiet Courtyard Haveli Stays';
+      const created = await api.multipart(
+        'POST',
+        '/hotel/data/create/hotel',
+        hotelForm({ hotelName }),
+        { imageURLs: await pngImages(5) },
+        { token: owner.token },
+      );
+      expect(created.status).to.equal(201);
+      const id: string = created.body.data._id;
+      const listedIds = async () => ((await api.get('/hotel/data/get/all/hotels')).body.data as { _id: string }[]).map((hotel) => hotel._id);
+      const foundIds = async () =>
+        ((await api.get(`/hotel/data/get/search?searchTerm=${encodeURIComponent('courtyard haveli')}`)).body.data as { _id: string }[]).map(
+          (hotel) => hotel._id,
+        );
+      expect(await listedIds()).to.not.include(id);
+      expect(await foundIds()).to.deep.equal([]);
+      const page = await api.get(`/hotel/data/get/specific/${id}`);
+      expect(page.status).to.equal(200);
+      expect(page.body.data).to.include({ hotelName }).and.not.have.property('listed');
+      const room = await api.multipart('POST', '/hotel/room/create/room', roomForm(id), { imageURLs: await pngImages(1) }, { token: owner.token });
+      expect(room.status, JSON.stringify(room.body)).to.equal(201);
+      expect(await listedIds()).to.include(id);
+      expect(await foundIds()).to.deep.equal([id]);
     });
 
     it('checks every rule of the add form, naming the field', async () => {

@@ -6,7 +6,7 @@
  * are worked out from it (and the file starts only when the day has minutes to spare).
  */
 import { expect } from 'chai';
-import { addDays, type CityOccupancy, type SuccessEnvelope, type OccupancyOfMonth, type OwnerOccupancy } from '@stays/contracts';
+import { addDays, type CityOccupancy, type SuccessEnvelope, type OccupancyOfMonth, type OccupancyOpeningMonth, type OwnerOccupancy } from '@stays/contracts';
 import { ApiClient } from './support/http-client.ts';
 import { hotelForm, pngImages, roomForm } from './support/fixtures.ts';
 import { signedInCustomer, signedInOwner, type SignedIn } from './support/accounts.ts';
@@ -216,6 +216,15 @@ describe('occupancy and revenue over HTTP', function () {
       month: '1999-01',
       cities: [],
     });
+  });
+
+  it("opens the auditors' view on the next month with bookings when the current month has none", async () => {
+    const response = await api.get<SuccessEnvelope<OccupancyOpeningMonth>>('/audit/occupancy/opening-month', { token: auditorToken });
+    expect(response.status, JSON.stringify(response.body)).to.equal(200);
+    // every night sold is in next month or the one after; today's month has none
+    expect(response.body.data).to.deep.equal({ month: nextMonth.slice(0, 7), current: today.slice(0, 7), withBookings: true });
+    expect((await api.get('/audit/occupancy/opening-month')).status).to.equal(401);
+    expect((await api.get('/audit/occupancy/opening-month', { token: owner.token })).status).to.equal(403);
   });
 
   it('refuses a month that is not YYYY-MM, other roles and owners without a hotel, in the one envelope', async () => {

@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import { bookingsReadModel } from '@stays/projections';
+import { bookingsReadModel, hotelsReadModel } from '@stays/projections';
 import { freePort } from './support/free-port.ts';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
@@ -62,31 +62,36 @@ describe('npm run projection against a running npm start', function () {
   });
 
   const cli = (...args: string[]) => run(['projections/src/operator/cli.ts', ...args], env);
+  /** The hotels version a fresh start makes live, and the one a build makes beside it. */
+  const LIVE_HOTELS = hotelsReadModel.version;
+  const NEXT_HOTELS = LIVE_HOTELS + 1;
 
   it('shows the status, builds beside the live version with progress lines, switches and drops', async () => {
     const status = await cli('status');
     expect(status.code, status.stderr).to.equal(0);
     expect(status.stdout).to.match(/^READ MODEL\s+VERSION\s+STATE\s+POSITION\s+LAG\s+DOCUMENTS/m);
-    expect(status.stdout).to.match(/^hotels\s+1\s+live\s+/m);
+    expect(status.stdout).to.match(new RegExp(`^hotels\\s+${LIVE_HOTELS}\\s+live\\s+`, 'm'));
     expect(status.stdout).to.match(new RegExp(`^bookings\\s+${bookingsReadModel.version}\\s+live\\s+`, 'm'));
 
     const build = await cli('build', 'hotels');
     expect(build.code, build.stderr).to.equal(0);
     const lines = build.stdout.trim().split('\n');
-    expect(lines[0]).to.equal('building hotels@2 from position 0 beside the live version');
+    expect(lines[0]).to.equal(`building hotels@${NEXT_HOTELS} from position 0 beside the live version`);
     expect(
       lines.slice(1, -1).every((line) => /^\d+\.\d%\s+[\d,]+ events\s+[\d,]+ events\/s\s+(ETA .+|caught up)$/.test(line)),
       lines.join('\n'),
     ).to.equal(true);
-    expect(lines.at(-1)).to.match(/^hotels@2 has caught up at position \S+ and keeps following the log; `npm run projection -- switch hotels` makes it live$/);
+    expect(lines.at(-1)).to.match(
+      new RegExp(`^hotels@${NEXT_HOTELS} has caught up at position \\S+ and keeps following the log; \`npm run projection -- switch hotels\` makes it live$`),
+    );
 
     const switched = await cli('switch', 'hotels');
     expect(switched.code, switched.stderr).to.equal(0);
-    expect(switched.stdout).to.contain('hotels@2 is live');
-    const dropped = await cli('drop', 'hotels@1');
-    expect(dropped.stdout.trim()).to.equal('dropped hotels@1');
+    expect(switched.stdout).to.contain(`hotels@${NEXT_HOTELS} is live`);
+    const dropped = await cli('drop', `hotels@${LIVE_HOTELS}`);
+    expect(dropped.stdout.trim()).to.equal(`dropped hotels@${LIVE_HOTELS}`);
     const list = await cli('list');
-    expect(list.stdout).to.contain('hotels (definition version 1): 2 live');
+    expect(list.stdout).to.contain(`hotels (definition version ${LIVE_HOTELS}): ${NEXT_HOTELS} live`);
   });
 
   it('refuses with the running process reasons, a wrong token and a wrong command', async () => {

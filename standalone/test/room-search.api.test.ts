@@ -149,7 +149,8 @@ describe('room search against a filter over every room, over HTTP', function () 
     const written = await writeListings(stays);
     const all = await api.get('/hotel/data/get/search?limit=500');
     cards = all.body.data;
-    expect(cards).to.have.length(HOTELS);
+    // the hotels with no listing are not listed for guests at all
+    expect(cards).to.have.length(HOTELS - HOTELS / 10);
     rooms = [];
     for (const card of cards) {
       const answer = await api.get(`/hotel/room/get/all/rooms/${card._id}`);

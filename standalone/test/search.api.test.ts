@@ -259,6 +259,16 @@ describe('search over HTTP', function () {
       { token: owner.token },
     );
     expect(created.status).to.equal(201);
+    // guests find it once it has a room
+    expect(await cities('searchTerm=shillong')).to.deep.equal([]);
+    const room = await api.multipart(
+      'POST',
+      '/hotel/room/create/room',
+      roomForm(created.body.data._id),
+      { imageURLs: await pngImages(1) },
+      { token: owner.token },
+    );
+    expect(room.status).to.equal(201);
     expect(await cities('searchTerm=shillong')).to.deep.equal(['Shillong']);
     const all = (await api.get('/hotel/data/get/all/hotels')).body.data as { _id: string }[];
     expect(all.map((hotel) => hotel._id)).to.include(created.body.data._id);

@@ -3,11 +3,12 @@
  * stores it as `Invoice_{bookingID}.pdf`, records InvoiceIssued, emails the guest their
  * confirmation with the PDF attached and records BookingEmailSent (neither for a guest whose
  * personal data was erased), then tells the hotel's owner (BookingNoticeSent
- * 'owner-new-booking'); after a cancellation it makes sure the units were given back and
- * tells the guest and the owner ('guest-cancellation', 'owner-cancellation'). Each step
- * first reads the booking's stream and skips what is already recorded, so it is idempotent,
- * and a failure never touches the booking itself. An owner whose account is deleted or
- * whose hotel is delisted gets no email, nor does an erased guest.
+ * 'owner-new-booking'); after a cancellation it makes sure the units were given back, issues
+ * the invoice again when the cancellation cost something (showing the charge), and tells the
+ * guest and the owner ('guest-cancellation', 'owner-cancellation'). Each step first reads the
+ * booking's stream and skips what is already recorded, so it is idempotent, and a failure
+ * never touches the booking itself. An owner whose account is deleted or whose hotel is
+ * delisted gets no email, nor does an erased guest.
  *
  * It runs two ways (docs/log-followers.md, "Booking documents"):
  * - `bookingDocumentsReactor`: the only consumer (embedded mode), on the log through
@@ -18,7 +19,7 @@
  * An email goes out twice only if a process dies (or stalls past the claim's lease) after
  * the mail server took it and before its record is in the log: at least once, never lost.
  */
-import { bookingAggregate, ERASED, invoiceFileName, streams, type BookingNotice, type BookingState } from '@stays/contracts';
+import { bookingAggregate, ERASED, invoiceFileName, needsCancellationInvoice, streams, type BookingNotice, type BookingState } from '@stays/contracts';
 import type { CompetingConsumers, CompetingDelivery, EventStore, RecordedEvent } from '@stays/event-store';
 import type { Mailer, MediaStore } from '@stays/service-kit';
 import { handle, load } from '../handle.ts';
@@ -130,7 +131,7 @@ function bookingDocumentSteps({ store, media, mailer, renderer, publicUrl }: Req
     let renderedNow: Buffer | undefined;
     // An erased guest (account deleted, key destroyed) gets no documents: nobody to write to, nothing to keep of them.
     const guestErased = state.booking.customerEmail === ERASED;
-    if (!guestErased && state.invoice === null) {
+    if (!guestErased && (state.invoice === null || needsCancellationInvoice(state))) {
       const issued = await issueInvoice(streamId, state);
       state = issued.state;
       renderedNow = issued.pdf;
@@ -205,9 +206,16 @@ function bookingDocumentSteps({ store, media, mailer, renderer, publicUrl }: Req
   }
 
   async function issueInvoice(streamId: string, state: ExistingBooking): Promise<{ state: ExistingBooking; claimed: boolean; pdf: Buffer }> {
-    const pdf = await renderer.render(state.booking, state.paid);
+    const pdf = await renderer.render(state.booking, state.paid, state.cancellation);
     const stored = await media.put({ bytes: pdf, contentType: 'application/pdf', extension: 'pdf', name: invoiceFileName(state.booking.bookingID) });
-    const result = await handle(store, streamId, bookingAggregate, (current) => recordInvoice({ url: stored.url, mediaId: stored.id }, current), REACTOR);
+    const showsCancellation = state.cancellation !== null;
+    const result = await handle(
+      store,
+      streamId,
+      bookingAggregate,
+      (current) => recordInvoice({ url: stored.url, mediaId: stored.id, showsCancellation }, current),
+      REACTOR,
+    );
     return { state: result.state as ExistingBooking, claimed: result.newEvents.length > 0, pdf };
   }
 

@@ -5,7 +5,16 @@
  */
 import pdfmake from 'pdfmake';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
-import { checkOutOfBooking, invoiceFileName, roomTypeLabel, type PlacedBooking } from '@stays/contracts';
+import {
+  checkOutOfBooking,
+  describePolicyForBooking,
+  indiaToday,
+  invoiceFileName,
+  messages,
+  roomTypeLabel,
+  type BookingCancellation,
+  type PlacedBooking,
+} from '@stays/contracts';
 import { INVOICE_FONT_FILES, loadInvoiceFont } from './invoice-fonts.ts';
 
 /** pdfmake's in-memory file system: public on pdfmake's instance, left out of its type definitions. */
@@ -17,8 +26,27 @@ pdfmake.setLocalAccessPolicy(() => false);
 
 const rupees = (amount: number): string => `₹${amount.toLocaleString('en-IN')}`;
 
-function invoiceDocument(booking: PlacedBooking, paid: boolean): TDocumentDefinitions {
+/** What the payment row says: paid, pending, or cancelled (with what the cancellation cost). */
+function paymentText(paid: boolean, cancellation: BookingCancellation | null): string {
+  if (paid) return 'Paid';
+  if (cancellation === null) return 'Pay at hotel (pending)';
+  return cancellation.chargeAmount > 0 ? 'Cancelled: the cancellation charge is payable to the hotel' : 'Cancelled: nothing is payable';
+}
+
+/** The invoice as pdfmake's document definition (exported for tests, which read its texts). */
+export function invoiceDocument(booking: PlacedBooking, paid: boolean, cancellation: BookingCancellation | null = null): TDocumentDefinitions {
   const row = (label: string, value: string) => [{ text: label, color: '#555555' }, { text: value }];
+  const cancellationRows =
+    cancellation === null
+      ? []
+      : [
+          row('Cancelled on', indiaToday(new Date(cancellation.cancelledAt))),
+          [
+            { text: 'Cancellation charge', bold: true },
+            { text: rupees(cancellation.chargeAmount), bold: true },
+          ],
+          ...(cancellation.refundAmount > 0 ? [row('Refund due', rupees(cancellation.refundAmount))] : []),
+        ];
   return {
     info: { title: invoiceFileName(booking.bookingID), author: 'Stays', subject: `Booking ${booking.bookingID}` },
     pageSize: 'A4',
@@ -68,17 +96,21 @@ function invoiceDocument(booking: PlacedBooking, paid: boolean): TDocumentDefini
               { text: 'Payable', bold: true },
               { text: rupees(booking.payableAmount), bold: true },
             ],
-            row('Payment', paid ? 'Paid' : 'Pay at hotel (pending)'),
+            ...cancellationRows,
+            row('Payment', paymentText(paid, cancellation)),
           ],
         },
         layout: 'lightHorizontalLines',
+        margin: [0, 0, 0, 12],
       },
+      { text: messages.cancellationPolicy.heading, style: 'heading' },
+      { text: describePolicyForBooking(booking.cancellationPolicy, booking) },
       { text: 'Thank you for booking with Stays.', margin: [0, 24, 0, 0], color: '#555555' },
     ],
     styles: { heading: { fontSize: 12, bold: true, color: '#106ba3', margin: [0, 4, 0, 4] } },
   };
 }
 
-export async function renderInvoice(booking: PlacedBooking, paid: boolean): Promise<Buffer> {
-  return Buffer.from(await pdfmake.createPdf(invoiceDocument(booking, paid)).getBuffer());
+export async function renderInvoice(booking: PlacedBooking, paid: boolean, cancellation: BookingCancellation | null = null): Promise<Buffer> {
+  return Buffer.from(await pdfmake.createPdf(invoiceDocument(booking, paid, cancellation)).getBuffer());
 }

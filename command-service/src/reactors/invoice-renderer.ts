@@ -12,11 +12,12 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { PlacedBooking } from '@stays/contracts';
+import type { BookingCancellation, PlacedBooking } from '@stays/contracts';
 import type { RenderReply, RenderRequest } from './invoice-worker.ts';
 
 export interface InvoiceRenderer {
-  render(booking: PlacedBooking, paid: boolean): Promise<Buffer>;
+  /** `cancellation`: the booking's, when it was cancelled (the invoice then shows what it cost). */
+  render(booking: PlacedBooking, paid: boolean, cancellation?: BookingCancellation | null): Promise<Buffer>;
   /** Invoices rendered at once. */
   readonly size: number;
   close(): Promise<void>;
@@ -130,13 +131,13 @@ export function createInvoiceWorkerPool(options: InvoiceWorkerPoolOptions = {}):
 
   return {
     size,
-    render(booking, paid) {
+    render(booking, paid, cancellation = null) {
       if (closed) return Promise.reject(new Error('the invoice renderer is closed'));
       if (waiting.length >= maxQueued && ![...workers].some((worker) => worker.job === null) && workers.size >= size) {
         return Promise.reject(new RenderQueueFullError(maxQueued));
       }
       return new Promise<Buffer>((resolve, reject) => {
-        waiting.push({ request: { id: nextId++, booking, paid }, resolve, reject });
+        waiting.push({ request: { id: nextId++, booking, paid, cancellation }, resolve, reject });
         dispatch();
       });
     },

@@ -1,5 +1,5 @@
 /** Worker thread entry (through invoice-worker-bootstrap.mjs): renders invoices off the main event loop (see invoice-renderer.ts). */
-import type { PlacedBooking } from '@stays/contracts';
+import type { BookingCancellation, PlacedBooking } from '@stays/contracts';
 import { performance } from 'node:perf_hooks';
 import { parentPort } from 'node:worker_threads';
 import { renderInvoice } from './invoice-pdf.ts';
@@ -8,6 +8,7 @@ export interface RenderRequest {
   readonly id: number;
   readonly booking: PlacedBooking;
   readonly paid: boolean;
+  readonly cancellation: BookingCancellation | null;
 }
 
 export type RenderReply = { readonly id: number; readonly pdf: Uint8Array; readonly busyMs: number } | { readonly id: number; readonly error: string };
@@ -16,7 +17,7 @@ parentPort!.on('message', async (request: RenderRequest) => {
   // The thread's own busy time (its event loop not idle), not the process's CPU: other threads render meanwhile.
   const before = performance.eventLoopUtilization();
   try {
-    const pdf = await renderInvoice(request.booking, request.paid);
+    const pdf = await renderInvoice(request.booking, request.paid, request.cancellation);
     const busyMs = performance.eventLoopUtilization(before).active;
     const reply: RenderReply = { id: request.id, pdf, busyMs };
     parentPort!.postMessage(reply, [pdf.buffer as ArrayBuffer]);

@@ -1,11 +1,11 @@
 import { bookingAggregate, type BookingEvent } from '@stays/contracts';
-import { NotFound } from '../../src/domain-errors.ts';
+import { Conflict, NotFound } from '../../src/domain-errors.ts';
 import { recordEmailSent, recordInvoice } from '../../src/booking/issuing-documents/decide.ts';
 import { DeciderSpecification } from '../support/decider-specification.ts';
-import { bookingPlaced } from '../support/events.ts';
+import { bookingCancelled, bookingPlaced } from '../support/events.ts';
 
 describe("recording a booking's documents", () => {
-  const invoice = { url: '/sharma/resident/stays/media/Invoice_BK-1.pdf', mediaId: 'Invoice_BK-1.pdf' };
+  const invoice = { url: '/sharma/resident/stays/media/Invoice_BK-1.pdf', mediaId: 'Invoice_BK-1.pdf', showsCancellation: false };
   const invoiceIssued: BookingEvent = { type: 'InvoiceIssued', data: { bookingID: 'BK-1', invoicePDF: invoice.url, mediaId: invoice.mediaId } };
   const emailSent: BookingEvent = { type: 'BookingEmailSent', data: { bookingID: 'BK-1', messageId: '<m1@stays>' } };
 
@@ -14,6 +14,23 @@ describe("recording a booking's documents", () => {
     given(bookingPlaced).when(invoice).then([invoiceIssued]);
     given(bookingPlaced, invoiceIssued).when(invoice).thenNothing();
     given().when(invoice).thenThrows(NotFound);
+  });
+
+  it('records a second invoice, showing the charge, after a cancellation that cost something, and only then', () => {
+    const given = DeciderSpecification.for(recordInvoice, bookingAggregate);
+    const charged: BookingEvent = {
+      type: 'BookingCancelled',
+      data: { ...(bookingCancelled.data as { cancelledAt: string }), bookingID: 'BK-1', customerId: 'g1', chargeAmount: 14_400, refundAmount: 0 },
+    };
+    const second = { url: '/sharma/resident/stays/media/Invoice_BK-1-2.pdf', mediaId: 'Invoice_BK-1-2.pdf', showsCancellation: true };
+    const secondIssued: BookingEvent = { type: 'InvoiceIssued', data: { bookingID: 'BK-1', invoicePDF: second.url, mediaId: second.mediaId } };
+    given(bookingPlaced, invoiceIssued, charged).when(second).then([secondIssued]);
+    given(bookingPlaced, invoiceIssued, charged, secondIssued).when(second).thenNothing();
+    // a free cancellation keeps the invoice it had
+    given(bookingPlaced, invoiceIssued, bookingCancelled).when(second).thenNothing();
+    // rendered before the charged cancellation was recorded: refused, so the reactor renders it again
+    given(bookingPlaced, charged).when(invoice).thenThrows(Conflict);
+    given(bookingPlaced, charged).when(second).then([secondIssued]);
   });
 
   it('records the email once', () => {

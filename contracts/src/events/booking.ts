@@ -63,15 +63,39 @@ const unitsOfNights = z.object({
   units: z.number().describe('Units taken (or given back) on each night.'),
 });
 
+/**
+ * Who closed nights: the owner by hand. A union on `kind` so that blocks taken from other
+ * sites' calendars can join it with their feed and event uid, and be told apart when reopened.
+ */
+const closureSource = z.discriminatedUnion('kind', [z.object({ kind: z.literal('owner') })]);
+
 export const inventoryEventSchemas = {
   UnitsReserved: unitsOfNights,
   UnitsReleased: unitsOfNights,
+  NightsClosed: z.object({
+    closureId: z.string(),
+    roomId: z.string(),
+    hotelId: z.string(),
+    nights: z.array(z.string()).describe('Each night closed, YYYY-MM-DD.'),
+    units: z.number().describe('Units of the listing closed on each night: taken as a booking takes them, so nobody can book them.'),
+    source: closureSource.describe('Who closed them.'),
+    note: z.string().optional().describe("The owner's reason, for themselves (e.g. repairs)."),
+  }),
+  NightsReopened: z.object({
+    closureId: z.string(),
+    roomId: z.string(),
+    nights: z.array(z.string()).describe('The nights of the closure given back, YYYY-MM-DD: all of its nights or some.'),
+    units: z.number().describe('Units given back on each night: those the closure took.'),
+  }),
 };
 
 export type UnitsReserved = EventOf<'UnitsReserved', typeof inventoryEventSchemas.UnitsReserved>;
 export type UnitsReleased = EventOf<'UnitsReleased', typeof inventoryEventSchemas.UnitsReleased>;
+export type NightsClosed = EventOf<'NightsClosed', typeof inventoryEventSchemas.NightsClosed>;
+export type NightsReopened = EventOf<'NightsReopened', typeof inventoryEventSchemas.NightsReopened>;
+export type ClosureSource = NightsClosed['data']['source'];
 
-export type InventoryEvent = UnitsReserved | UnitsReleased;
+export type InventoryEvent = UnitsReserved | UnitsReleased | NightsClosed | NightsReopened;
 
 /** The emails about a booking besides the guest's confirmation, each sent once and recorded by BookingNoticeSent. */
 export const BOOKING_NOTICES = ['owner-new-booking', 'guest-cancellation', 'owner-cancellation'] as const;
@@ -129,6 +153,11 @@ export const bookingEventSchemas = {
     refundAmount: z.number().describe('Integer rupees due back to the guest (0: a pay-at-hotel booking has paid nothing while it can be cancelled).'),
   }),
   BookingPaymentReceived: z.object({ bookingID: z.string(), ownerId: z.string(), receivedAt: z.string() }),
+  BookingPaymentUndone: z.object({
+    bookingID: z.string(),
+    ownerId: z.string(),
+    undoneAt: z.string().describe('ISO time the owner took the payment record back, within limits.paymentUndoMinutes of recording it.'),
+  }),
 };
 
 export type BookingPlaced = EventOf<'BookingPlaced', typeof bookingEventSchemas.BookingPlaced>;
@@ -137,5 +166,7 @@ export type BookingEmailSent = EventOf<'BookingEmailSent', typeof bookingEventSc
 export type BookingNoticeSent = EventOf<'BookingNoticeSent', typeof bookingEventSchemas.BookingNoticeSent>;
 export type BookingCancelled = EventOf<'BookingCancelled', typeof bookingEventSchemas.BookingCancelled>;
 export type BookingPaymentReceived = EventOf<'BookingPaymentReceived', typeof bookingEventSchemas.BookingPaymentReceived>;
+export type BookingPaymentUndone = EventOf<'BookingPaymentUndone', typeof bookingEventSchemas.BookingPaymentUndone>;
 
-export type BookingEvent = BookingPlaced | InvoiceIssued | BookingEmailSent | BookingNoticeSent | BookingCancelled | BookingPaymentReceived;
+export type BookingEvent =
+  BookingPlaced | InvoiceIssued | BookingEmailSent | BookingNoticeSent | BookingCancelled | BookingPaymentReceived | BookingPaymentUndone;

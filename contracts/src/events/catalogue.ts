@@ -71,6 +71,11 @@ export const eventCatalogue: { readonly [Type in DomainEventType]: EventTypeEntr
   GuestBookingReleased: { stream: 'guest-{customerId}', about: 'The booking no longer counts against the guest (cancelled, or never placed).' },
   UnitsReserved: { stream: 'inventory-{roomId}', about: 'Units of a listing taken for a booking on each of its nights.' },
   UnitsReleased: { stream: 'inventory-{roomId}', about: 'Units given back (cancellation, or a booking that was never placed).' },
+  NightsClosed: {
+    stream: 'inventory-{roomId}',
+    about: 'The owner closed units of a listing on some nights (repairs, own use): nobody can book them until they are reopened.',
+  },
+  NightsReopened: { stream: 'inventory-{roomId}', about: "Nights of a closure given back to booking: all of the closure's nights or some." },
   BookingPlaced: {
     stream: 'booking-{bookingID}',
     about: 'A guest booked: the stay, the hotel and listing as they were, the amounts, and the cancellation policy the booking is made under.',
@@ -83,4 +88,8 @@ export const eventCatalogue: { readonly [Type in DomainEventType]: EventTypeEntr
   },
   BookingCancelled: { stream: 'booking-{bookingID}', about: "The guest cancelled: what it cost under the booking's policy, and what is due back." },
   BookingPaymentReceived: { stream: 'booking-{bookingID}', about: 'The owner recorded the payment at the hotel.' },
+  BookingPaymentUndone: {
+    stream: 'booking-{bookingID}',
+    about: 'The owner took back a payment record within minutes of making it: the booking is unpaid again.',
+  },
 };

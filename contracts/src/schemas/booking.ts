@@ -9,6 +9,7 @@ import { isPhoneText, nationalNumberOf, splitInternationalNumber } from '../coun
 import { validation } from '../messages.ts';
 import { choice, email, numberFrom, plainText, requiredText, textIssue } from './fields.ts';
 import { calendarDate } from './dates.ts';
+import type { CancellationPolicy } from '../cancellation-policy.ts';
 
 const phoneText = z.preprocess(
   (value) => (typeof value === 'number' ? String(value) : value),
@@ -112,8 +113,14 @@ export interface BookingView {
   /** Integer rupees the guest pays: as the booking's BookingPlaced computed it, never recomputed. */
   readonly payableAmount: number;
   readonly isPaymentDone: boolean;
+  /** ISO time the owner recorded the payment (the undo window runs from it); null while unpaid. */
+  readonly paidAt: string | null;
   /** Link to Invoice_{bookingID}.pdf once issued; null until then. */
   readonly invoicePDF: string | null;
   readonly status: 'confirmed' | 'cancelled';
+  /** The policy the booking was made under (the terms before policies for bookings made before them). */
+  readonly cancellationPolicy: CancellationPolicy;
+  /** When the guest cancelled and what it cost (integer rupees); null while not cancelled. */
+  readonly cancellation: { readonly cancelledAt: string; readonly chargeAmount: number; readonly refundAmount: number } | null;
   readonly created_at: string;
 }

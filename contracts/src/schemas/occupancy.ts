@@ -1,6 +1,7 @@
 /**
  * The occupancy and revenue read model's answers: an owner's own hotel by month and by
- * day (GET hotel/owner/occupancy), every city for one month (GET audit/occupancy).
+ * day (GET hotel/owner/occupancy), every city for one month (GET audit/occupancy), and the
+ * month the auditors' view opens on (GET audit/occupancy/opening-month).
  *
  * A night sold is one unit of a listing taken for one night; units available are the
  * units of the hotel's listings that existed that day. Revenue is what guests pay (total
@@ -63,4 +64,19 @@ export interface OccupancyOfCity extends OccupancyFigures {
 export interface CityOccupancy {
   readonly month: string;
   readonly cities: readonly OccupancyOfCity[];
+}
+
+/**
+ * GET audit/occupancy/opening-month: the month the auditors' view opens on. The current
+ * month (India) when it has nights sold; else the latest month before it with nights sold;
+ * else the earliest month after it with nights sold (a young system's first bookings are
+ * ahead of it); else the current month, with `withBookings` false.
+ */
+export interface OccupancyOpeningMonth {
+  /** YYYY-MM to open on. */
+  readonly month: string;
+  /** YYYY-MM of today in India. */
+  readonly current: string;
+  /** Whether `month` has nights sold: false only when no month has any. */
+  readonly withBookings: boolean;
 }

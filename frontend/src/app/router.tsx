@@ -39,6 +39,7 @@ const ownerRoutes: { path: string; Page: LazyExoticComponent<ComponentType> }[] 
   { path: '/add-room/:hotelID', Page: page(() => import('./routes/owner-rooms.tsx').then((m) => ({ default: m.AddRoomPage }))) },
   { path: '/room-data/:hotelID', Page: page(() => import('./routes/owner-rooms.tsx').then((m) => ({ default: m.RoomDataPage }))) },
   { path: '/update-room-data/:hotelID/:roomID', Page: page(() => import('./routes/owner-rooms.tsx').then((m) => ({ default: m.UpdateRoomPage }))) },
+  { path: '/room-calendar/:hotelID/:roomID', Page: page(() => import('./routes/owner-calendar.tsx')) },
   { path: '/hotel-owner-bookings/:hotelID', Page: page(() => import('./routes/owner-bookings.tsx')) },
 ];
 

@@ -20,8 +20,8 @@ export function VerdictLine({ verdict, stay, onMoveCheckIn }: { verdict: RoomVer
       );
     case 'unknown':
       return (
-        <p className="verdict muted" role="status">
-          {ui.availabilityUnknown}
+        <p className={verdict.reason === null ? 'verdict muted' : 'verdict verdict-warn'} role="status">
+          {verdict.reason ?? ui.availabilityUnknown}
         </p>
       );
     case 'available':

@@ -26,6 +26,13 @@ export function errorText(error: unknown, fallback: string): string {
 export const statusOf = (error: unknown): number | undefined =>
   typeof error === 'object' && error !== null ? (error as HttpishError).response?.status : undefined;
 
+/**
+ * What the server said when it refused a request as bad (400: a stay it cannot answer for,
+ * in plain words), or null when it could not be asked or failed on its side: then only a
+ * generic text is honest.
+ */
+export const refusalOf = (error: unknown): string | null => (statusOf(error) === 400 ? errorText(error, '') || null : null);
+
 /** The seconds a refusal's Retry-After header asks to wait (429, 503), if it says. */
 export function retryAfterSecondsOf(error: unknown): number | null {
   const header = typeof error === 'object' && error !== null ? (error as HttpishError).response?.headers?.['retry-after'] : undefined;

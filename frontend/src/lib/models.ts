@@ -1,5 +1,5 @@
 /** Read shapes the screens use, built from the contracts' domain types. */
-import type { HotelAvailability, HotelDetails, PriceCategory, RoomDetails, RoomType } from '@stays/contracts';
+import type { CancellationPolicy, HotelAvailability, HotelDetails, PriceCategory, RoomDetails, RoomType } from '@stays/contracts';
 
 /** A hotel as the hotel reads answer it. */
 export interface Hotel extends HotelDetails {
@@ -8,6 +8,8 @@ export interface Hotel extends HotelDetails {
   /** Which kinds of listing the hotel offers (Room, Flat). */
   readonly roomTypes?: readonly RoomType[];
   readonly created_at?: string;
+  /** The hotel page's answer carries it (search cards do not): bookings placed now are made under it. */
+  readonly cancellationPolicy?: CancellationPolicy;
   /** In a search for a stay: what of the hotel can be booked for it. */
   readonly availability?: HotelAvailability;
 }

@@ -1,6 +1,7 @@
 /**
  * What a listing's availability answer means for a guest's stay, as the hotel and booking
- * pages say it: still checking, could not check, available (with 'Only N left' when few and
+ * pages say it: still checking, could not check (with the server's reason when it refused the
+ * stay), available (with 'Only N left' when few and
  * what the whole stay costs),
  * too many guests for the units asked, or sold out (with the nearest check-in free for as
  * many nights). The rules are the contracts' (`guestsFit`, `fewLeft`). DOM-free.
@@ -10,13 +11,14 @@ import type { LoadStatus } from './models.ts';
 
 export type RoomVerdict =
   | { readonly kind: 'checking' }
-  | { readonly kind: 'unknown' }
+  /** `reason`: why the server refused the check (a stay it cannot answer for), or null when it could not be asked. */
+  | { readonly kind: 'unknown'; readonly reason: string | null }
   | { readonly kind: 'available'; readonly onlyLeft: number | null; readonly payableAmount: number }
   | { readonly kind: 'tooManyGuests'; readonly sleeps: number }
   | { readonly kind: 'soldOut'; readonly free: number; readonly nearestCheckIn: string | null };
 
-export function verdictOf(listing: ListingAvailability | undefined, stay: Stay, status: LoadStatus): RoomVerdict {
-  if (listing === undefined) return status === 'loading' || status === 'idle' ? { kind: 'checking' } : { kind: 'unknown' };
+export function verdictOf(listing: ListingAvailability | undefined, stay: Stay, status: LoadStatus, refusal: string | null = null): RoomVerdict {
+  if (listing === undefined) return status === 'loading' || status === 'idle' ? { kind: 'checking' } : { kind: 'unknown', reason: refusal };
   if (!guestsFit(stay.guests, listing.maxGuests, listing.roomType, stay.rooms)) {
     return { kind: 'tooManyGuests', sleeps: listing.maxGuests * unitsBooked(listing.roomType, stay.rooms) };
   }

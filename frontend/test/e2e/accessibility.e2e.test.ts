@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { AxeResults, Result } from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
-import { addDays, auditMessages, earliestCommencement, messages } from '@stays/contracts';
+import { addDays, auditMessages, closureMessages, earliestCommencement, messages } from '@stays/contracts';
 import { DEMO_PASSWORD, demoGuest, demoHotels } from '../../../standalone/src/demo/index.ts';
 import { SHOTS, launchChromium, otpFromOutbox, urlMatches } from './support/browser.ts';
 import { callApi, startE2eSystem, type E2eSystem } from './support/system.ts';
@@ -229,6 +229,7 @@ describe('accessibility of every screen (axe-core, e2e)', function () {
     { name: 'add room', path: `/add-room/${ownHotelId}`, ready: (p) => p.locator('h1').waitFor() },
     { name: 'rooms data', path: `/room-data/${ownHotelId}`, ready: (p) => p.getByRole('article').first().waitFor() },
     { name: 'update room', path: `/update-room-data/${ownHotelId}/${ownRoomId}`, ready: (p) => p.locator('h1').waitFor() },
+    { name: 'room calendar', path: `/room-calendar/${ownHotelId}/${ownRoomId}`, ready: heading(closureMessages.closeTitle) },
     { name: 'owner bookings', path: `/hotel-owner-bookings/${ownHotelId}`, ready: (p) => p.getByRole('article').first().waitFor() },
   ];
   const auditorScreens = (): Screen[] => [
@@ -292,7 +293,8 @@ describe('accessibility of every screen (axe-core, e2e)', function () {
 
   it('a visitor: home, about, search, hotel, the sign-in and sign-up pages, the auditor sign-in, not found', () => check('visitor', visitorScreens));
   it('a guest: home, hotel with a room selected, book hotel, profile, their bookings', () => check('guest', guestScreens));
-  it('a hotel owner: profile, add and update hotel, their hotel, add room, rooms data, update room, bookings', () => check('owner', ownerScreens));
+  it('a hotel owner: profile, add and update hotel, their hotel, add room, rooms data, update room, room calendar, bookings', () =>
+    check('owner', ownerScreens));
   it("an auditor: the dashboard and a booking's verified history", () => check('auditor', auditorScreens));
 
   it('no screen has a serious or critical violation, nor one of the kinds the issue named', () => {

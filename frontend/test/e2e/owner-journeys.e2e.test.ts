@@ -2,20 +2,22 @@
  * The hotel owner's journey through the built client (Chromium via playwright-core)
  * against the whole product running in this process on a fresh DATA_DIR: sign up, sign
  * in, add a hotel (image count rules), add a room and an apartment, edit a room, see a
- * guest's booking with its amounts, record its payment; the guest then sees it Done.
+ * guest's booking with its amounts, record its payment (confirmed first, undone, recorded
+ * again); the guest then sees it Done.
  * Screenshots of every owner screen at 1280 px and 390 px (prefix owner-).
  */
 import { expect } from 'chai';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { formatRupees, formatDiscount, addDays, earliestCommencement, messages, quoteStay } from '@stays/contracts';
+import { formatRupees, formatDiscount, addDays, earliestCommencement, limits, messages, quoteStay } from '@stays/contracts';
 import { generateDemoImage } from '@stays/service-kit';
 import { SHOTS, launchChromium, otpFromOutbox, recordCspViolations, shoot, urlMatches } from './support/browser.ts';
 import { callApi, startE2eSystem, type E2eSystem } from './support/system.ts';
 
 const ui = messages.ui;
 const server = messages.server;
+const undoUi = messages.paymentUndo;
 
 describe('owner journeys (e2e)', function () {
   this.timeout(120_000);
@@ -42,6 +44,8 @@ describe('owner journeys (e2e)', function () {
 
   const api = <T>(method: string, route: string, body?: unknown, token?: string) => callApi<T>(system, method, route, body, token);
 
+  /** The page's transitions (a dialog fading in) have finished. */
+  const settled = (page: Page) => page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
   const byLabel = (page: Page, label: string) => page.getByLabel(label, { exact: true });
   /** Radios and checkboxes: a person clicks their label. */
   const choose = async (page: Page, label: string) => {
@@ -152,8 +156,14 @@ describe('owner journeys (e2e)', function () {
     await shoot(page, 'owner-02-add-hotel', (p) => p.getByRole('heading', { name: ui.addHotelTitle }).waitFor());
     await page.getByRole('button', { name: ui.createHotelButton }).click();
     await page.getByText(server.hotelCreated).waitFor();
-    await urlMatches(page, /\/view-hotel\/[^/]+$/);
+    // a new hotel leads on to its first room, saying why: guests find no hotel without one
+    await urlMatches(page, /\/add-room\/[^/]+$/);
     const hotelId = new URL(page.url()).pathname.split('/').at(-1)!;
+    await page.getByText(ui.addFirstRoomWhy).waitFor();
+    await shoot(page, 'owner-02-first-room', (p) => p.getByText(ui.addFirstRoomWhy).waitFor());
+    const listed = async () => ((await api<{ _id: string }[]>('GET', '/hotel/data/get/all/hotels')).json.data ?? []).some((hotel) => hotel._id === hotelId);
+    expect(await listed(), 'not listed before its first room').to.equal(false);
+    await page.goto(`/view-hotel/${hotelId}`);
     await page.getByRole('heading', { name: hotelName, level: 1 }).waitFor();
 
     // Add a room (image rule: at most two), then an apartment.
@@ -179,6 +189,10 @@ describe('owner journeys (e2e)', function () {
     await urlMatches(page, new RegExp(`/view-hotel/${hotelId}$`));
 
     await page.goto(`/add-room/${hotelId}`);
+    await byLabel(page, ui.roomStandardInputLabel).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByText(ui.addFirstRoomWhy).count(), 'said only before the first room').to.equal(0);
+    expect(await listed(), 'listed once it has a room').to.equal(true);
     await byLabel(page, ui.roomStandardInputLabel).fill('Family Suite');
     await byLabel(page, ui.roomAmenitiesLabel).fill('Free WiFi AC Massage');
     await byLabel(page, ui.roomSizeLabel).fill('60');
@@ -299,9 +313,56 @@ describe('owner journeys (e2e)', function () {
     await card.getByText(ui.upcoming).waitFor();
     expect(await card.getByTestId('payment').textContent()).to.equal(ui.paymentPending);
     await shoot(page, 'owner-08-bookings', (p) => p.getByRole('article').first().waitFor());
+    // Mark as paid asks first, naming the amount and the booking; Cancel records nothing.
+    const bookingID = (booked.json.data as { bookingID: string }).bookingID;
+    const question = undoUi.confirmText(formatRupees(quote.payableAmount), bookingID);
+    const confirmation = (p: Page) => p.getByRole('alertdialog').or(p.getByRole('dialog')).filter({ hasText: question });
     await card.getByRole('button', { name: ui.markPaid }).click();
+    await confirmation(page).getByText(undoUi.confirmHint(limits.paymentUndoMinutes)).waitFor();
+    await settled(page);
+    await page.screenshot({ path: path.join(SHOTS, 'owner-08b-confirm-payment-1280.png') });
+    await confirmation(page).getByRole('button', { name: ui.cancel }).click();
+    await confirmation(page).waitFor({ state: 'hidden' });
+    expect(await card.getByTestId('payment').textContent()).to.equal(ui.paymentPending);
+    const narrow = await context.newPage();
+    await narrow.setViewportSize({ width: 390, height: 844 });
+    await narrow.goto(page.url());
+    await narrow.getByRole('article').first().getByRole('button', { name: ui.markPaid }).click();
+    await confirmation(narrow).getByText(question).waitFor();
+    await settled(narrow);
+    const dialogBox = (await confirmation(narrow).boundingBox())!;
+    expect(dialogBox.x).to.be.at.least(0);
+    expect(dialogBox.x + dialogBox.width).to.be.at.most(390);
+    await narrow.screenshot({ path: path.join(SHOTS, 'owner-08b-confirm-payment-390.png') });
+    await confirmation(narrow).getByRole('button', { name: ui.cancel }).click();
+    await narrow.close();
+    // Confirmed: Completed, with an Undo and the time left to use it.
+    await card.getByRole('button', { name: ui.markPaid }).click();
+    await confirmation(page).getByRole('button', { name: undoUi.confirm }).click();
     await page.waitForFunction(() => document.querySelector('[data-testid="payment"]')?.textContent === 'Completed');
     expect(await card.getByRole('button', { name: ui.markPaid }).count()).to.equal(0);
+    expect(await card.getByRole('timer').textContent()).to.match(/^(10:00|9:[0-5]\d) left to undo$/);
+    await shoot(page, 'owner-08c-paid-undo', (p) => p.getByRole('article').first().getByRole('button', { name: undoUi.undo }).waitFor());
+    // Undo asks nothing more: Pending again, with a message; then marked paid again for good.
+    await card.getByRole('button', { name: undoUi.undo }).click();
+    await card.getByText(undoUi.undoneNotice(bookingID)).waitFor();
+    expect(await card.getByTestId('payment').textContent()).to.equal(ui.paymentPending);
+    expect(await card.getByRole('button', { name: undoUi.undo }).count()).to.equal(0);
+    await shoot(page, 'owner-08d-payment-undone', (p) => p.getByRole('article').first().getByRole('button', { name: ui.markPaid }).waitFor());
+    await card.getByRole('button', { name: ui.markPaid }).click();
+    await confirmation(page).getByRole('button', { name: undoUi.confirm }).click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="payment"]')?.textContent === 'Completed');
+    expect(await card.getByText(undoUi.undoneNotice(bookingID)).count()).to.equal(0);
+    // The Undo is gone once the window has ended (the page's clock moved on; the server judges by its own).
+    const later = await context.newPage();
+    await later.clock.install();
+    await later.goto(page.url());
+    const laterCard = later.getByRole('article').first();
+    await laterCard.getByRole('button', { name: undoUi.undo }).waitFor();
+    await later.clock.fastForward(limits.paymentUndoMinutes * 60_000);
+    await laterCard.getByRole('button', { name: undoUi.undo }).waitFor({ state: 'detached' });
+    expect(await laterCard.getByTestId('payment').textContent()).to.equal(ui.completed);
+    await later.close();
 
     // Profile update.
     await page.goto('/hotel-details');

@@ -45,8 +45,18 @@ describe('audit timeline texts (unit)', () => {
     expect(describeEvent('BookingCancelled', { bookingID: 'BK1', customerId: 'c1', cancelledAt: '2026-11-23T04:30:00Z' }, 'booking-BK1')).to.equal(
       'Booking cancelled by the guest at 23 Nov 2026, 10:00:00',
     );
+    const charged = { bookingID: 'BK1', customerId: 'c1', cancelledAt: '2026-11-23T04:30:00Z', chargeAmount: 3200, refundAmount: 0 };
+    expect(describeEvent('BookingCancelled', charged, 'booking-BK1')).to.equal(
+      'Booking cancelled by the guest at 23 Nov 2026, 10:00:00, with a cancellation charge of ₹3,200',
+    );
+    expect(describeEvent('BookingCancelled', { ...charged, chargeAmount: 0 }, 'booking-BK1')).to.equal(
+      'Booking cancelled by the guest at 23 Nov 2026, 10:00:00',
+    );
     expect(describeEvent('BookingPaymentReceived', { bookingID: 'BK1', ownerId: 'o1', receivedAt: '2026-12-01T06:00:00Z' }, 'booking-BK1')).to.equal(
       'Payment received at the hotel, recorded by the owner at 01 Dec 2026, 11:30:00',
+    );
+    expect(describeEvent('BookingPaymentUndone', { bookingID: 'BK1', ownerId: 'o1', undoneAt: '2026-12-01T06:04:00Z' }, 'booking-BK1')).to.equal(
+      'Payment record undone by the owner at 01 Dec 2026, 11:34:00: the booking is unpaid again',
     );
     expect(describeEvent('InvoiceIssued', { bookingID: 'BK1', invoicePDF: 'x.pdf', mediaId: 'm1' }, 'booking-BK1')).to.equal('Invoice issued');
     expect(describeEvent('BookingEmailSent', { bookingID: 'BK1', messageId: '<m@x>' }, 'booking-BK1')).to.equal('Booking confirmation emailed to the guest');

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { messages, type BookingView } from '@stays/contracts';
+import { messages, TERMS_BEFORE_POLICIES, type BookingView } from '@stays/contracts';
 import { selectPlacedBooking, selectStayDate } from '../../src/features/booking/booking.selectors.ts';
 import { bookingActions } from '../../src/features/booking/booking.slice.ts';
 import type { BookingFormData } from '../../src/features/booking/api/booking-api.ts';
@@ -174,8 +174,11 @@ describe('bookings saga and selectors (unit)', () => {
     discountAmount: 2000,
     payableAmount: 8000,
     isPaymentDone: false,
+    paidAt: null,
     invoicePDF: null,
     status: 'confirmed',
+    cancellationPolicy: TERMS_BEFORE_POLICIES,
+    cancellation: null,
     created_at: '2030-01-01T00:00:00.000Z',
     ...patch,
   });
@@ -188,6 +191,7 @@ describe('bookings saga and selectors (unit)', () => {
           customerBookings: async () => [booking('1'), booking('2')],
           cancel: async (id) => {
             cancelled = id;
+            return { cancelledAt: '2030-01-04T10:00:00.000Z', chargeAmount: 4000, refundAmount: 0 };
           },
         },
       }),
@@ -199,6 +203,11 @@ describe('bookings saga and selectors (unit)', () => {
     state = await until(store, (s) => s.bookings.cancel.status === 'succeeded');
     expect(cancelled).to.equal('BK-2');
     expect(state.bookings.byId['2']!.status).to.equal('cancelled');
+    expect(state.bookings.byId['2']!.cancellation, 'the charge the server recorded').to.deep.equal({
+      cancelledAt: '2030-01-04T10:00:00.000Z',
+      chargeAmount: 4000,
+      refundAmount: 0,
+    });
 
     const failing = testStore(stubApis({ bookings: { customerBookings: () => Promise.reject(httpError(500, {})) } }));
     failing.dispatch(bookingsActions.requested({ customerId: 'u' }));

@@ -134,7 +134,19 @@ describe("the hotel page's availability (unit)", () => {
     store.dispatch(hotelsActions.roomsLoaded({ hotelId: 'h1', rooms: [room('r1')] }));
     store.dispatch(hotelsActions.availabilityRequested({ hotelId: 'h1', stay: stay() }));
     const state = await until(store, (s) => s.hotels.availability.status === 'failed');
-    expect(selectRoomVerdicts(state, 'h1', stay())['r1']).to.deep.equal({ kind: 'unknown' });
+    expect(selectRoomVerdicts(state, 'h1', stay())['r1']).to.deep.equal({ kind: 'unknown', reason: null });
+  });
+
+  it("says the server's reason when it refuses the stay", async () => {
+    const reason = 'Choose a check-in date from tomorrow up to a year ahead.';
+    const store = testStore(stubApis({ hotels: { availability: () => Promise.reject(httpError(400, { success: false, statusCode: 400, message: reason })) } }));
+    store.dispatch(hotelsActions.roomsLoaded({ hotelId: 'h1', rooms: [room('r1')] }));
+    store.dispatch(hotelsActions.availabilityRequested({ hotelId: 'h1', stay: stay() }));
+    const state = await until(store, (s) => s.hotels.availability.status === 'failed');
+    expect(selectRoomVerdicts(state, 'h1', stay())['r1']).to.deep.equal({ kind: 'unknown', reason });
+    // a new check forgets the old reason
+    store.dispatch(hotelsActions.availabilityRequested({ hotelId: 'h1', stay: stay() }));
+    expect(store.getState().hotels.availability.refusal).to.equal(null);
   });
 });
 
@@ -171,6 +183,18 @@ describe("the booking page's availability (unit)", () => {
     await until(store, (s) => s.booking.availability.status === 'succeeded');
     expect(verdict(crowd)).to.deep.equal({ kind: 'tooManyGuests', sleeps: 2 });
     expect(asked).to.have.length(3);
+  });
+
+  it("says the server's reason when it refuses the stay, and lets the guest on (booking decides)", async () => {
+    const reason = 'Nights must be a whole number from 1 to 30.';
+    const store = testStore(
+      stubApis({ booking: { availability: () => Promise.reject(httpError(400, { success: false, statusCode: 400, message: reason })) } }),
+    );
+    store.dispatch(bookingActions.availabilityRequested({ hotelId: 'h1', roomId: 'r1', stay: stay() }));
+    await until(store, (s) => s.booking.availability.status === 'failed');
+    const verdict = selectStayVerdict(store.getState(), 'h1', 'r1', stay());
+    expect(verdict).to.deep.equal({ kind: 'unknown', reason });
+    expect(mayBook(verdict!)).to.equal(true);
   });
 
   it('after a 409 says what happened and offers the nearest check-in of that listing for as many nights', async () => {

@@ -1,9 +1,10 @@
 import { expect } from 'chai';
-import { messages, type BookingView, type SessionUser } from '@stays/contracts';
+import { messages, TERMS_BEFORE_POLICIES, type BookingView, type SessionUser } from '@stays/contracts';
 import type { Hotel, Room } from '../../src/lib/models.ts';
 import {
   arrivalsOf,
   canMarkPaid,
+  minutesAndSeconds,
   phaseCounts,
   selectOwnerBookings,
   selectOwnerHasBookings,
@@ -323,8 +324,11 @@ describe('owner bookings and profile (unit)', () => {
     discountAmount: 2000,
     payableAmount: 8000,
     isPaymentDone: false,
+    paidAt: null,
     invoicePDF: null,
     status: 'confirmed',
+    cancellationPolicy: TERMS_BEFORE_POLICIES,
+    cancellation: null,
     created_at: '2030-01-01T00:00:00.000Z',
     ...patch,
   });
@@ -381,6 +385,7 @@ describe('owner bookings and profile (unit)', () => {
           bookings: async () => [booking('1'), booking('2', { isPaymentDone: true })],
           markPaid: async (id) => {
             paid = id;
+            return { paidAt: '2030-01-01T10:00:00.000Z' };
           },
         },
       }),
@@ -397,8 +402,77 @@ describe('owner bookings and profile (unit)', () => {
     store.dispatch(ownerBookingsActions.markPaidRequested({ bookingId: '1', bookingID: 'BK-1' }));
     state = await until(store, (s) => s.ownerBookings.markPaid.status === 'succeeded');
     expect(paid).to.equal('BK-1');
-    expect(state.ownerBookings.byId['1']!.isPaymentDone).to.equal(true);
+    expect(state.ownerBookings.byId['1']).to.include({ isPaymentDone: true, paidAt: '2030-01-01T10:00:00.000Z' });
     expect(selectOwnerBookings(state).filter(canMarkPaid)).to.deep.equal([]);
+  });
+
+  it('undoes a payment record, one step at a time: the booking is pending again and may be marked again', async () => {
+    const calls: string[] = [];
+    const undoAnswer = deferred<unknown>();
+    const store = testStore(
+      stubApis({
+        ownerBookings: {
+          bookings: async () => [booking('1')],
+          markPaid: async (id) => {
+            calls.push(`paid ${id}`);
+            return { paidAt: '2030-01-01T10:00:00.000Z' };
+          },
+          undoPayment: (id) => {
+            calls.push(`undo ${id}`);
+            return undoAnswer.promise;
+          },
+        },
+      }),
+    );
+    store.dispatch(ownerBookingsActions.requested({ hotelId: 'h1' }));
+    await until(store, (s) => s.ownerBookings.status === 'succeeded');
+    store.dispatch(ownerBookingsActions.markPaidRequested({ bookingId: '1', bookingID: 'BK-1' }));
+    await until(store, (s) => s.ownerBookings.markPaid.status === 'succeeded');
+    store.dispatch(ownerBookingsActions.undoPaymentRequested({ bookingId: '1', bookingID: 'BK-1' }));
+    // marking it paid again while the undo is on its way waits its turn
+    store.dispatch(ownerBookingsActions.markPaidRequested({ bookingId: '1', bookingID: 'BK-1' }));
+    expect(calls).to.deep.equal(['paid BK-1', 'undo BK-1']);
+    expect(store.getState().ownerBookings.undoPayment).to.deep.equal({ bookingId: '1', status: 'loading', error: null });
+    undoAnswer.resolve({ success: true });
+    let state = await until(store, (s) => s.ownerBookings.markPaid.status === 'succeeded' && calls.length === 3);
+    expect(calls).to.deep.equal(['paid BK-1', 'undo BK-1', 'paid BK-1']);
+    expect(state.ownerBookings.byId['1']).to.include({ isPaymentDone: true });
+    expect(state.ownerBookings.undoPayment.status).to.equal('idle');
+
+    store.dispatch(ownerBookingsActions.undoPaymentRequested({ bookingId: '1', bookingID: 'BK-1' }));
+    state = await until(store, (s) => s.ownerBookings.undoPayment.status === 'succeeded');
+    expect(state.ownerBookings.byId['1']).to.include({ isPaymentDone: false, paidAt: null });
+    expect(
+      selectOwnerBookings(state)
+        .filter(canMarkPaid)
+        .map((b) => b._id),
+    ).to.deep.equal(['1']);
+  });
+
+  it("shows the server's refusal of an undo, and keeps the booking paid", async () => {
+    const refusal = messages.paymentUndo.windowOver(10);
+    const store = testStore(
+      stubApis({
+        ownerBookings: {
+          bookings: async () => [booking('1', { isPaymentDone: true, paidAt: '2030-01-01T10:00:00.000Z' })],
+          undoPayment: () => Promise.reject(httpError(409, { success: false, message: refusal })),
+        },
+      }),
+    );
+    store.dispatch(ownerBookingsActions.requested({ hotelId: 'h1' }));
+    await until(store, (s) => s.ownerBookings.status === 'succeeded');
+    store.dispatch(ownerBookingsActions.undoPaymentRequested({ bookingId: '1', bookingID: 'BK-1' }));
+    const state = await until(store, (s) => s.ownerBookings.undoPayment.status === 'failed');
+    expect(state.ownerBookings.undoPayment.error).to.equal(refusal);
+    expect(state.ownerBookings.byId['1']).to.include({ isPaymentDone: true, paidAt: '2030-01-01T10:00:00.000Z' });
+  });
+
+  it('counts the undo window down in minutes and seconds, rounded up', () => {
+    expect(minutesAndSeconds(10 * 60_000)).to.equal('10:00');
+    expect(minutesAndSeconds(9 * 60_000 + 59_001)).to.equal('10:00');
+    expect(minutesAndSeconds(9 * 60_000 + 59_000)).to.equal('9:59');
+    expect(minutesAndSeconds(61_000)).to.equal('1:01');
+    expect(minutesAndSeconds(1)).to.equal('0:01');
   });
 
   it('shows an empty or failed list as "Error while loading data." and empties it', async () => {

@@ -39,6 +39,7 @@ export function stubApis(overrides: { [K in keyof Apis]?: Partial<Apis[K]> } = {
       hotel: unexpected('ownerHotel.hotel'),
       createHotel: unexpected('createHotel'),
       updateHotel: unexpected('updateHotel'),
+      setCancellationPolicy: unexpected('setCancellationPolicy'),
       ...overrides.ownerHotel,
     },
     ownerRooms: {
@@ -48,7 +49,12 @@ export function stubApis(overrides: { [K in keyof Apis]?: Partial<Apis[K]> } = {
       updateRoom: unexpected('updateRoom'),
       ...overrides.ownerRooms,
     },
-    ownerBookings: { bookings: unexpected('ownerBookings.bookings'), markPaid: unexpected('markPaid'), ...overrides.ownerBookings },
+    ownerBookings: {
+      bookings: unexpected('ownerBookings.bookings'),
+      markPaid: unexpected('markPaid'),
+      undoPayment: unexpected('undoPayment'),
+      ...overrides.ownerBookings,
+    },
   };
 }
 

@@ -1,9 +1,11 @@
 /**
  * The availability read model: per listing per night, the units still free. Free units of
  * a night are the listing's units as it stands now, minus the units bookings took on that
- * night and did not give back (the inventory streams' UnitsReserved and UnitsReleased,
- * which are what the command side decides by). Only nights someone booked have a
- * document; a night without one has every unit free.
+ * night and did not give back, minus the units its owner closed and did not reopen (the
+ * inventory streams' UnitsReserved, UnitsReleased, NightsClosed and NightsReopened, which
+ * are what the command side decides by). Only nights someone booked or closed have a
+ * document; a night without one has every unit free. The owner's calendar reads the same
+ * nights, and the closures night by night so that each can be reopened.
  *
  * It is a guide for guests, read before they verify and book: the inventory streams stay
  * the only thing that decides whether a booking may take a unit, so a guest who sees a last
@@ -16,8 +18,11 @@ import {
   quoteStay,
   unitsBooked,
   type BedType,
+  type CalendarClosure,
+  type ClosureSource,
   type HotelAvailability,
   type ListingAvailability,
+  type RoomCalendar,
   type RoomDetails,
   type RoomSearchQuery,
   type RoomType,
@@ -31,6 +36,7 @@ import { defineReadModel, type ReadModelStore } from '../read-model.ts';
 export const availabilityCollections = {
   listings: 'listings',
   nights: 'nights',
+  closures: 'closures',
 } as const;
 const collections = availabilityCollections;
 
@@ -51,24 +57,40 @@ export type AvailabilityListingDocument = {
   readonly created_at: string;
 };
 
-/** Units taken on one night of one listing (`_id` is `{roomId}/{night}`). */
+/** Units taken on one night of one listing (`_id` is `{roomId}/{night}`): `taken` is `reserved` (by bookings) plus `closed`. */
 export type AvailabilityNightDocument = {
   readonly _id: string;
   readonly roomId: string;
   readonly night: string;
   readonly reserved: number;
+  readonly closed: number;
+  readonly taken: number;
+};
+
+/** One night a closure holds (`_id` is `{closureId}/{night}`): a reopened night's document is removed. */
+export type AvailabilityClosureNightDocument = {
+  readonly _id: string;
+  readonly closureId: string;
+  readonly roomId: string;
+  readonly night: string;
+  readonly units: number;
+  readonly source: ClosureSource;
+  readonly note?: string;
 };
 
 const nightId = (roomId: string, night: string) => `${roomId}/${night}`;
+const closureNightId = (closureId: string, night: string) => `${closureId}/${night}`;
 
 export const availabilityReadModel = defineReadModel({
   name: 'availability',
-  version: 1,
+  version: 2,
   personalFields: 'none',
   collections: {
     [collections.listings]: [{ keys: { hotelID: 1, created_at: 1, _id: 1 } }],
     // a listing's nights in date order, for the nearest free check-in; a stay's nights are read by _id
     [collections.nights]: [{ keys: { roomId: 1, night: 1 } }],
+    // a listing's closed nights in date order, for its calendar
+    [collections.closures]: [{ keys: { roomId: 1, night: 1 } }],
   },
   queries: availabilityQueries,
   on: {
@@ -86,8 +108,27 @@ export const availabilityReadModel = defineReadModel({
     HotelDelisted: ({ hotelId }) => [
       { collection: collections.listings, operation: { updateMany: { filter: { hotelID: hotelId }, update: { $set: { listed: false } } } } },
     ],
-    UnitsReserved: ({ roomId, nights, units }) => nights.map((night) => reservedChange(roomId, night, units)),
-    UnitsReleased: ({ roomId, nights, units }) => nights.map((night) => reservedChange(roomId, night, -units)),
+    UnitsReserved: ({ roomId, nights, units }) => nights.map((night) => takenChange(roomId, night, 'reserved', units)),
+    UnitsReleased: ({ roomId, nights, units }) => nights.map((night) => takenChange(roomId, night, 'reserved', -units)),
+    NightsClosed: ({ closureId, roomId, nights, units, source, note }) =>
+      nights.flatMap((night) => [
+        takenChange(roomId, night, 'closed', units),
+        {
+          collection: collections.closures,
+          operation: {
+            updateOne: {
+              filter: { _id: closureNightId(closureId, night) },
+              update: { $set: { closureId, roomId, night, units, source, ...(note !== undefined && { note }) } },
+              upsert: true,
+            },
+          },
+        },
+      ]),
+    NightsReopened: ({ closureId, roomId, nights, units }) =>
+      nights.flatMap((night) => [
+        takenChange(roomId, night, 'closed', -units),
+        { collection: collections.closures, operation: { deleteOne: { filter: { _id: closureNightId(closureId, night) } } } },
+      ]),
   },
 });
 
@@ -96,10 +137,18 @@ function listingFields(room: RoomDetails & { hotelId: string }) {
   return { hotelID: hotelId, roomType, roomStandard, bedType, pricePerNight, furnished, hasKitchen, totalUnits, maxGuests, listed: true };
 }
 
-function reservedChange(roomId: string, night: string, units: number) {
+/** Units booked (`reserved`) or closed on a night change, and with them the units taken. */
+function takenChange(roomId: string, night: string, by: 'reserved' | 'closed', units: number) {
+  const other = by === 'reserved' ? 'closed' : 'reserved';
   return {
     collection: collections.nights,
-    operation: { updateOne: { filter: { _id: nightId(roomId, night) }, update: { $inc: { reserved: units }, $setOnInsert: { roomId, night } }, upsert: true } },
+    operation: {
+      updateOne: {
+        filter: { _id: nightId(roomId, night) },
+        update: { $inc: { [by]: units, taken: units }, $setOnInsert: { roomId, night, [other]: 0 } },
+        upsert: true,
+      },
+    },
   };
 }
 
@@ -108,18 +157,18 @@ export type AvailabilityQueries = ReturnType<typeof availabilityQueries>;
 export function availabilityQueries(store: ReadModelStore) {
   const listings = store.collection<AvailabilityListingDocument>(collections.listings);
   const nights = store.collection<AvailabilityNightDocument>(collections.nights);
+  const closures = store.collection<AvailabilityClosureNightDocument>(collections.closures);
 
-  /** Units taken per listing and night within the stay, for these listings. */
   /**
    * Units taken per listing and night within the stay, for these listings: looked up by
    * `_id` (`{roomId}/{night}`), which any store answers without a scan, whatever else the
    * collection holds.
    */
-  async function reservedIn(roomIds: readonly string[], stay: Stay): Promise<Map<string, number>> {
+  async function takenIn(roomIds: readonly string[], stay: Stay): Promise<Map<string, number>> {
     const stayNights = Array.from({ length: stay.nights }, (_, index) => addDays(stay.checkIn, index));
     const ids = roomIds.flatMap((roomId) => stayNights.map((night) => nightId(roomId, night)));
-    const taken = await nights.find({ _id: { $in: ids } }, { projection: { reserved: 1 } });
-    return new Map(taken.map((document) => [document._id, document.reserved]));
+    const taken = await nights.find({ _id: { $in: ids } }, { projection: { taken: 1 } });
+    return new Map(taken.map((document) => [document._id, document.taken]));
   }
 
   function answer(listing: AvailabilityListingDocument, reserved: ReadonlyMap<string, number>, stay: Stay): ListingAvailability {
@@ -157,8 +206,8 @@ export function availabilityQueries(store: ReadModelStore) {
     if (units > listing.totalUnits) return null;
     const from = addDays(stay.checkIn, 1);
     const lastDay = addDays(latest, stay.nights - 1);
-    const taken = await nights.find({ roomId: listing._id, night: { $gte: from, $lte: lastDay } }, { projection: { night: 1, reserved: 1 } });
-    const full = new Set(taken.filter((night) => listing.totalUnits - night.reserved < units).map((night) => night.night));
+    const taken = await nights.find({ roomId: listing._id, night: { $gte: from, $lte: lastDay } }, { projection: { night: 1, taken: 1 } });
+    const full = new Set(taken.filter((night) => listing.totalUnits - night.taken < units).map((night) => night.night));
     // a window of the stay's nights slides a night at a time, counting the full nights inside it
     const days: string[] = [];
     for (let day = from; day <= lastDay; day = addDays(day, 1)) days.push(day);
@@ -175,6 +224,34 @@ export function availabilityQueries(store: ReadModelStore) {
 
   return {
     /**
+     * The owner's calendar of a listing of the hotel: each night from `first` for `days`
+     * nights with the units booked, closed and free, and the closures holding any of them
+     * (each with its nights in the window, in order); null when the hotel has no such listing.
+     */
+    async calendar(hotelId: string, roomId: string, first: string, days: number): Promise<RoomCalendar | null> {
+      const listing = await listings.findOne({ _id: roomId, hotelID: hotelId }, { projection: { totalUnits: 1 } });
+      if (listing === null) return null;
+      const last = addDays(first, days - 1);
+      const inWindow = { roomId, night: { $gte: first, $lte: last } };
+      const [taken, closed] = await Promise.all([
+        nights.find(inWindow, { projection: { night: 1, reserved: 1, closed: 1 } }),
+        closures.find(inWindow, { sort: { night: 1 }, projection: { [POSITION_FIELD]: 0 } }),
+      ]);
+      const byNight = new Map(taken.map((night) => [night.night, night]));
+      const calendarNights = Array.from({ length: days }, (_, index) => {
+        const date = addDays(first, index);
+        const { reserved: booked = 0, closed: closedUnits = 0 } = byNight.get(date) ?? {};
+        return { date, booked, closed: closedUnits, free: Math.max(0, listing.totalUnits - booked - closedUnits) };
+      });
+      const byClosure = new Map<string, CalendarClosure & { nights: string[] }>();
+      for (const { closureId, night, units, source, note } of closed) {
+        const known = byClosure.get(closureId);
+        if (known !== undefined) known.nights.push(night);
+        else byClosure.set(closureId, { closureID: closureId, nights: [night], units, source, ...(note !== undefined && { note }) });
+      }
+      return { roomID: roomId, totalUnits: listing.totalUnits, nights: calendarNights, closures: [...byClosure.values()] };
+    },
+    /**
      * The hotels (of `amongHotels`, when given) with a listing bookable for the whole stay
      * (and meeting the room search's conditions, if any), each with how many of its listings are
      * bookable, the lowest payable amount among them and their fewest free units.
@@ -185,7 +262,7 @@ export function availabilityQueries(store: ReadModelStore) {
         { ...conditions, ...(amongHotels !== undefined && { hotelID: { $in: [...amongHotels] } }), listed: true },
         { projection: { hotelID: 1, roomType: 1, bedType: 1, pricePerNight: 1, totalUnits: 1, maxGuests: 1 } },
       );
-      const taken = await reservedIn(
+      const taken = await takenIn(
         candidates.map((listing) => listing._id),
         stay,
       );
@@ -228,7 +305,7 @@ export function availabilityQueries(store: ReadModelStore) {
     async ofHotel(hotelId: string, stay: Stay, latest: string): Promise<ListingAvailability[] | null> {
       const found = await listings.find({ hotelID: hotelId, listed: true }, { sort: { created_at: 1, _id: 1 }, projection: { [POSITION_FIELD]: 0 } });
       if (found.length === 0) return null;
-      const reserved = await reservedIn(
+      const reserved = await takenIn(
         found.map((listing) => listing._id),
         stay,
       );

@@ -30,7 +30,7 @@ const setOnBooking = (bookingID: string, set: Record<string, unknown>): Projecte
 
 export const bookingsReadModel = defineReadModel({
   name: 'bookings',
-  version: 3,
+  version: 5,
   collections: {
     [bookingCollections.bookings]: [
       // The guest's and the hotel's lists, newest first: MongoDB reads them in index order
@@ -70,8 +70,11 @@ export const bookingsReadModel = defineReadModel({
         discountAmount: placed.discountAmount,
         payableAmount: placed.payableAmount,
         isPaymentDone: false,
+        paidAt: null,
         invoicePDF: null,
         status: 'confirmed',
+        cancellationPolicy: placed.cancellationPolicy,
+        cancellation: null,
         created_at: recordedAt,
       };
       return [
@@ -85,8 +88,10 @@ export const bookingsReadModel = defineReadModel({
         operation: { updateOne: { filter: { _id: bookingID, customerName: { $ne: ERASED } }, update: { $set: { invoicePDF } } } },
       },
     ],
-    BookingCancelled: ({ bookingID }) => setOnBooking(bookingID, { status: 'cancelled' }),
-    BookingPaymentReceived: ({ bookingID }) => setOnBooking(bookingID, { isPaymentDone: true }),
+    BookingCancelled: ({ bookingID, cancelledAt, chargeAmount, refundAmount }) =>
+      setOnBooking(bookingID, { status: 'cancelled', cancellation: { cancelledAt, chargeAmount, refundAmount } }),
+    BookingPaymentReceived: ({ bookingID, receivedAt }) => setOnBooking(bookingID, { isPaymentDone: true, paidAt: receivedAt }),
+    BookingPaymentUndone: ({ bookingID }) => setOnBooking(bookingID, { isPaymentDone: false, paidAt: null }),
     // The guest's key is destroyed and their invoices deleted: blank what is already
     // projected, as a rebuild (which reads the guest as erased) would; amounts, dates,
     // hotel and ids stay.

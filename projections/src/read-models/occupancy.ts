@@ -22,7 +22,15 @@
  * Booking events carry no amounts on cancellation or payment, so per-day counters could
  * not be decremented by a pure handler: the booking is the unit that is written.
  */
-import { addDays, indiaToday, type CityOccupancy, type OccupancyFigures, type OccupancyOfCity, type OwnerOccupancy } from '@stays/contracts';
+import {
+  addDays,
+  indiaToday,
+  type CityOccupancy,
+  type OccupancyFigures,
+  type OccupancyOfCity,
+  type OccupancyOpeningMonth,
+  type OwnerOccupancy,
+} from '@stays/contracts';
 import type { ProjectedWrite } from '../projection.ts';
 import { defineReadModel, type ReadModelStore } from '../read-model.ts';
 
@@ -216,6 +224,24 @@ export function occupancyQueries(store: ReadModelStore) {
       const cities: OccupancyOfCity[] = [...byCity].sort(([a], [b]) => a.localeCompare(b, 'en')).map(([city, tally]) => ({ city, ...figuresOf(tally) }));
       return { month, cities };
     },
+
+    /**
+     * The month the auditors' view opens on (see `OccupancyOpeningMonth`). A booking's nights
+     * are consecutive, so a booking reaching into a month sells nights in it; each step reads
+     * at most one booking.
+     */
+    async openingMonth(today: string): Promise<OccupancyOpeningMonth> {
+      const current = monthOf(today);
+      const first = monthStart(today);
+      const last = monthEnd(today);
+      const opening = (month: string, withBookings = true): OccupancyOpeningMonth => ({ month, current, withBookings });
+      if ((await bookings.findOne({ lastNight: { $gte: first }, firstNight: { $lte: last }, cancelled: false })) !== null) return opening(current);
+      const [latest] = await bookings.find({ lastNight: { $lt: first }, cancelled: false }, { sort: { lastNight: -1 }, limit: 1 });
+      if (latest !== undefined) return opening(monthOf(latest.lastNight));
+      // only a system whose every booking is still ahead gets here, so it has few bookings and needs no index on firstNight
+      const [next] = await bookings.find({ firstNight: { $gt: last }, cancelled: false }, { sort: { firstNight: 1 }, limit: 1 });
+      return next === undefined ? opening(current, false) : opening(monthOf(next.firstNight));
+    },
   };
 }
 
@@ -252,5 +278,7 @@ export const occupancyReadModel = defineReadModel({
     },
     BookingCancelled: ({ bookingID }) => setOnBooking(bookingID, { cancelled: true }),
     BookingPaymentReceived: ({ bookingID }) => setOnBooking(bookingID, { paid: true }),
+    // no version bump for this handler: no stored version has met the event, so none would project differently
+    BookingPaymentUndone: ({ bookingID }) => setOnBooking(bookingID, { paid: false }),
   },
 });

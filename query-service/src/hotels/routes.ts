@@ -1,5 +1,5 @@
 /** Hotel and room reads (spec section 7): public, except an owner's own room details. */
-import { latestCommencement, messages, routes, stayStartProblem, type Pagination } from '@stays/contracts';
+import { closureLimits, closureMessages, indiaToday, latestCommencement, messages, routes, stayStartProblem, type Pagination } from '@stays/contracts';
 import type { Context } from 'koa';
 import { ForbiddenError, NotFoundError, ValidationError, authOf, respond, respondWithEncodedJson, successJson } from '@stays/service-kit';
 import { availabilityReadModel, hotelsReadModel, type HotelSearch } from '@stays/projections/read-models';
@@ -91,5 +91,17 @@ export function mountHotelRoutes({ deps, readModels, mount }: QueryContext): voi
     const room = await hotels.roomOfHotel(hotelID, roomID);
     if (room === null) throw new NotFoundError(messages.server.roomNotFound);
     respond(ctx, 200, messages.server.roomFound, answered(room));
+  });
+
+  // the owner's calendar of a listing: today (India) and every night a closure may reach
+  mount(routes.roomCalendar, async (ctx) => {
+    const { hotelID, roomID } = ctx.input.params;
+    const ownerId = await hotels.ownerOfHotel(hotelID);
+    if (ownerId === null) throw new NotFoundError(messages.server.hotelNotFound);
+    if (ownerId !== authOf(ctx).accountId) throw new ForbiddenError(messages.server.notYourHotel);
+    const calendar = await readModels.availability.calendar(hotelID, roomID, indiaToday(new Date()), closureLimits.horizonDays + 1);
+    if (calendar === null) throw new NotFoundError(messages.server.roomNotFound);
+    ctx.set('Cache-Control', 'no-store');
+    respond(ctx, 200, closureMessages.calendarFound, calendar);
   });
 }

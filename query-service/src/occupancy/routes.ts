@@ -1,7 +1,7 @@
 /**
  * The occupancy and revenue read model's calls: an owner's own hotel (their token says
- * which), and every city for auditors. Neither holds personal data, so an auditor's read
- * of it is not recorded in the audit trail.
+ * which), and every city for auditors with the month their view opens on. None holds
+ * personal data, so an auditor's read of it is not recorded in the audit trail.
  */
 import { indiaToday, messages, routes } from '@stays/contracts';
 import { NotFoundError, authOf, respond } from '@stays/service-kit';
@@ -19,5 +19,10 @@ export function mountOccupancyRoutes({ readModels, mount }: QueryContext): void 
     const month = ctx.input.query.month ?? indiaToday(new Date()).slice(0, 7);
     ctx.set('Cache-Control', 'private, no-store');
     respond(ctx, 200, messages.server.occupancyFound, await readModels.occupancy.ofCities(month));
+  });
+
+  mount(routes.auditOccupancyOpeningMonth, async (ctx) => {
+    ctx.set('Cache-Control', 'private, no-store');
+    respond(ctx, 200, messages.server.occupancyFound, await readModels.occupancy.openingMonth(indiaToday(new Date())));
   });
 }

@@ -1,12 +1,13 @@
 /** Cancelling a booking: records the cancellation, then gives back its units and the guest's place. */
-import { bookingAggregate, streams } from '@stays/contracts';
+import { bookingAggregate, streams, type BookingCancellation } from '@stays/contracts';
 import type { BookingDeps } from '../../command-context.ts';
 import { handle, latestPosition, type Positioned } from '../../handle.ts';
 import { placedBooking } from '../booking.ts';
 import { giveBack } from '../giving-back/handler.ts';
 import { cancelBooking } from './decide.ts';
 
-export async function handleCancelBooking(deps: BookingDeps, customerId: string, bookingID: string): Promise<Positioned<null>> {
+/** The value: the cancellation as recorded (when, and what it cost under the booking's policy). */
+export async function handleCancelBooking(deps: BookingDeps, customerId: string, bookingID: string): Promise<Positioned<BookingCancellation | null>> {
   const metadata = { actor: customerId, correlationId: bookingID };
   const { state, position } = await handle(
     deps.store,
@@ -15,7 +16,8 @@ export async function handleCancelBooking(deps: BookingDeps, customerId: string,
     (current) => cancelBooking({ customerId, now: deps.now() }, current),
     metadata,
   );
-  const { roomId, customerId: guest } = placedBooking(state).booking;
+  const booking = placedBooking(state);
+  const { roomId, customerId: guest } = booking.booking;
   const givenBack = await giveBack(deps.store, { bookingID, customerId: guest, roomId }, metadata);
-  return { value: null, position: latestPosition(position, givenBack) };
+  return { value: booking.cancellation, position: latestPosition(position, givenBack) };
 }

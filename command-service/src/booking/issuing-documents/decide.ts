@@ -1,13 +1,21 @@
 /**
  * Recording a booking's documents (the booking documents reactor drives it, no route):
- * its invoice once issued, its confirmation email and each notice once sent. Recording any again changes nothing.
+ * its invoice once issued, and once more after a cancellation that cost something (that
+ * invoice shows the charge); its confirmation email and each notice once sent. Recording any
+ * again changes nothing.
  */
-import type { BookingEvent, BookingNotice, BookingState } from '@stays/contracts';
+import { needsCancellationInvoice, type BookingEvent, type BookingNotice, type BookingState } from '@stays/contracts';
+import { Conflict } from '../../domain-errors.ts';
 import { placedBooking } from '../booking.ts';
 
-export function recordInvoice(command: { url: string; mediaId: string }, state: BookingState): BookingEvent[] {
+/** `showsCancellation`: the PDF was rendered with the booking's cancellation and its charge. */
+export function recordInvoice(command: { url: string; mediaId: string; showsCancellation: boolean }, state: BookingState): BookingEvent[] {
   const booking = placedBooking(state);
-  if (booking.invoice !== null) return [];
+  if (booking.invoice !== null && !needsCancellationInvoice(booking)) return [];
+  // cancelled with a charge while this invoice was rendered without it: the reactor renders it again
+  if (booking.status === 'cancelled' && (booking.cancellation?.chargeAmount ?? 0) > 0 && !command.showsCancellation) {
+    throw new Conflict(`booking ${booking.booking.bookingID} was cancelled with a charge while its invoice was rendered`);
+  }
   return [{ type: 'InvoiceIssued', data: { bookingID: booking.booking.bookingID, invoicePDF: command.url, mediaId: command.mediaId } }];
 }
 

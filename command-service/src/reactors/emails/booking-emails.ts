@@ -20,7 +20,7 @@ import {
   type PlacedBooking,
 } from '@stays/contracts';
 import type { EmailMessage } from '@stays/service-kit';
-import { renderEmail, type EmailContent } from './layout.ts';
+import { renderEmail, type EmailContent } from '../../emails/layout.ts';
 
 const texts = messages.emails;
 

@@ -1,8 +1,9 @@
 /** /hotel/:hotelID and /view-hotel/:hotelID (spec section 2). */
 import { Spinner } from '@blueprintjs/core';
-import { limits, messages, type Stay } from '@stays/contracts';
+import { describePolicy, limits, messages, TERMS_BEFORE_POLICIES, type Stay } from '@stays/contracts';
 import { useEffect, useMemo } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { CancellationPolicyNote } from '../../components/CancellationPolicyNote.tsx';
 import { StayPicker } from '../../components/StayPicker.tsx';
 import { selectChosenStay } from '../../features/booking/booking.selectors.ts';
 import { bookingActions } from '../../features/booking/booking.slice.ts';
@@ -88,6 +89,7 @@ export default function HotelPage() {
             {!wide && <StayPicker stay={stay} onChange={chooseStay} withGuests className="rooms-stay" />}
           </RoomChooser>
         )}
+        <CancellationPolicyNote text={describePolicy(hotel.cancellationPolicy ?? TERMS_BEFORE_POLICIES)} />
       </div>
       {wide ? (
         <aside className="hotel-aside">

@@ -16,6 +16,7 @@ import {
   selectMarkPaid,
   selectOwnerBookings,
   selectOwnerBookingsState,
+  selectUndoPayment,
   type ArrivalsFilter,
 } from '../../features/owner-bookings/owner-bookings.selectors.ts';
 import { ownerBookingsActions } from '../../features/owner-bookings/owner-bookings.slice.ts';
@@ -52,6 +53,7 @@ export default function OwnerBookingsPage() {
   const state = useSelector(selectOwnerBookingsState);
   const bookings = useSelector(selectOwnerBookings);
   const markPaid = useSelector(selectMarkPaid);
+  const undoPayment = useSelector(selectUndoPayment);
   const [params, setParams] = useSearchParams();
   const filter = filterOf(params);
   // a hotel's bookings are at most a few thousand: filtering them at each render costs well under a frame
@@ -85,7 +87,9 @@ export default function OwnerBookingsPage() {
             bookings={shown}
             now={now}
             markPaid={markPaid}
+            undoPayment={undoPayment}
             onMarkPaid={(booking) => dispatch(ownerBookingsActions.markPaidRequested({ bookingId: booking._id, bookingID: booking.bookingID }))}
+            onUndoPayment={(booking) => dispatch(ownerBookingsActions.undoPaymentRequested({ bookingId: booking._id, bookingID: booking.bookingID }))}
           />
         </>
       )}

@@ -1,5 +1,5 @@
 /** /add-room/:hotelID (ADD ROOM), /update-room-data/:hotelID/:roomID, and /room-data/:hotelID ('{hotel} (Rooms)'). */
-import { Classes, Intent } from '@blueprintjs/core';
+import { Callout, Classes, Intent } from '@blueprintjs/core';
 import { messages, roomTypeLabel } from '@stays/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -46,6 +46,11 @@ export function AddRoomPage() {
     <div className="page owner-page">
       <h1>{ui.addRoomTitle}</h1>
       {hotel && <p className="muted lead">{hotel.hotelName}</p>}
+      {hotel?.roomTypes?.length === 0 && (
+        <Callout intent={Intent.PRIMARY} className="first-room-notice">
+          {ui.addFirstRoomWhy}
+        </Callout>
+      )}
       <RoomForm
         mode="create"
         initial={initial}

@@ -70,6 +70,8 @@ const describers: { readonly [Type in DomainEventType]: (d: Fields, streamId: st
   GuestBookingReleased: () => said.guestBookingReleased,
   UnitsReserved: (d) => said.unitsReserved(d.number('units'), nights(d).length, nights(d)[0] ?? ''),
   UnitsReleased: (d) => said.unitsReleased(d.number('units'), nights(d).length, nights(d)[0] ?? ''),
+  NightsClosed: (d) => said.nightsClosed(d.number('units'), nights(d).length, nights(d)[0] ?? ''),
+  NightsReopened: (d) => said.nightsReopened(d.number('units'), nights(d).length, nights(d)[0] ?? ''),
   BookingPlaced: (d) =>
     said.bookingPlaced(
       d.text('customerName'),
@@ -82,8 +84,13 @@ const describers: { readonly [Type in DomainEventType]: (d: Fields, streamId: st
   InvoiceIssued: () => said.invoiceIssued,
   BookingEmailSent: () => said.bookingEmailSent,
   BookingNoticeSent: (d) => said.bookingNoticeSent(d.text('notice')),
-  BookingCancelled: (d) => said.bookingCancelled(indiaTime(d.text('cancelledAt'))),
+  // a free cancellation (or one recorded before charges were) reads as it always did
+  BookingCancelled: (d) =>
+    d.has('chargeAmount') && d.number('chargeAmount') > 0
+      ? said.bookingCancelledWithCharge(indiaTime(d.text('cancelledAt')), formatRupees(d.number('chargeAmount')))
+      : said.bookingCancelled(indiaTime(d.text('cancelledAt'))),
   BookingPaymentReceived: (d) => said.bookingPaymentReceived(indiaTime(d.text('receivedAt'))),
+  BookingPaymentUndone: (d) => said.bookingPaymentUndone(indiaTime(d.text('undoneAt'))),
   AuditorAdded: (d) => said.auditorAdded(d.text('via')),
   AuditorSignedIn: () => said.auditorSignedIn,
   AuditorSignedOut: () => said.auditorSignedOut,

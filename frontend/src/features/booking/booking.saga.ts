@@ -5,7 +5,7 @@
 import { messages, type ListingAvailability, type Stay } from '@stays/contracts';
 import { all, call, put, take, takeLatest } from 'redux-saga/effects';
 import { abortIfCancelled } from '../../lib/abortable.ts';
-import { errorText, retryAfterSecondsOf, statusOf } from '../../lib/errors.ts';
+import { errorText, refusalOf, retryAfterSecondsOf, statusOf } from '../../lib/errors.ts';
 import type { BookingApi } from './api/booking-api.ts';
 import { bookingActions, checkKey, type BookingAction } from './booking.slice.ts';
 
@@ -67,8 +67,8 @@ function* checkAvailability(api: BookingApi, action: Of<'booking/availabilityReq
   try {
     const listings = (yield call(api.availability, hotelId, stay, controller.signal)) as ListingAvailability[];
     yield put(bookingActions.availabilityChecked({ key, listing: listings.find((listing) => listing.roomID === roomId) ?? null }));
-  } catch {
-    yield put(bookingActions.availabilityFailed({ key }));
+  } catch (error) {
+    yield put(bookingActions.availabilityFailed({ key, refusal: refusalOf(error) }));
   } finally {
     yield* abortIfCancelled(controller);
   }

@@ -32,7 +32,7 @@ export const selectStayVerdict = createSelector(
     if (roomId === null) return null;
     const stay = stayOfKey(key);
     if (check.key !== checkKey(hotelId, roomId, stay)) return { kind: 'checking' };
-    return verdictOf(check.listing ?? undefined, stay, check.status === 'succeeded' && check.listing === null ? 'failed' : check.status);
+    return verdictOf(check.listing ?? undefined, stay, check.status === 'succeeded' && check.listing === null ? 'failed' : check.status, check.refusal);
   },
 );
 export const selectPlacedBooking = (state: WithBooking) => state.booking.placed;

@@ -37,7 +37,13 @@ export interface BookingState {
   /** The stay picked on the home, search or hotel page, carried to the next page; null: none picked. */
   readonly stay: Stay | null;
   /** The chosen listing's availability for the booking page's stay (`checkKey`). */
-  readonly availability: { readonly key: string | null; readonly status: LoadStatus; readonly listing: ListingAvailability | null };
+  readonly availability: {
+    readonly key: string | null;
+    readonly status: LoadStatus;
+    readonly listing: ListingAvailability | null;
+    /** The server's reason when it refused the check (400), else null. */
+    readonly refusal: string | null;
+  };
 }
 
 /** Which check an availability answer belongs to: the hotel, the listing and the stay. */
@@ -48,7 +54,7 @@ const initialBookingState: BookingState = {
   submit: { status: 'idle', error: null, message: null, nearestCheckIn: null },
   placed: null,
   stay: null,
-  availability: { key: null, status: 'idle', listing: null },
+  availability: { key: null, status: 'idle', listing: null, refusal: null },
 };
 
 export const bookingActions = {
@@ -75,7 +81,7 @@ export const bookingActions = {
   /** The booking page's stay, type or standard changed: is the listing free for it? */
   availabilityRequested: (payload: { hotelId: string; roomId: string; stay: Stay }) => ({ type: 'booking/availabilityRequested' as const, payload }),
   availabilityChecked: (payload: { key: string; listing: ListingAvailability | null }) => ({ type: 'booking/availabilityChecked' as const, payload }),
-  availabilityFailed: (payload: { key: string }) => ({ type: 'booking/availabilityFailed' as const, payload }),
+  availabilityFailed: (payload: { key: string; refusal: string | null }) => ({ type: 'booking/availabilityFailed' as const, payload }),
   /** A new booking page opened. */
   started: () => ({ type: 'booking/started' as const }),
 };
@@ -116,12 +122,14 @@ export function bookingReducer(state: BookingState = initialBookingState, action
       return { ...state, stay: a.payload.stay };
     case 'booking/availabilityRequested': {
       const key = checkKey(a.payload.hotelId, a.payload.roomId, a.payload.stay);
-      return { ...state, availability: { key, status: 'loading', listing: key === state.availability.key ? state.availability.listing : null } };
+      return { ...state, availability: { key, status: 'loading', listing: key === state.availability.key ? state.availability.listing : null, refusal: null } };
     }
     case 'booking/availabilityChecked':
-      return { ...state, availability: { key: a.payload.key, status: 'succeeded', listing: a.payload.listing } };
+      return { ...state, availability: { key: a.payload.key, status: 'succeeded', listing: a.payload.listing, refusal: null } };
     case 'booking/availabilityFailed':
-      return a.payload.key === state.availability.key ? { ...state, availability: { key: a.payload.key, status: 'failed', listing: null } } : state;
+      return a.payload.key === state.availability.key
+        ? { ...state, availability: { key: a.payload.key, status: 'failed', listing: null, refusal: a.payload.refusal } }
+        : state;
     case 'booking/started':
       return { ...initialBookingState, stay: state.stay };
     default:

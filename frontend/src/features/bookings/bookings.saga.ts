@@ -1,4 +1,4 @@
-import type { BookingView } from '@stays/contracts';
+import type { BookingCancellation, BookingView } from '@stays/contracts';
 import { messages } from '@stays/contracts';
 import { all, call, put, take, takeLatest } from 'redux-saga/effects';
 import { abortIfCancelled } from '../../lib/abortable.ts';
@@ -23,8 +23,8 @@ function* load(api: BookingsApi, action: Of<'bookings/requested'>) {
 function* cancel(api: BookingsApi, action: Of<'bookings/cancelRequested'>) {
   const { bookingId, bookingID } = action.payload;
   try {
-    yield call(api.cancel, bookingID);
-    yield put(bookingsActions.cancelled({ bookingId }));
+    const cancellation = (yield call(api.cancel, bookingID)) as BookingCancellation | null;
+    yield put(bookingsActions.cancelled({ bookingId, cancellation }));
   } catch (error) {
     yield put(bookingsActions.cancelFailed({ bookingId, message: errorText(error, messages.ui.cancelFailed) }));
   }

@@ -1,5 +1,5 @@
 /** The signed-in guest's bookings (newest first, as the server sends them). */
-import type { BookingView } from '@stays/contracts';
+import type { BookingCancellation, BookingView } from '@stays/contracts';
 import type { LoadStatus } from '../../lib/models.ts';
 import { normalise } from '../../lib/models.ts';
 
@@ -26,7 +26,8 @@ export const bookingsActions = {
   /** Load failures are ignored (spec section 8): the list is simply empty. */
   failed: () => ({ type: 'bookings/failed' as const }),
   cancelRequested: (payload: { bookingId: string; bookingID: string }) => ({ type: 'bookings/cancelRequested' as const, payload }),
-  cancelled: (payload: { bookingId: string }) => ({ type: 'bookings/cancelled' as const, payload }),
+  /** `cancellation`: what the server recorded, charge included (null when it did not say). */
+  cancelled: (payload: { bookingId: string; cancellation: BookingCancellation | null }) => ({ type: 'bookings/cancelled' as const, payload }),
   cancelFailed: (payload: { bookingId: string; message: string }) => ({ type: 'bookings/cancelFailed' as const, payload }),
 };
 
@@ -47,7 +48,10 @@ export function bookingsReducer(state: BookingsState = initialBookingsState, act
       return { ...state, cancel: { bookingId: a.payload.bookingId, status: 'loading', error: null } };
     case 'bookings/cancelled': {
       const booking = state.byId[a.payload.bookingId];
-      const byId = booking === undefined ? state.byId : { ...state.byId, [booking._id]: { ...booking, status: 'cancelled' as const } };
+      const byId =
+        booking === undefined
+          ? state.byId
+          : { ...state.byId, [booking._id]: { ...booking, status: 'cancelled' as const, cancellation: a.payload.cancellation ?? booking.cancellation } };
       return { ...state, byId, cancel: { bookingId: a.payload.bookingId, status: 'succeeded', error: null } };
     }
     case 'bookings/cancelFailed':

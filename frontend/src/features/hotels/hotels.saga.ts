@@ -2,7 +2,7 @@
 import { messages, type ListingAvailability } from '@stays/contracts';
 import { all, call, put, takeLatest } from 'redux-saga/effects';
 import { abortIfCancelled } from '../../lib/abortable.ts';
-import { errorText, statusOf } from '../../lib/errors.ts';
+import { errorText, refusalOf, statusOf } from '../../lib/errors.ts';
 import type { Hotel, Room } from '../../lib/models.ts';
 import type { HotelsApi } from './api/hotels-api.ts';
 import { hotelsActions, type HotelsAction } from './hotels.slice.ts';
@@ -54,8 +54,8 @@ function* loadAvailability(api: HotelsApi, action: Of<'hotels/availabilityReques
   try {
     const listings = (yield call(api.availability, hotelId, stay, controller.signal)) as ListingAvailability[];
     yield put(hotelsActions.availabilityLoaded({ hotelId, stay, listings }));
-  } catch {
-    yield put(hotelsActions.availabilityFailed({ hotelId, stay }));
+  } catch (error) {
+    yield put(hotelsActions.availabilityFailed({ hotelId, stay, refusal: refusalOf(error) }));
   } finally {
     yield* abortIfCancelled(controller);
   }

@@ -50,6 +50,8 @@ export const selectRoomVerdicts = createSelector(
     const stay = stayOfKey(key);
     const current = availability.hotelId === hotelId && availability.stay === key;
     const status = current ? availability.status : 'loading';
-    return Object.fromEntries(rooms.map((room) => [room._id, verdictOf(current ? availability.byRoomId[room._id] : undefined, stay, status)]));
+    return Object.fromEntries(
+      rooms.map((room) => [room._id, verdictOf(current ? availability.byRoomId[room._id] : undefined, stay, status, current ? availability.refusal : null)]),
+    );
   },
 );

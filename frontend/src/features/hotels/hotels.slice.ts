@@ -20,6 +20,8 @@ export interface HotelsState {
     readonly stay: string | null;
     readonly byRoomId: Record<string, ListingAvailability>;
     readonly status: LoadStatus;
+    /** The server's reason when it refused the check (400), else null. */
+    readonly refusal: string | null;
   };
 }
 
@@ -28,7 +30,7 @@ const initialHotelsState: HotelsState = {
   list: { ids: [], status: 'idle', error: null },
   detail: { hotelId: null, status: 'idle' },
   rooms: { hotelId: null, byId: {}, ids: [], status: 'idle' },
-  availability: { hotelId: null, stay: null, byRoomId: {}, status: 'idle' },
+  availability: { hotelId: null, stay: null, byRoomId: {}, status: 'idle', refusal: null },
 };
 
 export const hotelsActions = {
@@ -44,7 +46,7 @@ export const hotelsActions = {
   /** The hotel page's stay changed (or the page opened, or asked again): what is free for it. */
   availabilityRequested: (payload: { hotelId: string; stay: Stay }) => ({ type: 'hotels/availabilityRequested' as const, payload }),
   availabilityLoaded: (payload: { hotelId: string; stay: Stay; listings: ListingAvailability[] }) => ({ type: 'hotels/availabilityLoaded' as const, payload }),
-  availabilityFailed: (payload: { hotelId: string; stay: Stay }) => ({ type: 'hotels/availabilityFailed' as const, payload }),
+  availabilityFailed: (payload: { hotelId: string; stay: Stay; refusal: string | null }) => ({ type: 'hotels/availabilityFailed' as const, payload }),
 };
 
 export type HotelsAction = ReturnType<(typeof hotelsActions)[keyof typeof hotelsActions]>;
@@ -87,16 +89,25 @@ export function hotelsReducer(state: HotelsState = initialHotelsState, action: {
       // Another stay's answer is not shown while this one loads (it would say the wrong thing).
       return {
         ...state,
-        availability: { hotelId: a.payload.hotelId, stay: stayKey(a.payload.stay), byRoomId: same ? state.availability.byRoomId : {}, status: 'loading' },
+        availability: {
+          hotelId: a.payload.hotelId,
+          stay: stayKey(a.payload.stay),
+          byRoomId: same ? state.availability.byRoomId : {},
+          status: 'loading',
+          refusal: null,
+        },
       };
     }
     case 'hotels/availabilityLoaded': {
       const byRoomId: Record<string, ListingAvailability> = {};
       for (const listing of a.payload.listings) byRoomId[listing.roomID] = listing;
-      return { ...state, availability: { hotelId: a.payload.hotelId, stay: stayKey(a.payload.stay), byRoomId, status: 'succeeded' } };
+      return { ...state, availability: { hotelId: a.payload.hotelId, stay: stayKey(a.payload.stay), byRoomId, status: 'succeeded', refusal: null } };
     }
     case 'hotels/availabilityFailed':
-      return { ...state, availability: { hotelId: a.payload.hotelId, stay: stayKey(a.payload.stay), byRoomId: {}, status: 'failed' } };
+      return {
+        ...state,
+        availability: { hotelId: a.payload.hotelId, stay: stayKey(a.payload.stay), byRoomId: {}, status: 'failed', refusal: a.payload.refusal },
+      };
     default:
       return state;
   }

@@ -7,7 +7,8 @@ import { Callout, Card, Intent, Spinner } from '@blueprintjs/core';
 import { occupancyMessages } from '@stays/contracts';
 import { errorText } from '../../lib/errors.ts';
 import { dayName, monthName } from './labels.ts';
-import { FiguresTable, OccupancyChart, type ChartRow } from './OccupancyChart.tsx';
+import { FiguresTable } from './FiguresTable.tsx';
+import { OccupancyChart, type ChartRow } from './OccupancyChart.tsx';
 import { occupancyApi } from './occupancy-api.ts';
 import { useFigures } from './use-figures.ts';
 import './occupancy.css';
@@ -31,16 +32,17 @@ export default function OwnerOccupancy() {
           <section aria-labelledby="occupancy-months">
             <h3 id="occupancy-months">{texts.byMonthTitle}</h3>
             <p className="muted">{texts.byMonthDescription}</p>
-            <OccupancyChart title={texts.byMonthTitle} rows={monthRows} />
-            <FiguresTable caption={texts.monthsTableCaption} periodLabel={texts.monthLabel} rows={monthRows} />
+            <OccupancyChart title={texts.byMonthTitle} rows={monthRows} counts="unit-nights" layout="columns" />
+            <p className="muted occupancy-note">{texts.unitNightsNote}</p>
+            <FiguresTable caption={texts.monthsTableCaption} periodLabel={texts.monthLabel} rows={monthRows} counts="unit-nights" />
           </section>
           <section aria-labelledby="occupancy-days">
             <h3 id="occupancy-days">{texts.nextDaysTitle(days.length)}</h3>
             <p className="muted">{texts.nextDaysDescription}</p>
-            <OccupancyChart title={texts.nextDaysTitle(days.length)} rows={dayRows} />
+            <OccupancyChart title={texts.nextDaysTitle(days.length)} rows={dayRows} counts="units" layout="columns" />
             <details>
               <summary>{texts.showTable}</summary>
-              <FiguresTable caption={texts.daysTableCaption} periodLabel={texts.dateLabel} rows={dayRows} />
+              <FiguresTable caption={texts.daysTableCaption} periodLabel={texts.dateLabel} rows={dayRows} counts="units" />
             </details>
           </section>
         </>

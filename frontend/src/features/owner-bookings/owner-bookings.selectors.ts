@@ -17,9 +17,16 @@ export const selectOwnerHasBookings = createSelector(
   (bookings, hotelId, loadedFor) => hotelId !== null && loadedFor === hotelId && bookings.length > 0,
 );
 export const selectMarkPaid = (state: WithOwnerBookings) => state.ownerBookings.markPaid;
+export const selectUndoPayment = (state: WithOwnerBookings) => state.ownerBookings.undoPayment;
 
 /** The owner may record the payment of a confirmed pay-at-hotel booking not yet paid. */
 export const canMarkPaid = (booking: Pick<BookingView, 'isPaymentDone' | 'status'>): boolean => !booking.isPaymentDone && booking.status !== 'cancelled';
+
+/** Milliseconds as m:ss, rounded up to the second: a window with 9 min 59.2 s left reads 10:00, and 0:01 until it has ended. */
+export function minutesAndSeconds(ms: number): string {
+  const seconds = Math.ceil(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
 
 /** The owner's arrivals view: which phase, which payments, and text to find. */
 export interface ArrivalsFilter {

@@ -9,6 +9,7 @@ import { errorText, statusOf } from '../../lib/errors.ts';
 import type { Hotel } from '../../lib/models.ts';
 import type { OwnerHotelApi } from './api/owner-hotel-api.ts';
 import { hotelFormData } from './hotel-draft.ts';
+import { policyFromDraft } from './policy-draft.ts';
 import { ownerHotelActions, type OwnerHotelAction } from './owner-hotel.slice.ts';
 
 type Of<T extends OwnerHotelAction['type']> = Extract<OwnerHotelAction, { type: T }>;
@@ -56,12 +57,30 @@ function* submit(api: OwnerHotelApi, action: Of<'ownerHotel/submitted'>) {
   }
 }
 
+function* submitPolicy(api: OwnerHotelApi, action: Of<'ownerHotel/policySubmitted'>) {
+  const { hotelId, draft } = action.payload;
+  const built = policyFromDraft(draft);
+  if ('error' in built) {
+    yield put(ownerHotelActions.policyFailed({ message: built.error }));
+    return;
+  }
+  try {
+    const { message } = (yield call(api.setCancellationPolicy, hotelId, built.policy)) as Awaited<ReturnType<OwnerHotelApi['setCancellationPolicy']>>;
+    yield put(ownerHotelActions.policySaved({ hotelId, policy: built.policy, message }));
+  } catch (error) {
+    yield put(ownerHotelActions.policyFailed({ message: errorText(error, messages.cancellationPolicy.saveFailed) }));
+  }
+}
+
 export function* ownerHotelSaga(api: OwnerHotelApi) {
   yield all([
     takeLatest('ownerHotel/ownHotelRequested', loadOwnHotel, api),
     takeLatest('ownerHotel/hotelRequested', loadHotel, api),
     call(function* submitLoop() {
       while (true) yield call(submit, api, (yield take('ownerHotel/submitted')) as Of<'ownerHotel/submitted'>);
+    }),
+    call(function* policyLoop() {
+      while (true) yield call(submitPolicy, api, (yield take('ownerHotel/policySubmitted')) as Of<'ownerHotel/policySubmitted'>);
     }),
   ]);
 }

@@ -8,6 +8,7 @@ interface WithOwnerHotel {
 export const selectOwnHotel = (state: WithOwnerHotel) => state.ownerHotel.own;
 export const selectHasHotel = createSelector([selectOwnHotel], (own) => own.status === 'succeeded' && own.hotelId !== null);
 export const selectOwnerHotelSubmit = (state: WithOwnerHotel) => state.ownerHotel.submit;
+export const selectPolicySubmit = (state: WithOwnerHotel) => state.ownerHotel.policy;
 /** The loaded hotel when it is `hotelId`'s, else null. */
 export const selectOwnerHotelFor = createSelector(
   [(state: WithOwnerHotel) => state.ownerHotel.hotel, (_: WithOwnerHotel, hotelId: string) => hotelId],

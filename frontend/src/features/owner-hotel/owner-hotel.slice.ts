@@ -2,8 +2,10 @@
  * The owner's hotel: which hotel the signed-in owner has (GET owner hotel id), the hotel
  * being edited or named on owner pages, and the add/update submit.
  */
+import type { CancellationPolicy } from '@stays/contracts';
 import type { Hotel, LoadStatus } from '../../lib/models.ts';
 import type { HotelDraft, HotelFormMode } from './hotel-draft.ts';
+import type { PolicyDraft } from './policy-draft.ts';
 
 export type SubmitStatus = 'idle' | 'saving' | 'saved' | 'failed';
 
@@ -12,12 +14,15 @@ export interface OwnerHotelState {
   readonly own: { readonly status: LoadStatus; readonly hotelId: string | null };
   readonly hotel: { readonly hotelId: string | null; readonly status: LoadStatus | 'notFound'; readonly data: Hotel | null };
   readonly submit: { readonly status: SubmitStatus; readonly error: string | null; readonly message: string | null; readonly savedId: string | null };
+  /** The cancellation policy form's submit. */
+  readonly policy: { readonly status: SubmitStatus; readonly error: string | null; readonly message: string | null };
 }
 
 const initialOwnerHotelState: OwnerHotelState = {
   own: { status: 'idle', hotelId: null },
   hotel: { hotelId: null, status: 'idle', data: null },
   submit: { status: 'idle', error: null, message: null, savedId: null },
+  policy: { status: 'idle', error: null, message: null },
 };
 
 export type HotelSubmit =
@@ -33,6 +38,9 @@ export const ownerHotelActions = {
   submitted: (payload: HotelSubmit) => ({ type: 'ownerHotel/submitted' as const, payload }),
   saved: (payload: { hotelId: string; message: string; mode: HotelFormMode }) => ({ type: 'ownerHotel/saved' as const, payload }),
   saveFailed: (payload: { message: string }) => ({ type: 'ownerHotel/saveFailed' as const, payload }),
+  policySubmitted: (payload: { hotelId: string; draft: PolicyDraft }) => ({ type: 'ownerHotel/policySubmitted' as const, payload }),
+  policySaved: (payload: { hotelId: string; policy: CancellationPolicy; message: string }) => ({ type: 'ownerHotel/policySaved' as const, payload }),
+  policyFailed: (payload: { message: string }) => ({ type: 'ownerHotel/policyFailed' as const, payload }),
   /** A form opened: forget the last outcome. */
   formOpened: () => ({ type: 'ownerHotel/formOpened' as const }),
 };
@@ -67,8 +75,17 @@ export function ownerHotelReducer(state: OwnerHotelState = initialOwnerHotelStat
       };
     case 'ownerHotel/saveFailed':
       return { ...state, submit: { status: 'failed', error: a.payload.message, message: null, savedId: null } };
+    case 'ownerHotel/policySubmitted':
+      return { ...state, policy: { status: 'saving', error: null, message: null } };
+    case 'ownerHotel/policySaved': {
+      const { hotelId, policy, message } = a.payload;
+      const data = state.hotel.data?._id === hotelId ? { ...state.hotel.data, cancellationPolicy: policy } : state.hotel.data;
+      return { ...state, hotel: { ...state.hotel, data }, policy: { status: 'saved', error: null, message } };
+    }
+    case 'ownerHotel/policyFailed':
+      return { ...state, policy: { status: 'failed', error: a.payload.message, message: null } };
     case 'ownerHotel/formOpened':
-      return { ...state, submit: initialOwnerHotelState.submit };
+      return { ...state, submit: initialOwnerHotelState.submit, policy: initialOwnerHotelState.policy };
     case 'session/signedOut':
     case 'session/deleted':
     case 'session/expired':

@@ -1,9 +1,9 @@
 /**
- * The hotels read model's documents: each listed hotel, and each room or flat listing of
- * one. One model with two collections, built by one projection: a room's type shows on
+ * The hotels read model's documents: each hotel (listed once it has a room), and each room
+ * or flat listing of one. One model with two collections, built by one projection: a room's type shows on
  * its hotel (`roomTypesByRoom`) and a hotel's name on its rooms.
  */
-import type { HotelDetails, PriceCategory, RoomDetails, RoomType } from '@stays/contracts';
+import type { CancellationPolicy, HotelDetails, PriceCategory, RoomDetails, RoomType } from '@stays/contracts';
 
 /** The model's collections by logical name (its versions keep them as `hotels_v<version>_<name>`). */
 export const hotelCollections = {
@@ -16,10 +16,14 @@ export type HotelDocument = HotelDetails & {
   _id: string;
   ownerId: string;
   priceCategory: PriceCategory;
+  /** Bookings placed now are made under it (the terms before policies until the owner sets one). */
+  cancellationPolicy: CancellationPolicy;
   /** Lowercased name, address, city, state, country and nearby place names and types, one per line. */
   searchText: string;
   /** Room id → room type, for "which room types it offers". */
   roomTypesByRoom: Record<string, RoomType>;
+  /** The hotel has a room or apartment: only then do searches and the hotel list show it. */
+  listed: boolean;
   created_at: string;
   updated_at: string;
 };

@@ -1,9 +1,10 @@
 /**
  * Hotel and room events → the `hotels` and `rooms` collections the guest and owner screens
- * read: each hotel with its price category, search text and room types; each room with
- * its hotel's id and name.
+ * read: each hotel with its price category, search text and room types, listed once its
+ * first room is added (guests search only hotels they can book); each room with its
+ * hotel's id and name.
  */
-import { priceCategory, type HotelDetails, type RoomType } from '@stays/contracts';
+import { priceCategory, TERMS_BEFORE_POLICIES, type HotelDetails, type RoomType } from '@stays/contracts';
 import type { ProjectedWrite } from '../../projection.ts';
 import { defineReadModel } from '../../read-model.ts';
 import { hotelCollections as collections } from './document.ts';
@@ -31,14 +32,15 @@ function hotelFields(details: HotelDetails) {
   return { ...details, state: details.state ?? '', priceCategory: priceCategory(details.startingPrice), searchText: searchTextOf(details) };
 }
 
+/** A room's type on its hotel; the hotel's first room lists it. */
 const roomTypeOfHotel = (hotelId: string, roomId: string, roomType: RoomType): ProjectedWrite => ({
   collection: collections.hotels,
-  operation: { updateOne: { filter: { _id: hotelId }, update: { $set: { [`roomTypesByRoom.${roomId}`]: roomType } } } },
+  operation: { updateOne: { filter: { _id: hotelId }, update: { $set: { [`roomTypesByRoom.${roomId}`]: roomType, listed: true } } } },
 });
 
 export const hotelsReadModel = defineReadModel({
   name: 'hotels',
-  version: 1,
+  version: 3,
   personalFields: 'none',
   collections: {
     [collections.hotels]: [{ keys: { ownerId: 1 } }, { keys: { city: 1 } }],
@@ -59,7 +61,17 @@ export const hotelsReadModel = defineReadModel({
         operation: {
           updateOne: {
             filter: { _id: hotelId },
-            update: { $set: { ownerId, ...hotelFields(details), roomTypesByRoom: {}, created_at: recordedAt, updated_at: recordedAt } },
+            update: {
+              $set: {
+                ownerId,
+                ...hotelFields(details),
+                cancellationPolicy: TERMS_BEFORE_POLICIES,
+                roomTypesByRoom: {},
+                listed: false,
+                created_at: recordedAt,
+                updated_at: recordedAt,
+              },
+            },
             upsert: true,
           },
         },
@@ -78,6 +90,10 @@ export const hotelsReadModel = defineReadModel({
     HotelDelisted: ({ hotelId }) => [
       { collection: collections.hotels, operation: { deleteOne: { filter: { _id: hotelId } } } },
       { collection: collections.rooms, operation: { deleteMany: { filter: { hotelID: hotelId } } } },
+    ],
+    // what the hotel page shows; bookings carry their own copy from when they were placed
+    CancellationPolicySet: ({ hotelId, policy }) => [
+      { collection: collections.hotels, operation: { updateOne: { filter: { _id: hotelId }, update: { $set: { cancellationPolicy: policy } } } } },
     ],
     RoomAdded: ({ roomId, hotelId, ownerId, hotelName, ...details }, { recordedAt }) => [
       {

@@ -11,24 +11,27 @@ import type { ReadModelStore } from '../../read-model.ts';
 import { hotelCollections, type HotelDocument, type RoomDocument } from './document.ts';
 
 /** A hotel as answered. */
-export type Hotel = Omit<HotelDocument, 'searchText' | 'roomTypesByRoom' | 'ownerId'> & { roomTypes: RoomType[] };
+export type Hotel = Omit<HotelDocument, 'searchText' | 'roomTypesByRoom' | 'ownerId' | 'listed'> & { roomTypes: RoomType[] };
 /** A hotel as a search result card shows it: no description or nearby place lists, which only the hotel page shows. */
-export type HotelCard = Omit<Hotel, 'description' | NearbyPlaceKind>;
+export type HotelCard = Omit<Hotel, 'description' | 'cancellationPolicy' | NearbyPlaceKind>;
 /** A room or flat listing as answered. */
 export type Room = Omit<RoomDocument, 'ownerId'>;
 /** A hotel search, with or without room conditions. */
 export type HotelSearch = HotelSearchQuery & Partial<RoomSearchQuery>;
 
-const INTERNAL_HOTEL_FIELDS: Projection = { searchText: 0, [POSITION_FIELD]: 0, ownerId: 0 };
+const INTERNAL_HOTEL_FIELDS: Projection = { searchText: 0, [POSITION_FIELD]: 0, ownerId: 0, listed: 0 };
 /** Search pages of 100 cards stay small enough to serve a thousand times a second. */
 const HOTEL_CARD_FIELDS: Projection = {
   ...INTERNAL_HOTEL_FIELDS,
   description: 0,
+  cancellationPolicy: 0,
   restaurants: 0,
   cinemaHalls: 0,
   famousTouristPlaces: 0,
   transportationFacilities: 0,
 };
+/** Hotels guests may find: those with a room (a hotel without one could not be booked). */
+const LISTED: Filter = { listed: true };
 const INTERNAL_ROOM_FIELDS: Projection = { [POSITION_FIELD]: 0, ownerId: 0 };
 /** Up to this many hotels, their rooms are looked up by hotel (a few rooms each) rather than by a room condition's index. */
 const FEW_HOTELS = 1000;
@@ -88,7 +91,7 @@ export function hotelQueries(store: ReadModelStore) {
    */
   async function fewHotelsMatching(filter: Filter): Promise<Filter> {
     if (Object.keys(filter).length === 0) return {};
-    const matching = await hotels.find(filter, { projection: { _id: 1 } });
+    const matching = await hotels.find({ ...filter, ...LISTED }, { projection: { _id: 1 } });
     return matching.length <= FEW_HOTELS ? { hotelID: { $in: matching.map((hotel) => hotel._id) } } : {};
   }
 
@@ -110,13 +113,13 @@ export function hotelQueries(store: ReadModelStore) {
     },
     /** Every listed hotel, newest first. */
     async allHotels(): Promise<Hotel[]> {
-      return (await hotels.find({}, { sort: NEWEST_FIRST, projection: INTERNAL_HOTEL_FIELDS })).map(asAnswered);
+      return (await hotels.find(LISTED, { sort: NEWEST_FIRST, projection: INTERNAL_HOTEL_FIELDS })).map(asAnswered);
     },
     /** The ids of the hotels a search's hotel conditions (term, prices) match; undefined when it has none: every hotel. */
     async hotelIdsMatching(query: HotelSearchQuery): Promise<string[] | undefined> {
       const filter = hotelFilter(query);
       if (Object.keys(filter).length === 0) return undefined;
-      return (await hotels.find(filter, { projection: { _id: 1 } })).map((hotel) => hotel._id);
+      return (await hotels.find({ ...filter, ...LISTED }, { projection: { _id: 1 } })).map((hotel) => hotel._id);
     },
     /**
      * One page of the hotels a search matches, and how many match in all. A room search
@@ -125,12 +128,13 @@ export function hotelQueries(store: ReadModelStore) {
      * found bookable, room conditions included.
      */
     async searchHotels(query: HotelSearch, onlyHotels?: readonly string[]): Promise<{ total: number; hotels: HotelCard[] }> {
-      const filter = hotelFilter(query);
+      const conditions = hotelFilter(query);
+      const filter = { ...conditions, ...LISTED };
       const byRoom = roomFilter(query);
       if (onlyHotels !== undefined) {
         filter._id = { $in: [...onlyHotels] };
       } else if (byRoom !== null) {
-        const matching = await rooms.find({ ...byRoom, ...(await fewHotelsMatching(filter)) }, { projection: { hotelID: 1 } });
+        const matching = await rooms.find({ ...byRoom, ...(await fewHotelsMatching(conditions)) }, { projection: { hotelID: 1 } });
         filter._id = { $in: [...new Set(matching.map((room) => room.hotelID))] };
       }
       const [total, page] = await Promise.all([

@@ -8,6 +8,7 @@ import { Card, FormGroup, HTMLSelect } from '@blueprintjs/core';
 import {
   addressWithCity,
   checkOutOf,
+  describePolicyForBooking,
   formatRupees,
   formatDiscount,
   displayedTax,
@@ -17,11 +18,13 @@ import {
   ROOM_TYPES,
   roomTypeLabel,
   struckThroughPrice,
+  TERMS_BEFORE_POLICIES,
   unitsBooked,
   type RoomType,
   type Stay,
 } from '@stays/contracts';
 import { useId } from 'react';
+import { CancellationPolicyNote } from '../../../components/CancellationPolicyNote.tsx';
 import { Counter } from '../../../components/Counter.tsx';
 import { Notice } from '../../../components/Notice.tsx';
 import { StayPicker } from '../../../components/StayPicker.tsx';
@@ -161,6 +164,17 @@ export function StaySummary({ hotel, roomsOfType, draft, onChange, locked, dateN
             </div>
           </dl>
         </section>
+      )}
+      {quote !== null && (
+        <CancellationPolicyNote
+          level={3}
+          className="policy-note"
+          text={describePolicyForBooking(hotel.cancellationPolicy ?? TERMS_BEFORE_POLICIES, {
+            dateOfCommencement: draft.date,
+            numberOfNights: draft.nights,
+            payableAmount: quote.payableAmount,
+          })}
+        />
       )}
     </Card>
   );

@@ -6,7 +6,9 @@ import { Alert, Button, Card, HTMLTable, Intent } from '@blueprintjs/core';
 import {
   addressWithCity,
   cancellable,
+  cancellationTermsNow,
   checkOutOfBooking,
+  describePolicyForBooking,
   formatRupees,
   formatDiscount,
   invoiceFileName,
@@ -22,15 +24,19 @@ import { Notice } from '../../../components/Notice.tsx';
 import { StayTimingTag } from '../../../components/StayTimingTag.tsx';
 
 const ui = messages.ui;
+const policyTexts = messages.cancellationPolicy;
 const cols = ui.bookingColumns;
 const labels = ui.bookingDetail;
 
 const paymentText: Record<PaymentState, string> = { paid: ui.paymentDone, pending: ui.paymentPending, cancelled: ui.cancelled };
 const Payment = ({ booking }: { booking: BookingView }) => <>{paymentText[paymentStateOf(booking)]}</>;
 
-/** The invoice's link (named `text`, by default its file name), or why there is none. */
+/** What the guest owes for a cancelled stay (0: nothing, the cancellation was free). */
+const cancellationCharge = (booking: BookingView): number => booking.cancellation?.chargeAmount ?? 0;
+
+/** The invoice's link (named `text`, by default its file name), or why there is none: a stay cancelled for free owes nothing. */
 function Invoice({ booking, text = invoiceFileName(booking.bookingID) }: { booking: BookingView; text?: string }) {
-  if (booking.status === 'cancelled') return <span className="muted">{ui.noInvoiceCancelled}</span>;
+  if (booking.status === 'cancelled' && cancellationCharge(booking) === 0) return <span className="muted">{ui.noInvoiceCancelled}</span>;
   if (!booking.invoicePDF) return <span className="muted">{ui.invoicePending}</span>;
   return (
     <a href={booking.invoicePDF} target="_blank" rel="noreferrer" className="no-wrap">
@@ -178,7 +184,17 @@ function BookingDetail({
     [labels.discount, formatDiscount(booking.discountAmount)],
     [labels.status, <StayTimingTag booking={booking} now={new Date()} />],
     [labels.paymentStatus, <Payment booking={booking} />],
+    [policyTexts.heading, describePolicyForBooking(booking.cancellationPolicy, booking)],
+    ...(booking.status === 'cancelled'
+      ? [
+          [policyTexts.chargeLabel, cancellationCharge(booking) > 0 ? formatRupees(cancellationCharge(booking)) : policyTexts.noCharge] as [
+            string,
+            React.ReactNode,
+          ],
+        ]
+      : []),
   ];
+  const costNow = cancellationTermsNow(booking.cancellationPolicy, booking, new Date());
   const cancelling = cancel.bookingId === booking._id && cancel.status === 'loading';
   return (
     <Card className="booking-detail" elevation={1}>
@@ -210,6 +226,7 @@ function BookingDetail({
         onCancel={() => setConfirming(false)}
       >
         <p>{ui.confirmCancelBooking}</p>
+        <p className="cancel-cost">{costNow.free ? policyTexts.cancelFreeNow : policyTexts.cancelCostsNow(formatRupees(costNow.chargeAmount))}</p>
       </Alert>
     </Card>
   );

@@ -1,13 +1,15 @@
 /**
  * The owner's bookings as cards (spec section 2): every booking field, total amount and
  * discount separately, the timing label (Cancelled for a cancelled booking), the payment
- * status (owner wording); the owner records a pay-at-hotel payment.
+ * status (owner wording); the owner records a pay-at-hotel payment once they confirm it, and
+ * may undo that record within `limits.paymentUndoMinutes`.
  */
-import { Button, Card, Intent, Tag } from '@blueprintjs/core';
+import { Alert, Button, Card, Intent, Tag } from '@blueprintjs/core';
 import {
   checkOutOfBooking,
   formatRupees,
   formatDiscount,
+  limits,
   messages,
   paymentStateOf,
   roomTypeLabel,
@@ -15,19 +17,26 @@ import {
   type BookingView,
   type PaymentState,
 } from '@stays/contracts';
+import { useState } from 'react';
 import { Notice } from '../../../components/Notice.tsx';
 import { StayTimingTag } from '../../../components/StayTimingTag.tsx';
 import { canMarkPaid } from '../owner-bookings.selectors.ts';
+import type { PaymentStep } from '../owner-bookings.slice.ts';
+import { UndoPayment } from './UndoPayment.tsx';
 
 const ui = messages.ui;
 const d = ui.bookingDetail;
+const undoTexts = messages.paymentUndo;
 
 interface Props {
   readonly bookings: readonly BookingView[];
   /** The moment the phases and timings are read at. */
   readonly now: Date;
-  readonly markPaid: { readonly bookingId: string | null; readonly status: string; readonly error: string | null };
+  readonly markPaid: PaymentStep;
+  readonly undoPayment: PaymentStep;
+  /** Called once the owner confirmed. */
   readonly onMarkPaid: (booking: BookingView) => void;
+  readonly onUndoPayment: (booking: BookingView) => void;
 }
 
 /**
@@ -58,11 +67,46 @@ function PaymentTag({ state }: { state: PaymentState }) {
   );
 }
 
-export function OwnerBookingCards({ bookings, now, markPaid, onMarkPaid }: Props) {
+/** The question before a payment is recorded: the amount and the booking, and that it can be undone for a while. */
+function ConfirmPayment({ booking, onConfirm, onCancel }: { booking: BookingView | null; onConfirm: (booking: BookingView) => void; onCancel: () => void }) {
+  return (
+    <Alert
+      className="payment-alert"
+      isOpen={booking !== null}
+      intent={Intent.SUCCESS}
+      icon="tick"
+      confirmButtonText={undoTexts.confirm}
+      cancelButtonText={ui.cancel}
+      canEscapeKeyCancel
+      onConfirm={() => booking && onConfirm(booking)}
+      onCancel={onCancel}
+    >
+      {booking && (
+        <>
+          <p>{undoTexts.confirmText(formatRupees(booking.payableAmount), booking.bookingID)}</p>
+          <p className="muted">{undoTexts.confirmHint(limits.paymentUndoMinutes)}</p>
+        </>
+      )}
+    </Alert>
+  );
+}
+
+export function OwnerBookingCards({ bookings, now, markPaid, undoPayment, onMarkPaid, onUndoPayment }: Props) {
+  const [confirming, setConfirming] = useState<BookingView | null>(null);
   return (
     <div className="owner-card-grid">
+      <ConfirmPayment
+        booking={confirming}
+        onConfirm={(booking) => {
+          setConfirming(null);
+          onMarkPaid(booking);
+        }}
+        onCancel={() => setConfirming(null)}
+      />
       {bookings.map((booking) => {
         const busy = markPaid.bookingId === booking._id && markPaid.status === 'loading';
+        const undoing = undoPayment.bookingId === booking._id && undoPayment.status === 'loading';
+        const undone = undoPayment.bookingId === booking._id && undoPayment.status === 'succeeded';
         return (
           <Card key={booking._id} className="owner-booking-card" role="article" aria-label={booking.bookingID}>
             <div className="owner-booking-head">
@@ -136,11 +180,24 @@ export function OwnerBookingCards({ bookings, now, markPaid, onMarkPaid }: Props
                   <PaymentTag state={paymentStateOf(booking)} />
                 </dd>
               </div>
+              {booking.cancellation !== null && (
+                <div>
+                  <dt>{messages.cancellationPolicy.chargeLabel}</dt>
+                  <dd data-testid="cancellation-charge">
+                    {booking.cancellation.chargeAmount > 0 ? formatRupees(booking.cancellation.chargeAmount) : messages.cancellationPolicy.noCharge}
+                  </dd>
+                </div>
+              )}
             </dl>
             {canMarkPaid(booking) && (
-              <Button intent={Intent.SUCCESS} icon="tick" text={busy ? ui.markingPaid : ui.markPaid} disabled={busy} onClick={() => onMarkPaid(booking)} />
+              <Button intent={Intent.SUCCESS} icon="tick" text={busy ? ui.markingPaid : ui.markPaid} disabled={busy} onClick={() => setConfirming(booking)} />
+            )}
+            {booking.isPaymentDone && booking.paidAt !== null && (
+              <UndoPayment key={booking.paidAt} paidAt={booking.paidAt} busy={undoing} onUndo={() => onUndoPayment(booking)} />
             )}
             {markPaid.bookingId === booking._id && <Notice ok={false} text={markPaid.error} />}
+            {undoPayment.bookingId === booking._id && <Notice ok={false} text={undoPayment.error} />}
+            {undone && <Notice ok text={undoTexts.undoneNotice(booking.bookingID)} />}
           </Card>
         );
       })}

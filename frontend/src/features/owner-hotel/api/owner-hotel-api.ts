@@ -1,5 +1,5 @@
-/** The owner's hotel: its id (bearer read), the hotel itself, and the multipart create and update calls. */
-import { pathOf, routes, type Envelope } from '@stays/contracts';
+/** The owner's hotel: its id (bearer read), the hotel itself, the multipart create and update calls, and its cancellation policy. */
+import { pathOf, routes, type CancellationPolicy, type Envelope } from '@stays/contracts';
 import { apiClient } from '../../../lib/api-client.ts';
 import { successful } from '../../../lib/envelope.ts';
 import type { Hotel } from '../../../lib/models.ts';
@@ -10,6 +10,7 @@ export interface OwnerHotelApi {
   hotel(hotelID: string, signal?: AbortSignal): Promise<Hotel>;
   createHotel(form: FormData): Promise<{ data: { _id: string }; message: string }>;
   updateHotel(hotelID: string, form: FormData): Promise<{ data: { _id: string }; message: string }>;
+  setCancellationPolicy(hotelID: string, policy: CancellationPolicy): Promise<{ message: string }>;
 }
 
 export const ownerHotelApi: OwnerHotelApi = {
@@ -17,4 +18,6 @@ export const ownerHotelApi: OwnerHotelApi = {
   hotel: async (hotelID, signal) => successful(await apiClient.get<Envelope<Hotel>>(pathOf(routes.hotel, { hotelID }), { signal })).data,
   createHotel: async (form) => successful(await apiClient.post<Envelope<{ _id: string }>>(pathOf(routes.createHotel), form)),
   updateHotel: async (hotelID, form) => successful(await apiClient.patch<Envelope<{ _id: string }>>(pathOf(routes.updateHotel, { hotelID }), form)),
+  setCancellationPolicy: async (hotelID, policy) =>
+    successful(await apiClient.post<Envelope<{ policy: CancellationPolicy }>>(pathOf(routes.setCancellationPolicy, { hotelID }), policy)),
 };

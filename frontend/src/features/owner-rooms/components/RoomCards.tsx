@@ -1,6 +1,6 @@
 /** The owner's room list (spec section 2): one card per room with its facts, badges, images and amenities. */
 import { Card, Classes, Intent, Tag } from '@blueprintjs/core';
-import { roomName, formatRupees, maxGuestsOf, ROOM_AMENITY_ICONS, messages, roomTypeLabel } from '@stays/contracts';
+import { closureMessages, roomName, formatRupees, maxGuestsOf, ROOM_AMENITY_ICONS, messages, roomTypeLabel } from '@stays/contracts';
 import { Link } from 'react-router-dom';
 import { AmenityList } from '../../../components/Amenities.tsx';
 import type { Room } from '../../../lib/models.ts';
@@ -67,9 +67,14 @@ export function RoomCards({ rooms, hotelId }: { rooms: readonly Room[]; hotelId:
             <div className="amenity-grid">
               <AmenityList amenities={room.amenities} known={ROOM_AMENITY_ICONS} />
             </div>
-            <Link className={`${Classes.BUTTON} ${Classes.intentClass(Intent.PRIMARY)} update-room`} to={`/update-room-data/${hotelId}/${room._id}`}>
-              {ui.ownerUpdate}
-            </Link>
+            <div className="owner-room-actions">
+              <Link className={`${Classes.BUTTON} ${Classes.intentClass(Intent.PRIMARY)} update-room`} to={`/update-room-data/${hotelId}/${room._id}`}>
+                {ui.ownerUpdate}
+              </Link>
+              <Link className={`${Classes.BUTTON} room-calendar`} to={`/room-calendar/${hotelId}/${room._id}`}>
+                {closureMessages.openCalendar}
+              </Link>
+            </div>
           </div>
         </Card>
       ))}

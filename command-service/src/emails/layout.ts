@@ -12,8 +12,8 @@ export interface EmailContent {
   readonly heading: string;
   /** Sentences before the facts (a greeting, what happened). */
   readonly intro: readonly string[];
-  /** Label and value, in the order a reader looks for them. */
-  readonly facts: readonly (readonly [label: string, value: string])[];
+  /** Label and value, in the order a reader looks for them (none for an email about an account). */
+  readonly facts?: readonly (readonly [label: string, value: string])[];
   /** Headed paragraphs after the facts (the cancellation policy). */
   readonly sections?: readonly { readonly heading: string; readonly text: string }[];
   /** Sentences after the facts and sections. */
@@ -42,7 +42,7 @@ const FONT = 'font-family:Arial,Helvetica,sans-serif;color:#1c2127;';
 const paragraph = (text: string) => `<p style="margin:0 0 12px 0;${FONT}font-size:15px;line-height:22px;">${escapeHtml(text)}</p>`;
 
 function htmlOf(content: EmailContent): string {
-  const facts = content.facts
+  const facts = (content.facts ?? [])
     .map(
       ([label, value]) =>
         `<tr><th scope="row" align="left" valign="top" style="${FONT}font-size:14px;font-weight:bold;padding:6px 12px 6px 0;border-bottom:1px solid #e5e8eb;white-space:nowrap;">${escapeHtml(label)}</th>` +
@@ -63,7 +63,7 @@ function htmlOf(content: EmailContent): string {
     `<tr><td style="padding:24px;">`,
     `<h1 style="margin:0 0 16px 0;${FONT}font-size:22px;line-height:28px;">${escapeHtml(content.heading)}</h1>`,
     content.intro.map(paragraph).join(''),
-    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 8px 0;">${facts}</table>`,
+    facts === '' ? '' : `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 8px 0;">${facts}</table>`,
     sections,
     (content.outro ?? []).map(paragraph).join(''),
     `<p style="margin:20px 0;"><a href="${href}" style="${FONT}font-size:15px;font-weight:bold;color:#ffffff;background-color:#215db0;padding:10px 16px;text-decoration:none;display:inline-block;">${escapeHtml(content.link.label)}</a></p>`,
@@ -80,12 +80,15 @@ function textOf(content: EmailContent): string {
   const blocks: string[][] = [
     [content.heading],
     [...content.intro],
-    content.facts.map(([label, value]) => `${label}: ${value}`),
+    (content.facts ?? []).map(([label, value]) => `${label}: ${value}`),
     ...(content.sections ?? []).map((section) => [section.heading, section.text]),
   ];
   if (content.outro && content.outro.length > 0) blocks.push([...content.outro]);
   blocks.push([`${content.link.label}: ${content.link.href}`], [texts.signOff], [texts.automatic]);
-  return blocks.map((lines) => lines.join('\n')).join('\n\n');
+  return blocks
+    .filter((lines) => lines.length > 0)
+    .map((lines) => lines.join('\n'))
+    .join('\n\n');
 }
 
 /** The HTML and plain-text parts of one email. */

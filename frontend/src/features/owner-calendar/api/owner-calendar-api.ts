@@ -1,0 +1,27 @@
+/** The owner's calendar of a listing (bearer), and closing and reopening its nights. */
+import { pathOf, routes, type Envelope, type RoomCalendar } from '@stays/contracts';
+import { apiClient } from '../../../lib/api-client.ts';
+import { successful } from '../../../lib/envelope.ts';
+
+/** A closure as the form sends it: the first and last night (both closed), the units, an optional note. */
+export interface CloseNightsForm {
+  readonly roomID: string;
+  readonly from: string;
+  readonly to: string;
+  readonly units: number;
+  readonly note?: string;
+}
+
+export interface OwnerCalendarApi {
+  calendar(hotelID: string, roomID: string, signal?: AbortSignal): Promise<RoomCalendar>;
+  close(hotelID: string, form: CloseNightsForm): Promise<{ data: { closureID: string; nights: readonly string[]; units: number }; message: string }>;
+  reopen(hotelID: string, body: { roomID: string; closureID: string }): Promise<{ data: { nights: readonly string[] }; message: string }>;
+}
+
+export const ownerCalendarApi: OwnerCalendarApi = {
+  calendar: async (hotelID, roomID, signal) =>
+    successful(await apiClient.get<Envelope<RoomCalendar>>(pathOf(routes.roomCalendar, { hotelID, roomID }), { signal, bearer: true })).data,
+  close: async (hotelID, form) =>
+    successful(await apiClient.post<Envelope<{ closureID: string; nights: string[]; units: number }>>(pathOf(routes.closeNights, { hotelID }), form)),
+  reopen: async (hotelID, body) => successful(await apiClient.post<Envelope<{ nights: readonly string[] }>>(pathOf(routes.reopenNights, { hotelID }), body)),
+};

@@ -62,6 +62,8 @@ export interface PlanOptions {
   readonly phonesPerGuest: number;
   /** Bookings to draw (some draws are left out when a rule would refuse them). */
   readonly bookings?: number;
+  /** The most stays not over yet a guest may hold at any time; default `MOST_HELD_PER_GUEST` for all. */
+  readonly mostHeld?: (guest: number) => number;
 }
 
 /** Days of history before today, and the first day a stay may start. */
@@ -110,9 +112,8 @@ export function planDemoHistory(options: PlanOptions): DemoHistoryPlan {
     const day = indiaToday(candidate.bookedAt);
     if (theirs.filter((held) => indiaToday(held.bookedAt) === day).length > MOST_BOOKINGS_PER_GUEST_AND_DAY) return false;
     // the most the guest holds at any placement among them, the candidate's included
-    return theirs.every(
-      (at) => theirs.filter((held) => held.bookedAt <= at.bookedAt && held.lastNight >= addDays(indiaToday(at.bookedAt), -1)).length <= MOST_HELD_PER_GUEST,
-    );
+    const most = options.mostHeld?.(guest) ?? MOST_HELD_PER_GUEST;
+    return theirs.every((at) => theirs.filter((held) => held.bookedAt <= at.bookedAt && held.lastNight >= addDays(indiaToday(at.bookedAt), -1)).length <= most);
   };
 
   /** Adds the booking if every rule allows it; returns whether it did. */

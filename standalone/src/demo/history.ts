@@ -20,7 +20,7 @@ import {
   type BookingDeps,
 } from '@stays/command-service';
 import { demoGuest, demoGuestPhone, demoHistoryGuests, demoHotels, type DemoGuest } from './demo-data.ts';
-import { planDemoHistory, type DemoHistoryPlan } from './history-plan.ts';
+import { MOST_HELD_PER_GUEST, planDemoHistory, type DemoHistoryPlan } from './history-plan.ts';
 import { SeedClient, registerGuest, type SeededCatalogue } from './seed.ts';
 import type { SeedingClock } from './seeding-clock.ts';
 
@@ -52,6 +52,12 @@ export interface HistoryResult {
   readonly refused: readonly string[];
 }
 
+/**
+ * What `guest@stays.demo` (guest 0) holds at most: the account people try the product with
+ * keeps room for bookings of their own under the limit of upcoming bookings.
+ */
+export const DEMO_GUEST_MOST_HELD = 3;
+
 /** The plan for a system seeded now: the same story, relative to today, every time. */
 export const demoHistoryPlan = (now: Date): DemoHistoryPlan =>
   planDemoHistory({
@@ -59,6 +65,7 @@ export const demoHistoryPlan = (now: Date): DemoHistoryPlan =>
     hotels: demoHotels,
     guests: 1 + demoHistoryGuests.length,
     phonesPerGuest: DEMO_PHONES_PER_GUEST,
+    mostHeld: (guest) => (guest === 0 ? DEMO_GUEST_MOST_HELD : MOST_HELD_PER_GUEST),
   });
 
 /** Signs the guests up at the start of the plan, then plays its steps in time order. The clock must be seeding, at or before `plan.startsAt`. */

@@ -110,9 +110,9 @@ export interface ComposeOverrides {
   readonly treeHeadIntervalMs?: number;
   /**
    * The demo seed's clock (embedded log only; docs/decisions/0032), started in the past when
-   * the log is empty: the log's `recordedAt`,
-   * the commands, tokens, media links and the reconciler read it, and while it is seeding
-   * emails go to DATA_DIR/outbox-demo instead of the configured mailer.
+   * the log is empty: the log's `recordedAt`, the commands, tokens, media links and the
+   * reconciler read it, and while it is seeding emails go to DATA_DIR/outbox-demo instead
+   * of the configured mailer.
    */
   readonly seedingClock?: SeedingClock;
 }
@@ -159,7 +159,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
       ? seedingMailer(seedingClock, configuredMailer, createOutboxMailer({ dir: path.join(config.dataDir, 'outbox-demo'), from: config.mailFrom }))
       : configuredMailer;
     const tokenKeys = await signingKeys(config);
-    const tokenVerifier = new TokenVerifier(tokenKeys.publicKey, config.token, ...(seedingClock ? [() => seedingClock.now().getTime()] : []));
+    const tokenVerifier = new TokenVerifier(tokenKeys.publicKey, config.token, seedingClock && (() => seedingClock.now().getTime()));
     const tokenIssuer = new TokenIssuer(tokenKeys.privateKey, config.token);
 
     const startedOnEmptyLog = (await eventStore.headPosition()) === null;

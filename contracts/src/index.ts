@@ -20,4 +20,6 @@ export * from './schemas/closures.ts';
 export { closureLimits, closureRangeProblem, nightsFromTo } from './closures.ts';
 export { closureMessages, closureProblem } from './closure-messages.ts';
 export { occupancyMessages } from './occupancy-messages.ts';
+export * from './schemas/calendar-sync.ts';
+export { calendarSyncMessages, nightsSaid } from './calendar-sync-messages.ts';
 export * from './aggregates/booking.ts';

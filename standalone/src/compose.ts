@@ -22,6 +22,7 @@ import {
   operatorApi,
   mailerFor,
   otpKeyFor,
+  calendarFeedLinksFor,
   securityHeadersFor,
   streamNamesFor,
   signingMediaLinksFor,
@@ -51,6 +52,8 @@ import {
   assertLogUsesStreamNameKey,
   bookingDocumentsReactor,
   orphanedUnitsReconciler,
+  calendarImportReactor,
+  type FetchFeedOptions,
   personalDataErasureReactor,
   readStoreReactorCheckpoints,
   auditorOperatorRoute,
@@ -73,6 +76,8 @@ export interface System {
   readonly reactor: Reactor;
   /** The orphaned units reconciler. */
   readonly reconciler: Reactor;
+  /** Reads other sites' calendar feeds on a schedule. */
+  readonly calendarImport: Reactor;
   /** The personal data erasure reactor. */
   readonly erasure: Reactor;
   /** The log with personal fields decrypted (see @stays/personal-data): what every part but the notary uses. */
@@ -106,6 +111,8 @@ export interface ComposeOverrides {
   readonly encryptPersonalData?: boolean;
   /** Longest a grown tree waits for a signed head (tests shorten it). */
   readonly treeHeadIntervalMs?: number;
+  /** Calendar feed fetching limits (tests shorten the time-out and the size cap). */
+  readonly calendarFetch?: Partial<FetchFeedOptions>;
 }
 
 export async function composeSystem(config: Config, overrides: ComposeOverrides = {}): Promise<System> {
@@ -183,6 +190,17 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     const reconciler = orphanedUnitsReconciler({ store: eventStore, log, ...checkpoints, ...(overrides.now && { now: overrides.now }) });
     await reconciler.start();
     closers.unshift(() => reconciler.stop());
+    const calendarImport = calendarImportReactor({
+      store: eventStore,
+      log,
+      ...checkpoints,
+      intervalMs: config.calendarSync.intervalMs,
+      fetch: { allowPrivateAddresses: config.calendarSync.allowPrivateAddresses, ...overrides.calendarFetch },
+      ...(overrides.now && { now: overrides.now }),
+    });
+    await calendarImport.start();
+    closers.unshift(() => calendarImport.stop());
+    const calendarFeedLinks = await calendarFeedLinksFor(config);
     const erasure = personalDataErasureReactor({ store: eventStore, keys, media, mediaLinks, log, ...checkpoints });
     await erasure.start();
     closers.unshift(() => erasure.stop());
@@ -211,6 +229,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
         sms: smsFor(config),
         otpKey: await otpKeyFor(config),
         streamNames,
+        calendarFeedLinks,
         awaitProjected: async (position) => {
           if (!(await runner.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS)))
             log(`read-your-writes: the read side did not reach position ${position} within ${READ_YOUR_WRITES_TIMEOUT_MS} ms`);
@@ -234,6 +253,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
         // a record as stored, personal fields decrypted ('[erased]' once the subject's key is destroyed)
         reveal: async (record) => (await revealRecord(record, keys)).data,
         auditTrail: eventStoreAuditTrail(eventStore, streamNames),
+        calendarFeedLinks,
         treeHeads,
         notarisedLog: rawEventStore,
         ...(diskTree && { notary: diskTree.queries(treeHeads, rawEventStore) }),
@@ -269,6 +289,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
       notary,
       reactor,
       reconciler,
+      calendarImport,
       erasure,
       startedOnEmptyLog,
       close: async () => {

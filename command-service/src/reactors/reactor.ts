@@ -49,9 +49,11 @@ export interface ReactorDefinition<Item> {
   readonly on: ReactorHandlers<Item>;
   /**
    * The work for one key (`item` undefined: nothing pending, see runAtEveryStart). Resolving means
-   * done and the key leaves the pending work; throwing retries it after a backoff.
+   * done and the key leaves the pending work, unless it resolves `{ keep }`: recurring work
+   * (a feed fetched on a schedule) stays pending as `keep`, if no event changed it meanwhile.
+   * Throwing retries it after a backoff.
    */
-  readonly work: (key: string, item: Item | undefined) => Promise<void>;
+  readonly work: (key: string, item: Item | undefined) => Promise<void | { readonly keep: Item }>;
   /** Keys worked on at once. */
   readonly lanes: number;
   /** Delays before the 1st, 2nd, … retry of a failing key; the last one repeats. */
@@ -110,8 +112,11 @@ export function defineReactor<Item>(definition: ReactorDefinition<Item>, deps: R
     lanes: definition.lanes,
     retryDelaysMs: definition.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
     work: async (key) => {
-      await definition.work(key, open.get(key));
-      open.delete(key);
+      const item = open.get(key);
+      const next = await definition.work(key, item);
+      if (open.get(key) !== item) return;
+      if (next === undefined) open.delete(key);
+      else open.set(key, next.keep);
     },
     onFailure: (key, error, failures, retryInMs) => log(definition.describeFailure(key, error, failures, retryInMs)),
   });

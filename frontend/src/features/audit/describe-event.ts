@@ -72,6 +72,10 @@ const describers: { readonly [Type in DomainEventType]: (d: Fields, streamId: st
   UnitsReleased: (d) => said.unitsReleased(d.number('units'), nights(d).length, nights(d)[0] ?? ''),
   NightsClosed: (d) => said.nightsClosed(d.number('units'), nights(d).length, nights(d)[0] ?? ''),
   NightsReopened: (d) => said.nightsReopened(d.number('units'), nights(d).length, nights(d)[0] ?? ''),
+  CalendarExportRenewed: () => said.calendarExportRenewed,
+  CalendarFeedAdded: (d) => said.calendarFeedAdded(d.text('url')),
+  CalendarFeedRemoved: () => said.calendarFeedRemoved,
+  CalendarFeedSynced: (d) => said.calendarFeedSynced(d.text('result'), d.number('closed'), d.number('reopened')),
   BookingPlaced: (d) =>
     said.bookingPlaced(
       d.text('customerName'),

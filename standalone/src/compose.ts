@@ -111,8 +111,8 @@ export interface ComposeOverrides {
   readonly encryptPersonalData?: boolean;
   /** Longest a grown tree waits for a signed head (tests shorten it). */
   readonly treeHeadIntervalMs?: number;
-  /** Calendar feed fetching limits (tests shorten the time-out and the size cap). */
-  readonly calendarFetch?: Partial<FetchFeedOptions>;
+  /** Calendar import: its own clock (tests move it past the next fetch) and fetching limits (tests shorten the time-out and the size cap). */
+  readonly calendarImport?: { readonly now?: () => Date; readonly fetch?: Partial<FetchFeedOptions> };
 }
 
 export async function composeSystem(config: Config, overrides: ComposeOverrides = {}): Promise<System> {
@@ -195,8 +195,8 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
       log,
       ...checkpoints,
       intervalMs: config.calendarSync.intervalMs,
-      fetch: { allowPrivateAddresses: config.calendarSync.allowPrivateAddresses, ...overrides.calendarFetch },
-      ...(overrides.now && { now: overrides.now }),
+      fetch: { allowPrivateAddresses: config.calendarSync.allowPrivateAddresses, ...overrides.calendarImport?.fetch },
+      ...((overrides.calendarImport?.now ?? overrides.now) && { now: overrides.calendarImport?.now ?? overrides.now }),
     });
     await calendarImport.start();
     closers.unshift(() => calendarImport.stop());

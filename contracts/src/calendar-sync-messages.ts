@@ -25,7 +25,7 @@ export const calendarSyncMessages = {
   labels,
   // answers of the server
   syncFound: 'Calendar sync found',
-  feedAdded: 'Calendar added: it is read within a minute, then every few minutes',
+  feedAdded: 'Calendar added: it is read now, then every few minutes',
   feedRemoved: 'Calendar removed: the nights it blocked are open again',
   exportRenewed: 'New calendar link made: the old link no longer works',
   feedNotFound: 'This calendar is not among the listing’s calendars (it may have been removed already)',

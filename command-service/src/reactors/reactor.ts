@@ -24,7 +24,7 @@ import { WorkQueue } from './work-queue.ts';
 /** The work a reactor knows is left, by key: what its checkpoint keeps. Items must be JSON-compatible. */
 export interface PendingWork<Item> {
   get(key: string): Item | undefined;
-  /** Work for `key`: queued once the reactor has caught up (at once if it has), or with a due test, once due. */
+  /** Work for `key`: queued once the reactor has caught up (at once if it has, and it is due when there is a due test), or later once due. */
   set(key: string, item: Item): void;
   /** Nothing is left for `key`. */
   delete(key: string): void;
@@ -137,7 +137,8 @@ export function defineReactor<Item>(definition: ReactorDefinition<Item>, deps: R
     get: (key) => open.get(key),
     set(key, item) {
       open.set(key, item);
-      if (caughtUp && definition.due === undefined) queue.add(key);
+      // work due already (a calendar feed just added) starts at once rather than at the next look
+      if (caughtUp && (definition.due === undefined || definition.due.isDue(item))) queue.add(key);
     },
     delete: (key) => void open.delete(key),
     runAtEveryStart(key) {

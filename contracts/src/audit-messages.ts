@@ -122,7 +122,7 @@ export const auditMessages = {
     nightsClosed: (units: number, nights: number, first: string) => `${plural(units, 'unit')} closed by the owner for ${plural(nights, 'night')} from ${first}`,
     nightsReopened: (units: number, nights: number, first: string) => `${plural(units, 'unit')} reopened for ${plural(nights, 'night')} from ${first}`,
     calendarExportRenewed: 'The owner made a new calendar feed link (the old one stopped working)',
-    calendarFeedAdded: (url: string) => `The owner added another site's calendar: ${url}`,
+    calendarFeedAdded: (host: string) => `The owner added a calendar of another site (${host})`,
     calendarFeedRemoved: "The owner removed another site's calendar",
     calendarFeedSynced: (result: string, closed: number, reopened: number) =>
       `Another site's calendar read (${result}): ${plural(closed, 'night')} closed, ${plural(reopened, 'night')} reopened`,

@@ -106,6 +106,10 @@ class OtherSites {
       more();
       return;
     }
+    if (path === '/loop.ics') {
+      response.writeHead(301, { location: '/loop.ics' }).end();
+      return;
+    }
     if (path === '/moved.ics') {
       response.writeHead(302, { location: '/booking.ics' }).end();
       return;
@@ -360,6 +364,7 @@ describe('calendar sync over HTTP', function () {
     const broken = (await syncView()).feeds.find((feed) => feed.url.endsWith('/airbnb.ics'))!.feedID;
     const huge = await addFeed('/huge.ics');
     const slow = await addFeed('/slow.ics');
+    const loop = await addFeed('/loop.ics');
     const started = Date.now();
     await sync();
     expect(Date.now() - started, 'the slow server is cut off at the time-out').to.be.below(15_000);
@@ -367,6 +372,8 @@ describe('calendar sync over HTTP', function () {
     expect((await feedView(broken)).lastSync!.error).to.match(/^This is not an iCalendar feed/);
     expect((await feedView(huge)).lastSync).to.deep.include({ result: 'error', error: calendarSyncMessages.fetchTooLarge(64 / 1024) });
     expect((await feedView(slow)).lastSync).to.deep.include({ result: 'error', error: calendarSyncMessages.fetchTimedOut(1.5) });
+    expect((await feedView(loop)).lastSync).to.deep.include({ result: 'error', error: calendarSyncMessages.fetchTooManyRedirects(3) });
+    expect(sites.requests.filter((request) => request.path === '/loop.ics').length, 'the first request and 3 redirects, per fetch').to.be.at.most(8);
     expect(await closedNights(), 'nothing changed').to.deep.equal(before);
   });
 

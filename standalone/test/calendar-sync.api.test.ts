@@ -146,6 +146,8 @@ describe('calendar sync over HTTP', function () {
   let roomId: string;
   let sites: OtherSites;
   let sitesUrl: string;
+  /** The booking made here, on the nights of day 10 and 11. */
+  let booked: { bookingID: string };
   // the import's own clock, moved past the next fetch before each sweep
   let clock = Date.now();
 
@@ -226,7 +228,7 @@ describe('calendar sync over HTTP', function () {
   }
 
   it('serves the export feed at the secret link in the owner’s room view: one all-day event per booked or closed range, no guest data, read back by ical.js and by an RFC 5545 reader', async () => {
-    await book(day(10), 2);
+    booked = await book(day(10), 2);
     const closed = await api.post(
       `/hotel/room/close/nights/${hotelId}`,
       { roomID: roomId, from: day(40), to: day(41), units: 1, note: 'Painting' },
@@ -352,10 +354,19 @@ describe('calendar sync over HTTP', function () {
       .and.not.include(day(10));
     const bookings = await api.get(`/hotel/owner/get/all/hotel/owner/bookings/${hotelId}`, { token: owner.token });
     expect(JSON.stringify(bookings.body.data)).not.to.match(/"status":"cancelled"/i);
-    // the next fetch answers 304 (Last-Modified sent back) and the conflict is still shown
+    // while the conflict stands the feed is fetched whole (no If-Modified-Since), so a unit freed here is seen
+    await sync();
+    expect(sites.requests.filter((request) => request.path === '/booking.ics').pop()!.ifModifiedSince).to.equal(undefined);
+    expect((await feedView(feedID)).conflicts).to.have.length(1);
+    // the guest here cancels: the next fetch closes the nights and the conflict is gone
+    const cancelled = await api.post(`/hotel/booking/cancel/${booked.bookingID}`, {}, { token: guest.token });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).to.equal(200);
+    await sync();
+    expect((await feedView(feedID)).conflicts).to.deep.equal([]);
+    expect(await closedNights()).to.include.members([day(9), day(10), day(11)]);
+    // and from then on the last answer's Last-Modified is sent back: a 304
     await sync();
     expect(sites.requests.filter((request) => request.path === '/booking.ics').pop()!.ifModifiedSince).to.be.a('string');
-    expect((await feedView(feedID)).conflicts).to.have.length(1);
   });
 
   it('records a malformed feed, a feed too large and a slow server as errors, changing no night', async () => {

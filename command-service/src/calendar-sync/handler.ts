@@ -82,7 +82,8 @@ const SYSTEM = { actor: 'system:calendar-import' } satisfies CommandMetadata;
 /**
  * Fetches a feed and brings the listing's inventory in line with it (or, with `blocks`
  * given, with those: none for a feed removed), then records the fetch. A failed fetch or an
- * unreadable feed changes no night. Returns the validators to send next time.
+ * unreadable feed changes no night. Returns the validators to send next time (none while a
+ * block conflicts).
  */
 export async function syncFeed(deps: StoreDeps, feed: FeedToSync, fetchOptions: FetchFeedOptions, blocks?: readonly FeedBlock[]): Promise<FeedValidators> {
   const at = deps.now().toISOString();
@@ -108,17 +109,22 @@ export async function syncFeed(deps: StoreDeps, feed: FeedToSync, fetchOptions: 
   }
   // a 304 keeps the conflicts last recorded: nothing changed on the other site
   const data = { feedId: feed.feedId, roomId: feed.roomId, at, ...outcome };
+  let conflicted = outcome.conflicts.length > 0;
   await handle(
     deps.store,
     streams.calendarSync(feed.roomId),
     calendarSyncAggregate,
     (sync) => {
       const last = sync.feeds.get(feed.feedId)?.lastRecorded;
-      return recordSync(outcome.result === 'not-modified' && last ? { ...data, conflicts: last.conflicts } : data, sync);
+      const recorded = outcome.result === 'not-modified' && last ? { ...data, conflicts: last.conflicts } : data;
+      conflicted = recorded.conflicts.length > 0;
+      return recordSync(recorded, sync);
     },
     SYSTEM,
   );
-  return validators;
+  // while a block conflicts, the next fetch is a full one: a unit freed here meanwhile (a
+  // cancellation) must let it close, and a 304 would leave nothing to decide on
+  return conflicted ? {} : validators;
 }
 
 async function applyBlocks(deps: StoreDeps, feed: FeedToSync, blocks: readonly FeedBlock[]) {

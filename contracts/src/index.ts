@@ -22,4 +22,6 @@ export { closureMessages, closureProblem } from './closure-messages.ts';
 export { occupancyMessages } from './occupancy-messages.ts';
 export * from './schemas/calendar-sync.ts';
 export { calendarSyncMessages, nightsSaid } from './calendar-sync-messages.ts';
+export { readModelDocumentsMessages } from './read-model-documents-messages.ts';
+export * from './schemas/read-model-documents.ts';
 export * from './aggregates/booking.ts';

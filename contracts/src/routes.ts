@@ -31,6 +31,7 @@ import { closeNightsRequest, reopenNightsRequest } from './schemas/closures.ts';
 import { addCalendarFeedRequest, removeCalendarFeedRequest, renewCalendarExportRequest } from './schemas/calendar-sync.ts';
 import { auditAsOfQuery, auditBookingsQuery, auditConsistencyQuery, auditInclusionQuery, auditLogQuery, auditTreeHeadsQuery } from './schemas/audit.ts';
 import { auditOccupancyQuery } from './schemas/occupancy.ts';
+import { auditReadModelDocumentsQuery } from './schemas/read-model-documents.ts';
 import { cancellationPolicyRequest } from './cancellation-policy.ts';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -237,6 +238,14 @@ export const routes = {
   auditInclusionProof: { method: 'GET', path: '/audit/log/proof/inclusion', side: 'query', auth: 'auditor', body: noBody, query: auditInclusionQuery },
   auditConsistencyProof: { method: 'GET', path: '/audit/log/proof/consistency', side: 'query', auth: 'auditor', body: noBody, query: auditConsistencyQuery },
   auditReadModels: { method: 'GET', path: '/audit/read-models', side: 'query', auth: 'auditor', body: noBody },
+  auditReadModelDocuments: {
+    method: 'GET',
+    path: '/audit/read-models/:name/documents',
+    side: 'query',
+    auth: 'auditor',
+    body: noBody,
+    query: auditReadModelDocumentsQuery,
+  },
 
   // a copy of everything the product holds about the caller (personal data rights)
   customerExport: { method: 'GET', path: '/user/export', side: 'command', auth: 'customer', body: noBody },

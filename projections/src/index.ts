@@ -6,4 +6,5 @@ export * from './read-model-runner.ts';
 export * from './live-read-models.ts';
 export * from './operator/operator-api.ts';
 export * from './checkpoints.ts';
+export * from './document-query.ts';
 export * from './read-models/index.ts';

@@ -61,9 +61,23 @@ export interface ReadModelsStatus {
   readonly models: readonly ReadModelStatus[];
 }
 
+/** The read models as their folder holds them now, and the modules that do not load (read-models/index.ts, findReadModels). */
+export type RediscoverReadModels = () => Promise<{
+  readonly models: readonly ReadModelDefinition[];
+  readonly failures: readonly { readonly file: string; readonly error: string }[];
+}>;
+
+export interface ReadModelRunnerOptions extends ProjectionRunnerOptions {
+  /**
+   * Where `build` looks for a model it does not know, or a newer definition of one it
+   * does: a model file added or edited while the process runs is built without a restart.
+   */
+  readonly rediscover?: RediscoverReadModels;
+}
+
 export class ReadModelRunner {
   private readonly runner: ProjectionRunner;
-  private readonly models: ReadonlyMap<string, ReadModelDefinition>;
+  private readonly models: Map<string, ReadModelDefinition>;
   private registry = new Map<string, readonly VersionEntry[]>();
   /** Registry changes, one after another. */
   private changes: Promise<unknown> = Promise.resolve();
@@ -72,7 +86,7 @@ export class ReadModelRunner {
     private readonly eventStore: EventStore,
     private readonly readStore: ReadStore,
     models: readonly ReadModelDefinition[],
-    private readonly options: ProjectionRunnerOptions = {},
+    private readonly options: ReadModelRunnerOptions = {},
   ) {
     this.models = new Map(models.map((model) => [model.name, model]));
     if (this.models.size < models.length) throw new Error('two read models have the same name');
@@ -104,10 +118,15 @@ export class ReadModelRunner {
     await this.runner.stop();
   }
 
-  /** Starts a new version of the model beside the live one, replayed from position 0 with the definition's handlers. */
+  /**
+   * Starts a new version of the model beside the live one, replayed from position 0 with the
+   * definition's handlers (as its file defines them now, when the runner may rediscover).
+   * A model new to this process starts as a version being built that queries read until
+   * `switch` makes it live.
+   */
   build(name: string): Promise<VersionEntry> {
     return this.change(async () => {
-      const model = this.model(name);
+      const model = await this.latestDefinition(name);
       const versions = this.registry.get(name) ?? [];
       const building = versions.find((entry) => entry.state === 'building');
       if (building !== undefined) throw new ReadModelOperationError(`${name}@${building.version} is already being built; switch to it or drop it first`, 409);
@@ -200,10 +219,44 @@ export class ReadModelRunner {
     return this.runner.waitFor(position, timeoutMs);
   }
 
+  /** Whether the model's handlers read personal fields ('read') or not ('none'); undefined when this process defines no such model. */
+  personalFieldsOf(name: string): 'read' | 'none' | undefined {
+    const model = this.models.get(name);
+    return model === undefined ? undefined : (model.personalFields ?? 'read');
+  }
+
+  /** The models this process runs, by name. */
+  modelNames(): string[] {
+    return [...this.models.keys()].sort();
+  }
+
   /** Position of the last event that changed the documents queries read of the model (undefined: none yet). */
   changedAt(name: string): number | undefined {
     const version = servingVersion(this.registry.get(name) ?? []);
     return version === undefined ? undefined : this.runner.changedAt(versionName(name, version));
+  }
+
+  /** The model's definition as its folder holds it now; refuses a name no loadable module defines, saying which modules failed. */
+  private async latestDefinition(name: string): Promise<ReadModelDefinition> {
+    if (this.options.rediscover === undefined) return this.model(name);
+    const { models, failures } = await this.options.rediscover();
+    const found = models.find((model) => model.name === name);
+    if (found === undefined) {
+      const names = models.map((model) => model.name).join(', ');
+      // a model's file that does not load is not built from what this process read of it before
+      if (failures.length > 0) {
+        const broken = failures.map((failure) => `${failure.file}: ${failure.error}`).join('; ');
+        throw new ReadModelOperationError(`no file that loads defines ${name} (read models: ${names}); files that did not load: ${broken}`, 400);
+      }
+      if (this.models.has(name)) return this.model(name);
+      throw new ReadModelOperationError(`no read model is named ${name} (read models: ${names})`, 404);
+    }
+    const known = this.models.get(name);
+    if (known !== found) {
+      this.models.set(name, found);
+      this.log(`read model ${name}: ${known === undefined ? 'new file' : 'definition changed'} (version ${found.version}), read from its file`);
+    }
+    return found;
   }
 
   private model(name: string): ReadModelDefinition {

@@ -15,7 +15,7 @@ import { connectMongoReadStore } from '@stays/read-store';
 import { ConfigError, closeServer, loadConfig, operatorApi, runMain, serveHealth, stopOnSignals } from '@stays/service-kit';
 import { ReadModelRunner } from './read-model-runner.ts';
 import { HEALTH_REPORT_INTERVAL_MS } from './checkpoints.ts';
-import { discoverReadModels } from './read-models/index.ts';
+import { discoverReadModels, findReadModels } from './read-models/index.ts';
 import { readModelOperatorRoute } from './operator/operator-api.ts';
 import { Notary, NotarySigner, ReadStoreTreeHeadStore } from '@stays/notary';
 
@@ -30,7 +30,10 @@ runMain(async () => {
   const eventStore = withPersonalData(rawEventStore, keys);
   const readStore = await connectMongoReadStore(config.mongoUrl, config.mongoDb);
   // models that read no personal field follow the log as stored: no key read, nothing decrypted
-  const runner = new ReadModelRunner(eventStore, readStore, await discoverReadModels(), { storedLog: rawEventStore });
+  const runner = new ReadModelRunner(eventStore, readStore, await discoverReadModels(), {
+    storedLog: rawEventStore,
+    rediscover: () => findReadModels(undefined, { fresh: true }),
+  });
   await runner.start();
   const notary = new Notary({ eventStore: rawEventStore, readStore, heads: new ReadStoreTreeHeadStore(readStore), signer });
   await notary.start();
@@ -40,7 +43,7 @@ runMain(async () => {
   const server = serveHealth(
     config.port,
     async () => notary.besideReadSide(await runner.health(config.healthMaxLagMs), config.healthMaxLagMs),
-    config.operatorToken !== undefined ? operatorApi([readModelOperatorRoute(runner)], config.operatorToken) : undefined,
+    config.operatorToken !== undefined ? operatorApi([readModelOperatorRoute(runner, readStore)], config.operatorToken) : undefined,
   );
   stopOnSignals(
     () => clearInterval(reporter),

@@ -19,7 +19,7 @@ const REPO = path.resolve(import.meta.dirname, '../..');
 const auditRoutes = (bookingID: string): [string, RouteSpec, string][] =>
   (Object.entries(routes) as [string, RouteSpec][])
     .filter(([, route]) => route.auth === 'auditor')
-    .map(([name, route]) => [name, route, route.path.replace(':bookingID', bookingID)]);
+    .map(([name, route]) => [name, route, route.path.replace(':bookingID', bookingID).replace(':name', 'hotels')]);
 
 const queryOf: Record<string, string> = {
   auditInclusionProof: '?leafIndex=0&treeSize=1',

@@ -75,8 +75,9 @@ async function settled(stays: Running): Promise<void> {
   let since = Date.now();
   for (const started = Date.now(); Date.now() - started < 60_000; await sleep(200)) {
     const response = await fetch(`${stays.baseUrl}/healthz`);
-    const body = (await response.json()) as { data: { projections: { position?: number }[] } };
-    const positions = JSON.stringify(body.data.projections.map((projection) => projection.position));
+    // the reactors too: a rebuild's reactors may still be catching up once the read models have
+    const body = (await response.json()) as { data: { projections: { position?: number }[]; reactors?: { position?: number }[] } };
+    const positions = JSON.stringify([...body.data.projections, ...(body.data.reactors ?? [])].map((follower) => follower.position));
     if (response.status !== 200 || positions !== last) {
       last = positions;
       since = Date.now();

@@ -10,8 +10,8 @@ import type { EventOf } from './define.ts';
 /** How an auditor account came to be: `BOOTSTRAP_AUDITOR_*` at start, `npm run auditor -- add`, or the demo data. */
 export const AUDITOR_ADDED_VIA = ['bootstrap', 'cli', 'demo'] as const;
 
-/** What an auditor read: a search of bookings, one booking's history or state as of a time, the log browser, an export. */
-export const AUDITOR_READS = ['bookings', 'booking-history', 'booking-as-of', 'log-records', 'log-export'] as const;
+/** What an auditor read: a search of bookings, one booking's history or state as of a time, the log browser, an export, a read model's documents. */
+export const AUDITOR_READS = ['bookings', 'booking-history', 'booking-as-of', 'log-records', 'log-export', 'read-model-documents'] as const;
 export type AuditorRead = (typeof AUDITOR_READS)[number];
 
 export const auditorEventSchemas = {

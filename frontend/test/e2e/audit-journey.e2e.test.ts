@@ -11,7 +11,7 @@ import { expect } from 'chai';
 import { mkdir, readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { addDays, auditMessages, earliestCommencement, messages, type AuditRecord } from '@stays/contracts';
-import { bookingsReadModel } from '@stays/projections';
+import { bookingsReadModel, hotelsReadModel } from '@stays/projections';
 import { demoGuest } from '../../../standalone/src/demo/index.ts';
 import { SHOTS, launchChromium, recordCspViolations, shoot, urlMatches } from './support/browser.ts';
 import { callApi, startE2eSystem, type E2eSystem } from './support/system.ts';
@@ -162,7 +162,7 @@ describe('auditor journey (e2e)', function () {
     await phone.setViewportSize({ width: 390, height: 844 });
     await phone.goto(`/audit?booking=${bookingID}`);
     await phone.getByRole('list', { name: texts.timelineLabel }).getByRole('article').first().waitFor();
-    await phone.getByRole('article', { name: `hotels ${texts.versionColumn} 1` }).waitFor();
+    await phone.getByRole('article', { name: `hotels ${texts.versionColumn} ${hotelsReadModel.version}` }).waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).to.be.at.most(390);
 
     // Signing out (the header's LOGOUT: the same action as the dashboard's button) ends the session: /audit sends to the

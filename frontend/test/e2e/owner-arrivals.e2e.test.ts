@@ -94,8 +94,9 @@ describe('owner arrivals view (e2e)', function () {
     await page.getByLabel(t.paymentLabel).selectOption('any');
     await page.getByText(t.showing(1, 4)).waitFor();
     expect(await cardIds(page)).to.deep.equal([booked.cancelled]);
-    // a cancelled booking says Cancelled, never Upcoming
+    // a cancelled booking says Cancelled, never Upcoming, and what cancelling cost (free under the terms before policies)
     expect(await page.getByRole('article').getByText(ui.upcoming, { exact: true }).count()).to.equal(0);
+    expect(await page.getByRole('article').getByTestId('cancellation-charge').textContent()).to.equal(messages.cancellationPolicy.noCharge);
 
     await phase(page, t.all, 4).click();
     await page.getByLabel(t.searchLabel).fill(booked.later.slice(-6).toLowerCase());

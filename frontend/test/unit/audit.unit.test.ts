@@ -27,6 +27,7 @@ function stubAuditApi(overrides: Partial<AuditApi> = {}): AuditApi {
     treeHead: unexpected('treeHead'),
     inclusionProof: unexpected('inclusionProof'),
     readModels: unexpected('readModels'),
+    readModelDocuments: unexpected('readModelDocuments'),
     exportLog: unexpected('exportLog'),
     saveFile: () => undefined,
     ...overrides,
@@ -306,6 +307,52 @@ describe('audit dashboard sagas (unit)', () => {
     store.dispatch(auditActions.readModelsRequested());
     await until(store, () => audit().readModels.status === 'failed');
     expect(audit().readModels).to.deep.equal({ status: 'failed', error: 'Only auditors may do this', result: null });
+  });
+
+  it("pages a read model's documents with a filter; a newer request supersedes an older one; closing forgets them", async () => {
+    const asked: [string, unknown][] = [];
+    const first = deferred<never>();
+    let firstAborted = false;
+    const page = (items: Record<string, unknown>[]) => ({
+      model: 'hotels',
+      version: 1,
+      state: 'live' as const,
+      collection: 'hotels',
+      collections: ['hotels', 'rooms'],
+      items,
+      page: 2,
+      pageSize: 20,
+      total: 21,
+    });
+    const { store, audit } = auditStore(
+      stubAuditApi({
+        readModelDocuments: async (model, query, signal) => {
+          asked.push([model, query]);
+          if (asked.length === 1) {
+            signal?.addEventListener('abort', () => (firstAborted = true));
+            return first.promise;
+          }
+          if (query.filter === '{bad')
+            throw httpError(400, { success: false, statusCode: 400, message: "The filter is not JSON (Expected property name or '}' in JSON at position 1)" });
+          return page([{ _id: 'h21', city: 'Pune' }]);
+        },
+      }),
+    );
+    store.dispatch(auditActions.documentsRequested({ model: 'hotels', query: { collection: 'hotels' } }));
+    store.dispatch(auditActions.documentsRequested({ model: 'hotels', query: { collection: 'hotels', filter: '{"city":"Pune"}', page: '2' } }));
+    await until(store, () => audit().documents.status === 'succeeded');
+    expect(firstAborted).to.equal(true);
+    expect(asked[1]).to.deep.equal(['hotels', { collection: 'hotels', filter: '{"city":"Pune"}', page: '2' }]);
+    expect(audit().documents.result?.items).to.deep.equal([{ _id: 'h21', city: 'Pune' }]);
+    expect(audit().documents.model).to.equal('hotels');
+
+    // a refused filter keeps the page shown and says why
+    store.dispatch(auditActions.documentsRequested({ model: 'hotels', query: { collection: 'hotels', filter: '{bad' } }));
+    await until(store, () => audit().documents.status === 'failed');
+    expect(audit().documents.error).to.equal("The filter is not JSON (Expected property name or '}' in JSON at position 1)");
+    expect(audit().documents.result?.items).to.have.length(1);
+    store.dispatch(auditActions.documentsClosed());
+    expect(audit().documents).to.deep.equal({ status: 'idle', error: null, result: null, model: null, query: {} });
   });
 
   it('streams an export with its progress and saves the file; a stop aborts the download', async () => {

@@ -4,7 +4,7 @@
  * projections' process finds them by reading this folder (discoverReadModels); the query
  * service serves the queries of the models it names here (readModelQueries).
  */
-import { readdir } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ReadStore } from '@stays/read-store';
@@ -25,28 +25,87 @@ export * from './availability.ts';
 export * from './calendar-sync.ts';
 export { POSITION_FIELD } from '../guard.ts';
 
+/** A module of the folder that could not be loaded, and why. */
+export interface ReadModelFileFailure {
+  readonly file: string;
+  readonly error: string;
+}
+
+/** When this process first imported each module file, by its modification time: a file changed since is imported afresh. */
+const importedVersions = new Map<string, number>();
+
 /**
- * Every read model defined in this folder, by name: each module's exported
- * `defineReadModel` values. A new model is a new file here; nothing else lists it.
+ * Imports a model's module. `fresh`: a file changed since this process first imported it
+ * (or whose first import failed) is imported again under a URL naming its modification
+ * time, so a running process picks up a fixed or edited file; modules it imports are
+ * still the ones first loaded.
  */
-export async function discoverReadModels(dir: string = import.meta.dirname): Promise<ReadModel[]> {
-  const found = new Map<string, ReadModel>();
+async function importModule(file: string, fresh: boolean): Promise<Record<string, unknown>> {
+  const url = pathToFileURL(file).href;
+  const { mtimeMs } = await stat(file);
+  const first = importedVersions.get(file);
+  if (first === undefined) importedVersions.set(file, mtimeMs);
+  const changed = fresh && first !== undefined && first !== mtimeMs;
+  return (await import(changed ? `${url}?mtime=${mtimeMs}` : url)) as Record<string, unknown>;
+}
+
+/** The modules of the folder: a file `<name>.ts` (not index.ts), or a folder's index.ts. */
+async function modulesOf(dir: string): Promise<string[]> {
+  const modules: string[] = [];
   for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const module = entry.isDirectory()
-      ? path.join(dir, entry.name, 'index.ts')
-      : entry.isFile() && entry.name.endsWith('.ts') && entry.name !== 'index.ts' && !entry.name.endsWith('.d.ts')
-        ? path.join(dir, entry.name)
-        : null;
-    if (module === null) continue;
-    const exports = (await import(pathToFileURL(module).href)) as Record<string, unknown>;
-    for (const value of Object.values(exports)) {
-      if (!isReadModel(value)) continue;
+    if (entry.isDirectory()) modules.push(path.join(dir, entry.name, 'index.ts'));
+    else if (entry.isFile() && entry.name.endsWith('.ts') && entry.name !== 'index.ts' && !entry.name.endsWith('.d.ts'))
+      modules.push(path.join(dir, entry.name));
+  }
+  return modules.sort();
+}
+
+/** The read models a module exports (its `defineReadModel` values). */
+export function readModelsExported(exports: Record<string, unknown>): ReadModel[] {
+  return [...new Set(Object.values(exports).filter(isReadModel))];
+}
+
+/**
+ * Every read model of the folder that loads, and the modules that do not (the running
+ * process's `build` looks here again, so a new file is found without a restart, and a
+ * broken one is refused with its error while the others keep running).
+ */
+export async function findReadModels(
+  dir: string = import.meta.dirname,
+  options: { fresh?: boolean } = {},
+): Promise<{ models: ReadModel[]; failures: ReadModelFileFailure[] }> {
+  const found = new Map<string, ReadModel>();
+  const failures: ReadModelFileFailure[] = [];
+  for (const module of await modulesOf(dir)) {
+    let exports: Record<string, unknown>;
+    try {
+      exports = await importModule(module, options.fresh === true);
+    } catch (error) {
+      failures.push({ file: module, error: error instanceof Error ? error.message.split('\n')[0]! : String(error) });
+      continue;
+    }
+    for (const value of readModelsExported(exports)) {
       const other = found.get(value.name);
-      if (other !== undefined && other !== value) throw new Error(`two read models are named ${value.name} (one in ${module})`);
+      if (other !== undefined && other !== value) {
+        failures.push({ file: module, error: `two read models are named ${value.name} (one in ${module})` });
+        continue;
+      }
       found.set(value.name, value);
     }
   }
-  return [...found.values()].sort((a, b) => a.name.localeCompare(b.name));
+  return { models: [...found.values()].sort((a, b) => a.name.localeCompare(b.name)), failures };
+}
+
+/**
+ * Every read model defined in this folder, by name: each module's exported
+ * `defineReadModel` values. A new model is a new file here; nothing else lists it. A module
+ * that does not load, or two models of one name, stop the start.
+ */
+export async function discoverReadModels(dir: string = import.meta.dirname): Promise<ReadModel[]> {
+  const { models, failures } = await findReadModels(dir);
+  if (failures.length > 0)
+    throw new Error(failures[0]!.error.startsWith('two read models') ? failures[0]!.error : `${failures[0]!.file}: ${failures[0]!.error}`);
+  return models;
 }
 
 export type ReadModelQueries = ReturnType<typeof readModelQueries>;

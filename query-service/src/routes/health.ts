@@ -8,10 +8,11 @@ const MAX_WAIT_MS = 10_000;
 export function mountHealthRoutes(router: Router, deps: QueryServiceDeps): void {
   router.get('/healthz', async (ctx) => {
     const health = await deps.readSide.health();
-    if (health.healthy) respond(ctx, 200, 'ready', { projections: health.projections });
+    const data = { projections: health.projections, ...(health.reactors && { reactors: health.reactors }) };
+    if (health.healthy) respond(ctx, 200, 'ready', data);
     else {
       ctx.status = 503;
-      ctx.body = { ...failureBody(503, 'the read side is not following the event log'), data: { projections: health.projections } };
+      ctx.body = { ...failureBody(503, 'the read side is not following the event log'), data };
     }
   });
 }

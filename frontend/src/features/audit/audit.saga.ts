@@ -209,6 +209,14 @@ export function* auditSaga(api: AuditApi, recheckMs = PENDING_RECHECK_MS) {
         (message) => auditActions.readModelsFailed({ message }),
       ),
     ),
+    takeLatest(
+      'audit/documentsRequested',
+      read(
+        (action: Of<'audit/documentsRequested'>, signal) => api.readModelDocuments(action.payload.model, action.payload.query, signal),
+        (result) => auditActions.documentsLoaded({ result }),
+        (message) => auditActions.documentsFailed({ message }),
+      ),
+    ),
     call(function* exportLoop() {
       while (true) {
         const action = (yield take('audit/exportRequested')) as Of<'audit/exportRequested'>;

@@ -21,6 +21,7 @@ export const selectAsOf = (state: WithAudit) => state.audit!.asOf;
 export const selectAuditLog = (state: WithAudit) => state.audit!.log;
 export const selectExport = (state: WithAudit) => state.audit!.export;
 export const selectReadModels = (state: WithAudit) => state.audit!.readModels;
+export const selectReadModelDocuments = (state: WithAudit) => state.audit!.documents;
 const selectVerdicts = (state: WithAudit) => state.audit!.verdicts;
 /** The browser's verdict on a leaf ('checking' until it has one). */
 export const selectVerdict = (state: WithAudit, leafIndex: number): VerdictState => selectVerdicts(state)[leafIndex] ?? CHECKING;

@@ -4,9 +4,9 @@
  * the log browser and the export's progress, the read models' versions. Loaded with the audit screens only: the store
  * takes this reducer when they first render.
  */
-import type { AuditBookingAsOf, AuditBookingSummary, AuditEntry, AuditPage, AuditReadModels } from '@stays/contracts';
+import type { AuditBookingAsOf, AuditBookingSummary, AuditEntry, AuditPage, AuditReadModelDocuments, AuditReadModels } from '@stays/contracts';
 import type { LoadStatus } from '../../lib/models.ts';
-import type { Auditor, BookingsQuery, ExportProgress, LogQuery } from './api/audit-api.ts';
+import type { Auditor, BookingsQuery, DocumentsQuery, ExportProgress, LogQuery } from './api/audit-api.ts';
 import type { Verdict } from './verify.ts';
 
 /** An event's check: running, done, or not possible because a proof or head could not be fetched. */
@@ -36,6 +36,8 @@ export interface AuditState {
   readonly log: Loadable<AuditPage<AuditEntry>> & { readonly query: LogQuery };
   readonly export: ExportState;
   readonly readModels: Loadable<AuditReadModels>;
+  /** The documents browser of one read model version (closed: no model). */
+  readonly documents: Loadable<AuditReadModelDocuments> & { readonly model: string | null; readonly query: DocumentsQuery };
 }
 
 const idle = { status: 'idle', error: null, result: null } as const;
@@ -51,6 +53,7 @@ export const initialAuditState = (auditor: Auditor | null = null): AuditState =>
   log: { ...idle, query: {} },
   export: { status: 'idle' },
   readModels: idle,
+  documents: { ...idle, model: null, query: {} },
 });
 
 export const auditActions = {
@@ -84,6 +87,10 @@ export const auditActions = {
   readModelsRequested: () => ({ type: 'audit/readModelsRequested' as const }),
   readModelsLoaded: (payload: { result: AuditReadModels }) => ({ type: 'audit/readModelsLoaded' as const, payload }),
   readModelsFailed: (payload: { message: string }) => ({ type: 'audit/readModelsFailed' as const, payload }),
+  documentsRequested: (payload: { model: string; query: DocumentsQuery }) => ({ type: 'audit/documentsRequested' as const, payload }),
+  documentsLoaded: (payload: { result: AuditReadModelDocuments }) => ({ type: 'audit/documentsLoaded' as const, payload }),
+  documentsFailed: (payload: { message: string }) => ({ type: 'audit/documentsFailed' as const, payload }),
+  documentsClosed: () => ({ type: 'audit/documentsClosed' as const }),
 };
 
 export type AuditAction = ReturnType<(typeof auditActions)[keyof typeof auditActions]>;
@@ -154,6 +161,17 @@ export function auditReducer(state: AuditState = initialAuditState(), action: { 
       return { ...state, readModels: { status: 'succeeded', error: null, result: a.payload.result } };
     case 'audit/readModelsFailed':
       return { ...state, readModels: { status: 'failed', error: a.payload.message, result: null } };
+    case 'audit/documentsRequested': {
+      // another model's browser starts empty; the same model's keeps its page while the next loads
+      const same = state.documents.model === a.payload.model;
+      return { ...state, documents: { ...(same ? state.documents : idle), ...loading, model: a.payload.model, query: a.payload.query } };
+    }
+    case 'audit/documentsLoaded':
+      return { ...state, documents: { ...state.documents, status: 'succeeded', error: null, result: a.payload.result } };
+    case 'audit/documentsFailed':
+      return { ...state, documents: { ...state.documents, status: 'failed', error: a.payload.message } };
+    case 'audit/documentsClosed':
+      return { ...state, documents: initialAuditState().documents };
     default:
       return state;
   }

@@ -11,6 +11,7 @@ import {
   type AuditBookingSummary,
   type AuditEntry,
   type AuditPage,
+  type AuditReadModelDocuments,
   type AuditReadModels,
   type BodyOf,
   type Envelope,
@@ -31,6 +32,7 @@ export type AuditorCredentials = BodyOf<typeof routes.auditorLogin>;
 export type Auditor = Pick<SessionUser, '_id' | 'name' | 'email'>;
 export type BookingsQuery = QueryTextOf<typeof routes.auditBookings>;
 export type LogQuery = QueryTextOf<typeof routes.auditLogRecords>;
+export type DocumentsQuery = QueryTextOf<typeof routes.auditReadModelDocuments>;
 
 export interface ExportProgress {
   readonly events: number;
@@ -52,6 +54,8 @@ export interface AuditApi {
   inclusionProof(leafIndex: number, treeSize: number): Promise<InclusionProof>;
   /** Every read model's versions: state, position, lag behind the log's head, documents. */
   readModels(signal?: AbortSignal): Promise<AuditReadModels>;
+  /** A page of one read model version's documents, filtered and sorted (each read recorded). */
+  readModelDocuments(model: string, query: DocumentsQuery, signal?: AbortSignal): Promise<AuditReadModelDocuments>;
   /** The filtered log as NDJSON (one event a line), read to the end; `onProgress` after each piece that arrives. */
   exportLog(query: LogQuery, signal: AbortSignal, onProgress: (progress: ExportProgress) => void): Promise<ExportProgress & { readonly file: Blob }>;
   /** Hands a file to the browser's downloads. */
@@ -87,6 +91,13 @@ export const auditApi: AuditApi = {
   inclusionProof: async (leafIndex, treeSize) =>
     successful(await apiClient.get<Envelope<InclusionProof>>(pathOf(routes.auditInclusionProof), { params: { leafIndex, treeSize }, ...bearer() })).data,
   readModels: async (signal) => successful(await apiClient.get<Envelope<AuditReadModels>>(pathOf(routes.auditReadModels), bearer(signal))).data,
+  readModelDocuments: async (model, query, signal) =>
+    successful(
+      await apiClient.get<Envelope<AuditReadModelDocuments>>(pathOf(routes.auditReadModelDocuments, { name: model }), {
+        params: filled(query),
+        ...bearer(signal),
+      }),
+    ).data,
 
   exportLog: async (query, signal, onProgress) => {
     const token = tokenStorage.get();

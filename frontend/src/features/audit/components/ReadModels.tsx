@@ -1,15 +1,17 @@
 /**
  * The read models' versions, as the query side reads them from the registry: per model
  * and version its state (building, live, retired), position, how far behind the log's head
- * and how many documents; loaded when the dashboard opens, again on Refresh.
+ * and how many documents; loaded when the dashboard opens, again on Refresh. Each version's
+ * documents open below the cards (ReadModelDocuments).
  */
 import { Button, Card, Intent, Tag } from '@blueprintjs/core';
-import { auditMessages, type AuditReadModelVersion, type ReadModelVersionState } from '@stays/contracts';
+import { auditMessages, readModelDocumentsMessages, type AuditReadModelVersion, type ReadModelVersionState } from '@stays/contracts';
 import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Notice } from '../../../components/Notice.tsx';
 import { selectReadModels } from '../audit.selectors.ts';
 import { auditActions } from '../audit.slice.ts';
+import { ReadModelDocuments } from './ReadModelDocuments.tsx';
 
 const texts = auditMessages;
 const stateIntent: Record<ReadModelVersionState, Intent> = { building: Intent.WARNING, live: Intent.SUCCESS, retired: Intent.NONE };
@@ -68,6 +70,12 @@ export function ReadModels() {
                         <dd>{count(version.documents)}</dd>
                       </div>
                     </dl>
+                    <Button
+                      icon="th-list"
+                      text={readModelDocumentsMessages.browse}
+                      aria-label={readModelDocumentsMessages.browseOf(model.name, version.version)}
+                      onClick={() => dispatch(auditActions.documentsRequested({ model: model.name, query: { version: String(version.version) } }))}
+                    />
                   </Card>
                 </li>
               )),
@@ -75,6 +83,7 @@ export function ReadModels() {
           </ul>
         </>
       )}
+      <ReadModelDocuments />
     </section>
   );
 }

@@ -180,6 +180,14 @@ export function OwnerBookingCards({ bookings, now, markPaid, undoPayment, onMark
                   <PaymentTag state={paymentStateOf(booking)} />
                 </dd>
               </div>
+              {booking.cancellation !== null && (
+                <div>
+                  <dt>{messages.cancellationPolicy.chargeLabel}</dt>
+                  <dd data-testid="cancellation-charge">
+                    {booking.cancellation.chargeAmount > 0 ? formatRupees(booking.cancellation.chargeAmount) : messages.cancellationPolicy.noCharge}
+                  </dd>
+                </div>
+              )}
             </dl>
             {canMarkPaid(booking) && (
               <Button intent={Intent.SUCCESS} icon="tick" text={busy ? ui.markingPaid : ui.markPaid} disabled={busy} onClick={() => setConfirming(booking)} />

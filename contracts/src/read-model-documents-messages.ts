@@ -1,0 +1,21 @@
+/** The texts of the auditors' read model documents browser (the read models panel) and of its call's answers. */
+export const readModelDocumentsMessages = {
+  found: 'Read model documents',
+  filterNotJson: (what: 'filter' | 'sort', reason: string) => `The ${what} is not JSON (${reason})`,
+  browse: 'Documents',
+  browseOf: (model: string, version: number) => `Browse the documents of ${model} version ${version}`,
+  title: (model: string, version: number) => `Documents of ${model}, version ${version}`,
+  close: 'Close',
+  collectionLabel: 'Collection',
+  filterLabel: 'Filter (MongoDB query, JSON)',
+  filterPlaceholder: '{"city": "Pune"}',
+  sortLabel: 'Sort (JSON)',
+  sortPlaceholder: '{"hotels": -1}',
+  apply: 'Apply',
+  count: (total: number) => `${total.toLocaleString('en-IN')} ${total === 1 ? 'document' : 'documents'}`,
+  none: 'No document matches this filter.',
+  previousPage: 'Previous',
+  nextPage: 'Next',
+  pageOf: (page: number, pages: number) => `Page ${page} of ${Math.max(pages, 1)}`,
+  documentLabel: (id: string) => `Document ${id}`,
+};

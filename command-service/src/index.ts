@@ -3,6 +3,8 @@ export type { CommandServiceDeps } from './command-context.ts';
 export { createGoogleVerifier, type GoogleIdTokenVerifier, type GoogleSettings } from './accounts/google-id-token.ts';
 export { bookingDocumentsReactor, type BookingDocumentsDeps } from './reactors/booking-documents.ts';
 export { orphanedUnitsReconciler, type OrphanedUnitsDeps } from './reactors/orphaned-units.ts';
+export { calendarImportReactor, type CalendarImportDeps } from './reactors/calendar-import.ts';
+export type { FetchFeedOptions } from './calendar-sync/fetch-feed.ts';
 export type { Reactor } from './reactors/reactor.ts';
 export { memoryReactorCheckpoints, mongoReactorCheckpoints, readStoreReactorCheckpoints, type ReactorCheckpointStore } from './reactors/reactor-checkpoints.ts';
 export { bootstrapAuditor, handleAddAuditor, type NewAuditor } from './auditors/adding-auditor/handler.ts';

@@ -23,6 +23,7 @@ import {
   createOutboxMailer,
   mailerFor,
   otpKeyFor,
+  calendarFeedLinksFor,
   securityHeadersFor,
   streamNamesFor,
   signingMediaLinksFor,
@@ -52,6 +53,8 @@ import {
   assertLogUsesStreamNameKey,
   bookingDocumentsReactor,
   orphanedUnitsReconciler,
+  calendarImportReactor,
+  type FetchFeedOptions,
   personalDataErasureReactor,
   readStoreReactorCheckpoints,
   auditorOperatorRoute,
@@ -75,6 +78,8 @@ export interface System {
   readonly reactor: Reactor;
   /** The orphaned units reconciler. */
   readonly reconciler: Reactor;
+  /** Reads other sites' calendar feeds on a schedule. */
+  readonly calendarImport: Reactor;
   /** The personal data erasure reactor. */
   readonly erasure: Reactor;
   /** The log with personal fields decrypted (see @stays/personal-data): what every part but the notary uses. */
@@ -108,6 +113,8 @@ export interface ComposeOverrides {
   readonly encryptPersonalData?: boolean;
   /** Longest a grown tree waits for a signed head (tests shorten it). */
   readonly treeHeadIntervalMs?: number;
+  /** Calendar import: its own clock (tests move it past the next fetch) and fetching limits (tests shorten the time-out and the size cap). */
+  readonly calendarImport?: { readonly now?: () => Date; readonly fetch?: Partial<FetchFeedOptions> };
   /**
    * The demo seed's clock (embedded log only; docs/decisions/0032), started in the past when
    * the log is empty: the log's `recordedAt`, the commands, tokens, media links and the
@@ -206,6 +213,17 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     const reconciler = orphanedUnitsReconciler({ store: eventStore, log, ...checkpoints, ...(now && { now }) });
     await reconciler.start();
     closers.unshift(() => reconciler.stop());
+    const calendarImport = calendarImportReactor({
+      store: eventStore,
+      log,
+      ...checkpoints,
+      intervalMs: config.calendarSync.intervalMs,
+      fetch: { allowPrivateAddresses: config.calendarSync.allowPrivateAddresses, ...overrides.calendarImport?.fetch },
+      ...((overrides.calendarImport?.now ?? now) && { now: overrides.calendarImport?.now ?? now }),
+    });
+    await calendarImport.start();
+    closers.unshift(() => calendarImport.stop());
+    const calendarFeedLinks = await calendarFeedLinksFor(config);
     const erasure = personalDataErasureReactor({ store: eventStore, keys, media, mediaLinks, log, ...checkpoints });
     await erasure.start();
     closers.unshift(() => erasure.stop());
@@ -234,6 +252,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
         sms: smsFor(config),
         otpKey: await otpKeyFor(config),
         streamNames,
+        calendarFeedLinks,
         awaitProjected: async (position) => {
           if (!(await runner.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS)))
             log(`read-your-writes: the read side did not reach position ${position} within ${READ_YOUR_WRITES_TIMEOUT_MS} ms`);
@@ -252,12 +271,15 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
           health: async () => ({
             ...(await notary.besideReadSide(await runner.health(config.healthMaxLagMs), config.healthMaxLagMs)),
             reactors: await Promise.all(
-              Object.entries({ 'booking-documents': reactor, 'orphaned-units': reconciler, 'personal-data-erasure': erasure }).map(
-                async ([name, follower]) => ({
-                  name,
-                  ...(await follower.health(config.healthMaxLagMs)),
-                }),
-              ),
+              Object.entries({
+                'booking-documents': reactor,
+                'orphaned-units': reconciler,
+                'personal-data-erasure': erasure,
+                'calendar-import': calendarImport,
+              }).map(async ([name, follower]) => ({
+                name,
+                ...(await follower.health(config.healthMaxLagMs)),
+              })),
             ),
           }),
           waitFor: (position, timeoutMs) => runner.waitFor(position, timeoutMs),
@@ -267,6 +289,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
         // a record as stored, personal fields decrypted ('[erased]' once the subject's key is destroyed)
         reveal: async (record) => (await revealRecord(record, keys)).data,
         auditTrail: eventStoreAuditTrail(eventStore, streamNames),
+        calendarFeedLinks,
         treeHeads,
         notarisedLog: rawEventStore,
         ...(diskTree && { notary: diskTree.queries(treeHeads, rawEventStore) }),
@@ -302,6 +325,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
       notary,
       reactor,
       reconciler,
+      calendarImport,
       erasure,
       startedOnEmptyLog,
       close: async () => {

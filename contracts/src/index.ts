@@ -23,3 +23,5 @@ export { occupancyMessages } from './occupancy-messages.ts';
 export { readModelDocumentsMessages } from './read-model-documents-messages.ts';
 export * from './schemas/read-model-documents.ts';
 export * from './aggregates/booking.ts';
+export * from './responses.ts';
+export * from './openapi.ts';

@@ -11,10 +11,10 @@ import send from 'koa-send';
 
 export const API_DOCS_PATH = '/api-docs';
 
-const swaggerDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
-const ownDir = path.resolve(import.meta.dirname, '../api-docs');
+export const swaggerDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+export const ownDir = path.resolve(import.meta.dirname, '../api-docs');
 /** The files the page loads, and where each comes from. */
-const files: Readonly<Record<string, string>> = {
+export const apiDocsFiles: Readonly<Record<string, string>> = {
   'swagger-ui.css': swaggerDir,
   'swagger-ui-bundle.js': swaggerDir,
   'init.js': ownDir,
@@ -34,7 +34,8 @@ export const apiDocsPolicy = [
 
 const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-const pageOf = (documentUrl: string) => `<!doctype html>
+/** The page, reading the document at `documentUrl`. */
+export const apiDocsPage = (documentUrl: string): string => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -52,7 +53,7 @@ const pageOf = (documentUrl: string) => `<!doctype html>
 
 /** Answers /api-docs and its files; other paths pass on. */
 export function apiDocs(apiPrefix: string): Middleware {
-  const page = pageOf(`${apiPrefix}/openapi.json`);
+  const page = apiDocsPage(`${apiPrefix}/openapi.json`);
   return async (ctx, next) => {
     if (ctx.path !== API_DOCS_PATH && !ctx.path.startsWith(`${API_DOCS_PATH}/`)) return next();
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
@@ -70,7 +71,7 @@ export function apiDocs(apiPrefix: string): Middleware {
       ctx.body = page;
       return;
     }
-    const root = files[name];
+    const root = apiDocsFiles[name];
     if (root === undefined) {
       ctx.status = 404;
       return;

@@ -109,8 +109,20 @@ function requestBodyOf(route: RouteSpec): JsonSchema | undefined {
   };
 }
 
+/** Every read takes it: the answer waits (bounded) until the read side has reached the position a command answered. */
+const minPosition: JsonSchema = {
+  name: 'X-Min-Position',
+  in: 'header',
+  required: false,
+  description: 'Read your writes: the commit position a command answered (400 when it is not a whole number or past the log).',
+  schema: { type: 'string', pattern: '^[0-9]+$' },
+};
+
 function parametersOf(route: RouteSpec): JsonSchema[] {
-  const inPath = [...route.path.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+  const inPath = [
+    ...[...route.path.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
+    ...(route.side === 'query' ? [minPosition] : []),
+  ];
   if (route.query === undefined) return inPath;
   const query = jsonSchemaOf(route.query, 'input');
   const required = new Set((query.required as string[] | undefined) ?? []);

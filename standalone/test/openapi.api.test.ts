@@ -72,7 +72,8 @@ describe('the OpenAPI document', () => {
     expect(createHotel.properties.imageURLs).to.include({ type: 'array', maxItems: 10 });
     expect(createHotel.properties.hotelName).to.include({ type: 'string' });
     const hotelPage = document.paths['/hotel/data/get/specific/{hotelID}'].get;
-    expect(hotelPage.parameters).to.deep.equal([{ name: 'hotelID', in: 'path', required: true, schema: { type: 'string' } }]);
+    expect(hotelPage.parameters[0]).to.deep.equal({ name: 'hotelID', in: 'path', required: true, schema: { type: 'string' } });
+    expect(hotelPage.parameters.map((parameter: { name: string }) => parameter.name)).to.deep.equal(['hotelID', 'X-Min-Position']);
     expect(hotelPage).not.to.have.property('security');
     expect(document.paths['/hotel/data/get/search'].get.parameters.map((parameter: { in: string }) => parameter.in)).to.include('query');
   });

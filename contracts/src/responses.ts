@@ -74,6 +74,25 @@ const paymentState = z.object({ bookingID: id, isPaymentDone: z.boolean(), paidA
 const anyObject = z.object({}).loose();
 const listOf = (item: z.ZodType) => z.array(item);
 
+// the auditors' reads, as contracts/src/schemas/audit.ts types them
+const treeHead = z
+  .object({ treeSize: z.number().int().min(0), rootHash: z.string().regex(/^[0-9a-f]{64}$/), timestamp: z.string(), signature: z.string() })
+  .loose();
+const auditEntry = z.object({ leafIndex: z.number().int().min(0), record: anyObject, data: anyObject, actor: anyObject }).loose();
+const readModelVersion = z
+  .object({
+    version: z.number().int(),
+    state: z.enum(['building', 'live', 'retired']),
+    position: z.number().nullable(),
+    caughtUp: z.boolean(),
+    documents: z.number(),
+  })
+  .loose();
+const auditReadModels = z.object({
+  head: z.number().nullable(),
+  models: z.array(z.object({ name: z.string(), live: z.number().nullable(), versions: z.array(readModelVersion) }).loose()),
+});
+
 const ndjson = { contentType: 'application/x-ndjson', description: 'One audit entry a line, every page of the filters.' } as const;
 const exportDocument = {
   contentType: 'application/json',
@@ -140,19 +159,31 @@ export const routeAnswers: Partial<Record<RouteName, RouteAnswer>> = {
   auditorLogin: { status: 200, data: signIn, failures: [401, 429, 503] },
   auditorLogout: { status: 200, data: nothing },
   auditBookings: { status: 200, data: anyObject },
-  auditBookingHistory: { status: 200, data: anyObject },
-  auditBookingAsOf: { status: 200, data: anyObject },
+  auditBookingHistory: { status: 200, data: z.object({ bookingID: id, entries: listOf(auditEntry) }).loose() },
+  auditBookingAsOf: { status: 200, data: z.object({ bookingID: id, asOf: z.string(), state: anyObject.nullable(), stoppedAt: anyObject.nullable() }).loose() },
   auditLogRecords: {
     status: 200,
-    data: z.object({ items: listOf(anyObject), page: z.number().int(), pageSize: z.number().int(), total: z.number().int() }),
+    data: z.object({ items: listOf(auditEntry), page: z.number().int(), pageSize: z.number().int(), total: z.number().int() }),
   },
   auditLogExport: { status: 200, raw: ndjson },
-  auditPublicKey: { status: 200, data: anyObject, failures: [503] },
-  auditTreeHead: { status: 200, data: anyObject, failures: [503] },
+  auditPublicKey: {
+    status: 200,
+    data: z.object({ kty: z.literal('OKP'), crv: z.literal('Ed25519'), x: z.string(), kid: z.string().optional() }).loose(),
+    failures: [503],
+  },
+  auditTreeHead: { status: 200, data: treeHead, failures: [503] },
   auditTreeHeads: { status: 200, data: anyObject, failures: [503] },
-  auditInclusionProof: { status: 200, data: anyObject, failures: [503] },
-  auditConsistencyProof: { status: 200, data: anyObject, failures: [503] },
-  auditReadModels: { status: 200, data: anyObject },
+  auditInclusionProof: {
+    status: 200,
+    data: z.object({ leafIndex: z.number().int(), treeSize: z.number().int(), auditPath: z.array(z.string()) }).loose(),
+    failures: [503],
+  },
+  auditConsistencyProof: {
+    status: 200,
+    data: z.object({ first: z.number().int(), second: z.number().int(), path: z.array(z.string()) }).loose(),
+    failures: [503],
+  },
+  auditReadModels: { status: 200, data: auditReadModels },
   auditReadModelDocuments: { status: 200, data: anyObject },
 
   customerExport: { status: 200, raw: exportDocument, failures: [503] },

@@ -72,6 +72,18 @@ const booking = z
   .loose();
 const paymentState = z.object({ bookingID: id, isPaymentDone: z.boolean(), paidAt: z.string().nullable() });
 const anyObject = z.object({}).loose();
+/** What a stay finds of one listing (ListingAvailability in contracts/src/schemas/availability.ts). */
+const listingAvailability = z
+  .object({
+    roomID: id,
+    roomType: z.string(),
+    roomStandard: z.string(),
+    maxGuests: z.number().int(),
+    nights: z.array(z.object({ date: z.string(), free: z.number().int() })),
+    minFree: z.number().int(),
+    bookable: z.boolean(),
+  })
+  .loose();
 const listOf = (item: z.ZodType) => z.array(item);
 
 // the auditors' reads, as contracts/src/schemas/audit.ts types them
@@ -130,7 +142,7 @@ export const routeAnswers: Partial<Record<RouteName, RouteAnswer>> = {
   searchHotels: { status: 200, data: listOf(hotelCard), extra: { pagination } },
   searchRooms: { status: 200, data: listOf(hotelCard), extra: { pagination } },
   hotelRooms: { status: 200, data: listOf(room) },
-  roomAvailability: { status: 200, data: listOf(anyObject) },
+  roomAvailability: { status: 200, data: listOf(listingAvailability) },
   ownerRoom: { status: 200, data: room },
   closeNights: { status: 201, data: anyObject, failures: [409] },
   reopenNights: { status: 200, data: anyObject, failures: [409] },

@@ -94,7 +94,7 @@ function requestBodyOf(route: RouteSpec): JsonSchema | undefined {
     type: 'array',
     maxItems: maxFiles,
     items: { type: 'string', contentMediaType: 'application/octet-stream', description: `At most ${maxBytes} bytes.` },
-    description: `Up to ${maxFiles} file(s) of at most ${maxBytes} bytes each (JPEG, PNG or WebP).`,
+    description: `Up to ${maxFiles} file(s) of at most ${maxBytes} bytes each (an image: JPEG, PNG, WebP, GIF, AVIF or TIFF, stored as WebP).`,
   };
   return {
     required: true,
@@ -102,7 +102,7 @@ function requestBodyOf(route: RouteSpec): JsonSchema | undefined {
     content: {
       'multipart/form-data': {
         schema: { ...fields, properties: { ...properties, [field]: files } },
-        encoding: { [field]: { contentType: 'image/jpeg, image/png, image/webp' } },
+        encoding: { [field]: { contentType: 'image/*' } },
       },
       'application/json': { schema: fields },
     },

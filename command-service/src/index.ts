@@ -13,3 +13,11 @@ export { DomainError } from './domain-errors.ts';
 export { StreamNameKeyError, assertLogUsesStreamNameKey, tieLogToStreamNameKey } from './stream-name-key.ts';
 export { personalDataErasureReactor, type PersonalDataErasureDeps } from './reactors/personal-data-erasure.ts';
 export { hotelStreamsFromReadSide, type HotelStreamsLookup, type HotelStreamsReadSide } from './accounts/exporting-data/hotel-streams.ts';
+// the booking commands as the demo seed plays its past through them (docs/decisions/0032)
+export type { BookingDeps } from './command-context.ts';
+export { createOtpThrottle } from './booking/otp-throttle.ts';
+export { handleSendOtp } from './booking/sending-otp/handler.ts';
+export { handleVerifyOtp } from './booking/verifying-contact/handler.ts';
+export { handlePlaceBooking } from './booking/placing-booking/handler.ts';
+export { handleMarkPaid } from './booking/marking-paid/handler.ts';
+export { handleCancelBooking } from './booking/cancelling-booking/handler.ts';

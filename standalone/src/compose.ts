@@ -20,6 +20,7 @@ import {
   loadOrCreateSigningKeys,
   logUnexpectedErrors,
   operatorApi,
+  createOutboxMailer,
   mailerFor,
   otpKeyFor,
   securityHeadersFor,
@@ -63,6 +64,7 @@ import {
 } from '@stays/command-service';
 import { createQueryApp, eventStoreAuditTrail } from '@stays/query-service';
 import { createHost } from './host.ts';
+import type { SeedingClock } from './demo/seeding-clock.ts';
 
 /** How long a command waits for the read side to show its write before answering anyway. */
 const READ_YOUR_WRITES_TIMEOUT_MS = 5000;
@@ -108,13 +110,24 @@ export interface ComposeOverrides {
   readonly encryptPersonalData?: boolean;
   /** Longest a grown tree waits for a signed head (tests shorten it). */
   readonly treeHeadIntervalMs?: number;
+  /**
+   * The demo seed's clock (embedded log only; docs/decisions/0032), started in the past when
+   * the log is empty: the log's `recordedAt`, the commands, tokens, media links and the
+   * reconciler read it, and while it is seeding emails go to DATA_DIR/outbox-demo instead
+   * of the configured mailer.
+   */
+  readonly seedingClock?: SeedingClock;
 }
 
 export async function composeSystem(config: Config, overrides: ComposeOverrides = {}): Promise<System> {
   const log = overrides.log ?? console.log;
+  const seedingClock = config.eventStoreUrl ? undefined : overrides.seedingClock;
+  const now = overrides.now ?? seedingClock?.now;
   const closers: (() => Promise<void>)[] = [];
   try {
-    const rawEventStore = config.eventStoreUrl ? connectEventStoreDB(config.eventStoreUrl) : await openEmbeddedEventStore(path.join(config.dataDir, 'events'));
+    const rawEventStore = config.eventStoreUrl
+      ? connectEventStoreDB(config.eventStoreUrl)
+      : await openEmbeddedEventStore(path.join(config.dataDir, 'events'), seedingClock && { now: seedingClock.now });
     let closeLog = () => rawEventStore.close();
     closers.push(() => closeLog());
 
@@ -141,14 +154,19 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
       ? createGridFsMediaStore({ db: mongo.db(config.mongoDb), publicBaseUrl: config.mediaPath })
       : createFileMediaStore({ dir: path.join(config.dataDir, 'media'), publicBaseUrl: config.mediaPath });
 
-    const mediaLinks = await signingMediaLinksFor(config, overrides.now);
+    const mediaLinks = await signingMediaLinksFor(config, now);
     const security = securityHeadersFor(config);
-    const mailer = overrides.mailer ?? mailerFor(config);
+    const configuredMailer = overrides.mailer ?? mailerFor(config);
+    const mailer = seedingClock
+      ? seedingMailer(seedingClock, configuredMailer, createOutboxMailer({ dir: path.join(config.dataDir, 'outbox-demo'), from: config.mailFrom }))
+      : configuredMailer;
     const tokenKeys = await signingKeys(config);
-    const tokenVerifier = new TokenVerifier(tokenKeys.publicKey, config.token);
+    const tokenVerifier = new TokenVerifier(tokenKeys.publicKey, config.token, seedingClock && (() => seedingClock.now().getTime()));
     const tokenIssuer = new TokenIssuer(tokenKeys.privateKey, config.token);
 
     const startedOnEmptyLog = (await eventStore.headPosition()) === null;
+    // the demo's past starts before the first record, so the log is in time order from its first
+    if (startedOnEmptyLog) seedingClock?.startOnEmptyLog();
     const streamNames = await streamNamesFor(config);
     await assertLogUsesStreamNameKey(eventStore, streamNames);
     if (config.bootstrapAuditor !== null && (await bootstrapAuditor({ store: eventStore, streamNames }, createPasswords(), config.bootstrapAuditor))) {
@@ -187,7 +205,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     const reactor = bookingDocumentsReactor({ store: eventStore, media, mailer, publicUrl: config.publicUrl, log, ...checkpoints });
     await reactor.start();
     closers.unshift(() => reactor.stop());
-    const reconciler = orphanedUnitsReconciler({ store: eventStore, log, ...checkpoints, ...(overrides.now && { now: overrides.now }) });
+    const reconciler = orphanedUnitsReconciler({ store: eventStore, log, ...checkpoints, ...(now && { now }) });
     await reconciler.start();
     closers.unshift(() => reconciler.stop());
     const erasure = personalDataErasureReactor({ store: eventStore, keys, media, mediaLinks, log, ...checkpoints });
@@ -222,7 +240,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
           if (!(await runner.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS)))
             log(`read-your-writes: the read side did not reach position ${position} within ${READ_YOUR_WRITES_TIMEOUT_MS} ms`);
         },
-        ...(overrides.now && { now: overrides.now }),
+        ...(now && { now }),
       },
       { apiPrefix: config.apiPrefix, cors: config.cors, security, trustProxy: config.trustProxy, imageLine: config.imageLine },
     );
@@ -297,6 +315,11 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     for (const close of closers.reverse()) await close().catch(() => undefined);
     throw error;
   }
+}
+
+/** The configured mailer, but the demo's outbox while the demo seed writes the past: its hundreds of confirmations are no one's mail. */
+function seedingMailer(clock: SeedingClock, configured: Mailer, demoOutbox: Mailer): Mailer {
+  return { send: (message) => (clock.seeding ? demoOutbox : configured).send(message) };
 }
 
 /** The embedded read store's snapshots under DATA_DIR/read-store, tied to the log as stored; loads the latest one into `store`. */

@@ -14,6 +14,7 @@ import type { QueryServiceDeps } from './query-context.ts';
 import { mountHealthRoutes, mountInternalRoutes } from './routes/health.ts';
 import { mountMediaRoutes } from './routes/media.ts';
 import { mountOwnerRoutes } from './routes/owners.ts';
+import { mountApiDocument } from './routes/api-document.ts';
 import { mountHotelRoutes } from './hotels/routes.ts';
 import { mountBookingRoutes } from './bookings/routes.ts';
 import { mountAuditRoutes } from './audit/routes.ts';
@@ -86,6 +87,7 @@ export function createQueryApp(deps: QueryServiceDeps, options: QueryAppOptions)
       mountNotaryRoutes(context);
       mountReadModelRoutes(context);
       mountOccupancyRoutes(context);
+      mountApiDocument(mount, options.apiPrefix);
     },
   );
 }

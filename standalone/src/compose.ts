@@ -74,6 +74,8 @@ const READ_YOUR_WRITES_TIMEOUT_MS = 5000;
 
 export interface System {
   readonly host: Koa;
+  /** The two apps the host sends calls to (the OpenAPI test walks their routers). */
+  readonly apps: { readonly command: Koa; readonly query: Koa };
   /** The booking documents reactor (invoices and emails). */
   readonly reactor: Reactor;
   /** The orphaned units reconciler. */
@@ -315,6 +317,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     logUnexpectedErrors(host, log);
     return {
       host,
+      apps: { command: commandApp, query: queryApp },
       eventStore,
       rawEventStore,
       keys,

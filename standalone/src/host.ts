@@ -2,13 +2,14 @@
  * The one-process host: one HTTP entry point in front of the command app, the query app
  * and the built web client. A call under the API prefix goes to the side its route table
  * entry names; the operations paths go to the query side; the operator's calls to the
- * projections' operator API; the rest to the web client.
+ * projections' operator API; /api-docs is the API reference page; the rest to the web client.
  */
 import type http from 'node:http';
 import Koa from 'koa';
 import { routes, type RouteSpec, type Side } from '@stays/contracts';
 import { clientSecurityHeaders, type SecurityHeadersOptions } from '@stays/service-kit';
 import { staticFiles } from './static-files.ts';
+import { apiDocs } from './api-docs.ts';
 
 export interface HostOptions {
   readonly apiPrefix: string;
@@ -67,6 +68,8 @@ export function createHost(options: HostOptions): Koa {
     ctx.respond = false;
     await apps[operations ? 'query' : sideOf(ctx.method, ctx.path)](ctx.req, ctx.res);
   });
+  // the API reference page has a CSP of its own (before the client's headers, which it does not take)
+  host.use(apiDocs(options.apiPrefix));
   host.use(clientSecurityHeaders(options.security));
   if (options.frontendDir !== null) host.use(staticFiles(options.frontendDir));
   return host;

@@ -40,7 +40,7 @@ export interface QueryServiceDeps {
   readonly notarisedLog: NotarisedLog;
   /** The notary's answers where it keeps them outside the read store (the one-process mode's files); else read from the read store. */
   readonly notary?: NotaryQueries;
-  /** Where read-your-writes timeouts are logged. Default console.warn. */
+  /** Where read-your-writes timeouts are logged. Default: the process's logger. */
   readonly log?: (line: string) => void;
 }
 

@@ -18,8 +18,13 @@ import {
   importPublicKey,
   loadOrCreateOperatorToken,
   loadOrCreateSigningKeys,
+  followerGauges,
+  lineLogger,
+  loggerInto,
   logUnexpectedErrors,
   operatorApi,
+  processLogger,
+  processMetrics,
   mailerFor,
   otpKeyFor,
   securityHeadersFor,
@@ -28,6 +33,7 @@ import {
   smsFor,
   type Config,
   type KeyedStreamNames,
+  type Logger,
   type Mailer,
   type MediaStore,
   type SigningKeys,
@@ -97,6 +103,8 @@ export interface ComposeOverrides {
   readonly google?: GoogleIdTokenVerifier | null;
   readonly now?: () => Date;
   readonly log?: (line: string) => void;
+  /** Where the request lines go; by default into `log` when it is given, else the process's logger. */
+  readonly logger?: Logger;
   /** Email adapter (tests use one that fails on purpose). */
   readonly mailer?: Mailer;
   /**
@@ -109,7 +117,8 @@ export interface ComposeOverrides {
 }
 
 export async function composeSystem(config: Config, overrides: ComposeOverrides = {}): Promise<System> {
-  const log = overrides.log ?? console.log;
+  const logger = overrides.logger ?? (overrides.log ? loggerInto(overrides.log) : processLogger());
+  const log = overrides.log ?? lineLogger(logger);
   const closers: (() => Promise<void>)[] = [];
   try {
     const rawEventStore = config.eventStoreUrl ? connectEventStoreDB(config.eventStoreUrl) : await openEmbeddedEventStore(path.join(config.dataDir, 'events'));
@@ -222,7 +231,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
         },
         ...(overrides.now && { now: overrides.now }),
       },
-      { apiPrefix: config.apiPrefix, cors: config.cors, security, trustProxy: config.trustProxy, imageLine: config.imageLine },
+      { apiPrefix: config.apiPrefix, cors: config.cors, security, trustProxy: config.trustProxy, imageLine: config.imageLine, logger },
     );
     const queryApp = createQueryApp(
       {
@@ -254,7 +263,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
         ...(diskTree && { notary: diskTree.queries(treeHeads, rawEventStore) }),
         log,
       },
-      { apiPrefix: config.apiPrefix, cors: config.cors, security },
+      { apiPrefix: config.apiPrefix, cors: config.cors, security, logger },
     );
     const operator = operatorApi(
       [readModelOperatorRoute(runner, readStore, log), auditorOperatorRoute({ store: eventStore, streamNames }, createPasswords())],
@@ -263,12 +272,21 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     );
     // before createHost takes the apps' callbacks: an app without an error listener then gets Koa's own, which prints every stack to stderr
     for (const app of [commandApp, queryApp]) logUnexpectedErrors(app, log);
+    const metrics = processMetrics();
+    const reactors = { 'booking-documents': reactor, 'orphaned-units': reconciler, 'personal-data-erasure': erasure };
+    metrics.addGaugeSource(
+      followerGauges({
+        projections: async () => (await runner.health(config.healthMaxLagMs)).projections,
+        reactors: () => Promise.all(Object.entries(reactors).map(async ([name, follower]) => ({ name, ...(await follower.health(config.healthMaxLagMs)) }))),
+      }),
+    );
     const host = createHost({
       apiPrefix: config.apiPrefix,
       commandApp,
       queryApp,
       security,
       operator,
+      metrics: { registry: metrics.registry, token: config.metricsToken },
       frontendDir: path.resolve(import.meta.dirname, '../../frontend/dist'),
     });
     logUnexpectedErrors(host, log);

@@ -7,7 +7,19 @@
  */
 import { MongoClient } from 'mongodb';
 import { connectEventStoreDB } from '@stays/event-store';
-import { ConfigError, closeServer, createGridFsMediaStore, loadConfig, mediaLinksFor, runMain, serveHealth, stopOnSignals } from '@stays/service-kit';
+import {
+  ConfigError,
+  closeServer,
+  createGridFsMediaStore,
+  followerGauges,
+  loadConfig,
+  mediaLinksFor,
+  processMetrics,
+  runMain,
+  serveHealth,
+  stopOnSignals,
+  withMetrics,
+} from '@stays/service-kit';
 import { connectKeyStore, withPersonalData } from '@stays/personal-data';
 import { orphanedUnitsReconciler } from './orphaned-units.ts';
 import { personalDataErasureReactor } from './personal-data-erasure.ts';
@@ -27,14 +39,27 @@ runMain(async () => {
   await reconciler.start();
   const erasure = personalDataErasureReactor({ store: eventStore, keys, media, mediaLinks: mediaLinksFor(config), checkpoints });
   await erasure.start();
-  const server = serveHealth(config.port, async () => {
-    const [orphanedUnits, personalDataErasure] = await Promise.all([reconciler.health(config.healthMaxLagMs), erasure.health(config.healthMaxLagMs)]);
-    return {
-      healthy: orphanedUnits.healthy && personalDataErasure.healthy,
-      reactors: { orphanedUnits, personalDataErasure },
-    };
-  });
+  const metrics = processMetrics();
+  const reactors = { 'orphaned-units': reconciler, 'personal-data-erasure': erasure };
+  metrics.addGaugeSource(
+    followerGauges({
+      projections: async () => [],
+      reactors: () => Promise.all(Object.entries(reactors).map(async ([name, follower]) => ({ name, ...(await follower.health(config.healthMaxLagMs)) }))),
+    }),
+  );
+  const server = serveHealth(
+    config.port,
+    async () => {
+      const [orphanedUnits, personalDataErasure] = await Promise.all([reconciler.health(config.healthMaxLagMs), erasure.health(config.healthMaxLagMs)]);
+      return {
+        healthy: orphanedUnits.healthy && personalDataErasure.healthy,
+        reactors: { orphanedUnits, personalDataErasure },
+      };
+    },
+    withMetrics({ registry: metrics.registry, token: config.metricsToken }),
+  );
   stopOnSignals(
+    { timeoutMs: config.shutdownTimeoutMs },
     closeServer(server),
     () => reconciler.stop(),
     () => erasure.stop(),

@@ -79,7 +79,10 @@ export function logUnexpectedErrors(
   app.on('error', (error: unknown, ctx?: Context) => {
     if (clientWentAway(error)) return;
     // the route's pattern and the request id, never the raw path (ids, and a reset link's token)
-    const where = ctx ? `${ctx.method} ${routeLabel((ctx as { _matchedRoute?: unknown })._matchedRoute, '')} (request ${String(ctx.state.requestId)})` : 'server';
+    const requestId = ctx?.state.requestId as string | undefined;
+    const where = ctx
+      ? `${ctx.method} ${routeLabel((ctx as { _matchedRoute?: unknown })._matchedRoute, '')}${requestId !== undefined ? ` (request ${requestId})` : ''}`
+      : 'server';
     log(`[error] ${where}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   });
 }

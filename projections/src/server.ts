@@ -12,7 +12,20 @@ import { createPrivateKey } from 'node:crypto';
 import { connectEventStoreDB } from '@stays/event-store';
 import { connectKeyStore, withPersonalData } from '@stays/personal-data';
 import { connectMongoReadStore } from '@stays/read-store';
-import { ConfigError, closeServer, loadConfig, operatorApi, followerGauges, lineLogger, processLogger, processMetrics, runMain, serveHealth, stopOnSignals, withMetrics } from '@stays/service-kit';
+import {
+  ConfigError,
+  closeServer,
+  loadConfig,
+  operatorApi,
+  followerGauges,
+  lineLogger,
+  processLogger,
+  processMetrics,
+  runMain,
+  serveHealth,
+  stopOnSignals,
+  withMetrics,
+} from '@stays/service-kit';
 import { ReadModelRunner } from './read-model-runner.ts';
 import { HEALTH_REPORT_INTERVAL_MS } from './checkpoints.ts';
 import { discoverReadModels, findReadModels } from './read-models/index.ts';

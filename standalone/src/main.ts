@@ -15,11 +15,7 @@ runMain(async () => {
   await new Promise<void>((resolve) => server.listen(config.port, resolve));
   // stop accepting and finish the requests in flight (idle keep-alive connections close at once),
   // then stop the followers at a batch boundary, store their checkpoints and close the stores
-  stopOnSignals(
-    { timeoutMs: config.shutdownTimeoutMs },
-    closeServer(server),
-    () => system.close(),
-  );
+  stopOnSignals({ timeoutMs: config.shutdownTimeoutMs }, closeServer(server), () => system.close());
   const stores = `${config.eventStoreUrl ? 'EventStoreDB' : 'embedded event log'} + ${config.mongoUrl ? 'MongoDB' : 'embedded read store'}`;
   log(`Stays is running at http://localhost:${config.port}/ (API under ${config.apiPrefix}, data in ${config.dataDir}, ${stores})`);
   if (config.seedDemo && system.startedOnEmptyLog) {

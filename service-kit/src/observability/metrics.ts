@@ -25,17 +25,27 @@ export interface ServiceMetrics {
 /** Followers whose gauges are read when Prometheus scrapes. */
 export type GaugeSource = (metrics: ServiceMetrics) => Promise<void> | void;
 
-export function createServiceMetrics(options: { readonly defaults?: boolean } = {}): ServiceMetrics & { readonly addGaugeSource: (source: GaugeSource) => void } {
+export function createServiceMetrics(
+  options: { readonly defaults?: boolean } = {},
+): ServiceMetrics & { readonly addGaugeSource: (source: GaugeSource) => void } {
   const registry = new Registry();
   if (options.defaults !== false) collectDefaultMetrics({ register: registry });
   const sources: GaugeSource[] = [];
   let refreshing: Promise<void> | null = null;
   // one scrape reads every follower once, whichever of the gauges asks first
-  const refresh = () => (refreshing ??= Promise.all(sources.map((source) => source(metrics))).then(() => undefined).finally(() => (refreshing = null)));
+  const refresh = () =>
+    (refreshing ??= Promise.all(sources.map((source) => source(metrics)))
+      .then(() => undefined)
+      .finally(() => (refreshing = null)));
   const registers = [registry];
   const metrics: ServiceMetrics = {
     registry,
-    httpRequests: new Counter({ name: 'stays_http_requests_total', help: 'HTTP requests answered, by route pattern and status', labelNames: ['method', 'route', 'status'], registers }),
+    httpRequests: new Counter({
+      name: 'stays_http_requests_total',
+      help: 'HTTP requests answered, by route pattern and status',
+      labelNames: ['method', 'route', 'status'],
+      registers,
+    }),
     httpDuration: new Histogram({
       name: 'stays_http_request_duration_seconds',
       help: 'Time to answer an HTTP request, by route pattern and status',
@@ -57,16 +67,38 @@ export function createServiceMetrics(options: { readonly defaults?: boolean } = 
       registers,
       collect: () => refresh(),
     }),
-    projectionLag: new Gauge({ name: 'stays_projection_lag_seconds', help: 'Age of the oldest event a read model version has not applied (0: caught up)', labelNames: ['read_model'], registers, collect: () => refresh() }),
-    reactorBacklog: new Gauge({ name: 'stays_reactor_backlog_seconds', help: 'Age of the oldest event a reactor has not handled (0: caught up)', labelNames: ['reactor'], registers, collect: () => refresh() }),
-    reactorRetries: new Counter({ name: 'stays_reactor_retries_total', help: 'Reactor steps that failed and will be tried again', labelNames: ['reactor'], registers }),
+    projectionLag: new Gauge({
+      name: 'stays_projection_lag_seconds',
+      help: 'Age of the oldest event a read model version has not applied (0: caught up)',
+      labelNames: ['read_model'],
+      registers,
+      collect: () => refresh(),
+    }),
+    reactorBacklog: new Gauge({
+      name: 'stays_reactor_backlog_seconds',
+      help: 'Age of the oldest event a reactor has not handled (0: caught up)',
+      labelNames: ['reactor'],
+      registers,
+      collect: () => refresh(),
+    }),
+    reactorRetries: new Counter({
+      name: 'stays_reactor_retries_total',
+      help: 'Reactor steps that failed and will be tried again',
+      labelNames: ['reactor'],
+      registers,
+    }),
     invoiceRender: new Histogram({
       name: 'stays_invoice_render_seconds',
       help: 'Time to render an invoice PDF',
       buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers,
     }),
-    messagesSent: new Counter({ name: 'stays_messages_sent_total', help: 'Emails and SMS handed to the mail server, SMS provider or outbox', labelNames: ['channel'], registers }),
+    messagesSent: new Counter({
+      name: 'stays_messages_sent_total',
+      help: 'Emails and SMS handed to the mail server, SMS provider or outbox',
+      labelNames: ['channel'],
+      registers,
+    }),
     otpCodesSent: new Counter({ name: 'stays_otp_codes_sent_total', help: 'Verification codes sent (each by email and SMS)', registers }),
     throttled: new Counter({
       name: 'stays_throttled_total',

@@ -121,7 +121,9 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
   const log = overrides.log ?? lineLogger(logger);
   const closers: (() => Promise<void>)[] = [];
   try {
-    const rawEventStore = config.eventStoreUrl ? connectEventStoreDB(config.eventStoreUrl) : await openEmbeddedEventStore(path.join(config.dataDir, 'events'));
+    const rawEventStore = config.eventStoreUrl
+      ? connectEventStoreDB(config.eventStoreUrl)
+      : await openEmbeddedEventStore(path.join(config.dataDir, 'events'), { logger: { warn: (line) => logger.warn(line), info: (line) => logger.info(line) } });
     let closeLog = () => rawEventStore.close();
     closers.push(() => closeLog());
 

@@ -45,7 +45,7 @@ async function untilRunning(stays: Started): Promise<void> {
   }
 }
 
-const GUESTS = 4;
+const GUESTS = 8;
 /** Below the upcoming bookings a guest may hold (limits.upcomingBookingsPerGuest). */
 const BOOKINGS_PER_GUEST = 9;
 

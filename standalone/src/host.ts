@@ -1,13 +1,13 @@
 /**
  * The one-process host: one HTTP entry point in front of the command app, the query app
  * and the built web client. A call under the API prefix goes to the side its route table
- * entry names; the operations paths go to the query side; the operator's calls to the
+ * entry names; the operations paths go to the query side; `/metrics` to the process's metrics; the operator's calls to the
  * projections' operator API; /api-docs is the API reference page; the rest to the web client.
  */
 import type http from 'node:http';
 import Koa from 'koa';
 import { routes, type RouteSpec, type Side } from '@stays/contracts';
-import { clientSecurityHeaders, type SecurityHeadersOptions } from '@stays/service-kit';
+import { clientSecurityHeaders, serveMetrics, type MetricsEndpointOptions, type SecurityHeadersOptions } from '@stays/service-kit';
 import { staticFiles } from './static-files.ts';
 import { apiDocs } from './api-docs.ts';
 
@@ -21,6 +21,8 @@ export interface HostOptions {
   readonly frontendDir: string | null;
   /** The operator's calls under /operator/ (read model versions: `npm run projection`). */
   readonly operator: http.RequestListener;
+  /** `GET /metrics`, outside the API prefix (the gateway of the production layout does not route it). */
+  readonly metrics?: MetricsEndpointOptions;
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -57,6 +59,11 @@ export function createHost(options: HostOptions): Koa {
   const sideOf = sideOfCall(options.apiPrefix);
   const host = new Koa();
   host.use(async (ctx, next) => {
+    if (options.metrics !== undefined && ctx.path === '/metrics') {
+      ctx.respond = false;
+      serveMetrics(options.metrics, ctx.req, ctx.res);
+      return;
+    }
     if (ctx.path.startsWith('/operator/')) {
       ctx.respond = false;
       options.operator(ctx.req, ctx.res);

@@ -61,7 +61,7 @@ describe('npm start stopping and refusing as an operator meets it', function () 
     const port = await freePort();
     const stays = startStays({ DATA_DIR: dataDir, PORT: String(port), SEED_DEMO: '1' });
     // the seed runs before the port opens (docs/decisions/0032), and its first lines say what it has added
-    await until(() => /\ndemo: .+ with \d+ rooms/.test(stays.output()), stays.output);
+    await until(() => /demo: [^"\n]+ with \d+ rooms/.test(stays.output()), stays.output);
     const during = await fetch(`http://127.0.0.1:${port}/healthz`).then(
       (response) => `answered ${response.status}`,
       (error: Error) => `refused (${(error.cause as { code?: string } | undefined)?.code})`,

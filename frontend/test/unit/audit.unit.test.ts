@@ -265,6 +265,7 @@ describe('audit dashboard sagas (unit)', () => {
             asOf: at,
             state: { status: 'placed' },
             stoppedAt: { leafIndex: 0, type: 'BookingPlaced', position: 1, recordedAt: at },
+            changed: ['status'],
           });
         },
       }),

@@ -43,7 +43,14 @@ const placed = (changes: Partial<BookingPlaced['data']>): DomainEvent => ({ type
 const now = new Date('2026-11-20T06:00:00.000Z');
 const events: DomainEvent[] = [
   placed({ bookingID: 'BK-1' }),
-  placed({ bookingID: 'BK-2', hotelId: 'h2', hotelName: 'Hill View (Ooty)', customerEmail: 'ravi@example.in', dateOfCommencement: '2026-12-10', nights: ['2026-12-10'] }),
+  placed({
+    bookingID: 'BK-2',
+    hotelId: 'h2',
+    hotelName: 'Hill View (Ooty)',
+    customerEmail: 'ravi@example.in',
+    dateOfCommencement: '2026-12-10',
+    nights: ['2026-12-10'],
+  }),
   placed({ bookingID: 'BK-3', dateOfCommencement: '2026-11-10', nights: ['2026-11-10'] }),
   placed({ bookingID: 'BK-4', customerEmail: 'ravi@example.in', dateOfCommencement: '2026-12-05', nights: ['2026-12-05'] }),
   { type: 'BookingPaymentReceived', data: { bookingID: 'BK-3', ownerId: 'o1', receivedAt: '2026-11-10T09:00:00.000Z' } },

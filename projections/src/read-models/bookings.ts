@@ -140,7 +140,6 @@ export interface AuditBookingFilter {
   readonly now: Date;
 }
 
-
 /** An auditor's search as a query of the bookings collection (every filter given must match). */
 export function auditFilter(filter: AuditBookingFilter): Filter {
   const commencement = { ...(filter.from !== undefined && { $gte: filter.from }), ...(filter.to !== undefined && { $lte: filter.to }) };

@@ -45,7 +45,6 @@ function asAnswered<T extends Pick<HotelDocument, 'roomTypesByRoom'>>(document: 
   return { ...hotel, roomTypes: ROOM_TYPES.filter((type) => offered.has(type)) };
 }
 
-
 /**
  * The hotel conditions of a search. The search term is matched as plain text: it is
  * escaped before it becomes a regular expression, so `.*`, `(` or `$where`-looking input

@@ -16,6 +16,7 @@ export const selectAuditLoaded = (state: WithAudit) => state.audit !== undefined
 export const selectAuditor = (state: WithAudit) => state.audit?.auditor ?? null;
 export const selectAuditorSignIn = (state: WithAudit) => state.audit!.signIn;
 export const selectAuditBookings = (state: WithAudit) => state.audit!.bookings;
+export const selectHotelSuggestions = (state: WithAudit) => state.audit!.hotelSuggestions;
 export const selectAuditHistory = (state: WithAudit) => state.audit!.history;
 export const selectAsOf = (state: WithAudit) => state.audit!.asOf;
 export const selectAuditLog = (state: WithAudit) => state.audit!.log;

@@ -1,4 +1,4 @@
-import { auditMessages } from '@stays/contracts';
+import { auditMessages, type AuditEntry } from '@stays/contracts';
 import { createSelector } from 'reselect';
 import type { AuditState, VerdictState } from './audit.slice.ts';
 import { describeEvent } from './describe-event.ts';
@@ -38,6 +38,8 @@ export interface TimelineRow {
   readonly happened: string;
   readonly fields: readonly FieldValue[];
   readonly verdict: VerdictState;
+  /** The entry itself, for its stored and decrypted JSON. */
+  readonly entry: AuditEntry;
 }
 
 /** The booking's history as the timeline shows it: India time, actor and role, a sentence, the fields set, the verdict. */
@@ -53,6 +55,7 @@ export const selectTimeline = createSelector([selectAuditHistory, selectVerdicts
     happened: describeEvent(entry.record.type, entry.data, entry.record.streamId),
     fields: fieldsSet(entry.data),
     verdict: verdicts[entry.leafIndex] ?? CHECKING,
+    entry,
   })),
 );
 

@@ -53,7 +53,10 @@ export function stateFields(state: Readonly<Record<string, unknown>>, prefix = '
 
 /** A key in words: 'numberOfNights' → 'Number of nights'. */
 const spelledOut = (key: string): string => {
-  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 

@@ -84,9 +84,8 @@ export const auditApi: AuditApi = {
   bookings: async (query, signal) =>
     successful(await apiClient.get<Envelope<AuditPage<AuditBookingSummary>>>(pathOf(routes.auditBookings), { params: filled(query), ...bearer(signal) })).data,
   hotels: async (name, signal) =>
-    successful(
-      await apiClient.get<Envelope<{ items: AuditHotelSuggestion[] }>>(pathOf(routes.auditHotels), { params: { name }, ...bearer(signal) }),
-    ).data.items,
+    successful(await apiClient.get<Envelope<{ items: AuditHotelSuggestion[] }>>(pathOf(routes.auditHotels), { params: { name }, ...bearer(signal) })).data
+      .items,
   history: async (bookingID, signal) =>
     successful(await apiClient.get<Envelope<AuditBookingHistory>>(pathOf(routes.auditBookingHistory, { bookingID }), bearer(signal))).data,
   asOf: async (bookingID, asOf, signal) =>

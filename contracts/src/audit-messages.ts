@@ -188,7 +188,6 @@ export const auditMessages = {
   decryptedJsonNote: 'The same data with personal fields decrypted; this read is in your audit trail.',
   copyJson: 'Copy',
   copied: 'Copied',
-  closeJson: 'Close',
   jsonOf: (view: string, type: string, leafIndex: number) => `${view}: ${type} #${leafIndex}`,
   bookingHistoryLink: (bookingID: string) => `History of booking ${bookingID}`,
   anyType: 'Any event type',

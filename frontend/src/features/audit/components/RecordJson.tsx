@@ -39,12 +39,7 @@ export function RecordJson({ entry }: { entry: AuditEntry }) {
           </pre>
         </DialogBody>
         <DialogFooter
-          actions={
-            <>
-              <Button icon={copied ? 'tick' : undefined} text={copied ? texts.copied : texts.copyJson} onClick={() => void copy()} />
-              <Button text={texts.closeJson} onClick={() => show(null)} />
-            </>
-          }
+          actions={<Button icon={copied ? 'tick' : undefined} text={copied ? texts.copied : texts.copyJson} onClick={() => void copy()} />}
         />
       </Dialog>
     </div>

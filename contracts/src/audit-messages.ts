@@ -195,8 +195,7 @@ export const auditMessages = {
   asOfSteps: 'Steps of the booking',
   asOfBeforeStep: 'Before the booking',
   asOfStep: (happened: string, time: string) => `${happened} · ${time}`,
-  asOfShowing: (happened: string, time: string) => `After: ${happened} (${time} India time)`,
-  asOfChanged: (count: number) => `${plural(count, 'field')} changed by this event (highlighted)`,
+  asOfChanged: (count: number, happened: string) => `${plural(count, 'field')} changed by ${happened} (highlighted)`,
   asOfChangedMark: 'changed',
   /** Names of the booking state's fields; nested ones are 'Group: field'. Fields not named here are spelled out from their key. */
   stateFieldNames: {

@@ -93,9 +93,11 @@ export function AsOfControl() {
       {asOf.status === 'succeeded' && (
         <>
           {state === null && <p>{texts.asOfBeforeBooking}</p>}
-          {stoppedAt !== null && <p>{texts.asOfStoppedAt(folded?.happened ?? stoppedAt.type, indiaTime(stoppedAt.recordedAt))}</p>}
-          {state !== null && changed.size > 0 && (
-            <p className="audit-changed-note">{texts.asOfChanged(stateFields(state).filter((field) => changed.has(field.name)).length)}</p>
+          {stoppedAt !== null && <p>{texts.asOfStoppedAt(stoppedAt.type, indiaTime(stoppedAt.recordedAt))}</p>}
+          {state !== null && stoppedAt !== null && changed.size > 0 && (
+            <p className="audit-changed-note">
+              {texts.asOfChanged(stateFields(state).filter((field) => changed.has(field.name)).length, folded?.happened ?? stoppedAt.type)}
+            </p>
           )}
           {state !== null && (
             <dl className="audit-state" aria-label={texts.asOfTitle}>

@@ -50,7 +50,7 @@ function HotelFilter({
     <FormGroup label={texts.hotelNameLabel} labelFor={id} className="audit-hotel-filter">
       {picked !== null ? (
         <div className="audit-hotel-picked">
-          <Tag large minimal icon="office">
+          <Tag large minimal icon="office" htmlTitle={texts.hotelPicked(picked.hotelName, picked.city)}>
             {texts.hotelPicked(picked.hotelName, picked.city)}
           </Tag>
           <Button variant="minimal" icon="cross" aria-label={texts.clearHotel} title={texts.clearHotel} onClick={() => onPick(null)} />

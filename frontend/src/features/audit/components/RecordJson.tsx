@@ -38,9 +38,7 @@ export function RecordJson({ entry }: { entry: AuditEntry }) {
             {text}
           </pre>
         </DialogBody>
-        <DialogFooter
-          actions={<Button icon={copied ? 'tick' : undefined} text={copied ? texts.copied : texts.copyJson} onClick={() => void copy()} />}
-        />
+        <DialogFooter actions={<Button icon={copied ? 'tick' : undefined} text={copied ? texts.copied : texts.copyJson} onClick={() => void copy()} />} />
       </Dialog>
     </div>
   );

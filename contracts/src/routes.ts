@@ -28,7 +28,8 @@ import { createHotelRequest, createRoomRequest, updateHotelRequest, updateRoomRe
 import { hotelSearchQuery, roomSearchQuery } from './schemas/search.ts';
 import { stayQuery } from './schemas/availability.ts';
 import { closeNightsRequest, reopenNightsRequest } from './schemas/closures.ts';
-import { auditAsOfQuery, auditBookingsQuery, auditConsistencyQuery, auditHotelsQuery, auditInclusionQuery, auditLogQuery, auditTreeHeadsQuery } from './schemas/audit.ts';
+import { auditAsOfQuery, auditBookingsQuery, auditConsistencyQuery, auditInclusionQuery, auditLogQuery, auditTreeHeadsQuery } from './schemas/audit.ts';
+import { auditHotelsQuery } from './schemas/audit.ts';
 import { auditOccupancyQuery } from './schemas/occupancy.ts';
 import { auditReadModelDocumentsQuery } from './schemas/read-model-documents.ts';
 import { cancellationPolicyRequest } from './cancellation-policy.ts';

@@ -16,6 +16,7 @@ console.log(`JWT_PUBLIC_KEY=${oneLine(keys.publicPem)}`);
 console.log(`OTP_HASH_KEY=${(await import('node:crypto')).randomBytes(32).toString('base64')}`);
 console.log(`STREAM_NAME_KEY=${(await import('node:crypto')).randomBytes(32).toString('base64')}`);
 console.log(`MEDIA_LINK_KEY=${(await import('node:crypto')).randomBytes(32).toString('base64')}`);
+console.log(`CALENDAR_FEED_KEY=${(await import('node:crypto')).randomBytes(32).toString('base64')}`);
 console.log(`PERSONAL_DATA_KEY=${(await import('node:crypto')).randomBytes(32).toString('base64')}`);
 console.log(`OPERATOR_TOKEN=${(await import('node:crypto')).randomBytes(32).toString('base64url')}`);
 console.log(`NOTARY_SIGNING_KEY=${oneLine(generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString())}`);

@@ -5,7 +5,17 @@
  */
 import type { Context } from 'koa';
 import type { EventStore } from '@stays/event-store';
-import type { KeyedStreamNames, Mailer, MediaLinks, MediaStore, MountContext, SmsSender, TokenIssuer, TokenVerifier } from '@stays/service-kit';
+import type {
+  CalendarFeedLinks,
+  KeyedStreamNames,
+  Mailer,
+  MediaLinks,
+  MediaStore,
+  MountContext,
+  SmsSender,
+  TokenIssuer,
+  TokenVerifier,
+} from '@stays/service-kit';
 import type { GoogleIdTokenVerifier } from './accounts/google-id-token.ts';
 import type { Passwords } from './accounts/passwords.ts';
 import type { AccountThrottles } from './accounts/throttles.ts';
@@ -35,6 +45,8 @@ export interface CommandServiceDeps {
   readonly otpKey: Buffer;
   /** Names the streams made from emails and phones, under a server secret (never in the log). */
   readonly streamNames: KeyedStreamNames;
+  /** The listings' secret calendar feed links; without them the export feed answers 404. */
+  readonly calendarFeedLinks?: CalendarFeedLinks;
   readonly now?: () => Date;
 }
 

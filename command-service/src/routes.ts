@@ -17,6 +17,7 @@ import { mountAuditorSigningIn } from './auditors/signing-in/route.ts';
 import { mountAuditorSigningOut } from './auditors/signing-out/route.ts';
 import { mountCancellingBooking } from './booking/cancelling-booking/route.ts';
 import { mountClosingNights } from './booking/closing-nights/route.ts';
+import { mountCalendarSync } from './calendar-sync/route.ts';
 import { mountMarkingPaid } from './booking/marking-paid/route.ts';
 import { mountUndoingPayment } from './booking/undoing-payment/route.ts';
 import { mountPlacingBooking } from './booking/placing-booking/route.ts';
@@ -49,6 +50,7 @@ export const commandRoutes: readonly CommandRoute[] = [
   mountMarkingPaid,
   mountUndoingPayment,
   mountClosingNights,
+  mountCalendarSync,
   mountAuditorSigningIn,
   mountAuditorSigningOut,
 ];

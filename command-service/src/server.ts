@@ -28,6 +28,7 @@ import {
   otpKeyFor,
   smsFor,
   streamNamesFor,
+  calendarFeedLinksFor,
 } from '@stays/service-kit';
 import { createCommandApp } from './app.ts';
 import { hotelStreamsFromReadSide } from './accounts/exporting-data/hotel-streams.ts';
@@ -42,6 +43,7 @@ runMain(async () => {
   if (!config.eventStoreUrl || !config.mongoUrl) throw new ConfigError('the command service needs EVENTSTORE_URL and MONGO_URL');
   if (!config.jwtPrivateKey || !config.jwtPublicKey) throw new ConfigError('the command service needs JWT_PRIVATE_KEY and JWT_PUBLIC_KEY (npm run keys)');
   if (!config.otpHashKey) throw new ConfigError('the command service needs OTP_HASH_KEY (npm run keys)');
+  if (!config.calendarFeedKey) throw new ConfigError('the command service needs CALENDAR_FEED_KEY (npm run keys)');
   if (!config.streamNameKey) throw new ConfigError('the command service needs STREAM_NAME_KEY (npm run keys)');
   await assertMessagesDeliverable(config, { email: true, sms: true });
   const rawEventStore = connectEventStoreDB(config.eventStoreUrl);
@@ -74,6 +76,7 @@ runMain(async () => {
       sms: smsFor(config),
       otpKey: await otpKeyFor(config),
       streamNames,
+      calendarFeedLinks: await calendarFeedLinksFor(config),
       awaitProjected: config.queryServiceUrl ? waitForQueryService(config.queryServiceUrl) : async () => undefined,
     },
     { apiPrefix: config.apiPrefix, cors: config.cors, security: securityHeadersFor(config), trustProxy: config.trustProxy, imageLine: config.imageLine },

@@ -121,6 +121,11 @@ export const auditMessages = {
     unitsReleased: (units: number, nights: number, first: string) => `${plural(units, 'unit')} released for ${plural(nights, 'night')} from ${first}`,
     nightsClosed: (units: number, nights: number, first: string) => `${plural(units, 'unit')} closed by the owner for ${plural(nights, 'night')} from ${first}`,
     nightsReopened: (units: number, nights: number, first: string) => `${plural(units, 'unit')} reopened for ${plural(nights, 'night')} from ${first}`,
+    calendarExportRenewed: 'The owner made a new calendar feed link (the old one stopped working)',
+    calendarFeedAdded: (host: string) => `The owner added a calendar of another site (${host})`,
+    calendarFeedRemoved: "The owner removed another site's calendar",
+    calendarFeedSynced: (result: string, closed: number, reopened: number) =>
+      `Another site's calendar read (${result}): ${plural(closed, 'night')} closed, ${plural(reopened, 'night')} reopened`,
     bookingPlaced: (guest: string, room: string, hotel: string, nights: number, first: string, payable: string) =>
       `${guest} booked ${room} at ${hotel} for ${plural(nights, 'night')} from ${first}: ${payable} payable at the hotel`,
     invoiceIssued: 'Invoice issued',

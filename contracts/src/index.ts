@@ -20,6 +20,8 @@ export * from './schemas/closures.ts';
 export { closureLimits, closureRangeProblem, nightsFromTo } from './closures.ts';
 export { closureMessages, closureProblem } from './closure-messages.ts';
 export { occupancyMessages } from './occupancy-messages.ts';
+export * from './schemas/calendar-sync.ts';
+export { calendarSyncMessages, nightsSaid } from './calendar-sync-messages.ts';
 export { readModelDocumentsMessages } from './read-model-documents-messages.ts';
 export * from './schemas/read-model-documents.ts';
 export * from './aggregates/booking.ts';

@@ -28,6 +28,7 @@ import { createHotelRequest, createRoomRequest, updateHotelRequest, updateRoomRe
 import { hotelSearchQuery, roomSearchQuery } from './schemas/search.ts';
 import { stayQuery } from './schemas/availability.ts';
 import { closeNightsRequest, reopenNightsRequest } from './schemas/closures.ts';
+import { addCalendarFeedRequest, removeCalendarFeedRequest, renewCalendarExportRequest } from './schemas/calendar-sync.ts';
 import { auditAsOfQuery, auditBookingsQuery, auditConsistencyQuery, auditInclusionQuery, auditLogQuery, auditTreeHeadsQuery } from './schemas/audit.ts';
 import { auditHotelsQuery } from './schemas/audit.ts';
 import { auditOccupancyQuery } from './schemas/occupancy.ts';
@@ -141,6 +142,30 @@ export const routes = {
   closeNights: { method: 'POST', path: '/hotel/room/close/nights/:hotelID', side: 'command', auth: 'hotel-owner', body: json(closeNightsRequest) },
   reopenNights: { method: 'POST', path: '/hotel/room/reopen/nights/:hotelID', side: 'command', auth: 'hotel-owner', body: json(reopenNightsRequest) },
   roomCalendar: { method: 'GET', path: '/hotel/room/calendar/:hotelID/:roomID', side: 'query', auth: 'hotel-owner', body: noBody },
+  // beyond the spec: calendar sync with other booking sites (docs/booking-rules.md#calendar-sync); the feed is public behind its secret token
+  calendarSync: { method: 'GET', path: '/hotel/room/calendar/sync/:hotelID/:roomID', side: 'query', auth: 'hotel-owner', body: noBody },
+  addCalendarFeed: {
+    method: 'POST',
+    path: '/hotel/room/calendar/feeds/add/:hotelID',
+    side: 'command',
+    auth: 'hotel-owner',
+    body: json(addCalendarFeedRequest),
+  },
+  removeCalendarFeed: {
+    method: 'POST',
+    path: '/hotel/room/calendar/feeds/remove/:hotelID',
+    side: 'command',
+    auth: 'hotel-owner',
+    body: json(removeCalendarFeedRequest),
+  },
+  renewCalendarExport: {
+    method: 'POST',
+    path: '/hotel/room/calendar/export/renew/:hotelID',
+    side: 'command',
+    auth: 'hotel-owner',
+    body: json(renewCalendarExportRequest),
+  },
+  calendarExportFeed: { method: 'GET', path: '/calendar/:roomID/:feedFile', side: 'command', auth: 'none', body: noBody },
   createHotel: {
     method: 'POST',
     path: '/hotel/data/create/hotel',

@@ -56,6 +56,21 @@ describe('embedded event log', function () {
   }
 
   describe('record format', function () {
+    it('stamps recordedAt with real time, or with the clock it was opened with (the demo seed writing its past)', async function () {
+      let clock = new Date('2026-05-01T03:30:00.000Z');
+      const store = await openStore({ now: () => clock });
+      await store.append('booking-1', [{ type: 'BookingPlaced', data: {} }]);
+      clock = new Date('2026-05-02T10:00:00.000Z');
+      await store.append('booking-1', [{ type: 'BookingPaymentReceived', data: {} }]);
+      expect((await store.readStream('booking-1')).map((event) => event.recordedAt)).to.deep.equal(['2026-05-01T03:30:00.000Z', '2026-05-02T10:00:00.000Z']);
+      await closeStore(store);
+      const before = Date.now();
+      const reopened = await openStore();
+      await reopened.append('booking-1', [{ type: 'BookingCancelled', data: {} }]);
+      const stamped = Date.parse((await reopened.readStream('booking-1')).at(-1)!.recordedAt);
+      expect(stamped).to.be.within(before, Date.now());
+    });
+
     it('frames each event as magic | length | CRC32 | JSON payload', async function () {
       const store = await openStore();
       await store.append('booking-1', [{ type: 'BookingPlaced', data: { amount: 4200 }, metadata: { by: 'u1' } }]);

@@ -4,7 +4,7 @@ import type { ReadModelQueries } from '@stays/projections/read-models';
 import type { NotarisedLog, NotaryQueries, TreeHeadStore } from '@stays/notary/queries';
 import type { AuditTrail } from './audit/audit-trail.ts';
 import type { Reveal } from './audit/entries.ts';
-import type { MediaLinks, MediaStore, MountContext, TokenVerifier } from '@stays/service-kit';
+import type { CalendarFeedLinks, MediaLinks, MediaStore, MountContext, TokenVerifier } from '@stays/service-kit';
 
 /** How far the read side is: answered in-process by the projection runner, or from stored checkpoints. */
 export interface ReadSideProgress {
@@ -40,6 +40,8 @@ export interface QueryServiceDeps {
   readonly notarisedLog: NotarisedLog;
   /** The notary's answers where it keeps them outside the read store (the one-process mode's files); else read from the read store. */
   readonly notary?: NotaryQueries;
+  /** The listings' secret calendar feed links, shown to their owners; without them no link is shown. */
+  readonly calendarFeedLinks?: CalendarFeedLinks;
   /** Where read-your-writes timeouts are logged. Default console.warn. */
   readonly log?: (line: string) => void;
 }

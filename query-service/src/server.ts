@@ -26,6 +26,7 @@ import {
   stopOnSignals,
   closeServer,
   streamNamesFor,
+  calendarFeedLinksFor,
 } from '@stays/service-kit';
 import { createQueryApp } from './app.ts';
 import { eventStoreAuditTrail } from './audit/audit-trail.ts';
@@ -35,6 +36,7 @@ runMain(async () => {
   if (!config.mongoUrl || !config.eventStoreUrl) throw new ConfigError('the query service needs MONGO_URL and EVENTSTORE_URL');
   if (!config.jwtPublicKey) throw new ConfigError('the query service needs JWT_PUBLIC_KEY (npm run keys)');
   if (!config.mediaLinkKey) throw new ConfigError('the query service needs MEDIA_LINK_KEY (npm run keys)');
+  if (!config.calendarFeedKey) throw new ConfigError('the query service needs CALENDAR_FEED_KEY (npm run keys)');
   if (!config.streamNameKey) throw new ConfigError('the query service needs STREAM_NAME_KEY (npm run keys)');
   const eventStore = connectEventStoreDB(config.eventStoreUrl);
   const keys = await connectKeyStore(config, eventStore, false);
@@ -45,6 +47,7 @@ runMain(async () => {
       readStore,
       media: createGridFsMediaStore({ db: mongo.db(config.mongoDb), publicBaseUrl: config.mediaPath }),
       mediaLinks: await signingMediaLinksFor(config),
+      calendarFeedLinks: await calendarFeedLinksFor(config),
       tokenVerifier: new TokenVerifier(await importPublicKey(config.jwtPublicKey), config.token),
       readSide: checkpointProgress(
         readStore,

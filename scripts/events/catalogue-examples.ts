@@ -88,6 +88,18 @@ export const catalogueExamples: { readonly [Type in DomainEventType]: Readonly<R
   UnitsReleased: { bookingID, roomId, nights, units: 1 },
   NightsClosed: { closureId: 'CL-7K3M9Q2T', roomId, hotelId, nights, units: 1, source: { kind: 'owner' }, note: 'Bathroom repairs' },
   NightsReopened: { closureId: 'CL-7K3M9Q2T', roomId, nights, units: 1 },
+  CalendarExportRenewed: { roomId, hotelId, version: 2 },
+  CalendarFeedAdded: { feedId: 'CF-3F9A1C7E2B4D6A80', roomId, hotelId, url: 'https://www.airbnb.com/calendar/ical/12345678.ics?s=0123456789abcdef' },
+  CalendarFeedRemoved: { feedId: 'CF-3F9A1C7E2B4D6A80', roomId },
+  CalendarFeedSynced: {
+    feedId: 'CF-3F9A1C7E2B4D6A80',
+    roomId,
+    at: '2026-11-27T06:15:00.000Z',
+    result: 'ok',
+    closed: 3,
+    reopened: 0,
+    conflicts: [{ uid: '1418fb94e984-f7c1d2b3a4e5@airbnb.com', from: '2026-12-24', to: '2026-12-26', nights: ['2026-12-25'] }],
+  },
   BookingPlaced: {
     bookingID,
     customerId: accountId,

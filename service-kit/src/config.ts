@@ -41,6 +41,8 @@ const schema = z.object({
   ),
   /** Base64 secret (32+ bytes) signing private media links (production); embedded mode keeps one under DATA_DIR/keys. */
   MEDIA_LINK_KEY: optionalText,
+  /** Base64 secret keying the listings' secret calendar feed links (production); embedded mode keeps one under DATA_DIR/keys. Changing it changes every link. */
+  CALENDAR_FEED_KEY: optionalText,
   /**
    * Base64 of 32 random bytes: the master key wrapping every person's data key (production);
    * the embedded mode keeps one in DATA_DIR/keys/personal-data.key.
@@ -107,6 +109,15 @@ const schema = z.object({
     .min(0)
     .max(24 * 3600)
     .default(300),
+  /** Calendar sync: other sites' calendar feeds are fetched this often (minutes). */
+  CALENDAR_SYNC_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
+  /** Calendar sync, tests only: 1 lets feeds on loopback and private addresses be fetched (never in production: it opens the server's network to owners). */
+  CALENDAR_ALLOW_PRIVATE_URLS: z.enum(['0', '1']).default('0'),
   /** Uploaded images decoded at once across all requests; default one per core but one, at most two (see command-service image-line.ts). */
   IMAGE_WORK_CONCURRENCY: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(1).max(64).optional()),
   /** Requests with images that may wait for a turn beyond those decoding; more are answered 503 with Retry-After. Default 8. */
@@ -158,6 +169,7 @@ function toConfig(env: z.infer<typeof schema>) {
     jwtPublicKey: env.JWT_PUBLIC_KEY,
     otpHashKey: env.OTP_HASH_KEY,
     mediaLinkKey: env.MEDIA_LINK_KEY,
+    calendarFeedKey: env.CALENDAR_FEED_KEY,
     streamNameKey: env.STREAM_NAME_KEY,
     personalDataKey: env.PERSONAL_DATA_KEY === undefined ? undefined : Buffer.from(env.PERSONAL_DATA_KEY, 'base64'),
     notarySigningKey: env.NOTARY_SIGNING_KEY,
@@ -175,6 +187,7 @@ function toConfig(env: z.infer<typeof schema>) {
     outboxDir: env.OUTBOX_DIR === undefined ? undefined : path.resolve(env.OUTBOX_DIR),
     healthMaxLagMs: env.HEALTH_MAX_LAG_SECONDS * 1000,
     readStoreSnapshotIntervalMs: env.READ_STORE_SNAPSHOT_SECONDS * 1000,
+    calendarSync: { intervalMs: env.CALENDAR_SYNC_MINUTES * 60_000, allowPrivateAddresses: env.CALENDAR_ALLOW_PRIVATE_URLS === '1' },
     /** The image line's size; unset parts take the command service's defaults. */
     imageLine: {
       ...(env.IMAGE_WORK_CONCURRENCY !== undefined && { concurrency: env.IMAGE_WORK_CONCURRENCY }),

@@ -20,3 +20,4 @@ export * from './stream-names/keyed-stream-names.ts';
 export * from './process.ts';
 export * from './operator/operator-api.ts';
 export * from './operator/operator-token.ts';
+export * from './calendar-feed-links.ts';

@@ -11,6 +11,7 @@ import type { SecurityHeadersOptions } from './http/security-headers.ts';
 import { createOutboxMailer, createOutboxSms, createSmtpMailer, createWebhookSms, type Mailer, type SmsSender } from './messaging/index.ts';
 import { loadOrCreateSecret } from './auth/keys.ts';
 import { MediaLinks } from './media/links.ts';
+import { CalendarFeedLinks } from './calendar-feed-links.ts';
 import { MEDIA_LINK_KEY_MIN_BYTES, MediaLinkSigner } from './media/signed-links.ts';
 import { KeyedStreamNames, STREAM_NAME_KEY_BYTES } from './stream-names/keyed-stream-names.ts';
 
@@ -70,6 +71,14 @@ export async function signingMediaLinksFor(config: Config, now?: () => Date): Pr
   const signer = new MediaLinkSigner(key, { lifetimeSeconds: SIGNED_MEDIA_LINK_MINUTES * 60, ...(now && { now }) });
   return new MediaLinks({ publicUrl: config.publicUrl, apiPrefix: config.apiPrefix, signer });
 }
+
+/** The secret calendar feed links, keyed with CALENDAR_FEED_KEY or the secret the embedded mode keeps in DATA_DIR/keys. */
+export const calendarFeedLinksFor = async (config: Config): Promise<CalendarFeedLinks> =>
+  new CalendarFeedLinks({
+    key: await loadOrCreateSecret(path.join(config.dataDir, 'keys'), 'calendar-feed', config.calendarFeedKey),
+    publicUrl: config.publicUrl,
+    apiPrefix: config.apiPrefix,
+  });
 
 /** What the security headers depend on: the public address and whether Google sign-in is configured. */
 export const securityHeadersFor = (config: Config): SecurityHeadersOptions => ({ publicUrl: config.publicUrl, googleSignIn: config.google !== null });

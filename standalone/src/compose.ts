@@ -20,8 +20,10 @@ import {
   loadOrCreateSigningKeys,
   logUnexpectedErrors,
   operatorApi,
+  createOutboxMailer,
   mailerFor,
   otpKeyFor,
+  calendarFeedLinksFor,
   securityHeadersFor,
   streamNamesFor,
   signingMediaLinksFor,
@@ -51,6 +53,8 @@ import {
   assertLogUsesStreamNameKey,
   bookingDocumentsReactor,
   orphanedUnitsReconciler,
+  calendarImportReactor,
+  type FetchFeedOptions,
   personalDataErasureReactor,
   readStoreReactorCheckpoints,
   auditorOperatorRoute,
@@ -63,6 +67,7 @@ import {
 } from '@stays/command-service';
 import { createQueryApp, eventStoreAuditTrail } from '@stays/query-service';
 import { createHost } from './host.ts';
+import type { SeedingClock } from './demo/seeding-clock.ts';
 
 /** How long a command waits for the read side to show its write before answering anyway. */
 const READ_YOUR_WRITES_TIMEOUT_MS = 5000;
@@ -73,6 +78,8 @@ export interface System {
   readonly reactor: Reactor;
   /** The orphaned units reconciler. */
   readonly reconciler: Reactor;
+  /** Reads other sites' calendar feeds on a schedule. */
+  readonly calendarImport: Reactor;
   /** The personal data erasure reactor. */
   readonly erasure: Reactor;
   /** The log with personal fields decrypted (see @stays/personal-data): what every part but the notary uses. */
@@ -106,13 +113,26 @@ export interface ComposeOverrides {
   readonly encryptPersonalData?: boolean;
   /** Longest a grown tree waits for a signed head (tests shorten it). */
   readonly treeHeadIntervalMs?: number;
+  /** Calendar import: its own clock (tests move it past the next fetch) and fetching limits (tests shorten the time-out and the size cap). */
+  readonly calendarImport?: { readonly now?: () => Date; readonly fetch?: Partial<FetchFeedOptions> };
+  /**
+   * The demo seed's clock (embedded log only; docs/decisions/0032), started in the past when
+   * the log is empty: the log's `recordedAt`, the commands, tokens, media links and the
+   * reconciler read it, and while it is seeding emails go to DATA_DIR/outbox-demo instead
+   * of the configured mailer.
+   */
+  readonly seedingClock?: SeedingClock;
 }
 
 export async function composeSystem(config: Config, overrides: ComposeOverrides = {}): Promise<System> {
   const log = overrides.log ?? console.log;
+  const seedingClock = config.eventStoreUrl ? undefined : overrides.seedingClock;
+  const now = overrides.now ?? seedingClock?.now;
   const closers: (() => Promise<void>)[] = [];
   try {
-    const rawEventStore = config.eventStoreUrl ? connectEventStoreDB(config.eventStoreUrl) : await openEmbeddedEventStore(path.join(config.dataDir, 'events'));
+    const rawEventStore = config.eventStoreUrl
+      ? connectEventStoreDB(config.eventStoreUrl)
+      : await openEmbeddedEventStore(path.join(config.dataDir, 'events'), seedingClock && { now: seedingClock.now });
     let closeLog = () => rawEventStore.close();
     closers.push(() => closeLog());
 
@@ -139,14 +159,19 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
       ? createGridFsMediaStore({ db: mongo.db(config.mongoDb), publicBaseUrl: config.mediaPath })
       : createFileMediaStore({ dir: path.join(config.dataDir, 'media'), publicBaseUrl: config.mediaPath });
 
-    const mediaLinks = await signingMediaLinksFor(config, overrides.now);
+    const mediaLinks = await signingMediaLinksFor(config, now);
     const security = securityHeadersFor(config);
-    const mailer = overrides.mailer ?? mailerFor(config);
+    const configuredMailer = overrides.mailer ?? mailerFor(config);
+    const mailer = seedingClock
+      ? seedingMailer(seedingClock, configuredMailer, createOutboxMailer({ dir: path.join(config.dataDir, 'outbox-demo'), from: config.mailFrom }))
+      : configuredMailer;
     const tokenKeys = await signingKeys(config);
-    const tokenVerifier = new TokenVerifier(tokenKeys.publicKey, config.token);
+    const tokenVerifier = new TokenVerifier(tokenKeys.publicKey, config.token, seedingClock && (() => seedingClock.now().getTime()));
     const tokenIssuer = new TokenIssuer(tokenKeys.privateKey, config.token);
 
     const startedOnEmptyLog = (await eventStore.headPosition()) === null;
+    // the demo's past starts before the first record, so the log is in time order from its first
+    if (startedOnEmptyLog) seedingClock?.startOnEmptyLog();
     const streamNames = await streamNamesFor(config);
     await assertLogUsesStreamNameKey(eventStore, streamNames);
     if (config.bootstrapAuditor !== null && (await bootstrapAuditor({ store: eventStore, streamNames }, createPasswords(), config.bootstrapAuditor))) {
@@ -185,9 +210,20 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     const reactor = bookingDocumentsReactor({ store: eventStore, media, mailer, publicUrl: config.publicUrl, log, ...checkpoints });
     await reactor.start();
     closers.unshift(() => reactor.stop());
-    const reconciler = orphanedUnitsReconciler({ store: eventStore, log, ...checkpoints, ...(overrides.now && { now: overrides.now }) });
+    const reconciler = orphanedUnitsReconciler({ store: eventStore, log, ...checkpoints, ...(now && { now }) });
     await reconciler.start();
     closers.unshift(() => reconciler.stop());
+    const calendarImport = calendarImportReactor({
+      store: eventStore,
+      log,
+      ...checkpoints,
+      intervalMs: config.calendarSync.intervalMs,
+      fetch: { allowPrivateAddresses: config.calendarSync.allowPrivateAddresses, ...overrides.calendarImport?.fetch },
+      ...((overrides.calendarImport?.now ?? now) && { now: overrides.calendarImport?.now ?? now }),
+    });
+    await calendarImport.start();
+    closers.unshift(() => calendarImport.stop());
+    const calendarFeedLinks = await calendarFeedLinksFor(config);
     const erasure = personalDataErasureReactor({ store: eventStore, keys, media, mediaLinks, log, ...checkpoints });
     await erasure.start();
     closers.unshift(() => erasure.stop());
@@ -216,11 +252,12 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
         sms: smsFor(config),
         otpKey: await otpKeyFor(config),
         streamNames,
+        calendarFeedLinks,
         awaitProjected: async (position) => {
           if (!(await runner.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS)))
             log(`read-your-writes: the read side did not reach position ${position} within ${READ_YOUR_WRITES_TIMEOUT_MS} ms`);
         },
-        ...(overrides.now && { now: overrides.now }),
+        ...(now && { now }),
       },
       { apiPrefix: config.apiPrefix, cors: config.cors, security, trustProxy: config.trustProxy, imageLine: config.imageLine },
     );
@@ -234,12 +271,15 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
           health: async () => ({
             ...(await notary.besideReadSide(await runner.health(config.healthMaxLagMs), config.healthMaxLagMs)),
             reactors: await Promise.all(
-              Object.entries({ 'booking-documents': reactor, 'orphaned-units': reconciler, 'personal-data-erasure': erasure }).map(
-                async ([name, follower]) => ({
-                  name,
-                  ...(await follower.health(config.healthMaxLagMs)),
-                }),
-              ),
+              Object.entries({
+                'booking-documents': reactor,
+                'orphaned-units': reconciler,
+                'personal-data-erasure': erasure,
+                'calendar-import': calendarImport,
+              }).map(async ([name, follower]) => ({
+                name,
+                ...(await follower.health(config.healthMaxLagMs)),
+              })),
             ),
           }),
           waitFor: (position, timeoutMs) => runner.waitFor(position, timeoutMs),
@@ -249,6 +289,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
         // a record as stored, personal fields decrypted ('[erased]' once the subject's key is destroyed)
         reveal: async (record) => (await revealRecord(record, keys)).data,
         auditTrail: eventStoreAuditTrail(eventStore, streamNames),
+        calendarFeedLinks,
         treeHeads,
         notarisedLog: rawEventStore,
         ...(diskTree && { notary: diskTree.queries(treeHeads, rawEventStore) }),
@@ -284,6 +325,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
       notary,
       reactor,
       reconciler,
+      calendarImport,
       erasure,
       startedOnEmptyLog,
       close: async () => {
@@ -294,6 +336,11 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     for (const close of closers.reverse()) await close().catch(() => undefined);
     throw error;
   }
+}
+
+/** The configured mailer, but the demo's outbox while the demo seed writes the past: its hundreds of confirmations are no one's mail. */
+function seedingMailer(clock: SeedingClock, configured: Mailer, demoOutbox: Mailer): Mailer {
+  return { send: (message) => (clock.seeding ? demoOutbox : configured).send(message) };
 }
 
 /** The embedded read store's snapshots under DATA_DIR/read-store, tied to the log as stored; loads the latest one into `store`. */

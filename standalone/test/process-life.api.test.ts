@@ -58,9 +58,15 @@ describe('npm start stopping and refusing as an operator meets it', function () 
   });
 
   it('stopped by SIGTERM while its first start seeds the demo data, closes its stores, exits 0 and leaves no lock file', async () => {
-    const stays = startStays({ DATA_DIR: dataDir, PORT: String(await freePort()), SEED_DEMO: '1' });
-    // the seed starts once the server listens, and its first lines say what it has added
-    await until(() => /Stays is running[\s\S]*\n.+/.test(stays.output()), stays.output);
+    const port = await freePort();
+    const stays = startStays({ DATA_DIR: dataDir, PORT: String(port), SEED_DEMO: '1' });
+    // the seed runs before the port opens (docs/decisions/0032), and its first lines say what it has added
+    await until(() => /\ndemo: .+ with \d+ rooms/.test(stays.output()), stays.output);
+    const during = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (response) => `answered ${response.status}`,
+      (error: Error) => `refused (${(error.cause as { code?: string } | undefined)?.code})`,
+    );
+    expect(during, 'the port while the demo is seeded').to.equal('refused (ECONNREFUSED)');
     stays.child.kill('SIGTERM');
     expect(await stays.exited, stays.output()).to.equal(0);
     expect(await exists(path.join(dataDir, 'events', 'LOCK')), "the log's lock").to.equal(false);

@@ -76,6 +76,7 @@ describe('read models kept across a restart by the read store snapshot', functio
       'booking-documents': head,
       'orphaned-units': head,
       'personal-data-erasure': head,
+      'calendar-import': head,
     });
 
     stays = await startTestSystem({ dataDir: stays.dataDir });

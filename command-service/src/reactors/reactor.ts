@@ -24,7 +24,7 @@ import { WorkQueue } from './work-queue.ts';
 /** The work a reactor knows is left, by key: what its checkpoint keeps. Items must be JSON-compatible. */
 export interface PendingWork<Item> {
   get(key: string): Item | undefined;
-  /** Work for `key`: queued once the reactor has caught up (at once if it has), or with a due test, once due. */
+  /** Work for `key`: queued once the reactor has caught up (at once if it has, and it is due when there is a due test), or later once due. */
   set(key: string, item: Item): void;
   /** Nothing is left for `key`. */
   delete(key: string): void;
@@ -49,9 +49,11 @@ export interface ReactorDefinition<Item> {
   readonly on: ReactorHandlers<Item>;
   /**
    * The work for one key (`item` undefined: nothing pending, see runAtEveryStart). Resolving means
-   * done and the key leaves the pending work; throwing retries it after a backoff.
+   * done and the key leaves the pending work, unless it resolves `{ keep }`: recurring work
+   * (a feed fetched on a schedule) stays pending as `keep`, if no event changed it meanwhile.
+   * Throwing retries it after a backoff.
    */
-  readonly work: (key: string, item: Item | undefined) => Promise<void>;
+  readonly work: (key: string, item: Item | undefined) => Promise<void | { readonly keep: Item }>;
   /** Keys worked on at once. */
   readonly lanes: number;
   /** Delays before the 1st, 2nd, … retry of a failing key; the last one repeats. */
@@ -110,8 +112,11 @@ export function defineReactor<Item>(definition: ReactorDefinition<Item>, deps: R
     lanes: definition.lanes,
     retryDelaysMs: definition.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
     work: async (key) => {
-      await definition.work(key, open.get(key));
-      open.delete(key);
+      const item = open.get(key);
+      const next = await definition.work(key, item);
+      if (open.get(key) !== item) return;
+      if (next === undefined) open.delete(key);
+      else open.set(key, next.keep);
     },
     onFailure: (key, error, failures, retryInMs) => log(definition.describeFailure(key, error, failures, retryInMs)),
   });
@@ -132,7 +137,8 @@ export function defineReactor<Item>(definition: ReactorDefinition<Item>, deps: R
     get: (key) => open.get(key),
     set(key, item) {
       open.set(key, item);
-      if (caughtUp && definition.due === undefined) queue.add(key);
+      // work due already (a calendar feed just added) starts at once rather than at the next look
+      if (caughtUp && (definition.due === undefined || definition.due.isDue(item))) queue.add(key);
     },
     delete: (key) => void open.delete(key),
     runAtEveryStart(key) {

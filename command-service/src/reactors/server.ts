@@ -1,8 +1,8 @@
 /**
  * Production entry of the single-instance reactors: follows EventStoreDB, erases deleted
- * accounts' personal data and gives back orphaned units, keeping their checkpoints in
+ * accounts' personal data, gives back orphaned units and reads other sites' calendar feeds, keeping their checkpoints in
  * MongoDB. (Invoices and booking emails are the documents replicas' work: documents/server.ts.)
- * Answers GET /healthz on PORT: 200 while both reactors are subscribed to the log and less
+ * Answers GET /healthz on PORT: 200 while the reactors are subscribed to the log and less
  * than HEALTH_MAX_LAG_SECONDS behind it.
  */
 import { MongoClient } from 'mongodb';
@@ -10,6 +10,7 @@ import { connectEventStoreDB } from '@stays/event-store';
 import { ConfigError, closeServer, createGridFsMediaStore, loadConfig, mediaLinksFor, runMain, serveHealth, stopOnSignals } from '@stays/service-kit';
 import { connectKeyStore, withPersonalData } from '@stays/personal-data';
 import { orphanedUnitsReconciler } from './orphaned-units.ts';
+import { calendarImportReactor } from './calendar-import.ts';
 import { personalDataErasureReactor } from './personal-data-erasure.ts';
 import { mongoReactorCheckpoints } from './reactor-checkpoints.ts';
 
@@ -25,18 +26,30 @@ runMain(async () => {
   const media = createGridFsMediaStore({ db, publicBaseUrl: config.mediaPath });
   const reconciler = orphanedUnitsReconciler({ store: eventStore, checkpoints });
   await reconciler.start();
+  const calendarImport = calendarImportReactor({
+    store: eventStore,
+    checkpoints,
+    intervalMs: config.calendarSync.intervalMs,
+    fetch: { allowPrivateAddresses: config.calendarSync.allowPrivateAddresses },
+  });
+  await calendarImport.start();
   const erasure = personalDataErasureReactor({ store: eventStore, keys, media, mediaLinks: mediaLinksFor(config), checkpoints });
   await erasure.start();
   const server = serveHealth(config.port, async () => {
-    const [orphanedUnits, personalDataErasure] = await Promise.all([reconciler.health(config.healthMaxLagMs), erasure.health(config.healthMaxLagMs)]);
+    const [orphanedUnits, personalDataErasure, calendarSync] = await Promise.all([
+      reconciler.health(config.healthMaxLagMs),
+      erasure.health(config.healthMaxLagMs),
+      calendarImport.health(config.healthMaxLagMs),
+    ]);
     return {
-      healthy: orphanedUnits.healthy && personalDataErasure.healthy,
-      reactors: { orphanedUnits, personalDataErasure },
+      healthy: orphanedUnits.healthy && personalDataErasure.healthy && calendarSync.healthy,
+      reactors: { orphanedUnits, personalDataErasure, calendarSync },
     };
   });
   stopOnSignals(
     closeServer(server),
     () => reconciler.stop(),
+    () => calendarImport.stop(),
     () => erasure.stop(),
     () => eventStore.close(),
     () => keys.close(),

@@ -67,7 +67,11 @@ const unitsOfNights = z.object({
  * Who closed nights: the owner by hand. A union on `kind` so that blocks taken from other
  * sites' calendars can join it with their feed and event uid, and be told apart when reopened.
  */
-const closureSource = z.discriminatedUnion('kind', [z.object({ kind: z.literal('owner') })]);
+const closureSource = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('owner') }),
+  // nights another site's calendar blocks (calendar sync): its feed, and the UID of its event
+  z.object({ kind: z.literal('calendar'), feedId: z.string(), uid: z.string() }),
+]);
 
 export const inventoryEventSchemas = {
   UnitsReserved: unitsOfNights,

@@ -76,6 +76,17 @@ export const eventCatalogue: { readonly [Type in DomainEventType]: EventTypeEntr
     about: 'The owner closed units of a listing on some nights (repairs, own use): nobody can book them until they are reopened.',
   },
   NightsReopened: { stream: 'inventory-{roomId}', about: "Nights of a closure given back to booking: all of the closure's nights or some." },
+  CalendarExportRenewed: {
+    stream: 'calendarsync-{roomId}',
+    about: "The owner made a new secret link to the listing's calendar feed: the old link stops working.",
+  },
+  CalendarFeedAdded: { stream: 'calendarsync-{roomId}', about: "The owner added another site's calendar feed: its blocked nights are closed here." },
+  CalendarFeedRemoved: { stream: 'calendarsync-{roomId}', about: 'The owner removed a feed: the nights it blocked are reopened.' },
+  CalendarFeedSynced: {
+    stream: 'calendarsync-{roomId}',
+    about:
+      'A fetch of a feed: its result, nights closed and reopened, and blocks that collide with bookings made here (recorded when something changed, else at most hourly).',
+  },
   BookingPlaced: {
     stream: 'booking-{bookingID}',
     about: 'A guest booked: the stay, the hotel and listing as they were, the amounts, and the cancellation policy the booking is made under.',

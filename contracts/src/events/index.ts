@@ -1,6 +1,7 @@
 export * from './accounts.ts';
 export * from './auditors.ts';
 export * from './booking.ts';
+export * from './calendar-sync.ts';
 export * from './hotels.ts';
 export * from './unique-keys.ts';
 export * from './streams.ts';
@@ -22,6 +23,7 @@ import {
   type GuestEvent,
   type InventoryEvent,
 } from './booking.ts';
+import { calendarSyncEventSchemas, type CalendarSyncEvent } from './calendar-sync.ts';
 import { hotelEventSchemas, roomEventSchemas, type HotelEvent, type RoomEvent } from './hotels.ts';
 import { uniqueKeyEventSchemas, type UniqueKeyEvent } from './unique-keys.ts';
 import { EventDataError } from './event-data-error.ts';
@@ -29,7 +31,8 @@ import { olderVersions, type StoredEvent } from './versions.ts';
 import { personalFieldsOf } from './personal-data.ts';
 
 /** Every domain event of the product. */
-export type DomainEvent = AccountEvent | AuditorEvent | UniqueKeyEvent | HotelEvent | RoomEvent | ContactEvent | GuestEvent | InventoryEvent | BookingEvent;
+export type DomainEvent =
+  AccountEvent | AuditorEvent | UniqueKeyEvent | HotelEvent | RoomEvent | ContactEvent | GuestEvent | InventoryEvent | BookingEvent | CalendarSyncEvent;
 export type DomainEventType = DomainEvent['type'];
 export type EventOfType<Type extends DomainEventType> = Extract<DomainEvent, { readonly type: Type }>;
 
@@ -44,6 +47,7 @@ export const eventSchemas: { readonly [Type in DomainEventType]: z.ZodType<unkno
   ...guestEventSchemas,
   ...inventoryEventSchemas,
   ...bookingEventSchemas,
+  ...calendarSyncEventSchemas,
 };
 
 /** Current schema version of each event type: one past its older versions. Stored in each event's metadata. */
@@ -67,6 +71,7 @@ export const contactEventTypes = eventTypesOf(contactEventSchemas);
 export const guestEventTypes = eventTypesOf(guestEventSchemas);
 export const inventoryEventTypes = eventTypesOf(inventoryEventSchemas);
 export const bookingEventTypes = eventTypesOf(bookingEventSchemas);
+export const calendarSyncEventTypes = eventTypesOf(calendarSyncEventSchemas);
 
 const fail = (type: string, message: string): never => {
   throw new EventDataError(type, [{ path: [], message }]);

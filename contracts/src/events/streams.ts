@@ -21,6 +21,8 @@ export const streams = {
   guest: (customerId: string) => `guest-${customerId}`,
   inventory: (roomId: string) => `inventory-${roomId}`,
   booking: (bookingID: string) => `booking-${bookingID}`,
+  /** A listing's calendar sync: its export link's version, the other sites' feeds, each fetch's result. */
+  calendarSync: (roomId: string) => `calendarsync-${roomId}`,
   auditor: (auditorId: string) => `auditor-${auditorId}`,
   /** `emailDigest` is the keyed digest of the normalised email: one auditor account per email. */
   auditorEmail: (emailDigest: string) => `auditoremail-${emailDigest}`,

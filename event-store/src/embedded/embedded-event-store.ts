@@ -62,6 +62,11 @@ export interface EmbeddedEventStoreOptions {
   readonly wrapLogFile?: (file: LogFile) => LogFile;
   /** Log bytes appended between two writes of the index file while running. Default 64 MiB. */
   readonly indexEveryBytes?: number;
+  /**
+   * The clock that stamps `recordedAt`. Default: real time. Only the demo seed sets it, in
+   * its own process before the port opens, to write a past in time order (docs/decisions/0032).
+   */
+  readonly now?: () => Date;
 }
 
 /** Opens (creating if needed) the event log in `dir`, recovering it after a crash. */
@@ -75,7 +80,7 @@ export async function openEmbeddedEventStore(dir: string, options: EmbeddedEvent
     await syncDirectory(dir);
     if (options.wrapLogFile) file = options.wrapLogFile(file);
     const persisted = { dir, everyBytes: options.indexEveryBytes ?? DEFAULT_INDEX_EVERY_BYTES };
-    return await EmbeddedEventStore.recover(file, options.logger ?? console, lock, persisted);
+    return await EmbeddedEventStore.recover(file, options.logger ?? console, lock, persisted, options.now);
   } catch (error) {
     await file?.close().catch(() => undefined);
     await lock.release();
@@ -127,7 +132,13 @@ class EmbeddedEventStore implements EventStore {
   private indexing: Promise<void> | undefined;
   private closing: Promise<void> | undefined;
 
-  static async recover(file: LogFile, logger: RecoveryLogger, lock: DirectoryLock, persisted: PersistedIndex | undefined): Promise<EmbeddedEventStore> {
+  static async recover(
+    file: LogFile,
+    logger: RecoveryLogger,
+    lock: DirectoryLock,
+    persisted: PersistedIndex | undefined,
+    now: () => Date = () => new Date(),
+  ): Promise<EmbeddedEventStore> {
     let index = new LogIndex();
     if (persisted) {
       const loaded = await loadIndexFile(persisted.dir, file);
@@ -143,7 +154,7 @@ class EmbeddedEventStore implements EventStore {
       logger,
       { length: index.length, eventCount: index.count },
     );
-    return new EmbeddedEventStore(file, lock, index, validLength, logger, persisted, indexedLength);
+    return new EmbeddedEventStore(file, lock, index, validLength, logger, persisted, indexedLength, now);
   }
 
   private constructor(
@@ -154,6 +165,7 @@ class EmbeddedEventStore implements EventStore {
     private readonly logger: RecoveryLogger,
     private readonly persisted: PersistedIndex | undefined,
     indexedLength: number,
+    private readonly now: () => Date,
   ) {
     this.nextPosition = index.count;
     this.indexedLength = indexedLength;
@@ -189,7 +201,7 @@ class EmbeddedEventStore implements EventStore {
     checkExpectedRevision(streamId, expected, current);
 
     // Encode everything first: if any event cannot be serialised, nothing is accepted.
-    const recordedAt = new Date().toISOString();
+    const recordedAt = this.now().toISOString();
     const firstRevision = current === undefined ? 0 : current + 1;
     const firstPosition = this.nextPosition;
     const records = events.map((event, i) =>

@@ -5,7 +5,7 @@
  * nights grouped month by month, Monday first.
  */
 import { expect } from 'chai';
-import { closureMessages, type RoomCalendar } from '@stays/contracts';
+import { calendarSyncMessages, closureMessages, type CalendarSyncView, type RoomCalendar } from '@stays/contracts';
 import type { OwnerCalendarApi } from '../../src/features/owner-calendar/api/owner-calendar-api.ts';
 import { monthsOf, nightName } from '../../src/features/owner-calendar/calendar-months.ts';
 import { installOwnerCalendar, type WithOwnerCalendar } from '../../src/features/owner-calendar/install.ts';
@@ -22,12 +22,47 @@ const calendar = (closed = 0): RoomCalendar => ({ roomID: 'r1', totalUnits: 3, n
 function storeWith(api: Partial<OwnerCalendarApi>) {
   const store = testStore(stubApis());
   const unexpected = () => Promise.reject(new Error('unexpected call'));
-  installOwnerCalendar(store, { calendar: unexpected, close: unexpected, reopen: unexpected, ...api });
+  installOwnerCalendar(store, {
+    calendar: unexpected,
+    close: unexpected,
+    reopen: unexpected,
+    sync: unexpected,
+    addFeed: unexpected,
+    removeFeed: unexpected,
+    renewExport: unexpected,
+    ...api,
+  });
   const state = () => (store.getState() as WithOwnerCalendar).ownerCalendar!;
   return { store, state };
 }
 
 describe('owner calendar saga', () => {
+  it('adds another site’s calendar once, says so, looks again until it was read, then reads the calendar again', async () => {
+    const feed = { feedID: 'CF-1', url: 'https://www.airbnb.com/calendar/ical/1.ics', addedAt: '2026-11-27T06:00:00.000Z', conflicts: [] };
+    const unread: CalendarSyncView = { roomID: 'r1', calendarFeedURL: 'https://stays.example/x.ics', feeds: [{ ...feed, lastSync: null }] };
+    const read: CalendarSyncView = { ...unread, feeds: [{ ...feed, lastSync: { at: '2026-11-27T06:00:01.000Z', result: 'ok', closed: 3, reopened: 0 } }] };
+    const views = [unread, unread, read];
+    const added: unknown[] = [];
+    let calendarReads = 0;
+    const { store, state } = storeWith({
+      sync: async () => views.shift() ?? read,
+      addFeed: async (hotelID, body) => {
+        added.push({ hotelID, ...body });
+        return { message: calendarSyncMessages.feedAdded };
+      },
+      calendar: async () => {
+        calendarReads += 1;
+        return calendar(1);
+      },
+    });
+    store.dispatch(ownerCalendarActions.feedAddSubmitted({ hotelId: 'h1', roomId: 'r1', url: feed.url }));
+    await until(store, () => state().sync.change.status === 'saved');
+    expect(state().sync.change.message).to.equal(calendarSyncMessages.feedAdded);
+    expect(added).to.deep.equal([{ hotelID: 'h1', roomID: 'r1', url: feed.url }]);
+    await until(store, () => calendarReads === 1, 10_000);
+    expect(state().sync.view?.feeds[0]?.lastSync).to.deep.include({ result: 'ok', closed: 3 });
+  });
+
   it('loads the calendar, closes nights once, says so and reads the calendar again', async () => {
     const reads: RoomCalendar[] = [calendar(), calendar(2)];
     const sent: unknown[] = [];

@@ -12,6 +12,7 @@ import { liveReadModels, type LiveReadModels } from '../live-read-models.ts';
 import { isReadModel, type ReadModel } from '../read-model.ts';
 import { accountsReadModel } from './accounts/index.ts';
 import { availabilityReadModel } from './availability.ts';
+import { calendarSyncReadModel } from './calendar-sync.ts';
 import { bookingsReadModel } from './bookings.ts';
 import { hotelsReadModel } from './hotels/index.ts';
 import { occupancyReadModel } from './occupancy.ts';
@@ -21,6 +22,7 @@ export * from './hotels/index.ts';
 export * from './bookings.ts';
 export * from './occupancy.ts';
 export * from './availability.ts';
+export * from './calendar-sync.ts';
 export { POSITION_FIELD } from '../guard.ts';
 
 /** A module of the folder that could not be loaded, and why. */
@@ -116,5 +118,6 @@ export function readModelQueries(readStore: ReadStore, live: LiveReadModels = li
     bookings: bookingsReadModel.queries(live.store(bookingsReadModel)),
     occupancy: occupancyReadModel.queries(live.store(occupancyReadModel)),
     availability: availabilityReadModel.queries(live.store(availabilityReadModel)),
+    calendarSync: calendarSyncReadModel.queries(live.store(calendarSyncReadModel)),
   };
 }

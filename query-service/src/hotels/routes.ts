@@ -1,5 +1,15 @@
 /** Hotel and room reads (spec section 7): public, except an owner's own room details. */
-import { closureLimits, closureMessages, indiaToday, latestCommencement, messages, routes, stayStartProblem, type Pagination } from '@stays/contracts';
+import {
+  calendarSyncMessages,
+  closureLimits,
+  closureMessages,
+  indiaToday,
+  latestCommencement,
+  messages,
+  routes,
+  stayStartProblem,
+  type Pagination,
+} from '@stays/contracts';
 import type { Context } from 'koa';
 import { ForbiddenError, NotFoundError, ValidationError, authOf, respond, respondWithEncodedJson, successJson } from '@stays/service-kit';
 import { availabilityReadModel, hotelsReadModel, type HotelSearch } from '@stays/projections/read-models';
@@ -90,7 +100,28 @@ export function mountHotelRoutes({ deps, readModels, mount }: QueryContext): voi
     if (ownerId !== authOf(ctx).accountId) throw new ForbiddenError(messages.server.notYourHotel);
     const room = await hotels.roomOfHotel(hotelID, roomID);
     if (room === null) throw new NotFoundError(messages.server.roomNotFound);
-    respond(ctx, 200, messages.server.roomFound, answered(room));
+    // the secret link to the listing's calendar feed: in the owner's view only, never cached
+    const calendarFeedURL = await feedUrlOf(roomID);
+    ctx.set('Cache-Control', 'private, no-store');
+    respond(ctx, 200, messages.server.roomFound, { ...answered(room), ...(calendarFeedURL !== null && { calendarFeedURL }) });
+  });
+
+  const feedUrlOf = async (roomID: string) =>
+    deps.calendarFeedLinks === undefined ? null : deps.calendarFeedLinks.urlOf(roomID, await readModels.calendarSync.exportVersionOf(roomID));
+
+  // the listing's calendar sync: its export link and the other sites' feeds it reads
+  mount(routes.calendarSync, async (ctx) => {
+    const { hotelID, roomID } = ctx.input.params;
+    const ownerId = await hotels.ownerOfHotel(hotelID);
+    if (ownerId === null) throw new NotFoundError(messages.server.hotelNotFound);
+    if (ownerId !== authOf(ctx).accountId) throw new ForbiddenError(messages.server.notYourHotel);
+    if ((await hotels.roomOfHotel(hotelID, roomID)) === null) throw new NotFoundError(messages.server.roomNotFound);
+    ctx.set('Cache-Control', 'private, no-store');
+    respond(ctx, 200, calendarSyncMessages.syncFound, {
+      roomID,
+      calendarFeedURL: (await feedUrlOf(roomID)) ?? '',
+      feeds: await readModels.calendarSync.feedsOf(roomID),
+    });
   });
 
   // the owner's calendar of a listing: today (India) and every night a closure may reach

@@ -902,3 +902,19 @@ export const demoHotels: readonly DemoHotel[] = [
     ],
   },
 ];
+
+/** The guests of the demo's past bookings (`guestN@stays.demo`, the same password), besides `demoGuest`, who books some too. */
+export const demoHistoryGuests: readonly DemoGuest[] = [
+  { username: 'rohan.m', name: 'Rohan Mehta', email: 'guest1@stays.demo' },
+  { username: 'priya.n', name: 'Priya Nair', email: 'guest2@stays.demo' },
+  { username: 'arjun.s', name: 'Arjun Singh', email: 'guest3@stays.demo' },
+  { username: 'kavya.r', name: 'Kavya Reddy', email: 'guest4@stays.demo' },
+  { username: 'vikram.j', name: 'Vikram Joshi', email: 'guest5@stays.demo' },
+  { username: 'meera.k', name: 'Meera Krishnan', email: 'guest6@stays.demo' },
+  { username: 'farhan.a', name: 'Farhan Ali', email: 'guest7@stays.demo' },
+  { username: 'sneha.d', name: 'Sneha Deshpande', email: 'guest8@stays.demo' },
+];
+
+/** A demo guest's mobile numbers (national, 10 digits): several, so the daily OTP limits per contact never bind. */
+export const demoGuestPhone = (guest: number, phone: number): string =>
+  `98${String(20 + guest).padStart(2, '0')}${String(100_000 + phone * 7_919 + guest * 31).slice(-6)}`;

@@ -9,11 +9,19 @@ import { roomTypeLabel } from '@stays/contracts';
 import type { EventStore } from '@stays/event-store';
 import type { KeyedStreamNames } from '@stays/service-kit';
 import { createPasswords, handleAddAuditor } from '@stays/command-service';
-import { DEMO_AUDITOR_EMAIL, DEMO_PASSWORD, demoGuest, demoHotels, type DemoHotel, type DemoListing, type DemoPlace } from './demo-data.ts';
+import { DEMO_AUDITOR_EMAIL, DEMO_PASSWORD, demoGuest, demoHotels, type DemoGuest, type DemoHotel, type DemoListing, type DemoPlace } from './demo-data.ts';
 
 export interface SeedResult {
   readonly hotels: number;
   readonly rooms: number;
+  /** Who and what was created, in the order of `demoHotels`: what the demo's history books. */
+  readonly created: SeededCatalogue;
+}
+
+export interface SeededCatalogue {
+  readonly hotels: readonly { readonly hotelId: string; readonly ownerId: string }[];
+  /** The account id of `demoGuest`. */
+  readonly guestId: string;
 }
 
 /** How many hotels are seeded at the same time (each is a handful of sequential calls). */
@@ -48,32 +56,37 @@ export async function seedDemo(baseUrl: string, apiPrefix: string, log: (line: s
   const started = performance.now();
   const api = new SeedClient(`${baseUrl.replace(/\/+$/, '')}${apiPrefix}`);
   let rooms = 0;
+  const hotels: SeededCatalogue['hotels'][number][] = [];
 
   await inPool(
     demoHotels.map((hotel, index) => async () => {
       const seeded = await seedHotel(api, hotel, index);
-      rooms += seeded;
+      rooms += hotel.listings.length;
+      hotels[index] = seeded;
       log(`demo: ${hotel.hotelName} (${hotel.city}) with ${hotel.listings.length} rooms and apartments`);
     }),
     CONCURRENT_HOTELS,
   );
 
-  await api.multipart(
-    '/user/register',
-    {
-      username: demoGuest.username,
-      name: demoGuest.name,
-      email: demoGuest.email,
-      password: DEMO_PASSWORD,
-    },
-    { profileImage: [await image('guest.png', { width: 256, height: 256, seed: 90_001, label: demoGuest.name.split(' ')[0] })] },
-  );
+  const guestId = await registerGuest(api, demoGuest, 'guest.png', 90_001);
 
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   log(
     `demo: seeded ${demoHotels.length} hotels and ${rooms} rooms in ${seconds} s; owners owner1..owner${demoHotels.length}@stays.demo and guest ${demoGuest.email}, password ${DEMO_PASSWORD}`,
   );
-  return { hotels: demoHotels.length, rooms };
+  return { hotels: demoHotels.length, rooms, created: { hotels, guestId } };
+}
+
+/** Signs a demo guest up as the sign-up form does, with a profile picture of their initial; returns their account id. */
+export async function registerGuest(api: SeedClient, guest: DemoGuest, filename: string, imageSeed: number): Promise<string> {
+  const registered = await api.multipart<{ data?: { _id?: unknown } }>(
+    '/user/register',
+    { username: guest.username, name: guest.name, email: guest.email, password: DEMO_PASSWORD },
+    { profileImage: [await image(filename, { width: 256, height: 256, seed: imageSeed, label: guest.name.split(' ')[0] })] },
+  );
+  const id = registered.data?._id;
+  if (typeof id !== 'string') throw new DemoSeedError('POST /user/register', 201, 'no account id in the answer');
+  return id;
 }
 
 /** Adds the demo auditor straight to the log, as `npm run auditor -- add` does: auditors have no sign-up call. */
@@ -89,7 +102,7 @@ export async function seedDemoAuditor(
   log(`demo: auditor ${DEMO_AUDITOR_EMAIL}, password ${DEMO_PASSWORD}`);
 }
 
-async function seedHotel(api: SeedClient, hotel: DemoHotel, index: number): Promise<number> {
+async function seedHotel(api: SeedClient, hotel: DemoHotel, index: number): Promise<{ hotelId: string; ownerId: string }> {
   const hotelImages = Promise.all(
     HOTEL_IMAGE_CAPTIONS.map((caption, i) =>
       image(`hotel-${index + 1}-${i + 1}.png`, {
@@ -102,7 +115,13 @@ async function seedHotel(api: SeedClient, hotel: DemoHotel, index: number): Prom
   // Images render (on sharp's threads) while the owner signs up and signs in.
   hotelImages.catch(() => undefined);
 
-  await api.json('/hotel/owner/register', { name: hotel.owner.name, email: hotel.owner.email, password: DEMO_PASSWORD });
+  const registered = await api.json<{ data?: { _id?: unknown } }>('/hotel/owner/register', {
+    name: hotel.owner.name,
+    email: hotel.owner.email,
+    password: DEMO_PASSWORD,
+  });
+  const ownerId = registered.data?._id;
+  if (typeof ownerId !== 'string') throw new DemoSeedError('POST /hotel/owner/register', 201, 'no account id in the answer');
   const login = await api.json<{ data?: { accessToken?: unknown } }>('/hotel/owner/login', { email: hotel.owner.email, password: DEMO_PASSWORD });
   const token = login.data?.accessToken;
   if (typeof token !== 'string') throw new DemoSeedError('POST /hotel/owner/login', 200, 'no access token in the answer');
@@ -121,7 +140,7 @@ async function seedHotel(api: SeedClient, hotel: DemoHotel, index: number): Prom
     );
     await api.multipart('/hotel/room/create/room', roomFields(hotelId, listing), { imageURLs: images }, token);
   }
-  return hotel.listings.length;
+  return { hotelId, ownerId };
 }
 
 /** The add-hotel form as the web client sends it: all text, places as JSON text. */
@@ -189,7 +208,7 @@ async function inPool(tasks: readonly (() => Promise<void>)[], limit: number): P
   if (failure !== null) throw (failure as { error: unknown }).error;
 }
 
-class SeedClient {
+export class SeedClient {
   constructor(private readonly base: string) {}
 
   json<T = unknown>(path: string, body: unknown, token?: string): Promise<T> {

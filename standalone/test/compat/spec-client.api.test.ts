@@ -9,7 +9,7 @@ import { expect } from 'chai';
 import sharp from 'sharp';
 import { addDays, indiaToday, quoteStay, streams } from '@stays/contracts';
 import { ApiClient } from '../support/http-client.ts';
-import { hotelForm, pngImage, pngImages, strongPassword, uniqueEmail } from '../support/fixtures.ts';
+import { hotelForm, pngImage, pngImages, roomForm, strongPassword, uniqueEmail } from '../support/fixtures.ts';
 import { signedInOwner } from '../support/accounts.ts';
 import { otpFromOutbox } from '../support/booking.ts';
 import { startTestSystem, type TestSystem } from '../support/test-system.ts';
@@ -59,6 +59,15 @@ describe("the spec's web client on another origin", function () {
       { token: neighbour.token },
     );
     expect(listed.status, JSON.stringify(listed.body)).to.equal(201);
+    // listed for guests once it has a room
+    const room = await api.multipart(
+      'POST',
+      '/hotel/room/create/room',
+      roomForm(listed.body.data._id),
+      { imageURLs: await pngImages(1) },
+      { token: neighbour.token },
+    );
+    expect(room.status, JSON.stringify(room.body)).to.equal(201);
   });
   after(async () => stays?.destroy());
 

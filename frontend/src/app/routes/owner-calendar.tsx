@@ -1,10 +1,11 @@
 /** /room-calendar/:hotelID/:roomID: a listing's availability calendar, opened from its card under ROOM's DATA. */
-import { closureMessages, messages, roomTypeLabel } from '@stays/contracts';
+import { calendarSyncMessages, closureMessages, messages, roomTypeLabel } from '@stays/contracts';
 import { useEffect } from 'react';
 import { useDispatch, useSelector, useStore } from 'react-redux';
 import { Link, useParams } from 'react-router-dom';
 import { ownerCalendarApi } from '../../features/owner-calendar/api/owner-calendar-api.ts';
 import { AvailabilityCalendar } from '../../features/owner-calendar/components/AvailabilityCalendar.tsx';
+import { CalendarSync } from '../../features/owner-calendar/components/CalendarSync.tsx';
 import { installOwnerCalendar, type WithOwnerCalendar } from '../../features/owner-calendar/install.ts';
 import { calendarKey, initialOwnerCalendarState, ownerCalendarActions } from '../../features/owner-calendar/owner-calendar.slice.ts';
 import { selectOwnerRoom } from '../../features/owner-rooms/owner-rooms.selectors.ts';
@@ -23,7 +24,9 @@ export default function RoomCalendarPage() {
   useEffect(() => {
     dispatch(ownerCalendarActions.requested({ hotelId: hotelID, roomId: roomID }));
     dispatch(ownerRoomsActions.roomRequested({ hotelId: hotelID, roomId: roomID }));
+    dispatch(ownerCalendarActions.syncRequested({ hotelId: hotelID, roomId: roomID }));
   }, [dispatch, hotelID, roomID]);
+  const sync = state.sync.view?.roomID === roomID ? state.sync.view : null;
   const listing = room.roomId === roomID ? room.data : null;
   const current = state.key === calendarKey(hotelID, roomID);
   const calendar = current ? state.calendar : null;
@@ -51,6 +54,16 @@ export default function RoomCalendarPage() {
           }
         />
       )}
+      {sync !== null && (
+        <CalendarSync
+          view={sync}
+          change={state.sync.change}
+          onAdd={(url) => dispatch(ownerCalendarActions.feedAddSubmitted({ hotelId: hotelID, roomId: roomID, url }))}
+          onRemove={(feed) => dispatch(ownerCalendarActions.feedRemoveSubmitted({ hotelId: hotelID, roomId: roomID, feedID: feed.feedID }))}
+          onRenew={() => dispatch(ownerCalendarActions.exportRenewSubmitted({ hotelId: hotelID, roomId: roomID }))}
+        />
+      )}
+      {sync === null && state.sync.status === 'failed' && <LoadError text={calendarSyncMessages.loadFailed} />}
       <p>
         <Link className="back-link" to={`/room-data/${hotelID}`}>
           {messages.ui.roomsData}

@@ -39,6 +39,14 @@ const roleName = (role: string) => (role === 'customer' || role === 'hotel-owner
 const categoryOf = (streamId: string) => streamId.split('-')[0] ?? streamId;
 const room = (d: Fields) => roomName(d.text('roomStandard'), d.roomType('roomType'));
 const nights = (d: Fields) => d.texts('nights');
+/** A feed's host only: the rest of another site's export URL is that site's secret. */
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return '?';
+  }
+};
 
 const describers: { readonly [Type in DomainEventType]: (d: Fields, streamId: string) => string } = {
   AccountRegistered: (d) => said.accountRegistered(roleName(d.text('role')), d.text('name'), d.text('via')),
@@ -72,6 +80,10 @@ const describers: { readonly [Type in DomainEventType]: (d: Fields, streamId: st
   UnitsReleased: (d) => said.unitsReleased(d.number('units'), nights(d).length, nights(d)[0] ?? ''),
   NightsClosed: (d) => said.nightsClosed(d.number('units'), nights(d).length, nights(d)[0] ?? ''),
   NightsReopened: (d) => said.nightsReopened(d.number('units'), nights(d).length, nights(d)[0] ?? ''),
+  CalendarExportRenewed: () => said.calendarExportRenewed,
+  CalendarFeedAdded: (d) => said.calendarFeedAdded(hostOf(d.text('url'))),
+  CalendarFeedRemoved: () => said.calendarFeedRemoved,
+  CalendarFeedSynced: (d) => said.calendarFeedSynced(d.text('result'), d.number('closed'), d.number('reopened')),
   BookingPlaced: (d) =>
     said.bookingPlaced(
       d.text('customerName'),

@@ -3,8 +3,8 @@
  * at a time (a blocking take/call loop), and each success reads the calendar again so it
  * shows what is stored.
  */
-import { closureMessages, type RoomCalendar } from '@stays/contracts';
-import { call, put, take, takeLatest, all } from 'redux-saga/effects';
+import { calendarSyncMessages, closureMessages, type CalendarSyncView, type RoomCalendar } from '@stays/contracts';
+import { call, delay, put, take, takeLatest, all } from 'redux-saga/effects';
 import { abortIfCancelled } from '../../lib/abortable.ts';
 import { errorText } from '../../lib/errors.ts';
 import type { OwnerCalendarApi } from './api/owner-calendar-api.ts';
@@ -45,9 +45,54 @@ function* change(api: OwnerCalendarApi, action: Of<'ownerCalendar/closeSubmitted
   }
 }
 
+function* loadSync(api: OwnerCalendarApi, action: Of<'ownerCalendar/syncRequested'>) {
+  const controller = new AbortController();
+  try {
+    const view = (yield call(api.sync, action.payload.hotelId, action.payload.roomId, controller.signal)) as CalendarSyncView;
+    yield put(ownerCalendarActions.syncLoaded({ view }));
+  } catch {
+    yield put(ownerCalendarActions.syncFailed());
+  } finally {
+    yield* abortIfCancelled(controller);
+  }
+}
+
+/** How often, and how many times, the screen looks again for a feed just added to be read. */
+const FIRST_READ_POLL_MS = 1500;
+const FIRST_READ_POLLS = 20;
+
+type SyncChange = Of<'ownerCalendar/feedAddSubmitted'> | Of<'ownerCalendar/feedRemoveSubmitted'> | Of<'ownerCalendar/exportRenewSubmitted'>;
+
+function* changeSync(api: OwnerCalendarApi, action: SyncChange) {
+  const { hotelId, roomId } = action.payload;
+  try {
+    let answer: { message: string };
+    if (action.type === 'ownerCalendar/feedAddSubmitted')
+      answer = (yield call(api.addFeed, hotelId, { roomID: roomId, url: action.payload.url })) as { message: string };
+    else if (action.type === 'ownerCalendar/feedRemoveSubmitted')
+      answer = (yield call(api.removeFeed, hotelId, { roomID: roomId, feedID: action.payload.feedID })) as { message: string };
+    else answer = (yield call(api.renewExport, hotelId, { roomID: roomId })) as { message: string };
+    yield put(ownerCalendarActions.syncChanged({ message: answer.message }));
+    yield put(ownerCalendarActions.syncRequested({ hotelId, roomId }));
+    if (action.type === 'ownerCalendar/exportRenewSubmitted') return;
+    // the other site's calendar is read in the background: look again until each feed was read, then show its nights
+    for (let poll = 0; poll < FIRST_READ_POLLS; poll++) {
+      yield delay(FIRST_READ_POLL_MS);
+      const view = (yield call(api.sync, hotelId, roomId)) as CalendarSyncView;
+      yield put(ownerCalendarActions.syncLoaded({ view }));
+      if (view.feeds.every((feed) => feed.lastSync !== null)) break;
+    }
+    yield put(ownerCalendarActions.requested({ hotelId, roomId }));
+  } catch (error) {
+    yield put(ownerCalendarActions.syncChangeFailed({ message: errorText(error, calendarSyncMessages.changeFailed) }));
+  }
+}
+
 export function* ownerCalendarSaga(api: OwnerCalendarApi) {
   yield all([
     takeLatest('ownerCalendar/requested', load, api),
+    takeLatest('ownerCalendar/syncRequested', loadSync, api),
+    takeLatest(['ownerCalendar/feedAddSubmitted', 'ownerCalendar/feedRemoveSubmitted', 'ownerCalendar/exportRenewSubmitted'], changeSync, api),
     call(function* changeLoop() {
       while (true) {
         const action = (yield take(['ownerCalendar/closeSubmitted', 'ownerCalendar/reopenSubmitted'])) as

@@ -2,7 +2,7 @@
  * The owner's calendar of one listing: the nights and closures as last read, and the one
  * change (close or reopen) in flight with its outcome. The form's draft stays in the component.
  */
-import type { RoomCalendar } from '@stays/contracts';
+import type { CalendarSyncView, RoomCalendar } from '@stays/contracts';
 import type { LoadStatus } from '../../lib/models.ts';
 import type { CloseNightsForm } from './api/owner-calendar-api.ts';
 
@@ -14,6 +14,12 @@ export interface OwnerCalendarState {
   readonly status: LoadStatus;
   readonly calendar: RoomCalendar | null;
   readonly change: { readonly status: ChangeStatus; readonly kind: 'close' | 'reopen' | null; readonly message: string | null };
+  /** Calendar sync with other sites, as last read for the same listing, and its one change in flight. */
+  readonly sync: {
+    readonly status: LoadStatus;
+    readonly view: CalendarSyncView | null;
+    readonly change: { readonly status: ChangeStatus; readonly message: string | null };
+  };
 }
 
 export const initialOwnerCalendarState: OwnerCalendarState = {
@@ -21,6 +27,7 @@ export const initialOwnerCalendarState: OwnerCalendarState = {
   status: 'idle',
   calendar: null,
   change: { status: 'idle', kind: null, message: null },
+  sync: { status: 'idle', view: null, change: { status: 'idle', message: null } },
 };
 
 export const calendarKey = (hotelId: string, roomId: string) => `${hotelId}/${roomId}`;
@@ -36,6 +43,14 @@ export const ownerCalendarActions = {
   }),
   changed: (payload: { kind: 'close' | 'reopen'; message: string }) => ({ type: 'ownerCalendar/changed' as const, payload }),
   changeFailed: (payload: { kind: 'close' | 'reopen'; message: string }) => ({ type: 'ownerCalendar/changeFailed' as const, payload }),
+  syncRequested: (payload: { hotelId: string; roomId: string }) => ({ type: 'ownerCalendar/syncRequested' as const, payload }),
+  syncLoaded: (payload: { view: CalendarSyncView }) => ({ type: 'ownerCalendar/syncLoaded' as const, payload }),
+  syncFailed: () => ({ type: 'ownerCalendar/syncFailed' as const }),
+  feedAddSubmitted: (payload: { hotelId: string; roomId: string; url: string }) => ({ type: 'ownerCalendar/feedAddSubmitted' as const, payload }),
+  feedRemoveSubmitted: (payload: { hotelId: string; roomId: string; feedID: string }) => ({ type: 'ownerCalendar/feedRemoveSubmitted' as const, payload }),
+  exportRenewSubmitted: (payload: { hotelId: string; roomId: string }) => ({ type: 'ownerCalendar/exportRenewSubmitted' as const, payload }),
+  syncChanged: (payload: { message: string }) => ({ type: 'ownerCalendar/syncChanged' as const, payload }),
+  syncChangeFailed: (payload: { message: string }) => ({ type: 'ownerCalendar/syncChangeFailed' as const, payload }),
 };
 
 export type OwnerCalendarAction = ReturnType<(typeof ownerCalendarActions)[keyof typeof ownerCalendarActions]>;
@@ -62,6 +77,20 @@ export function ownerCalendarReducer(state: OwnerCalendarState = initialOwnerCal
       return { ...state, change: { status: 'saved', kind: a.payload.kind, message: a.payload.message } };
     case 'ownerCalendar/changeFailed':
       return { ...state, change: { status: 'failed', kind: a.payload.kind, message: a.payload.message } };
+    case 'ownerCalendar/syncRequested':
+      return { ...state, sync: { ...state.sync, status: 'loading', view: state.sync.view?.roomID === a.payload.roomId ? state.sync.view : null } };
+    case 'ownerCalendar/syncLoaded':
+      return { ...state, sync: { ...state.sync, status: 'succeeded', view: a.payload.view } };
+    case 'ownerCalendar/syncFailed':
+      return { ...state, sync: { ...state.sync, status: 'failed' } };
+    case 'ownerCalendar/feedAddSubmitted':
+    case 'ownerCalendar/feedRemoveSubmitted':
+    case 'ownerCalendar/exportRenewSubmitted':
+      return { ...state, sync: { ...state.sync, change: { status: 'saving', message: null } } };
+    case 'ownerCalendar/syncChanged':
+      return { ...state, sync: { ...state.sync, change: { status: 'saved', message: a.payload.message } } };
+    case 'ownerCalendar/syncChangeFailed':
+      return { ...state, sync: { ...state.sync, change: { status: 'failed', message: a.payload.message } } };
     case 'session/signedOut':
     case 'session/deleted':
     case 'session/expired':

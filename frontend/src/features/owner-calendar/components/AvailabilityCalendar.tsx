@@ -4,7 +4,7 @@
  * the calendar or typed) and the closures, each with its Reopen button.
  */
 import { Button, Callout, Card, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
-import { closureLimits, closureMessages, type CalendarClosure, type RoomCalendar } from '@stays/contracts';
+import { calendarSyncMessages, closureLimits, closureMessages, type CalendarClosure, type RoomCalendar } from '@stays/contracts';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { monthsOf } from '../calendar-months.ts';
 import type { CloseNightsForm } from '../api/owner-calendar-api.ts';
@@ -168,9 +168,19 @@ export function AvailabilityCalendar({ roomId, calendar, change, onClose, onReop
                         <span className="muted"> · {texts.closureUnits(closure.units)}</span>
                         {closure.note !== undefined && <div className="muted">{closure.note}</div>}
                       </div>
-                      <Button aria-label={texts.reopenLabel(range)} disabled={change.status === 'saving'} onClick={() => onReopen(closure, range)} size="small">
-                        {texts.reopen}
-                      </Button>
+                      {closure.source.kind === 'owner' ? (
+                        <Button
+                          aria-label={texts.reopenLabel(range)}
+                          disabled={change.status === 'saving'}
+                          onClick={() => onReopen(closure, range)}
+                          size="small"
+                        >
+                          {texts.reopen}
+                        </Button>
+                      ) : (
+                        // nights another site's calendar blocks leave when that site frees them
+                        <span className="muted">{calendarSyncMessages.source('calendar')}</span>
+                      )}
                     </li>
                   );
                 })}

@@ -1,0 +1,125 @@
+/**
+ * Deciding on a listing's feeds (add, remove, a new export link), what a fetch leaves in the
+ * log, and feeds read into blocks.
+ */
+import { expect } from 'chai';
+import { calendarSyncMessages, messages, type CalendarFeedSynced, type CalendarSyncEvent } from '@stays/contracts';
+import { Conflict, Forbidden, NotFound } from '../../src/domain-errors.ts';
+import { calendarSyncAggregate } from '../../src/calendar-sync/calendar-sync.ts';
+import { addFeed, recordSync, removeFeed, renewExport } from '../../src/calendar-sync/decide.ts';
+import { feedBlocks } from '../../src/calendar-sync/feed-blocks.ts';
+import { FeedFetchProblem } from '../../src/calendar-sync/fetch-feed.ts';
+import { hotelAggregate } from '../../src/hotels/hotel.ts';
+import { roomAggregate } from '../../src/rooms/room.ts';
+import { hotelCreated, roomAdded } from '../support/events.ts';
+
+const listing = {
+  hotel: hotelAggregate.evolve(hotelAggregate.initialState(), hotelCreated as never),
+  room: roomAggregate.evolve(roomAggregate.initialState(), roomAdded('Room') as never),
+};
+const syncOf = (events: CalendarSyncEvent[]) => events.reduce(calendarSyncAggregate.evolve, calendarSyncAggregate.initialState());
+const added = (feedId: string, url: string): CalendarSyncEvent => ({ type: 'CalendarFeedAdded', data: { feedId, roomId: 'r1', hotelId: 'h1', url } });
+const owner = { ownerId: 'o1', hotelId: 'h1', roomId: 'r1' };
+const fetched = (overrides: Partial<CalendarFeedSynced['data']> = {}): CalendarFeedSynced['data'] => ({
+  feedId: 'F1',
+  roomId: 'r1',
+  at: '2026-11-27T06:00:00.000Z',
+  result: 'ok',
+  closed: 0,
+  reopened: 0,
+  conflicts: [],
+  ...overrides,
+});
+
+describe('deciding on calendar feeds', () => {
+  it('adds a feed for the hotel’s owner, refuses the same URL twice and another owner', () => {
+    expect(addFeed({ ...owner, feedId: 'F1', url: 'https://a.example/x.ics' }, listing, syncOf([]))).to.deep.equal([added('F1', 'https://a.example/x.ics')]);
+    expect(() => addFeed({ ...owner, feedId: 'F2', url: 'https://a.example/x.ics' }, listing, syncOf([added('F1', 'https://a.example/x.ics')]))).to.throw(
+      Conflict,
+      calendarSyncMessages.feedAlreadyAdded,
+    );
+    expect(() => addFeed({ ...owner, ownerId: 'o2', feedId: 'F1', url: 'https://a.example/x.ics' }, listing, syncOf([]))).to.throw(
+      Forbidden,
+      messages.server.notYourHotel,
+    );
+    expect(() => addFeed({ ...owner, roomId: 'r9', feedId: 'F1', url: 'https://a.example/x.ics' }, listing, syncOf([]))).to.throw(NotFound);
+  });
+
+  it('removes a feed it reads, and refuses one it does not', () => {
+    expect(removeFeed({ ...owner, feedId: 'F1' }, listing, syncOf([added('F1', 'u')]))).to.deep.equal([
+      { type: 'CalendarFeedRemoved', data: { feedId: 'F1', roomId: 'r1' } },
+    ]);
+    expect(() => removeFeed({ ...owner, feedId: 'F1' }, listing, syncOf([]))).to.throw(NotFound, calendarSyncMessages.feedNotFound);
+  });
+
+  it('makes each new export link a new version', () => {
+    const first = renewExport(owner, listing, syncOf([]));
+    expect(first).to.deep.equal([{ type: 'CalendarExportRenewed', data: { roomId: 'r1', hotelId: 'h1', version: 1 } }]);
+    expect(renewExport(owner, listing, syncOf(first))[0]!.data).to.deep.include({ version: 2 });
+  });
+});
+
+describe('recording a fetch of a feed', () => {
+  const synced = (data: CalendarFeedSynced['data']): CalendarSyncEvent => ({ type: 'CalendarFeedSynced', data });
+
+  it('records the first fetch, a change of nights, of result, of error or of conflicts', () => {
+    const last = syncOf([added('F1', 'u'), synced(fetched())]);
+    expect(recordSync(fetched(), syncOf([added('F1', 'u')]))).to.have.length(1);
+    expect(recordSync(fetched({ at: '2026-11-27T06:15:00.000Z', closed: 2 }), last)).to.have.length(1);
+    expect(recordSync(fetched({ at: '2026-11-27T06:15:00.000Z', result: 'error', error: 'x' }), last)).to.have.length(1);
+    expect(
+      recordSync(fetched({ at: '2026-11-27T06:15:00.000Z', conflicts: [{ uid: 'u', from: '2026-12-01', to: '2026-12-01', nights: ['2026-12-01'] }] }), last),
+    ).to.have.length(1);
+  });
+
+  it('records an unchanged fetch (a 304, or the same feed) at most hourly, and nothing for a removed feed', () => {
+    const last = syncOf([added('F1', 'u'), synced(fetched())]);
+    expect(recordSync(fetched({ at: '2026-11-27T06:15:00.000Z', result: 'not-modified' }), last)).to.deep.equal([]);
+    expect(recordSync(fetched({ at: '2026-11-27T06:45:00.000Z' }), last)).to.deep.equal([]);
+    expect(recordSync(fetched({ at: '2026-11-27T07:00:00.000Z' }), last)).to.have.length(1);
+    expect(recordSync(fetched(), syncOf([added('F1', 'u'), { type: 'CalendarFeedRemoved', data: { feedId: 'F1', roomId: 'r1' } }]))).to.deep.equal([]);
+  });
+});
+
+describe('reading a feed into blocks', () => {
+  const feed = (...lines: string[]) => ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//x//EN', ...lines, 'END:VCALENDAR', ''].join('\r\n');
+
+  it('reads all-day events with the end exclusive, timed events to the day they end, and skips cancelled ones', () => {
+    const blocks = feedBlocks(
+      feed(
+        'BEGIN:VEVENT',
+        'DTSTART;VALUE=DATE:20261224',
+        'DTEND;VALUE=DATE:20261227',
+        'UID:a@airbnb.com',
+        'SUMMARY:Reserved',
+        'END:VEVENT',
+        'BEGIN:VEVENT',
+        'DTSTART:20261230T140000Z',
+        'DTEND:20270101T100000Z',
+        'UID:b',
+        'END:VEVENT',
+        'BEGIN:VEVENT',
+        'DTSTART;VALUE=DATE:20261210',
+        'UID:c',
+        'END:VEVENT',
+        'BEGIN:VEVENT',
+        'DTSTART;VALUE=DATE:20261211',
+        'DTEND;VALUE=DATE:20261212',
+        'STATUS:CANCELLED',
+        'UID:d',
+        'END:VEVENT',
+      ),
+    );
+    expect(blocks).to.deep.equal([
+      { uid: 'a@airbnb.com', nights: ['2026-12-24', '2026-12-25', '2026-12-26'] },
+      { uid: 'b', nights: ['2026-12-30', '2026-12-31'] },
+      { uid: 'c', nights: ['2026-12-10'] },
+    ]);
+  });
+
+  it('refuses what is not an iCalendar feed', () => {
+    expect(() => feedBlocks('<html>Sign in</html>')).to.throw(FeedFetchProblem, /^This is not an iCalendar feed/);
+    expect(() => feedBlocks('BEGIN:VCARD\r\nEND:VCARD\r\n')).to.throw(FeedFetchProblem, /VCARD/);
+    expect(() => feedBlocks('BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\n')).to.throw(FeedFetchProblem);
+  });
+});

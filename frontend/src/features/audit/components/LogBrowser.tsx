@@ -4,7 +4,7 @@
  * is about a booking, a link to that booking's history; and the same filtered range exported
  * as NDJSON, streamed, with its progress.
  */
-import { Button, Card, Classes, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, Card, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
 import { auditMessages } from '@stays/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
@@ -171,7 +171,7 @@ export function LogBrowser() {
                   <div className="audit-record-actions">
                     <RecordJson entry={entry} />
                     {entry.bookingID !== undefined && (
-                      <Link className={`${Classes.BUTTON} ${Classes.SMALL} ${Classes.MINIMAL}`} to={`/audit?booking=${encodeURIComponent(entry.bookingID)}`}>
+                      <Link className="audit-history-link" to={`/audit?booking=${encodeURIComponent(entry.bookingID)}`}>
                         {texts.bookingHistoryLink(entry.bookingID)}
                       </Link>
                     )}

@@ -73,7 +73,7 @@ function HotelFilter({
       {shown.length > 0 && (
         <Menu id={listId} role="listbox" aria-label={texts.hotelSuggestionsLabel} className="audit-suggestions">
           {shown.map((hotel) => (
-            <MenuItem key={hotel.hotelID} role="option" text={hotel.hotelName} label={hotel.city} onClick={() => onPick(hotel)} />
+            <MenuItem key={hotel.hotelID} role="option" multiline text={hotel.hotelName} label={hotel.city} onClick={() => onPick(hotel)} />
           ))}
         </Menu>
       )}

@@ -23,6 +23,8 @@ COPY . .
 ARG PUBLIC_URL=http://localhost:8080
 ARG VITE_GOOGLE_CLIENT_ID=
 RUN npm run build && node --import tsx scripts/gateway-headers.ts > deploy/security-headers.conf
+# The API reference page (/api-docs): its files and its own headers
+RUN node --import tsx scripts/api-docs-files.ts deploy/api-docs > deploy/api-docs-headers.conf
 
 FROM node:20-bookworm-slim AS service
 ARG SERVICE=command-service
@@ -41,3 +43,5 @@ FROM nginx:1.27-alpine AS gateway
 COPY deploy/gateway.nginx.conf /etc/nginx/conf.d/default.conf
 COPY --from=build /app/deploy/security-headers.conf /etc/nginx/snippets/security-headers.conf
 COPY --from=build /app/frontend/dist /usr/share/nginx/html
+COPY --from=build /app/deploy/api-docs /usr/share/nginx/html/api-docs
+COPY --from=build /app/deploy/api-docs-headers.conf /etc/nginx/snippets/api-docs-headers.conf

@@ -165,6 +165,13 @@ export default defineConfig(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    // Services log through the process's logger (service-kit observability: JSON lines, redaction);
+    // a command-line tool's output is for the person who ran it, and stays plain.
+    files: ['{service-kit,command-service,query-service,projections,notary,personal-data,standalone}/src/**/*.ts'],
+    ignores: ['**/cli.ts', '**/*-cli.ts'],
+    rules: { 'no-console': 'error' },
+  },
+  {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
     // A CommonJS file (mocha loads its reporters with require) can only require.

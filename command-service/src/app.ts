@@ -3,7 +3,7 @@
  * (tests and the one-process host import it; server.ts listens).
  */
 import type Koa from 'koa';
-import { createApiApp, type CorsOptions, type SecurityHeadersOptions } from '@stays/service-kit';
+import { createApiApp, type CorsOptions, type Logger, type SecurityHeadersOptions } from '@stays/service-kit';
 import type { CommandContext, CommandServiceDeps, ResolvedDeps } from './command-context.ts';
 import { commandRoutes } from './routes.ts';
 import { domainErrorToAppError } from './http-errors.ts';
@@ -26,6 +26,8 @@ export interface CommandAppOptions {
   readonly trustProxy?: boolean;
   /** How many uploaded images decode at once and how many requests may wait (IMAGE_WORK_CONCURRENCY, IMAGE_WORK_QUEUE). */
   readonly imageLine?: ImageLineSettings;
+  /** Where its request lines go (tests capture them); the process's logger by default. */
+  readonly logger?: Logger;
 }
 
 export function createCommandApp(deps: CommandServiceDeps, options: CommandAppOptions): Koa {
@@ -71,6 +73,7 @@ export function createCommandApp(deps: CommandServiceDeps, options: CommandAppOp
       sessionRole: (claims) => sessionRole(deps.eventStore, claims),
       toAppError: domainErrorToAppError,
       koa: { proxy: options.trustProxy === true, proxyIpHeader: 'X-Forwarded-For', maxIpsCount: 1 },
+      ...(options.logger !== undefined && { logger: options.logger }),
     },
     (mount) => {
       for (const mountRoute of commandRoutes) mountRoute({ deps: resolved, mount, committed });

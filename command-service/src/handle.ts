@@ -10,6 +10,7 @@ import { eventSchemaVersions, messages, parseEvent, type DomainEvent } from '@st
 import { Conflict } from './domain-errors.ts';
 import { cachedFold, rememberFold } from './folded-states.ts';
 import { inTurn } from './stream-turns.ts';
+import { currentRequestId, processMetrics, streamCategory } from '@stays/service-kit';
 
 export interface Aggregate<State, Event extends DomainEvent> {
   readonly initialState: () => State;
@@ -66,10 +67,12 @@ export async function handle<State, Event extends DomainEvent>(
             expectedRevision: revision ?? 'no_stream',
           },
         );
+        processMetrics().appends.inc({ category: streamCategory(streamId) });
         const next = newEvents.reduce(aggregate.evolve, state);
         rememberFold(store, streamId, aggregate, next, result.nextExpectedRevision);
         return { state: next, newEvents, position: result.position };
       } catch (error) {
+        if (error instanceof WrongExpectedRevisionError) processMetrics().appendConflicts.inc({ category: streamCategory(streamId) });
         if (error instanceof WrongExpectedRevisionError && attempt < MAX_ATTEMPTS) continue;
         if (error instanceof WrongExpectedRevisionError) throw new Conflict(messages.server.busy);
         throw error;
@@ -100,7 +103,12 @@ export async function load<State, Event extends DomainEvent>(
 export const fold = <State, Event extends DomainEvent>(aggregate: Aggregate<State, Event>, events: readonly RecordedEvent[], from?: State): State =>
   events.reduce((current, recorded) => aggregate.evolve(current, parseEvent<Event>(recorded, aggregate.eventTypes)), from ?? aggregate.initialState());
 
-export function toEventData(event: DomainEvent, metadata: CommandMetadata) {
+/**
+ * The event as appended. `correlationId` is the business thread a handler names (the booking a
+ * booking's events belong to); `requestId` is the HTTP request that caused the append (its log
+ * line carries the same id), so an auditor can go from a log line to its events.
+ */
+export function toEventData(event: DomainEvent, metadata: CommandMetadata, requestId: string | undefined = currentRequestId()) {
   return {
     type: event.type,
     data: { ...event.data },
@@ -109,6 +117,7 @@ export function toEventData(event: DomainEvent, metadata: CommandMetadata) {
       actor: metadata.actor,
       ...(metadata.correlationId ? { correlationId: metadata.correlationId } : {}),
       ...(metadata.contactStream ? { contactStream: metadata.contactStream } : {}),
+      ...(requestId !== undefined ? { requestId } : {}),
     },
   };
 }

@@ -22,6 +22,9 @@ import {
   runMain,
   securityHeadersFor,
   stopOnSignals,
+  processLogger,
+  processMetrics,
+  withMetrics,
   closeServer,
   mailerFor,
   mediaLinksFor,
@@ -53,7 +56,7 @@ runMain(async () => {
   const streamNames = await streamNamesFor(config);
   await assertLogUsesStreamNameKey(eventStore, streamNames);
   if (config.bootstrapAuditor !== null && (await bootstrapAuditor({ store: eventStore, streamNames }, createPasswords(), config.bootstrapAuditor))) {
-    console.log(`auditor ${config.bootstrapAuditor.email} added (BOOTSTRAP_AUDITOR_EMAIL)`);
+    processLogger().info(`auditor ${config.bootstrapAuditor.email} added (BOOTSTRAP_AUDITOR_EMAIL)`);
   }
   const readStore = await connectMongoReadStore(config.mongoUrl, config.mongoDb);
   const occupancy = readModelQueries(readStore).occupancy;
@@ -83,9 +86,10 @@ runMain(async () => {
   );
   app.use(healthRoute(eventStore));
   logUnexpectedErrors(app);
-  const server = http.createServer(app.callback()).listen(config.port);
-  console.log(`command service listening on ${config.port}`);
+  const server = http.createServer(withMetrics({ registry: processMetrics().registry, token: config.metricsToken }, app.callback())).listen(config.port);
+  processLogger().info(`command service listening on ${config.port}`);
   stopOnSignals(
+    { timeoutMs: config.shutdownTimeoutMs },
     closeServer(server),
     () => readStore.close(),
     () => eventStore.close(),
@@ -101,9 +105,9 @@ function waitForQueryService(baseUrl: string) {
       const response = await fetch(`${baseUrl}/internal/projected?position=${position}&timeoutMs=5000`, { signal: AbortSignal.timeout(6000) });
       await response.body?.cancel();
       if (!response.ok)
-        console.warn(`read-your-writes: the read side did not reach position ${position} within 5000 ms (query service answered ${response.status})`);
+        processLogger().warn(`read-your-writes: the read side did not reach position ${position} within 5000 ms (query service answered ${response.status})`);
     } catch (error) {
-      console.warn(`read-your-writes wait for ${position} failed: ${String(error)}`);
+      processLogger().warn(`read-your-writes wait for ${position} failed: ${String(error)}`);
     }
   };
 }

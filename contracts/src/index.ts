@@ -25,3 +25,5 @@ export { calendarSyncMessages, nightsSaid } from './calendar-sync-messages.ts';
 export { readModelDocumentsMessages } from './read-model-documents-messages.ts';
 export * from './schemas/read-model-documents.ts';
 export * from './aggregates/booking.ts';
+export * from './responses.ts';
+export * from './openapi.ts';

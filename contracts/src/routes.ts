@@ -252,6 +252,9 @@ export const routes = {
   // a copy of everything the product holds about the caller (personal data rights)
   customerExport: { method: 'GET', path: '/user/export', side: 'command', auth: 'customer', body: noBody },
   ownerExport: { method: 'GET', path: '/hotel/owner/export', side: 'command', auth: 'hotel-owner', body: noBody },
+
+  // this API's OpenAPI 3.1 document, generated from this table (contracts openapi.ts)
+  apiDocument: { method: 'GET', path: '/openapi.json', side: 'query', auth: 'none', body: noBody },
 } as const satisfies Record<string, RouteSpec>;
 
 export type RouteName = keyof typeof routes;

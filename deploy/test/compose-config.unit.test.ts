@@ -30,10 +30,12 @@ describe('production deployment files', () => {
     execFileSync(command, [...prefix, 'config', '-q'], { cwd: root, stdio: 'ignore' });
   });
 
-  it('the gateway routes the same API prefix the services serve, and hides /internal', () => {
+  it('the gateway routes the same API prefix the services serve, and hides /internal and /metrics', () => {
     const gateway = readFileSync(path.join(root, 'deploy/gateway.nginx.conf'), 'utf8');
     expect(gateway).to.contain(`location ${API_PREFIX_DEFAULT}/ {`);
     expect(gateway).to.match(/location \/internal\/ \{ return 404; \}/);
+    // Prometheus scrapes the services on their own network, never through the public address
+    expect(gateway).to.match(/location = \/metrics \{ return 404; \}/);
   });
 
   it("the gateway sends the client's files the security headers of `npm start`, generated when the image is built", () => {

@@ -24,6 +24,7 @@ import { LeafIndex } from './leaf-index.ts';
 import type { AuditLog, NotarisedLog, NotaryQueries } from './queries.ts';
 import type { TreeHeadStore } from './tree-heads.ts';
 import { nodeId } from './stored-tree.ts';
+import { lineLogger } from '@stays/service-kit';
 
 export const TREE_LEAVES_FILE = 'tree-leaves.bin';
 export const TREE_BLOCKS_FILE = 'tree-blocks.bin';
@@ -64,7 +65,7 @@ export class DiskTree {
   ) {}
 
   /** Opens the tree at its checkpoint; an empty tree when there is none or the files do not hold what it covers. */
-  static async open(dir: string, log: (line: string) => void = console.log): Promise<DiskTree> {
+  static async open(dir: string, log: (line: string) => void = lineLogger()): Promise<DiskTree> {
     await mkdir(dir, { recursive: true });
     const checkpoint = await readCheckpoint(dir);
     const leaves = await open(path.join(dir, TREE_LEAVES_FILE), 'a+');

@@ -34,6 +34,7 @@ import {
 import type { AppendedLeaf, DiskTree } from './disk-tree.ts';
 import type { LeafArchive } from './leaf-archive.ts';
 import type { NotarySigner, TreeHeadStore } from './tree-heads.ts';
+import { lineLogger } from '@stays/service-kit';
 
 /** Longest a grown tree waits for a signed head. */
 export const TREE_HEAD_INTERVAL_MS = 10_000;
@@ -530,6 +531,6 @@ export class Notary {
   }
 
   private log(line: string): void {
-    (this.options.log ?? console.log)(line);
+    (this.options.log ?? lineLogger())(line);
   }
 }

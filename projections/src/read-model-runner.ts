@@ -19,6 +19,7 @@ import { clearCheckpoint, readCheckpoint } from './checkpoints.ts';
 import { physicalCollection, versionName, versionProjection, type ReadModelDefinition } from './read-model.ts';
 import { followedServingVersion, readRegistry, servingVersion, writeVersions, type VersionEntry, type VersionState } from './registry.ts';
 import { ProjectionRunner, type ProjectionRunnerOptions, type ReadSideHealth } from './runner.ts';
+import { lineLogger } from '@stays/service-kit';
 
 /** A request refused: malformed (400), naming a model or version that does not exist (404), or one the registry's state forbids now (409). */
 export class ReadModelOperationError extends Error {
@@ -329,6 +330,6 @@ export class ReadModelRunner {
   }
 
   private log(line: string): void {
-    (this.options.log ?? console.log)(line);
+    (this.options.log ?? lineLogger())(line);
   }
 }

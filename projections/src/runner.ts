@@ -25,6 +25,7 @@ import { ReadStoreUnavailableError, type ReadStore } from '@stays/read-store';
 import { markCaughtUp, readCheckpoint, writeCheckpoint, writeHealthReport } from './checkpoints.ts';
 import { applyInOrder, guardedWrites, type GuardedWrite } from './apply.ts';
 import type { ProjectionDefinition } from './projection.ts';
+import { lineLogger } from '@stays/service-kit';
 
 export interface ProjectionStatus {
   readonly name: string;
@@ -349,6 +350,6 @@ export class ProjectionRunner {
   }
 
   private log(line: string): void {
-    (this.options.log ?? console.log)(line);
+    (this.options.log ?? lineLogger())(line);
   }
 }

@@ -12,7 +12,20 @@ import { createPrivateKey } from 'node:crypto';
 import { connectEventStoreDB } from '@stays/event-store';
 import { connectKeyStore, withPersonalData } from '@stays/personal-data';
 import { connectMongoReadStore } from '@stays/read-store';
-import { ConfigError, closeServer, loadConfig, operatorApi, runMain, serveHealth, stopOnSignals } from '@stays/service-kit';
+import {
+  ConfigError,
+  closeServer,
+  loadConfig,
+  operatorApi,
+  followerGauges,
+  lineLogger,
+  processLogger,
+  processMetrics,
+  runMain,
+  serveHealth,
+  stopOnSignals,
+  withMetrics,
+} from '@stays/service-kit';
 import { ReadModelRunner } from './read-model-runner.ts';
 import { HEALTH_REPORT_INTERVAL_MS } from './checkpoints.ts';
 import { discoverReadModels, findReadModels } from './read-models/index.ts';
@@ -31,6 +44,7 @@ runMain(async () => {
   const readStore = await connectMongoReadStore(config.mongoUrl, config.mongoDb);
   // models that read no personal field follow the log as stored: no key read, nothing decrypted
   const runner = new ReadModelRunner(eventStore, readStore, await discoverReadModels(), {
+    log: lineLogger(),
     storedLog: rawEventStore,
     rediscover: () => findReadModels(undefined, { fresh: true }),
   });
@@ -38,14 +52,20 @@ runMain(async () => {
   const notary = new Notary({ eventStore: rawEventStore, readStore, heads: new ReadStoreTreeHeadStore(readStore), signer });
   await notary.start();
   const reporter = setInterval(() => {
-    runner.publishHealth(config.healthMaxLagMs).catch((error: unknown) => console.warn(`could not report projection health: ${String(error)}`));
+    runner.publishHealth(config.healthMaxLagMs).catch((error: unknown) => processLogger().warn(`could not report projection health: ${String(error)}`));
   }, HEALTH_REPORT_INTERVAL_MS);
+  const metrics = processMetrics();
+  metrics.addGaugeSource(followerGauges({ projections: async () => (await runner.health(config.healthMaxLagMs)).projections, reactors: async () => [] }));
   const server = serveHealth(
     config.port,
     async () => notary.besideReadSide(await runner.health(config.healthMaxLagMs), config.healthMaxLagMs),
-    config.operatorToken !== undefined ? operatorApi([readModelOperatorRoute(runner, readStore)], config.operatorToken) : undefined,
+    withMetrics(
+      { registry: metrics.registry, token: config.metricsToken },
+      config.operatorToken !== undefined ? operatorApi([readModelOperatorRoute(runner, readStore)], config.operatorToken) : undefined,
+    ),
   );
   stopOnSignals(
+    { timeoutMs: config.shutdownTimeoutMs },
     () => clearInterval(reporter),
     closeServer(server),
     () => runner.stop(),

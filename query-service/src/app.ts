@@ -7,13 +7,14 @@ import type Koa from 'koa';
 import type { Middleware } from 'koa';
 import Router from '@koa/router';
 import { messages } from '@stays/contracts';
-import { BadRequestError, createApiApp, type CorsOptions, type SecurityHeadersOptions } from '@stays/service-kit';
+import { BadRequestError, createApiApp, lineLogger, type CorsOptions, type Logger, type SecurityHeadersOptions } from '@stays/service-kit';
 import { readModelQueries } from '@stays/projections/read-models';
 import { notaryQueries } from '@stays/notary/queries';
 import type { QueryServiceDeps } from './query-context.ts';
 import { mountHealthRoutes, mountInternalRoutes } from './routes/health.ts';
 import { mountMediaRoutes } from './routes/media.ts';
 import { mountOwnerRoutes } from './routes/owners.ts';
+import { mountApiDocument } from './routes/api-document.ts';
 import { mountHotelRoutes } from './hotels/routes.ts';
 import { mountBookingRoutes } from './bookings/routes.ts';
 import { mountAuditRoutes } from './audit/routes.ts';
@@ -32,6 +33,8 @@ export interface QueryAppOptions {
    * the one-process mode tells the command side directly and exposes nothing.
    */
   readonly internalRoutes?: boolean;
+  /** Where its request lines go (tests capture them); the process's logger by default. */
+  readonly logger?: Logger;
 }
 
 const MIN_POSITION_WAIT_MS = 5000;
@@ -53,7 +56,7 @@ function minPosition(deps: QueryServiceDeps): Middleware {
       const head = await deps.logHead();
       if (head === null || position > head) throw new BadRequestError(messages.server.minPositionBeyondLog);
       if (!(await deps.readSide.waitFor(position, MIN_POSITION_WAIT_MS))) {
-        (deps.log ?? console.warn)(`read-your-writes: the read side did not reach position ${position} within ${MIN_POSITION_WAIT_MS} ms (X-Min-Position)`);
+        (deps.log ?? lineLogger())(`read-your-writes: the read side did not reach position ${position} within ${MIN_POSITION_WAIT_MS} ms (X-Min-Position)`);
       }
     }
     await next();
@@ -75,6 +78,7 @@ export function createQueryApp(deps: QueryServiceDeps, options: QueryAppOptions)
       tokenVerifier: deps.tokenVerifier,
       sessionRole: (claims) => readModels.accounts.sessionRole(claims.sessionId, claims.accountId),
       before: [minPosition(deps), operations.routes() as Middleware],
+      ...(options.logger !== undefined && { logger: options.logger }),
     },
     (mount) => {
       const context = { deps, readModels, notary: deps.notary ?? notaryQueries(deps.readStore, deps.treeHeads, deps.notarisedLog), mount };
@@ -86,6 +90,7 @@ export function createQueryApp(deps: QueryServiceDeps, options: QueryAppOptions)
       mountNotaryRoutes(context);
       mountReadModelRoutes(context);
       mountOccupancyRoutes(context);
+      mountApiDocument(mount, options.apiPrefix);
     },
   );
 }

@@ -42,7 +42,7 @@ export interface QueryServiceDeps {
   readonly notary?: NotaryQueries;
   /** The listings' secret calendar feed links, shown to their owners; without them no link is shown. */
   readonly calendarFeedLinks?: CalendarFeedLinks;
-  /** Where read-your-writes timeouts are logged. Default console.warn. */
+  /** Where read-your-writes timeouts are logged. Default: the process's logger. */
   readonly log?: (line: string) => void;
 }
 

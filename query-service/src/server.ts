@@ -24,6 +24,9 @@ import {
   runMain,
   securityHeadersFor,
   stopOnSignals,
+  processLogger,
+  processMetrics,
+  withMetrics,
   closeServer,
   streamNamesFor,
   calendarFeedLinksFor,
@@ -62,9 +65,10 @@ runMain(async () => {
     { apiPrefix: config.apiPrefix, cors: config.cors, security: securityHeadersFor(config), internalRoutes: true },
   );
   logUnexpectedErrors(app);
-  const server = http.createServer(app.callback()).listen(config.port);
-  console.log(`query service listening on ${config.port}`);
+  const server = http.createServer(withMetrics({ registry: processMetrics().registry, token: config.metricsToken }, app.callback())).listen(config.port);
+  processLogger().info(`query service listening on ${config.port}`);
   stopOnSignals(
+    { timeoutMs: config.shutdownTimeoutMs },
     closeServer(server),
     () => readStore.close(),
     () => mongo.close(),

@@ -122,6 +122,15 @@ const schema = z.object({
   IMAGE_WORK_CONCURRENCY: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(1).max(64).optional()),
   /** Requests with images that may wait for a turn beyond those decoding; more are answered 503 with Retry-After. Default 8. */
   IMAGE_WORK_QUEUE: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(0).max(1000).optional()),
+  /** Observability (docs/decisions/0034): the logger reads these itself at its first line; here a bad value fails the start. */
+  LOG_LEVEL: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  LOG_FORMAT: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['json', 'pretty']).optional()),
+  /** A scrape of /metrics must carry it as a bearer token; unset: /metrics answers whoever reaches the port. */
+  METRICS_TOKEN: optionalText,
+  SHUTDOWN_TIMEOUT_MS: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(0).max(600_000).default(10_000)),
 });
 
 const checkedSchema = schema.refine((env) => (env.BOOTSTRAP_AUDITOR_EMAIL === undefined) === (env.BOOTSTRAP_AUDITOR_PASSWORD === undefined), {
@@ -188,6 +197,9 @@ function toConfig(env: z.infer<typeof schema>) {
     healthMaxLagMs: env.HEALTH_MAX_LAG_SECONDS * 1000,
     readStoreSnapshotIntervalMs: env.READ_STORE_SNAPSHOT_SECONDS * 1000,
     calendarSync: { intervalMs: env.CALENDAR_SYNC_MINUTES * 60_000, allowPrivateAddresses: env.CALENDAR_ALLOW_PRIVATE_URLS === '1' },
+    metricsToken: env.METRICS_TOKEN?.trim() || null,
+    /** Longest a SIGTERM may take to finish requests and batches and close the stores before the process exits anyway. */
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     /** The image line's size; unset parts take the command service's defaults. */
     imageLine: {
       ...(env.IMAGE_WORK_CONCURRENCY !== undefined && { concurrency: env.IMAGE_WORK_CONCURRENCY }),

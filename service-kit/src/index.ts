@@ -21,3 +21,4 @@ export * from './process.ts';
 export * from './operator/operator-api.ts';
 export * from './operator/operator-token.ts';
 export * from './calendar-feed-links.ts';
+export * from './observability/index.ts';

@@ -14,6 +14,7 @@ import { MediaLinks } from './media/links.ts';
 import { CalendarFeedLinks } from './calendar-feed-links.ts';
 import { MEDIA_LINK_KEY_MIN_BYTES, MediaLinkSigner } from './media/signed-links.ts';
 import { KeyedStreamNames, STREAM_NAME_KEY_BYTES } from './stream-names/keyed-stream-names.ts';
+import { processMetrics } from './observability/metrics.ts';
 
 export const outboxDir = (config: Config): string => config.outboxDir ?? path.join(config.dataDir, 'outbox');
 
@@ -47,10 +48,27 @@ export async function assertMessagesDeliverable(config: Config, needs: { readonl
 }
 
 export const mailerFor = (config: Config): Mailer =>
-  config.smtpUrl ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom }) : createOutboxMailer({ dir: outboxDir(config), from: config.mailFrom });
+  countedMailer(
+    config.smtpUrl ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom }) : createOutboxMailer({ dir: outboxDir(config), from: config.mailFrom }),
+  );
 
 export const smsFor = (config: Config): SmsSender =>
-  config.smsWebhookUrl ? createWebhookSms({ url: config.smsWebhookUrl }) : createOutboxSms({ dir: outboxDir(config) });
+  countedSms(config.smsWebhookUrl ? createWebhookSms({ url: config.smsWebhookUrl }) : createOutboxSms({ dir: outboxDir(config) }));
+
+/** Counts each message sent (stays_messages_sent_total); a failed send is not counted. */
+const countedMailer = (mailer: Mailer): Mailer => ({
+  send: async (message) => {
+    const sent = await mailer.send(message);
+    processMetrics().messagesSent.inc({ channel: 'email' });
+    return sent;
+  },
+});
+const countedSms = (sms: SmsSender): SmsSender => ({
+  send: async (message) => {
+    await sms.send(message);
+    processMetrics().messagesSent.inc({ channel: 'sms' });
+  },
+});
 
 export const otpKeyFor = (config: Config): Promise<Buffer> => loadOrCreateSecret(path.join(config.dataDir, 'keys'), 'otp-hash', config.otpHashKey);
 

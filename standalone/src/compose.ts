@@ -18,9 +18,14 @@ import {
   importPublicKey,
   loadOrCreateOperatorToken,
   loadOrCreateSigningKeys,
+  followerGauges,
+  lineLogger,
+  loggerInto,
   logUnexpectedErrors,
   operatorApi,
   createOutboxMailer,
+  processLogger,
+  processMetrics,
   mailerFor,
   otpKeyFor,
   calendarFeedLinksFor,
@@ -30,6 +35,7 @@ import {
   smsFor,
   type Config,
   type KeyedStreamNames,
+  type Logger,
   type Mailer,
   type MediaStore,
   type SigningKeys,
@@ -74,6 +80,8 @@ const READ_YOUR_WRITES_TIMEOUT_MS = 5000;
 
 export interface System {
   readonly host: Koa;
+  /** The two apps the host sends calls to (the OpenAPI test walks their routers). */
+  readonly apps: { readonly command: Koa; readonly query: Koa };
   /** The booking documents reactor (invoices and emails). */
   readonly reactor: Reactor;
   /** The orphaned units reconciler. */
@@ -104,6 +112,8 @@ export interface ComposeOverrides {
   readonly google?: GoogleIdTokenVerifier | null;
   readonly now?: () => Date;
   readonly log?: (line: string) => void;
+  /** Where the request lines go; by default into `log` when it is given, else the process's logger. */
+  readonly logger?: Logger;
   /** Email adapter (tests use one that fails on purpose). */
   readonly mailer?: Mailer;
   /**
@@ -125,14 +135,18 @@ export interface ComposeOverrides {
 }
 
 export async function composeSystem(config: Config, overrides: ComposeOverrides = {}): Promise<System> {
-  const log = overrides.log ?? console.log;
+  const logger = overrides.logger ?? (overrides.log ? loggerInto(overrides.log) : processLogger());
+  const log = overrides.log ?? lineLogger(logger);
   const seedingClock = config.eventStoreUrl ? undefined : overrides.seedingClock;
   const now = overrides.now ?? seedingClock?.now;
   const closers: (() => Promise<void>)[] = [];
   try {
     const rawEventStore = config.eventStoreUrl
       ? connectEventStoreDB(config.eventStoreUrl)
-      : await openEmbeddedEventStore(path.join(config.dataDir, 'events'), seedingClock && { now: seedingClock.now });
+      : await openEmbeddedEventStore(path.join(config.dataDir, 'events'), {
+          logger: { warn: (line) => logger.warn(line), info: (line) => logger.info(line) },
+          ...(seedingClock && { now: seedingClock.now }),
+        });
     let closeLog = () => rawEventStore.close();
     closers.push(() => closeLog());
 
@@ -259,7 +273,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
         },
         ...(now && { now }),
       },
-      { apiPrefix: config.apiPrefix, cors: config.cors, security, trustProxy: config.trustProxy, imageLine: config.imageLine },
+      { apiPrefix: config.apiPrefix, cors: config.cors, security, trustProxy: config.trustProxy, imageLine: config.imageLine, logger },
     );
     const queryApp = createQueryApp(
       {
@@ -295,7 +309,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
         ...(diskTree && { notary: diskTree.queries(treeHeads, rawEventStore) }),
         log,
       },
-      { apiPrefix: config.apiPrefix, cors: config.cors, security },
+      { apiPrefix: config.apiPrefix, cors: config.cors, security, logger },
     );
     const operator = operatorApi(
       [readModelOperatorRoute(runner, readStore, log), auditorOperatorRoute({ store: eventStore, streamNames }, createPasswords())],
@@ -304,17 +318,27 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     );
     // before createHost takes the apps' callbacks: an app without an error listener then gets Koa's own, which prints every stack to stderr
     for (const app of [commandApp, queryApp]) logUnexpectedErrors(app, log);
+    const metrics = processMetrics();
+    const reactors = { 'booking-documents': reactor, 'orphaned-units': reconciler, 'personal-data-erasure': erasure };
+    metrics.addGaugeSource(
+      followerGauges({
+        projections: async () => (await runner.health(config.healthMaxLagMs)).projections,
+        reactors: () => Promise.all(Object.entries(reactors).map(async ([name, follower]) => ({ name, ...(await follower.health(config.healthMaxLagMs)) }))),
+      }),
+    );
     const host = createHost({
       apiPrefix: config.apiPrefix,
       commandApp,
       queryApp,
       security,
       operator,
+      metrics: { registry: metrics.registry, token: config.metricsToken },
       frontendDir: path.resolve(import.meta.dirname, '../../frontend/dist'),
     });
     logUnexpectedErrors(host, log);
     return {
       host,
+      apps: { command: commandApp, query: queryApp },
       eventStore,
       rawEventStore,
       keys,

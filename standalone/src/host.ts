@@ -1,14 +1,15 @@
 /**
  * The one-process host: one HTTP entry point in front of the command app, the query app
  * and the built web client. A call under the API prefix goes to the side its route table
- * entry names; the operations paths go to the query side; the operator's calls to the
- * projections' operator API; the rest to the web client.
+ * entry names; the operations paths go to the query side; `/metrics` to the process's metrics; the operator's calls to the
+ * projections' operator API; /api-docs is the API reference page; the rest to the web client.
  */
 import type http from 'node:http';
 import Koa from 'koa';
 import { routes, type RouteSpec, type Side } from '@stays/contracts';
-import { clientSecurityHeaders, type SecurityHeadersOptions } from '@stays/service-kit';
+import { clientSecurityHeaders, serveMetrics, type MetricsEndpointOptions, type SecurityHeadersOptions } from '@stays/service-kit';
 import { staticFiles } from './static-files.ts';
+import { apiDocs } from './api-docs.ts';
 
 export interface HostOptions {
   readonly apiPrefix: string;
@@ -20,6 +21,8 @@ export interface HostOptions {
   readonly frontendDir: string | null;
   /** The operator's calls under /operator/ (read model versions: `npm run projection`). */
   readonly operator: http.RequestListener;
+  /** `GET /metrics`, outside the API prefix (the gateway of the production layout does not route it). */
+  readonly metrics?: MetricsEndpointOptions;
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -56,6 +59,11 @@ export function createHost(options: HostOptions): Koa {
   const sideOf = sideOfCall(options.apiPrefix);
   const host = new Koa();
   host.use(async (ctx, next) => {
+    if (options.metrics !== undefined && ctx.path === '/metrics') {
+      ctx.respond = false;
+      serveMetrics(options.metrics, ctx.req, ctx.res);
+      return;
+    }
     if (ctx.path.startsWith('/operator/')) {
       ctx.respond = false;
       options.operator(ctx.req, ctx.res);
@@ -67,6 +75,8 @@ export function createHost(options: HostOptions): Koa {
     ctx.respond = false;
     await apps[operations ? 'query' : sideOf(ctx.method, ctx.path)](ctx.req, ctx.res);
   });
+  // the API reference page has a CSP of its own (before the client's headers, which it does not take)
+  host.use(apiDocs(options.apiPrefix));
   host.use(clientSecurityHeaders(options.security));
   if (options.frontendDir !== null) host.use(staticFiles(options.frontendDir));
   return host;

@@ -28,6 +28,7 @@
 import ipaddr from 'ipaddr.js';
 import { LRUCache } from 'lru-cache';
 import { messages, normaliseEmail, type TokenRole } from '@stays/contracts';
+import { processMetrics } from '@stays/service-kit';
 import { TooMany } from '../domain-errors.ts';
 import { createBackoff, type BackoffPolicy } from './backoff.ts';
 
@@ -128,7 +129,7 @@ export function createAccountThrottles(policies: typeof throttlePolicies = throt
       const address = clientKey(client);
       const pair = `${address} ${account}`;
       const waitMs = Math.max(perAccountAndClient.waitMs(pair, now), perClient.waitMs(address, now));
-      if (waitMs > 0) throw tooMany(messages.server.tooManySignIns, waitMs);
+      if (waitMs > 0) throw tooMany('sign-in', messages.server.tooManySignIns, waitMs);
       const standing = standingOf(pair, address, account, now);
       perAccountAndClient.record(pair, now);
       perClient.record(address, now);
@@ -148,14 +149,14 @@ export function createAccountThrottles(policies: typeof throttlePolicies = throt
     },
     signUp(client, now) {
       const waitMs = signUps.waitMs(clientKey(client), now);
-      if (waitMs > 0) throw tooMany(messages.server.tooManySignUps, waitMs);
+      if (waitMs > 0) throw tooMany('sign-up', messages.server.tooManySignUps, waitMs);
       signUps.record(clientKey(client), now);
     },
     resetRequest(account, client, now) {
       const address = clientKey(client);
       const pair = `${address} ${account}`;
       const waitMs = Math.max(resetRequests.waitMs(pair, now), resetRequestsPerClient.waitMs(address, now));
-      if (waitMs > 0) throw tooMany(messages.passwordReset.tooManyRequests, waitMs);
+      if (waitMs > 0) throw tooMany('reset-request', messages.passwordReset.tooManyRequests, waitMs);
       resetRequests.record(pair, now);
       resetRequestsPerClient.record(address, now);
     },
@@ -167,14 +168,15 @@ export function createAccountThrottles(policies: typeof throttlePolicies = throt
     resetTry(client, now) {
       const address = clientKey(client);
       const waitMs = resetFailures.waitMs(address, now);
-      if (waitMs > 0) throw tooMany(messages.passwordReset.tooManyTries, waitMs);
+      if (waitMs > 0) throw tooMany('reset-try', messages.passwordReset.tooManyTries, waitMs);
       resetFailures.record(address, now);
       return { succeeded: () => resetFailures.refund(address) };
     },
   };
 }
 
-function tooMany(message: (seconds: number) => string, waitMs: number): TooMany {
+function tooMany(throttle: string, message: (seconds: number) => string, waitMs: number): TooMany {
+  processMetrics().throttled.inc({ throttle });
   const seconds = Math.max(1, Math.ceil(waitMs / SECOND));
   return new TooMany(message(seconds), seconds);
 }

@@ -21,7 +21,7 @@
  */
 import { bookingAggregate, ERASED, invoiceFileName, needsCancellationInvoice, streams, type BookingNotice, type BookingState } from '@stays/contracts';
 import type { CompetingConsumers, CompetingDelivery, EventStore, RecordedEvent } from '@stays/event-store';
-import type { Mailer, MediaStore } from '@stays/service-kit';
+import { processMetrics, type Mailer, type MediaStore } from '@stays/service-kit';
 import { handle, load } from '../handle.ts';
 import { recordEmailSent, recordInvoice, recordNoticeSent } from '../booking/issuing-documents/decide.ts';
 import { releaseUnits } from '../booking/giving-back/decide.ts';
@@ -119,7 +119,18 @@ function recorded(pending: PendingWork<OpenWork>, bookingID: string, step: 'invo
 }
 
 /** The documents of one booking, brought up to date: the work both ways of running share. */
-function bookingDocumentSteps({ store, media, mailer, renderer, publicUrl }: Required<DocumentsDeps>) {
+function bookingDocumentSteps({ store, media, mailer, renderer: untimed, publicUrl }: Required<DocumentsDeps>) {
+  // stays_invoice_render_seconds: the time a render took, its wait for a free worker included
+  const renderer = {
+    render: async (...args: Parameters<InvoiceRenderer['render']>) => {
+      const done = processMetrics().invoiceRender.startTimer();
+      try {
+        return await untimed.render(...args);
+      } finally {
+        done();
+      }
+    },
+  };
   const links = webClientLinks(publicUrl);
 
   async function complete(bookingID: string, emailRule: EmailRule, notices: NoticeRun): Promise<void> {

@@ -10,6 +10,7 @@
  * taken here, and parked after `maxRetries` deliveries; parked events wait for an operator.
  */
 import type { CompetingConsumer, CompetingConsumers, CompetingConsumerStatus, CompetingDelivery, RecordedEvent } from '@stays/event-store';
+import { lineLogger, processMetrics } from '@stays/service-kit';
 
 export interface CompetingReactorDefinition {
   /** The subscription group's name, shared by every replica. */
@@ -41,7 +42,7 @@ export interface CompetingReactor {
 export function defineCompetingReactor(
   definition: CompetingReactorDefinition,
   consumers: CompetingConsumers,
-  log: (line: string) => void = console.log,
+  log: (line: string) => void = lineLogger(),
 ): CompetingReactor {
   let consumer: CompetingConsumer | null = null;
   /** The work running per key in this process: the next for a key waits for it. */
@@ -68,6 +69,7 @@ export function defineCompetingReactor(
     } catch (error) {
       const delays = definition.retryDelaysMs;
       const delay = delays[Math.min(delivery.retryCount, delays.length - 1)]!;
+      processMetrics().reactorRetries.inc({ reactor: definition.group });
       log(definition.describeFailure(key, error, delivery));
       await new Promise((resolve) => setTimeout(resolve, delay));
       throw error;

@@ -15,6 +15,7 @@ import { releaseBooking, releaseUnits } from '../booking/giving-back/decide.ts';
 import { guestAggregate } from '../booking/guest.ts';
 import { inventoryAggregate } from '../booking/inventory.ts';
 import { defineReactor, type PendingWork, type Reactor, type ReactorDeps } from './reactor.ts';
+import { lineLogger } from '@stays/service-kit';
 
 export interface OrphanedUnitsDeps extends ReactorDeps {
   readonly now?: () => Date;
@@ -56,7 +57,7 @@ export function orphanedUnitsReconciler(deps: OrphanedUnitsDeps): Reactor {
     if (customerId !== undefined) {
       await handle(store, streams.guest(customerId), guestAggregate, (state) => releaseBooking({ bookingID, customerId }, state), RECONCILER);
     }
-    (deps.log ?? console.log)(`gave back what ${bookingID} held without a booking`);
+    (deps.log ?? lineLogger())(`gave back what ${bookingID} held without a booking`);
   }
 
   return defineReactor<Waiting>(

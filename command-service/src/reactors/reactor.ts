@@ -20,6 +20,7 @@ import { parseEvent, type DomainEventType, type EventOfType } from '@stays/contr
 import { subscriptionHealth, type EventStore, type RecordedEvent, type Subscription, type SubscriptionHealth } from '@stays/event-store';
 import { CheckpointSaver, memoryReactorCheckpoints, type ReactorCheckpointStore } from './reactor-checkpoints.ts';
 import { WorkQueue } from './work-queue.ts';
+import { lineLogger, processMetrics } from '@stays/service-kit';
 
 /** The work a reactor knows is left, by key: what its checkpoint keeps. Items must be JSON-compatible. */
 export interface PendingWork<Item> {
@@ -96,7 +97,7 @@ interface CheckpointState<Item> {
 }
 
 export function defineReactor<Item>(definition: ReactorDefinition<Item>, deps: ReactorDeps): Reactor {
-  const log = deps.log ?? console.log;
+  const log = deps.log ?? lineLogger();
   const handlers = definition.on as Readonly<Record<string, ((data: unknown, pending: PendingWork<Item>, event: RecordedEvent) => void) | undefined>>;
   let open = new Map<string, Item>();
   let everyStart = new Set<string>();
@@ -118,7 +119,10 @@ export function defineReactor<Item>(definition: ReactorDefinition<Item>, deps: R
       if (next === undefined) open.delete(key);
       else open.set(key, next.keep);
     },
-    onFailure: (key, error, failures, retryInMs) => log(definition.describeFailure(key, error, failures, retryInMs)),
+    onFailure: (key, error, failures, retryInMs) => {
+      processMetrics().reactorRetries.inc({ reactor: definition.name });
+      log(definition.describeFailure(key, error, failures, retryInMs));
+    },
   });
   const checkpoint = new CheckpointSaver(
     deps.checkpoints ?? memoryReactorCheckpoints(),

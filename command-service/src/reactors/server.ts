@@ -7,7 +7,19 @@
  */
 import { MongoClient } from 'mongodb';
 import { connectEventStoreDB } from '@stays/event-store';
-import { ConfigError, closeServer, createGridFsMediaStore, loadConfig, mediaLinksFor, runMain, serveHealth, stopOnSignals } from '@stays/service-kit';
+import {
+  ConfigError,
+  closeServer,
+  createGridFsMediaStore,
+  followerGauges,
+  loadConfig,
+  mediaLinksFor,
+  processMetrics,
+  runMain,
+  serveHealth,
+  stopOnSignals,
+  withMetrics,
+} from '@stays/service-kit';
 import { connectKeyStore, withPersonalData } from '@stays/personal-data';
 import { orphanedUnitsReconciler } from './orphaned-units.ts';
 import { calendarImportReactor } from './calendar-import.ts';
@@ -35,18 +47,31 @@ runMain(async () => {
   await calendarImport.start();
   const erasure = personalDataErasureReactor({ store: eventStore, keys, media, mediaLinks: mediaLinksFor(config), checkpoints });
   await erasure.start();
-  const server = serveHealth(config.port, async () => {
-    const [orphanedUnits, personalDataErasure, calendarSync] = await Promise.all([
-      reconciler.health(config.healthMaxLagMs),
-      erasure.health(config.healthMaxLagMs),
-      calendarImport.health(config.healthMaxLagMs),
-    ]);
-    return {
-      healthy: orphanedUnits.healthy && personalDataErasure.healthy && calendarSync.healthy,
-      reactors: { orphanedUnits, personalDataErasure, calendarSync },
-    };
-  });
+  const metrics = processMetrics();
+  const reactors = { 'orphaned-units': reconciler, 'personal-data-erasure': erasure, 'calendar-import': calendarImport };
+  metrics.addGaugeSource(
+    followerGauges({
+      projections: async () => [],
+      reactors: () => Promise.all(Object.entries(reactors).map(async ([name, follower]) => ({ name, ...(await follower.health(config.healthMaxLagMs)) }))),
+    }),
+  );
+  const server = serveHealth(
+    config.port,
+    async () => {
+      const [orphanedUnits, personalDataErasure, calendarSync] = await Promise.all([
+        reconciler.health(config.healthMaxLagMs),
+        erasure.health(config.healthMaxLagMs),
+        calendarImport.health(config.healthMaxLagMs),
+      ]);
+      return {
+        healthy: orphanedUnits.healthy && personalDataErasure.healthy && calendarSync.healthy,
+        reactors: { orphanedUnits, personalDataErasure, calendarSync },
+      };
+    },
+    withMetrics({ registry: metrics.registry, token: config.metricsToken }),
+  );
   stopOnSignals(
+    { timeoutMs: config.shutdownTimeoutMs },
     closeServer(server),
     () => reconciler.stop(),
     () => calendarImport.stop(),

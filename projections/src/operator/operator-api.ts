@@ -19,8 +19,9 @@ import { AppError, type OperatorAnswer, type OperatorRoute } from '@stays/servic
 import type { ReadStore } from '@stays/read-store';
 import { DocumentQueryError, readModelDocuments, type DocumentQuery } from '../document-query.ts';
 import { ReadModelOperationError, type ReadModelRunner } from '../read-model-runner.ts';
+import { lineLogger } from '@stays/service-kit';
 
-export function readModelOperatorRoute(runner: ReadModelRunner, readStore: ReadStore, log: (line: string) => void = console.log): OperatorRoute {
+export function readModelOperatorRoute(runner: ReadModelRunner, readStore: ReadStore, log: (line: string) => void = lineLogger()): OperatorRoute {
   return ({ method, parts, body }) => {
     if (parts[1] !== 'read-models') return null;
     const call = route(runner, readStore, log, method, parts, body);

@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import { failureBody, respond } from '@stays/service-kit';
 import type { QueryServiceDeps } from '../query-context.ts';
+import { lineLogger } from '@stays/service-kit';
 
 const MAX_WAIT_MS = 10_000;
 
@@ -34,7 +35,7 @@ export function mountInternalRoutes(router: Router, deps: QueryServiceDeps): voi
     const reached = await deps.readSide.waitFor(position, timeoutMs);
     if (reached) respond(ctx, 200, 'projected', { position });
     else {
-      (deps.log ?? console.warn)(`read-your-writes: the read side did not reach position ${position} within ${timeoutMs} ms`);
+      (deps.log ?? lineLogger())(`read-your-writes: the read side did not reach position ${position} within ${timeoutMs} ms`);
       ctx.status = 504;
       ctx.body = failureBody(504, 'the read side has not reached that position yet');
     }

@@ -1,5 +1,6 @@
 /**
- * The Koa app of either service, built without listening: security headers, the error
+ * The Koa app of either service, built without listening: the request's id, log line and
+ * metrics, security headers, the error
  * envelope, CORS, then the service's own middleware, then its routes from the table and
  * `allowedMethods()` (405 for a known path with another method). The two services differ
  * only in their side, their session check and what they mount.
@@ -12,6 +13,9 @@ import { cors, type CorsOptions } from './cors.ts';
 import { errorHandler, type ErrorHandlerOptions } from './error-handler.ts';
 import { createApiRouter, type RouteMounter } from './routes.ts';
 import { apiSecurityHeaders, type SecurityHeadersOptions } from './security-headers.ts';
+import { processLogger, type Logger } from '../observability/logger.ts';
+import { processMetrics, type ServiceMetrics } from '../observability/metrics.ts';
+import { requestObservation } from '../observability/request-observation.ts';
 
 export interface ApiAppOptions {
   readonly side: Side;
@@ -27,6 +31,10 @@ export interface ApiAppOptions {
   readonly koa?: { readonly proxy?: boolean; readonly proxyIpHeader?: string; readonly maxIpsCount?: number };
   /** Middleware between CORS and the API routes (the query side's read-your-writes wait and operations routes). */
   readonly before?: readonly Middleware[];
+  /** Where the request lines go (tests capture them); the process's logger by default. */
+  readonly logger?: Logger;
+  /** Where requests are counted; the process's metrics by default. */
+  readonly metrics?: Pick<ServiceMetrics, 'httpRequests' | 'httpDuration'>;
 }
 
 export function createApiApp(options: ApiAppOptions, mountRoutes: (mount: RouteMounter) => void): Koa {
@@ -37,6 +45,8 @@ export function createApiApp(options: ApiAppOptions, mountRoutes: (mount: RouteM
   });
   mountRoutes(router.mount);
   const app = new Koa<DefaultState, DefaultContext>({ ...options.koa });
+  // outermost: the line and the count see the status the error handler chose
+  app.use(requestObservation({ apiPrefix: options.apiPrefix, logger: options.logger ?? processLogger(), metrics: options.metrics ?? processMetrics() }));
   app.use(apiSecurityHeaders(options.security));
   app.use(errorHandler(options.toAppError !== undefined ? { toAppError: options.toAppError } : {}));
   if (options.cors) app.use(cors(options.cors));

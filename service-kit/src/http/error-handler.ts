@@ -2,6 +2,8 @@ import type { Context, Middleware } from 'koa';
 import { messages } from '@stays/contracts';
 import { AppError, ServiceUnavailableError, TooManyRequestsError } from './errors.ts';
 import { failureBody } from './envelope.ts';
+import { processLogger } from '../observability/logger.ts';
+import { routeLabel } from '../observability/request-observation.ts';
 
 export interface ErrorHandlerOptions {
   /**
@@ -72,11 +74,15 @@ function httpStatusOf(error: unknown): number | undefined {
 /** Logs unexpected errors once, without request bodies (they may carry passwords). */
 export function logUnexpectedErrors(
   app: { on(event: 'error', listener: (error: unknown, ctx?: Context) => void): unknown },
-  log: (line: string) => void = console.error,
+  log: (line: string) => void = (line) => processLogger().error(line),
 ): void {
   app.on('error', (error: unknown, ctx?: Context) => {
     if (clientWentAway(error)) return;
-    const where = ctx ? `${ctx.method} ${ctx.path}` : 'server';
+    // the route's pattern and the request id, never the raw path (ids, and a reset link's token)
+    const requestId = ctx?.state.requestId as string | undefined;
+    const where = ctx
+      ? `${ctx.method} ${routeLabel((ctx as { _matchedRoute?: unknown })._matchedRoute, '')}${requestId !== undefined ? ` (request ${requestId})` : ''}`
+      : 'server';
     log(`[error] ${where}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   });
 }

@@ -8,6 +8,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type http from 'node:http';
 import { AppError } from '../http/errors.ts';
+import { lineLogger } from '../observability/logger.ts';
 
 export const OPERATOR_PATH = '/operator/';
 /** Operator calls carry a name and a password at most. */
@@ -61,7 +62,7 @@ async function jsonBody(req: http.IncomingMessage): Promise<unknown> {
 }
 
 /** A request listener for the operator's calls; it answers every path under /operator/. */
-export function operatorApi(routes: readonly OperatorRoute[], token: string, log: (line: string) => void = console.error): http.RequestListener {
+export function operatorApi(routes: readonly OperatorRoute[], token: string, log: (line: string) => void = lineLogger()): http.RequestListener {
   return (req, res) => {
     const url = new URL(req.url ?? '/', 'http://operator');
     const presented = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];

@@ -1,2 +1,3 @@
 export * from './read-outbox.ts';
 export * from './http-server.ts';
+export * from './answer-check.ts';

@@ -1,4 +1,8 @@
-/** A small HTTP client for API tests: JSON and multipart calls returning status and parsed body. */
+/**
+ * A small HTTP client for API tests: JSON and multipart calls returning status and parsed body.
+ * Every answer is checked against the OpenAPI document (a mismatch fails the test naming the route).
+ */
+import { answerCheckerFor } from '@stays/service-kit/testing';
 import { API } from './test-system.ts';
 
 export interface ApiResponse<T = any> {
@@ -59,7 +63,8 @@ export class ApiClient {
   async send<T>(method: string, path: string, body: string | FormData | undefined, options: CallOptions): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
-    const response = await fetch(path.startsWith('http') ? path : this.url(path), { method, headers, body });
+    const url = path.startsWith('http') ? path : this.url(path);
+    const response = await fetch(url, { method, headers, body });
     const text = await response.text();
     let parsed: unknown = text;
     try {
@@ -67,6 +72,8 @@ export class ApiClient {
     } catch {
       // not JSON: keep the text
     }
+    const contentType = response.headers.get('content-type');
+    answerCheckerFor(API).check({ method, path: new URL(url).pathname, status: response.status, contentType, body: parsed });
     return { status: response.status, body: parsed as T, headers: response.headers };
   }
 }

@@ -3,6 +3,7 @@
  * the code's salted hash, then sends the code by email and SMS.
  */
 import { nameForMessages, phoneDigits, streams, type SendOtpRequest } from '@stays/contracts';
+import { processMetrics } from '@stays/service-kit';
 import type { BookingDeps } from '../../command-context.ts';
 import { handle, type Positioned } from '../../handle.ts';
 import { contactAggregate } from '../contact.ts';
@@ -33,5 +34,6 @@ export async function handleSendOtp(deps: BookingDeps, customerId: string, input
     deps.mailer.send({ to: input.customerEmail, subject: `Your Stays verification code: ${code}`, text }),
     deps.sms.send({ to: `+${phoneDigits(input.customerPhoneNumber)}`, text }),
   ]);
+  processMetrics().otpCodesSent.inc();
   return { value: null, position };
 }

@@ -17,6 +17,8 @@ import {
   runMain,
   serveHealth,
   stopOnSignals,
+  processMetrics,
+  withMetrics,
 } from '@stays/service-kit';
 import { connectKeyStore, withPersonalData } from '@stays/personal-data';
 import { competingBookingDocuments } from '../booking-documents.ts';
@@ -41,11 +43,16 @@ runMain(async () => {
   const renderer = createInvoiceWorkerPool(workers === undefined ? {} : { size: workers });
   const documents = competingBookingDocuments({ store: eventStore, media, mailer: mailerFor(config), publicUrl: config.publicUrl, consumers, renderer });
   documents.start();
-  const server = serveHealth(config.port, async () => {
-    const health = documents.health();
-    return { healthy: health.healthy, bookingDocuments: health, invoiceWorkers: renderer.stats() };
-  });
+  const server = serveHealth(
+    config.port,
+    async () => {
+      const health = documents.health();
+      return { healthy: health.healthy, bookingDocuments: health, invoiceWorkers: renderer.stats() };
+    },
+    withMetrics({ registry: processMetrics().registry, token: config.metricsToken }),
+  );
   stopOnSignals(
+    { timeoutMs: config.shutdownTimeoutMs },
     closeServer(server),
     () => documents.stop(),
     () => consumers.close(),

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '@stays/service-kit';
+import { answerCheckerFor } from '@stays/service-kit/testing';
 import { composeSystem } from '../../../../standalone/src/compose.ts';
 import { seedDemo } from '../../../../standalone/src/demo/index.ts';
 
@@ -28,15 +29,19 @@ export interface ApiAnswer<T> {
   readonly json: { success: boolean; message: string; data: T };
 }
 
-/** A call to the system's API as a client makes it: a JSON body or a form, and the caller's token if any. */
+/** A call to the system's API as a client makes it: a JSON body or a form, and the caller's token if any; its answer is checked against the OpenAPI document. */
 export async function callApi<T>(system: E2eSystem, method: string, route: string, body?: unknown, token?: string): Promise<ApiAnswer<T>> {
   const isForm = body instanceof FormData;
-  const response = await fetch(`${system.baseUrl}${API}${route}`, {
+  const url = `${system.baseUrl}${API}${route}`;
+  const response = await fetch(url, {
     method,
     headers: { ...(token && { authorization: `Bearer ${token}` }), ...(!isForm && body !== undefined && { 'content-type': 'application/json' }) },
     body: isForm ? body : body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: response.status, json: (await response.json()) as ApiAnswer<T>['json'] };
+  const json = (await response.json()) as ApiAnswer<T>['json'];
+  // every answer a journey reads is checked against the OpenAPI document, as in the API tests
+  answerCheckerFor(API).check({ method, path: new URL(url).pathname, status: response.status, contentType: response.headers.get('content-type'), body: json });
+  return { status: response.status, json };
 }
 
 /** `now`: the product's clock, for journeys that need time to pass (a link expiring). */

@@ -1,0 +1,5 @@
+export * from './logger.ts';
+export * from './request-id.ts';
+export * from './request-observation.ts';
+export * from './metrics.ts';
+export * from './metrics-endpoint.ts';

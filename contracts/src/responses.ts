@@ -179,8 +179,12 @@ export const routeAnswers: Partial<Record<RouteName, RouteAnswer>> = {
   auditorLogin: { status: 200, data: signIn, failures: [401, 429, 503] },
   auditorLogout: { status: 200, data: nothing },
   auditBookings: { status: 200, data: anyObject },
+  auditHotels: { status: 200, data: z.object({ items: listOf(z.object({ hotelID: id, hotelName: z.string(), city: z.string() }).loose()) }) },
   auditBookingHistory: { status: 200, data: z.object({ bookingID: id, entries: listOf(auditEntry) }).loose() },
-  auditBookingAsOf: { status: 200, data: z.object({ bookingID: id, asOf: z.string(), state: anyObject.nullable(), stoppedAt: anyObject.nullable() }).loose() },
+  auditBookingAsOf: {
+    status: 200,
+    data: z.object({ bookingID: id, asOf: z.string(), state: anyObject.nullable(), stoppedAt: anyObject.nullable(), changed: z.array(z.string()) }).loose(),
+  },
   auditLogRecords: {
     status: 200,
     data: z.object({ items: listOf(auditEntry), page: z.number().int(), pageSize: z.number().int(), total: z.number().int() }),

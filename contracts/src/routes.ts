@@ -30,6 +30,7 @@ import { stayQuery } from './schemas/availability.ts';
 import { closeNightsRequest, reopenNightsRequest } from './schemas/closures.ts';
 import { addCalendarFeedRequest, removeCalendarFeedRequest, renewCalendarExportRequest } from './schemas/calendar-sync.ts';
 import { auditAsOfQuery, auditBookingsQuery, auditConsistencyQuery, auditInclusionQuery, auditLogQuery, auditTreeHeadsQuery } from './schemas/audit.ts';
+import { auditHotelsQuery } from './schemas/audit.ts';
 import { auditOccupancyQuery } from './schemas/occupancy.ts';
 import { auditReadModelDocumentsQuery } from './schemas/read-model-documents.ts';
 import { cancellationPolicyRequest } from './cancellation-policy.ts';
@@ -227,6 +228,7 @@ export const routes = {
   auditorLogin: { method: 'POST', path: '/audit/login', side: 'command', auth: 'none', body: json(signInRequest) },
   auditorLogout: { method: 'POST', path: '/audit/logout', side: 'command', auth: 'auditor', body: json() },
   auditBookings: { method: 'GET', path: '/audit/bookings', side: 'query', auth: 'auditor', body: noBody, query: auditBookingsQuery },
+  auditHotels: { method: 'GET', path: '/audit/hotels', side: 'query', auth: 'auditor', body: noBody, query: auditHotelsQuery },
   auditBookingHistory: { method: 'GET', path: '/audit/bookings/:bookingID/history', side: 'query', auth: 'auditor', body: noBody },
   auditBookingAsOf: { method: 'GET', path: '/audit/bookings/:bookingID', side: 'query', auth: 'auditor', body: noBody, query: auditAsOfQuery },
   auditLogRecords: { method: 'GET', path: '/audit/log/records', side: 'query', auth: 'auditor', body: noBody, query: auditLogQuery },

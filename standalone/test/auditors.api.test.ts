@@ -24,6 +24,7 @@ const auditRoutes = (bookingID: string): [string, RouteSpec, string][] =>
 const queryOf: Record<string, string> = {
   auditInclusionProof: '?leafIndex=0&treeSize=1',
   auditConsistencyProof: '?first=1&second=1',
+  auditHotels: '?name=sahyadri',
 };
 
 describe('auditors over HTTP', function () {
@@ -35,6 +36,7 @@ describe('auditors over HTTP', function () {
   let auditor: { token: string; id: string };
   let paidID: string;
   let cancelledID: string;
+  let hotelId: string;
 
   const signInAuditor = async (credentials = AUDITOR) => {
     const response = await api.post('/audit/login', credentials);
@@ -60,7 +62,7 @@ describe('auditors over HTTP', function () {
     api = new ApiClient(stays.baseUrl);
     owner = await signedInOwner(api);
     guest = await signedInCustomer(api, 'Meera Iyer');
-    const { hotelId } = await hotelWithRoom(api, owner);
+    ({ hotelId } = await hotelWithRoom(api, owner));
     paidID = await bookedStay(stays, api, guest, hotelId);
     expect((await api.post(`/hotel/owner/booking/paid/${paidID}`, {}, { token: owner.token })).status).to.equal(200);
     cancelledID = await bookedStay(stays, api, guest, hotelId);
@@ -145,6 +147,37 @@ describe('auditors over HTTP', function () {
     expect(bad.body).to.include({ success: false, statusCode: 400 });
   });
 
+  it("suggests hotels by any part of their name, and finds bookings by hotel name and 'paid', combined with the other filters, each search recorded", async () => {
+    const suggested = await api.get('/audit/hotels?name=SAHYADRI%20res', { token: auditor.token });
+    expect(suggested.status, JSON.stringify(suggested.body)).to.equal(200);
+    expect(suggested.body.data.items).to.deep.equal([{ hotelID: hotelId, hotelName: 'Hotel Sahyadri Residency', city: suggested.body.data.items[0].city }]);
+    expect((await api.get('/audit/hotels?name=.*', { token: auditor.token })).body.data.items).to.deep.equal([]);
+    expect((await api.get('/audit/hotels', { token: auditor.token })).status, 'a name is needed').to.equal(400);
+
+    const search = async (query: string) => {
+      const response = await api.get(`/audit/bookings?${query}`, { token: auditor.token });
+      expect(response.status, JSON.stringify(response.body)).to.equal(200);
+      return (response.body.data.items as { bookingID: string; paid: boolean }[]).map((booking) => [booking.bookingID, booking.paid]);
+    };
+    expect(await search('hotelName=sahyadri')).to.have.deep.members([
+      [paidID, true],
+      [cancelledID, false],
+    ]);
+    expect(await search('status=paid')).to.deep.equal([[paidID, true]]);
+    const email = (await api.get(`/audit/bookings?bookingID=${cancelledID}`, { token: auditor.token })).body.data.items[0].guestEmail as string;
+    expect(await search(`hotelName=sahyadri&status=cancelled&guestEmail=${encodeURIComponent(email)}`)).to.deep.equal([[cancelledID, false]]);
+    expect(await search(`hotelID=${hotelId}&status=paid`)).to.deep.equal([[paidID, true]]);
+    expect(await search('hotelName=no%20such%20hotel')).to.deep.equal([]);
+
+    // every search is in the auditor's trail with its filters, the guest's email only as its keyed digest; suggestions are not reads
+    const reads = (await stays.system.eventStore.readStream(`auditor-${auditor.id}`)).filter((event) => event.type === 'AuditorReadRecorded');
+    const searches = reads.filter((event) => event.data.what === 'bookings').map((event) => event.data.filters as Record<string, unknown>);
+    expect(searches).to.deep.include({ hotelName: 'sahyadri', status: 'cancelled', guestEmailDigest: stays.system.streamNames.email(email), page: 1 });
+    expect(searches).to.deep.include({ status: 'paid', page: 1 });
+    expect(JSON.stringify(reads)).to.not.include(email);
+    expect(reads.map((event) => event.data.what)).to.not.include('hotels');
+  });
+
   it("gives a paid booking's history across its streams in log order, the records as stored and who did each", async () => {
     const entries = await history(paidID);
     const types = entries.map((entry) => entry.record.type);
@@ -168,6 +201,10 @@ describe('auditors over HTTP', function () {
     for (const entry of entries) expect(entry.record).to.deep.equal(stored[entry.leafIndex]);
     const placed = entries.find((entry) => entry.record.type === 'BookingPlaced')!;
     expect(placed.actor).to.deep.equal({ id: guest.id, role: 'customer', name: 'Meera Iyer' });
+    // every event about the booking names it, so the log browser links it to this history
+    expect(
+      entries.filter((entry) => entry.record.type !== 'OtpIssued' && entry.record.type !== 'ContactVerified').every((entry) => entry.bookingID === paidID),
+    ).to.equal(true);
     expect(placed.data).to.include({ bookingID: paidID, customerName: 'Asha Rao', customerId: guest.id });
     expect(placed.record.data.customerName).to.match(/^pd2\./);
     // the notary keeps hashes and keys, not records: the ciphertext is in the log, nowhere in the notary's files
@@ -219,6 +256,16 @@ describe('auditors over HTTP', function () {
         const previous = own.filter((other) => Date.parse(other.record.recordedAt) < Date.parse(time)).at(-1);
         expect(justBefore.stoppedAt?.leafIndex ?? null, `just before ${entry.record.type}`).to.equal(previous?.leafIndex ?? null);
         if (index === 0) expect(at.state).to.deep.include({ status: 'placed', invoice: null, emailSent: false, paid: false });
+        if (index === 0) expect(at.changed).to.include.members(['status', 'booking.bookingID', 'booking.hotelName', 'paid']);
+        // what each later event changed, the state before it against after it
+        const changedBy: Record<string, string[]> = {
+          InvoiceIssued: ['invoice.url', 'invoice.mediaId', 'invoice.afterCancellation', 'invoice'],
+          BookingEmailSent: ['emailSent'],
+          BookingPaymentReceived: ['paid', 'paidAt'],
+          BookingCancelled: ['status', 'cancellation.cancelledAt', 'cancellation.chargeAmount', 'cancellation.refundAmount', 'cancellation'],
+        };
+        if (index > 0 && changedBy[entry.record.type] !== undefined && lastAtOrBefore === entry)
+          expect(at.changed, entry.record.type).to.have.members(changedBy[entry.record.type]!);
       }
       const now = await asOf(bookingID, new Date().toISOString());
       expect(now.state).to.deep.include(
@@ -244,6 +291,7 @@ describe('auditors over HTTP', function () {
     const page = records.body.data as { items: AuditEntry[]; total: number; pageSize: number; page: number };
     expect(page.total).to.equal(2);
     expect(page.items.map((entry) => entry.data.bookingID)).to.deep.equal([paidID, cancelledID]);
+    expect(page.items.map((entry) => entry.bookingID)).to.deep.equal([paidID, cancelledID]);
     const byActor = await api.get(`/audit/log/records?actor=${owner.id}&type=BookingPaymentReceived`, { token: auditor.token });
     expect(byActor.body.data.items.map((entry: AuditEntry) => entry.data.bookingID)).to.deep.equal([paidID]);
     const bySystem = await api.get('/audit/log/records?actor=system&category=booking', { token: auditor.token });

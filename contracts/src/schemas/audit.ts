@@ -16,18 +16,37 @@ const leafCount = (min: number) => numberFrom(min, Number.MAX_SAFE_INTEGER, true
 
 export const AUDIT_BOOKING_STATUSES = ['upcoming', 'completed', 'cancelled'] as const;
 export type AuditBookingStatus = (typeof AUDIT_BOOKING_STATUSES)[number];
+/** What the search's status filter may name: a booking's status, or 'paid' (payment recorded, whatever its status). */
+export const AUDIT_BOOKING_STATUS_FILTERS = [...AUDIT_BOOKING_STATUSES, 'paid'] as const;
+export type AuditBookingStatusFilter = (typeof AUDIT_BOOKING_STATUS_FILTERS)[number];
 
-/** GET audit/bookings: any combination; `from`/`to` bound the stay's first night (YYYY-MM-DD, inclusive). */
+/**
+ * GET audit/bookings: any combination; `from`/`to` bound the stay's first night (YYYY-MM-DD, inclusive);
+ * `hotelName` is matched anywhere in the name the booking was placed under, in any case (a hotel picked
+ * from the suggestions is sent as `hotelID`).
+ */
 export const auditBookingsQuery = z.object({
   bookingID: optional(plainText(64)),
   guestEmail: optional(plainText(254)),
   hotelID: optional(plainText(64)),
+  hotelName: optional(plainText(100)),
   from: optional(isoTime),
   to: optional(isoTime),
-  status: optional(choice(AUDIT_BOOKING_STATUSES)),
+  status: optional(choice(AUDIT_BOOKING_STATUS_FILTERS)),
   page,
 });
 export type AuditBookingsQuery = z.infer<typeof auditBookingsQuery>;
+
+/** GET audit/hotels: up to 10 hotels whose name holds `name` (any case), for the search's suggestions. */
+export const auditHotelsQuery = z.object({ name: plainText(100) });
+export type AuditHotelsQuery = z.infer<typeof auditHotelsQuery>;
+
+/** One suggestion of GET audit/hotels. */
+export interface AuditHotelSuggestion {
+  readonly hotelID: string;
+  readonly hotelName: string;
+  readonly city: string;
+}
 
 /** GET audit/bookings/:bookingID: the booking as it stood at `asOf` (default: now). */
 export const auditAsOfQuery = z.object({ asOf: optional(isoTime) });
@@ -82,6 +101,8 @@ export interface AuditBookingSummary {
   readonly numberOfNights: number;
   readonly payableAmount: number;
   readonly status: AuditBookingStatus;
+  /** The payment was recorded at the hotel (and not undone). */
+  readonly paid: boolean;
 }
 
 /** An event exactly as the log stores it: personal fields are ciphertext here. Its RFC 8785 form is the Merkle leaf. */
@@ -111,6 +132,8 @@ export interface AuditActor {
  */
 export interface AuditEntry {
   readonly leafIndex: number;
+  /** The booking the event is about (the log's bookingID key), so the dashboard links it to that booking's history. */
+  readonly bookingID?: string;
   readonly record: AuditRecord;
   readonly data: Record<string, unknown>;
   readonly actor: AuditActor;
@@ -129,6 +152,8 @@ export interface AuditBookingAsOf {
   readonly state: Record<string, unknown> | null;
   /** The last event folded (null when none was at or before `asOf`). */
   readonly stoppedAt: { readonly leafIndex: number; readonly type: string; readonly position: number; readonly recordedAt: string } | null;
+  /** The state's fields (dotted paths, e.g. 'booking.hotelName', 'paid') that the last event folded changed. */
+  readonly changed: readonly string[];
 }
 
 /** The three fields a tree head signs, as RFC 8785 JSON. */

@@ -239,6 +239,24 @@ describe('accessibility of every screen (axe-core, e2e)', function () {
       path: `/audit?booking=${bookingID}`,
       ready: (p) => p.getByRole('list', { name: auditMessages.timelineLabel }).getByRole('article').first().waitFor(),
     },
+    {
+      name: 'audit, hotel suggestions',
+      path: '/audit',
+      ready: heading(auditMessages.findBooking),
+      then: async (p) => {
+        await p.getByLabel(auditMessages.hotelNameLabel, { exact: true }).fill(demoHotels[0]!.hotelName.slice(4, 10));
+        await p.getByRole('listbox', { name: auditMessages.hotelSuggestionsLabel }).getByRole('option').first().waitFor();
+      },
+    },
+    {
+      name: 'audit, stored JSON',
+      path: `/audit?booking=${bookingID}`,
+      ready: (p) => p.getByRole('list', { name: auditMessages.timelineLabel }).getByRole('article').first().waitFor(),
+      then: async (p) => {
+        await p.getByRole('list', { name: auditMessages.timelineLabel }).getByRole('button', { name: auditMessages.storedJson }).first().click();
+        await p.getByRole('dialog').locator('pre').waitFor();
+      },
+    },
   ];
 
   async function signIn(page: Page, role: 'guest' | 'owner' | 'auditor'): Promise<void> {
@@ -295,7 +313,7 @@ describe('accessibility of every screen (axe-core, e2e)', function () {
   it('a guest: home, hotel with a room selected, book hotel, profile, their bookings', () => check('guest', guestScreens));
   it('a hotel owner: profile, add and update hotel, their hotel, add room, rooms data, update room, room calendar, bookings', () =>
     check('owner', ownerScreens));
-  it("an auditor: the dashboard and a booking's verified history", () => check('auditor', auditorScreens));
+  it("an auditor: the dashboard, a booking's verified history, hotel suggestions and a record's stored JSON", () => check('auditor', auditorScreens));
 
   it('no screen has a serious or critical violation, nor one of the kinds the issue named', () => {
     const lines = findings.map((f) => `${f.impact.padEnd(8)} ${f.rule} on ${f.screen} @${f.width}px: ${f.help} [${f.targets.join(' | ')}]`);

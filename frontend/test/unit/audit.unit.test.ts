@@ -20,6 +20,7 @@ function stubAuditApi(overrides: Partial<AuditApi> = {}): AuditApi {
     signIn: unexpected('signIn'),
     signOut: unexpected('signOut'),
     bookings: unexpected('bookings'),
+    hotels: unexpected('hotels'),
     history: unexpected('history'),
     asOf: unexpected('asOf'),
     records: unexpected('records'),
@@ -265,6 +266,7 @@ describe('audit dashboard sagas (unit)', () => {
             asOf: at,
             state: { status: 'placed' },
             stoppedAt: { leafIndex: 0, type: 'BookingPlaced', position: 1, recordedAt: at },
+            changed: ['status'],
           });
         },
       }),
@@ -275,6 +277,26 @@ describe('audit dashboard sagas (unit)', () => {
     expect(audit().asOf.result?.asOf).to.equal('2026-11-22T10:01:00.000Z');
     expect(audit().asOf.at).to.equal('2026-11-22T10:01:00.000Z');
     expect(asked).to.have.length(2);
+  });
+
+  it('suggests hotels for a name once typing pauses, asking only for the last name typed, and none under two letters', async () => {
+    const asked: string[] = [];
+    const { store, audit } = auditStore(
+      stubAuditApi({
+        hotels: (name) => {
+          asked.push(name);
+          return Promise.resolve([{ hotelID: 'h1', hotelName: 'Sea Breeze Residency', city: 'Mumbai' }]);
+        },
+      }),
+    );
+    for (const name of ['s', 'se', 'sea']) store.dispatch(auditActions.hotelSuggestionsRequested({ name }));
+    await until(store, () => audit().hotelSuggestions.items.length === 1);
+    expect(asked).to.deep.equal(['sea']);
+    expect(audit().hotelSuggestions).to.deep.equal({ name: 'sea', items: [{ hotelID: 'h1', hotelName: 'Sea Breeze Residency', city: 'Mumbai' }] });
+    store.dispatch(auditActions.hotelSuggestionsRequested({ name: 's' }));
+    expect(audit().hotelSuggestions.items).to.deep.equal([]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(asked).to.deep.equal(['sea']);
   });
 
   it("loads the read models' versions, again on request, and shows the server's refusal", async () => {

@@ -4,11 +4,21 @@
  * collection behind the guest's and the owner's booking lists and the auditors' search)
  * and its queries.
  */
-import { ERASED, indiaToday, normaliseEmail, stayIsNotOver, type AuditBookingStatus, type AuditBookingSummary, type BookingView } from '@stays/contracts';
+import {
+  ERASED,
+  indiaToday,
+  normaliseEmail,
+  stayIsNotOver,
+  type AuditBookingStatus,
+  type AuditBookingStatusFilter,
+  type AuditBookingSummary,
+  type BookingView,
+} from '@stays/contracts';
 import type { Filter, Projection, Sort } from '@stays/read-store';
 import { POSITION_FIELD } from '../guard.ts';
 import type { ProjectedWrite } from '../projection.ts';
 import { defineReadModel, type ReadModelStore } from '../read-model.ts';
+import { escapeRegExp } from './text-pattern.ts';
 
 /** The model's collections by logical name (its versions keep them as `bookings_v<version>_<name>`). */
 export const bookingCollections = {
@@ -121,26 +131,32 @@ export interface AuditBookingFilter {
   /** Any case: matched normalised. */
   readonly guestEmail?: string;
   readonly hotelID?: string;
+  /** Anywhere in the hotel name the booking was placed under, any case, as plain text. */
+  readonly hotelName?: string;
   /** YYYY-MM-DD bounds of the first night, inclusive. */
   readonly from?: string;
   readonly to?: string;
-  readonly status?: AuditBookingStatus;
+  readonly status?: AuditBookingStatusFilter;
   readonly now: Date;
 }
 
-function auditFilter(filter: AuditBookingFilter): Filter {
+/** An auditor's search as a query of the bookings collection (every filter given must match). */
+export function auditFilter(filter: AuditBookingFilter): Filter {
   const commencement = { ...(filter.from !== undefined && { $gte: filter.from }), ...(filter.to !== undefined && { $lte: filter.to }) };
   const today = indiaToday(filter.now);
-  const byStatus: Record<AuditBookingStatus, Filter> = {
+  const byStatus: Record<AuditBookingStatusFilter, Filter> = {
     cancelled: { status: 'cancelled' },
     // stayIsNotOver (contracts) in the query language: the last night is today or later
     upcoming: { status: { $ne: 'cancelled' }, lastNight: { $gte: today } },
     completed: { status: { $ne: 'cancelled' }, lastNight: { $lt: today } },
+    paid: { isPaymentDone: true },
   };
   return {
     ...(filter.bookingID !== undefined && { _id: filter.bookingID }),
     ...(filter.guestEmail !== undefined && { customerEmailKey: normaliseEmail(filter.guestEmail) }),
     ...(filter.hotelID !== undefined && { hotelID: filter.hotelID }),
+    // escaped: what the auditor typed is text, never a pattern
+    ...(filter.hotelName !== undefined && { hotelName: { $regex: escapeRegExp(filter.hotelName), $options: 'i' } }),
     ...(Object.keys(commencement).length > 0 && { dateOfCommencement: commencement }),
     ...(filter.status !== undefined && byStatus[filter.status]),
   };
@@ -163,6 +179,7 @@ const toSummary =
     numberOfNights: booking.numberOfNights,
     payableAmount: booking.payableAmount,
     status: statusOf(booking, now),
+    paid: booking.isPaymentDone,
   });
 const NEWEST_FIRST: Sort = { created_at: -1, _id: 1 };
 

@@ -41,7 +41,7 @@ export function entryReader(auditLog: AuditLog, accounts: ReadModelQueries['acco
   return {
     async entryOf(document) {
       const [data, actor] = await Promise.all([reveal(document.record), actorOf(document.actor)]);
-      return { leafIndex: document._id, record: document.record, data, actor };
+      return { leafIndex: document._id, ...(document.bookingID !== undefined && { bookingID: document.bookingID }), record: document.record, data, actor };
     },
   };
 }

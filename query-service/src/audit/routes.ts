@@ -9,7 +9,7 @@
  * log as it was when the export began, whose size it announces in `X-Total-Count`.
  */
 import { Readable } from 'node:stream';
-import { messages, routes, streams, type AuditBookingHistory, type AuditLogQuery, type AuditPage } from '@stays/contracts';
+import { messages, routes, streams, type AuditBookingHistory, type AuditHotelSuggestion, type AuditLogQuery, type AuditPage } from '@stays/contracts';
 import type { LeafQuery } from '@stays/notary/queries';
 import { NotFoundError, auditorAuthOf, respond } from '@stays/service-kit';
 import type { QueryContext } from '../query-context.ts';
@@ -20,6 +20,8 @@ import { entryReader } from './entries.ts';
 import { indiaDateOf, timeBound } from './time-bounds.ts';
 
 const BOOKINGS_PAGE_SIZE = 20;
+/** Enough suggestions to pick from while typing a hotel's name, few enough to read. */
+const HOTEL_SUGGESTIONS = 10;
 const RECORDS_PAGE_SIZE = 50;
 /** Log documents an export reads at a time: enough to keep the stream busy, few enough to hold. */
 const EXPORT_BATCH = 500;
@@ -54,6 +56,13 @@ export function mountAuditRoutes({ deps, readModels, notary: { auditLog }, mount
     const answer: AuditPage<(typeof items)[number]> = { items, page, pageSize: BOOKINGS_PAGE_SIZE, total };
     ctx.set('Cache-Control', 'private, no-store');
     respond(ctx, 200, messages.server.bookingsFound, answer);
+  });
+
+  // Hotels' names and cities are public (every guest's search shows them): not a read of a booking or of personal data, so not recorded.
+  mount(routes.auditHotels, async (ctx) => {
+    const items: AuditHotelSuggestion[] = await readModels.hotels.hotelsNamed(ctx.input.query.name, HOTEL_SUGGESTIONS);
+    ctx.set('Cache-Control', 'private, no-store');
+    respond(ctx, 200, messages.server.hotelsFound, { items });
   });
 
   mount(routes.auditBookingHistory, async (ctx) => {

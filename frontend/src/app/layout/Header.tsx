@@ -26,6 +26,8 @@ export function Header() {
   const navigate = useNavigate();
   const location = useLocation();
   const isOwner = user?.role === 'hotel-owner';
+  // An auditor can use the dashboard and signing out, nothing a guest or an owner does (booking, listing a property).
+  const isAuditor = user === null && auditor !== null;
 
   const listYourProperty = () => navigate(isOwner && tokenStorage.get() !== null ? '/hotel-details' : '/signup-hotel-owner');
 
@@ -39,24 +41,28 @@ export function Header() {
             {ui.appTitle}
           </Link>
         )}
-        <div className="call-us">
-          <Icon icon="phone" size={14} />
-          <span>
-            <span className="call-us-caption">{ui.callToBook}</span>
-            <a className="call-us-number" href={`tel:${ui.contactPhone.replace(/\s/g, '')}`}>
-              {ui.contactPhone}
-            </a>
-          </span>
-        </div>
+        {!isAuditor && (
+          <div className="call-us">
+            <Icon icon="phone" size={14} />
+            <span>
+              <span className="call-us-caption">{ui.callToBook}</span>
+              <a className="call-us-number" href={`tel:${ui.contactPhone.replace(/\s/g, '')}`}>
+                {ui.contactPhone}
+              </a>
+            </span>
+          </div>
+        )}
         <nav className="app-nav" aria-label={ui.mainNavigation}>
-          {!isOwner && (
+          {!isOwner && !isAuditor && (
             <NavLink to="/" end className="nav-link">
               {ui.navHome}
             </NavLink>
           )}
-          <NavLink to="/about" className="nav-link">
-            {ui.navAbout}
-          </NavLink>
+          {!isAuditor && (
+            <NavLink to="/about" className="nav-link">
+              {ui.navAbout}
+            </NavLink>
+          )}
           {user === null && auditor === null && (
             <NavLink to={withReturnTo('/login-user', location)} className="nav-link">
               {ui.navLogin}
@@ -80,7 +86,9 @@ export function Header() {
               <Icon icon="office" size={20} />
             </Link>
           )}
-          <Button className="list-property large-only" intent={Intent.PRIMARY} variant="outlined" onClick={listYourProperty} text={ui.listYourProperty} />
+          {!isAuditor && (
+            <Button className="list-property large-only" intent={Intent.PRIMARY} variant="outlined" onClick={listYourProperty} text={ui.listYourProperty} />
+          )}
         </nav>
       </div>
     </header>

@@ -3,7 +3,6 @@
  * export, the read models' versions, and every city's occupancy and revenue (loaded lazily
  * with its chart library); auditors only.
  */
-import { Button } from '@blueprintjs/core';
 import { auditMessages } from '@stays/contracts';
 import { lazy, Suspense, useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
@@ -32,10 +31,10 @@ function Dashboard() {
 
   return (
     <div className="page audit-page">
+      {/* signing out is the header's LOGOUT, once */}
       <div className="audit-title">
         <h1>{texts.title}</h1>
         {auditor !== null && <span className="audit-who">{texts.signedInAs(auditor.name)}</span>}
-        <Button text={texts.signOut} onClick={() => dispatch(auditActions.signOutRequested())} />
       </div>
       <BookingSearch />
       <BookingHistory />

@@ -20,6 +20,8 @@ type Of<T extends AuditAction['type']> = Extract<AuditAction, { type: T }>;
 /** How long to wait before checking again events newer than the signed head (the notary signs at least every 10 s), and how often. */
 export const PENDING_RECHECK_MS = 4000;
 const PENDING_RECHECKS = 8;
+/** The pause in typing after which hotels are suggested for the name typed. */
+const SUGGEST_AFTER_MS = 200;
 
 /** A pause (redux-saga's `delay` would put its helper into the first download, beside the effects the app already loads). */
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -184,6 +186,21 @@ export function* auditSaga(api: AuditApi, recheckMs = PENDING_RECHECK_MS) {
     takeLatest(['audit/logLoaded', 'audit/logRequested'], function* verifyLogPage(action: { type: string }) {
       // a new page request cancels the checks of the page before
       if (action.type === 'audit/logLoaded') yield call(verifyEntries, api, recheckMs, logEntries);
+    }),
+    takeLatest('audit/hotelSuggestionsRequested', function* suggestHotels(action: Of<'audit/hotelSuggestionsRequested'>) {
+      const name = action.payload.name.trim();
+      if (name.length < 2) return;
+      // typing on cancels this wait, so only a pause in typing asks the server
+      yield call(sleep, SUGGEST_AFTER_MS);
+      const controller = new AbortController();
+      try {
+        const items = yield* callApi(() => api.hotels(name, controller.signal));
+        yield put(auditActions.hotelSuggestionsLoaded({ name: action.payload.name, items }));
+      } catch {
+        // no suggestions: the name is still searched as typed
+      } finally {
+        yield* abortIfCancelled(controller);
+      }
     }),
     takeLatest(
       'audit/asOfRequested',

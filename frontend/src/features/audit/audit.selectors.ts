@@ -1,4 +1,4 @@
-import { auditMessages } from '@stays/contracts';
+import { auditMessages, type AuditEntry } from '@stays/contracts';
 import { createSelector } from 'reselect';
 import type { AuditState, VerdictState } from './audit.slice.ts';
 import { describeEvent } from './describe-event.ts';
@@ -16,6 +16,7 @@ export const selectAuditLoaded = (state: WithAudit) => state.audit !== undefined
 export const selectAuditor = (state: WithAudit) => state.audit?.auditor ?? null;
 export const selectAuditorSignIn = (state: WithAudit) => state.audit!.signIn;
 export const selectAuditBookings = (state: WithAudit) => state.audit!.bookings;
+export const selectHotelSuggestions = (state: WithAudit) => state.audit!.hotelSuggestions;
 export const selectAuditHistory = (state: WithAudit) => state.audit!.history;
 export const selectAsOf = (state: WithAudit) => state.audit!.asOf;
 export const selectAuditLog = (state: WithAudit) => state.audit!.log;
@@ -37,6 +38,8 @@ export interface TimelineRow {
   readonly happened: string;
   readonly fields: readonly FieldValue[];
   readonly verdict: VerdictState;
+  /** The entry itself, for its stored and decrypted JSON. */
+  readonly entry: AuditEntry;
 }
 
 /** The booking's history as the timeline shows it: India time, actor and role, a sentence, the fields set, the verdict. */
@@ -52,6 +55,7 @@ export const selectTimeline = createSelector([selectAuditHistory, selectVerdicts
     happened: describeEvent(entry.record.type, entry.data, entry.record.streamId),
     fields: fieldsSet(entry.data),
     verdict: verdicts[entry.leafIndex] ?? CHECKING,
+    entry,
   })),
 );
 

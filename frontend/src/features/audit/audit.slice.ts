@@ -4,7 +4,15 @@
  * the log browser and the export's progress, the read models' versions. Loaded with the audit screens only: the store
  * takes this reducer when they first render.
  */
-import type { AuditBookingAsOf, AuditBookingSummary, AuditEntry, AuditPage, AuditReadModelDocuments, AuditReadModels } from '@stays/contracts';
+import type {
+  AuditBookingAsOf,
+  AuditBookingSummary,
+  AuditEntry,
+  AuditHotelSuggestion,
+  AuditPage,
+  AuditReadModelDocuments,
+  AuditReadModels,
+} from '@stays/contracts';
 import type { LoadStatus } from '../../lib/models.ts';
 import type { Auditor, BookingsQuery, DocumentsQuery, ExportProgress, LogQuery } from './api/audit-api.ts';
 import type { Verdict } from './verify.ts';
@@ -29,6 +37,8 @@ export interface AuditState {
   readonly auditor: Auditor | null;
   readonly signIn: { readonly loading: boolean; readonly error: string | null; readonly message: string | null };
   readonly bookings: Loadable<AuditPage<AuditBookingSummary>> & { readonly query: BookingsQuery };
+  /** Hotels suggested for the name being typed in the search (none until two letters are typed). */
+  readonly hotelSuggestions: { readonly name: string; readonly items: readonly AuditHotelSuggestion[] };
   readonly history: Loadable<readonly AuditEntry[]> & { readonly bookingID: string | null };
   /** By leaf index. */
   readonly verdicts: Readonly<Record<number, VerdictState>>;
@@ -47,6 +57,7 @@ export const initialAuditState = (auditor: Auditor | null = null): AuditState =>
   auditor,
   signIn: { loading: false, error: null, message: null },
   bookings: { ...idle, query: {} },
+  hotelSuggestions: { name: '', items: [] },
   history: { ...idle, bookingID: null },
   verdicts: {},
   asOf: { ...idle, at: null },
@@ -65,6 +76,8 @@ export const auditActions = {
   bookingsRequested: (payload: { query: BookingsQuery }) => ({ type: 'audit/bookingsRequested' as const, payload }),
   bookingsLoaded: (payload: { page: AuditPage<AuditBookingSummary> }) => ({ type: 'audit/bookingsLoaded' as const, payload }),
   bookingsFailed: (payload: { message: string }) => ({ type: 'audit/bookingsFailed' as const, payload }),
+  hotelSuggestionsRequested: (payload: { name: string }) => ({ type: 'audit/hotelSuggestionsRequested' as const, payload }),
+  hotelSuggestionsLoaded: (payload: { name: string; items: readonly AuditHotelSuggestion[] }) => ({ type: 'audit/hotelSuggestionsLoaded' as const, payload }),
   historyRequested: (payload: { bookingID: string }) => ({ type: 'audit/historyRequested' as const, payload }),
   historyLoaded: (payload: { bookingID: string; entries: readonly AuditEntry[] }) => ({ type: 'audit/historyLoaded' as const, payload }),
   historyFailed: (payload: { message: string }) => ({ type: 'audit/historyFailed' as const, payload }),
@@ -117,6 +130,11 @@ export function auditReducer(state: AuditState = initialAuditState(), action: { 
       return { ...state, bookings: { ...state.bookings, status: 'succeeded', error: null, result: a.payload.page } };
     case 'audit/bookingsFailed':
       return { ...state, bookings: { ...state.bookings, status: 'failed', error: a.payload.message, result: null } };
+    case 'audit/hotelSuggestionsRequested':
+      return { ...state, hotelSuggestions: { name: a.payload.name, items: a.payload.name.trim().length < 2 ? [] : state.hotelSuggestions.items } };
+    case 'audit/hotelSuggestionsLoaded':
+      // an answer for a name no longer typed is dropped
+      return a.payload.name === state.hotelSuggestions.name ? { ...state, hotelSuggestions: a.payload } : state;
     case 'audit/historyRequested':
       return { ...state, history: { ...loading, result: null, bookingID: a.payload.bookingID }, asOf: initialAuditState().asOf };
     case 'audit/historyLoaded':

@@ -1,4 +1,5 @@
-/** How the timeline shows times and the fields an event set. DOM-free. */
+/** How the timeline shows times, the fields an event set and the as-of view's field names. DOM-free. */
+import { auditMessages } from '@stays/contracts';
 
 const INDIA = new Intl.DateTimeFormat('en-IN', {
   timeZone: 'Asia/Kolkata',
@@ -48,4 +49,21 @@ export function stateFields(state: Readonly<Record<string, unknown>>, prefix = '
   return Object.entries(state)
     .filter(([, value]) => value !== undefined)
     .flatMap(([name, value]) => (isPlainObject(value) ? stateFields(value, `${prefix}${name}.`) : [{ name: `${prefix}${name}`, value: shown(value) }]));
+}
+
+/** A key in words: 'numberOfNights' → 'Number of nights'. */
+const spelledOut = (key: string): string => {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/** A state field's dotted path in words: 'booking.numberOfNights' → 'Booking: Number of nights'; the catalogue names those it knows. */
+export function fieldLabel(path: string): string {
+  return path
+    .split('.')
+    .map((key) => auditMessages.stateFieldNames[key] ?? spelledOut(key))
+    .join(': ');
 }

@@ -9,6 +9,7 @@ import type { Filter, Projection, Sort } from '@stays/read-store';
 import { POSITION_FIELD } from '../../guard.ts';
 import type { ReadModelStore } from '../../read-model.ts';
 import { hotelCollections, type HotelDocument, type RoomDocument } from './document.ts';
+import { escapeRegExp } from '../text-pattern.ts';
 
 /** A hotel as answered. */
 export type Hotel = Omit<HotelDocument, 'searchText' | 'roomTypesByRoom' | 'ownerId' | 'listed'> & { roomTypes: RoomType[] };
@@ -43,8 +44,6 @@ function asAnswered<T extends Pick<HotelDocument, 'roomTypesByRoom'>>(document: 
   const offered = new Set(Object.values(roomTypesByRoom ?? {}));
   return { ...hotel, roomTypes: ROOM_TYPES.filter((type) => offered.has(type)) };
 }
-
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 
 /**
  * The hotel conditions of a search. The search term is matched as plain text: it is
@@ -110,6 +109,14 @@ export function hotelQueries(store: ReadModelStore) {
     /** The id of the owner's hotel, or null before they add one. */
     async hotelIdOfOwner(ownerId: string): Promise<string | null> {
       return (await hotels.findOne({ ownerId }, { projection: { _id: 1 } }))?._id ?? null;
+    },
+    /** Up to `limit` hotels (listed or not) whose name holds `name` in any case, by name: the auditors' search suggestions. */
+    async hotelsNamed(name: string, limit: number): Promise<{ hotelID: string; hotelName: string; city: string }[]> {
+      const found = await hotels.find(
+        { hotelName: { $regex: escapeRegExp(name), $options: 'i' } },
+        { sort: { hotelName: 1, _id: 1 }, limit, projection: { _id: 1, hotelName: 1, city: 1 } },
+      );
+      return found.map((hotel) => ({ hotelID: hotel._id, hotelName: hotel.hotelName, city: hotel.city }));
     },
     /** Every listed hotel, newest first. */
     async allHotels(): Promise<Hotel[]> {

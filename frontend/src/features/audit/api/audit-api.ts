@@ -10,6 +10,7 @@ import {
   type AuditBookingHistory,
   type AuditBookingSummary,
   type AuditEntry,
+  type AuditHotelSuggestion,
   type AuditPage,
   type AuditReadModelDocuments,
   type AuditReadModels,
@@ -46,6 +47,8 @@ export interface AuditApi {
   /** Ends the auditor's session on the server (its token stops working). */
   signOut(): Promise<{ message: string }>;
   bookings(query: BookingsQuery, signal?: AbortSignal): Promise<AuditPage<AuditBookingSummary>>;
+  /** Hotels whose name holds `name`, for the search's suggestions. */
+  hotels(name: string, signal?: AbortSignal): Promise<readonly AuditHotelSuggestion[]>;
   history(bookingID: string, signal?: AbortSignal): Promise<AuditBookingHistory>;
   asOf(bookingID: string, asOf: string, signal?: AbortSignal): Promise<AuditBookingAsOf>;
   records(query: LogQuery, signal?: AbortSignal): Promise<AuditPage<AuditEntry>>;
@@ -80,6 +83,9 @@ export const auditApi: AuditApi = {
   signOut: async () => successful(await apiClient.post<Envelope<unknown>>(pathOf(routes.auditorLogout), {})),
   bookings: async (query, signal) =>
     successful(await apiClient.get<Envelope<AuditPage<AuditBookingSummary>>>(pathOf(routes.auditBookings), { params: filled(query), ...bearer(signal) })).data,
+  hotels: async (name, signal) =>
+    successful(await apiClient.get<Envelope<{ items: AuditHotelSuggestion[] }>>(pathOf(routes.auditHotels), { params: { name }, ...bearer(signal) })).data
+      .items,
   history: async (bookingID, signal) =>
     successful(await apiClient.get<Envelope<AuditBookingHistory>>(pathOf(routes.auditBookingHistory, { bookingID }), bearer(signal))).data,
   asOf: async (bookingID, asOf, signal) =>

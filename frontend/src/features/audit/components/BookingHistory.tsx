@@ -10,6 +10,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { Notice } from '../../../components/Notice.tsx';
 import { selectAuditHistory, selectTimeline, selectVerifiedCount } from '../audit.selectors.ts';
 import { auditActions } from '../audit.slice.ts';
+import { RecordJson } from './RecordJson.tsx';
 import { VerdictMark } from './VerdictMark.tsx';
 
 const texts = auditMessages;
@@ -72,6 +73,7 @@ export function BookingHistory() {
                   </dl>
                 </details>
               )}
+              <RecordJson entry={row.entry} />
             </Card>
           </li>
         ))}

@@ -1,21 +1,48 @@
 /**
- * The log browser: events by stream category, type, actor and time range (India time),
- * paged; and the same filtered range exported as NDJSON, streamed, with its progress.
+ * The log browser: events by stream category, type (picked from the event catalogue), actor
+ * and time range (India time), paged, each with its stored and decrypted JSON and, when it
+ * is about a booking, a link to that booking's history; and the same filtered range exported
+ * as NDJSON, streamed, with its progress.
  */
-import { Button, Card, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, Card, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
 import { auditMessages } from '@stays/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
+import { Link } from 'react-router-dom';
 import { Notice } from '../../../components/Notice.tsx';
 import type { LogQuery } from '../api/audit-api.ts';
 import { selectAuditLog, selectExport, selectVerdict } from '../audit.selectors.ts';
 import { auditActions, type ExportState } from '../audit.slice.ts';
 import { describeEvent } from '../describe-event.ts';
+import { eventTypeGroups } from '../event-types.ts';
 import { indiaTime } from '../timeline.ts';
 import { Pager } from './Pager.tsx';
+import { RecordJson } from './RecordJson.tsx';
 import { VerdictMark } from './VerdictMark.tsx';
 
 const texts = auditMessages;
+const TYPE_GROUPS = eventTypeGroups();
+
+/** Every event type of the catalogue, grouped by the stream categories it is appended to. */
+function TypeFilter({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const id = useId();
+  return (
+    <FormGroup label={texts.typeLabel} labelFor={id}>
+      <HTMLSelect id={id} fill value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{texts.anyType}</option>
+        {TYPE_GROUPS.map((group) => (
+          <optgroup key={group.label} label={group.label}>
+            {group.types.map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </HTMLSelect>
+    </FormGroup>
+  );
+}
 
 interface Draft {
   readonly category: string;
@@ -103,7 +130,7 @@ export function LogBrowser() {
       <h2 id="audit-log">{texts.logTitle}</h2>
       <form className="audit-filters" onSubmit={submit}>
         <Filter label={texts.categoryLabel} value={draft.category} onChange={set('category')} placeholder={texts.categoryPlaceholder} />
-        <Filter label={texts.typeLabel} value={draft.type} onChange={set('type')} placeholder={texts.typePlaceholder} />
+        <TypeFilter value={draft.type} onChange={set('type')} />
         <Filter label={texts.actorLabel} value={draft.actor} onChange={set('actor')} />
         <Filter label={texts.fromLabel} type="datetime-local" value={draft.from} onChange={set('from')} />
         <Filter label={texts.toLabel} type="datetime-local" value={draft.to} onChange={set('to')} />
@@ -141,6 +168,14 @@ export function LogBrowser() {
                       {entry.record.type} · {entry.record.streamId}
                     </span>
                   </p>
+                  <div className="audit-record-actions">
+                    <RecordJson entry={entry} />
+                    {entry.bookingID !== undefined && (
+                      <Link className="audit-history-link" to={`/audit?booking=${encodeURIComponent(entry.bookingID)}`}>
+                        {texts.bookingHistoryLink(entry.bookingID)}
+                      </Link>
+                    )}
+                  </div>
                 </Card>
               </li>
             ))}

@@ -1,0 +1,103 @@
+/**
+ * The auditors' booking search as given/when/then: given bookings projected into the
+ * bookings read model, when an auditor searches by hotel name, guest email, first night and
+ * status (alone or combined), then exactly the matching bookings come back, newest first.
+ */
+import { expect } from 'chai';
+import { TERMS_BEFORE_POLICIES, type AuditBookingStatusFilter, type BookingPlaced, type DomainEvent } from '@stays/contracts';
+import { bookingsReadModel, liveReadModels } from '../src/index.ts';
+import type { AuditBookingFilter } from '../src/read-models/bookings.ts';
+import { projectInto } from './support/project-events.ts';
+
+const base: BookingPlaced['data'] = {
+  bookingID: 'BK-1',
+  customerId: 'c1',
+  customerName: 'Asha Rao',
+  customerEmail: 'Asha@Example.in',
+  customerPhoneNumber: '9876543210',
+  hotelId: 'h1',
+  ownerId: 'o1',
+  hotelName: 'Sea Breeze Residency',
+  hotelAddress: '12 Marine Drive',
+  hotelCity: 'Mumbai',
+  roomId: 'r1',
+  roomType: 'Room',
+  roomStandard: 'Deluxe',
+  numberOfRooms: 1,
+  numberOfGuests: 2,
+  numberOfNights: 2,
+  dateOfBooking: '2026-11-01',
+  dateOfCommencement: '2026-12-01',
+  nights: ['2026-12-01', '2026-12-02'],
+  units: 1,
+  pricePerNight: 3000,
+  totalAmount: 6000,
+  discountAmount: 1200,
+  payableAmount: 4800,
+  paymentMethod: 'pay-at-hotel',
+  cancellationPolicy: TERMS_BEFORE_POLICIES,
+};
+const placed = (changes: Partial<BookingPlaced['data']>): DomainEvent => ({ type: 'BookingPlaced', data: { ...base, ...changes } });
+
+/** Today for the status filter: BK-1 and BK-2 are upcoming, BK-3 is past. */
+const now = new Date('2026-11-20T06:00:00.000Z');
+const events: DomainEvent[] = [
+  placed({ bookingID: 'BK-1' }),
+  placed({
+    bookingID: 'BK-2',
+    hotelId: 'h2',
+    hotelName: 'Hill View (Ooty)',
+    customerEmail: 'ravi@example.in',
+    dateOfCommencement: '2026-12-10',
+    nights: ['2026-12-10'],
+  }),
+  placed({ bookingID: 'BK-3', dateOfCommencement: '2026-11-10', nights: ['2026-11-10'] }),
+  placed({ bookingID: 'BK-4', customerEmail: 'ravi@example.in', dateOfCommencement: '2026-12-05', nights: ['2026-12-05'] }),
+  { type: 'BookingPaymentReceived', data: { bookingID: 'BK-3', ownerId: 'o1', receivedAt: '2026-11-10T09:00:00.000Z' } },
+  { type: 'BookingCancelled', data: { bookingID: 'BK-4', customerId: 'c1', cancelledAt: '2026-11-15T09:00:00.000Z', chargeAmount: 0, refundAmount: 0 } },
+];
+
+describe('bookings read model: the auditors search', () => {
+  let queries: ReturnType<typeof bookingsReadModel.queries>;
+  const search = async (filter: Omit<AuditBookingFilter, 'now'>) =>
+    (await queries.auditSearch({ ...filter, now }, 1, 20)).items.map((booking) => booking.bookingID).sort();
+  before(async () => {
+    const readStore = await projectInto(bookingsReadModel, events);
+    queries = bookingsReadModel.queries(liveReadModels(readStore).store(bookingsReadModel));
+  });
+
+  it('finds bookings by any part of the hotel name in any case, as text rather than a pattern', async () => {
+    expect(await search({ hotelName: 'sea BREEZE' })).to.deep.equal(['BK-1', 'BK-3', 'BK-4']);
+    expect(await search({ hotelName: 'view (oo' })).to.deep.equal(['BK-2']);
+    expect(await search({ hotelName: '.*' })).to.deep.equal([]);
+  });
+
+  it("finds a guest's bookings by the exact email in any case", async () => {
+    expect(await search({ guestEmail: ' RAVI@example.in ' })).to.deep.equal(['BK-2', 'BK-4']);
+    expect(await search({ guestEmail: 'ravi@example' })).to.deep.equal([]);
+  });
+
+  it('filters by status: upcoming, past (completed), cancelled and paid', async () => {
+    const byStatus = async (status: AuditBookingStatusFilter) => search({ status });
+    expect(await byStatus('upcoming')).to.deep.equal(['BK-1', 'BK-2']);
+    expect(await byStatus('completed')).to.deep.equal(['BK-3']);
+    expect(await byStatus('cancelled')).to.deep.equal(['BK-4']);
+    expect(await byStatus('paid')).to.deep.equal(['BK-3']);
+  });
+
+  it('combines filters: every one given must match', async () => {
+    expect(await search({ hotelName: 'breeze', from: '2026-12-01', to: '2026-12-31' })).to.deep.equal(['BK-1', 'BK-4']);
+    expect(await search({ hotelName: 'breeze', guestEmail: 'ravi@example.in', status: 'cancelled' })).to.deep.equal(['BK-4']);
+    expect(await search({ hotelID: 'h1', status: 'upcoming' })).to.deep.equal(['BK-1']);
+  });
+
+  it('says whether each booking is paid', async () => {
+    const found = (await queries.auditSearch({ now }, 1, 20)).items;
+    expect(Object.fromEntries(found.map((booking) => [booking.bookingID, [booking.status, booking.paid]]))).to.deep.equal({
+      'BK-1': ['upcoming', false],
+      'BK-2': ['upcoming', false],
+      'BK-3': ['completed', true],
+      'BK-4': ['cancelled', false],
+    });
+  });
+});

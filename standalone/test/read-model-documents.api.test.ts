@@ -84,7 +84,7 @@ describe('read model documents for auditors and the operator', function () {
     expect([opened.collection, opened.collections]).to.deep.equal(['customers', ['customers', 'owners', 'auditors', 'sessions']]);
     expect(await refused('collection=rooms')).to.deep.include(404);
     expect(await refused('collection=customers&version=99')).to.deep.include(404);
-    expect((await refused('', 'nope'))[1]).to.match(/^no read model is named nope \(read models: accounts, availability, bookings, hotels, occupancy\)$/);
+    expect((await refused('', 'nope'))[1]).to.match(/^no read model is named nope \(read models: accounts, availability, bookings, calendar-sync, hotels, occupancy\)$/);
     expect((await documents('collection=customers', guests[0]!.token)).status).to.equal(403);
     expect((await api.get('/audit/read-models/accounts/documents')).status).to.equal(401);
   });
@@ -124,7 +124,7 @@ describe('read model documents for auditors and the operator', function () {
     expect(bad.body.message).to.match(/^the filter uses \$where/);
     expect((await call({ collection: 'rooms', limit: 5000 })).body.message).to.equal('the limit is a whole number from 1 to 1000, not 5000');
     expect((await call({}, 'nope')).body.message).to.match(
-      /^no read model is named nope \(read models: accounts, availability, bookings, hotels, occupancy; a new file is read by `build nope`\)$/,
+      /^no read model is named nope \(read models: accounts, availability, bookings, calendar-sync, hotels, occupancy; a new file is read by `build nope`\)$/,
     );
     expect((await call([1])).status).to.equal(400);
     expect((await fetch(`${stays.baseUrl}/healthz`)).status).to.equal(200);

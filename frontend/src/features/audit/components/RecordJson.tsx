@@ -34,7 +34,8 @@ export function RecordJson({ entry }: { entry: AuditEntry }) {
       <Dialog isOpen={open !== null} onClose={() => show(null)} title={title} className="audit-json-dialog">
         <DialogBody>
           <p>{open === 'stored' ? texts.storedJsonNote : texts.decryptedJsonNote}</p>
-          <pre className="audit-json" aria-label={title}>
+          {/* it scrolls on a phone: focusable, so a keyboard can scroll it too */}
+          <pre className="audit-json" aria-label={title} tabIndex={0}>
             {text}
           </pre>
         </DialogBody>

@@ -13,3 +13,4 @@ export { DomainError } from './domain-errors.ts';
 export { StreamNameKeyError, assertLogUsesStreamNameKey, tieLogToStreamNameKey } from './stream-name-key.ts';
 export { personalDataErasureReactor, type PersonalDataErasureDeps } from './reactors/personal-data-erasure.ts';
 export { hotelStreamsFromReadSide, type HotelStreamsLookup, type HotelStreamsReadSide } from './accounts/exporting-data/hotel-streams.ts';
+export { STORE_UNAVAILABLE_MESSAGES } from './http-errors.ts';

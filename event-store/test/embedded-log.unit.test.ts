@@ -356,36 +356,63 @@ describe('embedded event log', function () {
 
   describe('when the disk fails', function () {
     for (const failing of ['fdatasync', 'write'] as const) {
-      it(`a failed ${failing} rejects the pending appends, refuses later ones, and is not retried`, async function () {
+      it(`a failed ${failing} rejects the appends, refuses more while the disk fails, never syncs that descriptor again, and resumes by itself`, async function () {
         const disk = new ControllableDisk();
-        const store = await openStore({ wrapLogFile: disk.wrap });
+        const store = await openStore({ wrapLogFile: disk.wrap, recoveryBackoff: { initialDelayMs: 5, maxDelayMs: 20 } });
         disk.releaseSyncs();
         await store.append('s-1', [{ type: 'Durable', data: {} }]);
         const seen: RecordedEvent[] = [];
         const subscription = store.subscribeToAll({}, { onBatch: async (events) => void seen.push(...events) });
 
-        disk.failNext(failing);
+        disk.failUntilHealed(failing);
         const pending = await Promise.allSettled([store.append('s-1', [{ type: 'Lost', data: {} }]), store.append('s-2', [{ type: 'Lost', data: {} }])]);
-        const syncsAfterFailure = disk.syncs;
+        const failedDescriptor = disk.descriptor;
+        const syncsOnFailedDescriptor = disk.syncsOn(failedDescriptor);
+        await new Promise((resolve) => setTimeout(resolve, 100)); // recovery tries, and fails, a few times
         const later = await store.append('s-3', [{ type: 'Refused', data: {} }]).catch((e) => e);
 
+        const reason = failing === 'write' ? 'disk-full' : 'write-failed';
         for (const outcome of pending) {
           expect(outcome.status).to.equal('rejected');
-          expect((outcome as PromiseRejectedResult).reason).to.be.instanceOf(EventStoreUnavailableError);
+          expect((outcome as PromiseRejectedResult).reason)
+            .to.be.instanceOf(EventStoreUnavailableError)
+            .and.include({ reason });
         }
-        expect(later).to.be.instanceOf(EventStoreUnavailableError);
-        expect(disk.syncs).to.equal(syncsAfterFailure);
-        expect((await store.readAll()).map((e) => e.type)).to.deep.equal(['Durable']);
-        expect(seen.map((e) => e.type)).to.deep.equal(['Durable']);
+        expect(later).to.be.instanceOf(EventStoreUnavailableError).and.include({ reason });
+        expect(store.refusingAppends?.()).to.be.instanceOf(EventStoreUnavailableError);
+        expect(disk.descriptor).to.be.above(failedDescriptor + 1, 'each recovery attempt takes a fresh descriptor');
+
+        disk.heal();
+        while (store.refusingAppends?.()) await new Promise((resolve) => setTimeout(resolve, 5));
+        const after = await store.append('s-1', [{ type: 'AfterRecovery', data: {} }], { expectedRevision: 0 });
+
+        expect(after.position).to.equal(1, 'rejected appends leave no gap in positions');
+        expect(disk.syncsOn(failedDescriptor)).to.equal(syncsOnFailedDescriptor);
+        expect((await store.readAll()).map((e) => e.type)).to.deep.equal(['Durable', 'AfterRecovery']);
+        while (seen.length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+        expect(seen.map((e) => e.type)).to.deep.equal(['Durable', 'AfterRecovery']);
         await subscription.close();
 
-        // Reopening re-reads the file: only the durable event is there, and writing works again.
+        // The file holds exactly what was acknowledged: no rejected bytes, no probe.
         await closeStore(store);
         const reopened = await openStore();
-        expect((await reopened.readAll()).map((e) => e.type)).to.deep.equal(['Durable']);
-        await reopened.append('s-1', [{ type: 'AfterReopen', data: {} }], { expectedRevision: 0 });
+        expect((await reopened.readAll()).map((e) => e.type)).to.deep.equal(['Durable', 'AfterRecovery']);
+        await reopened.append('s-1', [{ type: 'AfterReopen', data: {} }], { expectedRevision: 1 });
       });
     }
+
+    it('recovers nothing a failed write left behind, even if a crash comes before recovery', async function () {
+      const disk = new ControllableDisk();
+      const store = await openStore({ wrapLogFile: disk.wrap, recoveryBackoff: { initialDelayMs: 60_000 } });
+      disk.releaseSyncs();
+      await store.append('s-1', [{ type: 'Durable', data: {} }]);
+      disk.failUntilHealed('write');
+      await store.append('s-1', [{ type: 'Lost', data: { padding: 'x'.repeat(200) } }]).catch(() => undefined);
+      await closeStore(store);
+
+      const reopened = await openStore();
+      expect((await reopened.readAll()).map((e) => e.type)).to.deep.equal(['Durable']);
+    });
   });
 });
 
@@ -398,17 +425,25 @@ class ControllableDisk {
   private held = true;
   private release: (() => void)[] = [];
   private failing: 'write' | 'fdatasync' | undefined;
+  private failingUntilHealed = false;
   private syncWaiters: (() => void)[] = [];
+  /** Which descriptor the store uses now: a reopen takes the next. */
+  descriptor = 0;
+  private syncsByDescriptor = new Map<number, number>();
 
   wrap = (file: LogFile): LogFile => ({
     size: () => file.size(),
     read: (...args) => file.read(...args),
     truncate: (length) => file.truncate(length),
     close: () => file.close(),
+    reopen: async () => {
+      await file.reopen?.();
+      this.descriptor++;
+    },
     write: async (data, position) => {
       this.writes++;
       if (this.failing === 'write') {
-        this.failing = undefined;
+        if (!this.failingUntilHealed) this.failing = undefined;
         await file.write(data.subarray(0, data.length >> 1), position); // a partial write, then the error
         throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
       }
@@ -416,10 +451,11 @@ class ControllableDisk {
     },
     datasync: async () => {
       this.syncs++;
+      this.syncsByDescriptor.set(this.descriptor, this.syncsOn(this.descriptor) + 1);
       for (const wake of this.syncWaiters.splice(0)) wake();
       if (this.held) await new Promise<void>((resolve) => this.release.push(resolve));
       if (this.failing === 'fdatasync') {
-        this.failing = undefined;
+        if (!this.failingUntilHealed) this.failing = undefined;
         throw Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' });
       }
       return file.datasync();
@@ -435,8 +471,19 @@ class ControllableDisk {
     for (const wake of this.release.splice(0)) wake();
   }
 
-  failNext(operation: 'write' | 'fdatasync'): void {
+  /** Every write (ENOSPC, after writing half) or fdatasync (EIO) fails until heal(). */
+  failUntilHealed(operation: 'write' | 'fdatasync'): void {
     this.failing = operation;
+    this.failingUntilHealed = true;
+  }
+
+  heal(): void {
+    this.failing = undefined;
+    this.failingUntilHealed = false;
+  }
+
+  syncsOn(descriptor: number): number {
+    return this.syncsByDescriptor.get(descriptor) ?? 0;
   }
 }
 

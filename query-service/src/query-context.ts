@@ -9,7 +9,8 @@ import type { MediaLinks, MediaStore, MountContext, TokenVerifier } from '@stays
 /** How far the read side is: answered in-process by the projection runner, or from stored checkpoints. */
 export interface ReadSideProgress {
   /** Healthy: every projection subscribed to the log and not too far behind it; `projections` says each one's state. */
-  health(): Promise<{ readonly healthy: boolean; readonly projections: readonly object[] }>;
+  /** `problem` names what is wrong when it is not the projections (the log refusing writes, say). */
+  health(): Promise<{ readonly healthy: boolean; readonly projections: readonly object[]; readonly problem?: string }>;
   /** Resolves true once every read model reflects the log up to `position`, false after `timeoutMs`. */
   waitFor(position: number, timeoutMs: number): Promise<boolean>;
   /** Position of the last event that changed a projection's documents: a cache key that moves only with the data. */

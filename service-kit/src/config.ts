@@ -107,6 +107,14 @@ const schema = z.object({
     .min(0)
     .max(24 * 3600)
     .default(300),
+  /**
+   * Fault campaigns only (docs/operations.md): while this file exists and names an error
+   * (ENOSPC or EIO), the embedded log's writes and syncs fail with it, as a full or
+   * failing disk would. Unset in production.
+   */
+  FAULT_INJECTION_FILE: z.string().min(1).optional(),
+  /** How long a reservation may wait for its booking before the reconciler gives its units back (default 120 s; campaigns shorten it). */
+  ORPHANED_UNITS_GRACE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
   /** Uploaded images decoded at once across all requests; default one per core but one, at most two (see command-service image-line.ts). */
   IMAGE_WORK_CONCURRENCY: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(1).max(64).optional()),
   /** Requests with images that may wait for a turn beyond those decoding; more are answered 503 with Retry-After. Default 8. */
@@ -175,6 +183,8 @@ function toConfig(env: z.infer<typeof schema>) {
     outboxDir: env.OUTBOX_DIR === undefined ? undefined : path.resolve(env.OUTBOX_DIR),
     healthMaxLagMs: env.HEALTH_MAX_LAG_SECONDS * 1000,
     readStoreSnapshotIntervalMs: env.READ_STORE_SNAPSHOT_SECONDS * 1000,
+    faultInjectionFile: env.FAULT_INJECTION_FILE === undefined ? undefined : path.resolve(env.FAULT_INJECTION_FILE),
+    orphanedUnitsGraceMs: env.ORPHANED_UNITS_GRACE_SECONDS * 1000,
     /** The image line's size; unset parts take the command service's defaults. */
     imageLine: {
       ...(env.IMAGE_WORK_CONCURRENCY !== undefined && { concurrency: env.IMAGE_WORK_CONCURRENCY }),

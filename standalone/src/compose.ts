@@ -7,7 +7,7 @@
 import path from 'node:path';
 import type Koa from 'koa';
 import { MongoClient } from 'mongodb';
-import { LOG_FILE_NAME, connectEventStoreDB, openEmbeddedEventStore, type EventStore, type Subscription } from '@stays/event-store';
+import { LOG_FILE_NAME, connectEventStoreDB, failingWhileFileExists, openEmbeddedEventStore, type EventStore, type Subscription } from '@stays/event-store';
 import { ReadStoreSnapshots, connectMongoReadStore, createEmbeddedReadStore, type EmbeddedReadStore, type ReadStore } from '@stays/read-store';
 import {
   TokenIssuer,
@@ -112,7 +112,10 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
   const log = overrides.log ?? console.log;
   const closers: (() => Promise<void>)[] = [];
   try {
-    const rawEventStore = config.eventStoreUrl ? connectEventStoreDB(config.eventStoreUrl) : await openEmbeddedEventStore(path.join(config.dataDir, 'events'));
+    const faults = config.faultInjectionFile;
+    const rawEventStore = config.eventStoreUrl
+      ? connectEventStoreDB(config.eventStoreUrl)
+      : await openEmbeddedEventStore(path.join(config.dataDir, 'events'), faults ? { wrapLogFile: (file) => failingWhileFileExists(file, faults) } : {});
     let closeLog = () => rawEventStore.close();
     closers.push(() => closeLog());
 
@@ -180,7 +183,14 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     const reactor = bookingDocumentsReactor({ store: eventStore, media, mailer, publicUrl: config.publicUrl, log, ...checkpoints });
     await reactor.start();
     closers.unshift(() => reactor.stop());
-    const reconciler = orphanedUnitsReconciler({ store: eventStore, log, ...checkpoints, ...(overrides.now && { now: overrides.now }) });
+    const reconciler = orphanedUnitsReconciler({
+      store: eventStore,
+      log,
+      graceMs: config.orphanedUnitsGraceMs,
+      intervalMs: Math.min(30_000, config.orphanedUnitsGraceMs),
+      ...checkpoints,
+      ...(overrides.now && { now: overrides.now }),
+    });
     await reconciler.start();
     closers.unshift(() => reconciler.stop());
     const erasure = personalDataErasureReactor({ store: eventStore, keys, media, mediaLinks, log, ...checkpoints });
@@ -226,7 +236,11 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
         mediaLinks,
         tokenVerifier,
         readSide: {
-          health: async () => notary.besideReadSide(await runner.health(config.healthMaxLagMs), config.healthMaxLagMs),
+          health: async () => {
+            const health = notary.besideReadSide(await runner.health(config.healthMaxLagMs), config.healthMaxLagMs);
+            const refusal = rawEventStore.refusingAppends?.();
+            return refusal ? { ...health, healthy: false, problem: `the event log refuses writes: ${refusal.message}` } : health;
+          },
           waitFor: (position, timeoutMs) => runner.waitFor(position, timeoutMs),
           changedAt: async (projection) => runner.changedAt(projection),
         },

@@ -21,6 +21,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { validateAppendRequest } from '../append-validation.ts';
+import type { BackoffOptions } from '../backoff.ts';
 import { EventStoreUnavailableError, WrongExpectedRevisionError } from '../errors.ts';
 import { checkExpectedRevision } from '../expected-revision.ts';
 import type {
@@ -41,7 +42,7 @@ import { GroupCommitWriter } from './group-commit-writer.ts';
 import { loadIndexFile, writeIndexFile } from './index-file.ts';
 import { MemoryLogFile, openDiskLogFile, type LogFile } from './log-file.ts';
 import { LogIndex } from './log-index.ts';
-import { recoverLog, type RecoveryLogger } from './log-recovery.ts';
+import { recoverLog, verifyLastRecord, type RecoveryLogger } from './log-recovery.ts';
 import { LogSubscription, NewEventsSignal } from './log-subscription.ts';
 import { ResumingSubscription } from '../resuming-subscription.ts';
 import { encodeRecord } from './record-codec.ts';
@@ -62,6 +63,8 @@ export interface EmbeddedEventStoreOptions {
   readonly wrapLogFile?: (file: LogFile) => LogFile;
   /** Log bytes appended between two writes of the index file while running. Default 64 MiB. */
   readonly indexEveryBytes?: number;
+  /** Delays between attempts to recover from a failed write (tests shorten them). */
+  readonly recoveryBackoff?: BackoffOptions;
 }
 
 /** Opens (creating if needed) the event log in `dir`, recovering it after a crash. */
@@ -75,7 +78,7 @@ export async function openEmbeddedEventStore(dir: string, options: EmbeddedEvent
     await syncDirectory(dir);
     if (options.wrapLogFile) file = options.wrapLogFile(file);
     const persisted = { dir, everyBytes: options.indexEveryBytes ?? DEFAULT_INDEX_EVERY_BYTES };
-    return await EmbeddedEventStore.recover(file, options.logger ?? console, lock, persisted);
+    return await EmbeddedEventStore.recover(file, options.logger ?? console, lock, persisted, options.recoveryBackoff);
   } catch (error) {
     await file?.close().catch(() => undefined);
     await lock.release();
@@ -127,7 +130,13 @@ class EmbeddedEventStore implements EventStore {
   private indexing: Promise<void> | undefined;
   private closing: Promise<void> | undefined;
 
-  static async recover(file: LogFile, logger: RecoveryLogger, lock: DirectoryLock, persisted: PersistedIndex | undefined): Promise<EmbeddedEventStore> {
+  static async recover(
+    file: LogFile,
+    logger: RecoveryLogger,
+    lock: DirectoryLock,
+    persisted: PersistedIndex | undefined,
+    recoveryBackoff?: BackoffOptions,
+  ): Promise<EmbeddedEventStore> {
     let index = new LogIndex();
     if (persisted) {
       const loaded = await loadIndexFile(persisted.dir, file);
@@ -143,7 +152,7 @@ class EmbeddedEventStore implements EventStore {
       logger,
       { length: index.length, eventCount: index.count },
     );
-    return new EmbeddedEventStore(file, lock, index, validLength, logger, persisted, indexedLength);
+    return new EmbeddedEventStore(file, lock, index, validLength, logger, persisted, indexedLength, recoveryBackoff);
   }
 
   private constructor(
@@ -154,11 +163,21 @@ class EmbeddedEventStore implements EventStore {
     private readonly logger: RecoveryLogger,
     private readonly persisted: PersistedIndex | undefined,
     indexedLength: number,
+    recoveryBackoff: BackoffOptions | undefined,
   ) {
     this.nextPosition = index.count;
     this.indexedLength = indexedLength;
     this.blocks = new DecodedBlocks(index, (positions) => this.track(readRecords(file, index, positions)));
-    this.writer = new GroupCommitWriter(file, logLength, (appends) => this.makeVisible(appends));
+    this.writer = new GroupCommitWriter(file, logLength, (appends) => this.makeVisible(appends), {
+      verifyTail: (end) => verifyLastRecord(file, index, end),
+      // Rejected appends took positions and revisions that were never written: the index's are the truth again.
+      onRecovered: () => {
+        this.nextPosition = this.index.count;
+        this.unflushed.clear();
+      },
+      ...(recoveryBackoff && { backoff: recoveryBackoff }),
+      log: (line) => logger.warn(line),
+    });
   }
 
   // Not `async`: the expected-revision decision must happen synchronously, before any
@@ -250,14 +269,18 @@ class EmbeddedEventStore implements EventStore {
   }
 
   private assertWritable(): void {
-    if (this.closing) throw new EventStoreUnavailableError('event store is closed');
-    const failure = this.writer.poisonedBy;
+    if (this.closing) throw new EventStoreUnavailableError('event store is closed', { reason: 'closed' });
+    const failure = this.writer.refusal;
     if (failure) throw failure;
+  }
+
+  refusingAppends(): EventStoreUnavailableError | undefined {
+    return this.closing ? undefined : this.writer.refusal;
   }
 
   /** Reads the records at these durable positions, counted as a read in progress. */
   private read(positions: readonly number[]): Promise<RecordedEvent[]> {
-    if (this.closing) return Promise.reject(new EventStoreUnavailableError('event store is closed'));
+    if (this.closing) return Promise.reject(new EventStoreUnavailableError('event store is closed', { reason: 'closed' }));
     if (positions.length === 0) return Promise.resolve([]);
     return this.track(readRecords(this.file, this.index, positions));
   }
@@ -281,7 +304,7 @@ class EmbeddedEventStore implements EventStore {
   private readAfter(after: number, maxCount: number): Promise<RecordedEvent[]> {
     const start = Math.max(0, Math.floor(after) + 1) || 0; // NaN reads from the start
     const end = Math.min(this.index.count, Number.isFinite(maxCount) ? start + Math.max(0, Math.floor(maxCount)) : Infinity);
-    if (this.closing) return Promise.reject(new EventStoreUnavailableError('event store is closed'));
+    if (this.closing) return Promise.reject(new EventStoreUnavailableError('event store is closed', { reason: 'closed' }));
     return this.blocks.read(start, end);
   }
 
@@ -312,6 +335,7 @@ class EmbeddedEventStore implements EventStore {
   /** Waits for appends and reads in flight to finish, stops subscriptions, writes the index, releases the log. */
   close(): Promise<void> {
     this.closing ??= (async () => {
+      await this.writer.stop();
       await this.writer.settled();
       await Promise.all([...this.subscriptions].map((s) => s.close()));
       await this.indexing;

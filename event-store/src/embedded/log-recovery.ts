@@ -16,6 +16,7 @@ import { crc32 } from 'node:zlib';
 import { LogCorruptedError } from '../errors.ts';
 import type { RecordedEvent } from '../port.ts';
 import type { LogFile } from './log-file.ts';
+import type { LogIndex } from './log-index.ts';
 import { CONTINUED_MAGIC, HEADER_BYTES, MAX_PAYLOAD_BYTES, RECORD_MAGIC, decodePayload, isRecordMagic, readHeader } from './record-codec.ts';
 
 export interface RecoveryResult {
@@ -123,6 +124,23 @@ async function readRecordAt(reader: ChunkedReader, offset: number): Promise<Read
     continues: magic === CONTINUED_MAGIC,
     end: offset + HEADER_BYTES + length,
   };
+}
+
+/** Checks that the log file ends at `end` with the intact last record the index knows of; throws if not. */
+export async function verifyLastRecord(file: LogFile, index: LogIndex, end: number): Promise<void> {
+  const size = await file.size();
+  if (size !== end) throw new LogCorruptedError(`event log is ${size} bytes long, expected ${end}`);
+  if (index.count === 0) return;
+  const offset = index.offsetOf(index.count - 1);
+  if (!(await isValidRecordAt(file, offset, end)) || offset + HEADER_BYTES + (await lengthAt(file, offset)) !== end) {
+    throw new LogCorruptedError(`event log: the last acknowledged record (byte ${offset}) does not read back intact`);
+  }
+}
+
+async function lengthAt(file: LogFile, offset: number): Promise<number> {
+  const header = Buffer.alloc(HEADER_BYTES);
+  await readFully(file, header, 0, HEADER_BYTES, offset);
+  return readHeader(header, 0).length;
 }
 
 /** Scans forward from `from` for any record whose header and checksum are valid. */

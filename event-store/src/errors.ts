@@ -24,6 +24,8 @@ export class LogCorruptedError extends Error {
  */
 export class LogDamagedError extends LogCorruptedError {
   override readonly name: string = 'LogDamagedError';
+  /** Its message says all an operator needs (printed without a stack). */
+  readonly forOperator = true;
   constructor(
     message: string,
     /** Events that are intact, in order from the start: what `repair-log --truncate-to` would keep. */

@@ -10,8 +10,15 @@ import { mkdtemp, readFile, rm, stat, truncate, writeFile, appendFile } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
-import { EventStoreUnavailableError, LogCorruptedError, WrongExpectedRevisionError } from '../src/errors.ts';
-import { EventStoreLockedError, openEmbeddedEventStore, type EmbeddedEventStoreOptions, type LogFile } from '../src/index.ts';
+import { EventStoreUnavailableError, LogCorruptedError, LogDamagedError, WrongExpectedRevisionError } from '../src/errors.ts';
+import {
+  EventStoreLockedError,
+  checkEmbeddedLog,
+  openEmbeddedEventStore,
+  repairEmbeddedLog,
+  type EmbeddedEventStoreOptions,
+  type LogFile,
+} from '../src/index.ts';
 import { LOCK_FILE_NAME } from '../src/embedded/directory-lock.ts';
 import { LOG_FILE_NAME } from '../src/embedded/embedded-event-store.ts';
 import { INDEX_FILE_NAME } from '../src/embedded/index-file.ts';
@@ -46,6 +53,9 @@ describe('embedded event log', function () {
 
   const logPath = () => join(dir, LOG_FILE_NAME);
   const indexPath = () => join(dir, INDEX_FILE_NAME);
+
+  /** A crash came before the index file covered the last appends (written at close, and every indexEveryBytes). */
+  const crashedBeforeItsIndex = () => rm(indexPath());
 
   /** Writes `count` single-event appends to stream `s-1`, closes, returns record end offsets. */
   async function writeLog(count: number): Promise<number[]> {
@@ -191,6 +201,7 @@ describe('embedded event log', function () {
     for (const [what, damage] of cases) {
       it(`cuts ${what}, reports it, and keeps appending after it`, async function () {
         const ends = await writeLog(5);
+        await crashedBeforeItsIndex();
         const keptLength = await damage(ends);
         const damagedSize = (await stat(logPath())).size;
         const kept = ends.indexOf(keptLength) + 1;
@@ -218,6 +229,7 @@ describe('embedded event log', function () {
         { type: 'C', data: {} },
       ]);
       await closeStore(store);
+      await crashedBeforeItsIndex();
       const ends = recordEnds(await readFile(logPath()));
       // Records A and B are complete and valid, but C never made it.
       await truncate(logPath(), ends[2]);
@@ -233,6 +245,50 @@ describe('embedded event log', function () {
       expect(await store.headPosition()).to.equal(null);
       expect(await store.readAll()).to.deep.equal([]);
       expect(warnings).to.deep.equal([]);
+    });
+  });
+
+  describe('an acknowledged record damaged while the log lay on disk', function () {
+    const witnesses: [string, () => Promise<Omit<EmbeddedEventStoreOptions, 'logger'>>][] = [
+      ['the index file written at close', async () => ({})],
+      [
+        "the notary's leaf archive (no index: a crash came first)",
+        async () => (await crashedBeforeItsIndex(), { acknowledged: { events: 5, by: 'a witness' } }),
+      ],
+    ];
+    for (const [witness, options] of witnesses) {
+      it(`refuses to open, cuts nothing and says what to do, when ${witness} saw more acknowledged`, async function () {
+        const ends = await writeLog(5);
+        const opening = await options();
+        await truncate(logPath(), ends.at(-1)! - 7);
+        const damagedSize = (await stat(logPath())).size;
+
+        const error = await openStore(opening).catch((e) => e);
+        expect(error).to.be.instanceOf(LogDamagedError).and.include({ intactEvents: 4, acknowledgedEvents: 5 });
+        expect(error.message).to.include('5 events acknowledged, but only the first 4 are intact').and.include('npm run repair-log -- --truncate-to 4');
+        expect((await stat(logPath())).size).to.equal(damagedSize);
+        expect(warnings).to.deep.equal([]);
+        expect(await checkEmbeddedLog(dir, opening.acknowledged ? [opening.acknowledged] : []).catch((e) => e.message)).to.equal(error.message);
+
+        const repair = await repairEmbeddedLog(dir, 4);
+        expect(repair).to.include({ keptEvents: 4, cutEvents: 0, cutBytes: damagedSize - ends.at(-2)! });
+        expect((await readFile(repair.savedTo!)).length).to.equal(repair.cutBytes);
+        const repaired = await openStore({ acknowledged: { events: 4, by: 'a witness' } });
+        expect((await repaired.readAll()).map((e) => e.data.i)).to.deep.equal([0, 1, 2, 3]);
+        await repaired.append('s-1', [{ type: 'Happened', data: { i: 'next' } }], { expectedRevision: 3 });
+      });
+    }
+
+    it('repair-log refuses to keep more events than are intact, or to split an append', async function () {
+      await writeLog(3);
+      expect(await repairEmbeddedLog(dir, 4).catch((e) => e.message)).to.equal('only 3 events are intact: cannot keep 4');
+      const store = await openStore();
+      await store.append('s-2', [
+        { type: 'A', data: {} },
+        { type: 'B', data: {} },
+      ]);
+      await closeStore(store);
+      expect(await repairEmbeddedLog(dir, 4).catch((e) => e.message)).to.equal('event 4 is inside a multi-event append: keep 3 or 5');
     });
   });
 

@@ -7,7 +7,15 @@
 import path from 'node:path';
 import type Koa from 'koa';
 import { MongoClient } from 'mongodb';
-import { LOG_FILE_NAME, connectEventStoreDB, failingWhileFileExists, openEmbeddedEventStore, type EventStore, type Subscription } from '@stays/event-store';
+import {
+  LOG_FILE_NAME,
+  connectEventStoreDB,
+  failingWhileFileExists,
+  openEmbeddedEventStore,
+  type AcknowledgedEvents,
+  type EventStore,
+  type Subscription,
+} from '@stays/event-store';
 import { ReadStoreSnapshots, connectMongoReadStore, createEmbeddedReadStore, type EmbeddedReadStore, type ReadStore } from '@stays/read-store';
 import {
   TokenIssuer,
@@ -115,7 +123,11 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     const faults = config.faultInjectionFile;
     const rawEventStore = config.eventStoreUrl
       ? connectEventStoreDB(config.eventStoreUrl)
-      : await openEmbeddedEventStore(path.join(config.dataDir, 'events'), faults ? { wrapLogFile: (file) => failingWhileFileExists(file, faults) } : {});
+      : await openEmbeddedEventStore(path.join(config.dataDir, 'events'), {
+          // the notary saw these acknowledged: a log holding fewer was damaged, and is not cut (docs/operations.md)
+          ...(!config.mongoUrl && { acknowledged: await notaryAcknowledged(config.dataDir) }),
+          ...(faults && { wrapLogFile: (file) => failingWhileFileExists(file, faults) }),
+        });
     let closeLog = () => rawEventStore.close();
     closers.push(() => closeLog());
 
@@ -293,6 +305,11 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     for (const close of closers.reverse()) await close().catch(() => undefined);
     throw error;
   }
+}
+
+/** How many events the notary's leaf archive under DATA_DIR/notary saw: the log must still hold them. */
+export async function notaryAcknowledged(dataDir: string): Promise<AcknowledgedEvents> {
+  return { events: await LeafArchive.count(path.join(dataDir, 'notary')), by: "the notary's leaf archive" };
 }
 
 /** The embedded read store's snapshots under DATA_DIR/read-store, tied to the log as stored; loads the latest one into `store`. */

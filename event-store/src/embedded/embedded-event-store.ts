@@ -42,7 +42,7 @@ import { GroupCommitWriter } from './group-commit-writer.ts';
 import { loadIndexFile, writeIndexFile } from './index-file.ts';
 import { MemoryLogFile, openDiskLogFile, type LogFile } from './log-file.ts';
 import { LogIndex } from './log-index.ts';
-import { recoverLog, verifyLastRecord, type RecoveryLogger } from './log-recovery.ts';
+import { recoverLog, verifyLastRecord, type AcknowledgedEvents, type RecoveryLogger } from './log-recovery.ts';
 import { LogSubscription, NewEventsSignal } from './log-subscription.ts';
 import { ResumingSubscription } from '../resuming-subscription.ts';
 import { encodeRecord } from './record-codec.ts';
@@ -63,6 +63,11 @@ export interface EmbeddedEventStoreOptions {
   readonly wrapLogFile?: (file: LogFile) => LogFile;
   /** Log bytes appended between two writes of the index file while running. Default 64 MiB. */
   readonly indexEveryBytes?: number;
+  /**
+   * How many events something outside the log saw acknowledged (the notary's leaf
+   * archive): opening refuses, cutting nothing, when the log holds fewer intact ones.
+   */
+  readonly acknowledged?: AcknowledgedEvents;
   /** Delays between attempts to recover from a failed write (tests shorten them). */
   readonly recoveryBackoff?: BackoffOptions;
 }
@@ -78,7 +83,7 @@ export async function openEmbeddedEventStore(dir: string, options: EmbeddedEvent
     await syncDirectory(dir);
     if (options.wrapLogFile) file = options.wrapLogFile(file);
     const persisted = { dir, everyBytes: options.indexEveryBytes ?? DEFAULT_INDEX_EVERY_BYTES };
-    return await EmbeddedEventStore.recover(file, options.logger ?? console, lock, persisted, options.recoveryBackoff);
+    return await EmbeddedEventStore.recover(file, options.logger ?? console, lock, persisted, options);
   } catch (error) {
     await file?.close().catch(() => undefined);
     await lock.release();
@@ -135,13 +140,16 @@ class EmbeddedEventStore implements EventStore {
     logger: RecoveryLogger,
     lock: DirectoryLock,
     persisted: PersistedIndex | undefined,
-    recoveryBackoff?: BackoffOptions,
+    options: Pick<EmbeddedEventStoreOptions, 'acknowledged' | 'recoveryBackoff'> = {},
   ): Promise<EmbeddedEventStore> {
     let index = new LogIndex();
+    const acknowledged = options.acknowledged ? [options.acknowledged] : [];
     if (persisted) {
       const loaded = await loadIndexFile(persisted.dir, file);
       if ('index' in loaded) index = loaded.index;
       else if ((await file.size()) > 0) logger.info?.(`event log: not using the index file (${loaded.ignored}); reading the whole log`);
+      if ('acknowledgedEvents' in loaded && loaded.acknowledgedEvents !== undefined)
+        acknowledged.push({ events: loaded.acknowledgedEvents, by: 'the index file' });
     }
     const indexedLength = index.length;
     const { validLength } = await recoverLog(
@@ -150,9 +158,9 @@ class EmbeddedEventStore implements EventStore {
         for (const { event, recordBytes } of records) index.add(event.streamId, event.position, event.revision, recordBytes);
       },
       logger,
-      { length: index.length, eventCount: index.count },
+      { from: { length: index.length, eventCount: index.count }, acknowledged, ...(persisted && { dir: persisted.dir }) },
     );
-    return new EmbeddedEventStore(file, lock, index, validLength, logger, persisted, indexedLength, recoveryBackoff);
+    return new EmbeddedEventStore(file, lock, index, validLength, logger, persisted, indexedLength, options.recoveryBackoff);
   }
 
   private constructor(

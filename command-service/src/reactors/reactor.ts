@@ -110,8 +110,11 @@ export function defineReactor<Item>(definition: ReactorDefinition<Item>, deps: R
     lanes: definition.lanes,
     retryDelaysMs: definition.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
     work: async (key) => {
-      await definition.work(key, open.get(key));
-      open.delete(key);
+      const item = open.get(key);
+      await definition.work(key, item);
+      // Work that came for this key while it ran (a cancellation during its placement's documents)
+      // stays: the queue runs the key again, with it.
+      if (open.get(key) === item) open.delete(key);
     },
     onFailure: (key, error, failures, retryInMs) => log(definition.describeFailure(key, error, failures, retryInMs)),
   });

@@ -7,11 +7,17 @@ const ANSWER_WITHIN_MS = 2000;
 
 /**
  * GET /healthz for the container's healthcheck (the gateway sends /healthz to the query
- * side): 200 while EventStoreDB answers, since no command can be taken without it.
+ * side): 200 while EventStoreDB answers and takes appends, since no command can be taken without it.
  */
 export function healthRoute(eventStore: EventStore): Middleware {
   return async (ctx, next) => {
     if (ctx.path !== '/healthz' || ctx.method !== 'GET') return next();
+    const refusal = eventStore.refusingAppends?.();
+    if (refusal) {
+      ctx.status = 503;
+      ctx.body = failureBody(503, `the event log refuses writes: ${refusal.message}`);
+      return;
+    }
     try {
       await Promise.race([
         eventStore.headPosition(),

@@ -3,7 +3,8 @@
  * service-kit's error handler, which writes the `{success:false, message, statusCode}`
  * envelope (and `Retry-After` for 429).
  */
-import { AppError, TooManyRequestsError } from '@stays/service-kit';
+import { EventStoreUnavailableError } from '@stays/event-store';
+import { AppError, ServiceUnavailableError, TooManyRequestsError } from '@stays/service-kit';
 import { DomainError, InvalidInput, TooMany, type DomainErrorCode } from './domain-errors.ts';
 
 const statusOf: Record<DomainErrorCode, number> = {
@@ -15,7 +16,18 @@ const statusOf: Record<DomainErrorCode, number> = {
   'too-many': 429,
 };
 
+/** What a client is told when the log refuses a write: nothing was saved, and it passes by itself. */
+export const STORE_UNAVAILABLE_MESSAGES = {
+  'disk-full': 'Changes cannot be saved right now because the server has run out of disk space. Nothing was saved; please try again in a few minutes.',
+  other: 'Changes cannot be saved right now. Nothing was saved; please try again in a few minutes.',
+} as const;
+/** Seconds a client is asked to wait: about how long the embedded log takes to notice that space came back. */
+const STORE_RETRY_AFTER_SECONDS = 5;
+
 export function domainErrorToAppError(error: unknown): AppError | undefined {
+  if (error instanceof EventStoreUnavailableError && error.reason !== 'closed') {
+    return new ServiceUnavailableError(STORE_UNAVAILABLE_MESSAGES[error.reason === 'disk-full' ? 'disk-full' : 'other'], STORE_RETRY_AFTER_SECONDS);
+  }
   if (!(error instanceof DomainError)) return undefined;
   if (error instanceof TooMany) return new TooManyRequestsError(error.message, error.retryAfterSeconds);
   return new AppError(statusOf[error.code], error.message, error instanceof InvalidInput ? error.field : undefined);

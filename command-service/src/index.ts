@@ -23,3 +23,4 @@ export { handleVerifyOtp } from './booking/verifying-contact/handler.ts';
 export { handlePlaceBooking } from './booking/placing-booking/handler.ts';
 export { handleMarkPaid } from './booking/marking-paid/handler.ts';
 export { handleCancelBooking } from './booking/cancelling-booking/handler.ts';
+export { STORE_UNAVAILABLE_MESSAGES } from './http-errors.ts';

@@ -83,6 +83,31 @@ describe('defineReactor', function () {
     await reactor.stop();
   });
 
+  it('keeps work that came for a key while that key was being worked on, and works on it next', async function () {
+    const seen: string[] = [];
+    let release!: () => void;
+    const firstRunHeld = new Promise<void>((resolve) => (release = resolve));
+    const reactor = holdsReactor({ store }, [], {
+      work: async (bookingID, item) => {
+        seen.push(`${bookingID} ${item?.heldAt ?? 'nothing'}`);
+        if (seen.length === 1) await firstRunHeld;
+      },
+    });
+    await reactor.start();
+    await reactor.whenCaughtUp();
+    await store.append('guest-c1', [held('BK-1')]);
+    await until(() => seen.length === 1, 'the first run');
+    const again = await store.append('guest-c1', [held('BK-1')]);
+    const [{ recordedAt }] = await store.readAll({ after: again.position - 1 });
+    await until(async () => (await reactor.health(60_000)).position === again.position, 'the second event handled');
+    release();
+    await reactor.whenIdle();
+
+    expect(seen).to.have.length(2);
+    expect(seen[1]).to.equal(`BK-1 ${recordedAt}`);
+    await reactor.stop();
+  });
+
   it('resumes after its checkpoint with the work it had left', async function () {
     const checkpoints = memoryReactorCheckpoints();
     await store.append('guest-c1', [held('BK-1')]);

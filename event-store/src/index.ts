@@ -14,7 +14,14 @@ export type {
   SubscriptionState,
   SubscriptionStatus,
 } from './port.ts';
-export { EventStoreConnectionError, EventStoreUnavailableError, LogCorruptedError, WrongExpectedRevisionError } from './errors.ts';
+export {
+  EventStoreConnectionError,
+  EventStoreUnavailableError,
+  LogCorruptedError,
+  LogDamagedError,
+  WrongExpectedRevisionError,
+  type UnavailableReason,
+} from './errors.ts';
 export { backoffDelayMs, describeError, type BackoffOptions } from './backoff.ts';
 export { subscriptionHealth, type SubscriptionHealth } from './subscription-health.ts';
 export { canonicalJson, canonicalRecord } from './canonical-record.ts';
@@ -22,6 +29,12 @@ export {
   openEmbeddedEventStore,
   openInMemoryEventStore,
   writeEmbeddedLog,
+  failingWhileFileExists,
+  checkEmbeddedLog,
+  repairEmbeddedLog,
+  type LogCheck,
+  type LogRepair,
+  type AcknowledgedEvents,
   syncDirectory,
   EventStoreLockedError,
   acquireDirectoryLock,

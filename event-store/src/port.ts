@@ -129,4 +129,10 @@ export interface EventStore {
   /** Catch up from a position, then keep delivering new events live. */
   subscribeToAll(options: SubscribeOptions, handler: SubscriptionHandler): Subscription;
   close(): Promise<void>;
+  /**
+   * Why appends are refused right now (a full disk, a failed write the store is recovering
+   * from), for health checks; undefined while they are taken. Only stores that can know
+   * without a round trip have it.
+   */
+  refusingAppends?(): Error | undefined;
 }

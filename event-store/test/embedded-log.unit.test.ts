@@ -10,8 +10,15 @@ import { mkdtemp, readFile, rm, stat, truncate, writeFile, appendFile } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
-import { EventStoreUnavailableError, LogCorruptedError, WrongExpectedRevisionError } from '../src/errors.ts';
-import { EventStoreLockedError, openEmbeddedEventStore, type EmbeddedEventStoreOptions, type LogFile } from '../src/index.ts';
+import { EventStoreUnavailableError, LogCorruptedError, LogDamagedError, WrongExpectedRevisionError } from '../src/errors.ts';
+import {
+  EventStoreLockedError,
+  checkEmbeddedLog,
+  openEmbeddedEventStore,
+  repairEmbeddedLog,
+  type EmbeddedEventStoreOptions,
+  type LogFile,
+} from '../src/index.ts';
 import { LOCK_FILE_NAME } from '../src/embedded/directory-lock.ts';
 import { LOG_FILE_NAME } from '../src/embedded/embedded-event-store.ts';
 import { INDEX_FILE_NAME } from '../src/embedded/index-file.ts';
@@ -46,6 +53,9 @@ describe('embedded event log', function () {
 
   const logPath = () => join(dir, LOG_FILE_NAME);
   const indexPath = () => join(dir, INDEX_FILE_NAME);
+
+  /** A crash came before the index file covered the last appends (written at close, and every indexEveryBytes). */
+  const crashedBeforeItsIndex = () => rm(indexPath());
 
   /** Writes `count` single-event appends to stream `s-1`, closes, returns record end offsets. */
   async function writeLog(count: number): Promise<number[]> {
@@ -206,6 +216,7 @@ describe('embedded event log', function () {
     for (const [what, damage] of cases) {
       it(`cuts ${what}, reports it, and keeps appending after it`, async function () {
         const ends = await writeLog(5);
+        await crashedBeforeItsIndex();
         const keptLength = await damage(ends);
         const damagedSize = (await stat(logPath())).size;
         const kept = ends.indexOf(keptLength) + 1;
@@ -233,6 +244,7 @@ describe('embedded event log', function () {
         { type: 'C', data: {} },
       ]);
       await closeStore(store);
+      await crashedBeforeItsIndex();
       const ends = recordEnds(await readFile(logPath()));
       // Records A and B are complete and valid, but C never made it.
       await truncate(logPath(), ends[2]);
@@ -248,6 +260,50 @@ describe('embedded event log', function () {
       expect(await store.headPosition()).to.equal(null);
       expect(await store.readAll()).to.deep.equal([]);
       expect(warnings).to.deep.equal([]);
+    });
+  });
+
+  describe('an acknowledged record damaged while the log lay on disk', function () {
+    const witnesses: [string, () => Promise<Omit<EmbeddedEventStoreOptions, 'logger'>>][] = [
+      ['the index file written at close', async () => ({})],
+      [
+        "the notary's leaf archive (no index: a crash came first)",
+        async () => (await crashedBeforeItsIndex(), { acknowledged: { events: 5, by: 'a witness' } }),
+      ],
+    ];
+    for (const [witness, options] of witnesses) {
+      it(`refuses to open, cuts nothing and says what to do, when ${witness} saw more acknowledged`, async function () {
+        const ends = await writeLog(5);
+        const opening = await options();
+        await truncate(logPath(), ends.at(-1)! - 7);
+        const damagedSize = (await stat(logPath())).size;
+
+        const error = await openStore(opening).catch((e) => e);
+        expect(error).to.be.instanceOf(LogDamagedError).and.include({ intactEvents: 4, acknowledgedEvents: 5 });
+        expect(error.message).to.include('5 events acknowledged, but only the first 4 are intact').and.include('npm run repair-log -- --truncate-to 4');
+        expect((await stat(logPath())).size).to.equal(damagedSize);
+        expect(warnings).to.deep.equal([]);
+        expect(await checkEmbeddedLog(dir, opening.acknowledged ? [opening.acknowledged] : []).catch((e) => e.message)).to.equal(error.message);
+
+        const repair = await repairEmbeddedLog(dir, 4);
+        expect(repair).to.include({ keptEvents: 4, cutEvents: 0, cutBytes: damagedSize - ends.at(-2)! });
+        expect((await readFile(repair.savedTo!)).length).to.equal(repair.cutBytes);
+        const repaired = await openStore({ acknowledged: { events: 4, by: 'a witness' } });
+        expect((await repaired.readAll()).map((e) => e.data.i)).to.deep.equal([0, 1, 2, 3]);
+        await repaired.append('s-1', [{ type: 'Happened', data: { i: 'next' } }], { expectedRevision: 3 });
+      });
+    }
+
+    it('repair-log refuses to keep more events than are intact, or to split an append', async function () {
+      await writeLog(3);
+      expect(await repairEmbeddedLog(dir, 4).catch((e) => e.message)).to.equal('only 3 events are intact: cannot keep 4');
+      const store = await openStore();
+      await store.append('s-2', [
+        { type: 'A', data: {} },
+        { type: 'B', data: {} },
+      ]);
+      await closeStore(store);
+      expect(await repairEmbeddedLog(dir, 4).catch((e) => e.message)).to.equal('event 4 is inside a multi-event append: keep 3 or 5');
     });
   });
 
@@ -371,36 +427,63 @@ describe('embedded event log', function () {
 
   describe('when the disk fails', function () {
     for (const failing of ['fdatasync', 'write'] as const) {
-      it(`a failed ${failing} rejects the pending appends, refuses later ones, and is not retried`, async function () {
+      it(`a failed ${failing} rejects the appends, refuses more while the disk fails, never syncs that descriptor again, and resumes by itself`, async function () {
         const disk = new ControllableDisk();
-        const store = await openStore({ wrapLogFile: disk.wrap });
+        const store = await openStore({ wrapLogFile: disk.wrap, recoveryBackoff: { initialDelayMs: 5, maxDelayMs: 20 } });
         disk.releaseSyncs();
         await store.append('s-1', [{ type: 'Durable', data: {} }]);
         const seen: RecordedEvent[] = [];
         const subscription = store.subscribeToAll({}, { onBatch: async (events) => void seen.push(...events) });
 
-        disk.failNext(failing);
+        disk.failUntilHealed(failing);
         const pending = await Promise.allSettled([store.append('s-1', [{ type: 'Lost', data: {} }]), store.append('s-2', [{ type: 'Lost', data: {} }])]);
-        const syncsAfterFailure = disk.syncs;
+        const failedDescriptor = disk.descriptor;
+        const syncsOnFailedDescriptor = disk.syncsOn(failedDescriptor);
+        await new Promise((resolve) => setTimeout(resolve, 100)); // recovery tries, and fails, a few times
         const later = await store.append('s-3', [{ type: 'Refused', data: {} }]).catch((e) => e);
 
+        const reason = failing === 'write' ? 'disk-full' : 'write-failed';
         for (const outcome of pending) {
           expect(outcome.status).to.equal('rejected');
-          expect((outcome as PromiseRejectedResult).reason).to.be.instanceOf(EventStoreUnavailableError);
+          expect((outcome as PromiseRejectedResult).reason)
+            .to.be.instanceOf(EventStoreUnavailableError)
+            .and.include({ reason });
         }
-        expect(later).to.be.instanceOf(EventStoreUnavailableError);
-        expect(disk.syncs).to.equal(syncsAfterFailure);
-        expect((await store.readAll()).map((e) => e.type)).to.deep.equal(['Durable']);
-        expect(seen.map((e) => e.type)).to.deep.equal(['Durable']);
+        expect(later).to.be.instanceOf(EventStoreUnavailableError).and.include({ reason });
+        expect(store.refusingAppends?.()).to.be.instanceOf(EventStoreUnavailableError);
+        expect(disk.descriptor).to.be.above(failedDescriptor + 1, 'each recovery attempt takes a fresh descriptor');
+
+        disk.heal();
+        while (store.refusingAppends?.()) await new Promise((resolve) => setTimeout(resolve, 5));
+        const after = await store.append('s-1', [{ type: 'AfterRecovery', data: {} }], { expectedRevision: 0 });
+
+        expect(after.position).to.equal(1, 'rejected appends leave no gap in positions');
+        expect(disk.syncsOn(failedDescriptor)).to.equal(syncsOnFailedDescriptor);
+        expect((await store.readAll()).map((e) => e.type)).to.deep.equal(['Durable', 'AfterRecovery']);
+        while (seen.length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+        expect(seen.map((e) => e.type)).to.deep.equal(['Durable', 'AfterRecovery']);
         await subscription.close();
 
-        // Reopening re-reads the file: only the durable event is there, and writing works again.
+        // The file holds exactly what was acknowledged: no rejected bytes, no probe.
         await closeStore(store);
         const reopened = await openStore();
-        expect((await reopened.readAll()).map((e) => e.type)).to.deep.equal(['Durable']);
-        await reopened.append('s-1', [{ type: 'AfterReopen', data: {} }], { expectedRevision: 0 });
+        expect((await reopened.readAll()).map((e) => e.type)).to.deep.equal(['Durable', 'AfterRecovery']);
+        await reopened.append('s-1', [{ type: 'AfterReopen', data: {} }], { expectedRevision: 1 });
       });
     }
+
+    it('recovers nothing a failed write left behind, even if a crash comes before recovery', async function () {
+      const disk = new ControllableDisk();
+      const store = await openStore({ wrapLogFile: disk.wrap, recoveryBackoff: { initialDelayMs: 60_000 } });
+      disk.releaseSyncs();
+      await store.append('s-1', [{ type: 'Durable', data: {} }]);
+      disk.failUntilHealed('write');
+      await store.append('s-1', [{ type: 'Lost', data: { padding: 'x'.repeat(200) } }]).catch(() => undefined);
+      await closeStore(store);
+
+      const reopened = await openStore();
+      expect((await reopened.readAll()).map((e) => e.type)).to.deep.equal(['Durable']);
+    });
   });
 });
 
@@ -413,17 +496,25 @@ class ControllableDisk {
   private held = true;
   private release: (() => void)[] = [];
   private failing: 'write' | 'fdatasync' | undefined;
+  private failingUntilHealed = false;
   private syncWaiters: (() => void)[] = [];
+  /** Which descriptor the store uses now: a reopen takes the next. */
+  descriptor = 0;
+  private syncsByDescriptor = new Map<number, number>();
 
   wrap = (file: LogFile): LogFile => ({
     size: () => file.size(),
     read: (...args) => file.read(...args),
     truncate: (length) => file.truncate(length),
     close: () => file.close(),
+    reopen: async () => {
+      await file.reopen?.();
+      this.descriptor++;
+    },
     write: async (data, position) => {
       this.writes++;
       if (this.failing === 'write') {
-        this.failing = undefined;
+        if (!this.failingUntilHealed) this.failing = undefined;
         await file.write(data.subarray(0, data.length >> 1), position); // a partial write, then the error
         throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
       }
@@ -431,10 +522,11 @@ class ControllableDisk {
     },
     datasync: async () => {
       this.syncs++;
+      this.syncsByDescriptor.set(this.descriptor, this.syncsOn(this.descriptor) + 1);
       for (const wake of this.syncWaiters.splice(0)) wake();
       if (this.held) await new Promise<void>((resolve) => this.release.push(resolve));
       if (this.failing === 'fdatasync') {
-        this.failing = undefined;
+        if (!this.failingUntilHealed) this.failing = undefined;
         throw Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' });
       }
       return file.datasync();
@@ -450,8 +542,19 @@ class ControllableDisk {
     for (const wake of this.release.splice(0)) wake();
   }
 
-  failNext(operation: 'write' | 'fdatasync'): void {
+  /** Every write (ENOSPC, after writing half) or fdatasync (EIO) fails until heal(). */
+  failUntilHealed(operation: 'write' | 'fdatasync'): void {
     this.failing = operation;
+    this.failingUntilHealed = true;
+  }
+
+  heal(): void {
+    this.failing = undefined;
+    this.failingUntilHealed = false;
+  }
+
+  syncsOn(descriptor: number): number {
+    return this.syncsByDescriptor.get(descriptor) ?? 0;
   }
 }
 

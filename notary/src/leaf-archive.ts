@@ -6,7 +6,7 @@
  * one it notarised, and verify-log can name the first event that differs. It is itself
  * checked against the signed tree heads before it is trusted.
  */
-import { mkdir, open, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 
 export const LEAF_ARCHIVE_FILE = 'leaf-hashes.bin';
@@ -37,6 +37,19 @@ export class LeafArchive {
       }
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  /**
+   * How many leaves the archive in `dir` holds (0 when there is none): events the log
+   * acknowledged, since the notary only sees durable events; the log must still hold them.
+   */
+  static async count(dir: string): Promise<number> {
+    try {
+      return Math.floor((await stat(path.join(dir, LEAF_ARCHIVE_FILE))).size / HASH_BYTES);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
       throw error;
     }
   }

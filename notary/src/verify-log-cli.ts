@@ -8,7 +8,7 @@
  * cover (see log-file-leaves.ts).
  */
 import path from 'node:path';
-import { LOG_FILE_NAME, connectEventStoreDB, type EventStore } from '@stays/event-store';
+import { LOG_FILE_NAME, LogCorruptedError, checkEmbeddedLog, connectEventStoreDB, type EventStore } from '@stays/event-store';
 import { connectMongoReadStore, type ReadStore } from '@stays/read-store';
 import type { SignedTreeHead } from '@stays/contracts';
 import { ConfigError, loadConfig, runMain } from '@stays/service-kit';
@@ -76,6 +76,16 @@ runMain(async () => {
     const notaryDir = path.join(config.dataDir, 'notary');
     heads = await readTreeHeadsFile(notaryDir);
     notarised = await LeafArchive.read(notaryDir);
+    // the same check, and the same words, as the product's start-up: fewer intact events than were acknowledged is damage
+    const eventsDir = path.join(config.dataDir, 'events');
+    try {
+      await checkEmbeddedLog(eventsDir, [{ events: notarised?.length ?? 0, by: "the notary's leaf archive" }]);
+    } catch (error) {
+      if (!(error instanceof LogCorruptedError)) throw error;
+      console.log(error.message);
+      process.exitCode = 1;
+      return;
+    }
     const fileVerifier = new LogVerifier(heads.map((head) => head.treeSize));
     verifier = fileVerifier;
     const log = await leavesOfLogFile(path.join(config.dataDir, 'events', LOG_FILE_NAME), {

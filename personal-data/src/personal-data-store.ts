@@ -38,6 +38,7 @@ export function withPersonalData(store: EventStore, keys: KeyStore): EventStore 
     readAll: async (options) => readable(await store.readAll(options)),
     readAt: async (positions) => readable(await store.readAt(positions)),
     headPosition: () => store.headPosition(),
+    ...(store.refusingAppends && { refusingAppends: () => store.refusingAppends!() }),
     subscribeToAll: (options, handler) => {
       if (!closed) {
         const subscription = subscribeRevealingAhead(store, options, handler, { reveal }, () => following.delete(subscription));

@@ -12,9 +12,10 @@ export interface ReadSideProgress {
    * Healthy: every projection subscribed to the log and not too far behind it; `projections`
    * says each one's state, and `reactors` (where this process runs them) how far each is,
    * for operators and tests: a reactor's backlog (invoices, emails) never makes the read
-   * side unhealthy.
+   * side unhealthy. `problem` names what is wrong when it is not the projections (the log
+   * refusing writes, say).
    */
-  health(): Promise<{ readonly healthy: boolean; readonly projections: readonly object[]; readonly reactors?: readonly object[] }>;
+  health(): Promise<{ readonly healthy: boolean; readonly projections: readonly object[]; readonly reactors?: readonly object[]; readonly problem?: string }>;
   /** Resolves true once every read model reflects the log up to `position`, false after `timeoutMs`. */
   waitFor(position: number, timeoutMs: number): Promise<boolean>;
   /** Position of the last event that changed a projection's documents: a cache key that moves only with the data. */

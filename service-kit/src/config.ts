@@ -118,6 +118,14 @@ const schema = z.object({
     .default(15),
   /** Calendar sync, tests only: 1 lets feeds on loopback and private addresses be fetched (never in production: it opens the server's network to owners). */
   CALENDAR_ALLOW_PRIVATE_URLS: z.enum(['0', '1']).default('0'),
+  /**
+   * Fault campaigns only (docs/operations.md): while this file exists and names an error
+   * (ENOSPC or EIO), the embedded log's writes and syncs fail with it, as a full or
+   * failing disk would. Unset in production.
+   */
+  FAULT_INJECTION_FILE: z.string().min(1).optional(),
+  /** How long a reservation may wait for its booking before the reconciler gives its units back (default 120 s; campaigns shorten it). */
+  ORPHANED_UNITS_GRACE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
   /** Uploaded images decoded at once across all requests; default one per core but one, at most two (see command-service image-line.ts). */
   IMAGE_WORK_CONCURRENCY: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(1).max(64).optional()),
   /** Requests with images that may wait for a turn beyond those decoding; more are answered 503 with Retry-After. Default 8. */
@@ -200,6 +208,8 @@ function toConfig(env: z.infer<typeof schema>) {
     metricsToken: env.METRICS_TOKEN?.trim() || null,
     /** Longest a SIGTERM may take to finish requests and batches and close the stores before the process exits anyway. */
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    faultInjectionFile: env.FAULT_INJECTION_FILE === undefined ? undefined : path.resolve(env.FAULT_INJECTION_FILE),
+    orphanedUnitsGraceMs: env.ORPHANED_UNITS_GRACE_SECONDS * 1000,
     /** The image line's size; unset parts take the command service's defaults. */
     imageLine: {
       ...(env.IMAGE_WORK_CONCURRENCY !== undefined && { concurrency: env.IMAGE_WORK_CONCURRENCY }),

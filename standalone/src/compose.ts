@@ -7,7 +7,15 @@
 import path from 'node:path';
 import type Koa from 'koa';
 import { MongoClient } from 'mongodb';
-import { LOG_FILE_NAME, connectEventStoreDB, openEmbeddedEventStore, type EventStore, type Subscription } from '@stays/event-store';
+import {
+  LOG_FILE_NAME,
+  connectEventStoreDB,
+  failingWhileFileExists,
+  openEmbeddedEventStore,
+  type AcknowledgedEvents,
+  type EventStore,
+  type Subscription,
+} from '@stays/event-store';
 import { ReadStoreSnapshots, connectMongoReadStore, createEmbeddedReadStore, type EmbeddedReadStore, type ReadStore } from '@stays/read-store';
 import {
   TokenIssuer,
@@ -141,11 +149,15 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
   const now = overrides.now ?? seedingClock?.now;
   const closers: (() => Promise<void>)[] = [];
   try {
+    const faults = config.faultInjectionFile;
     const rawEventStore = config.eventStoreUrl
       ? connectEventStoreDB(config.eventStoreUrl)
       : await openEmbeddedEventStore(path.join(config.dataDir, 'events'), {
           logger: { warn: (line) => logger.warn(line), info: (line) => logger.info(line) },
           ...(seedingClock && { now: seedingClock.now }),
+          // the notary saw these acknowledged: a log holding fewer was damaged, and is not cut (docs/operations.md)
+          ...(!config.mongoUrl && { acknowledged: await notaryAcknowledged(config.dataDir) }),
+          ...(faults && { wrapLogFile: (file) => failingWhileFileExists(file, faults) }),
         });
     let closeLog = () => rawEventStore.close();
     closers.push(() => closeLog());
@@ -224,7 +236,14 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     const reactor = bookingDocumentsReactor({ store: eventStore, media, mailer, publicUrl: config.publicUrl, log, ...checkpoints });
     await reactor.start();
     closers.unshift(() => reactor.stop());
-    const reconciler = orphanedUnitsReconciler({ store: eventStore, log, ...checkpoints, ...(now && { now }) });
+    const reconciler = orphanedUnitsReconciler({
+      store: eventStore,
+      log,
+      graceMs: config.orphanedUnitsGraceMs,
+      intervalMs: Math.min(30_000, config.orphanedUnitsGraceMs),
+      ...checkpoints,
+      ...(now && { now }),
+    });
     await reconciler.start();
     closers.unshift(() => reconciler.stop());
     const calendarImport = calendarImportReactor({
@@ -282,20 +301,24 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
         mediaLinks,
         tokenVerifier,
         readSide: {
-          health: async () => ({
-            ...(await notary.besideReadSide(await runner.health(config.healthMaxLagMs), config.healthMaxLagMs)),
-            reactors: await Promise.all(
-              Object.entries({
-                'booking-documents': reactor,
-                'orphaned-units': reconciler,
-                'personal-data-erasure': erasure,
-                'calendar-import': calendarImport,
-              }).map(async ([name, follower]) => ({
-                name,
-                ...(await follower.health(config.healthMaxLagMs)),
-              })),
-            ),
-          }),
+          health: async () => {
+            const health = {
+              ...(await notary.besideReadSide(await runner.health(config.healthMaxLagMs), config.healthMaxLagMs)),
+              reactors: await Promise.all(
+                Object.entries({
+                  'booking-documents': reactor,
+                  'orphaned-units': reconciler,
+                  'personal-data-erasure': erasure,
+                  'calendar-import': calendarImport,
+                }).map(async ([name, follower]) => ({
+                  name,
+                  ...(await follower.health(config.healthMaxLagMs)),
+                })),
+              ),
+            };
+            const refusal = rawEventStore.refusingAppends?.();
+            return refusal ? { ...health, healthy: false, problem: `the event log refuses writes: ${refusal.message}` } : health;
+          },
           waitFor: (position, timeoutMs) => runner.waitFor(position, timeoutMs),
           changedAt: async (projection) => runner.changedAt(projection),
         },
@@ -365,6 +388,11 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
 /** The configured mailer, but the demo's outbox while the demo seed writes the past: its hundreds of confirmations are no one's mail. */
 function seedingMailer(clock: SeedingClock, configured: Mailer, demoOutbox: Mailer): Mailer {
   return { send: (message) => (clock.seeding ? demoOutbox : configured).send(message) };
+}
+
+/** How many events the notary's leaf archive under DATA_DIR/notary saw: the log must still hold them. */
+export async function notaryAcknowledged(dataDir: string): Promise<AcknowledgedEvents> {
+  return { events: await LeafArchive.count(path.join(dataDir, 'notary')), by: "the notary's leaf archive" };
 }
 
 /** The embedded read store's snapshots under DATA_DIR/read-store, tied to the log as stored; loads the latest one into `store`. */

@@ -84,7 +84,9 @@ describe('read model documents for auditors and the operator', function () {
     expect([opened.collection, opened.collections]).to.deep.equal(['customers', ['customers', 'owners', 'auditors', 'sessions']]);
     expect(await refused('collection=rooms')).to.deep.include(404);
     expect(await refused('collection=customers&version=99')).to.deep.include(404);
-    expect((await refused('', 'nope'))[1]).to.match(/^no read model is named nope \(read models: accounts, availability, bookings, calendar-sync, hotels, occupancy\)$/);
+    expect((await refused('', 'nope'))[1]).to.match(
+      /^no read model is named nope \(read models: accounts, availability, bookings, calendar-sync, hotels, occupancy\)$/,
+    );
     expect((await documents('collection=customers', guests[0]!.token)).status).to.equal(403);
     expect((await api.get('/audit/read-models/accounts/documents')).status).to.equal(401);
   });

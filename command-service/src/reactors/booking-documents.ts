@@ -24,8 +24,7 @@ import type { CompetingConsumers, CompetingDelivery, EventStore, RecordedEvent }
 import { processMetrics, type Mailer, type MediaStore } from '@stays/service-kit';
 import { handle, load } from '../handle.ts';
 import { recordEmailSent, recordInvoice, recordNoticeSent } from '../booking/issuing-documents/decide.ts';
-import { releaseUnits } from '../booking/giving-back/decide.ts';
-import { inventoryAggregate } from '../booking/inventory.ts';
+import { giveBack } from '../booking/giving-back/handler.ts';
 import { createInvoiceWorkerPool, type InvoiceRenderer } from './invoice-renderer.ts';
 import { hotelAggregate } from '../hotels/hotel.ts';
 import { accountAggregate } from '../accounts/account.ts';
@@ -155,8 +154,9 @@ function bookingDocumentSteps({ store, media, mailer, renderer: untimed, publicU
     }
     if (!emailRule.soleConsumer) emailRule.claimedHere.delete(bookingID);
     if (state.status === 'cancelled') {
-      const { roomId } = state.booking;
-      await handle(store, streams.inventory(roomId), inventoryAggregate, (current) => releaseUnits({ bookingID, roomId }, current), REACTOR);
+      // the cancelling command gives both back too; this finishes it when that command stopped after recording the cancellation
+      const { roomId, customerId } = state.booking;
+      await giveBack(store, { bookingID, customerId, roomId }, REACTOR);
     }
     const placedOrCancelled = (notice: BookingNotice) => (notice === 'owner-new-booking' ? state.status === 'placed' : state.status === 'cancelled');
     const ownerEmail = once(async () => ((await hotel()).listed ? ownerEmailOf(state.booking.ownerId) : null));

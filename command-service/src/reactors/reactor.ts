@@ -115,6 +115,8 @@ export function defineReactor<Item>(definition: ReactorDefinition<Item>, deps: R
     work: async (key) => {
       const item = open.get(key);
       const next = await definition.work(key, item);
+      // Work that came for this key while it ran (a cancellation during its placement's documents)
+      // stays: the queue runs the key again, with it.
       if (open.get(key) !== item) return;
       if (next === undefined) open.delete(key);
       else open.set(key, next.keep);

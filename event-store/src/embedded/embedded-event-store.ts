@@ -21,6 +21,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { validateAppendRequest } from '../append-validation.ts';
+import type { BackoffOptions } from '../backoff.ts';
 import { EventStoreUnavailableError, WrongExpectedRevisionError } from '../errors.ts';
 import { checkExpectedRevision } from '../expected-revision.ts';
 import type {
@@ -41,7 +42,7 @@ import { GroupCommitWriter } from './group-commit-writer.ts';
 import { loadIndexFile, writeIndexFile } from './index-file.ts';
 import { MemoryLogFile, openDiskLogFile, type LogFile } from './log-file.ts';
 import { LogIndex } from './log-index.ts';
-import { recoverLog, type RecoveryLogger } from './log-recovery.ts';
+import { recoverLog, verifyLastRecord, type AcknowledgedEvents, type RecoveryLogger } from './log-recovery.ts';
 import { LogSubscription, NewEventsSignal } from './log-subscription.ts';
 import { ResumingSubscription } from '../resuming-subscription.ts';
 import { encodeRecord } from './record-codec.ts';
@@ -67,6 +68,13 @@ export interface EmbeddedEventStoreOptions {
    * its own process before the port opens, to write a past in time order (docs/decisions/0032).
    */
   readonly now?: () => Date;
+  /**
+   * How many events something outside the log saw acknowledged (the notary's leaf
+   * archive): opening refuses, cutting nothing, when the log holds fewer intact ones.
+   */
+  readonly acknowledged?: AcknowledgedEvents;
+  /** Delays between attempts to recover from a failed write (tests shorten them). */
+  readonly recoveryBackoff?: BackoffOptions;
 }
 
 /** Opens (creating if needed) the event log in `dir`, recovering it after a crash. */
@@ -80,7 +88,7 @@ export async function openEmbeddedEventStore(dir: string, options: EmbeddedEvent
     await syncDirectory(dir);
     if (options.wrapLogFile) file = options.wrapLogFile(file);
     const persisted = { dir, everyBytes: options.indexEveryBytes ?? DEFAULT_INDEX_EVERY_BYTES };
-    return await EmbeddedEventStore.recover(file, options.logger ?? console, lock, persisted, options.now);
+    return await EmbeddedEventStore.recover(file, options.logger ?? console, lock, persisted, options);
   } catch (error) {
     await file?.close().catch(() => undefined);
     await lock.release();
@@ -137,13 +145,16 @@ class EmbeddedEventStore implements EventStore {
     logger: RecoveryLogger,
     lock: DirectoryLock,
     persisted: PersistedIndex | undefined,
-    now: () => Date = () => new Date(),
+    options: Pick<EmbeddedEventStoreOptions, 'acknowledged' | 'recoveryBackoff' | 'now'> = {},
   ): Promise<EmbeddedEventStore> {
     let index = new LogIndex();
+    const acknowledged = options.acknowledged ? [options.acknowledged] : [];
     if (persisted) {
       const loaded = await loadIndexFile(persisted.dir, file);
       if ('index' in loaded) index = loaded.index;
       else if ((await file.size()) > 0) logger.info?.(`event log: not using the index file (${loaded.ignored}); reading the whole log`);
+      if ('acknowledgedEvents' in loaded && loaded.acknowledgedEvents !== undefined)
+        acknowledged.push({ events: loaded.acknowledgedEvents, by: 'the index file' });
     }
     const indexedLength = index.length;
     const { validLength } = await recoverLog(
@@ -152,9 +163,9 @@ class EmbeddedEventStore implements EventStore {
         for (const { event, recordBytes } of records) index.add(event.streamId, event.position, event.revision, recordBytes);
       },
       logger,
-      { length: index.length, eventCount: index.count },
+      { from: { length: index.length, eventCount: index.count }, acknowledged, ...(persisted && { dir: persisted.dir }) },
     );
-    return new EmbeddedEventStore(file, lock, index, validLength, logger, persisted, indexedLength, now);
+    return new EmbeddedEventStore(file, lock, index, validLength, logger, persisted, indexedLength, options.now ?? (() => new Date()), options.recoveryBackoff);
   }
 
   private constructor(
@@ -166,11 +177,21 @@ class EmbeddedEventStore implements EventStore {
     private readonly persisted: PersistedIndex | undefined,
     indexedLength: number,
     private readonly now: () => Date,
+    recoveryBackoff: BackoffOptions | undefined,
   ) {
     this.nextPosition = index.count;
     this.indexedLength = indexedLength;
     this.blocks = new DecodedBlocks(index, (positions) => this.track(readRecords(file, index, positions)));
-    this.writer = new GroupCommitWriter(file, logLength, (appends) => this.makeVisible(appends));
+    this.writer = new GroupCommitWriter(file, logLength, (appends) => this.makeVisible(appends), {
+      verifyTail: (end) => verifyLastRecord(file, index, end),
+      // Rejected appends took positions and revisions that were never written: the index's are the truth again.
+      onRecovered: () => {
+        this.nextPosition = this.index.count;
+        this.unflushed.clear();
+      },
+      ...(recoveryBackoff && { backoff: recoveryBackoff }),
+      log: (line) => logger.warn(line),
+    });
   }
 
   // Not `async`: the expected-revision decision must happen synchronously, before any
@@ -262,14 +283,18 @@ class EmbeddedEventStore implements EventStore {
   }
 
   private assertWritable(): void {
-    if (this.closing) throw new EventStoreUnavailableError('event store is closed');
-    const failure = this.writer.poisonedBy;
+    if (this.closing) throw new EventStoreUnavailableError('event store is closed', { reason: 'closed' });
+    const failure = this.writer.refusal;
     if (failure) throw failure;
+  }
+
+  refusingAppends(): EventStoreUnavailableError | undefined {
+    return this.closing ? undefined : this.writer.refusal;
   }
 
   /** Reads the records at these durable positions, counted as a read in progress. */
   private read(positions: readonly number[]): Promise<RecordedEvent[]> {
-    if (this.closing) return Promise.reject(new EventStoreUnavailableError('event store is closed'));
+    if (this.closing) return Promise.reject(new EventStoreUnavailableError('event store is closed', { reason: 'closed' }));
     if (positions.length === 0) return Promise.resolve([]);
     return this.track(readRecords(this.file, this.index, positions));
   }
@@ -293,7 +318,7 @@ class EmbeddedEventStore implements EventStore {
   private readAfter(after: number, maxCount: number): Promise<RecordedEvent[]> {
     const start = Math.max(0, Math.floor(after) + 1) || 0; // NaN reads from the start
     const end = Math.min(this.index.count, Number.isFinite(maxCount) ? start + Math.max(0, Math.floor(maxCount)) : Infinity);
-    if (this.closing) return Promise.reject(new EventStoreUnavailableError('event store is closed'));
+    if (this.closing) return Promise.reject(new EventStoreUnavailableError('event store is closed', { reason: 'closed' }));
     return this.blocks.read(start, end);
   }
 
@@ -324,6 +349,7 @@ class EmbeddedEventStore implements EventStore {
   /** Waits for appends and reads in flight to finish, stops subscriptions, writes the index, releases the log. */
   close(): Promise<void> {
     this.closing ??= (async () => {
+      await this.writer.stop();
       await this.writer.settled();
       await Promise.all([...this.subscriptions].map((s) => s.close()));
       await this.indexing;

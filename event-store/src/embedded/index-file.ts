@@ -93,8 +93,12 @@ function encodeBody(index: LogIndex) {
   };
 }
 
-/** The index file's index, or why it cannot be used for this log. */
-export type LoadedIndex = { readonly index: LogIndex } | { readonly ignored: string };
+/**
+ * The index file's index, or why it cannot be used for this log. An intact index that the
+ * log does not match (shorter than it covers, or a different last record) still says how
+ * many events were acknowledged: `acknowledgedEvents`, which the log must still hold.
+ */
+export type LoadedIndex = { readonly index: LogIndex } | { readonly ignored: string; readonly acknowledgedEvents?: number };
 
 /** Reads the index file beside the log and checks it against the log; never throws for a bad or missing file. */
 export async function loadIndexFile(dir: string, log: LogFile): Promise<LoadedIndex> {
@@ -129,14 +133,17 @@ async function decodeIndex(bytes: Buffer, log: LogFile): Promise<LoadedIndex> {
   if (!sha256(bytes.subarray(0, hashAt)).equals(bytes.subarray(hashAt))) return { ignored: 'its checksum fails (torn or damaged)' };
 
   const logSize = await log.size();
-  if (covered > logSize) return { ignored: `it covers ${covered} bytes of log, the log has ${logSize} (a shorter or another log)` };
+  if (covered > logSize) return { ignored: `it covers ${covered} bytes of log, the log has ${logSize} (a shorter or another log)`, acknowledgedEvents: count };
   const offsets = new Float64Array(count);
   bytes.copy(bytesOf(offsets), 0, offsetsAt, countsAt);
   const layout = checkOffsets(offsets, covered);
   if (layout) return { ignored: layout };
   const lastRecord = await readBytes(log, offsets[count - 1]!, covered);
   if (lastRecord.readUInt32BE(0) !== RECORD_MAGIC || !sha256(lastRecord).equals(bytes.subarray(32, 64))) {
-    return { ignored: `the log's record at byte ${offsets[count - 1]} is not the one it indexed (another log)` };
+    return {
+      ignored: `the log's record at byte ${offsets[count - 1]} is not the one it indexed (another log, or a damaged record)`,
+      acknowledgedEvents: count,
+    };
   }
 
   const counts = new Uint32Array(streamCount);

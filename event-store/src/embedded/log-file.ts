@@ -17,44 +17,88 @@ export interface LogFile {
   datasync(): Promise<void>;
   truncate(length: number): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Swaps in a fresh descriptor of the same file (reads in flight finish on the old one).
+   * After a failed write or fdatasync the old descriptor is never synced again: its error
+   * may have been reported once and its dirty pages dropped (the "fsyncgate" lesson).
+   * Absent where there is no descriptor (a file in memory).
+   */
+  reopen?(): Promise<void>;
 }
 
 /** Opens (creating if needed) a log file for reading and positioned writing. */
 export async function openDiskLogFile(path: string): Promise<LogFile> {
   // Not O_APPEND: every write names its offset, so a truncated tail is overwritten in place.
-  return new DiskLogFile(await open(path, constants.O_RDWR | constants.O_CREAT, 0o644));
+  return new DiskLogFile(path, await open(path, constants.O_RDWR | constants.O_CREAT, 0o644));
+}
+
+/** One open descriptor, and how many operations still use it. */
+interface Descriptor {
+  readonly handle: FileHandle;
+  inFlight: number;
+  /** Replaced by a fresh descriptor: closed once its last operation ends. */
+  retired: boolean;
 }
 
 class DiskLogFile implements LogFile {
-  constructor(private readonly handle: FileHandle) {}
+  private current: Descriptor;
 
-  async size(): Promise<number> {
-    return (await this.handle.stat()).size;
+  constructor(
+    private readonly path: string,
+    handle: FileHandle,
+  ) {
+    this.current = { handle, inFlight: 0, retired: false };
   }
 
-  async read(buffer: Buffer, offset: number, length: number, position: number): Promise<number> {
-    return (await this.handle.read(buffer, offset, length, position)).bytesRead;
+  size(): Promise<number> {
+    return this.use(async (handle) => (await handle.stat()).size);
   }
 
-  async write(data: Buffer, position: number): Promise<void> {
-    let written = 0;
-    while (written < data.length) {
-      const { bytesWritten } = await this.handle.write(data, written, data.length - written, position + written);
-      if (bytesWritten === 0) throw new Error('log write made no progress');
-      written += bytesWritten;
-    }
+  read(buffer: Buffer, offset: number, length: number, position: number): Promise<number> {
+    return this.use(async (handle) => (await handle.read(buffer, offset, length, position)).bytesRead);
+  }
+
+  write(data: Buffer, position: number): Promise<void> {
+    return this.use(async (handle) => {
+      let written = 0;
+      while (written < data.length) {
+        const { bytesWritten } = await handle.write(data, written, data.length - written, position + written);
+        if (bytesWritten === 0) throw new Error('log write made no progress');
+        written += bytesWritten;
+      }
+    });
   }
 
   datasync(): Promise<void> {
-    return this.handle.datasync();
+    return this.use((handle) => handle.datasync());
   }
 
   truncate(length: number): Promise<void> {
-    return this.handle.truncate(length);
+    return this.use((handle) => handle.truncate(length));
+  }
+
+  async reopen(): Promise<void> {
+    const fresh = await open(this.path, constants.O_RDWR);
+    const old = this.current;
+    this.current = { handle: fresh, inFlight: 0, retired: false };
+    old.retired = true;
+    // Closing a descriptor whose writeback failed may report that error again: it is already known.
+    if (old.inFlight === 0) await old.handle.close().catch(() => undefined);
   }
 
   close(): Promise<void> {
-    return this.handle.close();
+    return this.current.handle.close();
+  }
+
+  private async use<T>(operation: (handle: FileHandle) => Promise<T>): Promise<T> {
+    const descriptor = this.current;
+    descriptor.inFlight++;
+    try {
+      return await operation(descriptor.handle);
+    } finally {
+      descriptor.inFlight--;
+      if (descriptor.retired && descriptor.inFlight === 0) await descriptor.handle.close().catch(() => undefined);
+    }
   }
 }
 

@@ -11,11 +11,18 @@
  * Damage followed by a valid record is something else (a bad sector, a stray write, a
  * bug): cutting there would silently drop acknowledged events, so recovery refuses
  * with LogCorruptedError and leaves the file untouched for a human to look at.
+ *
+ * So is a tail that looks torn but whose cut would take events that were acknowledged: a
+ * crash never loses bytes fdatasync made durable, so when the log holds fewer intact
+ * events than a witness saw acknowledged (the index file, the notary's leaf archive), the
+ * tail was damaged while it lay on disk. Recovery refuses with LogDamagedError, cuts
+ * nothing, and says what to do (docs/operations.md).
  */
 import { crc32 } from 'node:zlib';
-import { LogCorruptedError } from '../errors.ts';
+import { LogCorruptedError, LogDamagedError } from '../errors.ts';
 import type { RecordedEvent } from '../port.ts';
 import type { LogFile } from './log-file.ts';
+import type { LogIndex } from './log-index.ts';
 import { CONTINUED_MAGIC, HEADER_BYTES, MAX_PAYLOAD_BYTES, RECORD_MAGIC, decodePayload, isRecordMagic, readHeader } from './record-codec.ts';
 
 export interface RecoveryResult {
@@ -45,24 +52,44 @@ export interface VerifiedPrefix {
   readonly eventCount: number;
 }
 
+/** A witness to how many events the log had acknowledged: the log must hold at least that many. */
+export interface AcknowledgedEvents {
+  readonly events: number;
+  /** Who says so, for the message: "the index file", "the notary's leaf archive". */
+  readonly by: string;
+}
+
+export interface RecoveryOptions {
+  readonly from?: VerifiedPrefix;
+  /** Witnesses of acknowledged events; the largest count counts. */
+  readonly acknowledged?: readonly AcknowledgedEvents[];
+  /** Report only: cut nothing (verify-log, repair-log's check). */
+  readonly dryRun?: boolean;
+  /** The log's folder, named in the damage message. */
+  readonly dir?: string;
+}
+
 const CHUNK_BYTES = 8 * 1024 * 1024;
 
 export async function recoverLog(
   file: LogFile,
   onAppend: (records: RecoveredRecord[]) => void,
   logger: RecoveryLogger,
-  from: VerifiedPrefix = { length: 0, eventCount: 0 },
+  options: RecoveryOptions = {},
 ): Promise<RecoveryResult> {
+  const from = options.from ?? { length: 0, eventCount: 0 };
   const fileSize = await file.size();
   const reader = new ChunkedReader(file, fileSize);
   let offset = from.length;
   let eventCount = from.eventCount;
   let completeLength = from.length; // end of the last complete append
   let openAppend: RecoveredRecord[] = [];
+  let tornBy: string | undefined;
 
   while (offset < fileSize) {
     const result = await readRecordAt(reader, offset);
     if ('damage' in result) {
+      tornBy = result.damage;
       const validAt = await findValidRecord(file, offset + 1, fileSize);
       if (validAt !== undefined) {
         throw new LogCorruptedError(
@@ -85,7 +112,12 @@ export async function recoverLog(
   }
 
   const cutBytes = fileSize - completeLength;
-  if (cutBytes > 0) {
+  // A log that ends cleanly but holds fewer events (cut at a record boundary, replaced) is not cut here: the notary and verify-log name where it differs.
+  const witness = (options.acknowledged ?? []).reduce<AcknowledgedEvents | undefined>((most, w) => (w.events > (most?.events ?? 0) ? w : most), undefined);
+  if (witness && cutBytes > 0 && eventCount < witness.events) {
+    throw new LogDamagedError(damageMessage(witness, eventCount, completeLength, tornBy ?? 'an incomplete append', options.dir), eventCount, witness.events);
+  }
+  if (cutBytes > 0 && !options.dryRun) {
     await file.truncate(completeLength);
     await file.datasync();
     logger.warn(
@@ -94,6 +126,20 @@ export async function recoverLog(
     );
   }
   return { validLength: completeLength, eventCount, cutBytes };
+}
+
+/** What the operator is told, the same at start-up, in verify-log and in repair-log. */
+export function damageMessage(witness: AcknowledgedEvents, intact: number, intactLength: number, damage: string, dir?: string): string {
+  const lost = witness.events - intact;
+  return (
+    `event log damaged: ${witness.by} shows ${witness.events} events acknowledged, but only the first ${intact} are intact ` +
+    `(byte ${intactLength} on: ${damage}). A crash never cuts acknowledged events, so this is damage to the stored file, ` +
+    `not an interrupted write; nothing was cut. Either restore ${dir ?? 'the log folder'} from a backup, or cut the ` +
+    `${lost} damaged event${lost === 1 ? '' : 's'} with \`npm run repair-log -- --truncate-to ${intact}\` ` +
+    '(they are lost; the cut bytes are kept beside the log). ' +
+    (witness.by === 'the index file' ? 'If only events.log was just restored from a backup, remove the newer events.index beside it instead. ' : '') +
+    'See docs/operations.md, "A damaged record".'
+  );
 }
 
 /** Positions are gap-free and an append's records are one stream's consecutive revisions. */
@@ -123,6 +169,23 @@ async function readRecordAt(reader: ChunkedReader, offset: number): Promise<Read
     continues: magic === CONTINUED_MAGIC,
     end: offset + HEADER_BYTES + length,
   };
+}
+
+/** Checks that the log file ends at `end` with the intact last record the index knows of; throws if not. */
+export async function verifyLastRecord(file: LogFile, index: LogIndex, end: number): Promise<void> {
+  const size = await file.size();
+  if (size !== end) throw new LogCorruptedError(`event log is ${size} bytes long, expected ${end}`);
+  if (index.count === 0) return;
+  const offset = index.offsetOf(index.count - 1);
+  if (!(await isValidRecordAt(file, offset, end)) || offset + HEADER_BYTES + (await lengthAt(file, offset)) !== end) {
+    throw new LogCorruptedError(`event log: the last acknowledged record (byte ${offset}) does not read back intact`);
+  }
+}
+
+async function lengthAt(file: LogFile, offset: number): Promise<number> {
+  const header = Buffer.alloc(HEADER_BYTES);
+  await readFully(file, header, 0, HEADER_BYTES, offset);
+  return readHeader(header, 0).length;
 }
 
 /** Scans forward from `from` for any record whose header and checksum are valid. */

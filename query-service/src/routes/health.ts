@@ -13,7 +13,7 @@ export function mountHealthRoutes(router: Router, deps: QueryServiceDeps): void 
     if (health.healthy) respond(ctx, 200, 'ready', data);
     else {
       ctx.status = 503;
-      ctx.body = { ...failureBody(503, 'the read side is not following the event log'), data };
+      ctx.body = { ...failureBody(503, health.problem ?? 'the read side is not following the event log'), data };
     }
   });
 }

@@ -1,5 +1,6 @@
 /** Cancelling a booking: records the cancellation, then gives back its units and the guest's place. */
 import { bookingAggregate, streams, type BookingCancellation } from '@stays/contracts';
+import { EventStoreUnavailableError } from '@stays/event-store';
 import type { BookingDeps } from '../../command-context.ts';
 import { handle, latestPosition, type Positioned } from '../../handle.ts';
 import { placedBooking } from '../booking.ts';
@@ -18,6 +19,11 @@ export async function handleCancelBooking(deps: BookingDeps, customerId: string,
   );
   const booking = placedBooking(state);
   const { roomId, customerId: guest } = booking.booking;
-  const givenBack = await giveBack(deps.store, { bookingID, customerId: guest, roomId }, metadata);
+  // Once recorded, the cancellation stands: the answer says so even when giving back fails
+  // (a full disk), and the booking documents reactor gives back what is still held.
+  const givenBack = await giveBack(deps.store, { bookingID, customerId: guest, roomId }, metadata).catch((error: unknown) => {
+    if (error instanceof EventStoreUnavailableError) return null;
+    throw error;
+  });
   return { value: booking.cancellation, position: latestPosition(position, givenBack) };
 }

@@ -8,7 +8,6 @@ const plural = (count: number, one: string, many = `${one}s`) => `${count} ${cou
 export const auditMessages = {
   signInTitle: 'Sign In Auditor',
   emailLabel: 'Auditor email',
-  signOut: 'Sign out',
   signedInAs: (name: string) => `Signed in as ${name} (auditor)`,
   title: 'Audit',
   // finding a booking
@@ -72,7 +71,6 @@ export const auditMessages = {
   categoryLabel: 'Stream category',
   categoryPlaceholder: 'e.g. booking, inventory, customer',
   typeLabel: 'Event type',
-  typePlaceholder: 'e.g. BookingPlaced',
   actorLabel: 'Actor (account id or system)',
   fromLabel: 'Recorded from',
   toLabel: 'Recorded to',

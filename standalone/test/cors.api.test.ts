@@ -46,6 +46,7 @@ describe('CORS for web clients on other origins', function () {
         'X-Total-Count',
         'Content-Disposition',
         'Retry-After',
+        'X-Request-Id',
       ]);
     });
   });

@@ -75,7 +75,7 @@ describe('auditors finding bookings and records (e2e)', function () {
       const header = page.getByRole('navigation', { name: ui.mainNavigation });
       await header.getByRole('link', { name: ui.navAudit, exact: true }).waitFor();
       expect(await page.getByRole('button', { name: ui.navLogout, exact: true }).count()).to.equal(1);
-      expect(await page.getByRole('button', { name: texts.signOut, exact: true }).count()).to.equal(0);
+      expect(await page.getByRole('button', { name: ui.signOut, exact: true }).count()).to.equal(0);
       const banner = page.getByRole('banner');
       expect(await banner.getByText(ui.listYourProperty).count()).to.equal(0);
       expect(await header.getByRole('link', { name: ui.navHome, exact: true }).count()).to.equal(0);

@@ -21,11 +21,13 @@ export function cors(options: CorsOptions): Middleware {
       return allowedOrigins === '*' || allowedOrigins.includes(origin) ? origin : '';
     },
     allowMethods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
-    allowHeaders: ['Authorization', 'Content-Type'],
+    // a client's own request id, kept if it has a safe shape (docs/operations.md#logs)
+    allowHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
     // the commit position for read-your-writes; the size of an auditor's export, for its
     // progress; the file name a person's data export is saved under; how long a refusal
-    // (429, 503) asks to wait, which the booking page counts down
-    exposeHeaders: ['X-Commit-Position', 'X-Total-Count', 'Content-Disposition', 'Retry-After'],
+    // (429, 503) asks to wait, which the booking page counts down; the request id an
+    // operator finds the call's log line and events by
+    exposeHeaders: ['X-Commit-Position', 'X-Total-Count', 'Content-Disposition', 'Retry-After', 'X-Request-Id'],
     maxAge: 600,
   });
 }

@@ -14,6 +14,7 @@ import ICAL from 'ical.js';
 import { addDays, calendarSyncMessages, indiaToday, type CalendarSyncView, type RoomCalendar } from '@stays/contracts';
 import { ApiClient } from './support/http-client.ts';
 import { hotelForm, pngImages, roomForm } from './support/fixtures.ts';
+import { hotelWithRoom } from './support/stays.ts';
 import { signedInCustomer, signedInOwner, type SignedIn } from './support/accounts.ts';
 import { newContact, verifyContact } from './support/booking.ts';
 import { isoDate, propertyOf, readCalendar } from './support/rfc5545-reader.ts';
@@ -161,24 +162,7 @@ describe('calendar sync over HTTP', function () {
     api = new ApiClient(stays.baseUrl);
     owner = await signedInOwner(api);
     guest = await signedInCustomer(api);
-    hotelId = (
-      await api.multipart(
-        'POST',
-        '/hotel/data/create/hotel',
-        hotelForm({ hotelName: 'Hotel Two Calendars', city: 'Alibag' }),
-        { imageURLs: await pngImages(5) },
-        { token: owner.token },
-      )
-    ).body.data._id;
-    const room = await api.multipart(
-      'POST',
-      '/hotel/room/create/room',
-      roomForm(hotelId, { totalUnits: '1' }),
-      { imageURLs: await pngImages(1) },
-      { token: owner.token },
-    );
-    expect(room.status, JSON.stringify(room.body)).to.equal(201);
-    roomId = room.body.data._id;
+    ({ hotelId, roomId } = await hotelWithRoom(api, owner, { hotel: { hotelName: 'Hotel Two Calendars', city: 'Alibag' }, room: { totalUnits: '1' } }));
   });
   after(async () => {
     await stays.destroy();

@@ -7,7 +7,7 @@
 import { expect } from 'chai';
 import { addDays, closureMessages, indiaToday, messages, type ListingAvailability, type RoomCalendar } from '@stays/contracts';
 import { ApiClient } from './support/http-client.ts';
-import { hotelForm, pngImages, roomForm } from './support/fixtures.ts';
+import { hotelWithRoom } from './support/stays.ts';
 import { signedInCustomer, signedInOwner, type SignedIn } from './support/accounts.ts';
 import { newContact, verifyContact } from './support/booking.ts';
 import { startTestSystem, type TestSystem } from './support/test-system.ts';
@@ -26,24 +26,7 @@ describe('closed nights over HTTP', function () {
     stays = await startTestSystem();
     api = new ApiClient(stays.baseUrl);
     owner = await signedInOwner(api);
-    hotelId = (
-      await api.multipart(
-        'POST',
-        '/hotel/data/create/hotel',
-        hotelForm({ hotelName: 'Hotel Closed Often', city: 'Ratnagiri' }),
-        { imageURLs: await pngImages(5) },
-        { token: owner.token },
-      )
-    ).body.data._id;
-    const room = await api.multipart(
-      'POST',
-      '/hotel/room/create/room',
-      roomForm(hotelId, { totalUnits: '2' }),
-      { imageURLs: await pngImages(1) },
-      { token: owner.token },
-    );
-    expect(room.status, JSON.stringify(room.body)).to.equal(201);
-    roomId = room.body.data._id;
+    ({ hotelId, roomId } = await hotelWithRoom(api, owner, { hotel: { hotelName: 'Hotel Closed Often', city: 'Ratnagiri' }, room: { totalUnits: '2' } }));
   });
   after(async () => stays.destroy());
 

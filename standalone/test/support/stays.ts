@@ -7,14 +7,18 @@ import type { SignedIn } from './accounts.ts';
 import { daysFromToday, newContact, verifyContact } from './booking.ts';
 import { API, type TestSystem } from './test-system.ts';
 
-export async function hotelWithRoom(api: ApiClient, owner: SignedIn): Promise<{ hotelId: string; roomId: string }> {
-  const hotel = await api.multipart('POST', '/hotel/data/create/hotel', hotelForm(), { imageURLs: await pngImages(5) }, { token: owner.token });
+export async function hotelWithRoom(
+  api: ApiClient,
+  owner: SignedIn,
+  fields: { readonly hotel?: Record<string, string>; readonly room?: Record<string, string> } = {},
+): Promise<{ hotelId: string; roomId: string }> {
+  const hotel = await api.multipart('POST', '/hotel/data/create/hotel', hotelForm(fields.hotel), { imageURLs: await pngImages(5) }, { token: owner.token });
   expect(hotel.status, JSON.stringify(hotel.body)).to.equal(201);
   const hotelId = hotel.body.data._id as string;
   const room = await api.multipart(
     'POST',
     '/hotel/room/create/room',
-    roomForm(hotelId, { totalUnits: '50' }),
+    roomForm(hotelId, { totalUnits: '50', ...fields.room }),
     { imageURLs: await pngImages(2) },
     { token: owner.token },
   );

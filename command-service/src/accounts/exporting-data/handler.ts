@@ -9,10 +9,10 @@
  * read. At most a few owner exports run at a time per process (more are refused with
  * 503), since one reads a stream per booking the hotel ever had.
  */
-import { guestEventTypes, messages, parseEvent, streams } from '@stays/contracts';
+import { guestEventTypes, messages, parseEvent, streams, indiaToday, routes } from '@stays/contracts';
 import type { RecordedEvent } from '@stays/event-store';
-import type { AccountClaims, MediaLinks } from '@stays/service-kit';
-import type { StoreDeps } from '../../command-context.ts';
+import { type AccountClaims, type MediaLinks, accountAuthOf, type RouteHandler } from '@stays/service-kit';
+import type { StoreDeps, CommandRoute } from '../../command-context.ts';
 import { createBoundedWork } from '../../bounded-work.ts';
 import { hotelIdOfOwner } from '../../hotels/hotel-streams.ts';
 import { accountStream } from '../account-streams.ts';
@@ -51,3 +51,22 @@ async function streamsOfHotel(deps: ExportDeps, hotelId: string): Promise<{ room
   );
   return { rooms: rooms!, bookings: bookings! };
 }
+
+/**
+ * GET /user/export and /hotel/owner/export: the caller's copy of their data, as a JSON
+ * file to save (not the answer envelope: the file is the person's, to keep or hand to
+ * another service). Never cached anywhere on the way.
+ */
+export const mountExportingData: CommandRoute = ({ deps, mount }) => {
+  const exportDeps = { store: deps.eventStore, now: deps.now, mediaLinks: deps.mediaLinks, hotelStreams: deps.hotelStreams };
+  const exportData: RouteHandler<typeof routes.customerExport | typeof routes.ownerExport> = async (ctx) => {
+    const document = await handleExportData(exportDeps, accountAuthOf(ctx));
+    ctx.status = 200;
+    ctx.type = 'application/json';
+    ctx.set('Content-Disposition', `attachment; filename="stays-my-data-${indiaToday(new Date(document.generatedAt))}.json"`);
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.body = JSON.stringify(document, null, 2);
+  };
+  mount(routes.customerExport, exportData);
+  mount(routes.ownerExport, exportData);
+};

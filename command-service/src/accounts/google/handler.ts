@@ -5,15 +5,18 @@
  * sign-in alone) to the account's stream. A new account that fails frees its email.
  */
 import { randomUUID } from 'node:crypto';
-import { normaliseEmail, type Role, type SignInResult } from '@stays/contracts';
-import type { AccountDeps } from '../../command-context.ts';
+import { normaliseEmail, type Role, type SignInResult, messages, routes } from '@stays/contracts';
+import type { RouteHandler } from '@stays/service-kit';
+import type { AccountDeps, CommandRoute } from '../../command-context.ts';
 import { handle, type Positioned } from '../../handle.ts';
 import { accountAggregate, sessionUserOf, type ActiveAccount } from '../account.ts';
 import { accountStream, findAccountByEmail } from '../account-streams.ts';
 import { releaseEmail } from '../unique-emails.ts';
-import type { GoogleIdentity } from '../google-id-token.ts';
+import { type GoogleIdentity, verifiedGoogleIdentity } from '../google-id-token.ts';
 import { startSignUp } from '../registering/handler.ts';
 import { signInWithGoogle, type GoogleSignIn } from './decide.ts';
+import { Unauthenticated } from '../../domain-errors.ts';
+import { respondSignedIn } from '../answers.ts';
 
 export async function handleGoogleSignIn(deps: AccountDeps, role: Role, identity: GoogleIdentity, client: string): Promise<Positioned<SignInResult>> {
   const existing = await findAccountByEmail(deps, role, identity.email);
@@ -39,3 +42,20 @@ export async function handleGoogleSignIn(deps: AccountDeps, role: Role, identity
     throw error;
   }
 }
+
+/**
+ * POST /user/google/signin/signup and /hotel/owner/google/signin/signup: sign in (or up)
+ * with the Google ID token posted as `credential`, verified against Google's keys.
+ */
+export const mountGoogleSignIn: CommandRoute = ({ deps, mount, committed }) => {
+  const googleSignIn =
+    (role: Role): RouteHandler<typeof routes.customerGoogle | typeof routes.ownerGoogle> =>
+    async (ctx) => {
+      const identity = await verifiedGoogleIdentity(deps.google, ctx.input.body.credential, () => new Unauthenticated(messages.server.googleCredentialInvalid));
+      const { value, position } = await handleGoogleSignIn(deps.accounts, role, identity, ctx.ip);
+      await committed(ctx, position);
+      respondSignedIn(ctx, deps.mediaLinks, value);
+    };
+  mount(routes.customerGoogle, googleSignIn('customer'));
+  mount(routes.ownerGoogle, googleSignIn('hotel-owner'));
+};

@@ -5,13 +5,16 @@
  * A failure in between frees the email again.
  */
 import { randomUUID } from 'node:crypto';
-import { normaliseEmail, type Role, type SignInMethod } from '@stays/contracts';
-import type { AccountDeps } from '../../command-context.ts';
+import { normaliseEmail, type Role, type SignInMethod, messages, routes } from '@stays/contracts';
+import { respond } from '@stays/service-kit';
+import type { AccountDeps, CommandRoute } from '../../command-context.ts';
 import { handle, type CommandMetadata, type Positioned } from '../../handle.ts';
 import { accountAggregate, type ActiveAccount } from '../account.ts';
 import { accountStream, loadAccount } from '../account-streams.ts';
 import { releaseEmail, reserveEmail } from '../unique-emails.ts';
 import { register } from './decide.ts';
+import { discardImages, storeUploadedImages } from '../../uploads.ts';
+import { profileImageRules } from '../profile-images.ts';
 
 export interface Registration {
   readonly role: Role;
@@ -76,3 +79,51 @@ export async function startSignUp(deps: AccountDeps, role: Role, email: string, 
     },
   );
 }
+
+/**
+ * POST /user/register (customers, with a profile image) and /hotel/owner/register (spec
+ * section 7, "Authentication and registration"): 201 with the new account's id.
+ */
+export const mountRegistering: CommandRoute = ({ deps, mount, committed }) => {
+  mount(routes.customerRegister, async (ctx) => {
+    const { body: input, files } = ctx.input;
+    const [profileImage] = await storeUploadedImages(files, deps.images, profileImageRules(true));
+    try {
+      const { value, position } = await handleRegister(
+        deps.accounts,
+        {
+          role: 'customer',
+          name: input.name,
+          email: input.email,
+          username: input.username,
+          password: input.password,
+          profileImage,
+          via: 'password',
+        },
+        ctx.ip,
+      );
+      await committed(ctx, position);
+      respond(ctx, 201, messages.server.customerRegistered, { _id: value.accountId });
+    } catch (error) {
+      await discardImages(deps.media, [profileImage!]);
+      throw error;
+    }
+  });
+
+  mount(routes.ownerRegister, async (ctx) => {
+    const input = ctx.input.body;
+    const { value, position } = await handleRegister(
+      deps.accounts,
+      {
+        role: 'hotel-owner',
+        name: input.name,
+        email: input.email,
+        password: input.password,
+        via: 'password',
+      },
+      ctx.ip,
+    );
+    await committed(ctx, position);
+    respond(ctx, 201, messages.server.ownerRegistered, { _id: value.accountId });
+  });
+};

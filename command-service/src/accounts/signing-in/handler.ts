@@ -5,8 +5,9 @@
  * session, and `AccountSignedIn` on the account's stream.
  */
 import { randomUUID } from 'node:crypto';
-import { messages, type Role, type SignInResult } from '@stays/contracts';
-import type { AccountDeps } from '../../command-context.ts';
+import { messages, type Role, type SignInResult, routes } from '@stays/contracts';
+import type { RouteHandler } from '@stays/service-kit';
+import type { AccountDeps, CommandRoute } from '../../command-context.ts';
 import { Unauthenticated } from '../../domain-errors.ts';
 import { handle, type Positioned } from '../../handle.ts';
 import { accountAggregate, sessionUserOf, type ActiveAccount } from '../account.ts';
@@ -14,6 +15,7 @@ import { accountStream, findAccountByEmail } from '../account-streams.ts';
 import { accountThrottleKey } from '../throttles.ts';
 import { tryPassword } from '../password-try.ts';
 import { signIn } from './decide.ts';
+import { respondSignedIn } from '../answers.ts';
 
 /** `client` is the caller's address: failures slow down that address, not the account's owner elsewhere. */
 export async function handleSignIn(deps: AccountDeps, role: Role, email: string, password: string, client: string): Promise<Positioned<SignInResult>> {
@@ -30,3 +32,17 @@ export async function handleSignIn(deps: AccountDeps, role: Role, email: string,
   );
   return { value: { accessToken: issued.token, user: sessionUserOf(state as ActiveAccount) }, position };
 }
+
+/** POST /user/login and /hotel/owner/login (spec section 7, "Authentication and registration"): an access token and the user. */
+export const mountSigningIn: CommandRoute = ({ deps, mount, committed }) => {
+  const signIn =
+    (role: Role): RouteHandler<typeof routes.customerLogin | typeof routes.ownerLogin> =>
+    async (ctx) => {
+      const { email, password } = ctx.input.body;
+      const { value, position } = await handleSignIn(deps.accounts, role, email, password, ctx.ip);
+      await committed(ctx, position);
+      respondSignedIn(ctx, deps.mediaLinks, value);
+    };
+  mount(routes.customerLogin, signIn('customer'));
+  mount(routes.ownerLogin, signIn('hotel-owner'));
+};

@@ -3,17 +3,21 @@
  * sign-ins), hashes a new password, decides once on the state read (so a refused change
  * never reserves the new email), moves the email's unique key, and appends.
  */
-import { normaliseEmail } from '@stays/contracts';
-import type { AccountClaims } from '@stays/service-kit';
-import type { AccountDeps } from '../../command-context.ts';
+import { normaliseEmail, messages, routes } from '@stays/contracts';
+import { type AccountClaims, accountAuthOf, respond } from '@stays/service-kit';
+import type { AccountDeps, CommandRoute } from '../../command-context.ts';
 import { handle, type CommandMetadata, type Positioned } from '../../handle.ts';
-import { accountAggregate, activeAccount, type ActiveAccount } from '../account.ts';
+import { accountAggregate, activeAccount, type ActiveAccount, sessionUserOf } from '../account.ts';
 import { accountStream, loadAccount } from '../account-streams.ts';
 import { releaseEmail, reserveEmail } from '../unique-emails.ts';
-import type { GoogleIdentity } from '../google-id-token.ts';
+import { type GoogleIdentity, verifiedGoogleIdentity } from '../google-id-token.ts';
 import { accountThrottleKey } from '../throttles.ts';
 import { tryPassword } from '../password-try.ts';
 import { updateProfile, type UpdateProfile } from './decide.ts';
+import { Forbidden } from '../../domain-errors.ts';
+import { discardImages, storeUploadedImages } from '../../uploads.ts';
+import { shownUser } from '../answers.ts';
+import { profileImageRules } from '../profile-images.ts';
 
 export interface ProfileChanges {
   readonly name?: string;
@@ -79,3 +83,65 @@ async function checkCurrentPassword(
   const matched = await tryPassword(deps, accountThrottleKey(account.role, account.email), client, password, async () => account);
   return matched === null ? null : account.passwordHash;
 }
+
+/**
+ * PATCH /user/update/profile (customers: multipart, with the profile image) and
+ * /hotel/owner/update/profile (spec section 7, "Profiles"): answers with the updated user.
+ * A new email or password is confirmed with `currentPassword`, or with `googleCredential`
+ * by an account without a password.
+ */
+export const mountUpdatingProfile: CommandRoute = ({ deps, mount, committed }) => {
+  /**
+   * How the caller confirms an email or password change. A Google confirmation that does
+   * not verify is refused as forbidden, not unauthenticated: the session itself is fine and must not end.
+   */
+  const confirmation = async (input: { currentPassword?: string; googleCredential?: string }) => ({
+    ...(input.currentPassword !== undefined && { currentPassword: input.currentPassword }),
+    ...(input.googleCredential !== undefined && {
+      google: await verifiedGoogleIdentity(deps.google, input.googleCredential, () => new Forbidden(messages.server.googleConfirmationInvalid)),
+    }),
+  });
+
+  mount(routes.customerUpdateProfile, async (ctx) => {
+    const { body: input, files } = ctx.input;
+    const confirmed = await confirmation(input);
+    const [newImage] = await storeUploadedImages(files, deps.images, profileImageRules(false));
+    const profileImage = newImage ?? (input.removeProfileImage === 'true' ? null : undefined);
+    try {
+      const { value, position } = await handleUpdateProfile(
+        deps.accounts,
+        accountAuthOf(ctx),
+        {
+          ...(input.username !== undefined && { username: input.username }),
+          ...(input.email !== undefined && { email: input.email }),
+          ...(input.password !== undefined && { password: input.password }),
+          ...(profileImage !== undefined && { profileImage }),
+          ...confirmed,
+        },
+        ctx.ip,
+      );
+      await committed(ctx, position);
+      respond(ctx, 200, messages.server.profileUpdated, shownUser(deps.mediaLinks, sessionUserOf(value)));
+    } catch (error) {
+      if (newImage !== undefined) await discardImages(deps.media, [newImage]);
+      throw error;
+    }
+  });
+
+  mount(routes.ownerUpdateProfile, async (ctx) => {
+    const input = ctx.input.body;
+    const { value, position } = await handleUpdateProfile(
+      deps.accounts,
+      accountAuthOf(ctx),
+      {
+        ...(input.name !== undefined && { name: input.name }),
+        ...(input.email !== undefined && { email: input.email }),
+        ...(input.password !== undefined && { password: input.password }),
+        ...(await confirmation(input)),
+      },
+      ctx.ip,
+    );
+    await committed(ctx, position);
+    respond(ctx, 200, messages.server.profileUpdated, shownUser(deps.mediaLinks, sessionUserOf(value)));
+  });
+};

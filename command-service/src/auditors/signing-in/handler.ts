@@ -4,8 +4,8 @@
  * opens a session: a token with role 'auditor', and `AuditorSignedIn` on the auditor's stream.
  */
 import { randomUUID } from 'node:crypto';
-import { messages, streams, type SignInResult } from '@stays/contracts';
-import type { AccountDeps } from '../../command-context.ts';
+import { messages, streams, type SignInResult, routes } from '@stays/contracts';
+import type { AccountDeps, CommandRoute } from '../../command-context.ts';
 import { Unauthenticated } from '../../domain-errors.ts';
 import { handle, type Positioned } from '../../handle.ts';
 import { accountThrottleKey } from '../../accounts/throttles.ts';
@@ -13,6 +13,7 @@ import { tryPassword } from '../../accounts/password-try.ts';
 import { auditorAggregate, auditorSessionUser, type ActiveAuditor } from '../auditor.ts';
 import { findAuditorByEmail } from '../auditor-streams.ts';
 import { signInAuditor } from './decide.ts';
+import { respondSignedIn } from '../../accounts/answers.ts';
 
 export async function handleAuditorSignIn(deps: AccountDeps, email: string, password: string, client: string): Promise<Positioned<SignInResult>> {
   const auditor = await tryPassword(deps, accountThrottleKey('auditor', email), client, password, () => findAuditorByEmail(deps, email));
@@ -28,3 +29,13 @@ export async function handleAuditorSignIn(deps: AccountDeps, email: string, pass
   );
   return { value: { accessToken: issued.token, user: auditorSessionUser(state as ActiveAuditor) }, position };
 }
+
+/** POST /audit/login: an auditor's access token and user, in the envelope of the other sign-ins. */
+export const mountAuditorSigningIn: CommandRoute = ({ deps, mount, committed }) => {
+  mount(routes.auditorLogin, async (ctx) => {
+    const { email, password } = ctx.input.body;
+    const { value, position } = await handleAuditorSignIn(deps.accounts, email, password, ctx.ip);
+    await committed(ctx, position);
+    respondSignedIn(ctx, deps.mediaLinks, value);
+  });
+};

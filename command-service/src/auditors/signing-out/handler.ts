@@ -1,7 +1,7 @@
 /** An auditor signing out: closes the token's session on the auditor's stream. */
-import { streams } from '@stays/contracts';
-import type { AccessTokenClaims } from '@stays/service-kit';
-import type { StoreDeps } from '../../command-context.ts';
+import { streams, messages, routes } from '@stays/contracts';
+import { type AccessTokenClaims, auditorAuthOf, respond } from '@stays/service-kit';
+import type { StoreDeps, CommandRoute } from '../../command-context.ts';
 import { handle, type Positioned } from '../../handle.ts';
 import { auditorAggregate } from '../auditor.ts';
 import { signOutAuditor } from './decide.ts';
@@ -16,3 +16,12 @@ export async function handleAuditorSignOut(deps: StoreDeps, claims: AccessTokenC
   );
   return { value: null, position };
 }
+
+/** POST /audit/logout: ends the auditor's session; both sides refuse its token from then on. */
+export const mountAuditorSigningOut: CommandRoute = ({ deps, mount, committed }) => {
+  mount(routes.auditorLogout, async (ctx) => {
+    const { position } = await handleAuditorSignOut(deps.accounts, auditorAuthOf(ctx));
+    await committed(ctx, position);
+    respond(ctx, 200, messages.server.signedOut, null);
+  });
+};

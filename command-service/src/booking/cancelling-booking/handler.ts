@@ -1,7 +1,8 @@
 /** Cancelling a booking: records the cancellation, then gives back its units and the guest's place. */
-import { bookingAggregate, streams, type BookingCancellation } from '@stays/contracts';
+import { bookingAggregate, streams, type BookingCancellation, messages, routes } from '@stays/contracts';
 import { EventStoreUnavailableError } from '@stays/event-store';
-import type { BookingDeps } from '../../command-context.ts';
+import { authOf, respond } from '@stays/service-kit';
+import type { BookingDeps, CommandRoute } from '../../command-context.ts';
 import { handle, latestPosition, type Positioned } from '../../handle.ts';
 import { placedBooking } from '../booking.ts';
 import { giveBack } from '../giving-back/handler.ts';
@@ -27,3 +28,12 @@ export async function handleCancelBooking(deps: BookingDeps, customerId: string,
   });
   return { value: booking.cancellation, position: latestPosition(position, givenBack) };
 }
+
+/** POST /hotel/booking/cancel/{bookingID}: the guest cancels an upcoming booking of theirs (beyond the spec); the answer says what it cost. */
+export const mountCancellingBooking: CommandRoute = ({ deps, mount, committed }) => {
+  mount(routes.cancelBooking, async (ctx) => {
+    const { value, position } = await handleCancelBooking(deps.booking, authOf(ctx).accountId, ctx.input.params.bookingID);
+    await committed(ctx, position);
+    respond(ctx, 200, messages.server.bookingCancelled, { cancellation: value });
+  });
+};

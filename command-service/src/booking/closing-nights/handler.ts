@@ -4,8 +4,9 @@
  * append retry on the new state).
  */
 import { randomBytes } from 'node:crypto';
-import { streams, type CloseNightsRequest, type ReopenNightsRequest } from '@stays/contracts';
-import type { StoreDeps } from '../../command-context.ts';
+import { streams, type CloseNightsRequest, type ReopenNightsRequest, closureMessages, routes } from '@stays/contracts';
+import { authOf, respond } from '@stays/service-kit';
+import type { StoreDeps, CommandRoute } from '../../command-context.ts';
 import { handle, type CommandMetadata, type Positioned } from '../../handle.ts';
 import { loadHotel } from '../../hotels/hotel-streams.ts';
 import { loadRoom } from '../../rooms/listings.ts';
@@ -74,3 +75,20 @@ export async function handleReopenNights(
   const nights = newEvents.flatMap((event) => (event.type === 'NightsReopened' ? event.data.nights : []));
   return { value: { nights }, position };
 }
+
+/**
+ * POST /hotel/room/close/nights/{hotelID} and /hotel/room/reopen/nights/{hotelID}: the
+ * hotel's owner closes units of a listing for a range of nights, and reopens them (beyond the spec).
+ */
+export const mountClosingNights: CommandRoute = ({ deps, mount, committed }) => {
+  mount(routes.closeNights, async (ctx) => {
+    const { value, position } = await handleCloseNights(deps.hotels, authOf(ctx).accountId, ctx.input.params.hotelID, ctx.input.body);
+    await committed(ctx, position);
+    respond(ctx, 201, closureMessages.nightsClosed, value);
+  });
+  mount(routes.reopenNights, async (ctx) => {
+    const { value, position } = await handleReopenNights(deps.hotels, authOf(ctx).accountId, ctx.input.params.hotelID, ctx.input.body);
+    await committed(ctx, position);
+    respond(ctx, 200, closureMessages.nightsReopened, value);
+  });
+};

@@ -4,8 +4,9 @@
  * revision read; then records it. A step that fails gives back what the earlier ones took.
  */
 import { randomBytes } from 'node:crypto';
-import { bookingAggregate, streams, type BookRequest } from '@stays/contracts';
-import type { BookingDeps } from '../../command-context.ts';
+import { bookingAggregate, streams, type BookRequest, messages, routes } from '@stays/contracts';
+import { authOf, respond } from '@stays/service-kit';
+import type { BookingDeps, CommandRoute } from '../../command-context.ts';
 import { Conflict } from '../../domain-errors.ts';
 import { handle, load, type Positioned } from '../../handle.ts';
 import { loadHotel } from '../../hotels/hotel-streams.ts';
@@ -83,3 +84,12 @@ export async function handlePlaceBooking(deps: BookingDeps, customerId: string, 
     }
   }
 }
+
+/** POST /hotel/booking/book/hotel (spec section 7, "Booking"): a signed-in guest books a stay; 201 with the booking id. */
+export const mountPlacingBooking: CommandRoute = ({ deps, mount, committed }) => {
+  mount(routes.book, async (ctx) => {
+    const { value, position } = await handlePlaceBooking(deps.booking, authOf(ctx).accountId, ctx.input.body);
+    await committed(ctx, position);
+    respond(ctx, 201, messages.server.bookingPlaced, value);
+  });
+};

@@ -2,9 +2,9 @@
  * Sending an OTP: draws a code from the CSPRNG, records the guest's use of the contact and
  * the code's salted hash, then sends the code by email and SMS.
  */
-import { nameForMessages, phoneDigits, streams, type SendOtpRequest } from '@stays/contracts';
-import { processMetrics } from '@stays/service-kit';
-import type { BookingDeps } from '../../command-context.ts';
+import { nameForMessages, phoneDigits, streams, type SendOtpRequest, messages, routes } from '@stays/contracts';
+import { processMetrics, authOf, respond } from '@stays/service-kit';
+import type { BookingDeps, CommandRoute } from '../../command-context.ts';
 import { handle, type Positioned } from '../../handle.ts';
 import { contactAggregate } from '../contact.ts';
 import { guestAggregate } from '../guest.ts';
@@ -37,3 +37,12 @@ export async function handleSendOtp(deps: BookingDeps, customerId: string, input
   processMetrics().otpCodesSent.inc();
   return { value: null, position };
 }
+
+/** POST /hotel/booking/send/email/mobile (spec section 7, "Booking"): a code to the guest's email and phone. */
+export const mountSendingOtp: CommandRoute = ({ deps, mount, committed }) => {
+  mount(routes.sendOtp, async (ctx) => {
+    const { position } = await handleSendOtp(deps.booking, authOf(ctx).accountId, ctx.input.body);
+    await committed(ctx, position);
+    respond(ctx, 200, messages.server.otpSent, null);
+  });
+};

@@ -4,8 +4,9 @@
  * wrong tries over all contacts), counts a wrong code against the guest and the address,
  * then verifies the number's other readings for the guest too.
  */
-import { messages, streams, type VerifyOtpRequest } from '@stays/contracts';
-import type { BookingDeps } from '../../command-context.ts';
+import { messages, streams, type VerifyOtpRequest, routes } from '@stays/contracts';
+import { authOf, respond } from '@stays/service-kit';
+import type { BookingDeps, CommandRoute } from '../../command-context.ts';
 import { InvalidInput } from '../../domain-errors.ts';
 import { handle, load, type Positioned } from '../../handle.ts';
 import { contactAggregate } from '../contact.ts';
@@ -43,3 +44,12 @@ export async function handleVerifyOtp(deps: BookingDeps, customerId: string, inp
   }
   return { value: null, position: last };
 }
+
+/** POST /hotel/booking/verify/email/mobile (spec section 7, "Booking"): the guest proves the email and phone with the code. */
+export const mountVerifyingContact: CommandRoute = ({ deps, mount, committed }) => {
+  mount(routes.verifyOtp, async (ctx) => {
+    const { position } = await handleVerifyOtp(deps.booking, authOf(ctx).accountId, ctx.input.body, ctx.ip);
+    await committed(ctx, position);
+    respond(ctx, 200, messages.server.otpVerified, null);
+  });
+};

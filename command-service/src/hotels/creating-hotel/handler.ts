@@ -4,14 +4,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { EventStore } from '@stays/event-store';
-import { messages, streams, type CreateHotelRequest } from '@stays/contracts';
-import type { StoreDeps } from '../../command-context.ts';
+import { messages, streams, type CreateHotelRequest, routes } from '@stays/contracts';
+import { authOf, respond } from '@stays/service-kit';
+import type { StoreDeps, CommandRoute } from '../../command-context.ts';
 import { handle, type CommandMetadata, type Positioned } from '../../handle.ts';
 import { releaseUniqueKey, reserveUniqueKey } from '../../unique-keys.ts';
 import { hotelAggregate } from '../hotel.ts';
 import { hotelIdOfOwner, loadHotel } from '../hotel-streams.ts';
 import { splitHotelRequest, type HotelFieldsInput } from '../nearby-places.ts';
 import { createHotel, refuseSecondHotel } from './decide.ts';
+import { withImages } from '../../uploads.ts';
+import { hotelImages } from '../hotel-images.ts';
 
 /** Refuses an owner who has a hotel already, before the request's images are stored. */
 export async function checkOwnerHasNoHotel(store: EventStore, ownerId: string): Promise<void> {
@@ -46,3 +49,16 @@ export async function handleCreateHotel(
     throw error;
   }
 }
+
+/** POST /hotel/data/create/hotel (spec section 7, "Hotels and rooms"): an owner lists their one hotel, with its images; 201 with its id. */
+export const mountCreatingHotel: CommandRoute = ({ deps, mount, committed }) => {
+  mount(routes.createHotel, async (ctx) => {
+    const ownerId = authOf(ctx).accountId;
+    await checkOwnerHasNoHotel(deps.eventStore, ownerId);
+    const { value, position } = await withImages(ctx.input.files, deps.images, hotelImages(true), (imageURLs) =>
+      handleCreateHotel(deps.hotels, ownerId, ctx.input.body, imageURLs ?? []),
+    );
+    await committed(ctx, position);
+    respond(ctx, 201, messages.server.hotelCreated, { _id: value.hotelId });
+  });
+};

@@ -1,11 +1,14 @@
 /** Updating a hotel: one append to its stream. */
 import { randomUUID } from 'node:crypto';
-import { streams, type UpdateHotelRequest } from '@stays/contracts';
-import type { StoreDeps } from '../../command-context.ts';
+import { streams, type UpdateHotelRequest, messages, routes } from '@stays/contracts';
+import { authOf, respond } from '@stays/service-kit';
+import type { StoreDeps, CommandRoute } from '../../command-context.ts';
 import { handle, type Positioned } from '../../handle.ts';
 import { hotelAggregate } from '../hotel.ts';
 import { splitHotelRequest } from '../nearby-places.ts';
 import { updateHotel } from './decide.ts';
+import { withImages } from '../../uploads.ts';
+import { hotelImages } from '../hotel-images.ts';
 
 export async function handleUpdateHotel(
   deps: StoreDeps,
@@ -24,3 +27,15 @@ export async function handleUpdateHotel(
   );
   return { value: { hotelId }, position };
 }
+
+/** PATCH /hotel/data/update/hotel/{hotelID} (spec section 7, "Hotels and rooms"): the owner changes their hotel; images replaced only when sent. */
+export const mountUpdatingHotel: CommandRoute = ({ deps, mount, committed }) => {
+  mount(routes.updateHotel, async (ctx) => {
+    const { body, params, files } = ctx.input;
+    const { value, position } = await withImages(files, deps.images, hotelImages(false), (imageURLs) =>
+      handleUpdateHotel(deps.hotels, authOf(ctx).accountId, params.hotelID, body, imageURLs),
+    );
+    await committed(ctx, position);
+    respond(ctx, 200, messages.server.hotelUpdated, { _id: value.hotelId });
+  });
+};

@@ -3,13 +3,16 @@
  * the listing key, then writes the room's stream; a failure in between frees the key.
  */
 import { randomUUID } from 'node:crypto';
-import { streams, type CreateRoomRequest } from '@stays/contracts';
-import type { StoreDeps } from '../../command-context.ts';
+import { streams, type CreateRoomRequest, messages, routes } from '@stays/contracts';
+import { authOf, respond } from '@stays/service-kit';
+import type { StoreDeps, CommandRoute } from '../../command-context.ts';
 import { handle, type CommandMetadata, type Positioned } from '../../handle.ts';
 import { loadHotel } from '../../hotels/hotel-streams.ts';
 import { releaseListing, reserveListing } from '../listings.ts';
 import { roomAggregate } from '../room.ts';
 import { addRoom } from './decide.ts';
+import { withImages } from '../../uploads.ts';
+import { roomImages } from '../room-images.ts';
 
 export async function handleAddRoom(
   deps: StoreDeps,
@@ -33,3 +36,14 @@ export async function handleAddRoom(
     throw error;
   }
 }
+
+/** POST /hotel/room/create/room (spec section 7, "Hotels and rooms"): the owner adds a room or flat listing; 201 with its id. */
+export const mountAddingRoom: CommandRoute = ({ deps, mount, committed }) => {
+  mount(routes.createRoom, async (ctx) => {
+    const { value, position } = await withImages(ctx.input.files, deps.images, roomImages(true), (imageURLs) =>
+      handleAddRoom(deps.hotels, authOf(ctx).accountId, ctx.input.body, imageURLs ?? []),
+    );
+    await committed(ctx, position);
+    respond(ctx, 201, messages.server.roomAdded, { _id: value.roomId });
+  });
+};

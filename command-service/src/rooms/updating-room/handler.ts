@@ -3,13 +3,16 @@
  * change); a new type or standard moves the listing key, taken before the room's append
  * and the old one freed after it (the new one freed again if the append fails).
  */
-import { streams, type UpdateRoomRequest } from '@stays/contracts';
-import type { StoreDeps } from '../../command-context.ts';
+import { streams, type UpdateRoomRequest, messages, routes } from '@stays/contracts';
+import { authOf, respond } from '@stays/service-kit';
+import type { StoreDeps, CommandRoute } from '../../command-context.ts';
 import { handle, type CommandMetadata, type Positioned } from '../../handle.ts';
 import { loadHotel } from '../../hotels/hotel-streams.ts';
 import { listingStream, loadRoom, releaseListing, reserveListing, type ListingKey } from '../listings.ts';
 import { roomAggregate } from '../room.ts';
 import { updateRoom } from './decide.ts';
+import { withImages } from '../../uploads.ts';
+import { roomImages } from '../room-images.ts';
 
 export async function handleUpdateRoom(
   deps: StoreDeps,
@@ -38,3 +41,15 @@ export async function handleUpdateRoom(
     throw error;
   }
 }
+
+/** PATCH /hotel/room/update/room/{hotelID}/{roomID}: the owner changes a listing (same fields and rules as adding; images replaced only when sent). */
+export const mountUpdatingRoom: CommandRoute = ({ deps, mount, committed }) => {
+  mount(routes.updateRoom, async (ctx) => {
+    const { body, params, files } = ctx.input;
+    const { value, position } = await withImages(files, deps.images, roomImages(false), (imageURLs) =>
+      handleUpdateRoom(deps.hotels, authOf(ctx).accountId, params.hotelID, params.roomID, body, imageURLs),
+    );
+    await committed(ctx, position);
+    respond(ctx, 200, messages.server.roomUpdated, { _id: value.roomId });
+  });
+};

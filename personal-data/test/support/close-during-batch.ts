@@ -1,5 +1,5 @@
 /**
- * Run as its own process by reveal-ahead.test.ts: follows a log through the personal-data
+ * Run as its own process by reveal-ahead.unit.test.ts: follows a log through the personal-data
  * layer, closes the subscription and the layer while a batch is being applied, and then
  * has nothing left to do, so the process must end by itself (a thread or handle left
  * running would keep it alive).

@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import { messages, TERMS_BEFORE_POLICIES, type BookingView } from '@stays/contracts';
-import { selectPlacedBooking, selectStayDate } from '../../src/features/booking/booking.selectors.ts';
-import { bookingActions } from '../../src/features/booking/booking.slice.ts';
+import { bookingActions, selectPlacedBooking, selectStayDate } from '../../src/features/booking/booking.slice.ts';
 import type { BookingFormData } from '../../src/features/booking/api/booking-api.ts';
 import { selectHasBookings } from '../../src/features/bookings/bookings.selectors.ts';
 import { bookingsActions } from '../../src/features/bookings/bookings.slice.ts';

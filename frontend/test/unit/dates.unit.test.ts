@@ -1,8 +1,7 @@
 /** Stays by dates (issue #27): the stay in an address, the availability checks (hotel page, booking page, after a 409), the search's stay keys, Guests per unit. */
 import { expect } from 'chai';
 import { addDays, earliestCommencement, type ListingAvailability, type Stay } from '@stays/contracts';
-import { selectStayVerdict } from '../../src/features/booking/booking.selectors.ts';
-import { bookingActions } from '../../src/features/booking/booking.slice.ts';
+import { bookingActions, selectStayVerdict } from '../../src/features/booking/booking.slice.ts';
 import type { BookingFormData } from '../../src/features/booking/api/booking-api.ts';
 import { selectRoomVerdicts } from '../../src/features/hotels/hotels.selectors.ts';
 import { hotelsActions } from '../../src/features/hotels/hotels.slice.ts';

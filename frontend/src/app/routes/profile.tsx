@@ -3,7 +3,7 @@ import { Classes, Intent } from '@blueprintjs/core';
 import { messages } from '@stays/contracts';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { selectPlacedBooking } from '../../features/booking/booking.selectors.ts';
+import { selectPlacedBooking } from '../../features/booking/booking.slice.ts';
 import { BookingConfirmation } from '../../features/booking/components/BookingConfirmation.tsx';
 import { selectHasBookings } from '../../features/bookings/bookings.selectors.ts';
 import { bookingsActions } from '../../features/bookings/bookings.slice.ts';

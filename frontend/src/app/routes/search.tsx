@@ -14,8 +14,7 @@ import { FiltersDrawer, SearchFilters, SortDrawer } from '../../features/search/
 import { searchQueryOf, searchStringOf } from '../../features/search/search-query.ts';
 import { selectNoHotelsFound, selectSearchResults, selectSearchStatus } from '../../features/search/search.selectors.ts';
 import { useDispatch, useSelector, useStore } from 'react-redux';
-import { selectChosenStay } from '../../features/booking/booking.selectors.ts';
-import { bookingActions } from '../../features/booking/booking.slice.ts';
+import { bookingActions, selectChosenStay } from '../../features/booking/booking.slice.ts';
 import { earliestBookable } from '../../lib/dates.ts';
 import { defaultStay, namesStay, stayFromParams, stayParams, stayQueryString } from '../../lib/stay.ts';
 import { useWindowWidth } from '../../lib/use-window-width.ts';

@@ -9,8 +9,7 @@ import { Button, FormGroup, HTMLSelect, InputGroup, Intent, Tag } from '@bluepri
 import { COUNTRIES, limits, messages, otpPhoneLengthOk } from '@stays/contracts';
 import { useEffect, useId, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { selectOtp } from '../booking.selectors.ts';
-import { bookingActions } from '../booking.slice.ts';
+import { bookingActions, selectOtp } from '../booking.slice.ts';
 import { Notice } from '../../../components/Notice.tsx';
 
 const ui = messages.ui;

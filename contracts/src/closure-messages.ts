@@ -7,19 +7,18 @@
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
-/** The close and reopen forms' labels: what a problem with a field calls it. */
+/**
+ * The close and reopen forms' own labels, registered on their request schemas (`formLabels`,
+ * as the room and owner sign-up forms register theirs); every other field (`nights`, `note`)
+ * takes the common `validation.labels` or its name in words. The close form shows the same words.
+ */
 const labels = {
   roomID: 'Room',
   closureID: 'Closed nights',
   from: 'First night',
   to: 'Last night',
-  nights: 'Nights',
   units: 'Units to close each night',
-  note: 'Note',
 } as const;
-
-/** A problem with a field the decider finds, as the request check says it: "First night must be today or later." */
-export const closureProblem = (field: keyof typeof labels, reason: string): string => `${labels[field]} ${reason}.`;
 
 export const closureMessages = {
   labels,
@@ -55,9 +54,9 @@ export const closureMessages = {
   nextMonth: 'Next month',
   closeTitle: 'Close nights',
   closeHelp: 'Closed units cannot be booked by guests, for repairs or your own use. Bookings already made stay.',
-  closeFrom: 'First night',
-  closeTo: 'Last night (optional)',
-  closeUnits: 'Units to close each night',
+  closeFrom: labels.from,
+  closeTo: `${labels.to} (optional)`,
+  closeUnits: labels.units,
   closeNote: 'Note (optional)',
   closeNotePlaceholder: 'e.g. Bathroom repairs',
   closeSubmit: 'Close these nights',

@@ -3,7 +3,7 @@
  * their own use) and gives them back later. The bounds of a range; the texts are in
  * closure-messages.ts.
  */
-import { closureMessages, closureProblem } from './closure-messages.ts';
+import { closureMessages } from './closure-messages.ts';
 import { addDays, indiaToday, nightsBetween } from './rules.ts';
 
 export const closureLimits = {
@@ -22,13 +22,14 @@ export function nightsFromTo(first: string, last: string): string[] {
 }
 
 /**
- * Why nights from `first` to `last` cannot be closed today, naming the field at fault (the
- * message names it too), or null: the first is today or later and the last at most `horizonDays` after today, India time.
+ * Why nights from `first` to `last` cannot be closed today: the field at fault and the reason
+ * (worded with the form's labels where the request is checked), or null: the first is today
+ * or later and the last at most `horizonDays` after today, India time.
  */
-export function closureRangeProblem(first: string, last: string, now: Date): { field: 'from' | 'to'; message: string } | null {
+export function closureRangeProblem(first: string, last: string, now: Date): { field: 'from' | 'to'; reason: string } | null {
   const today = indiaToday(now);
-  if (first < today) return { field: 'from', message: closureProblem('from', closureMessages.startsToday(today)) };
+  if (first < today) return { field: 'from', reason: closureMessages.startsToday(today) };
   const latest = addDays(today, closureLimits.horizonDays);
-  if (last > latest) return { field: 'to', message: closureProblem('to', closureMessages.endsTooFarAhead(closureLimits.horizonDays, latest)) };
+  if (last > latest) return { field: 'to', reason: closureMessages.endsTooFarAhead(closureLimits.horizonDays, latest) };
   return null;
 }

@@ -18,7 +18,7 @@ export * from './schemas/availability.ts';
 export * from './schemas/request-check.ts';
 export * from './schemas/closures.ts';
 export { closureLimits, closureRangeProblem, nightsFromTo } from './closures.ts';
-export { closureMessages, closureProblem } from './closure-messages.ts';
+export { closureMessages } from './closure-messages.ts';
 export { occupancyMessages } from './occupancy-messages.ts';
 export * from './schemas/calendar-sync.ts';
 export { calendarSyncMessages, nightsSaid } from './calendar-sync-messages.ts';

@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import {
   bookRequest,
   checkRequest,
+  closeNightsRequest,
+  closureMessages,
   createHotelRequest,
   createRoomRequest,
   customerRegisterRequest,
@@ -10,6 +12,7 @@ import {
   messages,
   ownerRegisterRequest,
   ownerUpdateRequest,
+  reopenNightsRequest,
   roomSearchQuery,
   signInRequest,
   stayQuery,
@@ -144,6 +147,16 @@ describe('validation messages: each kind of problem, in plain words naming the f
     expect(messageOf(bookRequest, { ...booking, customerPhoneNumber: 'call me' })).to.equal(
       'Mobile number must be digits, with spaces, dashes or brackets if you like.',
     );
+  });
+
+  it("names the close and reopen forms' fields as the close form labels them, the rest with the common labels", () => {
+    const close = { roomID: 'room-1', from: '2031-01-10', units: '1' };
+    expect(messageOf(closeNightsRequest, { ...close, from: '10 Jan' })).to.equal(`${closureMessages.closeFrom} must be a date written as YYYY-MM-DD.`);
+    expect(messageOf(closeNightsRequest, { ...close, units: '0' })).to.equal(`${closureMessages.closeUnits} must be a whole number from 1 to 500.`);
+    expect(messageOf(closeNightsRequest, { ...close, to: '2031-01-09' })).to.equal('Last night must be the first night or later.');
+    expect(messageOf(closeNightsRequest, { ...close, to: '2031-01-11', nights: '3' })).to.equal(`Nights ${closureMessages.nightsAndToDiffer}.`);
+    expect(messageOf(closeNightsRequest, { ...close, note: 'x'.repeat(201) })).to.equal('Note must be at most 200 characters.');
+    expect(messageOf(reopenNightsRequest, { roomID: 'room-1', closureID: '' })).to.equal('Closed nights is required.');
   });
 
   it('names a nested field by its form label, and a field no form shows by its name in words', () => {

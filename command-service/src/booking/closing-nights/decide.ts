@@ -4,11 +4,15 @@
  * and a booking decide against the same revision and can never together take more
  * units than the listing has.
  */
-import { closureMessages, closureProblem, closureRangeProblem, messages, type InventoryEvent } from '@stays/contracts';
+import { closeNightsRequest, closureMessages, closureRangeProblem, labelsOf, messages, reopenNightsRequest, type InventoryEvent } from '@stays/contracts';
 import { Conflict, InvalidInput, NotFound } from '../../domain-errors.ts';
 import { ownedHotel, type HotelState } from '../../hotels/hotel.ts';
 import type { RoomState } from '../../rooms/room.ts';
 import type { InventoryState } from '../inventory.ts';
+
+/** A refused field, worded as the request check words it: with the labels the form registers on its request schema. */
+const invalidField = (schema: Parameters<typeof labelsOf>[0], field: string, reason: string) =>
+  new InvalidInput(field, messages.validation.problem(field, reason, labelsOf(schema)));
 
 /** What closing and reopening read: the hotel (whose owner may do it), the listing, and its inventory (decided on). */
 export interface ClosureStates {
@@ -45,10 +49,10 @@ export function closeNights(command: CloseNights, { inventory, ...listing }: Clo
   const totalUnits = ownedListing(command, listing);
   const first = command.nights[0];
   const last = command.nights[command.nights.length - 1];
-  if (first === undefined || last === undefined) throw new InvalidInput('from', closureProblem('from', closureMessages.toBeforeFrom));
+  if (first === undefined || last === undefined) throw invalidField(closeNightsRequest, 'from', closureMessages.toBeforeFrom);
   const rangeProblem = closureRangeProblem(first, last, command.now);
-  if (rangeProblem !== null) throw new InvalidInput(rangeProblem.field, rangeProblem.message);
-  if (command.units > totalUnits) throw new InvalidInput('units', closureProblem('units', closureMessages.moreUnitsThanListing(totalUnits)));
+  if (rangeProblem !== null) throw invalidField(closeNightsRequest, rangeProblem.field, rangeProblem.reason);
+  if (command.units > totalUnits) throw invalidField(closeNightsRequest, 'units', closureMessages.moreUnitsThanListing(totalUnits));
   if (inventory.closures.has(command.closureId)) return [];
   const free = (night: string) => Math.max(0, totalUnits - (inventory.taken.get(night) ?? 0));
   const short = command.nights.find((night) => free(night) < command.units);
@@ -80,6 +84,6 @@ export function reopenNights(command: ReopenNights, { inventory, ...listing }: C
   if (closure === undefined || closure.source.kind !== 'owner') throw new NotFound(closureMessages.closureNotFound);
   const nights = closure.nights.filter((night) => (command.from === undefined || night >= command.from) && (command.to === undefined || night <= command.to));
   const field = command.from !== undefined ? 'from' : 'to';
-  if (nights.length === 0) throw new InvalidInput(field, closureProblem(field, closureMessages.noNightOfClosureInRange));
+  if (nights.length === 0) throw invalidField(reopenNightsRequest, field, closureMessages.noNightOfClosureInRange);
   return [{ type: 'NightsReopened', data: { closureId: command.closureId, roomId: command.roomId, nights, units: closure.units } }];
 }

@@ -5,19 +5,17 @@
  * 503 naming the cause, and once the file is gone (space is back) the product resumes by
  * itself: no restart, every acknowledged booking kept, the log and its signed heads verify.
  */
-import { execFile } from 'node:child_process';
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { STORE_UNAVAILABLE_MESSAGES } from '@stays/command-service';
 import { signedInCustomer, signedInOwner, type SignedIn } from './support/accounts.ts';
 import { daysFromToday, newContact, verifyContact, type Contact } from './support/booking.ts';
 import { ApiClient } from './support/http-client.ts';
+import { runTool } from './support/stays-process.ts';
 import { hotelWithRoom } from './support/stays.ts';
 import { startTestSystem, type TestSystem } from './support/test-system.ts';
 
-const VERIFY_LOG = path.resolve(import.meta.dirname, '../../notary/src/verify-log-cli.ts');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('a full disk under the event log', function () {
@@ -105,7 +103,8 @@ describe('a full disk under the event log', function () {
     await stays.system.reactor.whenIdle();
     await sleep(500); // a head over the last events
     await stays.stop();
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', VERIFY_LOG], { env: { ...process.env, DATA_DIR: stays.dataDir } });
-    expect(stdout).to.match(/the log matches every signed tree head/);
+    const verified = await runTool('notary/src/verify-log-cli.ts', { DATA_DIR: stays.dataDir });
+    expect(verified.code, verified.output).to.equal(0);
+    expect(verified.stdout).to.match(/the log matches every signed tree head/);
   });
 });

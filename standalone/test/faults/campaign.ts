@@ -18,8 +18,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { readSnapshotFile, SNAPSHOT_FILE, type Document } from '@stays/read-store';
 import { freePort } from '../support/free-port.ts';
+import { ChildDidNotStart, StaysProcess } from '../support/stays-process.ts';
 import { check, documentsPending, logFacts, orphansOf, type Findings } from './checks.ts';
-import { ChildDidNotStart, StaysChild } from './child.ts';
 import { Workload } from './workload.ts';
 
 export const FAULT_KINDS = ['kill', 'disk', 'torn', 'damage'] as const;
@@ -66,13 +66,38 @@ export function seeded(seed: number): () => number {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+interface Subject {
+  readonly dataDir: string;
+  readonly port: number;
+  /** While this file exists the log's writes fail with the error it names (FAULT_INJECTION_FILE). */
+  readonly faultFile: string;
+  /** The reconciler's window: units held without a booking are given back after it. */
+  readonly graceSeconds: number;
+}
+
+/** The product as the campaign runs it: snapshots every 2 s, the fault seam, a short reconciler window. */
+function startStays(subject: Subject): Promise<StaysProcess> {
+  return StaysProcess.start(
+    {
+      dataDir: subject.dataDir,
+      port: subject.port,
+      env: {
+        READ_STORE_SNAPSHOT_SECONDS: '2',
+        FAULT_INJECTION_FILE: subject.faultFile,
+        ORPHANED_UNITS_GRACE_SECONDS: String(subject.graceSeconds),
+      },
+    },
+    60_000,
+  );
+}
+
 export async function runCampaign(options: CampaignOptions): Promise<CampaignReport> {
   const log = options.log ?? (() => undefined);
   const random = seeded(options.seed);
   const root = await mkdtemp(path.join(os.tmpdir(), 'stays-faults-'));
   const dataDir = path.join(root, 'data');
-  const child = { dataDir, port: await freePort(), faultFile: path.join(root, 'disk-fault'), graceSeconds: options.graceSeconds ?? 2 };
-  let stays = await StaysChild.start(child);
+  const child: Subject = { dataDir, port: await freePort(), faultFile: path.join(root, 'disk-fault'), graceSeconds: options.graceSeconds ?? 2 };
+  let stays = await startStays(child);
   const results: RoundResult[] = [];
   try {
     await stays.healthy();
@@ -99,7 +124,7 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRep
           await stays.kill();
           await workload.stop();
           const restarted = Date.now();
-          stays = await StaysChild.start(child);
+          stays = await startStays(child);
           await stays.healthy();
           healthyAfterMs = Date.now() - restarted;
           what = `kill -9 at ${(at / 1000).toFixed(1)} s`;
@@ -126,7 +151,7 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRep
           const cut = 1 + Math.floor(random() * Math.min(200, 11 + bytes.readUInt32BE(4)));
           await appendFile(logFile, bytes.subarray(0, cut));
           const restarted = Date.now();
-          stays = await StaysChild.start(child);
+          stays = await startStays(child);
           await stays.healthy();
           healthyAfterMs = Date.now() - restarted;
           what = `${cut} bytes of a record left at the end`;
@@ -141,7 +166,7 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRep
           await cp(eventsDir, backup, { recursive: true });
           const logFile = path.join(eventsDir, 'events.log');
           await truncate(logFile, (await stat(logFile)).size - 7);
-          const refused = await StaysChild.start(child).then(
+          const refused = await startStays(child).then(
             async (started) => (await started.kill(), ''),
             (error: unknown) => (error instanceof ChildDidNotStart ? error.output : String(error)),
           );
@@ -150,7 +175,7 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRep
           await rm(eventsDir, { recursive: true, force: true });
           await cp(backup, eventsDir, { recursive: true });
           const restarted = Date.now();
-          stays = await StaysChild.start(child);
+          stays = await startStays(child);
           await stays.healthy();
           healthyAfterMs = Date.now() - restarted;
           what = refusedDamage ? 'last record cut by 7 bytes: start refused, backup restored' : 'last record cut by 7 bytes: START NOT REFUSED';
@@ -225,12 +250,12 @@ async function settle(dataDir: string, graceSeconds: number): Promise<void> {
 }
 
 /** The read models of `dataDir` against those a fresh data directory builds from the same log and keys. */
-async function compareWithRebuild(root: string, child: { dataDir: string; port: number; faultFile: string; graceSeconds: number }): Promise<string[]> {
+async function compareWithRebuild(root: string, child: Subject): Promise<string[]> {
   const rebuildDir = path.join(root, 'rebuild');
   await cp(path.join(child.dataDir, 'events'), path.join(rebuildDir, 'events'), { recursive: true });
   await cp(path.join(child.dataDir, 'keys'), path.join(rebuildDir, 'keys'), { recursive: true });
   await rm(path.join(rebuildDir, 'events', 'LOCK'), { force: true });
-  const rebuilt = await StaysChild.start({ ...child, dataDir: rebuildDir });
+  const rebuilt = await startStays({ ...child, dataDir: rebuildDir });
   await rebuilt.healthy();
   await settle(rebuildDir, child.graceSeconds);
   await sleep(2000);

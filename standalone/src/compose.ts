@@ -48,7 +48,7 @@ import {
   type MediaStore,
   type SigningKeys,
 } from '@stays/service-kit';
-import { ReadModelRunner, readModelOperatorRoute, discoverReadModels, findReadModels, readModelQueries } from '@stays/projections';
+import { ReadModelRunner, readModelOperatorRoute, discoverReadModels, findReadModels, readModelFolders, readModelQueries } from '@stays/projections';
 import {
   DiskTree,
   FileTreeHeadStore,
@@ -206,10 +206,10 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
 
     // models that read no personal field follow the log as stored: no key read, nothing decrypted;
     // `npm run projection -- build` finds a model file added or changed since the start
-    const runner = new ReadModelRunner(eventStore, readStore, await discoverReadModels(), {
+    const runner = new ReadModelRunner(eventStore, readStore, await discoverReadModels(readModelFolders(config.readModelsDir)), {
       log,
       storedLog: rawEventStore,
-      rediscover: () => findReadModels(undefined, { fresh: true }),
+      rediscover: () => findReadModels(readModelFolders(config.readModelsDir), { fresh: true }),
     });
     await runner.start();
     closers.unshift(() => runner.stop());

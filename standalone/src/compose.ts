@@ -10,6 +10,7 @@ import { MongoClient } from 'mongodb';
 import {
   LOG_FILE_NAME,
   connectEventStoreDB,
+  diskFaultWhileFileExists,
   failingWhileFileExists,
   openEmbeddedEventStore,
   type AcknowledgedEvents,
@@ -216,10 +217,12 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     // The notary follows the log as stored. Its heads must outlive restarts; over the embedded
     // read store so must its tree, its auditors' index and its leaf archive: files under DATA_DIR/notary (docs/decisions/0020).
     const notaryDir = path.join(config.dataDir, 'notary');
-    const treeHeads: TreeHeadStore = config.mongoUrl ? new ReadStoreTreeHeadStore(readStore) : await FileTreeHeadStore.open(notaryDir);
-    const leafArchive = config.mongoUrl ? undefined : await LeafArchive.open(notaryDir);
+    // the fault seam fails the notary's files with the log's: one disk under DATA_DIR
+    const notaryFaults = faults ? diskFaultWhileFileExists(faults) : undefined;
+    const treeHeads: TreeHeadStore = config.mongoUrl ? new ReadStoreTreeHeadStore(readStore) : await FileTreeHeadStore.open(notaryDir, notaryFaults);
+    const leafArchive = config.mongoUrl ? undefined : await LeafArchive.open(notaryDir, notaryFaults);
     if (leafArchive) closers.unshift(() => leafArchive.close());
-    const diskTree = config.mongoUrl ? undefined : await DiskTree.open(notaryDir, log);
+    const diskTree = config.mongoUrl ? undefined : await DiskTree.open(notaryDir, log, notaryFaults);
     if (diskTree) closers.unshift(() => diskTree.close());
     const notary = new Notary({
       eventStore: rawEventStore,

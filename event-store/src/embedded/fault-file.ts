@@ -9,13 +9,18 @@ import type { LogFile } from './log-file.ts';
 
 const INJECTABLE = { ENOSPC: 'no space left on device', EIO: 'i/o error', EDQUOT: 'disk quota exceeded' } as const;
 
-export function failingWhileFileExists(file: LogFile, controlFile: string): LogFile {
-  const check = (operation: string): void => {
+/** Throws the error the control file names while it exists (other files of DATA_DIR use it too: the notary's). */
+export function diskFaultWhileFileExists(controlFile: string): (operation: string) => void {
+  return (operation) => {
     if (!existsSync(controlFile)) return;
     const named = readFileSync(controlFile, 'utf8').trim().toUpperCase();
     const code = named in INJECTABLE ? (named as keyof typeof INJECTABLE) : 'ENOSPC';
     throw Object.assign(new Error(`${code}: ${INJECTABLE[code]}, ${operation} (injected by ${controlFile})`), { code });
   };
+}
+
+export function failingWhileFileExists(file: LogFile, controlFile: string): LogFile {
+  const check = diskFaultWhileFileExists(controlFile);
   return {
     size: () => file.size(),
     read: (...args) => file.read(...args),

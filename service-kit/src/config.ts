@@ -125,6 +125,12 @@ const schema = z.object({
    */
   FAULT_INJECTION_FILE: z.string().min(1).optional(),
   /**
+   * Fault campaigns only (docs/operations.md): while this file exists it holds a number of
+   * milliseconds added to every reading of the one-process product's wall clock, as a step
+   * of the host's clock would. Unset in production.
+   */
+  CLOCK_STEP_FILE: z.string().min(1).optional(),
+  /**
    * A folder of read model files found beside the product's own (projections/src/read-models),
    * at start and by `npm run projection -- build` (docs/read-models.md): an analyst's models
    * kept out of the source tree. Unset: only the product's own.
@@ -215,6 +221,7 @@ function toConfig(env: z.infer<typeof schema>) {
     /** Longest a SIGTERM may take to finish requests and batches and close the stores before the process exits anyway. */
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     faultInjectionFile: env.FAULT_INJECTION_FILE === undefined ? undefined : path.resolve(env.FAULT_INJECTION_FILE),
+    clockStepFile: env.CLOCK_STEP_FILE === undefined ? undefined : path.resolve(env.CLOCK_STEP_FILE),
     readModelsDir: env.READ_MODELS_DIR === undefined ? undefined : path.resolve(env.READ_MODELS_DIR),
     orphanedUnitsGraceMs: env.ORPHANED_UNITS_GRACE_SECONDS * 1000,
     /** The image line's size; unset parts take the command service's defaults. */

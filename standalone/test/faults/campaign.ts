@@ -8,7 +8,9 @@
  * - torn:   stopped, then half a record at the end of the log (a write a crash cut short,
  *           never acknowledged): it must start, as it is;
  * - damage: stopped, then the last (acknowledged) record cut by 7 bytes: it must refuse to
- *           start and say so; the operator restores the log from the backup taken at the stop.
+ *           start and say so; the operator restores the log from the backup taken at the stop;
+ * - clock:  the product's wall clock stepped forward by hours, then back as far behind, then
+ *           right again (CLOCK_STEP_FILE), under load: no restart.
  *
  * After each round the checks of checks.ts; at the end, the read models against a rebuild
  * from the same log. The seed fixes the faults, their kinds and moments.
@@ -18,11 +20,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { readSnapshotFile, SNAPSHOT_FILE, type Document } from '@stays/read-store';
 import { freePort } from '../support/free-port.ts';
+import { eventOf, readLogFile } from '../support/log-file.ts';
 import { ChildDidNotStart, StaysProcess } from '../support/stays-process.ts';
 import { check, documentsPending, logFacts, orphansOf, type Findings } from './checks.ts';
 import { Workload } from './workload.ts';
 
-export const FAULT_KINDS = ['kill', 'disk', 'torn', 'damage'] as const;
+export const FAULT_KINDS = ['kill', 'disk', 'torn', 'damage', 'clock'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export interface CampaignOptions {
@@ -65,6 +68,7 @@ export function seeded(seed: number): () => number {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const HOUR = 3_600_000;
 
 interface Subject {
   readonly dataDir: string;
@@ -73,6 +77,8 @@ interface Subject {
   readonly faultFile: string;
   /** The reconciler's window: units held without a booking are given back after it. */
   readonly graceSeconds: number;
+  /** While this file exists the product's wall clock is stepped by the milliseconds it names (CLOCK_STEP_FILE). */
+  readonly clockFile: string;
 }
 
 /** The product as the campaign runs it: snapshots every 2 s, the fault seam, a short reconciler window. */
@@ -84,6 +90,7 @@ function startStays(subject: Subject): Promise<StaysProcess> {
       env: {
         READ_STORE_SNAPSHOT_SECONDS: '2',
         FAULT_INJECTION_FILE: subject.faultFile,
+        CLOCK_STEP_FILE: subject.clockFile,
         ORPHANED_UNITS_GRACE_SECONDS: String(subject.graceSeconds),
       },
     },
@@ -96,7 +103,13 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRep
   const random = seeded(options.seed);
   const root = await mkdtemp(path.join(os.tmpdir(), 'stays-faults-'));
   const dataDir = path.join(root, 'data');
-  const child: Subject = { dataDir, port: await freePort(), faultFile: path.join(root, 'disk-fault'), graceSeconds: options.graceSeconds ?? 2 };
+  const child: Subject = {
+    dataDir,
+    port: await freePort(),
+    faultFile: path.join(root, 'disk-fault'),
+    clockFile: path.join(root, 'clock-step'),
+    graceSeconds: options.graceSeconds ?? 2,
+  };
   let stays = await startStays(child);
   const results: RoundResult[] = [];
   try {
@@ -140,6 +153,23 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRep
           await sleep(300);
           await workload.stop();
           what = `${code} for ${(forMs / 1000).toFixed(1)} s at ${(at / 1000).toFixed(1)} s`;
+          break;
+        }
+        case 'clock': {
+          const hours = 1 + Math.floor(random() * 6);
+          const [ahead, behind] = [400 + random() * 1100, 400 + random() * 1100];
+          const stepped = Date.now();
+          await writeFile(child.clockFile, String(hours * HOUR));
+          await sleep(ahead);
+          await writeFile(child.clockFile, String(-hours * HOUR));
+          await sleep(behind);
+          await rm(child.clockFile);
+          healthyAfterMs = await stays.healthy();
+          await sleep(300);
+          await workload.stop();
+          // the step reached the product: events it recorded meanwhile carry the time it read
+          const recordedAhead = (await readLogFile(dataDir)).map(eventOf).filter((event) => Date.parse(String(event.recordedAt)) > stepped + HOUR / 2).length;
+          what = `clock ${hours} h ahead for ${(ahead / 1000).toFixed(1)} s (${recordedAhead} events recorded ahead), then ${hours} h behind for ${(behind / 1000).toFixed(1)} s, at ${(at / 1000).toFixed(1)} s`;
           break;
         }
         case 'torn': {

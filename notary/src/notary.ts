@@ -249,6 +249,8 @@ export class Notary {
   /** Why its files refuse writes, while it waits for the disk (null: they take them). */
   private diskFault: string | null = null;
   private recovering: Promise<void> = Promise.resolve();
+  /** Ends the wait between two attempts at once (stop() does not wait out the backoff). */
+  private wakeRecovery: (() => void) | null = null;
 
   constructor(private readonly options: NotaryOptions) {
     if (options.diskTree === undefined && options.readStore === undefined) throw new Error('the notary needs a read store or a disk tree to keep its tree in');
@@ -416,7 +418,11 @@ export class Notary {
     await subscription?.close();
     await this.batch.catch(() => undefined);
     for (let wait = DISK_RETRY_MS.first; ; wait = Math.min(wait * 2, DISK_RETRY_MS.longest)) {
-      await new Promise((resolve) => setTimeout(resolve, wait).unref());
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, wait);
+        this.wakeRecovery = () => (clearTimeout(timer), resolve());
+      });
+      this.wakeRecovery = null;
       if (this.stopped) return;
       try {
         await this.options.leafArchive?.reopen();
@@ -450,6 +456,7 @@ export class Notary {
     this.subscription = null;
     await this.batch.catch(() => undefined);
     await this.signing;
+    this.wakeRecovery?.();
     await this.recovering;
     // while the disk refuses writes, the checkpoint on disk is where the next start resumes
     if (this.diskFault === null) await this.storage?.flush();

@@ -100,4 +100,23 @@ describe("the notary's files on a full or failing disk", () => {
       expect((await health()).healthy).to.equal(true);
     });
   }
+
+  it('stops at once while it waits for the disk, and the next start resumes from its checkpoint', async () => {
+    await appendEvents(eventStore, 10);
+    await start();
+    failing = 'ENOSPC';
+    await appendEvents(eventStore, 20);
+    await until(async () => !(await health()).healthy, 'the notary to turn unhealthy');
+    await sleep(1600); // its wait between attempts has grown past a second
+    const stopping = Date.now();
+    await notary!.stop();
+    expect(Date.now() - stopping, 'ms to stop').to.be.below(500);
+    await files!.tree.close();
+    await files!.archive.close();
+
+    failing = null;
+    await start();
+    expect(notary!.status()).to.include({ treeSize: 30, signedSize: 30, failed: null });
+    expect(await files!.tree.leafHashes(0, 30)).to.deep.equal((await eventStore.readAll()).map((record) => leafHashOf(record)));
+  });
 });

@@ -228,8 +228,9 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRep
       results.push(result);
       const answered = workload.exchanges.slice(before);
       const refused = answered.filter((exchange) => exchange.status === 503).length;
+      const unanswered = answered.filter((exchange) => exchange.status === 0);
       log(
-        `round ${round} ${fault}: ${what}; ${result.acknowledged} writes acknowledged, ${refused} answered 503, ${answered.filter((e) => e.status === 0).length} unanswered; healthy after ${(healthyAfterMs / 1000).toFixed(1)} s` +
+        `round ${round} ${fault}: ${what}; ${result.acknowledged} writes acknowledged, ${refused} answered 503, ${unanswered.length} unanswered${unanswered.length > 0 ? ` (${unanswered[0]!.message.slice(0, 120)})` : ''}; healthy after ${(healthyAfterMs / 1000).toFixed(1)} s` +
           (problems(result) ? `; PROBLEMS: ${result.details.join('; ')}` : ''),
       );
     }

@@ -217,8 +217,8 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     // The notary follows the log as stored. Its heads must outlive restarts; over the embedded
     // read store so must its tree, its auditors' index and its leaf archive: files under DATA_DIR/notary (docs/decisions/0020).
     const notaryDir = path.join(config.dataDir, 'notary');
-    // the fault seam fails the notary's files with the log's: one disk under DATA_DIR
-    const notaryFaults = faults ? diskFaultWhileFileExists(faults) : undefined;
+    // the fault seam fails the notary's files with the log's (one disk under DATA_DIR), or alone (`ENOSPC notary`)
+    const notaryFaults = faults ? diskFaultWhileFileExists(faults, 'notary') : undefined;
     const treeHeads: TreeHeadStore = config.mongoUrl ? new ReadStoreTreeHeadStore(readStore) : await FileTreeHeadStore.open(notaryDir, notaryFaults);
     const leafArchive = config.mongoUrl ? undefined : await LeafArchive.open(notaryDir, notaryFaults);
     if (leafArchive) closers.unshift(() => leafArchive.close());

@@ -3,8 +3,9 @@
  * the workload running against it, and one fault per round at a random moment:
  *
  * - kill:   `kill -9`, then a restart;
- * - disk:   the disk under the log full (ENOSPC) or failing (EIO) for a while, through the
- *           log's fault seam (FAULT_INJECTION_FILE), then space back: no restart;
+ * - disk:   the disk under the log and the notary's files (or under the notary's alone) full
+ *           (ENOSPC) or failing (EIO) for a while, through the fault seam
+ *           (FAULT_INJECTION_FILE), then space back: no restart;
  * - torn:   stopped, then half a record at the end of the log (a write a crash cut short,
  *           never acknowledged): it must start, as it is;
  * - damage: stopped, then the last (acknowledged) record cut by 7 bytes: it must refuse to
@@ -15,13 +16,13 @@
  * After each round the checks of checks.ts; at the end, the read models against a rebuild
  * from the same log. The seed fixes the faults, their kinds and moments.
  */
-import { appendFile, cp, mkdtemp, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
+import { appendFile, cp, mkdtemp, readFile, rm, stat, truncate } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { readSnapshotFile, SNAPSHOT_FILE, type Document } from '@stays/read-store';
 import { freePort } from '../support/free-port.ts';
 import { eventOf, readLogFile } from '../support/log-file.ts';
-import { ChildDidNotStart, StaysProcess } from '../support/stays-process.ts';
+import { ChildDidNotStart, StaysProcess, writeControlFile } from '../support/stays-process.ts';
 import { check, documentsPending, logFacts, orphansOf, type Findings } from './checks.ts';
 import { Workload } from './workload.ts';
 
@@ -145,23 +146,25 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRep
         }
         case 'disk': {
           const code = random() < 0.7 ? 'ENOSPC' : 'EIO';
+          // now and then the notary's files alone, as on a disk of their own
+          const notaryOnly = random() < 0.25;
           const forMs = 300 + random() * 1700;
-          await writeFile(child.faultFile, code);
+          await writeControlFile(child.faultFile, notaryOnly ? `${code} notary` : code);
           await sleep(forMs);
           await rm(child.faultFile);
           healthyAfterMs = await stays.healthy();
           await sleep(300);
           await workload.stop();
-          what = `${code} for ${(forMs / 1000).toFixed(1)} s at ${(at / 1000).toFixed(1)} s`;
+          what = `${code}${notaryOnly ? " under the notary's files" : ''} for ${(forMs / 1000).toFixed(1)} s at ${(at / 1000).toFixed(1)} s`;
           break;
         }
         case 'clock': {
           const hours = 1 + Math.floor(random() * 6);
           const [ahead, behind] = [400 + random() * 1100, 400 + random() * 1100];
           const stepped = Date.now();
-          await writeFile(child.clockFile, String(hours * HOUR));
+          await writeControlFile(child.clockFile, String(hours * HOUR));
           await sleep(ahead);
-          await writeFile(child.clockFile, String(-hours * HOUR));
+          await writeControlFile(child.clockFile, String(-hours * HOUR));
           await sleep(behind);
           await rm(child.clockFile);
           healthyAfterMs = await stays.healthy();

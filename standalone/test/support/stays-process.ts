@@ -5,6 +5,7 @@
  * (`npm run verify-log`, `npm run repair-log`, ...) run to their end, output collected.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
@@ -133,4 +134,13 @@ export async function runTool(entry: string, env: NodeJS.ProcessEnv, ...args: st
     const failed = error as { code: number; stdout: string; stderr: string };
     return { code: failed.code, output: `${failed.stdout}${failed.stderr}`, stdout: failed.stdout };
   }
+}
+
+/**
+ * Writes one of the product's control files (FAULT_INJECTION_FILE, CLOCK_STEP_FILE) whole
+ * at once: the product reads them at any moment, and must never see one half written.
+ */
+export async function writeControlFile(file: string, text: string): Promise<void> {
+  await writeFile(`${file}.tmp`, text);
+  await rename(`${file}.tmp`, file);
 }

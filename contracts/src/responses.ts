@@ -166,8 +166,8 @@ export const routeAnswers: Partial<Record<RouteName, RouteAnswer>> = {
   book: { status: 201, data: anyObject, failures: [404, 409, 429, 503] },
   customerBookings: { status: 200, data: listOf(booking) },
   ownerBookings: { status: 200, data: listOf(booking) },
-  cancelBooking: { status: 200, data: z.object({ cancellation: anyObject }).loose(), failures: [409] },
-  markBookingPaid: { status: 200, data: paymentState, failures: [409] },
+  cancelBooking: { status: 200, data: z.object({ cancellation: anyObject }).loose(), failures: [409, 503] },
+  markBookingPaid: { status: 200, data: paymentState, failures: [409, 503] },
   undoBookingPayment: { status: 200, data: paymentState, failures: [409] },
 
   ownerOccupancy: { status: 200, data: anyObject, failures: [404] },

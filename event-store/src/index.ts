@@ -29,6 +29,7 @@ export {
   openEmbeddedEventStore,
   openInMemoryEventStore,
   writeEmbeddedLog,
+  diskFaultWhileFileExists,
   failingWhileFileExists,
   checkEmbeddedLog,
   repairEmbeddedLog,

@@ -49,6 +49,9 @@ export interface AppendedLeaf {
   readonly completed: readonly (NodeAddress & { hash: Buffer })[];
 }
 
+/** Called before each write and sync of the notary's files; throws to fail it (fault injection). */
+export type DiskFaults = (operation: string) => void;
+
 export class DiskTree {
   /** levels[k]: the complete subtrees of level DISK_BLOCK_LEVEL + k, in order. */
   private levels: Buffer[][] = [[]];
@@ -62,11 +65,23 @@ export class DiskTree {
     private blocks: FileHandle,
     private index: LeafIndex,
     private readonly log: (line: string) => void,
+    private readonly faults: DiskFaults,
   ) {}
 
-  /** Opens the tree at its checkpoint; an empty tree when there is none or the files do not hold what it covers. */
-  static async open(dir: string, log: (line: string) => void = lineLogger()): Promise<DiskTree> {
+  /**
+   * Opens the tree at its checkpoint; an empty tree when there is none or the files do not
+   * hold what it covers. `faults` (tests and fault campaigns): called before each write and
+   * sync, throws to fail it as a full or failing disk would.
+   */
+  static async open(dir: string, log: (line: string) => void = lineLogger(), faults: DiskFaults = () => undefined): Promise<DiskTree> {
     await mkdir(dir, { recursive: true });
+    const files = await DiskTree.openFiles(dir, log);
+    const tree = new DiskTree(dir, files.leaves, files.blocks, files.index, log, faults);
+    await tree.load(files.size, files.position);
+    return tree;
+  }
+
+  private static async openFiles(dir: string, log: (line: string) => void) {
     const checkpoint = await readCheckpoint(dir);
     const leaves = await open(path.join(dir, TREE_LEAVES_FILE), 'a+');
     const blocks = await open(path.join(dir, TREE_BLOCKS_FILE), 'a+');
@@ -81,13 +96,32 @@ export class DiskTree {
     }
     await leaves.truncate(size * HASH_BYTES);
     await blocks.truncate(blockCount() * HASH_BYTES);
-    const tree = new DiskTree(dir, leaves, blocks, index, log);
-    const blockBytes = Buffer.alloc(blockCount() * HASH_BYTES);
-    await blocks.read(blockBytes, 0, blockBytes.length, 0);
-    for (let b = 0; b < blockCount(); b++) tree.addBlock(Buffer.from(blockBytes.subarray(b * HASH_BYTES, (b + 1) * HASH_BYTES)));
-    tree.size = size;
-    tree.position = size === 0 ? -1 : checkpoint!.position;
-    return tree;
+    return { leaves, blocks, index, size, position: size === 0 ? -1 : checkpoint!.position };
+  }
+
+  private async load(size: number, position: number): Promise<void> {
+    const blockCount = Math.floor(size / BLOCK_LEAVES);
+    const blockBytes = Buffer.alloc(blockCount * HASH_BYTES);
+    await this.blocks.read(blockBytes, 0, blockBytes.length, 0);
+    this.levels = [[]];
+    for (let b = 0; b < blockCount; b++) this.addBlock(Buffer.from(blockBytes.subarray(b * HASH_BYTES, (b + 1) * HASH_BYTES)));
+    this.size = size;
+    this.position = position;
+  }
+
+  /**
+   * After a write or sync failed: fresh file descriptors (a failed sync is never retried on
+   * the same one), the files cut back to the checkpoint, and the checkpoint written again as
+   * a probe that the disk takes writes. The tree is then what a restart would resume from;
+   * the notary writes again, from the log, what came after it. Throws while the disk fails.
+   */
+  async reopen(): Promise<void> {
+    await Promise.allSettled([this.leaves.close(), this.blocks.close(), this.index.close()]);
+    const files = await DiskTree.openFiles(this.dir, this.log);
+    [this.leaves, this.blocks, this.index] = [files.leaves, files.blocks, files.index];
+    await this.load(files.size, files.position);
+    this.faults('write');
+    await writeCheckpoint(this.dir, { version: CHECKPOINT_VERSION, position: this.position, treeSize: this.size });
   }
 
   get treeSize(): number {
@@ -124,6 +158,7 @@ export class DiskTree {
     if (appended.length === 0) return;
     const leafBytes = Buffer.concat(appended.map((entry) => entry.leaf));
     const blocks = appended.flatMap((entry) => entry.completed.filter((node) => node.level === DISK_BLOCK_LEVEL));
+    this.faults('write');
     await this.leaves.write(leafBytes, 0, leafBytes.length, this.size * HASH_BYTES);
     if (blocks.length > 0) {
       const blockBytes = Buffer.concat(blocks.map((node) => node.hash));
@@ -137,6 +172,7 @@ export class DiskTree {
 
   /** Syncs every file, then replaces the checkpoint: a restart resumes from here. */
   async checkpoint(): Promise<void> {
+    this.faults('fdatasync');
     await Promise.all([this.leaves.datasync(), this.blocks.datasync(), this.index.sync()]);
     await writeCheckpoint(this.dir, { version: CHECKPOINT_VERSION, position: this.position, treeSize: this.size });
   }

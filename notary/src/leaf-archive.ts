@@ -14,16 +14,32 @@ const HASH_BYTES = 32;
 
 export class LeafArchive {
   private constructor(
-    private readonly handle: FileHandle,
+    private readonly file: string,
+    private handle: FileHandle,
     private count: number,
+    private readonly faults: (operation: string) => void,
   ) {}
 
-  static async open(dir: string): Promise<LeafArchive> {
+  /** `faults` (tests and fault campaigns): called before each write and sync, throws to fail it as a full or failing disk would. */
+  static async open(dir: string, faults: (operation: string) => void = () => undefined): Promise<LeafArchive> {
     await mkdir(dir, { recursive: true });
-    const handle = await open(path.join(dir, LEAF_ARCHIVE_FILE), 'a+');
+    const file = path.join(dir, LEAF_ARCHIVE_FILE);
+    const handle = await open(file, 'a+');
     // A write torn by a crash leaves a partial hash at the end: ignored, and overwritten by the next append.
     const count = Math.floor((await handle.stat()).size / HASH_BYTES);
-    return new LeafArchive(handle, count);
+    return new LeafArchive(file, handle, count, faults);
+  }
+
+  /**
+   * After a write or sync failed: a fresh file descriptor (a failed sync is never retried on
+   * the same one), the whole hashes it holds kept, and a sync as a probe that the disk takes
+   * writes. Throws while the disk fails.
+   */
+  async reopen(): Promise<void> {
+    await this.handle.close().catch(() => undefined);
+    this.handle = await open(this.file, 'a+');
+    this.count = Math.floor((await this.handle.stat()).size / HASH_BYTES);
+    await this.sync();
   }
 
   /** Read-only view of an archive (verify-log); null when there is none. */
@@ -71,12 +87,14 @@ export class LeafArchive {
   async append(leaves: readonly Buffer[]): Promise<void> {
     if (leaves.length === 0) return;
     const bytes = Buffer.concat(leaves);
+    this.faults('write');
     await this.handle.truncate(this.count * HASH_BYTES);
     await this.handle.write(bytes, 0, bytes.length, this.count * HASH_BYTES);
     this.count += leaves.length;
   }
 
   async sync(): Promise<void> {
+    this.faults('fdatasync');
     await this.handle.datasync();
   }
 

@@ -11,6 +11,11 @@
  * head (an event altered or removed), or no longer gives the leaves it archived, it stops
  * signing and says why (status()). A tree resumed from files was not built from the log in
  * this run: the log is checked against the leaf archive in the background first.
+ *
+ * Its files (the one-process mode) meet the disk the log meets: when a write or sync of them
+ * fails because the disk is full or failing, it pauses (unhealthy, saying why), and retries
+ * with backoff to reopen its files at their checkpoint; once they take writes it follows the
+ * log again from that checkpoint, as a restart would, so no leaf is lost or written twice.
  */
 import { subscriptionHealth, type EventStore, type RecordedEvent, type Subscription, type SubscriptionHealth } from '@stays/event-store';
 import type { ReadStore } from '@stays/read-store';
@@ -211,6 +216,12 @@ type CheckOutcome = 'differs' | 'done' | 'more';
  */
 export type LogFileLeavesSource = (onLeaves: (leaves: Buffer) => Promise<void | 'stop'>) => Promise<void>;
 
+/** Error codes of a disk that is full or failing: the notary waits for the disk rather than stopping for good. */
+const DISK_ERRORS = new Set(['ENOSPC', 'EDQUOT', 'EIO', 'EROFS']);
+const isDiskError = (error: unknown): boolean => DISK_ERRORS.has((error as NodeJS.ErrnoException | undefined)?.code ?? '');
+/** First and longest wait between attempts to reopen the files after a disk error. */
+const DISK_RETRY_MS = { first: 100, longest: 5000 };
+
 /** Records the check compares at a time, yielding to requests between batches. */
 const CHECK_BATCH = 1000;
 
@@ -235,6 +246,11 @@ export class Notary {
   /** The reading of the log file by the check, which stop() waits for. */
   private fileCheck: Promise<void> = Promise.resolve();
   private stopped = false;
+  /** Why its files refuse writes, while it waits for the disk (null: they take them). */
+  private diskFault: string | null = null;
+  private recovering: Promise<void> = Promise.resolve();
+  /** Ends the wait between two attempts at once (stop() does not wait out the backoff). */
+  private wakeRecovery: (() => void) | null = null;
 
   constructor(private readonly options: NotaryOptions) {
     if (options.diskTree === undefined && options.readStore === undefined) throw new Error('the notary needs a read store or a disk tree to keep its tree in');
@@ -260,7 +276,12 @@ export class Notary {
       { ...(this.position !== undefined && { after: this.position }), maxBatchSize: this.options.maxBatchSize ?? 1000, name: 'notary' },
       {
         onBatch: (events) => {
-          this.batch = this.notarise(events);
+          // while paused for the disk, batches are let by: they are read again from the checkpoint once it takes writes
+          if (this.diskFault !== null) return Promise.resolve();
+          this.batch = this.notarise(events).catch((error: unknown) => {
+            if (this.options.diskTree === undefined || !isDiskError(error)) throw error;
+            this.pauseForDisk(error);
+          });
           return this.batch;
         },
         onCaughtUp: () =>
@@ -380,6 +401,50 @@ export class Notary {
     this.follow();
   }
 
+  /** Unhealthy until the files take writes again (recover); nothing is signed meanwhile. */
+  private pauseForDisk(error: unknown): void {
+    if (this.diskFault !== null) return;
+    this.diskFault = `the notary's files refuse writes: ${error instanceof Error ? error.message : String(error)}`;
+    if (this.headTimer) clearTimeout(this.headTimer);
+    this.headTimer = null;
+    this.log(`notary paused: ${this.diskFault}; it resumes by itself once the disk takes writes`);
+    this.recovering = this.recover();
+  }
+
+  /** Reopens the files at their checkpoint, with backoff, until the disk takes writes; then follows the log from there. */
+  private async recover(): Promise<void> {
+    const subscription = this.subscription;
+    this.subscription = null;
+    await subscription?.close();
+    await this.batch.catch(() => undefined);
+    for (let wait = DISK_RETRY_MS.first; ; wait = Math.min(wait * 2, DISK_RETRY_MS.longest)) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, wait);
+        this.wakeRecovery = () => (clearTimeout(timer), resolve());
+      });
+      this.wakeRecovery = null;
+      if (this.stopped) return;
+      try {
+        await this.options.leafArchive?.reopen();
+        await this.options.diskTree!.reopen();
+        if (this.stopped) return;
+        const { size, position, edge } = await this.storage!.resume();
+        this.frontier = new MerkleFrontier(size, edge);
+        this.position = position;
+        this.stored = { size, root: this.frontier.root() };
+      } catch (error) {
+        if (isDiskError(error)) continue;
+        this.diskFault = null;
+        this.fail(`could not reopen its files after a disk error: ${error instanceof Error ? error.message : String(error)}`);
+        return;
+      }
+      this.diskFault = null;
+      this.log(`notary: its files take writes again; following the log from leaf ${this.stored.size}`);
+      this.follow();
+      return;
+    }
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.headTimer) clearTimeout(this.headTimer);
@@ -391,7 +456,10 @@ export class Notary {
     this.subscription = null;
     await this.batch.catch(() => undefined);
     await this.signing;
-    await this.storage?.flush();
+    this.wakeRecovery?.();
+    await this.recovering;
+    // while the disk refuses writes, the checkpoint on disk is where the next start resumes
+    if (this.diskFault === null) await this.storage?.flush();
   }
 
   status(): NotaryStatus {
@@ -411,7 +479,7 @@ export class Notary {
    */
   async health(maxLagMs: number): Promise<SubscriptionHealth & { readonly name: 'notary' }> {
     if (this.subscription === null)
-      return { name: 'notary', healthy: false, state: 'closed', position: this.position, lagMs: null, error: this.failed ?? 'not started' };
+      return { name: 'notary', healthy: false, state: 'closed', position: this.position, lagMs: null, error: this.failed ?? this.diskFault ?? 'not started' };
     const health = await subscriptionHealth(this.options.eventStore, this.subscription, maxLagMs);
     return { ...health, name: 'notary', healthy: health.healthy && this.failed === null, error: this.failed ?? health.error };
   }
@@ -426,9 +494,13 @@ export class Notary {
   async besideReadSide<T extends { readonly healthy: boolean; readonly projections: readonly object[] }>(
     readSide: T,
     maxLagMs: number,
-  ): Promise<{ healthy: boolean; projections: (T['projections'][number] | Awaited<ReturnType<Notary['health']>>)[] }> {
+  ): Promise<{ healthy: boolean; projections: (T['projections'][number] | Awaited<ReturnType<Notary['health']>>)[]; problem?: string }> {
     const own = await this.health(maxLagMs);
-    return { healthy: readSide.healthy && this.subscription !== null && this.failed === null, projections: [...readSide.projections, own] };
+    return {
+      healthy: readSide.healthy && this.subscription !== null && this.failed === null && this.diskFault === null,
+      projections: [...readSide.projections, own],
+      ...(this.diskFault !== null && { problem: this.diskFault }),
+    };
   }
 
   /** Resolves once the check of the log at start is done (and any rebuild it led to caught up), and the notary caught up. */
@@ -505,7 +577,7 @@ export class Notary {
   private async signHead(): Promise<void> {
     const { size, root } = this.stored;
     // nothing is signed over a log not yet checked against the leaves already signed
-    if (this.failed !== null || size === this.signedSize || (this.check !== null && !this.check.done)) return;
+    if (this.failed !== null || this.diskFault !== null || size === this.signedSize || (this.check !== null && !this.check.done)) return;
     const head: SignedTreeHead = this.options.signer.sign({
       treeSize: size,
       rootHash: root.toString('hex'),
@@ -517,6 +589,7 @@ export class Notary {
       await this.options.heads.append(head);
       this.signedSize = size;
     } catch (error) {
+      if (this.options.diskTree !== undefined && isDiskError(error)) return this.pauseForDisk(error);
       this.log(`notary: could not store the tree head of size ${size}: ${error instanceof Error ? error.message : String(error)}`);
       this.scheduleHead();
     }

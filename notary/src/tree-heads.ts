@@ -96,24 +96,35 @@ export class FileTreeHeadStore implements TreeHeadStore {
   private constructor(
     private readonly file: string,
     private readonly heads: SignedTreeHead[],
+    /** Bytes of the whole lines written: a failed append is cut back to it. */
+    private bytes: number,
+    private readonly faults: (operation: string) => void,
   ) {}
 
-  static async open(dir: string): Promise<FileTreeHeadStore> {
+  /** `faults` (tests and fault campaigns): called before each write, throws to fail it as a full or failing disk would. */
+  static async open(dir: string, faults: (operation: string) => void = () => undefined): Promise<FileTreeHeadStore> {
     await mkdir(dir, { recursive: true });
     const file = path.join(dir, TREE_HEADS_FILE);
     const { text, complete } = await readHeadLines(file);
     if (complete.length !== text.length) await writeFile(file, complete);
-    return new FileTreeHeadStore(file, headsOf(complete));
+    return new FileTreeHeadStore(file, headsOf(complete), Buffer.byteLength(complete), faults);
   }
 
   async append(head: SignedTreeHead): Promise<void> {
+    const line = `${JSON.stringify(headOf(head))}\n`;
     const handle = await open(this.file, 'a');
     try {
-      await handle.write(`${JSON.stringify(headOf(head))}\n`);
+      this.faults('write');
+      await handle.write(line);
       await handle.sync();
+    } catch (error) {
+      // part of a line left by a full disk would glue the next head to it
+      await handle.truncate(this.bytes).catch(() => undefined);
+      throw error;
     } finally {
       await handle.close();
     }
+    this.bytes += Buffer.byteLength(line);
     this.heads.push(headOf(head));
   }
 

@@ -28,7 +28,7 @@ import {
 } from '@stays/service-kit';
 import { ReadModelRunner } from './read-model-runner.ts';
 import { HEALTH_REPORT_INTERVAL_MS } from './checkpoints.ts';
-import { discoverReadModels, findReadModels } from './read-models/index.ts';
+import { discoverReadModels, findReadModels, readModelFolders } from './read-models/index.ts';
 import { readModelOperatorRoute } from './operator/operator-api.ts';
 import { Notary, NotarySigner, ReadStoreTreeHeadStore } from '@stays/notary';
 
@@ -43,10 +43,10 @@ runMain(async () => {
   const eventStore = withPersonalData(rawEventStore, keys);
   const readStore = await connectMongoReadStore(config.mongoUrl, config.mongoDb);
   // models that read no personal field follow the log as stored: no key read, nothing decrypted
-  const runner = new ReadModelRunner(eventStore, readStore, await discoverReadModels(), {
+  const runner = new ReadModelRunner(eventStore, readStore, await discoverReadModels(readModelFolders(config.readModelsDir)), {
     log: lineLogger(),
     storedLog: rawEventStore,
-    rediscover: () => findReadModels(undefined, { fresh: true }),
+    rediscover: () => findReadModels(readModelFolders(config.readModelsDir), { fresh: true }),
   });
   await runner.start();
   const notary = new Notary({ eventStore: rawEventStore, readStore, heads: new ReadStoreTreeHeadStore(readStore), signer });

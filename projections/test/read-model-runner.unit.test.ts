@@ -23,6 +23,7 @@ import {
   discoverReadModels,
   liveReadModels,
   physicalCollection,
+  readModelFolders,
   readRegistry,
   type ReadModelDefinition,
 } from '../src/index.ts';
@@ -215,6 +216,28 @@ export const model = defineReadModel({ name: '${name}', version: 1, collections:
         (caught: unknown) => caught,
       );
       expect(String(error)).to.match(/two read models are named visits/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("finds the models of an analyst's folder (READ_MODELS_DIR) beside the product's, and names a folder that is not there", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'read-models-'));
+    try {
+      const definition = pathToFileURL(path.resolve(import.meta.dirname, '../src/read-model.ts')).href;
+      await writeFile(
+        path.join(dir, 'visits.ts'),
+        `import { defineReadModel } from '${definition}';
+export const model = defineReadModel({ name: 'visits', version: 1, collections: { visits: [] }, on: {}, queries: () => ({}) });\n`,
+      );
+      expect((await discoverReadModels(readModelFolders(dir))).map((model) => model.name)).to.include.members(['accounts', 'hotels', 'visits']);
+      expect((await discoverReadModels(readModelFolders())).map((model) => model.name)).to.not.include('visits');
+      const missing = path.join(dir, 'nowhere');
+      const error = await discoverReadModels(readModelFolders(missing)).then(
+        () => null,
+        (caught: unknown) => caught,
+      );
+      expect(String(error)).to.include(`the folder of read models ${missing} does not exist (READ_MODELS_DIR)`);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -124,6 +124,18 @@ const schema = z.object({
    * failing disk would. Unset in production.
    */
   FAULT_INJECTION_FILE: z.string().min(1).optional(),
+  /**
+   * Fault campaigns only (docs/operations.md): while this file exists it holds a number of
+   * milliseconds added to every reading of the one-process product's wall clock, as a step
+   * of the host's clock would. Unset in production.
+   */
+  CLOCK_STEP_FILE: z.string().min(1).optional(),
+  /**
+   * A folder of read model files found beside the product's own (projections/src/read-models),
+   * at start and by `npm run projection -- build` (docs/read-models.md): an analyst's models
+   * kept out of the source tree. Unset: only the product's own.
+   */
+  READ_MODELS_DIR: z.string().min(1).optional(),
   /** How long a reservation may wait for its booking before the reconciler gives its units back (default 120 s; campaigns shorten it). */
   ORPHANED_UNITS_GRACE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
   /** Uploaded images decoded at once across all requests; default one per core but one, at most two (see command-service image-line.ts). */
@@ -209,6 +221,8 @@ function toConfig(env: z.infer<typeof schema>) {
     /** Longest a SIGTERM may take to finish requests and batches and close the stores before the process exits anyway. */
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     faultInjectionFile: env.FAULT_INJECTION_FILE === undefined ? undefined : path.resolve(env.FAULT_INJECTION_FILE),
+    clockStepFile: env.CLOCK_STEP_FILE === undefined ? undefined : path.resolve(env.CLOCK_STEP_FILE),
+    readModelsDir: env.READ_MODELS_DIR === undefined ? undefined : path.resolve(env.READ_MODELS_DIR),
     orphanedUnitsGraceMs: env.ORPHANED_UNITS_GRACE_SECONDS * 1000,
     /** The image line's size; unset parts take the command service's defaults. */
     imageLine: {

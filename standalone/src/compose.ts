@@ -10,6 +10,7 @@ import { MongoClient } from 'mongodb';
 import {
   LOG_FILE_NAME,
   connectEventStoreDB,
+  diskFaultWhileFileExists,
   failingWhileFileExists,
   openEmbeddedEventStore,
   type AcknowledgedEvents,
@@ -48,7 +49,7 @@ import {
   type MediaStore,
   type SigningKeys,
 } from '@stays/service-kit';
-import { ReadModelRunner, readModelOperatorRoute, discoverReadModels, findReadModels, readModelQueries } from '@stays/projections';
+import { ReadModelRunner, readModelOperatorRoute, discoverReadModels, findReadModels, readModelFolders, readModelQueries } from '@stays/projections';
 import {
   DiskTree,
   FileTreeHeadStore,
@@ -206,20 +207,22 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
 
     // models that read no personal field follow the log as stored: no key read, nothing decrypted;
     // `npm run projection -- build` finds a model file added or changed since the start
-    const runner = new ReadModelRunner(eventStore, readStore, await discoverReadModels(), {
+    const runner = new ReadModelRunner(eventStore, readStore, await discoverReadModels(readModelFolders(config.readModelsDir)), {
       log,
       storedLog: rawEventStore,
-      rediscover: () => findReadModels(undefined, { fresh: true }),
+      rediscover: () => findReadModels(readModelFolders(config.readModelsDir), { fresh: true }),
     });
     await runner.start();
     closers.unshift(() => runner.stop());
     // The notary follows the log as stored. Its heads must outlive restarts; over the embedded
     // read store so must its tree, its auditors' index and its leaf archive: files under DATA_DIR/notary (docs/decisions/0020).
     const notaryDir = path.join(config.dataDir, 'notary');
-    const treeHeads: TreeHeadStore = config.mongoUrl ? new ReadStoreTreeHeadStore(readStore) : await FileTreeHeadStore.open(notaryDir);
-    const leafArchive = config.mongoUrl ? undefined : await LeafArchive.open(notaryDir);
+    // the fault seam fails the notary's files with the log's (one disk under DATA_DIR), or alone (`ENOSPC notary`)
+    const notaryFaults = faults ? diskFaultWhileFileExists(faults, 'notary') : undefined;
+    const treeHeads: TreeHeadStore = config.mongoUrl ? new ReadStoreTreeHeadStore(readStore) : await FileTreeHeadStore.open(notaryDir, notaryFaults);
+    const leafArchive = config.mongoUrl ? undefined : await LeafArchive.open(notaryDir, notaryFaults);
     if (leafArchive) closers.unshift(() => leafArchive.close());
-    const diskTree = config.mongoUrl ? undefined : await DiskTree.open(notaryDir, log);
+    const diskTree = config.mongoUrl ? undefined : await DiskTree.open(notaryDir, log, notaryFaults);
     if (diskTree) closers.unshift(() => diskTree.close());
     const notary = new Notary({
       eventStore: rawEventStore,

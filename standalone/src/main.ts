@@ -1,11 +1,13 @@
 /** `npm start`: the whole product in one process on embedded stores (or real ones when configured). */
 import http from 'node:http';
 import { closeServer, lineLogger, loadConfig, processLogger, runMain, stopOnSignals } from '@stays/service-kit';
+import { stepWallClockFrom } from './clock-step.ts';
 import { composeSystem } from './compose.ts';
 import { SeedingClock, demoHistoryStart, seedDemoOnFirstStart } from './demo/index.ts';
 
 runMain(async () => {
   const config = loadConfig();
+  if (config.clockStepFile) stepWallClockFrom(config.clockStepFile);
   const logger = processLogger();
   const log = lineLogger(logger);
   // the demo's past is written with a clock of its own, handed back before the port opens (docs/decisions/0032)

@@ -5,9 +5,13 @@
  * version 2 beside the live one, export, read the export with jq) and of its
  * `analysts-mistakes` block (each a clear message and a non-zero exit, while the product
  * keeps answering /healthz). The commands are read from the page, so the page cannot rot.
+ *
+ * Nothing is written into the repository: the product runs with READ_MODELS_DIR, a folder
+ * of the test's own, and the page's commands are run with the page's paths moved there (the
+ * model file, the export, and the model's import of `defineReadModel`, by its full path).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { access, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { access, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
@@ -15,12 +19,20 @@ import { ApiClient } from './support/http-client.ts';
 import { signedInOwner } from './support/accounts.ts';
 import { hotelForm, pngImages } from './support/fixtures.ts';
 import { freePort } from './support/free-port.ts';
+import { REPO, StaysProcess } from './support/stays-process.ts';
 
-const REPO = path.resolve(import.meta.dirname, '../..');
 const PAGE = path.join(REPO, 'docs/read-models.md');
-/** What the loop leaves behind, relative to the repository (the page's commands run there). */
-const MODEL_FILE = 'projections/src/read-models/hotels-by-city.ts';
+/** Where the page puts the model, relative to the repository (the page's commands run there). */
+const PAGE_MODELS = 'projections/src/read-models/';
 const EXPORT_FILE = 'hotels-by-city.ndjson';
+
+/** A command of the page with its files in `dir` instead of the repository. */
+function movedTo(dir: string, command: string): string {
+  return command
+    .replaceAll(PAGE_MODELS, `${dir}/`)
+    .replaceAll(`'../read-model.ts'`, `'${path.join(REPO, 'projections/src/read-model.ts')}'`)
+    .replaceAll(` ${EXPORT_FILE}`, ` ${dir}/${EXPORT_FILE}`);
+}
 
 interface Run {
   readonly command: string;
@@ -59,40 +71,35 @@ function shell(command: string, env: NodeJS.ProcessEnv): Promise<Run> {
   });
 }
 
-const exists = (file: string) =>
-  access(path.join(REPO, file)).then(
-    () => true,
-    () => false,
-  );
-
 describe("the analysts' loop of docs/read-models.md against npm start", function () {
   this.timeout(300_000);
   let dataDir: string;
+  /** The analyst's folder: the model file and the export. */
+  let modelsDir: string;
   let env: NodeJS.ProcessEnv;
-  let server: ChildProcess;
+  let server: StaysProcess;
   let baseUrl: string;
   let page: string;
 
   before(async () => {
     page = await readFile(PAGE, 'utf8');
-    for (const file of [MODEL_FILE, EXPORT_FILE]) if (await exists(file)) throw new Error(`${file} exists already: this test writes and removes it`);
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'stays-analysts-'));
+    modelsDir = await mkdtemp(path.join(os.tmpdir(), 'stays-analysts-models-'));
+    // its files are ES modules, as the repository's are (docs/read-models.md)
+    await writeFile(path.join(modelsDir, 'package.json'), '{ "type": "module" }\n');
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
-    env = { DATA_DIR: dataDir, PORT: String(port), SEED_DEMO: '0', EVENTSTORE_URL: '', MONGO_URL: '', OPERATOR_TOKEN: '', OPERATOR_URL: '' };
-    server = spawn(process.execPath, ['--import', 'tsx', 'standalone/src/main.ts'], {
-      cwd: REPO,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    await new Promise<void>((resolve, reject) => {
-      let output = '';
-      server.stdout!.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        if (output.includes('Stays is running')) resolve();
-      });
-      server.on('exit', (code) => reject(new Error(`npm start exited with ${code}: ${output}`)));
-    });
+    env = {
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      SEED_DEMO: '0',
+      EVENTSTORE_URL: '',
+      MONGO_URL: '',
+      OPERATOR_TOKEN: '',
+      OPERATOR_URL: '',
+      READ_MODELS_DIR: modelsDir,
+    };
+    server = await StaysProcess.start({ dataDir, port, env: { READ_MODELS_DIR: modelsDir } });
     // three hotels, two cities: what the page's model counts
     const api = new ApiClient(baseUrl);
     for (const [city, startingPrice] of [
@@ -112,12 +119,11 @@ describe("the analysts' loop of docs/read-models.md against npm start", function
     }
   });
   after(async () => {
-    if (server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server.once('exit', resolve));
+    if (server?.running) {
+      server.child.kill('SIGTERM');
+      await server.exited;
     }
-    await rm(path.join(REPO, MODEL_FILE), { force: true });
-    await rm(path.join(REPO, EXPORT_FILE), { force: true });
+    await rm(modelsDir, { recursive: true, force: true });
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -127,7 +133,7 @@ describe("the analysts' loop of docs/read-models.md against npm start", function
     const commands = commandsOf(page, 'analysts-loop');
     const runs: Run[] = [];
     for (const command of commands) {
-      const run = await shell(command, env);
+      const run = await shell(movedTo(modelsDir, command), env);
       expect(run.code, `${command}\n${run.stdout}\n${run.stderr}`).to.equal(0);
       runs.push(run);
     }
@@ -161,10 +167,15 @@ describe("the analysts' loop of docs/read-models.md against npm start", function
     expect(query2!.stderr.trim()).to.equal('1 documents of hotels-by-city@2 (building) cities');
     expect(switch2!.stdout).to.contain('hotels-by-city@2 is live');
     expect(exported!.stderr.trim()).to.equal('exported 2 documents of hotels-by-city@2 (live) cities');
-    const lines = (await readFile(path.join(REPO, EXPORT_FILE), 'utf8')).trim().split('\n');
+    const lines = (await readFile(path.join(modelsDir, EXPORT_FILE), 'utf8')).trim().split('\n');
     expect(lines.map((line) => (JSON.parse(line) as { _id: string })._id)).to.deep.equal(['Panaji', 'Pune']);
     expect(jq!.stdout.trim()).to.equal('3');
     expect(await healthy()).to.equal(200);
+    const inRepository = await access(path.join(REPO, PAGE_MODELS, 'hotels-by-city.ts')).then(
+      () => true,
+      () => false,
+    );
+    expect(inRepository, 'a model file in the source tree').to.equal(false);
   });
 
   it('answers each mistake of the page with its message and a non-zero exit, and keeps serving', async () => {
@@ -179,7 +190,7 @@ describe("the analysts' loop of docs/read-models.md against npm start", function
     const commands = commandsOf(page, 'analysts-mistakes');
     expect(commands).to.have.length(expected.length);
     for (const [index, command] of commands.entries()) {
-      const run = await shell(command, env);
+      const run = await shell(movedTo(modelsDir, command), env);
       const [code, message] = expected[index]!;
       expect(run.code, `${command}\n${run.stderr}`).to.equal(code);
       expect(run.stderr.trim(), command).to.match(message);
@@ -188,7 +199,7 @@ describe("the analysts' loop of docs/read-models.md against npm start", function
     }
     // a file that does not load is refused by build, the process running on
     const broken = await shell(
-      `printf 'export const x: number = ;\\n' > ${MODEL_FILE} && npm run -s projection -- build hotels-by-city; code=$?; rm ${MODEL_FILE}; exit $code`,
+      `printf 'export const x: number = ;\\n' > ${modelsDir}/hotels-by-city.ts && npm run -s projection -- build hotels-by-city; code=$?; rm ${modelsDir}/hotels-by-city.ts; exit $code`,
       env,
     );
     expect(broken.code).to.equal(1);

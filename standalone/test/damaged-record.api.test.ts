@@ -6,32 +6,18 @@
  * its notary starts over and verify-log passes. Half a record no one was told about (a
  * write interrupted by a crash): it starts as before, and verify-log passes.
  */
-import { execFile } from 'node:child_process';
 import { appendFile, readFile, readdir, stat, truncate } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { LogDamagedError } from '@stays/event-store';
 import { signedInCustomer } from './support/accounts.ts';
 import { ApiClient } from './support/http-client.ts';
 import { readLogFile } from './support/log-file.ts';
+import { runTool } from './support/stays-process.ts';
 import { startTestSystem, type TestSystem } from './support/test-system.ts';
 
-const REPO = path.resolve(import.meta.dirname, '../..');
-const run = promisify(execFile);
-
-async function npmScript(script: string, dataDir: string, ...args: string[]): Promise<{ code: number; output: string }> {
-  const entry = { 'verify-log': 'notary/src/verify-log-cli.ts', 'repair-log': 'standalone/src/repair-log-cli.ts' }[script]!;
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', path.join(REPO, entry), ...args], {
-      env: { ...process.env, DATA_DIR: dataDir },
-    });
-    return { code: 0, output: `${stdout}${stderr}` };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, output: `${failed.stdout}${failed.stderr}` };
-  }
-}
+const TOOLS = { 'verify-log': 'notary/src/verify-log-cli.ts', 'repair-log': 'standalone/src/repair-log-cli.ts' };
+const npmScript = (script: keyof typeof TOOLS, dataDir: string, ...args: string[]) => runTool(TOOLS[script], { DATA_DIR: dataDir }, ...args);
 
 /** A stopped product whose log holds a few sign-ups, every one notarised and signed. */
 async function stoppedWithEvents(): Promise<{ dataDir: string; events: number }> {

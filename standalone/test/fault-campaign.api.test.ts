@@ -1,7 +1,8 @@
 /**
  * A small fault campaign (standalone/test/faults/campaign.ts), the one-process product as a
  * child process under its workload: one round of each fault (kill -9, a full or failing
- * disk, a torn write, a damaged record restored from a backup), and after each round
+ * disk, a torn write, a damaged record restored from a backup, the wall clock stepped ahead
+ * and back by hours), and after each round
  * nothing acknowledged lost, nothing refused present, no night oversold, no units held
  * without a booking, read models that agree with the log, side effects once, a log that
  * matches its signed heads; at the end, read models equal to a rebuild from the same log.

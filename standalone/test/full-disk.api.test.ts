@@ -4,20 +4,20 @@
  * error it names). Bookings answer 503 with a message and Retry-After, /healthz answers
  * 503 naming the cause, and once the file is gone (space is back) the product resumes by
  * itself: no restart, every acknowledged booking kept, the log and its signed heads verify.
+ * The notary's files on a disk of their own that fills up: /healthz names them, bookings go
+ * on, and the notary signs again by itself once they take writes.
  */
-import { execFile } from 'node:child_process';
-import { rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { STORE_UNAVAILABLE_MESSAGES } from '@stays/command-service';
 import { signedInCustomer, signedInOwner, type SignedIn } from './support/accounts.ts';
 import { daysFromToday, newContact, verifyContact, type Contact } from './support/booking.ts';
 import { ApiClient } from './support/http-client.ts';
+import { runTool, writeControlFile } from './support/stays-process.ts';
 import { hotelWithRoom } from './support/stays.ts';
 import { startTestSystem, type TestSystem } from './support/test-system.ts';
 
-const VERIFY_LOG = path.resolve(import.meta.dirname, '../../notary/src/verify-log-cli.ts');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('a full disk under the event log', function () {
@@ -71,7 +71,7 @@ describe('a full disk under the event log', function () {
       const before = await book(0);
       expect(before.status, JSON.stringify(before.body)).to.equal(201);
 
-      await writeFile(faultFile, code);
+      await writeControlFile(faultFile, code);
       const refused = await book(1);
       expect(refused.status).to.equal(503);
       expect(refused.body.message).to.equal(code === 'ENOSPC' ? STORE_UNAVAILABLE_MESSAGES['disk-full'] : STORE_UNAVAILABLE_MESSAGES.other);
@@ -101,11 +101,35 @@ describe('a full disk under the event log', function () {
     });
   }
 
+  it("answers 503 on /healthz naming the notary's files while their disk alone is full, bookings going on, and resumes signing by itself", async () => {
+    await writeControlFile(faultFile, 'ENOSPC notary');
+    const during = await book(4);
+    expect(during.status, `${JSON.stringify(during.body)} ${JSON.stringify((await health()).body)}`).to.equal(201);
+    let sick = await health();
+    for (const since = Date.now(); sick.status !== 503 && Date.now() - since < 30_000; sick = await health()) await sleep(50);
+    expect(sick.status).to.equal(503);
+    expect(sick.body.message).to.include("the notary's files refuse writes").and.include('ENOSPC');
+    const signedWhileFull = stays.system.notary.status().signedSize;
+    expect((await book(5)).status, 'bookings go on').to.equal(201);
+
+    await rm(faultFile);
+    let healthy = await health();
+    for (const since = Date.now(); healthy.status !== 200 && Date.now() - since < 30_000; healthy = await health()) await sleep(100);
+    expect(healthy.status, healthy.body.message).to.equal(200);
+    await stays.system.reactor.whenIdle();
+    await stays.system.notary.whenCaughtUp();
+    await stays.system.notary.signHeadNow();
+    const status = stays.system.notary.status();
+    expect(status.signedSize, 'a head signed since').to.be.greaterThan(signedWhileFull ?? 0);
+    expect(status.failed).to.equal(null);
+  });
+
   it('leaves a log that verifies against the signed tree heads', async () => {
     await stays.system.reactor.whenIdle();
     await sleep(500); // a head over the last events
     await stays.stop();
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', VERIFY_LOG], { env: { ...process.env, DATA_DIR: stays.dataDir } });
-    expect(stdout).to.match(/the log matches every signed tree head/);
+    const verified = await runTool('notary/src/verify-log-cli.ts', { DATA_DIR: stays.dataDir });
+    expect(verified.code, verified.output).to.equal(0);
+    expect(verified.stdout).to.match(/the log matches every signed tree head/);
   });
 });

@@ -4,7 +4,6 @@
  * and exits 0. After a restart on the same data directory every booking that was answered 201
  * is in the log, and every unit reserved has its booking or was given back.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,36 +13,8 @@ import { signedInCustomer, signedInOwner, type SignedIn } from './support/accoun
 import { daysFromToday, newContact, verifyContact, type Contact } from './support/booking.ts';
 import { freePort } from './support/free-port.ts';
 import { eventOf, readLogFile } from './support/log-file.ts';
+import { StaysProcess } from './support/stays-process.ts';
 import { hotelWithRoom } from './support/stays.ts';
-
-const REPO = path.resolve(import.meta.dirname, '../..');
-
-interface Started {
-  readonly child: ChildProcess;
-  output(): string;
-  readonly exited: Promise<number | null>;
-}
-
-function startStays(env: NodeJS.ProcessEnv): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'standalone/src/main.ts'], {
-    cwd: REPO,
-    env: { ...process.env, EVENTSTORE_URL: '', MONGO_URL: '', OPERATOR_TOKEN: '', OPERATOR_URL: '', SEED_DEMO: '0', LOG_FORMAT: 'json', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-async function untilRunning(stays: Started): Promise<void> {
-  for (const started = Date.now(); !stays.output().includes('Stays is running');) {
-    if (Date.now() - started > 90_000) throw new Error(`not running: ${stays.output()}`);
-    if (stays.child.exitCode !== null) throw new Error(`exited: ${stays.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const GUESTS = 8;
 /** Below the upcoming bookings a guest may hold (limits.upcomingBookingsPerGuest). */
@@ -52,24 +23,20 @@ const BOOKINGS_PER_GUEST = 9;
 describe('npm start stopped by SIGTERM during a burst of bookings', function () {
   this.timeout(240_000);
   let dataDir: string;
-  let running: Started | undefined;
+  let running: StaysProcess | undefined;
 
   beforeEach(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'stays-sigterm-'));
   });
   afterEach(async () => {
-    if (running && running.child.exitCode === null) {
-      running.child.kill('SIGKILL');
-      await running.exited;
-    }
+    await running?.kill();
     await rm(dataDir, { recursive: true, force: true });
   });
 
   it('answers the bookings in flight, exits 0, and after a restart keeps every acknowledged booking with no reservation left without one', async () => {
     const port = await freePort();
-    const env = { DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` };
-    running = startStays(env);
-    await untilRunning(running);
+    const options = { dataDir, port, env: { LOG_FORMAT: 'json' } };
+    running = await StaysProcess.start(options);
     const api = new ApiClient(`http://127.0.0.1:${port}`);
     const owner = await signedInOwner(api);
     const { hotelId } = await hotelWithRoom(api, owner);
@@ -122,16 +89,15 @@ describe('npm start stopped by SIGTERM during a burst of bookings', function () 
       }),
     );
     expect(signalled).to.equal(true);
-    expect(await stays.exited, stays.output()).to.equal(0);
+    expect(await stays.exited, stays.output).to.equal(0);
     expect(acknowledged.length, 'some bookings were answered before the stop').to.be.at.least(GUESTS);
     expect(refused, 'some bookings came after the stop').to.be.greaterThan(0);
-    expect(stays.output()).to.include('shutting down');
+    expect(stays.output).to.include('shutting down');
 
     // the restart reads the log the stop left, and stops again as cleanly
-    running = startStays(env);
-    await untilRunning(running);
+    running = await StaysProcess.start(options);
     running.child.kill('SIGTERM');
-    expect(await running.exited, running.output()).to.equal(0);
+    expect(await running.exited, running.output).to.equal(0);
 
     const events = (await readLogFile(dataDir)).map(eventOf) as unknown as { type: string; data: { bookingID?: string } }[];
     const placed = new Set(events.filter((event) => event.type === 'BookingPlaced').map((event) => event.data.bookingID));

@@ -6,7 +6,6 @@
  * log reads) exactly as a notary rebuilt from the same log does, and its check of the log
  * finds nothing wrong.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,26 +17,9 @@ import { answers } from '@stays/notary/test-support/answers';
 import { signedInOwner } from './support/accounts.ts';
 import { freePort } from './support/free-port.ts';
 import { ApiClient } from './support/http-client.ts';
+import { StaysProcess } from './support/stays-process.ts';
 
-const REPO = path.resolve(import.meta.dirname, '../..');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function startStays(dataDir: string): Promise<{ child: ChildProcess; baseUrl: string; exited: Promise<unknown> }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'standalone/src/main.ts'], {
-    cwd: REPO,
-    env: { ...process.env, EVENTSTORE_URL: '', MONGO_URL: '', OPERATOR_TOKEN: '', OPERATOR_URL: '', DATA_DIR: dataDir, PORT: String(port), SEED_DEMO: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  for (const started = Date.now(); !output.includes('Stays is running'); await sleep(20)) {
-    if (Date.now() - started > 60_000 || child.exitCode !== null) throw new Error(`npm start did not start:\n${output}`);
-  }
-  return { child, baseUrl: `http://127.0.0.1:${port}`, exited };
-}
 
 describe('notary after SIGKILL at random moments, against a rebuild from the same log', function () {
   this.timeout(600_000);
@@ -51,7 +33,7 @@ describe('notary after SIGKILL at random moments, against a rebuild from the sam
   it('resumes into the tree, proofs and auditors answers of the rebuild', async () => {
     let registered = 0;
     for (let round = 0; round < 5; round++) {
-      const stays = await startStays(dataDir);
+      const stays = await StaysProcess.start({ dataDir, port: await freePort() });
       const api = new ApiClient(stays.baseUrl);
       let killed = false;
       const writing = (async () => {
@@ -62,9 +44,8 @@ describe('notary after SIGKILL at random moments, against a rebuild from the sam
       })();
       // the first rounds are killed soon after start (while the notary checks the log it resumed over), the others later
       await sleep(round < 2 ? 50 + Math.random() * 300 : 400 + Math.random() * 1500);
-      stays.child.kill('SIGKILL');
+      await stays.kill();
       killed = true;
-      await stays.exited;
       await writing;
     }
     expect(registered, 'owners registered before the kills').to.be.greaterThan(0);

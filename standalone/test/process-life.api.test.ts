@@ -4,47 +4,18 @@
  * leaving no lock behind; a second `npm start` on the same data directory is refused in one
  * line that names the process holding it.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { access, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { freePort } from './support/free-port.ts';
-
-const REPO = path.resolve(import.meta.dirname, '../..');
+import { StaysProcess } from './support/stays-process.ts';
 
 const exists = (file: string) =>
   access(file).then(
     () => true,
     () => false,
   );
-
-interface Started {
-  readonly child: ChildProcess;
-  output(): string;
-  /** Resolves with the exit code once the process has exited. */
-  readonly exited: Promise<number | null>;
-}
-
-function startStays(env: NodeJS.ProcessEnv): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'standalone/src/main.ts'], {
-    cwd: REPO,
-    env: { ...process.env, EVENTSTORE_URL: '', MONGO_URL: '', OPERATOR_TOKEN: '', OPERATOR_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-async function until(condition: () => boolean, what: () => string): Promise<void> {
-  for (const started = Date.now(); !condition();) {
-    if (Date.now() - started > 90_000) throw new Error(`timed out waiting: ${what()}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('npm start stopping and refusing as an operator meets it', function () {
   this.timeout(180_000);
@@ -59,32 +30,31 @@ describe('npm start stopping and refusing as an operator meets it', function () 
 
   it('stopped by SIGTERM while its first start seeds the demo data, closes its stores, exits 0 and leaves no lock file', async () => {
     const port = await freePort();
-    const stays = startStays({ DATA_DIR: dataDir, PORT: String(port), SEED_DEMO: '1' });
+    const stays = StaysProcess.spawn({ dataDir, port, env: { SEED_DEMO: '1' } });
     // the seed runs before the port opens (docs/decisions/0032), and its first lines say what it has added
-    await until(() => /demo: [^"\n]+ with \d+ rooms/.test(stays.output()), stays.output);
+    await stays.until((output) => /demo: [^"\n]+ with \d+ rooms/.test(output));
     const during = await fetch(`http://127.0.0.1:${port}/healthz`).then(
       (response) => `answered ${response.status}`,
       (error: Error) => `refused (${(error.cause as { code?: string } | undefined)?.code})`,
     );
     expect(during, 'the port while the demo is seeded').to.equal('refused (ECONNREFUSED)');
     stays.child.kill('SIGTERM');
-    expect(await stays.exited, stays.output()).to.equal(0);
+    expect(await stays.exited, stays.output).to.equal(0);
     expect(await exists(path.join(dataDir, 'events', 'LOCK')), "the log's lock").to.equal(false);
     expect(await exists(path.join(dataDir, 'keys', 'subjects', 'LOCK')), "the key folder's lock").to.equal(false);
   });
 
   it('refuses a second npm start on the same data directory in one line naming the process that holds it', async () => {
-    const first = startStays({ DATA_DIR: dataDir, PORT: String(await freePort()), SEED_DEMO: '0' });
+    const first = StaysProcess.spawn({ dataDir, port: await freePort() });
     try {
-      await until(() => first.output().includes('Stays is running'), first.output);
-      const second = startStays({ DATA_DIR: dataDir, PORT: String(await freePort()), SEED_DEMO: '0' });
+      await first.untilRunning();
+      const second = StaysProcess.spawn({ dataDir, port: await freePort() });
       expect(await second.exited).to.equal(1);
-      const lines = second
-        .output()
+      const lines = second.output
         .trim()
         .split('\n')
         .filter((line) => !line.startsWith('npm warn'));
-      expect(lines, second.output()).to.have.length(1);
+      expect(lines, second.output).to.have.length(1);
       expect(lines[0]).to.contain(`is already open in live process ${first.child.pid}`);
     } finally {
       first.child.kill('SIGTERM');

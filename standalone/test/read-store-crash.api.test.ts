@@ -12,7 +12,6 @@
  * changed", in either mode); and `createdAt` of each read model version in `read_model_versions` (when this data
  * directory first started it).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,9 +21,9 @@ import { signedInCustomer, signedInOwner } from './support/accounts.ts';
 import { daysFromToday, newContact, verifyContact } from './support/booking.ts';
 import { freePort } from './support/free-port.ts';
 import { ApiClient } from './support/http-client.ts';
+import { StaysProcess } from './support/stays-process.ts';
 import { hotelWithRoom } from './support/stays.ts';
 
-const REPO = path.resolve(import.meta.dirname, '../..');
 const TIME_DEPENDENT: Readonly<Record<string, readonly string[]>> = {
   projection_checkpoints: ['updatedAt', 'changedAt'],
   audit_notary: ['updatedAt'],
@@ -32,45 +31,14 @@ const TIME_DEPENDENT: Readonly<Record<string, readonly string[]>> = {
   read_model_versions: ['createdAt'],
 };
 
-interface Running {
-  readonly child: ChildProcess;
-  readonly baseUrl: string;
-  output(): string;
-  readonly exited: Promise<number | null>;
-}
-
-async function startStays(dataDir: string): Promise<Running> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'standalone/src/main.ts'], {
-    cwd: REPO,
-    env: {
-      ...process.env,
-      EVENTSTORE_URL: '',
-      MONGO_URL: '',
-      OPERATOR_TOKEN: '',
-      OPERATOR_URL: '',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      SEED_DEMO: '0',
-      // a snapshot every second, each written slowly: a kill often lands in the middle of one
-      READ_STORE_SNAPSHOT_SECONDS: '1',
-      STAYS_SNAPSHOT_CHUNK_DELAY_MS: '15',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  for (const started = Date.now(); !output.includes('Stays is running'); await sleep(20)) {
-    if (Date.now() - started > 60_000 || child.exitCode !== null) throw new Error(`npm start did not start:\n${output}`);
-  }
-  return { child, baseUrl: `http://127.0.0.1:${port}`, output: () => output, exited };
+async function startStays(dataDir: string): Promise<StaysProcess> {
+  // a snapshot every second, each written slowly: a kill often lands in the middle of one
+  const env = { READ_STORE_SNAPSHOT_SECONDS: '1', STAYS_SNAPSHOT_CHUNK_DELAY_MS: '15' };
+  return StaysProcess.start({ dataDir, port: await freePort(), env }, 60_000);
 }
 
 /** Waits until every follower is healthy and the log has stopped growing (the reactors have done their work). */
-async function settled(stays: Running): Promise<void> {
+async function settled(stays: StaysProcess): Promise<void> {
   let last = '';
   let since = Date.now();
   for (const started = Date.now(); Date.now() - started < 60_000; await sleep(200)) {
@@ -83,12 +51,12 @@ async function settled(stays: Running): Promise<void> {
       since = Date.now();
     } else if (Date.now() - since > 2000) return;
   }
-  throw new Error(`not settled:\n${stays.output()}`);
+  throw new Error(`not settled:\n${stays.output}`);
 }
 
-async function stopGracefully(stays: Running): Promise<void> {
+async function stopGracefully(stays: StaysProcess): Promise<void> {
   stays.child.kill('SIGTERM');
-  expect(await stays.exited, stays.output()).to.equal(0);
+  expect(await stays.exited, stays.output).to.equal(0);
 }
 
 /** Every collection of the read store as its snapshot holds it, documents by _id, time-dependent fields left out. */
@@ -115,14 +83,14 @@ describe('read models after SIGKILL at random moments, against a rebuild from th
   this.timeout(600_000);
   let dataDir: string;
   let rebuildDir: string;
-  let stays: Running | undefined;
+  let stays: StaysProcess | undefined;
 
   beforeEach(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'stays-crash-'));
     rebuildDir = await mkdtemp(path.join(os.tmpdir(), 'stays-rebuild-'));
   });
   afterEach(async () => {
-    if (stays && stays.child.exitCode === null) stays.child.kill('SIGKILL');
+    await stays?.kill();
     await rm(dataDir, { recursive: true, force: true });
     await rm(rebuildDir, { recursive: true, force: true });
   });
@@ -173,14 +141,13 @@ describe('read models after SIGKILL at random moments, against a rebuild from th
         // in the middle of a snapshot being written
         const temp = `${SNAPSHOT_FILE}.tmp`;
         for (const started = Date.now(); !(await readdir(path.join(dataDir, 'read-store')).catch((): string[] => [])).includes(temp); await sleep(2)) {
-          if (Date.now() - started > 30_000) throw new Error(`no snapshot being written:\n${stays.output()}`);
+          if (Date.now() - started > 30_000) throw new Error(`no snapshot being written:\n${stays.output}`);
         }
         await sleep(Math.random() * 40);
       } else {
         await sleep(300 + Math.random() * 1500);
       }
-      stays.child.kill('SIGKILL');
-      await stays.exited;
+      await stays.kill();
       await booking;
       if ((await readdir(path.join(dataDir, 'read-store')).catch((): string[] => [])).includes(`${SNAPSHOT_FILE}.tmp`)) killedWhileWriting++;
     }
@@ -188,7 +155,7 @@ describe('read models after SIGKILL at random moments, against a rebuild from th
     expect(killedWhileWriting, 'kills while a snapshot was being written').to.be.greaterThan(0);
 
     stays = await startStays(dataDir);
-    expect(stays.output()).to.not.match(/snapshot .* ignored/);
+    expect(stays.output).to.not.match(/snapshot .* ignored/);
     await settled(stays);
     await stopGracefully(stays);
 

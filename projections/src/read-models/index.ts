@@ -49,10 +49,24 @@ async function importModule(file: string, fresh: boolean): Promise<Record<string
   return (await import(changed ? `${url}?mtime=${mtimeMs}` : url)) as Record<string, unknown>;
 }
 
-/** The modules of the folder: a file `<name>.ts` (not index.ts), or a folder's index.ts. */
-async function modulesOf(dir: string): Promise<string[]> {
+/** The folders read models are found in: this one, and `extra` (READ_MODELS_DIR) when given. */
+export function readModelFolders(extra?: string): string[] {
+  return extra === undefined ? [import.meta.dirname] : [import.meta.dirname, extra];
+}
+
+/** The modules of the folders: a file `<name>.ts` (not index.ts), or a folder's index.ts. */
+async function modulesOf(dirs: readonly string[]): Promise<string[]> {
   const modules: string[] = [];
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
+  for (const dir of dirs) modules.push(...(await modulesOfFolder(dir)));
+  return modules;
+}
+
+async function modulesOfFolder(dir: string): Promise<string[]> {
+  const modules: string[] = [];
+  const entries = await readdir(dir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+    throw error.code === 'ENOENT' ? new Error(`the folder of read models ${dir} does not exist (READ_MODELS_DIR)`) : error;
+  });
+  for (const entry of entries) {
     if (entry.isDirectory()) modules.push(path.join(dir, entry.name, 'index.ts'));
     else if (entry.isFile() && entry.name.endsWith('.ts') && entry.name !== 'index.ts' && !entry.name.endsWith('.d.ts'))
       modules.push(path.join(dir, entry.name));
@@ -66,17 +80,17 @@ export function readModelsExported(exports: Record<string, unknown>): ReadModel[
 }
 
 /**
- * Every read model of the folder that loads, and the modules that do not (the running
+ * Every read model of the folders that loads, and the modules that do not (the running
  * process's `build` looks here again, so a new file is found without a restart, and a
  * broken one is refused with its error while the others keep running).
  */
 export async function findReadModels(
-  dir: string = import.meta.dirname,
+  dir: string | readonly string[] = import.meta.dirname,
   options: { fresh?: boolean } = {},
 ): Promise<{ models: ReadModel[]; failures: ReadModelFileFailure[] }> {
   const found = new Map<string, ReadModel>();
   const failures: ReadModelFileFailure[] = [];
-  for (const module of await modulesOf(dir)) {
+  for (const module of await modulesOf(typeof dir === 'string' ? [dir] : dir)) {
     let exports: Record<string, unknown>;
     try {
       exports = await importModule(module, options.fresh === true);
@@ -101,7 +115,7 @@ export async function findReadModels(
  * `defineReadModel` values. A new model is a new file here; nothing else lists it. A module
  * that does not load, or two models of one name, stop the start.
  */
-export async function discoverReadModels(dir: string = import.meta.dirname): Promise<ReadModel[]> {
+export async function discoverReadModels(dir: string | readonly string[] = import.meta.dirname): Promise<ReadModel[]> {
   const { models, failures } = await findReadModels(dir);
   if (failures.length > 0)
     throw new Error(failures[0]!.error.startsWith('two read models') ? failures[0]!.error : `${failures[0]!.file}: ${failures[0]!.error}`);

@@ -3,26 +3,30 @@
  * the workload running against it, and one fault per round at a random moment:
  *
  * - kill:   `kill -9`, then a restart;
- * - disk:   the disk under the log full (ENOSPC) or failing (EIO) for a while, through the
- *           log's fault seam (FAULT_INJECTION_FILE), then space back: no restart;
+ * - disk:   the disk under the log and the notary's files (or under the notary's alone) full
+ *           (ENOSPC) or failing (EIO) for a while, through the fault seam
+ *           (FAULT_INJECTION_FILE), then space back: no restart;
  * - torn:   stopped, then half a record at the end of the log (a write a crash cut short,
  *           never acknowledged): it must start, as it is;
  * - damage: stopped, then the last (acknowledged) record cut by 7 bytes: it must refuse to
- *           start and say so; the operator restores the log from the backup taken at the stop.
+ *           start and say so; the operator restores the log from the backup taken at the stop;
+ * - clock:  the product's wall clock stepped forward by hours, then back as far behind, then
+ *           right again (CLOCK_STEP_FILE), under load: no restart.
  *
  * After each round the checks of checks.ts; at the end, the read models against a rebuild
  * from the same log. The seed fixes the faults, their kinds and moments.
  */
-import { appendFile, cp, mkdtemp, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
+import { appendFile, cp, mkdtemp, readFile, rm, stat, truncate } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { readSnapshotFile, SNAPSHOT_FILE, type Document } from '@stays/read-store';
 import { freePort } from '../support/free-port.ts';
+import { eventOf, readLogFile } from '../support/log-file.ts';
+import { ChildDidNotStart, StaysProcess, writeControlFile } from '../support/stays-process.ts';
 import { check, documentsPending, logFacts, orphansOf, type Findings } from './checks.ts';
-import { ChildDidNotStart, StaysChild } from './child.ts';
 import { Workload } from './workload.ts';
 
-export const FAULT_KINDS = ['kill', 'disk', 'torn', 'damage'] as const;
+export const FAULT_KINDS = ['kill', 'disk', 'torn', 'damage', 'clock'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export interface CampaignOptions {
@@ -65,14 +69,49 @@ export function seeded(seed: number): () => number {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const HOUR = 3_600_000;
+
+interface Subject {
+  readonly dataDir: string;
+  readonly port: number;
+  /** While this file exists the log's writes fail with the error it names (FAULT_INJECTION_FILE). */
+  readonly faultFile: string;
+  /** The reconciler's window: units held without a booking are given back after it. */
+  readonly graceSeconds: number;
+  /** While this file exists the product's wall clock is stepped by the milliseconds it names (CLOCK_STEP_FILE). */
+  readonly clockFile: string;
+}
+
+/** The product as the campaign runs it: snapshots every 2 s, the fault seam, a short reconciler window. */
+function startStays(subject: Subject): Promise<StaysProcess> {
+  return StaysProcess.start(
+    {
+      dataDir: subject.dataDir,
+      port: subject.port,
+      env: {
+        READ_STORE_SNAPSHOT_SECONDS: '2',
+        FAULT_INJECTION_FILE: subject.faultFile,
+        CLOCK_STEP_FILE: subject.clockFile,
+        ORPHANED_UNITS_GRACE_SECONDS: String(subject.graceSeconds),
+      },
+    },
+    60_000,
+  );
+}
 
 export async function runCampaign(options: CampaignOptions): Promise<CampaignReport> {
   const log = options.log ?? (() => undefined);
   const random = seeded(options.seed);
   const root = await mkdtemp(path.join(os.tmpdir(), 'stays-faults-'));
   const dataDir = path.join(root, 'data');
-  const child = { dataDir, port: await freePort(), faultFile: path.join(root, 'disk-fault'), graceSeconds: options.graceSeconds ?? 2 };
-  let stays = await StaysChild.start(child);
+  const child: Subject = {
+    dataDir,
+    port: await freePort(),
+    faultFile: path.join(root, 'disk-fault'),
+    clockFile: path.join(root, 'clock-step'),
+    graceSeconds: options.graceSeconds ?? 2,
+  };
+  let stays = await startStays(child);
   const results: RoundResult[] = [];
   try {
     await stays.healthy();
@@ -99,7 +138,7 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRep
           await stays.kill();
           await workload.stop();
           const restarted = Date.now();
-          stays = await StaysChild.start(child);
+          stays = await startStays(child);
           await stays.healthy();
           healthyAfterMs = Date.now() - restarted;
           what = `kill -9 at ${(at / 1000).toFixed(1)} s`;
@@ -107,14 +146,33 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRep
         }
         case 'disk': {
           const code = random() < 0.7 ? 'ENOSPC' : 'EIO';
+          // now and then the notary's files alone, as on a disk of their own
+          const notaryOnly = random() < 0.25;
           const forMs = 300 + random() * 1700;
-          await writeFile(child.faultFile, code);
+          await writeControlFile(child.faultFile, notaryOnly ? `${code} notary` : code);
           await sleep(forMs);
           await rm(child.faultFile);
           healthyAfterMs = await stays.healthy();
           await sleep(300);
           await workload.stop();
-          what = `${code} for ${(forMs / 1000).toFixed(1)} s at ${(at / 1000).toFixed(1)} s`;
+          what = `${code}${notaryOnly ? " under the notary's files" : ''} for ${(forMs / 1000).toFixed(1)} s at ${(at / 1000).toFixed(1)} s`;
+          break;
+        }
+        case 'clock': {
+          const hours = 1 + Math.floor(random() * 6);
+          const [ahead, behind] = [400 + random() * 1100, 400 + random() * 1100];
+          const stepped = Date.now();
+          await writeControlFile(child.clockFile, String(hours * HOUR));
+          await sleep(ahead);
+          await writeControlFile(child.clockFile, String(-hours * HOUR));
+          await sleep(behind);
+          await rm(child.clockFile);
+          healthyAfterMs = await stays.healthy();
+          await sleep(300);
+          await workload.stop();
+          // the step reached the product: events it recorded meanwhile carry the time it read
+          const recordedAhead = (await readLogFile(dataDir)).map(eventOf).filter((event) => Date.parse(String(event.recordedAt)) > stepped + HOUR / 2).length;
+          what = `clock ${hours} h ahead for ${(ahead / 1000).toFixed(1)} s (${recordedAhead} events recorded ahead), then ${hours} h behind for ${(behind / 1000).toFixed(1)} s, at ${(at / 1000).toFixed(1)} s`;
           break;
         }
         case 'torn': {
@@ -126,7 +184,7 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRep
           const cut = 1 + Math.floor(random() * Math.min(200, 11 + bytes.readUInt32BE(4)));
           await appendFile(logFile, bytes.subarray(0, cut));
           const restarted = Date.now();
-          stays = await StaysChild.start(child);
+          stays = await startStays(child);
           await stays.healthy();
           healthyAfterMs = Date.now() - restarted;
           what = `${cut} bytes of a record left at the end`;
@@ -141,7 +199,7 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRep
           await cp(eventsDir, backup, { recursive: true });
           const logFile = path.join(eventsDir, 'events.log');
           await truncate(logFile, (await stat(logFile)).size - 7);
-          const refused = await StaysChild.start(child).then(
+          const refused = await startStays(child).then(
             async (started) => (await started.kill(), ''),
             (error: unknown) => (error instanceof ChildDidNotStart ? error.output : String(error)),
           );
@@ -150,7 +208,7 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRep
           await rm(eventsDir, { recursive: true, force: true });
           await cp(backup, eventsDir, { recursive: true });
           const restarted = Date.now();
-          stays = await StaysChild.start(child);
+          stays = await startStays(child);
           await stays.healthy();
           healthyAfterMs = Date.now() - restarted;
           what = refusedDamage ? 'last record cut by 7 bytes: start refused, backup restored' : 'last record cut by 7 bytes: START NOT REFUSED';
@@ -173,8 +231,9 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRep
       results.push(result);
       const answered = workload.exchanges.slice(before);
       const refused = answered.filter((exchange) => exchange.status === 503).length;
+      const unanswered = answered.filter((exchange) => exchange.status === 0);
       log(
-        `round ${round} ${fault}: ${what}; ${result.acknowledged} writes acknowledged, ${refused} answered 503, ${answered.filter((e) => e.status === 0).length} unanswered; healthy after ${(healthyAfterMs / 1000).toFixed(1)} s` +
+        `round ${round} ${fault}: ${what}; ${result.acknowledged} writes acknowledged, ${refused} answered 503, ${unanswered.length} unanswered${unanswered.length > 0 ? ` (${unanswered[0]!.message.slice(0, 120)})` : ''}; healthy after ${(healthyAfterMs / 1000).toFixed(1)} s` +
           (problems(result) ? `; PROBLEMS: ${result.details.join('; ')}` : ''),
       );
     }
@@ -225,12 +284,12 @@ async function settle(dataDir: string, graceSeconds: number): Promise<void> {
 }
 
 /** The read models of `dataDir` against those a fresh data directory builds from the same log and keys. */
-async function compareWithRebuild(root: string, child: { dataDir: string; port: number; faultFile: string; graceSeconds: number }): Promise<string[]> {
+async function compareWithRebuild(root: string, child: Subject): Promise<string[]> {
   const rebuildDir = path.join(root, 'rebuild');
   await cp(path.join(child.dataDir, 'events'), path.join(rebuildDir, 'events'), { recursive: true });
   await cp(path.join(child.dataDir, 'keys'), path.join(rebuildDir, 'keys'), { recursive: true });
   await rm(path.join(rebuildDir, 'events', 'LOCK'), { force: true });
-  const rebuilt = await StaysChild.start({ ...child, dataDir: rebuildDir });
+  const rebuilt = await startStays({ ...child, dataDir: rebuildDir });
   await rebuilt.healthy();
   await settle(rebuildDir, child.graceSeconds);
   await sleep(2000);

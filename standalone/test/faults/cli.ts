@@ -1,5 +1,5 @@
 /**
- * `npm run faults -- [--rounds N] [--seed S] [--faults kill,disk,torn,damage]`: the fault
+ * `npm run faults -- [--rounds N] [--seed S] [--faults kill,disk,torn,damage,clock]`: the fault
  * campaign (campaign.ts) against the one-process product; prints each round, then a table
  * per fault kind and the seed that replays it. Exit code 1 when any round found a problem.
  */

@@ -667,6 +667,19 @@ export function describeReadStoreContract(name: string, open: OpenReadStore): vo
         expect(await collection.findOne({ _id: 'n1' })).to.deep.equal({ _id: 'n1', name: 'New', visits: 2 });
       });
 
+      it('seeds the equalities written as $eq or inside $and, whatever order the filter names _id in', async function () {
+        const collection = fresh();
+        await collection.updateOne({ city: { $eq: 'Goa' }, _id: 'n2' }, { $set: { name: 'A' } }, { upsert: true });
+        await collection.updateOne({ $and: [{ _id: 'n3' }, { city: 'Pune' }], stars: { $gte: 3 } }, { $set: { name: 'B' } }, { upsert: true });
+        await collection.updateOne({ stars: 4, _id: 'n4', rating: { $lt: 5 } }, { $set: { name: 'C' } }, { upsert: true });
+        expect(await collection.find({}, { sort: { _id: 1 } })).to.deep.equal([
+          { _id: 'n2', city: 'Goa', name: 'A' },
+          { _id: 'n3', city: 'Pune', name: 'B' },
+          { _id: 'n4', stars: 4, name: 'C' },
+        ]);
+        expect(Object.keys((await collection.findOne({ _id: 'n4' }))!)).to.deep.equal(['_id', 'stars', 'name']);
+      });
+
       it('gives an upserted document a string _id when the filter has none', async function () {
         const collection = fresh();
         const result = await collection.updateOne({ email: 'a@example.com' }, { $set: { name: 'A' } }, { upsert: true });

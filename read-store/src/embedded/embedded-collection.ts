@@ -6,7 +6,7 @@ import type { Document, Filter, FindOptions, IndexOptions, ReadCollection, Repla
 import { CollectionIndex } from './collection-index.ts';
 import { copyValue } from './copy-value.ts';
 import { compileFilter } from './document-predicate.ts';
-import { setPath, type PlainObject } from './field-path.ts';
+import { isOperatorObject, setPath, writeSlot, type PlainObject } from './field-path.ts';
 import { idsOfFilter, indexLookups } from './filter-targets.ts';
 import { shapeFindResults } from './find-results.ts';
 import { runAggregation } from './run-aggregation.ts';
@@ -215,8 +215,16 @@ export class EmbeddedCollection<T extends Document = Document> implements ReadCo
       return found;
     }
     const indexedIds = this.idsFromIndexes(filter);
-    const candidates = indexedIds ? [...indexedIds].map((id) => this.documents.get(id)!) : this.documents.values();
-    for (const document of candidates) {
+    if (indexedIds) {
+      // the index's own set, read through before any write changes it (callers write after select returns)
+      for (const id of indexedIds) {
+        const document = this.documents.get(id)!;
+        if (matches(document)) found.push(document);
+        if (found.length >= wanted) break;
+      }
+      return found;
+    }
+    for (const document of this.documents.values()) {
       if (matches(document)) found.push(document);
       if (found.length >= wanted) break;
     }
@@ -387,6 +395,29 @@ function idKeyOf(document: Document): unknown {
 
 /** The document an upsert starts from: the filter's equality fields. */
 function seedFromFilter(filter: Filter): PlainObject {
+  return seedFromFlatFilter(filter) ?? seedFromAnyFilter(filter);
+}
+
+/**
+ * The seed of a filter of top-level fields, each a scalar or an operator document without
+ * `$eq` (a projection's `{_id: x, _position: {$lt: p}}`): no copies, no paths to walk, as
+ * nearly every upsert of a replay has. Undefined for any other filter.
+ */
+function seedFromFlatFilter(filter: Filter): PlainObject | undefined {
+  const seeded: PlainObject = {};
+  for (const field in filter) {
+    const condition = filter[field];
+    if (typeof condition !== 'object' || condition === null) {
+      if (condition === undefined || field.charCodeAt(0) === DOLLAR || field.includes('.')) return undefined;
+      writeSlot(seeded, field, condition);
+    } else if (!isOperatorObject(condition) || '$eq' in condition) return undefined;
+  }
+  return seeded;
+}
+
+const DOLLAR = 36;
+
+function seedFromAnyFilter(filter: Filter): PlainObject {
   const seeded: PlainObject = {};
   for (const [path, value] of equalityFields(filter)) setPath(seeded, path, copyValue(value));
   return seeded;

@@ -56,7 +56,7 @@ export class InvalidUpdateError extends Error {
 export function parseUpdate(update: Update): ParsedUpdate {
   if (!isPlainObject(update)) throw new InvalidUpdateError('update must be a document of update operators');
   const operations: PathOperation[] = [];
-  const paths: string[] = [];
+  let renames = false;
   let positional = false;
   let operators = 0;
   let dotted = false;
@@ -82,13 +82,12 @@ export function parseUpdate(update: Update): ParsedUpdate {
         throw new InvalidUpdateError(`invalid field path '' in ${operator}`);
       }
       operations.push({ apply, path, operand: fields[path] });
-      paths.push(path);
-      if (operator === '$rename') paths.push(String(fields[path]));
+      if (operator === '$rename') renames = true;
     }
   }
   if (operations.length === 0) throw new InvalidUpdateError('update document must not be empty');
-  // the fields of one operator are distinct, and without dots none lies inside another: only then is there nothing to check
-  if (operators > 1 || dotted || paths.length > operations.length) assertNoPathConflict(paths);
+  // the fields of one operator are distinct, and without dots none lies inside another: only then is there anything to check
+  if (operators > 1 || dotted || renames) assertNoPathConflict(writtenPaths(operations));
   if (!positional) return { operations };
   const { $setOnInsert: _onlyOnInsert, ...rest } = update;
   return { operations, positionalUpdate: copyValue(rest) };
@@ -121,6 +120,16 @@ export function applyToNewDocument(document: PlainObject, update: ParsedUpdate):
   }
   const context: ApplyContext = { inserting: true, owned: null };
   for (const operation of update.operations) operation.apply(document, operation.path, operation.operand, context);
+}
+
+/** The paths an update writes: each operation's, and the new name of each `$rename`. */
+function writtenPaths(operations: readonly PathOperation[]): string[] {
+  const paths: string[] = [];
+  for (const operation of operations) {
+    paths.push(operation.path);
+    if (operation.apply === rename) paths.push(String(operation.operand));
+  }
+  return paths;
 }
 
 function assertNoPathConflict(paths: readonly string[]): void {

@@ -718,6 +718,40 @@ export function describeReadStoreContract(name: string, open: OpenReadStore): vo
       });
     });
 
+    describe('indexes kept up by updates', function () {
+      it('finds a document through its index after updates of other fields, of the indexed field, of a field beside it and a rename onto it', async function () {
+        const collection = fresh();
+        await collection.createIndex({ stars: 1 });
+        await collection.createIndex({ 'address.city': 1 });
+        await collection.insertOne({ _id: 'h1', stars: 3, address: { city: 'Goa', pin: '1' }, grade: 5 });
+        const ids = async (filter: Record<string, unknown>) => idSet(await collection.find(filter));
+        await collection.updateOne({ _id: 'h1' }, { $set: { name: 'Sea View' } });
+        expect(await ids({ stars: 3 })).to.deep.equal(['h1']);
+        await collection.updateOne({ _id: 'h1' }, { $set: { stars: 4 } });
+        expect(await ids({ stars: 3 })).to.deep.equal([]);
+        expect(await ids({ stars: 4 })).to.deep.equal(['h1']);
+        await collection.updateOne({ _id: 'h1' }, { $set: { 'address.pin': '2' } });
+        expect(await ids({ 'address.city': 'Goa' })).to.deep.equal(['h1']);
+        await collection.updateOne({ _id: 'h1' }, { $set: { address: { city: 'Pune' } } });
+        expect(await ids({ 'address.city': 'Goa' })).to.deep.equal([]);
+        expect(await ids({ 'address.city': 'Pune' })).to.deep.equal(['h1']);
+        await collection.updateOne({ _id: 'h1' }, { $unset: { stars: '' } });
+        await collection.updateOne({ _id: 'h1' }, { $rename: { grade: 'stars' } });
+        expect(await ids({ stars: 4 })).to.deep.equal([]);
+        expect(await ids({ stars: 5 })).to.deep.equal(['h1']);
+      });
+
+      it('keeps a unique index refusing a taken key after updates of other fields', async function () {
+        const collection = fresh();
+        await collection.createIndex({ email: 1 }, { unique: true });
+        await collection.insertOne({ _id: 'u1', email: 'a@example.com' });
+        await collection.insertOne({ _id: 'u2', email: 'b@example.com' });
+        await collection.updateOne({ _id: 'u1' }, { $set: { name: 'A' } });
+        await duplicateKey(collection.updateOne({ _id: 'u2' }, { $set: { email: 'a@example.com' } }));
+        expect(await collection.findOne({ email: 'a@example.com' })).to.deep.equal({ _id: 'u1', email: 'a@example.com', name: 'A' });
+      });
+    });
+
     describe('unique indexes', function () {
       it('enforces a single-field unique index on insert and frees keys on delete', async function () {
         const collection = fresh();

@@ -10,7 +10,7 @@ import { isOperatorObject, setPath, writeSlot, type PlainObject } from './field-
 import { idsOfFilter, indexLookups } from './filter-targets.ts';
 import { shapeFindResults } from './find-results.ts';
 import { runAggregation } from './run-aggregation.ts';
-import { applyToNewDocument, InvalidUpdateError, nextVersion, parseUpdate, type ParsedUpdate } from './update-operators.ts';
+import { applyToNewDocument, InvalidUpdateError, nextVersion, parseUpdate, writtenPaths, type ParsedUpdate } from './update-operators.ts';
 import { idKey } from './value-key.ts';
 
 const NOT_MATCHED: UpdateResult = Object.freeze({ matchedCount: 0, modifiedCount: 0, upsertedId: null });
@@ -204,7 +204,7 @@ export class EmbeddedCollection<T extends Document = Document> implements ReadCo
    */
   private select(filter: Filter | undefined, wanted: number): Document[] {
     const found: Document[] = [];
-    const matches = compileFilter(filter);
+    const matches = lazyPredicate(filter);
     const ids = idsOfFilter(filter);
     if (ids) {
       for (const id of ids.length > 1 ? new Set(ids) : ids) {
@@ -302,7 +302,11 @@ export class EmbeddedCollection<T extends Document = Document> implements ReadCo
   private modify(current: Document, update: ParsedUpdate, filter: Filter): boolean {
     const next = nextVersion(current, update, filter);
     if (!next) return false;
-    this.restore(current, next as Document);
+    if (this.indexes.length > 0 && !this.indexes.some((index) => mayWriteIndexedField(update, index))) {
+      // the update writes no field an index covers: every index key of the document stays what it was
+      this.documents.set(idKeyOf(current), next as Document);
+      this.onChange();
+    } else this.restore(current, next as Document);
     return true;
   }
 
@@ -385,8 +389,29 @@ export class EmbeddedCollection<T extends Document = Document> implements ReadCo
   }
 }
 
+/** Whether an update may change the index's keys of a document: it writes a path whose first field is one of the index's first fields (positional updates: always). */
+function mayWriteIndexedField(update: ParsedUpdate, index: CollectionIndex): boolean {
+  if (update.positionalUpdate) return true;
+  for (const path of writtenPaths(update)) {
+    const field = firstField(path);
+    for (const indexed of index.paths) if (firstField(indexed) === field) return true;
+  }
+  return false;
+}
+
+function firstField(path: string): string {
+  const dot = path.indexOf('.');
+  return dot === -1 ? path : path.slice(0, dot);
+}
+
 function sameKeys(a: readonly unknown[], b: readonly unknown[]): boolean {
   return a.length === b.length && a.every((key, i) => key === b[i]);
+}
+
+/** The filter's predicate, compiled once a document is to be tested: a lookup by _id or through an index often finds none (a rebuild's first write of each document). */
+function lazyPredicate(filter: Filter | undefined): (document: Document) => boolean {
+  let compiled: ((document: Document) => boolean) | undefined;
+  return (document) => (compiled ??= compileFilter(filter))(document);
 }
 
 function idKeyOf(document: Document): unknown {

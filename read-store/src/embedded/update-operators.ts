@@ -87,7 +87,7 @@ export function parseUpdate(update: Update): ParsedUpdate {
   }
   if (operations.length === 0) throw new InvalidUpdateError('update document must not be empty');
   // the fields of one operator are distinct, and without dots none lies inside another: only then is there anything to check
-  if (operators > 1 || dotted || renames) assertNoPathConflict(writtenPaths(operations));
+  if (operators > 1 || dotted || renames) assertNoPathConflict(pathsOf(operations));
   if (!positional) return { operations };
   const { $setOnInsert: _onlyOnInsert, ...rest } = update;
   return { operations, positionalUpdate: copyValue(rest) };
@@ -123,7 +123,11 @@ export function applyToNewDocument(document: PlainObject, update: ParsedUpdate):
 }
 
 /** The paths an update writes: each operation's, and the new name of each `$rename`. */
-function writtenPaths(operations: readonly PathOperation[]): string[] {
+export function writtenPaths(update: ParsedUpdate): string[] {
+  return pathsOf(update.operations);
+}
+
+function pathsOf(operations: readonly PathOperation[]): string[] {
   const paths: string[] = [];
   for (const operation of operations) {
     paths.push(operation.path);

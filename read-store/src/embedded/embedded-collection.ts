@@ -10,7 +10,7 @@ import { isOperatorObject, setPath, writeSlot, type PlainObject } from './field-
 import { idsOfFilter, indexLookups } from './filter-targets.ts';
 import { shapeFindResults } from './find-results.ts';
 import { runAggregation } from './run-aggregation.ts';
-import { applyToNewDocument, InvalidUpdateError, nextVersion, parseUpdate, writtenPaths, type ParsedUpdate } from './update-operators.ts';
+import { applyToNewDocument, InvalidUpdateError, mayWriteUnder, nextVersion, parseUpdate, type ParsedUpdate } from './update-operators.ts';
 import { idKey } from './value-key.ts';
 
 const NOT_MATCHED: UpdateResult = Object.freeze({ matchedCount: 0, modifiedCount: 0, upsertedId: null });
@@ -302,7 +302,7 @@ export class EmbeddedCollection<T extends Document = Document> implements ReadCo
   private modify(current: Document, update: ParsedUpdate, filter: Filter): boolean {
     const next = nextVersion(current, update, filter);
     if (!next) return false;
-    if (this.indexes.length > 0 && !this.indexes.some((index) => mayWriteIndexedField(update, index))) {
+    if (this.indexes.length > 0 && !this.indexes.some((index) => mayWriteUnder(update, index.firstFields))) {
       // the update writes no field an index covers: every index key of the document stays what it was
       this.documents.set(idKeyOf(current), next as Document);
       this.onChange();
@@ -387,21 +387,6 @@ export class EmbeddedCollection<T extends Document = Document> implements ReadCo
     this.documents.set(id, next);
     this.onChange();
   }
-}
-
-/** Whether an update may change the index's keys of a document: it writes a path whose first field is one of the index's first fields (positional updates: always). */
-function mayWriteIndexedField(update: ParsedUpdate, index: CollectionIndex): boolean {
-  if (update.positionalUpdate) return true;
-  for (const path of writtenPaths(update)) {
-    const field = firstField(path);
-    for (const indexed of index.paths) if (firstField(indexed) === field) return true;
-  }
-  return false;
-}
-
-function firstField(path: string): string {
-  const dot = path.indexOf('.');
-  return dot === -1 ? path : path.slice(0, dot);
 }
 
 function sameKeys(a: readonly unknown[], b: readonly unknown[]): boolean {

@@ -86,7 +86,7 @@ export function parseUpdate(update: Update): ParsedUpdate {
     }
   }
   if (operations.length === 0) throw new InvalidUpdateError('update document must not be empty');
-  // the fields of one operator are distinct, and without dots none lies inside another: only then is there anything to check
+  // the fields of one operator are distinct, and without dots none lies inside another: only then is there nothing to check
   if (operators > 1 || dotted || renames) assertNoPathConflict(pathsOf(operations));
   if (!positional) return { operations };
   const { $setOnInsert: _onlyOnInsert, ...rest } = update;
@@ -122,11 +122,27 @@ export function applyToNewDocument(document: PlainObject, update: ParsedUpdate):
   for (const operation of update.operations) operation.apply(document, operation.path, operation.operand, context);
 }
 
-/** The paths an update writes: each operation's, and the new name of each `$rename`. */
-export function writtenPaths(update: ParsedUpdate): string[] {
-  return pathsOf(update.operations);
+/**
+ * Whether the update may write a path under one of `fields` (top-level field names): a path
+ * it sets, unsets or renames, or a `$rename`'s new name, whose first field is one of them. A
+ * positional update always may.
+ */
+export function mayWriteUnder(update: ParsedUpdate, fields: ReadonlySet<string>): boolean {
+  if (update.positionalUpdate) return true;
+  for (const operation of update.operations) {
+    if (fields.has(firstField(operation.path))) return true;
+    if (operation.apply === rename && fields.has(firstField(String(operation.operand)))) return true;
+  }
+  return false;
 }
 
+/** The first field of a dotted path (`address` of `address.city`). */
+function firstField(path: string): string {
+  const dot = path.indexOf('.');
+  return dot === -1 ? path : path.slice(0, dot);
+}
+
+/** The paths an update writes: each operation's, and the new name of each `$rename`. */
 function pathsOf(operations: readonly PathOperation[]): string[] {
   const paths: string[] = [];
   for (const operation of operations) {

@@ -727,6 +727,9 @@ export function describeReadStoreContract(name: string, open: OpenReadStore): vo
         const ids = async (filter: Record<string, unknown>) => idSet(await collection.find(filter));
         await collection.updateOne({ _id: 'h1' }, { $set: { name: 'Sea View' } });
         expect(await ids({ stars: 3 })).to.deep.equal(['h1']);
+        await collection.updateOne({ _id: 'h1' }, { $set: { name: 'Sea View Inn' }, $setOnInsert: { stars: 1 } }, { upsert: true });
+        expect(await ids({ stars: 3 })).to.deep.equal(['h1']);
+        expect(await ids({ stars: 1 })).to.deep.equal([]);
         await collection.updateOne({ _id: 'h1' }, { $set: { stars: 4 } });
         expect(await ids({ stars: 3 })).to.deep.equal([]);
         expect(await ids({ stars: 4 })).to.deep.equal(['h1']);

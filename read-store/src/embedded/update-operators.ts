@@ -123,13 +123,15 @@ export function applyToNewDocument(document: PlainObject, update: ParsedUpdate):
 }
 
 /**
- * Whether the update may write a path under one of `fields` (top-level field names): a path
- * it sets, unsets or renames, or a `$rename`'s new name, whose first field is one of them. A
- * positional update always may.
+ * Whether the update, applied to a stored document (not an upsert's insert: `$setOnInsert`
+ * writes nothing then), may write a path under one of `fields` (top-level field names): a
+ * path it sets, unsets or renames, or a `$rename`'s new name, whose first field is one of
+ * them. A positional update always may.
  */
 export function mayWriteUnder(update: ParsedUpdate, fields: ReadonlySet<string>): boolean {
   if (update.positionalUpdate) return true;
   for (const operation of update.operations) {
+    if (operation.apply === setOnInsert) continue;
     if (fields.has(firstField(operation.path))) return true;
     if (operation.apply === rename && fields.has(firstField(String(operation.operand)))) return true;
   }
@@ -176,7 +178,7 @@ const DOT = 46;
 
 const OPERATORS: Readonly<Record<string, OperatorFunction>> = {
   $set: setValue,
-  $setOnInsert: (document, path, operand, context) => context.inserting && setValue(document, path, operand, context),
+  $setOnInsert: setOnInsert,
   $unset: unsetValue,
   $inc: (document, path, operand, context) => arithmetic(document, path, operand, context, '$inc', add, operand),
   $mul: (document, path, operand, context) => arithmetic(document, path, operand, context, '$mul', multiply, 0),
@@ -190,6 +192,10 @@ const OPERATORS: Readonly<Record<string, OperatorFunction>> = {
   $rename: rename,
   $currentDate: (document, path, _operand, context) => setValue(document, path, new Date(), context),
 };
+
+function setOnInsert(document: PlainObject, path: string, operand: unknown, context: ApplyContext): boolean {
+  return context.inserting && setValue(document, path, operand, context);
+}
 
 function add(a: number, b: number): number {
   return a + b;

@@ -667,6 +667,19 @@ export function describeReadStoreContract(name: string, open: OpenReadStore): vo
         expect(await collection.findOne({ _id: 'n1' })).to.deep.equal({ _id: 'n1', name: 'New', visits: 2 });
       });
 
+      it('seeds the equalities written as $eq or inside $and, whatever order the filter names _id in', async function () {
+        const collection = fresh();
+        await collection.updateOne({ city: { $eq: 'Goa' }, _id: 'n2' }, { $set: { name: 'A' } }, { upsert: true });
+        await collection.updateOne({ $and: [{ _id: 'n3' }, { city: 'Pune' }], stars: { $gte: 3 } }, { $set: { name: 'B' } }, { upsert: true });
+        await collection.updateOne({ stars: 4, _id: 'n4', rating: { $lt: 5 } }, { $set: { name: 'C' } }, { upsert: true });
+        expect(await collection.find({}, { sort: { _id: 1 } })).to.deep.equal([
+          { _id: 'n2', city: 'Goa', name: 'A' },
+          { _id: 'n3', city: 'Pune', name: 'B' },
+          { _id: 'n4', stars: 4, name: 'C' },
+        ]);
+        expect(Object.keys((await collection.findOne({ _id: 'n4' }))!)).to.deep.equal(['_id', 'stars', 'name']);
+      });
+
       it('gives an upserted document a string _id when the filter has none', async function () {
         const collection = fresh();
         const result = await collection.updateOne({ email: 'a@example.com' }, { $set: { name: 'A' } }, { upsert: true });
@@ -702,6 +715,43 @@ export function describeReadStoreContract(name: string, open: OpenReadStore): vo
         expect(await collection.findOne({ _id: 'hotel-1' })).to.deep.equal(applied);
         await project(21, 'Third');
         expect(await collection.findOne({ _id: 'hotel-1' })).to.deep.equal({ ...applied, name: 'Third', _position: 21, applied: 3 });
+      });
+    });
+
+    describe('indexes kept up by updates', function () {
+      it('finds a document through its index after updates of other fields, of the indexed field, of a field beside it and a rename onto it', async function () {
+        const collection = fresh();
+        await collection.createIndex({ stars: 1 });
+        await collection.createIndex({ 'address.city': 1 });
+        await collection.insertOne({ _id: 'h1', stars: 3, address: { city: 'Goa', pin: '1' }, grade: 5 });
+        const ids = async (filter: Record<string, unknown>) => idSet(await collection.find(filter));
+        await collection.updateOne({ _id: 'h1' }, { $set: { name: 'Sea View' } });
+        expect(await ids({ stars: 3 })).to.deep.equal(['h1']);
+        await collection.updateOne({ _id: 'h1' }, { $set: { name: 'Sea View Inn' }, $setOnInsert: { stars: 1 } }, { upsert: true });
+        expect(await ids({ stars: 3 })).to.deep.equal(['h1']);
+        expect(await ids({ stars: 1 })).to.deep.equal([]);
+        await collection.updateOne({ _id: 'h1' }, { $set: { stars: 4 } });
+        expect(await ids({ stars: 3 })).to.deep.equal([]);
+        expect(await ids({ stars: 4 })).to.deep.equal(['h1']);
+        await collection.updateOne({ _id: 'h1' }, { $set: { 'address.pin': '2' } });
+        expect(await ids({ 'address.city': 'Goa' })).to.deep.equal(['h1']);
+        await collection.updateOne({ _id: 'h1' }, { $set: { address: { city: 'Pune' } } });
+        expect(await ids({ 'address.city': 'Goa' })).to.deep.equal([]);
+        expect(await ids({ 'address.city': 'Pune' })).to.deep.equal(['h1']);
+        await collection.updateOne({ _id: 'h1' }, { $unset: { stars: '' } });
+        await collection.updateOne({ _id: 'h1' }, { $rename: { grade: 'stars' } });
+        expect(await ids({ stars: 4 })).to.deep.equal([]);
+        expect(await ids({ stars: 5 })).to.deep.equal(['h1']);
+      });
+
+      it('keeps a unique index refusing a taken key after updates of other fields', async function () {
+        const collection = fresh();
+        await collection.createIndex({ email: 1 }, { unique: true });
+        await collection.insertOne({ _id: 'u1', email: 'a@example.com' });
+        await collection.insertOne({ _id: 'u2', email: 'b@example.com' });
+        await collection.updateOne({ _id: 'u1' }, { $set: { name: 'A' } });
+        await duplicateKey(collection.updateOne({ _id: 'u2' }, { $set: { email: 'a@example.com' } }));
+        expect(await collection.findOne({ email: 'a@example.com' })).to.deep.equal({ _id: 'u1', email: 'a@example.com', name: 'A' });
       });
     });
 

@@ -11,6 +11,8 @@ import { valueKey } from './value-key.ts';
  */
 export class CollectionIndex {
   readonly paths: readonly string[];
+  /** The top-level fields the keys are read from: an update that writes under none of them leaves a document's keys as they were. */
+  readonly firstFields: ReadonlySet<string>;
   /** Each path split at its dots, once (keysOf runs for every document written). */
   private readonly segments: readonly (readonly string[])[];
   private readonly entries = new Map<EntryKey, Set<unknown>>();
@@ -26,6 +28,7 @@ export class CollectionIndex {
   ) {
     this.paths = Object.keys(keys);
     this.segments = this.paths.map((path) => path.split('.'));
+    this.firstFields = new Set(this.segments.map((segments) => segments[0]!));
   }
 
   /** Whether the index can find documents for an equality or `$in` filter on `path`. */

@@ -109,10 +109,8 @@ const THROUGH_ARRAY = Symbol('through array');
 function compileField(path: string, condition: unknown): FastTest | undefined {
   const valueTest = compileCondition(condition);
   if (!valueTest) return undefined;
-  const segments = path.split('.');
-  for (const segment of segments) {
-    if (segment === '' || /^\d+$/.test(segment) || segment in Object.prototype) return undefined;
-  }
+  const segments = segmentsOf(path);
+  if (!segments) return undefined;
   if (segments.length === 1) {
     return (document) => {
       const value = document[path];
@@ -125,6 +123,24 @@ function compileField(path: string, condition: unknown): FastTest | undefined {
     if (value === THROUGH_ARRAY) return UNSURE;
     return valueTest(value) ? YES : NO;
   };
+}
+
+/** Paths already split, or null for those the fast path leaves to mingo; paths come from code, so there are few. */
+const knownPaths = new Map<string, readonly string[] | null>();
+const MAX_KNOWN_PATHS = 10_000;
+
+/** A path's segments, or null when one is empty, an array index or an Object.prototype name (mingo decides those). */
+function segmentsOf(path: string): readonly string[] | null {
+  let segments = knownPaths.get(path);
+  if (segments !== undefined) return segments;
+  segments = path.split('.');
+  for (const segment of segments) {
+    if (segment === '' || /^\d+$/.test(segment) || segment in Object.prototype) segments = null;
+    if (segments === null) break;
+  }
+  if (knownPaths.size >= MAX_KNOWN_PATHS) knownPaths.clear();
+  knownPaths.set(path, segments);
+  return segments;
 }
 
 function resolvePath(document: PlainObject, segments: readonly string[]): unknown {
@@ -152,16 +168,16 @@ function compileCondition(condition: unknown): ValueTest | undefined {
         test = negate(equalityTest(operand));
         break;
       case '$gt':
-        test = rangeTest(operand, (order) => order > 0);
+        test = rangeTest(operand, isAbove);
         break;
       case '$gte':
-        test = rangeTest(operand, (order) => order >= 0);
+        test = rangeTest(operand, isAtOrAbove);
         break;
       case '$lt':
-        test = rangeTest(operand, (order) => order < 0);
+        test = rangeTest(operand, isBelow);
         break;
       case '$lte':
-        test = rangeTest(operand, (order) => order <= 0);
+        test = rangeTest(operand, isAtOrBelow);
         break;
       case '$in':
         test = membershipTest(operand);
@@ -187,6 +203,11 @@ function compileCondition(condition: unknown): ValueTest | undefined {
   if (tests.length === 1) return tests[0];
   return (value) => tests.every((test) => test(value));
 }
+
+const isAbove = (order: number) => order > 0;
+const isAtOrAbove = (order: number) => order >= 0;
+const isBelow = (order: number) => order < 0;
+const isAtOrBelow = (order: number) => order <= 0;
 
 function negate(test: ValueTest | undefined): ValueTest | undefined {
   return test && ((value) => !test(value));

@@ -56,7 +56,7 @@ export class InvalidUpdateError extends Error {
 export function parseUpdate(update: Update): ParsedUpdate {
   if (!isPlainObject(update)) throw new InvalidUpdateError('update must be a document of update operators');
   const operations: PathOperation[] = [];
-  const paths: string[] = [];
+  let renames = false;
   let positional = false;
   let operators = 0;
   let dotted = false;
@@ -82,13 +82,12 @@ export function parseUpdate(update: Update): ParsedUpdate {
         throw new InvalidUpdateError(`invalid field path '' in ${operator}`);
       }
       operations.push({ apply, path, operand: fields[path] });
-      paths.push(path);
-      if (operator === '$rename') paths.push(String(fields[path]));
+      if (operator === '$rename') renames = true;
     }
   }
   if (operations.length === 0) throw new InvalidUpdateError('update document must not be empty');
   // the fields of one operator are distinct, and without dots none lies inside another: only then is there nothing to check
-  if (operators > 1 || dotted || paths.length > operations.length) assertNoPathConflict(paths);
+  if (operators > 1 || dotted || renames) assertNoPathConflict(pathsOf(operations));
   if (!positional) return { operations };
   const { $setOnInsert: _onlyOnInsert, ...rest } = update;
   return { operations, positionalUpdate: copyValue(rest) };
@@ -123,6 +122,38 @@ export function applyToNewDocument(document: PlainObject, update: ParsedUpdate):
   for (const operation of update.operations) operation.apply(document, operation.path, operation.operand, context);
 }
 
+/**
+ * Whether the update, applied to a stored document (not an upsert's insert: `$setOnInsert`
+ * writes nothing then), may write a path under one of `fields` (top-level field names): a
+ * path it sets, unsets or renames, or a `$rename`'s new name, whose first field is one of
+ * them. A positional update always may.
+ */
+export function mayWriteUnder(update: ParsedUpdate, fields: ReadonlySet<string>): boolean {
+  if (update.positionalUpdate) return true;
+  for (const operation of update.operations) {
+    if (operation.apply === setOnInsert) continue;
+    if (fields.has(firstField(operation.path))) return true;
+    if (operation.apply === rename && fields.has(firstField(String(operation.operand)))) return true;
+  }
+  return false;
+}
+
+/** The first field of a dotted path (`address` of `address.city`). */
+function firstField(path: string): string {
+  const dot = path.indexOf('.');
+  return dot === -1 ? path : path.slice(0, dot);
+}
+
+/** The paths an update writes: each operation's, and the new name of each `$rename`. */
+function pathsOf(operations: readonly PathOperation[]): string[] {
+  const paths: string[] = [];
+  for (const operation of operations) {
+    paths.push(operation.path);
+    if (operation.apply === rename) paths.push(String(operation.operand));
+  }
+  return paths;
+}
+
 function assertNoPathConflict(paths: readonly string[]): void {
   if (paths.length < 2) return;
   for (let i = 0; i < paths.length; i++) {
@@ -147,7 +178,7 @@ const DOT = 46;
 
 const OPERATORS: Readonly<Record<string, OperatorFunction>> = {
   $set: setValue,
-  $setOnInsert: (document, path, operand, context) => context.inserting && setValue(document, path, operand, context),
+  $setOnInsert: setOnInsert,
   $unset: unsetValue,
   $inc: (document, path, operand, context) => arithmetic(document, path, operand, context, '$inc', add, operand),
   $mul: (document, path, operand, context) => arithmetic(document, path, operand, context, '$mul', multiply, 0),
@@ -161,6 +192,10 @@ const OPERATORS: Readonly<Record<string, OperatorFunction>> = {
   $rename: rename,
   $currentDate: (document, path, _operand, context) => setValue(document, path, new Date(), context),
 };
+
+function setOnInsert(document: PlainObject, path: string, operand: unknown, context: ApplyContext): boolean {
+  return context.inserting && setValue(document, path, operand, context);
+}
 
 function add(a: number, b: number): number {
   return a + b;

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { messages } from '@stays/contracts';
-import { ApiClient } from './support/http-client.ts';
-import { strongPassword, uniqueEmail } from './support/fixtures.ts';
-import { startTestSystem, type TestSystem } from './support/test-system.ts';
+import { ApiClient } from '../../../standalone/test/support/http-client.ts';
+import { strongPassword, uniqueEmail } from '../../../standalone/test/support/fixtures.ts';
+import { startTestSystem, type TestSystem } from '../../../standalone/test/support/test-system.ts';
 
 /** Client addresses as the gateway reports them (documentation ranges). */
 const attacker = '203.0.113.9';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { ApiClient, type ApiResponse } from './support/http-client.ts';
-import { strongPassword, uniqueEmail } from './support/fixtures.ts';
-import { startTestSystem, type TestSystem } from './support/test-system.ts';
+import { ApiClient, type ApiResponse } from '../../../standalone/test/support/http-client.ts';
+import { strongPassword, uniqueEmail } from '../../../standalone/test/support/fixtures.ts';
+import { startTestSystem, type TestSystem } from '../../../standalone/test/support/test-system.ts';
 
 /** Failed sign-ins an address may make over any emails before it must wait (the per-address throttle). */
 const FREE_ATTEMPTS_PER_ADDRESS = 50;

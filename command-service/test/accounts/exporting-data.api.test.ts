@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import { indiaToday, messages } from '@stays/contracts';
-import { ApiClient, type ApiResponse } from './support/http-client.ts';
-import { hotelForm, pngImages, roomForm, strongPassword } from './support/fixtures.ts';
-import { signedInCustomer, signedInOwner, type SignedIn } from './support/accounts.ts';
-import { daysFromToday, newContact, verifyContact, type Contact } from './support/booking.ts';
-import { startTestSystem, type TestSystem } from './support/test-system.ts';
+import { ApiClient, type ApiResponse } from '../../../standalone/test/support/http-client.ts';
+import { hotelForm, pngImages, roomForm, strongPassword } from '../../../standalone/test/support/fixtures.ts';
+import { signedInCustomer, signedInOwner, type SignedIn } from '../../../standalone/test/support/accounts.ts';
+import { daysFromToday, newContact, verifyContact, type Contact } from '../../../standalone/test/support/booking.ts';
+import { startTestSystem, type TestSystem } from '../../../standalone/test/support/test-system.ts';
 
 describe('a copy of their data for guests and owners (GET user/export, hotel/owner/export)', function () {
   this.timeout(60_000);

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { messages } from '@stays/contracts';
 import { readOutbox, type OutboxEntry } from '@stays/service-kit/testing';
-import { ApiClient } from './support/http-client.ts';
-import { pngImage, strongPassword, uniqueEmail } from './support/fixtures.ts';
-import { startTestSystem, type TestSystem } from './support/test-system.ts';
+import { ApiClient } from '../../../standalone/test/support/http-client.ts';
+import { pngImage, strongPassword, uniqueEmail } from '../../../standalone/test/support/fixtures.ts';
+import { startTestSystem, type TestSystem } from '../../../standalone/test/support/test-system.ts';
 
 const said = messages.passwordReset;
 const newPassword = 'kingfisher-at-dawn-77';

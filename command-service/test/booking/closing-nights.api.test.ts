@@ -6,11 +6,11 @@
  */
 import { expect } from 'chai';
 import { addDays, closureMessages, indiaToday, messages, type ListingAvailability, type RoomCalendar } from '@stays/contracts';
-import { ApiClient } from './support/http-client.ts';
-import { hotelWithRoom } from './support/stays.ts';
-import { signedInCustomer, signedInOwner, type SignedIn } from './support/accounts.ts';
-import { newContact, verifyContact } from './support/booking.ts';
-import { startTestSystem, type TestSystem } from './support/test-system.ts';
+import { ApiClient } from '../../../standalone/test/support/http-client.ts';
+import { hotelWithRoom } from '../../../standalone/test/support/stays.ts';
+import { signedInCustomer, signedInOwner, type SignedIn } from '../../../standalone/test/support/accounts.ts';
+import { newContact, verifyContact } from '../../../standalone/test/support/booking.ts';
+import { startTestSystem, type TestSystem } from '../../../standalone/test/support/test-system.ts';
 
 describe('closed nights over HTTP', function () {
   this.timeout(60_000);

@@ -6,11 +6,11 @@
  */
 import { expect } from 'chai';
 import { limits, messages, streams, type AuditEntry } from '@stays/contracts';
-import { ApiClient } from './support/http-client.ts';
-import { signedInCustomer, signedInOwner, type SignedIn } from './support/accounts.ts';
-import { auditLogCaughtUp } from './support/audit-log.ts';
-import { bookedStay, hotelWithRoom } from './support/stays.ts';
-import { startTestSystem, type TestSystem } from './support/test-system.ts';
+import { ApiClient } from '../../../standalone/test/support/http-client.ts';
+import { signedInCustomer, signedInOwner, type SignedIn } from '../../../standalone/test/support/accounts.ts';
+import { auditLogCaughtUp } from '../../../standalone/test/support/audit-log.ts';
+import { bookedStay, hotelWithRoom } from '../../../standalone/test/support/stays.ts';
+import { startTestSystem, type TestSystem } from '../../../standalone/test/support/test-system.ts';
 
 const AUDITOR = { email: 'undo.auditor@example.in', password: 'ledger-keeper-2024' };
 const MINUTE = 60_000;

@@ -9,11 +9,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { eventSchemaVersions, quoteStay, streams, TERMS_BEFORE_POLICIES } from '@stays/contracts';
-import { ApiClient } from './support/http-client.ts';
-import { hotelForm, pngImages, roomForm } from './support/fixtures.ts';
-import { signedInCustomer, signedInOwner, type SignedIn } from './support/accounts.ts';
-import { daysFromToday, newContact, verifyContact, type Contact } from './support/booking.ts';
-import { startTestSystem, type TestSystem } from './support/test-system.ts';
+import { ApiClient } from '../../../standalone/test/support/http-client.ts';
+import { hotelForm, pngImages, roomForm } from '../../../standalone/test/support/fixtures.ts';
+import { signedInCustomer, signedInOwner, type SignedIn } from '../../../standalone/test/support/accounts.ts';
+import { daysFromToday, newContact, verifyContact, type Contact } from '../../../standalone/test/support/booking.ts';
+import { startTestSystem, type TestSystem } from '../../../standalone/test/support/test-system.ts';
 
 async function pdfText(pdf: Buffer): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'stays-pdf-'));

@@ -7,12 +7,12 @@
  */
 import { expect } from 'chai';
 import { addDays, type CityOccupancy, type SuccessEnvelope, type OccupancyOfMonth, type OccupancyOpeningMonth, type OwnerOccupancy } from '@stays/contracts';
-import { ApiClient } from './support/http-client.ts';
-import { hotelForm, pngImages, roomForm } from './support/fixtures.ts';
-import { signedInCustomer, signedInOwner, type SignedIn } from './support/accounts.ts';
-import { newContact, verifyContact } from './support/booking.ts';
-import { MIDNIGHT_MARGIN_MS, indiaDayClearOfMidnight } from './support/india-day.ts';
-import { startTestSystem, type TestSystem } from './support/test-system.ts';
+import { ApiClient } from '../../standalone/test/support/http-client.ts';
+import { hotelForm, pngImages, roomForm } from '../../standalone/test/support/fixtures.ts';
+import { signedInCustomer, signedInOwner, type SignedIn } from '../../standalone/test/support/accounts.ts';
+import { newContact, verifyContact } from '../../standalone/test/support/booking.ts';
+import { MIDNIGHT_MARGIN_MS, indiaDayClearOfMidnight } from '../../standalone/test/support/india-day.ts';
+import { startTestSystem, type TestSystem } from '../../standalone/test/support/test-system.ts';
 
 const AUDITOR = { email: 'occupancy.auditor@example.in', password: 'ledger-keeper-2024' };
 

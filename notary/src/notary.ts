@@ -57,6 +57,13 @@ export interface NotaryOptions {
   readonly leafArchive?: LeafArchive;
   /** The one-process mode's log file read leaf by leaf, for the check at start (without it the check reads the log through the store). */
   readonly logFileLeaves?: LogFileLeavesSource;
+  /**
+   * Resolves once the read side has caught up with the log as it was at start: the notary's
+   * own catch-up waits for it, so a start over a long log serves users first and the
+   * notary's tree (which only auditors' proofs wait for) follows after, rather than both
+   * sharing the event loop and the heap's growth. Without it the notary follows at once.
+   */
+  readonly readSideFirst?: () => Promise<unknown>;
   readonly headIntervalMs?: number;
   readonly maxBatchSize?: number;
   readonly now?: () => Date;
@@ -251,6 +258,9 @@ export class Notary {
   private recovering: Promise<void> = Promise.resolve();
   /** Ends the wait between two attempts at once (stop() does not wait out the backoff). */
   private wakeRecovery: (() => void) | null = null;
+  /** Settles when the read side has caught up (readSideFirst) or the notary stops, whichever comes first. */
+  private readSideCaughtUp: Promise<unknown> = Promise.resolve();
+  private endReadSideWait: () => void = () => undefined;
 
   constructor(private readonly options: NotaryOptions) {
     if (options.diskTree === undefined && options.readStore === undefined) throw new Error('the notary needs a read store or a disk tree to keep its tree in');
@@ -266,6 +276,10 @@ export class Notary {
     this.position = position;
     this.stored = { size, root: this.frontier.root() };
     this.signedSize = (await this.options.heads.latest())?.treeSize ?? null;
+    if (this.options.readSideFirst) {
+      const stopped = new Promise<void>((resolve) => (this.endReadSideWait = resolve));
+      this.readSideCaughtUp = Promise.race([this.options.readSideFirst().catch(() => undefined), stopped]);
+    }
     this.follow();
     // A tree resumed from files was not rebuilt from the log: the log is checked against the leaf archive beside the work.
     this.checked = this.options.diskTree && size > 0 ? this.checkLog(size) : this.whenCaughtUp();
@@ -278,10 +292,13 @@ export class Notary {
         onBatch: (events) => {
           // while paused for the disk, batches are let by: they are read again from the checkpoint once it takes writes
           if (this.diskFault !== null) return Promise.resolve();
-          this.batch = this.notarise(events).catch((error: unknown) => {
-            if (this.options.diskTree === undefined || !isDiskError(error)) throw error;
-            this.pauseForDisk(error);
-          });
+          // a batch read while the read side still catches up waits for it; one cut short by stop() is read again from the checkpoint
+          this.batch = this.readSideCaughtUp
+            .then(() => (this.stopped ? undefined : this.notarise(events)))
+            .catch((error: unknown) => {
+              if (this.options.diskTree === undefined || !isDiskError(error)) throw error;
+              this.pauseForDisk(error);
+            });
           return this.batch;
         },
         onCaughtUp: () =>
@@ -447,6 +464,7 @@ export class Notary {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.endReadSideWait();
     if (this.headTimer) clearTimeout(this.headTimer);
     this.headTimer = null;
     await this.checkSubscription?.close();

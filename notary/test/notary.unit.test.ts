@@ -116,6 +116,30 @@ describe('notary (RFC 9162 tree over the log, checked by a verifier written from
     expect(await new ReadStoreTreeHeadStore(readStore).latest()).to.include({ treeSize: 23 });
   });
 
+  it('waits for the read side before catching up when told to (readSideFirst), and a stop meanwhile loses no leaf', async () => {
+    await appendEvents(eventStore, 10);
+    let readSideCaughtUp!: () => void;
+    const readSideFirst = () => new Promise<void>((resolve) => (readSideCaughtUp = resolve));
+    const heads = new ReadStoreTreeHeadStore(readStore);
+    notary = new Notary({ eventStore, readStore, heads, signer, log: () => undefined, readSideFirst });
+    await notary.start();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(notary.status()).to.include({ treeSize: 0, caughtUp: false });
+    await notary.stop(); // returns while it still waits: the batch it read is read again at the next start
+    expect(notary.status()).to.include({ treeSize: 0 });
+
+    notary = new Notary({ eventStore, readStore, heads, signer, log: () => undefined, readSideFirst });
+    await notary.start();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(notary.status().treeSize).to.equal(0);
+    readSideCaughtUp();
+    await notary.whenCaughtUp();
+    expect(notary.status()).to.include({ treeSize: 10, failed: null });
+    expect((await leaves()).map((leaf) => leaf.toString('hex'))).to.deep.equal(
+      (await eventStore.readAll()).map((record) => leafHashOf(record).toString('hex')),
+    );
+  });
+
   it('signs heads while events arrive, at most the interval after the tree grows', async () => {
     notary = new Notary({ eventStore, readStore, heads: new ReadStoreTreeHeadStore(readStore), signer, headIntervalMs: 50, log: () => undefined });
     await notary.start();

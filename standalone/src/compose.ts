@@ -232,6 +232,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
       ...(leafArchive && { leafArchive }),
       ...(!config.eventStoreUrl && { logFileLeaves: logFileLeavesOf(path.join(config.dataDir, 'events', LOG_FILE_NAME)) }),
       ...(overrides.treeHeadIntervalMs !== undefined && { headIntervalMs: overrides.treeHeadIntervalMs }),
+      readSideFirst: readSideAtStart(rawEventStore, runner),
       log,
     });
     await notary.start();
@@ -391,6 +392,21 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
 /** The configured mailer, but the demo's outbox while the demo seed writes the past: its hundreds of confirmations are no one's mail. */
 function seedingMailer(clock: SeedingClock, configured: Mailer, demoOutbox: Mailer): Mailer {
   return { send: (message) => (clock.seeding ? demoOutbox : configured).send(message) };
+}
+
+/** Longest the notary's catch-up waits for the read side at start: a read side stuck longer does not hold the notary back. */
+const NOTARY_WAITS_FOR_READ_SIDE_MS = 120_000;
+
+/**
+ * When the read side has reached the log's head as it is at start (docs/decisions/0044): the
+ * notary catches up after it, so a first start over a long log is healthy sooner and the
+ * two rebuilds' garbage does not pile up in one heap at once.
+ */
+function readSideAtStart(log: EventStore, runner: ReadModelRunner): () => Promise<unknown> {
+  return async () => {
+    const head = await log.headPosition();
+    if (head !== null) await runner.waitFor(head, NOTARY_WAITS_FOR_READ_SIDE_MS);
+  };
 }
 
 /** How many events the notary's leaf archive under DATA_DIR/notary saw: the log must still hold them. */

@@ -7,7 +7,11 @@
  *
  * The log is cut into blocks of BLOCK_EVENTS positions; a complete block, once decoded, is
  * kept until the blocks read after it exceed the byte budget (least recently used first).
- * The block at the head is never kept: it is still growing. Events here are handed to every
+ * The block at the head is never kept: it is still growing. Nor is a block no other reader
+ * will come for (the caller says so: a follower reading alone, far behind the others or after
+ * them, as the notary catches up after a first start): kept, its events would outlive many
+ * young-generation collections and be promoted, and the old generation would grow by about
+ * three times the log's bytes between full collections, for nothing. Events here are handed to every
  * reader of the block, which is safe because they are frozen (record-codec.ts).
  */
 import type { RecordedEvent } from '../port.ts';
@@ -34,9 +38,14 @@ export class DecodedBlocks {
     private readonly readPositions: (positions: readonly number[]) => Promise<RecordedEvent[]>,
   ) {}
 
-  /** The durable events at positions [start, end) (end at most the index's count), in order. */
-  async read(start: number, end: number): Promise<RecordedEvent[]> {
+  /**
+   * The durable events at positions [start, end) (end at most the index's count), in order.
+   * `nextReader`: the position the nearest other reader behind will read next (null: none is
+   * behind); blocks read now are kept only when it is near enough to find them still held.
+   */
+  async read(start: number, end: number, nextReader: number | null = start): Promise<RecordedEvent[]> {
     if (end <= start) return [];
+    const keep = nextReader !== null && this.index.offsetOf(start) - this.index.offsetOf(Math.min(nextReader, start)) <= BUDGET_BYTES;
     const first = start >>> BLOCK_SHIFT;
     const last = (end - 1) >>> BLOCK_SHIFT;
     const count = this.index.count;
@@ -47,7 +56,7 @@ export class DecodedBlocks {
       if (held) parts.push(held.events);
       else missing.push(block);
     }
-    this.fetch(missing, count).forEach((events, i) => parts.splice(missing[i]! - first, 0, events));
+    this.fetch(missing, count, keep).forEach((events, i) => parts.splice(missing[i]! - first, 0, events));
 
     const blocks = await Promise.all(parts);
     const result: RecordedEvent[] = [];
@@ -61,7 +70,7 @@ export class DecodedBlocks {
   }
 
   /** Reads these blocks (in ascending order) in one go, as their records lie side by side; keeps the complete ones. */
-  private fetch(blocks: readonly number[], count: number): Promise<readonly RecordedEvent[]>[] {
+  private fetch(blocks: readonly number[], count: number, keep: boolean): Promise<readonly RecordedEvent[]>[] {
     if (blocks.length === 0) return [];
     const fetched = this.readPositions(blocks.flatMap((block) => positionsOf(block, count)));
     let at = 0;
@@ -70,7 +79,7 @@ export class DecodedBlocks {
       const size = Math.min(BLOCK_EVENTS, count - block * BLOCK_EVENTS);
       at += size;
       const events = fetched.then((all) => all.slice(from, from + size));
-      if (size === BLOCK_EVENTS) this.keep(block, events);
+      if (keep && size === BLOCK_EVENTS) this.keep(block, events);
       return events;
     });
   }

@@ -43,7 +43,7 @@ import { loadIndexFile, writeIndexFile } from './index-file.ts';
 import { MemoryLogFile, openDiskLogFile, type LogFile } from './log-file.ts';
 import { LogIndex } from './log-index.ts';
 import { recoverLog, verifyLastRecord, type AcknowledgedEvents, type RecoveryLogger } from './log-recovery.ts';
-import { LogSubscription, NewEventsSignal } from './log-subscription.ts';
+import { LogSubscription, NewEventsSignal, type DurableLog } from './log-subscription.ts';
 import { ResumingSubscription } from '../resuming-subscription.ts';
 import { encodeRecord } from './record-codec.ts';
 import { DecodedBlocks } from './decoded-blocks.ts';
@@ -314,12 +314,12 @@ class EmbeddedEventStore implements EventStore {
     return this.readAfter(options.after ?? -1, options.maxCount ?? Infinity);
   }
 
-  /** Events with position > after (after = -1 reads from the start). */
-  private readAfter(after: number, maxCount: number): Promise<RecordedEvent[]> {
+  /** Events with position > after (after = -1 reads from the start); `nextReader`: where the nearest other reader behind reads next (null: none). */
+  private readAfter(after: number, maxCount: number, nextReader?: number | null): Promise<RecordedEvent[]> {
     const start = Math.max(0, Math.floor(after) + 1) || 0; // NaN reads from the start
     const end = Math.min(this.index.count, Number.isFinite(maxCount) ? start + Math.max(0, Math.floor(maxCount)) : Infinity);
     if (this.closing) return Promise.reject(new EventStoreUnavailableError('event store is closed', { reason: 'closed' }));
-    return this.blocks.read(start, end);
+    return this.blocks.read(start, end, nextReader === undefined ? start : nextReader);
   }
 
   async readAt(positions: readonly number[]): Promise<RecordedEvent[]> {
@@ -339,11 +339,25 @@ class EmbeddedEventStore implements EventStore {
   }
 
   private openLogSubscription(after: number, maxBatchSize: number, handler: SubscriptionHandler): LogSubscription {
-    const log = { head: () => this.index.count - 1, readAfter: (cursor: number, max: number) => this.readAfter(cursor, max) };
+    const log: DurableLog = {
+      head: () => this.index.count - 1,
+      // what a subscription reads is kept only for another one close enough behind to read it from memory
+      readAfter: (cursor, max, reader) => this.readAfter(cursor, max, this.nearestSubscriptionBehind(reader, Math.min(cursor + max, this.index.count - 1))),
+    };
     const subscription = new LogSubscription(log, this.newEvents, { after, maxBatchSize }, handler, (closed) => this.subscriptions.delete(closed));
     if (this.closing) void subscription.close();
     else this.subscriptions.add(subscription);
     return subscription;
+  }
+
+  /** The position the nearest other open subscription that has yet to deliver `last` reads next (null: none). */
+  private nearestSubscriptionBehind(reader: LogSubscription, last: number): number | null {
+    let nearest: number | null = null;
+    for (const subscription of this.subscriptions) {
+      const next = subscription === reader ? null : subscription.nextToRead();
+      if (next !== null && next <= last && (nearest === null || next > nearest)) nearest = next;
+    }
+    return nearest;
   }
 
   /** Waits for appends and reads in flight to finish, stops subscriptions, writes the index, releases the log. */

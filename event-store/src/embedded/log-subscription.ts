@@ -14,8 +14,8 @@ import type { RecordedEvent, SubscriptionHandler } from '../port.ts';
 export interface DurableLog {
   /** Position of the newest durable event (-1 when there is none), known synchronously. */
   head(): number;
-  /** Durable events with position > after, at most `maxCount`. */
-  readAfter(after: number, maxCount: number): Promise<RecordedEvent[]>;
+  /** Durable events with position > after, at most `maxCount`, read for `reader`. */
+  readAfter(after: number, maxCount: number, reader: LogSubscription): Promise<RecordedEvent[]>;
 }
 
 /** Wakes waiting subscriptions when new events become durable. */
@@ -44,6 +44,8 @@ export class LogSubscription {
   private readonly whenClosed = new Promise<void>((resolve) => (this.wakeOnClose = resolve));
   /** The head when the subscription started: delivering it means caught up. */
   private readonly target: number;
+  /** Position of the last event delivered (the starting point before any): the next read is of what follows it. */
+  private cursor: number;
 
   constructor(
     private readonly log: DurableLog,
@@ -53,6 +55,7 @@ export class LogSubscription {
     private readonly onClosed: (subscription: LogSubscription) => void,
   ) {
     this.target = log.head();
+    this.cursor = options.after;
     // Delivery starts on a later tick: the caller gets the subscription object first.
     void nextMacrotask().then(() => this.run());
   }
@@ -65,25 +68,29 @@ export class LogSubscription {
     this.onClosed(this);
   }
 
+  /** The position it reads next (null once closed). */
+  nextToRead(): number | null {
+    return this.closed ? null : this.cursor + 1;
+  }
+
   private async run(): Promise<void> {
-    let cursor = this.options.after;
     let caughtUp = false;
     try {
       while (!this.closed) {
-        if (!caughtUp && cursor >= this.target) {
+        if (!caughtUp && this.cursor >= this.target) {
           caughtUp = true;
           this.handler.onCaughtUp?.();
           continue; // the handler may have closed the subscription
         }
-        if (this.log.head() <= cursor) {
+        if (this.log.head() <= this.cursor) {
           // Looking at the head and starting to wait happen in the same tick: no event can slip in between.
           await Promise.race([this.signal.wait(), this.whenClosed]);
           continue;
         }
-        const batch = await this.log.readAfter(cursor, this.options.maxBatchSize);
+        const batch = await this.log.readAfter(this.cursor, this.options.maxBatchSize, this);
         if (this.closed) return;
         await this.handler.onBatch(batch);
-        cursor = batch[batch.length - 1].position;
+        this.cursor = batch[batch.length - 1].position;
         // Let I/O and timers run between batches of a long catch-up.
         await nextMacrotask();
       }

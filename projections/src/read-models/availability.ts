@@ -80,8 +80,16 @@ export type AvailabilityClosureNightDocument = {
 };
 
 const nightId = (roomId: string, night: string) => `${roomId}/${night}`;
-/** The stay's nights (YYYY-MM-DD), in order. */
-const nightsOf = (stay: Stay): string[] => Array.from({ length: stay.nights }, (_, index) => addDays(stay.checkIn, index));
+/** The stay's nights (YYYY-MM-DD), in order: one Date stepped a day at a time, where addDays would parse and check a date per night. */
+function nightsOf(stay: Stay): string[] {
+  const day = new Date(`${stay.checkIn}T00:00:00Z`);
+  const nights = new Array<string>(stay.nights);
+  for (let index = 0; index < stay.nights; index++) {
+    nights[index] = day.toISOString().slice(0, 10);
+    day.setUTCDate(day.getUTCDate() + 1);
+  }
+  return nights;
+}
 const closureNightId = (closureId: string, night: string) => `${closureId}/${night}`;
 
 export const availabilityReadModel = defineReadModel({

@@ -80,6 +80,7 @@ export type AvailabilityClosureNightDocument = {
 };
 
 const nightId = (roomId: string, night: string) => `${roomId}/${night}`;
+const closureNightId = (closureId: string, night: string) => `${closureId}/${night}`;
 /** The stay's nights (YYYY-MM-DD), in order: one Date stepped a day at a time, where addDays would parse and check a date per night. */
 function nightsOf(stay: Stay): string[] {
   const day = new Date(`${stay.checkIn}T00:00:00Z`);
@@ -90,7 +91,6 @@ function nightsOf(stay: Stay): string[] {
   }
   return nights;
 }
-const closureNightId = (closureId: string, night: string) => `${closureId}/${night}`;
 
 export const availabilityReadModel = defineReadModel({
   name: 'availability',

@@ -15,6 +15,7 @@ import {
   addDays,
   guestsFit,
   maxGuestsOf,
+  nightsBetween,
   quoteStay,
   unitsBooked,
   type BedType,
@@ -80,6 +81,16 @@ export type AvailabilityClosureNightDocument = {
 
 const nightId = (roomId: string, night: string) => `${roomId}/${night}`;
 const closureNightId = (closureId: string, night: string) => `${closureId}/${night}`;
+/** The stay's nights (YYYY-MM-DD), in order: one Date stepped a day at a time, where addDays would parse and check a date per night. */
+function nightsOf(stay: Stay): string[] {
+  const day = new Date(`${stay.checkIn}T00:00:00Z`);
+  const nights = new Array<string>(stay.nights);
+  for (let index = 0; index < stay.nights; index++) {
+    nights[index] = day.toISOString().slice(0, 10);
+    day.setUTCDate(day.getUTCDate() + 1);
+  }
+  return nights;
+}
 
 export const availabilityReadModel = defineReadModel({
   name: 'availability',
@@ -160,20 +171,16 @@ export function availabilityQueries(store: ReadModelStore) {
   const closures = store.collection<AvailabilityClosureNightDocument>(collections.closures);
 
   /**
-   * Units taken per listing and night within the stay, for these listings: looked up by
-   * `_id` (`{roomId}/{night}`), which any store answers without a scan, whatever else the
-   * collection holds.
+   * The nights of the stay that hold units taken, for these listings: looked up by `_id`
+   * (`{roomId}/{night}`), which any store answers without a scan, whatever else the collection holds.
    */
-  async function takenIn(roomIds: readonly string[], stay: Stay): Promise<Map<string, number>> {
-    const stayNights = Array.from({ length: stay.nights }, (_, index) => addDays(stay.checkIn, index));
+  async function takenIn(roomIds: readonly string[], stayNights: readonly string[]) {
     const ids = roomIds.flatMap((roomId) => stayNights.map((night) => nightId(roomId, night)));
-    const taken = await nights.find({ _id: { $in: ids } }, { projection: { taken: 1 } });
-    return new Map(taken.map((document) => [document._id, document.taken]));
+    return nights.find({ _id: { $in: ids } }, { projection: { roomId: 1, night: 1, taken: 1 } });
   }
 
-  function answer(listing: AvailabilityListingDocument, reserved: ReadonlyMap<string, number>, stay: Stay): ListingAvailability {
-    const stayNights = Array.from({ length: stay.nights }, (_, index) => addDays(stay.checkIn, index));
-    const byNight = stayNights.map((date) => ({ date, free: Math.max(0, listing.totalUnits - (reserved.get(nightId(listing._id, date)) ?? 0)) }));
+  function answer(listing: AvailabilityListingDocument, takenByNight: readonly number[], stayNights: readonly string[], stay: Stay): ListingAvailability {
+    const byNight = stayNights.map((date, index) => ({ date, free: Math.max(0, listing.totalUnits - takenByNight[index]!) }));
     const minFree = Math.min(...byNight.map((night) => night.free));
     const maxGuests = maxGuestsOf(listing);
     const bookable = minFree >= unitsBooked(listing.roomType, stay.rooms) && guestsFit(stay.guests, maxGuests, listing.roomType, stay.rooms);
@@ -199,25 +206,28 @@ export function availabilityQueries(store: ReadModelStore) {
 
   /**
    * The first check-in after the stay's, at most `latest`, from which the listing has the
-   * stay's units every night; null when none does. One range read of the listing's nights.
+   * stay's units every night; null when none does. One range read of the listing's nights;
+   * the days in between are counted by their distance from the first, so only the answer is
+   * written out as a date.
    */
   async function nearestCheckIn(listing: AvailabilityListingDocument, stay: Stay, latest: string): Promise<string | null> {
     const units = unitsBooked(listing.roomType, stay.rooms);
     if (units > listing.totalUnits) return null;
     const from = addDays(stay.checkIn, 1);
     const lastDay = addDays(latest, stay.nights - 1);
+    const days = nightsBetween(from, lastDay) + 1;
+    if (!(days > 0)) return null;
     const taken = await nights.find({ roomId: listing._id, night: { $gte: from, $lte: lastDay } }, { projection: { night: 1, taken: 1 } });
-    const full = new Set(taken.filter((night) => listing.totalUnits - night.taken < units).map((night) => night.night));
-    // a window of the stay's nights slides a night at a time, counting the full nights inside it
-    const days: string[] = [];
-    for (let day = from; day <= lastDay; day = addDays(day, 1)) days.push(day);
+    const full = new Uint8Array(days);
+    for (const night of taken) if (listing.totalUnits - night.taken < units) full[nightsBetween(from, night.night)] = 1;
+    // a window of the stay's nights slides a day at a time, counting the full nights inside it
     let fullInWindow = 0;
-    for (let index = 0; index < days.length; index++) {
-      if (full.has(days[index]!)) fullInWindow++;
+    for (let index = 0; index < days; index++) {
+      fullInWindow += full[index]!;
       const start = index - stay.nights + 1;
       if (start < 0) continue;
-      if (fullInWindow === 0) return days[start]!;
-      if (full.has(days[start]!)) fullInWindow--;
+      if (fullInWindow === 0) return addDays(from, start);
+      fullInWindow -= full[start]!;
     }
     return null;
   }
@@ -264,13 +274,10 @@ export function availabilityQueries(store: ReadModelStore) {
       );
       const taken = await takenIn(
         candidates.map((listing) => listing._id),
-        stay,
+        nightsOf(stay),
       );
       const mostTaken = new Map<string, number>();
-      for (const [id, reserved] of taken) {
-        const roomId = id.slice(0, id.lastIndexOf('/'));
-        mostTaken.set(roomId, Math.max(reserved, mostTaken.get(roomId) ?? 0));
-      }
+      for (const { roomId, taken: units } of taken) mostTaken.set(roomId, Math.max(units, mostTaken.get(roomId) ?? 0));
       const hotels = new Map<string, HotelAvailability>();
       for (const listing of candidates) {
         const units = unitsBooked(listing.roomType, stay.rooms);
@@ -305,13 +312,15 @@ export function availabilityQueries(store: ReadModelStore) {
     async ofHotel(hotelId: string, stay: Stay, latest: string): Promise<ListingAvailability[] | null> {
       const found = await listings.find({ hotelID: hotelId, listed: true }, { sort: { created_at: 1, _id: 1 }, projection: { [POSITION_FIELD]: 0 } });
       if (found.length === 0) return null;
-      const reserved = await takenIn(
-        found.map((listing) => listing._id),
-        stay,
-      );
+      const stayNights = nightsOf(stay);
+      // units taken per listing, night by night in the stay's order (a night without a document: none)
+      const takenByListing = new Map(found.map((listing) => [listing._id, new Array<number>(stay.nights).fill(0)]));
+      for (const { roomId, night, taken } of await takenIn([...takenByListing.keys()], stayNights)) {
+        takenByListing.get(roomId)![nightsBetween(stay.checkIn, night)] = taken;
+      }
       return Promise.all(
         found.map(async (listing) => {
-          const answered = answer(listing, reserved, stay);
+          const answered = answer(listing, takenByListing.get(listing._id)!, stayNights, stay);
           const full = answered.minFree < unitsBooked(listing.roomType, stay.rooms);
           return full && guestsFit(stay.guests, answered.maxGuests, listing.roomType, stay.rooms)
             ? { ...answered, nearestCheckIn: await nearestCheckIn(listing, stay, latest) }

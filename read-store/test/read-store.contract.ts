@@ -345,6 +345,45 @@ export function describeReadStoreContract(name: string, open: OpenReadStore): vo
         expect(await collection.find({ active: true }, { skip: 3 })).to.have.length(1);
       });
 
+      it('picks a page from many matches in the order a full sort gives, ties included', async function () {
+        const many = fresh<{ _id: string; group: number; rank: number }>();
+        // 600 documents in 7 groups and 50 ranks: many ties on the first key, a few on both
+        const documents = Array.from({ length: 600 }, (_, n) => ({
+          _id: `d${String((n * 389) % 600).padStart(3, '0')}`,
+          group: (n * 13) % 7,
+          rank: (n * 31) % 50,
+        }));
+        await many.bulkWrite(documents.map((document) => ({ insertOne: { document } })));
+        for (const sort of [
+          { group: 1, rank: -1, _id: 1 },
+          { rank: 1, _id: -1 },
+          { group: -1, _id: 1 },
+        ] as const) {
+          const all = idList(await many.find({}, { sort }));
+          for (const [skip, limit] of [
+            [0, 1],
+            [0, 20],
+            [40, 20],
+            [95, 5],
+            [590, 20],
+          ] as const) {
+            expect(idList(await many.find({}, { sort, skip, limit })), JSON.stringify({ sort, skip, limit })).to.deep.equal(all.slice(skip, skip + limit));
+          }
+        }
+      });
+
+      it('answers a page and how many match in all', async function () {
+        const sort = { city: 1, price: -1 } as const;
+        expect(await collection.findAndCount({ active: true }, { sort, skip: 1, limit: 2, projection: { name: 1 } })).to.deep.equal({
+          documents: await collection.find({ active: true }, { sort, skip: 1, limit: 2, projection: { name: 1 } }),
+          total: 4,
+        });
+        expect(await collection.findAndCount({ city: 'Nowhere' }, { limit: 5 })).to.deep.equal({ documents: [], total: 0 });
+        const { documents, total } = await collection.findAndCount();
+        expect(idSet(documents)).to.deep.equal(['h1', 'h2', 'h3', 'h4', 'h5']);
+        expect(total).to.equal(5);
+      });
+
       it('sorts and limits a case-insensitive regex search', async function () {
         const found = await collection.find({ $or: [{ name: { $regex: escapeRegExp('e'), $options: 'i' } }] }, { sort: { price: -1 }, limit: 3 });
         expect(idList(found)).to.deep.equal(['h2', 'h4', 'h1']);

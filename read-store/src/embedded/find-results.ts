@@ -18,7 +18,8 @@ import { isPlainObject } from './field-path.ts';
 export function shapeFindResults(matches: Document[], options: FindOptions | undefined): Document[] {
   const skip = options?.skip ?? 0;
   const limit = options?.limit ?? 0;
-  const sorted = options?.sort && hasKeys(options.sort) ? sortDocuments(matches, options.sort) : matches;
+  const wanted = limit > 0 ? skip + limit : Infinity;
+  const sorted = options?.sort && hasKeys(options.sort) ? sortDocuments(matches, options.sort, wanted) : matches;
   const page = skip > 0 || limit > 0 ? sorted.slice(skip, limit > 0 ? skip + limit : undefined) : sorted;
   const projection = options?.projection && hasKeys(options.projection) ? options.projection : undefined;
   if (projection === undefined) return page.map(copyValue);
@@ -28,7 +29,11 @@ export function shapeFindResults(matches: Document[], options: FindOptions | und
   return page.map(topLevelProjector(projection));
 }
 
-function sortDocuments(documents: Document[], sort: Sort): Document[] {
+/**
+ * The documents in sort order; with `wanted`, only the first `wanted` of them (a page and the
+ * ones it skips) when that is a small part of all, chosen without sorting the rest.
+ */
+export function sortDocuments(documents: Document[], sort: Sort, wanted = Infinity): Document[] {
   if (documents.length < 2) return documents;
   const fields = Object.keys(sort);
   const directions = fields.map((field) => sort[field]!);
@@ -46,8 +51,48 @@ function sortDocuments(documents: Document[], sort: Sort): Document[] {
     }
     return a - b; // stable, as MongoDB's sort is for equal keys in practice
   };
-  const indexes = documents.map((_, i) => i).sort(order);
+  const indexes = wanted * SELECT_BELOW < documents.length ? firstInOrder(documents.length, order, wanted) : documents.map((_, i) => i).sort(order);
   return indexes.map((i) => documents[i]!);
+}
+
+/** A page is picked from the matches without sorting them all when it is less than this part of them. */
+const SELECT_BELOW = 4;
+
+/**
+ * The first `wanted` of the indexes 0..count-1 under `order` (a total order), in that order:
+ * a max-heap of the best `wanted` seen so far, its worst on top, so each index costs a
+ * comparison with the worst and a log(wanted) sift only when it beats it. The same answer as
+ * sorting all and slicing, in count·log(wanted) rather than count·log(count).
+ */
+export function firstInOrder(count: number, order: (a: number, b: number) => number, wanted: number): number[] {
+  const heap: number[] = [];
+  const siftDown = (from: number) => {
+    let parent = from;
+    for (;;) {
+      const left = 2 * parent + 1;
+      if (left >= heap.length) return;
+      const right = left + 1;
+      const worse = right < heap.length && order(heap[right]!, heap[left]!) > 0 ? right : left;
+      if (order(heap[worse]!, heap[parent]!) <= 0) return;
+      [heap[parent], heap[worse]] = [heap[worse]!, heap[parent]!];
+      parent = worse;
+    }
+  };
+  for (let index = 0; index < count; index++) {
+    if (heap.length < wanted) {
+      heap.push(index);
+      for (let child = heap.length - 1; child > 0;) {
+        const parent = (child - 1) >> 1;
+        if (order(heap[child]!, heap[parent]!) <= 0) break;
+        [heap[parent], heap[child]] = [heap[child]!, heap[parent]!];
+        child = parent;
+      }
+    } else if (order(index, heap[0]!) < 0) {
+      heap[0] = index;
+      siftDown(0);
+    }
+  }
+  return heap.sort(order);
 }
 
 type Scalar = string | number | boolean | null | undefined | Date;

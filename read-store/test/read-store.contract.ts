@@ -5,7 +5,7 @@
  */
 import { expect } from 'chai';
 import { DuplicateKeyError } from '../src/errors.ts';
-import type { Document, ReadCollection, ReadStore } from '../src/port.ts';
+import type { Document, ReadCollection, ReadStore, Sort } from '../src/port.ts';
 
 export type OpenReadStore = () => Promise<{ store: ReadStore; cleanup: () => Promise<void> }>;
 
@@ -354,11 +354,12 @@ export function describeReadStoreContract(name: string, open: OpenReadStore): vo
           rank: (n * 31) % 50,
         }));
         await many.bulkWrite(documents.map((document) => ({ insertOne: { document } })));
-        for (const sort of [
+        const sorts: Sort[] = [
           { group: 1, rank: -1, _id: 1 },
           { rank: 1, _id: -1 },
           { group: -1, _id: 1 },
-        ] as const) {
+        ];
+        for (const sort of sorts) {
           const all = idList(await many.find({}, { sort }));
           for (const [skip, limit] of [
             [0, 1],

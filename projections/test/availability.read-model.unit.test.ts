@@ -183,6 +183,57 @@ describe('availability read model: free units per listing per night', () => {
       await readStore.close();
     }
   });
+
+  it('finds the same bookable hotels among hundreds of listings as night-by-night arithmetic over the bookings and closures', async () => {
+    const stay: Stay = { checkIn: '2027-01-02', nights: 3, rooms: 1, guests: 1 };
+    const dates = ['2026-12-31', '2027-01-01', '2027-01-02', '2027-01-03', '2027-01-04', '2027-01-05', '2027-01-06'];
+    const inStay = new Set(['2027-01-02', '2027-01-03', '2027-01-04']);
+    const events: DomainEvent[] = [];
+    const expected = new Map<string, { bookableListings: number; lowestPayableAmount: number; fewestFree: number }>();
+    for (let n = 0; n < 300; n++) {
+      // two listings a hotel, then hotels of one listing, so that some hotels have nothing free
+      const hotelId = n < 200 ? `h${Math.floor(n / 2)}` : `h${n}`;
+      const roomId = `r${n}`;
+      const totalUnits = 1 + (n % 3);
+      const pricePerNight = 2000 + (n % 5) * 500;
+      events.push({ type: 'RoomAdded', data: { ...room(roomId, { totalUnits, pricePerNight }), hotelId, ownerId: 'o', hotelName: hotelId } });
+      const takenOn = new Map<string, number>();
+      // bookings and closures spread over nights inside and outside the stay, some taking every unit
+      for (let k = 0; k < n % 4; k++) {
+        const night = dates[(n * 5 + k * 3) % dates.length]!;
+        const units = k === 0 && n % 5 === 0 ? totalUnits : 1;
+        if ((takenOn.get(night) ?? 0) + units > totalUnits) continue;
+        takenOn.set(night, (takenOn.get(night) ?? 0) + units);
+        events.push(n % 2 === 0 ? reserved(`BK-${n}-${k}`, roomId, [night], units) : closed(`CL-${n}-${k}`, roomId, [night], units));
+      }
+      const fewestFree = totalUnits - Math.max(0, ...[...takenOn].filter(([night]) => inStay.has(night)).map(([, units]) => units));
+      if (fewestFree < 1) continue;
+      const payable = quoteStay({ roomType: 'Room', pricePerNight, numberOfGuests: 1, numberOfRooms: 1, numberOfNights: 3 }).payableAmount;
+      const known = expected.get(hotelId);
+      expected.set(
+        hotelId,
+        known === undefined
+          ? { bookableListings: 1, lowestPayableAmount: payable, fewestFree }
+          : {
+              bookableListings: known.bookableListings + 1,
+              lowestPayableAmount: Math.min(known.lowestPayableAmount, payable),
+              fewestFree: Math.min(known.fewestFree, fewestFree),
+            },
+      );
+    }
+    const readStore = await projectInto(availabilityReadModel, events);
+    try {
+      const queries = availabilityReadModel.queries(liveReadModels(readStore).store(availabilityReadModel));
+      const found = await queries.bookableHotels(stay, {});
+      expect(expected.size, 'some hotels are full').to.be.within(100, 199);
+      expect(new Map([...found].sort(([a], [b]) => a.localeCompare(b)))).to.deep.equal(new Map([...expected].sort(([a], [b]) => a.localeCompare(b))));
+      for (const hotelId of ['h0', 'h1', 'h2', 'h10', 'h77', 'h200', 'h205', 'h299']) {
+        expect((await queries.bookableHotels(stay, {}, [hotelId])).get(hotelId), hotelId).to.deep.equal(expected.get(hotelId));
+      }
+    } finally {
+      await readStore.close();
+    }
+  });
 });
 
 describe('availability read model: nights the owner closed', () => {

@@ -79,6 +79,12 @@ export type AvailabilityClosureNightDocument = {
 };
 
 const nightId = (roomId: string, night: string) => `${roomId}/${night}`;
+/**
+ * Above this many listings, a search for a stay reads the nights booked or closed on the stay's
+ * dates (a few hundred a night at 10,000 hotels) rather than looking up each listing's nights
+ * by _id (a lookup per listing and night, most of them for nights nobody booked).
+ */
+const FEW_LISTINGS = 200;
 const closureNightId = (closureId: string, night: string) => `${closureId}/${night}`;
 
 export const availabilityReadModel = defineReadModel({
@@ -87,8 +93,8 @@ export const availabilityReadModel = defineReadModel({
   personalFields: 'none',
   collections: {
     [collections.listings]: [{ keys: { hotelID: 1, created_at: 1, _id: 1 } }],
-    // a listing's nights in date order, for the nearest free check-in; a stay's nights are read by _id
-    [collections.nights]: [{ keys: { roomId: 1, night: 1 } }],
+    // a listing's nights in date order, for the nearest free check-in; a stay's nights by _id for a few listings, by night for many
+    [collections.nights]: [{ keys: { roomId: 1, night: 1 } }, { keys: { night: 1 } }],
     // a listing's closed nights in date order, for its calendar
     [collections.closures]: [{ keys: { roomId: 1, night: 1 } }],
   },
@@ -169,6 +175,22 @@ export function availabilityQueries(store: ReadModelStore) {
     const ids = roomIds.flatMap((roomId) => stayNights.map((night) => nightId(roomId, night)));
     const taken = await nights.find({ _id: { $in: ids } }, { projection: { taken: 1 } });
     return new Map(taken.map((document) => [document._id, document.taken]));
+  }
+
+  /**
+   * The most units taken on any night of the stay, per listing, for the listings given (others
+   * may be answered too); a listing missing from the answer has every unit free all stay.
+   */
+  async function mostTakenIn(roomIds: readonly string[], stay: Stay): Promise<Map<string, number>> {
+    const mostTaken = new Map<string, number>();
+    const keep = (roomId: string, taken: number) => mostTaken.set(roomId, Math.max(taken, mostTaken.get(roomId) ?? 0));
+    if (roomIds.length > FEW_LISTINGS) {
+      const stayNights = Array.from({ length: stay.nights }, (_, index) => addDays(stay.checkIn, index));
+      for (const night of await nights.find({ night: { $in: stayNights } }, { projection: { roomId: 1, taken: 1 } })) keep(night.roomId, night.taken);
+      return mostTaken;
+    }
+    for (const [id, taken] of await takenIn(roomIds, stay)) keep(id.slice(0, id.lastIndexOf('/')), taken);
+    return mostTaken;
   }
 
   function answer(listing: AvailabilityListingDocument, reserved: ReadonlyMap<string, number>, stay: Stay): ListingAvailability {
@@ -262,15 +284,10 @@ export function availabilityQueries(store: ReadModelStore) {
         { ...conditions, ...(amongHotels !== undefined && { hotelID: { $in: [...amongHotels] } }), listed: true },
         { projection: { hotelID: 1, roomType: 1, bedType: 1, pricePerNight: 1, totalUnits: 1, maxGuests: 1 } },
       );
-      const taken = await takenIn(
+      const mostTaken = await mostTakenIn(
         candidates.map((listing) => listing._id),
         stay,
       );
-      const mostTaken = new Map<string, number>();
-      for (const [id, reserved] of taken) {
-        const roomId = id.slice(0, id.lastIndexOf('/'));
-        mostTaken.set(roomId, Math.max(reserved, mostTaken.get(roomId) ?? 0));
-      }
       const hotels = new Map<string, HotelAvailability>();
       for (const listing of candidates) {
         const units = unitsBooked(listing.roomType, stay.rooms);

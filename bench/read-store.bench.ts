@@ -14,6 +14,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createEmbeddedReadStore, DuplicateKeyError, ReadStoreSnapshots, SNAPSHOT_FILE, type Document, type Filter } from '../read-store/src/index.ts';
 import { seededRandom } from '../service-kit/src/images/seeded-random.ts';
+import { sortDocuments } from '../read-store/src/embedded/find-results.ts';
 import { percentile, type Report } from './report.ts';
 
 const UPSERT_EVENTS = 200_000;
@@ -75,6 +76,7 @@ const SEARCH_TERMS = ['pune', 'sea view', 'PALACE', 'hill top', 'grand (royal)',
 export default async function benchReadStore(report: Report): Promise<void> {
   await benchIdempotentUpserts(report);
   await benchRegexSearch(report);
+  benchPagePick(report);
   await benchSnapshot(report);
 }
 
@@ -153,6 +155,44 @@ async function benchRegexSearch(report: Report): Promise<void> {
   report('read store (embedded): $regex search, 10k documents, sort + limit 20, p50', percentile(latencies, 50), 'ms');
   report('read store (embedded): $regex search, 10k documents, sort + limit 20, p99', percentile(latencies, 99), 'ms');
   await store.close();
+}
+
+/**
+ * A page of 20 from 10,000 matches by price: picked without sorting the rest (what find does
+ * for a small page) against sorting all and slicing (the simple path, still what it does for
+ * large pages), on the same documents.
+ */
+function benchPagePick(report: Report): void {
+  const random = seededRandom(7);
+  const documents: Document[] = Array.from({ length: SEARCH_DOCUMENTS }, (_, i) => ({
+    _id: `hotel-${i}`,
+    startingPrice: 800 + Math.floor(random() * 20_000),
+    created_at: new Date(1_700_000_000_000 + Math.floor(random() * 1e10)).toISOString(),
+  }));
+  const sort = { startingPrice: 1, _id: 1 } as const;
+  const time = (pick: () => Document[]) => {
+    for (let i = 0; i < WARM_UP_SEARCHES; i++) pick();
+    const latencies: number[] = [];
+    for (let i = 0; i < SEARCHES; i++) {
+      const started = performance.now();
+      pick();
+      latencies.push(performance.now() - started);
+    }
+    return percentile(
+      latencies.sort((a, b) => a - b),
+      50,
+    );
+  };
+  report(
+    'read store (embedded): page of 20 from 10k matches, picked, p50',
+    time(() => sortDocuments(documents, sort, 20).slice(0, 20)),
+    'ms',
+  );
+  report(
+    'read store (embedded): page of 20 from 10k matches, all sorted, p50',
+    time(() => sortDocuments(documents, sort).slice(0, 20)),
+    'ms',
+  );
 }
 
 async function benchSnapshot(report: Report): Promise<void> {

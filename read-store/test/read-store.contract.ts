@@ -346,18 +346,21 @@ export function describeReadStoreContract(name: string, open: OpenReadStore): vo
       });
 
       it('picks a page from many matches in the order a full sort gives, ties included', async function () {
-        const many = fresh<{ _id: string; group: number; rank: number }>();
+        const many = fresh<{ _id: string; group: number; rank: number; added: number }>();
         // 600 documents in 7 groups and 50 ranks: many ties on the first key, a few on both
         const documents = Array.from({ length: 600 }, (_, n) => ({
           _id: `d${String((n * 389) % 600).padStart(3, '0')}`,
           group: (n * 13) % 7,
           rank: (n * 31) % 50,
+          added: n,
         }));
         await many.bulkWrite(documents.map((document) => ({ insertOne: { document } })));
         const sorts: Sort[] = [
           { group: 1, rank: -1, _id: 1 },
           { rank: 1, _id: -1 },
           { group: -1, _id: 1 },
+          { added: -1 }, // documents stored in one order, asked in the other (newest first)
+          { added: 1 },
         ];
         for (const sort of sorts) {
           const all = idList(await many.find({}, { sort }));

@@ -236,6 +236,48 @@ describe('availability read model: free units per listing per night', () => {
   });
 });
 
+describe('availability read model: when what a stay reads last changed', () => {
+  it('moves for a booking, a release, a closure or a reopening on one of its nights or for any listing, not for other nights', async () => {
+    const readStore = await projectInto(availabilityReadModel, [
+      added('r1'), // 1
+      reserved('BK-1', 'r1', ['2026-12-30', '2026-12-31']), // 2
+      closed('CL-1', 'r1', ['2027-01-10']), // 3
+      added('r2'), // 4
+      released('BK-1', 'r1', ['2026-12-31']), // 5
+      reserved('BK-2', 'r2', ['2027-02-01']), // 6
+      reopened('CL-1', 'r1', ['2027-01-10']), // 7
+      updated('r2', { totalUnits: 5 }), // 8
+      reserved('BK-3', 'r1', ['2027-03-01']), // 9
+    ]);
+    try {
+      const queries = availabilityReadModel.queries(liveReadModels(readStore).store(availabilityReadModel));
+      const at = (checkIn: string, nights: number) => queries.stayChangedAt({ checkIn, nights, rooms: 1, guests: 1 });
+      expect(await at('2026-12-29', 1), 'no night of it touched: the last listing change').to.equal(8);
+      expect(await at('2027-03-01', 2), 'a booking on its first night, after the last listing change').to.equal(9);
+      expect(await at('2027-01-09', 3), 'a reopening of its middle night').to.equal(8);
+      const early = await projectInto(availabilityReadModel, [added('r1'), reserved('BK-1', 'r1', ['2026-12-30']), closed('CL-1', 'r1', ['2027-01-10'])]);
+      try {
+        const earlyQueries = availabilityReadModel.queries(liveReadModels(early).store(availabilityReadModel));
+        const earlyAt = (checkIn: string, nights: number) => earlyQueries.stayChangedAt({ checkIn, nights, rooms: 1, guests: 1 });
+        expect(await earlyAt('2026-12-29', 2), 'a booking on its last night').to.equal(2);
+        expect(await earlyAt('2027-01-08', 3), 'a closure on its last night').to.equal(3);
+        expect(await earlyAt('2027-02-01', 3), 'only the listing').to.equal(1);
+      } finally {
+        await early.close();
+      }
+    } finally {
+      await readStore.close();
+    }
+    const empty = await projectInto(availabilityReadModel, []);
+    try {
+      const queries = availabilityReadModel.queries(liveReadModels(empty).store(availabilityReadModel));
+      expect(await queries.stayChangedAt({ checkIn: '2026-12-30', nights: 1, rooms: 1, guests: 1 })).to.equal(undefined);
+    } finally {
+      await empty.close();
+    }
+  });
+});
+
 describe('availability read model: nights the owner closed', () => {
   it('subtracts closed units from the free ones until they are reopened, night by night', async () => {
     const [listing] = (await whenAsked([

@@ -37,6 +37,7 @@ export const availabilityCollections = {
   listings: 'listings',
   nights: 'nights',
   closures: 'closures',
+  changes: 'changes',
 } as const;
 const collections = availabilityCollections;
 
@@ -78,7 +79,24 @@ export type AvailabilityClosureNightDocument = {
   readonly note?: string;
 };
 
+/**
+ * The log position at which something a stay's answer reads last changed (`_id` is
+ * `night/{night}` for the units taken on that night, `listings` for any listing): a cached
+ * search for a stay is keyed by the latest of its nights' and the listings', so a booking or
+ * a closure makes stays over other nights recompute nothing.
+ */
+export type AvailabilityChangeDocument = { readonly _id: string; readonly changedAt: number };
+
 const nightId = (roomId: string, night: string) => `${roomId}/${night}`;
+const LISTINGS_CHANGE = 'listings';
+const nightChangeId = (night: string) => `night/${night}`;
+
+/** Moves a change position forward (never back, whatever order a replay applies the writes in). */
+const changedAt = (id: string, position: number) => ({
+  collection: collections.changes,
+  operation: { updateOne: { filter: { _id: id }, update: { $max: { changedAt: position } }, upsert: true } },
+});
+const nightsChanged = (nights: readonly string[], position: number) => nights.map((night) => changedAt(nightChangeId(night), position));
 /**
  * Above this many listings, a search for a stay reads the nights booked or closed on the stay's
  * dates (a few hundred a night at 10,000 hotels) rather than looking up each listing's nights
@@ -89,7 +107,7 @@ const closureNightId = (closureId: string, night: string) => `${closureId}/${nig
 
 export const availabilityReadModel = defineReadModel({
   name: 'availability',
-  version: 2,
+  version: 3,
   personalFields: 'none',
   collections: {
     [collections.listings]: [{ keys: { hotelID: 1, created_at: 1, _id: 1 } }],
@@ -97,27 +115,39 @@ export const availabilityReadModel = defineReadModel({
     [collections.nights]: [{ keys: { roomId: 1, night: 1 } }, { keys: { night: 1 } }],
     // a listing's closed nights in date order, for its calendar
     [collections.closures]: [{ keys: { roomId: 1, night: 1 } }],
+    // read by _id only
+    [collections.changes]: [],
   },
   queries: availabilityQueries,
   on: {
-    RoomAdded: (room, { recordedAt }) => [
+    RoomAdded: (room, { recordedAt, position }) => [
       {
         collection: collections.listings,
         operation: {
           updateOne: { filter: { _id: room.roomId }, update: { $set: listingFields(room), $setOnInsert: { created_at: recordedAt } }, upsert: true },
         },
       },
+      changedAt(LISTINGS_CHANGE, position),
     ],
-    RoomUpdated: (room) => [
+    RoomUpdated: (room, { position }) => [
       { collection: collections.listings, operation: { updateOne: { filter: { _id: room.roomId }, update: { $set: listingFields(room) }, upsert: true } } },
+      changedAt(LISTINGS_CHANGE, position),
     ],
-    HotelDelisted: ({ hotelId }) => [
+    HotelDelisted: ({ hotelId }, { position }) => [
       { collection: collections.listings, operation: { updateMany: { filter: { hotelID: hotelId }, update: { $set: { listed: false } } } } },
+      changedAt(LISTINGS_CHANGE, position),
     ],
-    UnitsReserved: ({ roomId, nights, units }) => nights.map((night) => takenChange(roomId, night, 'reserved', units)),
-    UnitsReleased: ({ roomId, nights, units }) => nights.map((night) => takenChange(roomId, night, 'reserved', -units)),
-    NightsClosed: ({ closureId, roomId, nights, units, source, note }) =>
-      nights.flatMap((night) => [
+    UnitsReserved: ({ roomId, nights, units }, { position }) => [
+      ...nights.map((night) => takenChange(roomId, night, 'reserved', units)),
+      ...nightsChanged(nights, position),
+    ],
+    UnitsReleased: ({ roomId, nights, units }, { position }) => [
+      ...nights.map((night) => takenChange(roomId, night, 'reserved', -units)),
+      ...nightsChanged(nights, position),
+    ],
+    NightsClosed: ({ closureId, roomId, nights, units, source, note }, { position }) => [
+      ...nightsChanged(nights, position),
+      ...nights.flatMap((night) => [
         takenChange(roomId, night, 'closed', units),
         {
           collection: collections.closures,
@@ -130,11 +160,14 @@ export const availabilityReadModel = defineReadModel({
           },
         },
       ]),
-    NightsReopened: ({ closureId, roomId, nights, units }) =>
-      nights.flatMap((night) => [
+    ],
+    NightsReopened: ({ closureId, roomId, nights, units }, { position }) => [
+      ...nightsChanged(nights, position),
+      ...nights.flatMap((night) => [
         takenChange(roomId, night, 'closed', -units),
         { collection: collections.closures, operation: { deleteOne: { filter: { _id: closureNightId(closureId, night) } } } },
       ]),
+    ],
   },
 });
 
@@ -164,6 +197,7 @@ export function availabilityQueries(store: ReadModelStore) {
   const listings = store.collection<AvailabilityListingDocument>(collections.listings);
   const nights = store.collection<AvailabilityNightDocument>(collections.nights);
   const closures = store.collection<AvailabilityClosureNightDocument>(collections.closures);
+  const changes = store.collection<AvailabilityChangeDocument>(collections.changes);
 
   /**
    * Units taken per listing and night within the stay, for these listings: looked up by
@@ -245,6 +279,15 @@ export function availabilityQueries(store: ReadModelStore) {
   }
 
   return {
+    /**
+     * The latest log position at which anything a search for this stay reads changed: the
+     * units taken on one of its nights, or any listing; undefined before anything did.
+     */
+    async stayChangedAt(stay: Stay): Promise<number | undefined> {
+      const ids = [LISTINGS_CHANGE, ...Array.from({ length: stay.nights }, (_, index) => nightChangeId(addDays(stay.checkIn, index)))];
+      const found = await changes.find({ _id: { $in: ids } }, { projection: { changedAt: 1 } });
+      return found.length === 0 ? undefined : Math.max(...found.map((change) => change.changedAt));
+    },
     /**
      * The owner's calendar of a listing of the hotel: each night from `first` for `days`
      * nights with the units booked, closed and free, and the closures holding any of them

@@ -7,7 +7,9 @@
  * rebuild of the read models from the log; uncached searches of each kind, one at a time
  * (queries the mix never asks, so no answer is kept); then the mix for 10 s after a 10 s
  * warm-up of the same mix drawn afresh (the cache fills as a server's that has been up a
- * while), with p50 and p99 overall and by kind and the response cache's hit ratio.
+ * while), with p50 and p99 overall and by kind, the response cache's hit ratio and what it
+ * keeps; then the floor of one process: the same 64 clients asking only answers already
+ * cached, so that what serving a kept answer costs shows beside the goal.
  * Hotels are written as events straight into the log (the commands' own cost is measured
  * elsewhere); everything after that is the product as it runs.
  */

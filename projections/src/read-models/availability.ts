@@ -98,9 +98,13 @@ const changedAt = (id: string, position: number) => ({
 });
 const nightsChanged = (nights: readonly string[], position: number) => nights.map((night) => changedAt(nightChangeId(night), position));
 /**
- * Above this many listings, a search for a stay reads the nights booked or closed on the stay's
- * dates (a few hundred a night at 10,000 hotels) rather than looking up each listing's nights
- * by _id (a lookup per listing and night, most of them for nights nobody booked).
+ * A search for a stay without hotel conditions (any hotel) over more than this many listings
+ * reads the nights booked or closed on the stay's dates, which are never more than the
+ * listings themselves (a few hundred a night at 10,000 hotels with some bookings), rather than
+ * looking up each listing's nights by _id (a lookup per listing and night, most of them for
+ * nights nobody booked). With hotel conditions (a city, a name, prices) the listings are a
+ * part of all and each is looked up: where most listings are booked most nights, reading
+ * every booked night for the listings of one city would read far more than it keeps.
  */
 const FEW_LISTINGS = 200;
 const closureNightId = (closureId: string, night: string) => `${closureId}/${night}`;
@@ -215,10 +219,10 @@ export function availabilityQueries(store: ReadModelStore) {
    * The most units taken on any night of the stay, per listing, for the listings given (others
    * may be answered too); a listing missing from the answer has every unit free all stay.
    */
-  async function mostTakenIn(roomIds: readonly string[], stay: Stay): Promise<Map<string, number>> {
+  async function mostTakenIn(roomIds: readonly string[], stay: Stay, ofAnyHotel: boolean): Promise<Map<string, number>> {
     const mostTaken = new Map<string, number>();
     const keep = (roomId: string, taken: number) => mostTaken.set(roomId, Math.max(taken, mostTaken.get(roomId) ?? 0));
-    if (roomIds.length > FEW_LISTINGS) {
+    if (ofAnyHotel && roomIds.length > FEW_LISTINGS) {
       const stayNights = Array.from({ length: stay.nights }, (_, index) => addDays(stay.checkIn, index));
       for (const night of await nights.find({ night: { $in: stayNights } }, { projection: { roomId: 1, taken: 1 } })) keep(night.roomId, night.taken);
       return mostTaken;
@@ -330,6 +334,7 @@ export function availabilityQueries(store: ReadModelStore) {
       const mostTaken = await mostTakenIn(
         candidates.map((listing) => listing._id),
         stay,
+        amongHotels === undefined,
       );
       const hotels = new Map<string, HotelAvailability>();
       for (const listing of candidates) {

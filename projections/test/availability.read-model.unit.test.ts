@@ -265,6 +265,8 @@ describe('availability read model: when what a stay reads last changed', () => {
         expect(await earlyAt('2026-12-29', 2), 'a booking on its last night').to.equal(2);
         expect(await earlyAt('2027-01-08', 3), 'a closure on its last night').to.equal(3);
         expect(await earlyAt('2027-02-01', 3), 'only the listing').to.equal(1);
+        expect(await earlyAt('2026-12-31', 11), 'a closure across a month end').to.equal(3);
+        expect(await earlyAt('2026-12-31', 9), 'neither the booking before it nor the closure after it').to.equal(1);
       } finally {
         await early.close();
       }

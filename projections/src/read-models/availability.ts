@@ -80,23 +80,38 @@ export type AvailabilityClosureNightDocument = {
 };
 
 /**
- * The log position at which something a stay's answer reads last changed (`_id` is
- * `night/{night}` for the units taken on that night, `listings` for any listing): a cached
- * search for a stay is keyed by the latest of its nights' and the listings', so a booking or
- * a closure makes stays over other nights recompute nothing.
+ * The log positions at which what a stay's answer reads last changed: `listings` holds in
+ * `changedAt` the last change to any listing; `month/{YYYY-MM}` holds in `nights` the last
+ * change to the units taken on each night of that month that changed (one document a month,
+ * so a booking's nights cost one write, not one each). A cached search for a stay is keyed by
+ * the latest of its nights' and the listings', so a booking or a closure makes stays over
+ * other nights recompute nothing.
  */
-export type AvailabilityChangeDocument = { readonly _id: string; readonly changedAt: number };
+export type AvailabilityChangeDocument = { readonly _id: string; readonly changedAt?: number; readonly nights?: Readonly<Record<string, number>> };
 
 const nightId = (roomId: string, night: string) => `${roomId}/${night}`;
 const LISTINGS_CHANGE = 'listings';
-const nightChangeId = (night: string) => `night/${night}`;
+const monthChangeId = (night: string) => `month/${night.slice(0, 7)}`;
 
 /** Moves a change position forward (never back, whatever order a replay applies the writes in). */
 const changedAt = (id: string, position: number) => ({
   collection: collections.changes,
   operation: { updateOne: { filter: { _id: id }, update: { $max: { changedAt: position } }, upsert: true } },
 });
-const nightsChanged = (nights: readonly string[], position: number) => nights.map((night) => changedAt(nightChangeId(night), position));
+/** The nights' change positions, one write per month they fall in. */
+function nightsChanged(nights: readonly string[], position: number) {
+  const byMonth = new Map<string, Record<string, number>>();
+  for (const night of nights) {
+    const id = monthChangeId(night);
+    const month = byMonth.get(id) ?? {};
+    month[`nights.${night}`] = position;
+    byMonth.set(id, month);
+  }
+  return [...byMonth].map(([id, positions]) => ({
+    collection: collections.changes,
+    operation: { updateOne: { filter: { _id: id }, update: { $max: positions }, upsert: true } },
+  }));
+}
 /**
  * A search for a stay without hotel conditions (any hotel) over more than this many listings
  * reads the nights booked or closed on the stay's dates, which are never more than the
@@ -288,9 +303,14 @@ export function availabilityQueries(store: ReadModelStore) {
      * units taken on one of its nights, or any listing; undefined before anything did.
      */
     async stayChangedAt(stay: Stay): Promise<number | undefined> {
-      const ids = [LISTINGS_CHANGE, ...Array.from({ length: stay.nights }, (_, index) => nightChangeId(addDays(stay.checkIn, index)))];
-      const found = await changes.find({ _id: { $in: ids } }, { projection: { changedAt: 1 } });
-      return found.length === 0 ? undefined : Math.max(...found.map((change) => change.changedAt));
+      const stayNights = Array.from({ length: stay.nights }, (_, index) => addDays(stay.checkIn, index));
+      const found = await changes.find(
+        { _id: { $in: [LISTINGS_CHANGE, ...new Set(stayNights.map(monthChangeId))] } },
+        { projection: { changedAt: 1, nights: 1 } },
+      );
+      const positions = found.flatMap((change) => [change.changedAt, ...stayNights.map((night) => change.nights?.[night])]);
+      const known = positions.filter((position): position is number => position !== undefined);
+      return known.length === 0 ? undefined : Math.max(...known);
     },
     /**
      * The owner's calendar of a listing of the hotel: each night from `first` for `days`

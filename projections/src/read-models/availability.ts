@@ -113,15 +113,13 @@ function nightsChanged(nights: readonly string[], position: number) {
   }));
 }
 /**
- * A search for a stay without hotel conditions (any hotel) over more than this many listings
- * reads the nights booked or closed on the stay's dates, which are never more than the
- * listings themselves (a few hundred a night at 10,000 hotels with some bookings), rather than
- * looking up each listing's nights by _id (a lookup per listing and night, most of them for
- * nights nobody booked). With hotel conditions (a city, a name, prices) the listings are a
- * part of all and each is looked up: where most listings are booked most nights, reading
- * every booked night for the listings of one city would read far more than it keeps.
+ * A search for a stay over more than this many listings counts the nights booked or closed
+ * on its dates (an index on `night`), and reads those rather than each listing's nights by
+ * _id when they are fewer: at 10,000 hotels with some bookings a few hundred a night against
+ * a lookup per listing and night, most of them for nights nobody booked; where most listings
+ * are booked most nights, one city's listings are still looked up one by one.
  */
-const FEW_LISTINGS = 200;
+const FEW_LISTINGS = 1000;
 const closureNightId = (closureId: string, night: string) => `${closureId}/${night}`;
 
 export const availabilityReadModel = defineReadModel({
@@ -234,13 +232,15 @@ export function availabilityQueries(store: ReadModelStore) {
    * The most units taken on any night of the stay, per listing, for the listings given (others
    * may be answered too); a listing missing from the answer has every unit free all stay.
    */
-  async function mostTakenIn(roomIds: readonly string[], stay: Stay, ofAnyHotel: boolean): Promise<Map<string, number>> {
+  async function mostTakenIn(roomIds: readonly string[], stay: Stay): Promise<Map<string, number>> {
     const mostTaken = new Map<string, number>();
     const keep = (roomId: string, taken: number) => mostTaken.set(roomId, Math.max(taken, mostTaken.get(roomId) ?? 0));
-    if (ofAnyHotel && roomIds.length > FEW_LISTINGS) {
-      const stayNights = Array.from({ length: stay.nights }, (_, index) => addDays(stay.checkIn, index));
-      for (const night of await nights.find({ night: { $in: stayNights } }, { projection: { roomId: 1, taken: 1 } })) keep(night.roomId, night.taken);
-      return mostTaken;
+    if (roomIds.length > FEW_LISTINGS) {
+      const onTheStaysDates = { night: { $in: Array.from({ length: stay.nights }, (_, index) => addDays(stay.checkIn, index)) } };
+      if ((await nights.countDocuments(onTheStaysDates)) < roomIds.length * stay.nights) {
+        for (const night of await nights.find(onTheStaysDates, { projection: { roomId: 1, taken: 1 } })) keep(night.roomId, night.taken);
+        return mostTaken;
+      }
     }
     for (const [id, taken] of await takenIn(roomIds, stay)) keep(id.slice(0, id.lastIndexOf('/')), taken);
     return mostTaken;
@@ -354,7 +354,6 @@ export function availabilityQueries(store: ReadModelStore) {
       const mostTaken = await mostTakenIn(
         candidates.map((listing) => listing._id),
         stay,
-        amongHotels === undefined,
       );
       const hotels = new Map<string, HotelAvailability>();
       for (const listing of candidates) {

@@ -99,6 +99,22 @@ describe('availability for a stay over HTTP', function () {
     expect(free(await listing(`checkIn=${checkIn}&nights=3`))).to.deep.equal([1, 1, 3]);
   });
 
+  it('answers a search for a stay anew after a booking on one of its nights, and stays over other nights as before', async () => {
+    const found = async (query: string) => {
+      const answer = await api.get(`/hotel/data/get/search?${query}`);
+      expect(answer.status, JSON.stringify(answer.body)).to.equal(200);
+      return (answer.body.data as { _id: string; availability?: { fewestFree: number } }[]).find((hotel) => hotel._id === hotelId)?.availability;
+    };
+    const over = `checkIn=${day(70)}&nights=2&limit=500`;
+    const other = `checkIn=${day(80)}&nights=2&limit=500`;
+    expect(await found(over)).to.include({ fewestFree: 3 });
+    expect(await found(other)).to.include({ fewestFree: 3 });
+    const guest = await signedInCustomer(api);
+    expect((await book(guest, { dateOfCommencement: day(71) })).status).to.equal(201);
+    expect(await found(over), 'the booked night is in this stay').to.include({ fewestFree: 2 });
+    expect(await found(other)).to.include({ fewestFree: 3 });
+  });
+
   it("follows the room's units as its owner changes them", async () => {
     const before = await listing(`checkIn=${day(40)}&nights=1`);
     const changed = await api.multipart('PATCH', `/hotel/room/update/room/${hotelId}/${roomId}`, { totalUnits: '5' }, {}, { token: owner.token });

@@ -5,11 +5,11 @@
  */
 import { expect } from 'chai';
 import { addDays, checkOutOf, indiaToday, messages, quoteStay, type ListingAvailability } from '@stays/contracts';
-import { ApiClient } from './support/http-client.ts';
-import { hotelForm, pngImages, roomForm } from './support/fixtures.ts';
-import { signedInCustomer, signedInOwner, type SignedIn } from './support/accounts.ts';
-import { daysFromToday, newContact, verifyContact } from './support/booking.ts';
-import { startTestSystem, type TestSystem } from './support/test-system.ts';
+import { ApiClient } from '../../standalone/test/support/http-client.ts';
+import { hotelForm, pngImages, roomForm } from '../../standalone/test/support/fixtures.ts';
+import { signedInCustomer, signedInOwner, type SignedIn } from '../../standalone/test/support/accounts.ts';
+import { daysFromToday, newContact, verifyContact } from '../../standalone/test/support/booking.ts';
+import { startTestSystem, type TestSystem } from '../../standalone/test/support/test-system.ts';
 
 describe('availability for a stay over HTTP', function () {
   this.timeout(60_000);

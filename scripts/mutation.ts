@@ -93,6 +93,9 @@ function strykerOptions(target: Target): PartialStrykerOptions {
     mochaOptions: { spec: [...target.spec], config: path.join(root, 'scripts/mutation/mocharc.json') },
     testRunnerNodeArgs: ['--import', 'tsx'],
     coverageAnalysis: 'perTest',
+    // tsx strips types without checking them, so no file needs the `// @ts-nocheck` Stryker would
+    // otherwise write into every source and test file of the working tree for the run.
+    disableTypeChecks: false,
     // The machine is shared: one test process at a time keeps the timings and the neighbours sane.
     concurrency: 1,
     reporters: ['clear-text'],

@@ -162,6 +162,27 @@ describe('accounts read model: events in, documents out', () => {
     expect(documents[collections.sessions]!.map((session) => session._id)).to.deep.equal(['a-second-later', 'newest']);
   });
 
+  it('changes and removes only the account an event names', async () => {
+    const registered = (accountId: string, role: 'customer' | 'hotel-owner') =>
+      ({
+        type: 'AccountRegistered',
+        data: { accountId, role, name: accountId, email: `${accountId}@example.in`, passwordHash: 'h', via: 'password' },
+      }) as const;
+    const documents = await projectEvents(accountsReadModel, [
+      registered('c1', 'customer'),
+      registered('c2', 'customer'),
+      registered('o1', 'hotel-owner'),
+      registered('o2', 'hotel-owner'),
+      { type: 'AccountProfileUpdated', data: { accountId: 'c2', role: 'customer', name: 'Asha' } },
+      { type: 'AccountDeleted', data: { accountId: 'o2', role: 'hotel-owner' } },
+    ]);
+    expect(documents[collections.customers]!.map(({ _id, name }) => ({ _id, name }))).to.deep.equal([
+      { _id: 'c1', name: 'c1' },
+      { _id: 'c2', name: 'Asha' },
+    ]);
+    expect(documents[collections.owners]!.map(({ _id }) => _id)).to.deep.equal(['o1']);
+  });
+
   it("indexes sessions by account, so a sign-in's clean-up and an account's deletion find them without a scan", () => {
     expect(accountsReadModel.collections).to.deep.equal({
       [collections.customers]: [],

@@ -68,7 +68,8 @@ const targets: Record<string, Target> = {
   },
   'read-store': {
     mutate: ['read-store/src/embedded/update-operators.ts', 'read-store/src/embedded/document-predicate.ts'],
-    spec: ['read-store/test/update-operators.unit.test.ts', 'read-store/test/document-predicate.unit.test.ts'],
+    // the contract suite (run here against the embedded store) is where most operators and predicates are pinned down
+    spec: ['read-store/test/update-operators.unit.test.ts', 'read-store/test/document-predicate.unit.test.ts', 'read-store/test/embedded.contract.test.ts'],
   },
   'personal-data': {
     mutate: ['personal-data/src/field-cipher.ts', 'personal-data/src/record-cipher.ts', 'personal-data/src/key-store.ts'],

@@ -32,6 +32,7 @@ export const cancellationPolicySchema = z.object({
     .int()
     .min(cancellationPolicyLimits.freeUntilDaysBefore.min)
     .max(cancellationPolicyLimits.freeUntilDaysBefore.max)
+    // Stryker disable next-line StringLiteral: documentation for the OpenAPI document, checked by its own tests (openapi.unit.test.ts), not by these
     .describe('The last free day is this many days before check-in (1: the day before, so always free).'),
   lateCharge: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('first-night') }),

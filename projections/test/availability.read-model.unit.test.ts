@@ -9,7 +9,7 @@ import { openInMemoryEventStore } from '@stays/event-store';
 import { createEmbeddedReadStore, type ReadStore } from '@stays/read-store';
 import { ReadModelRunner, availabilityReadModel, liveReadModels, physicalCollection } from '../src/index.ts';
 import { quiet } from './support/ledger.ts';
-import { projectInto } from './support/project-events.ts';
+import { projectEvents, projectInto } from './support/project-events.ts';
 
 const ofHotel = { hotelId: 'h1', ownerId: 'o1' };
 const room = (roomId: string, details: Partial<RoomDetails> = {}): RoomDetails & { roomId: string } => ({
@@ -69,6 +69,27 @@ const freeByNight = (listing: { nights: readonly { date: string; free: number }[
   Object.fromEntries(listing.nights.map((night) => [night.date, night.free]));
 
 describe('availability read model: free units per listing per night', () => {
+  it("changes only the listing, nights and closures an event names: another hotel's listing leaves them as they were", async () => {
+    const first = [added('r1'), reserved('BK-1', 'r1', ['2026-12-30']), closed('cl-1', 'r1', ['2026-12-31'])];
+    const ofSecond = { hotelId: 'h2', ownerId: 'o2' };
+    const second: DomainEvent[] = [
+      { type: 'RoomAdded', data: { ...room('r2'), ...ofSecond, hotelName: 'Second' } },
+      { type: 'RoomUpdated', data: { ...room('r2', { totalUnits: 9 }), ...ofSecond, changedFields: ['totalUnits'] } },
+      reserved('BK-2', 'r2', ['2026-12-30']),
+      closed('cl-2', 'r2', ['2026-12-31'], 1, 'painting'),
+      reopened('cl-2', 'r2', ['2026-12-31']),
+      { type: 'HotelDelisted', data: { ...ofSecond, reason: 'owner-deleted', delistedAt: '2026-11-22T10:00:09.000Z' } },
+    ];
+    const ofFirst = (documents: Record<string, Record<string, unknown>[]>) =>
+      Object.fromEntries(
+        Object.entries(documents).map(([name, list]) => [
+          name,
+          list.filter((document) => document.hotelID !== 'h2' && document.roomId !== 'r2' && document._id !== 'r2'),
+        ]),
+      );
+    expect(ofFirst(await projectEvents(availabilityReadModel, [...first, ...second]))).to.deep.equal(await projectEvents(availabilityReadModel, first));
+  });
+
   it('counts units taken and given back on each night, across a month and year end', async () => {
     const [listing] = (await whenAsked([
       added('r1'),

@@ -12,8 +12,17 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { createEmbeddedReadStore, DuplicateKeyError, ReadStoreSnapshots, SNAPSHOT_FILE, type Document, type Filter } from '../read-store/src/index.ts';
+import {
+  createEmbeddedReadStore,
+  DuplicateKeyError,
+  ReadStoreSnapshots,
+  SNAPSHOT_FILE,
+  type Document,
+  type Filter,
+  type Sort,
+} from '../read-store/src/index.ts';
 import { seededRandom } from '../service-kit/src/images/seeded-random.ts';
+import { sortDocuments } from '../read-store/src/embedded/find-results.ts';
 import { percentile, type Report } from './report.ts';
 
 const UPSERT_EVENTS = 200_000;
@@ -75,6 +84,7 @@ const SEARCH_TERMS = ['pune', 'sea view', 'PALACE', 'hill top', 'grand (royal)',
 export default async function benchReadStore(report: Report): Promise<void> {
   await benchIdempotentUpserts(report);
   await benchRegexSearch(report);
+  benchPagePick(report);
   await benchSnapshot(report);
 }
 
@@ -153,6 +163,48 @@ async function benchRegexSearch(report: Report): Promise<void> {
   report('read store (embedded): $regex search, 10k documents, sort + limit 20, p50', percentile(latencies, 50), 'ms');
   report('read store (embedded): $regex search, 10k documents, sort + limit 20, p99', percentile(latencies, 99), 'ms');
   await store.close();
+}
+
+/**
+ * A page of 20 from 10,000 matches, by price and newest first: picked without sorting the
+ * rest (what find does for a small page) against sorting all and slicing (the simple path,
+ * still what it does for large pages), on the same documents.
+ */
+function benchPagePick(report: Report): void {
+  const random = seededRandom(7);
+  const documents: Document[] = Array.from({ length: SEARCH_DOCUMENTS }, (_, i) => ({
+    _id: `hotel-${i}`,
+    startingPrice: 800 + Math.floor(random() * 20_000),
+    created_at: new Date(1_700_000_000_000 + i * 60_000).toISOString(),
+  }));
+  const time = (pick: () => Document[]) => {
+    for (let i = 0; i < WARM_UP_SEARCHES; i++) pick();
+    const latencies: number[] = [];
+    for (let i = 0; i < SEARCHES; i++) {
+      const started = performance.now();
+      pick();
+      latencies.push(performance.now() - started);
+    }
+    return percentile(
+      latencies.sort((a, b) => a - b),
+      50,
+    );
+  };
+  const page = (name: string, by: Sort) => {
+    report(
+      `read store (embedded): page of 20 from 10k matches ${name}, picked, p50`,
+      time(() => sortDocuments(documents, by, 20).slice(0, 20)),
+      'ms',
+    );
+    report(
+      `read store (embedded): page of 20 from 10k matches ${name}, all sorted, p50`,
+      time(() => sortDocuments(documents, by).slice(0, 20)),
+      'ms',
+    );
+  };
+  page('by price', { startingPrice: 1, _id: 1 });
+  // stored oldest first, asked newest first: the order a full sort is quickest on
+  page('newest first', { created_at: -1, _id: 1 });
 }
 
 async function benchSnapshot(report: Report): Promise<void> {

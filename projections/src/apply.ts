@@ -12,14 +12,23 @@ export interface GuardedWrite {
   readonly operation: WriteOperation;
 }
 
-/** The writes an event at `position` causes, guarded; a write to a collection the projection does not own is refused. */
-export function guardedWrites(definition: ProjectionDefinition, position: number, writes: readonly ProjectedWrite[]): GuardedWrite[] {
-  return writes.map((write) => {
+/**
+ * The writes an event at `position` causes, guarded, pushed onto `into` (a batch's list: no
+ * list per event); a write to a collection the projection does not own is refused.
+ */
+export function guardedWrites(
+  definition: ProjectionDefinition,
+  position: number,
+  writes: readonly ProjectedWrite[],
+  into: GuardedWrite[] = [],
+): GuardedWrite[] {
+  for (const write of writes) {
     if (!definition.collections.includes(write.collection)) {
       throw new Error(`projection ${definition.name} wrote to ${write.collection}, which it does not own`);
     }
-    return { collection: write.collection, operation: guard(write.operation, position) };
-  });
+    into.push({ collection: write.collection, operation: guard(write.operation, position) });
+  }
+  return into;
 }
 
 /**

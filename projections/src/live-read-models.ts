@@ -51,6 +51,7 @@ export function liveReadModels(readStore: ReadStore, maxAgeMs = REGISTRY_MAX_AGE
             find: async (filter, options) => (await resolved()).find(filter, options),
             findOne: async (filter, options) => (await resolved()).findOne(filter, options),
             countDocuments: async (filter) => (await resolved()).countDocuments(filter),
+            findAndCount: async (filter, options) => (await resolved()).findAndCount(filter, options),
             aggregate: async (pipeline) => (await resolved()).aggregate(pipeline),
           };
         },

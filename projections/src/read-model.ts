@@ -17,7 +17,7 @@ export interface CollectionIndex {
 }
 
 /** What queries may do with a collection: read it. Only the runner writes read models. */
-export type QueryCollection<T extends Document = Document> = Pick<ReadCollection<T>, 'find' | 'findOne' | 'countDocuments' | 'aggregate'>;
+export type QueryCollection<T extends Document = Document> = Pick<ReadCollection<T>, 'find' | 'findOne' | 'countDocuments' | 'findAndCount' | 'aggregate'>;
 
 /** A read model's collections as its queries see them: by logical name, in the live version. */
 export interface ReadModelStore {

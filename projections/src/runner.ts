@@ -281,7 +281,7 @@ export class ProjectionRunner {
           for (const event of events) {
             const projected = definition.project(event);
             if (projected.length === 0) continue;
-            for (const write of guardedWrites(definition, event.position, projected)) writes.push(write);
+            guardedWrites(definition, event.position, projected, writes);
             changedAt = event.position;
           }
           const last = events[events.length - 1]!.position;

@@ -102,4 +102,93 @@ describe('accounts read model: events in, documents out', () => {
     expect(failure).to.be.instanceOf(EventDataError);
     expect((failure as Error).message).to.match(/^AccountSignedIn: sessionId /);
   });
+  it('keeps auditors with their email and time added, never their password hash, and opens their sessions as auditors', async () => {
+    const documents = await projectEvents(accountsReadModel, [
+      { type: 'AuditorAdded', data: { auditorId: 'a1', email: 'audit@example.in', passwordHash: '$argon2id$secret', via: 'cli' } },
+      { type: 'AuditorSignedIn', data: { auditorId: 'a1', sessionId: 'as1', expiresAt: '2026-11-22T18:00:00.000Z' } },
+    ]);
+    expect(documents[collections.auditors]).to.deep.equal([{ _id: 'a1', email: 'audit@example.in', createdAt: recordedAt(1) }]);
+    expect(documents[collections.sessions]).to.deep.equal([
+      { _id: 'as1', accountId: 'a1', role: 'auditor', expiresAt: '2026-11-22T18:00:00.000Z', open: true },
+    ]);
+    expect(JSON.stringify(documents)).not.to.contain('argon2');
+  });
+
+  it("keeps a customer's optional username and image only when given, and never an owner's", async () => {
+    const documents = await projectEvents(accountsReadModel, [
+      { type: 'AccountRegistered', data: { accountId: 'c1', role: 'customer', name: 'Asha', email: 'asha@example.in', passwordHash: 'h', via: 'password' } },
+      {
+        type: 'AccountRegistered',
+        data: {
+          accountId: 'o1',
+          role: 'hotel-owner',
+          name: 'Ravi',
+          email: 'ravi@example.in',
+          username: 'ravi',
+          profileImage: '/m/r.webp',
+          passwordHash: 'h',
+          via: 'password',
+        },
+      },
+    ]);
+    expect(documents[collections.customers]).to.deep.equal([{ _id: 'c1', role: 'customer', name: 'Asha', email: 'asha@example.in', createdAt: recordedAt(1) }]);
+    expect(documents[collections.owners]).to.deep.equal([{ _id: 'o1', role: 'hotel-owner', name: 'Ravi', email: 'ravi@example.in', createdAt: recordedAt(2) }]);
+  });
+
+  it("updates an owner's profile in the owners' collection, sets a new image and a new username, and leaves what the update does not name", async () => {
+    const documents = await projectEvents(accountsReadModel, [
+      { type: 'AccountRegistered', data: { accountId: 'o1', role: 'hotel-owner', name: 'Ravi', email: 'ravi@example.in', passwordHash: 'h', via: 'password' } },
+      { type: 'AccountRegistered', data: { accountId: 'c1', role: 'customer', name: 'Asha', email: 'asha@example.in', passwordHash: 'h', via: 'password' } },
+      { type: 'AccountProfileUpdated', data: { accountId: 'o1', role: 'hotel-owner', email: 'ravi@hotel.in', profileImage: '/m/new.webp' } },
+      { type: 'AccountProfileUpdated', data: { accountId: 'c1', role: 'customer', username: 'asha' } },
+    ]);
+    expect(documents[collections.owners]).to.deep.equal([
+      { _id: 'o1', role: 'hotel-owner', name: 'Ravi', email: 'ravi@hotel.in', profileImage: '/m/new.webp', createdAt: recordedAt(1) },
+    ]);
+    expect(documents[collections.customers]).to.deep.equal([
+      { _id: 'c1', role: 'customer', name: 'Asha', email: 'asha@example.in', username: 'asha', createdAt: recordedAt(2) },
+    ]);
+  });
+
+  it('removes a session that expires at the very time of the next sign-in, and keeps a later one', async () => {
+    // recordedAt(3) is the third sign-in's own time
+    const signedIn = (sessionId: string, expiresAt: string) =>
+      ({ type: 'AccountSignedIn', data: { accountId: 'c1', role: 'customer', sessionId, method: 'password', expiresAt } }) as const;
+    const documents = await projectEvents(accountsReadModel, [
+      signedIn('at-the-time', recordedAt(3)),
+      signedIn('a-second-later', recordedAt(4)),
+      signedIn('newest', '2026-11-22T18:00:00.000Z'),
+    ]);
+    expect(documents[collections.sessions]!.map((session) => session._id)).to.deep.equal(['a-second-later', 'newest']);
+  });
+
+  it('changes and removes only the account an event names', async () => {
+    const registered = (accountId: string, role: 'customer' | 'hotel-owner') =>
+      ({
+        type: 'AccountRegistered',
+        data: { accountId, role, name: accountId, email: `${accountId}@example.in`, passwordHash: 'h', via: 'password' },
+      }) as const;
+    const documents = await projectEvents(accountsReadModel, [
+      registered('c1', 'customer'),
+      registered('c2', 'customer'),
+      registered('o1', 'hotel-owner'),
+      registered('o2', 'hotel-owner'),
+      { type: 'AccountProfileUpdated', data: { accountId: 'c2', role: 'customer', name: 'Asha' } },
+      { type: 'AccountDeleted', data: { accountId: 'o2', role: 'hotel-owner' } },
+    ]);
+    expect(documents[collections.customers]!.map(({ _id, name }) => ({ _id, name }))).to.deep.equal([
+      { _id: 'c1', name: 'c1' },
+      { _id: 'c2', name: 'Asha' },
+    ]);
+    expect(documents[collections.owners]!.map(({ _id }) => _id)).to.deep.equal(['o1']);
+  });
+
+  it("indexes sessions by account, so a sign-in's clean-up and an account's deletion find them without a scan", () => {
+    expect(accountsReadModel.collections).to.deep.equal({
+      [collections.customers]: [],
+      [collections.owners]: [],
+      [collections.auditors]: [],
+      [collections.sessions]: [{ keys: { accountId: 1 } }],
+    });
+  });
 });

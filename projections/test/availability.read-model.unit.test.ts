@@ -9,7 +9,7 @@ import { openInMemoryEventStore } from '@stays/event-store';
 import { createEmbeddedReadStore, type ReadStore } from '@stays/read-store';
 import { ReadModelRunner, availabilityReadModel, liveReadModels, physicalCollection } from '../src/index.ts';
 import { quiet } from './support/ledger.ts';
-import { projectInto } from './support/project-events.ts';
+import { projectEvents, projectInto } from './support/project-events.ts';
 
 const ofHotel = { hotelId: 'h1', ownerId: 'o1' };
 const room = (roomId: string, details: Partial<RoomDetails> = {}): RoomDetails & { roomId: string } => ({
@@ -69,6 +69,32 @@ const freeByNight = (listing: { nights: readonly { date: string; free: number }[
   Object.fromEntries(listing.nights.map((night) => [night.date, night.free]));
 
 describe('availability read model: free units per listing per night', () => {
+  it("changes only the listing, nights and closures an event names: another hotel's listing leaves them as they were", async () => {
+    const first = [added('r1'), reserved('BK-1', 'r1', ['2026-12-30']), closed('cl-1', 'r1', ['2026-12-31'])];
+    const ofSecond = { hotelId: 'h2', ownerId: 'o2' };
+    const second: DomainEvent[] = [
+      { type: 'RoomAdded', data: { ...room('r2'), ...ofSecond, hotelName: 'Second' } },
+      { type: 'RoomUpdated', data: { ...room('r2', { totalUnits: 9 }), ...ofSecond, changedFields: ['totalUnits'] } },
+      reserved('BK-2', 'r2', ['2026-12-30']),
+      closed('cl-2', 'r2', ['2026-12-31'], 1, 'painting'),
+      reopened('cl-2', 'r2', ['2026-12-31']),
+      { type: 'HotelDelisted', data: { ...ofSecond, reason: 'owner-deleted', delistedAt: '2026-11-22T10:00:09.000Z' } },
+    ];
+    // `changes` holds the log positions that key cached stay answers: any listing's change moves them by design
+    const withoutChanges = (documents: Record<string, Record<string, unknown>[]>) =>
+      Object.fromEntries(Object.entries(documents).filter(([name]) => name !== 'changes'));
+    const ofFirst = (documents: Record<string, Record<string, unknown>[]>) =>
+      Object.fromEntries(
+        Object.entries(withoutChanges(documents)).map(([name, list]) => [
+          name,
+          list.filter((document) => document.hotelID !== 'h2' && document.roomId !== 'r2' && document._id !== 'r2'),
+        ]),
+      );
+    expect(ofFirst(await projectEvents(availabilityReadModel, [...first, ...second]))).to.deep.equal(
+      withoutChanges(await projectEvents(availabilityReadModel, first)),
+    );
+  });
+
   it('counts units taken and given back on each night, across a month and year end', async () => {
     const [listing] = (await whenAsked([
       added('r1'),
@@ -181,6 +207,104 @@ describe('availability read model: free units per listing per night', () => {
       expect((await queries.bookableHotels({ ...stay, rooms: 2 }, {})).size, 'two rooms: no listing has two free every night').to.equal(0);
     } finally {
       await readStore.close();
+    }
+  });
+
+  it('finds the same bookable hotels among a thousand listings and more as night-by-night arithmetic over the bookings and closures', async () => {
+    const stay: Stay = { checkIn: '2027-01-02', nights: 3, rooms: 1, guests: 1 };
+    const dates = ['2026-12-31', '2027-01-01', '2027-01-02', '2027-01-03', '2027-01-04', '2027-01-05', '2027-01-06'];
+    const inStay = new Set(['2027-01-02', '2027-01-03', '2027-01-04']);
+    const events: DomainEvent[] = [];
+    const expected = new Map<string, { bookableListings: number; lowestPayableAmount: number; fewestFree: number }>();
+    for (let n = 0; n < 1200; n++) {
+      // two listings a hotel, then hotels of one listing, so that some hotels have nothing free
+      const hotelId = n < 200 ? `h${Math.floor(n / 2)}` : `h${n}`;
+      const roomId = `r${n}`;
+      const totalUnits = 1 + (n % 3);
+      const pricePerNight = 2000 + (n % 5) * 500;
+      events.push({ type: 'RoomAdded', data: { ...room(roomId, { totalUnits, pricePerNight }), hotelId, ownerId: 'o', hotelName: hotelId } });
+      const takenOn = new Map<string, number>();
+      // bookings and closures spread over nights inside and outside the stay, some taking every unit
+      for (let k = 0; k < n % 4; k++) {
+        const night = dates[(n * 5 + k * 3) % dates.length]!;
+        const units = k === 0 && n % 5 === 0 ? totalUnits : 1;
+        if ((takenOn.get(night) ?? 0) + units > totalUnits) continue;
+        takenOn.set(night, (takenOn.get(night) ?? 0) + units);
+        events.push(n % 2 === 0 ? reserved(`BK-${n}-${k}`, roomId, [night], units) : closed(`CL-${n}-${k}`, roomId, [night], units));
+      }
+      const fewestFree = totalUnits - Math.max(0, ...[...takenOn].filter(([night]) => inStay.has(night)).map(([, units]) => units));
+      if (fewestFree < 1) continue;
+      const payable = quoteStay({ roomType: 'Room', pricePerNight, numberOfGuests: 1, numberOfRooms: 1, numberOfNights: 3 }).payableAmount;
+      const known = expected.get(hotelId);
+      expected.set(
+        hotelId,
+        known === undefined
+          ? { bookableListings: 1, lowestPayableAmount: payable, fewestFree }
+          : {
+              bookableListings: known.bookableListings + 1,
+              lowestPayableAmount: Math.min(known.lowestPayableAmount, payable),
+              fewestFree: Math.min(known.fewestFree, fewestFree),
+            },
+      );
+    }
+    const readStore = await projectInto(availabilityReadModel, events);
+    try {
+      const queries = availabilityReadModel.queries(liveReadModels(readStore).store(availabilityReadModel));
+      const found = await queries.bookableHotels(stay, {});
+      expect(expected.size, 'some hotels are full').to.be.within(500, 1099);
+      const sorted = <T>(hotels: ReadonlyMap<string, T>) => new Map([...hotels].sort(([a], [b]) => a.localeCompare(b)));
+      expect(sorted(found)).to.deep.equal(sorted(expected));
+      const everyHotel = [...new Set(events.flatMap((event) => (event.type === 'RoomAdded' ? [event.data.hotelId] : [])))];
+      expect(sorted(await queries.bookableHotels(stay, {}, everyHotel)), 'the same hotels named one by one').to.deep.equal(sorted(expected));
+      for (const hotelId of ['h0', 'h1', 'h2', 'h10', 'h77', 'h200', 'h205', 'h299']) {
+        expect((await queries.bookableHotels(stay, {}, [hotelId])).get(hotelId), hotelId).to.deep.equal(expected.get(hotelId));
+      }
+    } finally {
+      await readStore.close();
+    }
+  });
+});
+
+describe('availability read model: when what a stay reads last changed', () => {
+  it('moves for a booking, a release, a closure or a reopening on one of its nights or for any listing, not for other nights', async () => {
+    const readStore = await projectInto(availabilityReadModel, [
+      added('r1'), // 1
+      reserved('BK-1', 'r1', ['2026-12-30', '2026-12-31']), // 2
+      closed('CL-1', 'r1', ['2027-01-10']), // 3
+      added('r2'), // 4
+      released('BK-1', 'r1', ['2026-12-31']), // 5
+      reserved('BK-2', 'r2', ['2027-02-01']), // 6
+      reopened('CL-1', 'r1', ['2027-01-10']), // 7
+      updated('r2', { totalUnits: 5 }), // 8
+      reserved('BK-3', 'r1', ['2027-03-01']), // 9
+    ]);
+    try {
+      const queries = availabilityReadModel.queries(liveReadModels(readStore).store(availabilityReadModel));
+      const at = (checkIn: string, nights: number) => queries.stayChangedAt({ checkIn, nights, rooms: 1, guests: 1 });
+      expect(await at('2026-12-29', 1), 'no night of it touched: the last listing change').to.equal(8);
+      expect(await at('2027-03-01', 2), 'a booking on its first night, after the last listing change').to.equal(9);
+      expect(await at('2027-01-09', 3), 'a reopening of its middle night').to.equal(8);
+      const early = await projectInto(availabilityReadModel, [added('r1'), reserved('BK-1', 'r1', ['2026-12-30']), closed('CL-1', 'r1', ['2027-01-10'])]);
+      try {
+        const earlyQueries = availabilityReadModel.queries(liveReadModels(early).store(availabilityReadModel));
+        const earlyAt = (checkIn: string, nights: number) => earlyQueries.stayChangedAt({ checkIn, nights, rooms: 1, guests: 1 });
+        expect(await earlyAt('2026-12-29', 2), 'a booking on its last night').to.equal(2);
+        expect(await earlyAt('2027-01-08', 3), 'a closure on its last night').to.equal(3);
+        expect(await earlyAt('2027-02-01', 3), 'only the listing').to.equal(1);
+        expect(await earlyAt('2026-12-31', 11), 'a closure across a month end').to.equal(3);
+        expect(await earlyAt('2026-12-31', 9), 'neither the booking before it nor the closure after it').to.equal(1);
+      } finally {
+        await early.close();
+      }
+    } finally {
+      await readStore.close();
+    }
+    const empty = await projectInto(availabilityReadModel, []);
+    try {
+      const queries = availabilityReadModel.queries(liveReadModels(empty).store(availabilityReadModel));
+      expect(await queries.stayChangedAt({ checkIn: '2026-12-30', nights: 1, rooms: 1, guests: 1 })).to.equal(undefined);
+    } finally {
+      await empty.close();
     }
   });
 });

@@ -71,6 +71,14 @@ describe('bookings read model: events in, documents out', () => {
     expect(documents[collections.bookings]).to.deep.equal([asRead]);
   });
 
+  it("keeps a stay's last night, for stays of one to four nights", async () => {
+    const stays = [['2026-12-01'], ['2026-12-01', '2026-12-02', '2026-12-03'], ['2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04']];
+    for (const nights of stays) {
+      const documents = await projectEvents(bookingsReadModel, [{ type: 'BookingPlaced', data: { ...placed, nights, numberOfNights: nights.length } }]);
+      expect(documents[collections.bookings]![0]!.lastNight, `${nights.length} nights`).to.equal(nights.at(-1));
+    }
+  });
+
   it('adds the invoice link, the payment and the cancellation as they happen; the email changes nothing', async () => {
     const documents = await projectEvents(bookingsReadModel, [
       { type: 'BookingPlaced', data: placed },

@@ -109,6 +109,23 @@ describe('hotels read model: events in, documents out', () => {
     ]);
   });
 
+  it("changes only the hotel and rooms an event names: another hotel's whole life leaves them as they were", async () => {
+    const first = [
+      { type: 'HotelCreated', data: { ...details, ...ofHotel } },
+      { type: 'RoomAdded', data: { ...room, roomId: 'r1', ...ofHotel, hotelName: details.hotelName } },
+    ] as const;
+    const ofSecond = { hotelId: 'h2', ownerId: 'o2' };
+    const second = [
+      { type: 'HotelCreated', data: { ...details, ...ofSecond } },
+      { type: 'RoomAdded', data: { ...room, roomId: 'r2', ...ofSecond, hotelName: details.hotelName } },
+      { type: 'HotelUpdated', data: { ...details, hotelName: 'Second', ...ofSecond, changedFields: ['hotelName'] } },
+      { type: 'CancellationPolicySet', data: { ...ofSecond, policy: { freeUntilDaysBefore: 5, lateCharge: { kind: 'first-night' } } } },
+      { type: 'RoomUpdated', data: { ...room, pricePerNight: 9000, roomId: 'r2', ...ofSecond, changedFields: ['pricePerNight'] } },
+      { type: 'HotelDelisted', data: { ...ofSecond, reason: 'owner-deleted', delistedAt: '2026-11-22T10:00:09.000Z' } },
+    ] as const;
+    expect(await projectEvents(hotelsReadModel, [...first, ...second])).to.deep.equal(await projectEvents(hotelsReadModel, first));
+  });
+
   it('takes a delisted hotel and its rooms off the model', async () => {
     const documents = await projectEvents(hotelsReadModel, [
       { type: 'HotelCreated', data: { ...details, ...ofHotel } },

@@ -348,6 +348,20 @@ describe('occupancy read model: a hand-made history in, figures out', () => {
     await readStore.close();
   });
 
+  it('lists the cities in alphabetical order, whatever order their hotels were listed in', async () => {
+    const readStore = await given([
+      { at: '2026-03-01T06:00:00.000Z', type: 'HotelCreated', data: { ...hotel('Pune'), ...ofHotel('h5') } },
+      { at: '2026-03-01T06:10:00.000Z', type: 'RoomAdded', data: { ...listing(2), roomId: 'r50', ...ofHotel('h5'), hotelName: 'x' } },
+      { at: '2026-03-02T06:00:00.000Z', type: 'HotelCreated', data: { ...hotel('Agra'), ...ofHotel('h6') } },
+      { at: '2026-03-02T06:10:00.000Z', type: 'RoomAdded', data: { ...listing(2), roomId: 'r60', ...ofHotel('h6'), hotelName: 'x' } },
+      { at: '2026-03-03T06:00:00.000Z', type: 'HotelCreated', data: { ...hotel('Mumbai'), ...ofHotel('h7') } },
+      { at: '2026-03-03T06:10:00.000Z', type: 'RoomAdded', data: { ...listing(2), roomId: 'r70', ...ofHotel('h7'), hotelName: 'x' } },
+    ]);
+    const { cities } = await occupancyQueries(readStore).ofCities('2026-03');
+    expect(cities.map(({ city }) => city)).to.deep.equal(['Agra', 'Mumbai', 'Pune']);
+    await readStore.close();
+  });
+
   it("opens the auditors' view on the current month with nights sold, else the latest before it, else the next after it", async () => {
     const cancelledInApril: Recorded[] = [
       { at: '2026-03-01T09:00:00.000Z', type: 'BookingPlaced', data: booking('E', 'h2', 'r20', ['2026-04-10', '2026-04-11'], 1, 6000, 0) },

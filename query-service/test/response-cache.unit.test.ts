@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { gunzipSync } from 'node:zlib';
-import { encodeJson, encodedSize } from '@stays/service-kit';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { encodeJson, encodedSize, identityOf } from '@stays/service-kit';
 import { ResponseCache, responseCacheCounts } from '../src/hotels/response-cache.ts';
 
 describe('the hotel read answer cache', () => {
@@ -23,8 +23,8 @@ describe('the hotel read answer cache', () => {
     release();
     const bodies = await Promise.all(pending);
     expect(computed).to.equal(1);
-    expect(responseCacheCounts).to.deep.equal({ hits: before.hits + 9, misses: before.misses + 1 });
-    for (const body of bodies) expect(body.identity.toString()).to.equal(answer('a'));
+    expect(responseCacheCounts).to.include({ hits: before.hits + 9, misses: before.misses + 1, kept: before.kept + 1 });
+    for (const body of bodies) expect(identityOf(body).toString()).to.equal(answer('a'));
     expect(gunzipSync(bodies[0]!.gzip!).toString()).to.equal(answer('a'));
     await cache.get('/search?q=a', 7, compute);
     expect(computed).to.equal(1);
@@ -34,9 +34,9 @@ describe('the hotel read answer cache', () => {
     const cache = new ResponseCache();
     let computed = 0;
     const compute = async () => answer(String(++computed));
-    expect((await cache.get('k', 1, compute)).identity.toString()).to.equal(answer('1'));
-    expect((await cache.get('k', 2, compute)).identity.toString()).to.equal(answer('2'));
-    expect((await cache.get('k', 2, compute)).identity.toString()).to.equal(answer('2'));
+    expect(identityOf(await cache.get('k', 1, compute)).toString()).to.equal(answer('1'));
+    expect(identityOf(await cache.get('k', 2, compute)).toString()).to.equal(answer('2'));
+    expect(identityOf(await cache.get('k', 2, compute)).toString()).to.equal(answer('2'));
   });
 
   it('keeps no refusal: a failed computation is tried again by the next request', async () => {
@@ -51,11 +51,11 @@ describe('the hotel read answer cache', () => {
       expect(error).to.be.instanceOf(Error);
     }
     expect(calls).to.equal(2);
-    expect((await cache.get('k', 1, async () => answer('ok'))).identity.toString()).to.equal(answer('ok'));
+    expect(identityOf(await cache.get('k', 1, async () => answer('ok'))).toString()).to.equal(answer('ok'));
   });
 
   it('stays within its byte bound, dropping the least recently used answers first', async () => {
-    const one = encodedSize(encodeJson(answer('x'))); // every answer here has this size
+    const one = encodedSize(encodeJson(answer('x'))) + '1|a'.length; // every answer here, with its key and version, takes this much
     const cache = new ResponseCache(one * 2);
     let computed = 0;
     const compute = (text: string) => async () => {
@@ -80,5 +80,25 @@ describe('the hotel read answer cache', () => {
     await cache.get('k', 1, compute);
     await cache.get('k', 1, compute);
     expect(computed).to.equal(2);
+  });
+
+  it('keeps answers gzipped only, so its bound holds as many as their compressed bytes allow, and counts what it keeps', async () => {
+    const keys = Array.from({ length: 10 }, (_, n) => `k${n}`);
+    const sizes = keys.map((key) => gzipSync(answer(key)).length + `1|${key}`.length); // an answer's bytes and its key's, with the version
+    const cache = new ResponseCache(sizes.reduce((sum, size) => sum + size, 0));
+    let computed = 0;
+    const before = { ...responseCacheCounts };
+    for (const key of keys) {
+      await cache.get(key, 1, async () => {
+        computed++;
+        return answer(key);
+      });
+    }
+    for (const key of keys) expect(identityOf(await cache.get(key, 1, async () => answer('recomputed'))).toString()).to.equal(answer(key));
+    expect(computed).to.equal(10);
+    expect(responseCacheCounts.kept - before.kept).to.equal(10);
+    expect(responseCacheCounts.keptBytes - before.keptBytes).to.equal(sizes.reduce((sum, size) => sum + size, 0));
+    await cache.get('k10', 1, async () => answer('k10')); // one more: the least recently used go
+    expect(responseCacheCounts.kept - before.kept).to.be.below(10);
   });
 });

@@ -65,6 +65,12 @@ export interface ReadCollection<T extends Document = Document> {
   findOne(filter?: Filter, options?: Omit<FindOptions, 'limit'>): Promise<T | null>;
   countDocuments(filter?: Filter): Promise<number>;
   /**
+   * What `find` answers and how many documents match the filter in all (skip and limit
+   * aside): a page and its total. A store that reads its documents itself reads them once
+   * for both; MongoDB runs the two queries side by side.
+   */
+  findAndCount(filter?: Filter, options?: FindOptions): Promise<{ documents: T[]; total: number }>;
+  /**
    * How many documents the collection holds, from the collection's own count rather than
    * by reading them (MongoDB's `estimatedDocumentCount`: its metadata, which an unclean
    * shutdown can leave off until the next validation): cheap enough to poll on collections of millions.

@@ -5,7 +5,7 @@
  */
 import { expect } from 'chai';
 import { DuplicateKeyError } from '../src/errors.ts';
-import type { Document, ReadCollection, ReadStore } from '../src/port.ts';
+import type { Document, ReadCollection, ReadStore, Sort } from '../src/port.ts';
 
 export type OpenReadStore = () => Promise<{ store: ReadStore; cleanup: () => Promise<void> }>;
 
@@ -343,6 +343,49 @@ export function describeReadStoreContract(name: string, open: OpenReadStore): vo
         expect(await collection.find({}, { sort, skip: 10 })).to.deep.equal([]);
         expect(await collection.find({ active: true }, { limit: 3 })).to.have.length(3);
         expect(await collection.find({ active: true }, { skip: 3 })).to.have.length(1);
+      });
+
+      it('picks a page from many matches in the order a full sort gives, ties included', async function () {
+        const many = fresh<{ _id: string; group: number; rank: number; added: number }>();
+        // 600 documents in 7 groups and 50 ranks: many ties on the first key, a few on both
+        const documents = Array.from({ length: 600 }, (_, n) => ({
+          _id: `d${String((n * 389) % 600).padStart(3, '0')}`,
+          group: (n * 13) % 7,
+          rank: (n * 31) % 50,
+          added: n,
+        }));
+        await many.bulkWrite(documents.map((document) => ({ insertOne: { document } })));
+        const sorts: Sort[] = [
+          { group: 1, rank: -1, _id: 1 },
+          { rank: 1, _id: -1 },
+          { group: -1, _id: 1 },
+          { added: -1 }, // documents stored in one order, asked in the other (newest first)
+          { added: 1 },
+        ];
+        for (const sort of sorts) {
+          const all = idList(await many.find({}, { sort }));
+          for (const [skip, limit] of [
+            [0, 1],
+            [0, 20],
+            [40, 20],
+            [95, 5],
+            [590, 20],
+          ] as const) {
+            expect(idList(await many.find({}, { sort, skip, limit })), JSON.stringify({ sort, skip, limit })).to.deep.equal(all.slice(skip, skip + limit));
+          }
+        }
+      });
+
+      it('answers a page and how many match in all', async function () {
+        const sort = { city: 1, price: -1 } as const;
+        expect(await collection.findAndCount({ active: true }, { sort, skip: 1, limit: 2, projection: { name: 1 } })).to.deep.equal({
+          documents: await collection.find({ active: true }, { sort, skip: 1, limit: 2, projection: { name: 1 } }),
+          total: 4,
+        });
+        expect(await collection.findAndCount({ city: 'Nowhere' }, { limit: 5 })).to.deep.equal({ documents: [], total: 0 });
+        const { documents, total } = await collection.findAndCount();
+        expect(idSet(documents)).to.deep.equal(['h1', 'h2', 'h3', 'h4', 'h5']);
+        expect(total).to.equal(5);
       });
 
       it('sorts and limits a case-insensitive regex search', async function () {

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { ApiClient } from './support/http-client.ts';
 import { API, startTestSystem, type TestSystem } from './support/test-system.ts';
 
 /** CORS as a browser on another origin sees it (the spec client's journeys are in compat/). */
@@ -53,8 +54,10 @@ describe('CORS for web clients on other origins', function () {
 
   describe('with no CORS_ORIGINS (same origin only)', () => {
     let stays: TestSystem;
+    let api: ApiClient;
     before(async () => {
       stays = await startTestSystem();
+      api = new ApiClient(stays.baseUrl);
     });
     after(async () => stays?.destroy());
 
@@ -63,6 +66,14 @@ describe('CORS for web clients on other origins', function () {
       expect(answer.headers.get('access-control-allow-origin')).to.equal(null);
       const read = await fetch(`${stays.baseUrl}${API}/hotel/data/get/all/hotels`, { headers: { Origin: 'https://partner.example.in' } });
       expect(read.headers.get('access-control-allow-origin')).to.equal(null);
+    });
+
+    it('answers a CORS preflight only for allowed origins', async () => {
+      const preflight = await fetch(api.url('/hotel/owner/update/profile'), {
+        method: 'OPTIONS',
+        headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'PATCH' },
+      });
+      expect(preflight.headers.get('access-control-allow-origin')).to.equal(null);
     });
   });
 });

@@ -28,6 +28,19 @@ describe('updating a profile', () => {
       .then([profileUpdated({ name: 'Ravi K' })]);
   });
 
+  it('records nothing for a username or image sent again unchanged, and the change of either', () => {
+    const named = profileUpdated({ username: 'ravi', profileImage: '/m/r.webp' });
+    given(ownerRegistered, named)
+      .when({ ...asking, username: 'ravi', profileImage: '/m/r.webp' })
+      .thenNothing();
+    given(ownerRegistered, named)
+      .when({ ...asking, username: 'ravi-k', profileImage: '/m/r.webp' })
+      .then([profileUpdated({ username: 'ravi-k' })]);
+    given(ownerRegistered, named)
+      .when({ ...asking, username: 'ravi', profileImage: null })
+      .then([profileUpdated({ profileImage: null })]);
+  });
+
   it('needs the current password to change the email or the password', () => {
     for (const change of [{ email: 'new@example.in' }, { passwordHash: 'h2' }]) {
       given(ownerRegistered)

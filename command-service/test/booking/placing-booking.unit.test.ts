@@ -194,6 +194,15 @@ describe("placing a booking: the guest's place", () => {
       .then([held('BK-NEW', '2027-01-10')]);
   });
 
+  it('counts a stay whose last night is today as upcoming', () => {
+    // 1 December in India, all day: the stay whose last night is 1 December still holds its place
+    for (const now of ['2026-11-30T18:30:00Z', '2026-12-01T18:29:59Z']) {
+      given(...tenUpcoming)
+        .when(hold('BK-NEW', new Date(now)))
+        .thenThrows(Conflict);
+    }
+  });
+
   it('holds nothing twice for the same booking', () => {
     given(...tenUpcoming)
       .when(hold('BK-0'))

@@ -13,7 +13,7 @@ import { LogCorruptedError } from '../errors.ts';
 import type { RecordedEvent } from '../port.ts';
 import type { LogFile } from './log-file.ts';
 import type { LogIndex } from './log-index.ts';
-import { HEADER_BYTES, decodePayload, isRecordMagic, readHeader } from './record-codec.ts';
+import { HEADER_BYTES, decodePayload, isRecordMagic } from './record-codec.ts';
 
 /** Largest single read: large enough that a replay costs few syscalls, small enough to stay a transient buffer. */
 const RUN_BYTES = 4 * 1024 * 1024;
@@ -86,12 +86,17 @@ async function readRun(file: LogFile, run: Run): Promise<Buffer> {
 }
 
 function decodeRecord(bytes: Buffer, at: number, recordBytes: number, position: number, fileOffset: number): RecordedEvent {
-  const { magic, length, checksum } = readHeader(bytes, at);
-  const payload = bytes.subarray(at + HEADER_BYTES, at + recordBytes);
-  if (!isRecordMagic(magic) || length !== recordBytes - HEADER_BYTES || crc32(payload) !== checksum) {
+  // the header's fields read in place and the payload decoded from its range: no object or view per record but the one the CRC reads
+  const start = at + HEADER_BYTES;
+  const end = at + recordBytes;
+  if (
+    !isRecordMagic(bytes.readUInt32BE(at)) ||
+    bytes.readUInt32BE(at + 4) !== recordBytes - HEADER_BYTES ||
+    crc32(bytes.subarray(start, end)) !== bytes.readUInt32BE(at + 8)
+  ) {
     throw new LogCorruptedError(`event log damaged at byte ${fileOffset}: the record of position ${position} fails its header or checksum`);
   }
-  const event = decodePayload(payload.toString('utf8'));
+  const event = decodePayload(bytes.toString('utf8', start, end));
   if (event.position !== position) {
     throw new LogCorruptedError(`record at byte ${fileOffset} holds position ${event.position}, expected ${position}`);
   }

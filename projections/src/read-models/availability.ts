@@ -15,6 +15,7 @@ import {
   addDays,
   guestsFit,
   maxGuestsOf,
+  nightsBetween,
   quoteStay,
   unitsBooked,
   type BedType,
@@ -37,6 +38,7 @@ export const availabilityCollections = {
   listings: 'listings',
   nights: 'nights',
   closures: 'closures',
+  changes: 'changes',
 } as const;
 const collections = availabilityCollections;
 
@@ -78,40 +80,102 @@ export type AvailabilityClosureNightDocument = {
   readonly note?: string;
 };
 
+/**
+ * The log positions at which what a stay's answer reads last changed: `listings` holds in
+ * `changedAt` the last change to any listing; `month/{YYYY-MM}` holds in `nights` the last
+ * change to the units taken on each night of that month that changed (one document a month,
+ * so a booking's nights cost one write, not one each). A cached search for a stay is keyed by
+ * the latest of its nights' and the listings', so a booking or a closure makes stays over
+ * other nights recompute nothing.
+ */
+export type AvailabilityChangeDocument = { readonly _id: string; readonly changedAt?: number; readonly nights?: Readonly<Record<string, number>> };
+
 const nightId = (roomId: string, night: string) => `${roomId}/${night}`;
+const LISTINGS_CHANGE = 'listings';
+const monthChangeId = (night: string) => `month/${night.slice(0, 7)}`;
+
+/** Moves a change position forward (never back, whatever order a replay applies the writes in). */
+const changedAt = (id: string, position: number) => ({
+  collection: collections.changes,
+  operation: { updateOne: { filter: { _id: id }, update: { $max: { changedAt: position } }, upsert: true } },
+});
+/** The nights' change positions, one write per month they fall in. */
+function nightsChanged(nights: readonly string[], position: number) {
+  const byMonth = new Map<string, Record<string, number>>();
+  for (const night of nights) {
+    const id = monthChangeId(night);
+    const month = byMonth.get(id) ?? {};
+    month[`nights.${night}`] = position;
+    byMonth.set(id, month);
+  }
+  return [...byMonth].map(([id, positions]) => ({
+    collection: collections.changes,
+    operation: { updateOne: { filter: { _id: id }, update: { $max: positions }, upsert: true } },
+  }));
+}
+/**
+ * A search for a stay over more than this many listings counts the nights booked or closed
+ * on its dates (an index on `night`), and reads those rather than each listing's nights by
+ * _id when they are fewer: at 10,000 hotels with some bookings a few hundred a night against
+ * a lookup per listing and night, most of them for nights nobody booked; where most listings
+ * are booked most nights, one city's listings are still looked up one by one.
+ */
+const FEW_LISTINGS = 1000;
 const closureNightId = (closureId: string, night: string) => `${closureId}/${night}`;
+/** The stay's nights (YYYY-MM-DD), in order: one Date stepped a day at a time, where addDays would parse and check a date per night. */
+function nightsOf(stay: Stay): string[] {
+  const day = new Date(`${stay.checkIn}T00:00:00Z`);
+  const nights = new Array<string>(stay.nights);
+  for (let index = 0; index < stay.nights; index++) {
+    nights[index] = day.toISOString().slice(0, 10);
+    day.setUTCDate(day.getUTCDate() + 1);
+  }
+  return nights;
+}
 
 export const availabilityReadModel = defineReadModel({
   name: 'availability',
-  version: 2,
+  version: 3,
   personalFields: 'none',
   collections: {
     [collections.listings]: [{ keys: { hotelID: 1, created_at: 1, _id: 1 } }],
-    // a listing's nights in date order, for the nearest free check-in; a stay's nights are read by _id
-    [collections.nights]: [{ keys: { roomId: 1, night: 1 } }],
+    // a listing's nights in date order, for the nearest free check-in; a stay's nights by _id for a few listings, by night for many
+    [collections.nights]: [{ keys: { roomId: 1, night: 1 } }, { keys: { night: 1 } }],
     // a listing's closed nights in date order, for its calendar
     [collections.closures]: [{ keys: { roomId: 1, night: 1 } }],
+    // read by _id only
+    [collections.changes]: [],
   },
   queries: availabilityQueries,
   on: {
-    RoomAdded: (room, { recordedAt }) => [
+    RoomAdded: (room, { recordedAt, position }) => [
       {
         collection: collections.listings,
         operation: {
           updateOne: { filter: { _id: room.roomId }, update: { $set: listingFields(room), $setOnInsert: { created_at: recordedAt } }, upsert: true },
         },
       },
+      changedAt(LISTINGS_CHANGE, position),
     ],
-    RoomUpdated: (room) => [
+    RoomUpdated: (room, { position }) => [
       { collection: collections.listings, operation: { updateOne: { filter: { _id: room.roomId }, update: { $set: listingFields(room) }, upsert: true } } },
+      changedAt(LISTINGS_CHANGE, position),
     ],
-    HotelDelisted: ({ hotelId }) => [
+    HotelDelisted: ({ hotelId }, { position }) => [
       { collection: collections.listings, operation: { updateMany: { filter: { hotelID: hotelId }, update: { $set: { listed: false } } } } },
+      changedAt(LISTINGS_CHANGE, position),
     ],
-    UnitsReserved: ({ roomId, nights, units }) => nights.map((night) => takenChange(roomId, night, 'reserved', units)),
-    UnitsReleased: ({ roomId, nights, units }) => nights.map((night) => takenChange(roomId, night, 'reserved', -units)),
-    NightsClosed: ({ closureId, roomId, nights, units, source, note }) =>
-      nights.flatMap((night) => [
+    UnitsReserved: ({ roomId, nights, units }, { position }) => [
+      ...nights.map((night) => takenChange(roomId, night, 'reserved', units)),
+      ...nightsChanged(nights, position),
+    ],
+    UnitsReleased: ({ roomId, nights, units }, { position }) => [
+      ...nights.map((night) => takenChange(roomId, night, 'reserved', -units)),
+      ...nightsChanged(nights, position),
+    ],
+    NightsClosed: ({ closureId, roomId, nights, units, source, note }, { position }) => [
+      ...nightsChanged(nights, position),
+      ...nights.flatMap((night) => [
         takenChange(roomId, night, 'closed', units),
         {
           collection: collections.closures,
@@ -124,11 +188,14 @@ export const availabilityReadModel = defineReadModel({
           },
         },
       ]),
-    NightsReopened: ({ closureId, roomId, nights, units }) =>
-      nights.flatMap((night) => [
+    ],
+    NightsReopened: ({ closureId, roomId, nights, units }, { position }) => [
+      ...nightsChanged(nights, position),
+      ...nights.flatMap((night) => [
         takenChange(roomId, night, 'closed', -units),
         { collection: collections.closures, operation: { deleteOne: { filter: { _id: closureNightId(closureId, night) } } } },
       ]),
+    ],
   },
 });
 
@@ -158,22 +225,37 @@ export function availabilityQueries(store: ReadModelStore) {
   const listings = store.collection<AvailabilityListingDocument>(collections.listings);
   const nights = store.collection<AvailabilityNightDocument>(collections.nights);
   const closures = store.collection<AvailabilityClosureNightDocument>(collections.closures);
+  const changes = store.collection<AvailabilityChangeDocument>(collections.changes);
 
   /**
-   * Units taken per listing and night within the stay, for these listings: looked up by
-   * `_id` (`{roomId}/{night}`), which any store answers without a scan, whatever else the
-   * collection holds.
+   * The nights of the stay that hold units taken, for these listings: looked up by `_id`
+   * (`{roomId}/{night}`), which any store answers without a scan, whatever else the collection holds.
    */
-  async function takenIn(roomIds: readonly string[], stay: Stay): Promise<Map<string, number>> {
-    const stayNights = Array.from({ length: stay.nights }, (_, index) => addDays(stay.checkIn, index));
+  async function takenIn(roomIds: readonly string[], stayNights: readonly string[]) {
     const ids = roomIds.flatMap((roomId) => stayNights.map((night) => nightId(roomId, night)));
-    const taken = await nights.find({ _id: { $in: ids } }, { projection: { taken: 1 } });
-    return new Map(taken.map((document) => [document._id, document.taken]));
+    return nights.find({ _id: { $in: ids } }, { projection: { roomId: 1, night: 1, taken: 1 } });
   }
 
-  function answer(listing: AvailabilityListingDocument, reserved: ReadonlyMap<string, number>, stay: Stay): ListingAvailability {
-    const stayNights = Array.from({ length: stay.nights }, (_, index) => addDays(stay.checkIn, index));
-    const byNight = stayNights.map((date) => ({ date, free: Math.max(0, listing.totalUnits - (reserved.get(nightId(listing._id, date)) ?? 0)) }));
+  /**
+   * The most units taken on any night of the stay, per listing, for the listings given (others
+   * may be answered too); a listing missing from the answer has every unit free all stay.
+   */
+  async function mostTakenIn(roomIds: readonly string[], stay: Stay): Promise<Map<string, number>> {
+    const mostTaken = new Map<string, number>();
+    const keep = (roomId: string, taken: number) => mostTaken.set(roomId, Math.max(taken, mostTaken.get(roomId) ?? 0));
+    if (roomIds.length > FEW_LISTINGS) {
+      const onTheStaysDates = { night: { $in: nightsOf(stay) } };
+      if ((await nights.countDocuments(onTheStaysDates)) < roomIds.length * stay.nights) {
+        for (const night of await nights.find(onTheStaysDates, { projection: { roomId: 1, taken: 1 } })) keep(night.roomId, night.taken);
+        return mostTaken;
+      }
+    }
+    for (const { roomId, taken } of await takenIn(roomIds, nightsOf(stay))) keep(roomId, taken);
+    return mostTaken;
+  }
+
+  function answer(listing: AvailabilityListingDocument, takenByNight: readonly number[], stayNights: readonly string[], stay: Stay): ListingAvailability {
+    const byNight = stayNights.map((date, index) => ({ date, free: Math.max(0, listing.totalUnits - takenByNight[index]!) }));
     const minFree = Math.min(...byNight.map((night) => night.free));
     const maxGuests = maxGuestsOf(listing);
     const bookable = minFree >= unitsBooked(listing.roomType, stay.rooms) && guestsFit(stay.guests, maxGuests, listing.roomType, stay.rooms);
@@ -199,30 +281,47 @@ export function availabilityQueries(store: ReadModelStore) {
 
   /**
    * The first check-in after the stay's, at most `latest`, from which the listing has the
-   * stay's units every night; null when none does. One range read of the listing's nights.
+   * stay's units every night; null when none does. One range read of the listing's nights;
+   * the days in between are counted by their distance from the first, so only the answer is
+   * written out as a date.
    */
   async function nearestCheckIn(listing: AvailabilityListingDocument, stay: Stay, latest: string): Promise<string | null> {
     const units = unitsBooked(listing.roomType, stay.rooms);
     if (units > listing.totalUnits) return null;
     const from = addDays(stay.checkIn, 1);
     const lastDay = addDays(latest, stay.nights - 1);
+    const days = nightsBetween(from, lastDay) + 1;
+    if (!(days > 0)) return null;
     const taken = await nights.find({ roomId: listing._id, night: { $gte: from, $lte: lastDay } }, { projection: { night: 1, taken: 1 } });
-    const full = new Set(taken.filter((night) => listing.totalUnits - night.taken < units).map((night) => night.night));
-    // a window of the stay's nights slides a night at a time, counting the full nights inside it
-    const days: string[] = [];
-    for (let day = from; day <= lastDay; day = addDays(day, 1)) days.push(day);
+    const full = new Uint8Array(days);
+    for (const night of taken) if (listing.totalUnits - night.taken < units) full[nightsBetween(from, night.night)] = 1;
+    // a window of the stay's nights slides a day at a time, counting the full nights inside it
     let fullInWindow = 0;
-    for (let index = 0; index < days.length; index++) {
-      if (full.has(days[index]!)) fullInWindow++;
+    for (let index = 0; index < days; index++) {
+      fullInWindow += full[index]!;
       const start = index - stay.nights + 1;
       if (start < 0) continue;
-      if (fullInWindow === 0) return days[start]!;
-      if (full.has(days[start]!)) fullInWindow--;
+      if (fullInWindow === 0) return addDays(from, start);
+      fullInWindow -= full[start]!;
     }
     return null;
   }
 
   return {
+    /**
+     * The latest log position at which anything a search for this stay reads changed: the
+     * units taken on one of its nights, or any listing; undefined before anything did.
+     */
+    async stayChangedAt(stay: Stay): Promise<number | undefined> {
+      const stayNights = Array.from({ length: stay.nights }, (_, index) => addDays(stay.checkIn, index));
+      const found = await changes.find(
+        { _id: { $in: [LISTINGS_CHANGE, ...new Set(stayNights.map(monthChangeId))] } },
+        { projection: { changedAt: 1, nights: 1 } },
+      );
+      const positions = found.flatMap((change) => [change.changedAt, ...stayNights.map((night) => change.nights?.[night])]);
+      const known = positions.filter((position): position is number => position !== undefined);
+      return known.length === 0 ? undefined : Math.max(...known);
+    },
     /**
      * The owner's calendar of a listing of the hotel: each night from `first` for `days`
      * nights with the units booked, closed and free, and the closures holding any of them
@@ -262,15 +361,10 @@ export function availabilityQueries(store: ReadModelStore) {
         { ...conditions, ...(amongHotels !== undefined && { hotelID: { $in: [...amongHotels] } }), listed: true },
         { projection: { hotelID: 1, roomType: 1, bedType: 1, pricePerNight: 1, totalUnits: 1, maxGuests: 1 } },
       );
-      const taken = await takenIn(
+      const mostTaken = await mostTakenIn(
         candidates.map((listing) => listing._id),
         stay,
       );
-      const mostTaken = new Map<string, number>();
-      for (const [id, reserved] of taken) {
-        const roomId = id.slice(0, id.lastIndexOf('/'));
-        mostTaken.set(roomId, Math.max(reserved, mostTaken.get(roomId) ?? 0));
-      }
       const hotels = new Map<string, HotelAvailability>();
       for (const listing of candidates) {
         const units = unitsBooked(listing.roomType, stay.rooms);
@@ -305,13 +399,15 @@ export function availabilityQueries(store: ReadModelStore) {
     async ofHotel(hotelId: string, stay: Stay, latest: string): Promise<ListingAvailability[] | null> {
       const found = await listings.find({ hotelID: hotelId, listed: true }, { sort: { created_at: 1, _id: 1 }, projection: { [POSITION_FIELD]: 0 } });
       if (found.length === 0) return null;
-      const reserved = await takenIn(
-        found.map((listing) => listing._id),
-        stay,
-      );
+      const stayNights = nightsOf(stay);
+      // units taken per listing, night by night in the stay's order (a night without a document: none)
+      const takenByListing = new Map(found.map((listing) => [listing._id, new Array<number>(stay.nights).fill(0)]));
+      for (const { roomId, night, taken } of await takenIn([...takenByListing.keys()], stayNights)) {
+        takenByListing.get(roomId)![nightsBetween(stay.checkIn, night)] = taken;
+      }
       return Promise.all(
         found.map(async (listing) => {
-          const answered = answer(listing, reserved, stay);
+          const answered = answer(listing, takenByListing.get(listing._id)!, stayNights, stay);
           const full = answered.minFree < unitsBooked(listing.roomType, stay.rooms);
           return full && guestsFit(stay.guests, answered.maxGuests, listing.roomType, stay.rooms)
             ? { ...answered, nearestCheckIn: await nearestCheckIn(listing, stay, latest) }

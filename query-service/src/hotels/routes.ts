@@ -35,14 +35,17 @@ export function mountHotelRoutes({ deps, readModels, mount }: QueryContext): voi
   }
 
   /**
-   * A search's cache key: its validated query and, for a stay, the position the availability
-   * model last changed at (a booking changes what a stay finds without changing a hotel).
+   * A search's cache key: its validated query and, for a stay, the position at which the
+   * availability of its nights or any listing last changed (a booking changes what a stay over
+   * its nights finds without changing a hotel; stays over other nights keep their answers).
    */
   async function searchKey(kind: string, query: HotelSearch): Promise<string> {
     if (query.stay === undefined) return `${kind}|${JSON.stringify(query)}`;
     const startProblem = stayStartProblem(query.stay.checkIn, new Date());
     if (startProblem !== null) throw new ValidationError('checkIn', startProblem);
-    return `${kind}|stay@${(await deps.readSide.changedAt(availabilityReadModel.name)) ?? 'start'}|${JSON.stringify(query)}`;
+    // a version of the model built before it kept change positions per night has none: the model's own then
+    const changed = (await readModels.availability.stayChangedAt(query.stay)) ?? (await deps.readSide.changedAt(availabilityReadModel.name));
+    return `${kind}|stay@${changed ?? 'start'}|${JSON.stringify(query)}`;
   }
 
   const cache = new ResponseCache();

@@ -55,6 +55,8 @@ export function compileFilter(filter: Filter | undefined): DocumentPredicate {
 
 function compileFast(filter: Filter): FastTest | undefined {
   const tests: FastTest[] = [];
+  /** Regular expressions cost the most to test: they run last, on the documents every other condition let through (the verdict is the same in any order). */
+  const patternTests: FastTest[] = [];
   for (const key in filter) {
     const condition = filter[key];
     let test: FastTest | undefined;
@@ -62,10 +64,13 @@ function compileFast(filter: Filter): FastTest | undefined {
     else if (key.startsWith('$')) return undefined;
     else test = compileField(key, condition);
     if (!test) return undefined;
-    tests.push(test);
+    (isPattern(condition) ? patternTests : tests).push(test);
   }
+  tests.push(...patternTests);
   return tests.length === 1 ? tests[0] : allOf(tests);
 }
+
+const isPattern = (condition: unknown): boolean => condition instanceof RegExp || (isOperatorObject(condition) && '$regex' in condition);
 
 function compileLogical(operator: '$and' | '$or', clauses: unknown): FastTest | undefined {
   if (!Array.isArray(clauses) || clauses.length === 0) return undefined;

@@ -7,7 +7,7 @@ import { CollectionIndex } from './collection-index.ts';
 import { copyValue } from './copy-value.ts';
 import { compileFilter } from './document-predicate.ts';
 import { isOperatorObject, setPath, writeSlot, type PlainObject } from './field-path.ts';
-import { idsOfFilter, indexLookups } from './filter-targets.ts';
+import { idsOfFilter, indexLookups, withoutLookedUp } from './filter-targets.ts';
 import { shapeFindResults } from './find-results.ts';
 import { runAggregation } from './run-aggregation.ts';
 import { applyToNewDocument, InvalidUpdateError, mayWriteUnder, nextVersion, parseUpdate, type ParsedUpdate } from './update-operators.ts';
@@ -61,6 +61,11 @@ export class EmbeddedCollection<T extends Document = Document> implements ReadCo
   async findOne(filter?: Filter, options?: Omit<FindOptions, 'limit'>): Promise<T | null> {
     const [first] = await this.find(filter, { ...options, limit: 1 });
     return first ?? null;
+  }
+
+  async findAndCount(filter?: Filter, options?: FindOptions): Promise<{ documents: T[]; total: number }> {
+    const matches = this.select(filter, Infinity);
+    return { documents: shapeFindResults(matches, options) as T[], total: matches.length };
   }
 
   async countDocuments(filter?: Filter): Promise<number> {
@@ -204,9 +209,9 @@ export class EmbeddedCollection<T extends Document = Document> implements ReadCo
    */
   private select(filter: Filter | undefined, wanted: number): Document[] {
     const found: Document[] = [];
-    const matches = lazyPredicate(filter);
     const ids = idsOfFilter(filter);
     if (ids) {
+      const matches = lazyPredicate(withoutLookedUp(filter!, '_id'));
       for (const id of ids.length > 1 ? new Set(ids) : ids) {
         const document = this.documents.get(idKey(id));
         if (document && matches(document)) found.push(document);
@@ -214,16 +219,18 @@ export class EmbeddedCollection<T extends Document = Document> implements ReadCo
       }
       return found;
     }
-    const indexedIds = this.idsFromIndexes(filter);
-    if (indexedIds) {
+    const indexed = this.idsFromIndexes(filter);
+    if (indexed) {
+      const matches = lazyPredicate(withoutLookedUp(filter!, indexed.field));
       // the index's own set, read through before any write changes it (callers write after select returns)
-      for (const id of indexedIds) {
+      for (const id of indexed.ids) {
         const document = this.documents.get(id)!;
         if (matches(document)) found.push(document);
         if (found.length >= wanted) break;
       }
       return found;
     }
+    const matches = compileFilter(filter);
     for (const document of this.documents.values()) {
       if (matches(document)) found.push(document);
       if (found.length >= wanted) break;
@@ -241,17 +248,18 @@ export class EmbeddedCollection<T extends Document = Document> implements ReadCo
     return this.select(filter, 1)[0];
   }
 
-  private idsFromIndexes(filter: Filter | undefined): ReadonlySet<unknown> | undefined {
+  /** The _id keys an index names for the filter, and the field it looked up. */
+  private idsFromIndexes(filter: Filter | undefined): { ids: ReadonlySet<unknown>; field: string } | undefined {
     if (this.indexes.length === 0) return undefined;
     // the index that names the fewest documents; a union for `$in` is built only for the one chosen
-    let best: { index: CollectionIndex; values: readonly unknown[]; count: number } | undefined;
+    let best: { index: CollectionIndex; field: string; values: readonly unknown[]; count: number } | undefined;
     for (const [field, values] of indexLookups(filter)) {
       const index = this.indexes.find((candidate) => candidate.serves(field));
       if (!index) continue;
       const count = index.countWithAny(values);
-      if (!best || count < best.count) best = { index, values, count };
+      if (!best || count < best.count) best = { index, field, values, count };
     }
-    return best?.index.idsWithAny(best.values);
+    return best && { ids: best.index.idsWithAny(best.values), field: best.field };
   }
 
   private insert(document: T): void {

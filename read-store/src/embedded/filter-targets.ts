@@ -25,6 +25,23 @@ export function idsOfFilter(filter: Filter | undefined): readonly unknown[] | un
 }
 
 /**
+ * The filter without its condition on `field` when that condition is only what a lookup by
+ * `_id` or through an index answered (`field: x`, `{$eq: x}` or `{$in: [...]}`, nothing else on
+ * the field): every document the lookup names holds one of those values, so testing the
+ * condition again (for a `$in` of thousands, a Set built per read) would only repeat it.
+ */
+export function withoutLookedUp(filter: Filter, field: string): Filter {
+  const condition = filter[field];
+  if (!isIndexableScalar(condition)) {
+    if (!isOperatorObject(condition)) return filter;
+    const operators = Object.keys(condition);
+    if (operators.length !== 1 || (operators[0] !== '$eq' && operators[0] !== '$in')) return filter;
+  }
+  const { [field]: _lookedUp, ...rest } = filter;
+  return rest;
+}
+
+/**
  * Top-level conditions an index can answer: `field: scalar`, `{$eq: scalar}` or `{$in: [scalars]}`,
  * each with the values a matching document holds one of. What an index finds for them is a
  * superset of the matches (other operators beside `$in` still apply), never fewer.

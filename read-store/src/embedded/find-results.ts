@@ -18,7 +18,8 @@ import { isPlainObject } from './field-path.ts';
 export function shapeFindResults(matches: Document[], options: FindOptions | undefined): Document[] {
   const skip = options?.skip ?? 0;
   const limit = options?.limit ?? 0;
-  const sorted = options?.sort && hasKeys(options.sort) ? sortDocuments(matches, options.sort) : matches;
+  const wanted = limit > 0 ? skip + limit : Infinity;
+  const sorted = options?.sort && hasKeys(options.sort) ? sortDocuments(matches, options.sort, wanted) : matches;
   const page = skip > 0 || limit > 0 ? sorted.slice(skip, limit > 0 ? skip + limit : undefined) : sorted;
   const projection = options?.projection && hasKeys(options.projection) ? options.projection : undefined;
   if (projection === undefined) return page.map(copyValue);
@@ -28,26 +29,78 @@ export function shapeFindResults(matches: Document[], options: FindOptions | und
   return page.map(topLevelProjector(projection));
 }
 
-function sortDocuments(documents: Document[], sort: Sort): Document[] {
+/**
+ * The documents in sort order; with `wanted`, only the first `wanted` of them (a page and the
+ * ones it skips) when that is a small part of all, chosen without sorting the rest.
+ */
+export function sortDocuments(documents: Document[], sort: Sort, wanted = Infinity): Document[] {
   if (documents.length < 2) return documents;
   const fields = Object.keys(sort);
   const directions = fields.map((field) => sort[field]!);
-  const values = documents.map((document) => fields.map((field) => readPath(document, field)));
-  if (values.some((row) => row.some((value) => !isScalar(value)))) {
+  // one array of values per sort field (not one per document: fewer objects for the collector)
+  const columns = fields.map((field) => documents.map((document) => readPath(document, field)));
+  if (columns.some((column) => column.some((value) => !isScalar(value)))) {
     return new Aggregator([{ $sort: sort }]).run(documents) as Document[];
   }
-  const keys = values as Scalar[][];
+  const keys = columns as Scalar[][];
   const order = (a: number, b: number): number => {
-    const rowA = keys[a]!;
-    const rowB = keys[b]!;
-    for (let i = 0; i < fields.length; i++) {
-      const compared = compareScalars(rowA[i], rowB[i]);
+    for (let i = 0; i < keys.length; i++) {
+      const column = keys[i]!;
+      const compared = compareScalars(column[a], column[b]);
       if (compared !== 0) return compared * directions[i]!;
     }
     return a - b; // stable, as MongoDB's sort is for equal keys in practice
   };
-  const indexes = documents.map((_, i) => i).sort(order);
+  const indexes = wanted * SELECT_BELOW < documents.length ? firstInOrder(documents.length, order, wanted) : documents.map((_, i) => i).sort(order);
   return indexes.map((i) => documents[i]!);
+}
+
+/** A page is picked from the matches without sorting them all when it is less than this part of them. */
+const SELECT_BELOW = 4;
+
+/**
+ * The first `wanted` of the indexes 0..count-1 under `order` (a total order), in that order:
+ * read straight off when the indexes already run in (or against) that order, as documents
+ * sorted by when they were added do; else quickselect (Hoare partitions around a median of
+ * three) moves the `wanted` first to the front in a few comparisons per index, whatever order
+ * they come in, and only those are sorted. The same answer as sorting all and slicing.
+ */
+export function firstInOrder(count: number, order: (a: number, b: number) => number, wanted: number): number[] {
+  const last = Math.min(wanted, count) - 1;
+  // matches come in the order they were stored: in (or against) sort order when sorted by when they were added
+  let ascending = true;
+  let descending = true;
+  for (let index = 1; index < count && (ascending || descending); index++) {
+    const compared = order(index - 1, index);
+    if (compared > 0) ascending = false;
+    else descending = false;
+  }
+  if (ascending) return Array.from({ length: last + 1 }, (_, index) => index);
+  if (descending) return Array.from({ length: last + 1 }, (_, index) => count - 1 - index);
+  const indexes = Array.from({ length: count }, (_, index) => index);
+  let left = 0;
+  let right = count - 1;
+  while (left < right) {
+    const middle = (left + right) >> 1;
+    const [a, b, c] = [indexes[left]!, indexes[middle]!, indexes[right]!];
+    const pivot = order(a, b) < 0 ? (order(b, c) < 0 ? b : order(a, c) < 0 ? c : a) : order(a, c) < 0 ? a : order(b, c) < 0 ? c : b;
+    let i = left;
+    let j = right;
+    while (i <= j) {
+      while (order(indexes[i]!, pivot) < 0) i++;
+      while (order(indexes[j]!, pivot) > 0) j--;
+      if (i <= j) {
+        [indexes[i], indexes[j]] = [indexes[j]!, indexes[i]!];
+        i++;
+        j--;
+      }
+    }
+    // [left, j] holds what comes before the pivot, [i, right] what comes after, anything between is the pivot
+    if (last <= j) right = j;
+    else if (last >= i) left = i;
+    else break;
+  }
+  return indexes.slice(0, last + 1).sort(order);
 }
 
 type Scalar = string | number | boolean | null | undefined | Date;

@@ -25,6 +25,11 @@ export class MongoCollection<T extends Document = Document> implements ReadColle
     return document === null ? null : toPlainDocument<T>(document);
   }
 
+  async findAndCount(filter: Filter = {}, options: FindOptions = {}): Promise<{ documents: T[]; total: number }> {
+    const [documents, total] = await Promise.all([this.find(filter, options), this.countDocuments(filter)]);
+    return { documents, total };
+  }
+
   async countDocuments(filter: Filter = {}): Promise<number> {
     return this.call(() => this.collection.countDocuments(filter as MongoFilter<MongoDocument>));
   }

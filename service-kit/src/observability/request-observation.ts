@@ -24,6 +24,10 @@ export interface RequestObservationOptions {
 }
 
 export function requestObservation(options: RequestObservationOptions): Middleware {
+  // The request line's fields are the fixed ones written below, none of them secret or personal, so it
+  // skips the logger's redaction: pino runs that for every field against every wildcard path, which
+  // allocated more than a small answer's own work (docs/decisions/0038-availability-answer-allocation.md).
+  const requestLines = options.logger.child({}, { redact: [] });
   return async (ctx, next) => {
     const started = process.hrtime.bigint();
     const requestId = requestIdFor(ctx.get('X-Request-Id') || undefined);
@@ -33,18 +37,18 @@ export function requestObservation(options: RequestObservationOptions): Middlewa
       await inRequest(requestId, next);
     } finally {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      observe(ctx, options, requestId, seconds);
+      observe(ctx, options, requestLines, requestId, seconds);
     }
   };
 }
 
-function observe(ctx: Context, options: RequestObservationOptions, requestId: string, seconds: number): void {
+function observe(ctx: Context, options: RequestObservationOptions, requestLines: Logger, requestId: string, seconds: number): void {
   const route = routeLabel((ctx as { _matchedRoute?: unknown })._matchedRoute, options.apiPrefix);
   const labels = { method: ctx.method, route, status: String(ctx.status) };
   options.metrics.httpRequests.inc(labels);
   options.metrics.httpDuration.observe(labels, seconds);
   const accountId = (ctx.state as Partial<AuthState>).auth?.accountId;
-  options.logger.info(
+  requestLines.info(
     { requestId, method: ctx.method, route, status: ctx.status, durationMs: Math.round(seconds * 1e4) / 10, ...(accountId !== undefined && { accountId }) },
     'request',
   );

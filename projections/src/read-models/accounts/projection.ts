@@ -27,6 +27,7 @@ export const accountsReadModel = defineReadModel({
       const set = Object.fromEntries(Object.entries(changed).filter(([, value]) => value !== undefined));
       const update = {
         $set: { ...set, ...(typeof profileImage === 'string' && { profileImage }) },
+        // Stryker disable next-line StringLiteral: $unset ignores the value it is given
         ...(profileImage === null && { $unset: { profileImage: '' } }),
       };
       return [{ collection: profiles(role), operation: { updateOne: { filter: { _id: accountId }, update } } }];

@@ -144,10 +144,12 @@ export function hotelQueries(store: ReadModelStore) {
         const matching = await rooms.find({ ...byRoom, ...(await fewHotelsMatching(conditions)) }, { projection: { hotelID: 1 } });
         filter._id = { $in: [...new Set(matching.map((room) => room.hotelID))] };
       }
-      const [total, page] = await Promise.all([
-        hotels.countDocuments(filter),
-        hotels.find(filter, { sort: hotelSort(query), skip: (query.page - 1) * query.limit, limit: query.limit, projection: HOTEL_CARD_FIELDS }),
-      ]);
+      const { documents: page, total } = await hotels.findAndCount(filter, {
+        sort: hotelSort(query),
+        skip: (query.page - 1) * query.limit,
+        limit: query.limit,
+        projection: HOTEL_CARD_FIELDS,
+      });
       return { total, hotels: page.map(asAnswered) };
     },
     /** The hotel's rooms and flats, oldest first. */

@@ -5,11 +5,11 @@
  */
 import { expect } from 'chai';
 import { addDays, checkOutOf, indiaToday, messages, quoteStay, type ListingAvailability } from '@stays/contracts';
-import { ApiClient } from './support/http-client.ts';
-import { hotelForm, pngImages, roomForm } from './support/fixtures.ts';
-import { signedInCustomer, signedInOwner, type SignedIn } from './support/accounts.ts';
-import { daysFromToday, newContact, verifyContact } from './support/booking.ts';
-import { startTestSystem, type TestSystem } from './support/test-system.ts';
+import { ApiClient } from '../../standalone/test/support/http-client.ts';
+import { hotelForm, pngImages, roomForm } from '../../standalone/test/support/fixtures.ts';
+import { signedInCustomer, signedInOwner, type SignedIn } from '../../standalone/test/support/accounts.ts';
+import { daysFromToday, newContact, verifyContact } from '../../standalone/test/support/booking.ts';
+import { startTestSystem, type TestSystem } from '../../standalone/test/support/test-system.ts';
 
 describe('availability for a stay over HTTP', function () {
   this.timeout(60_000);
@@ -97,6 +97,22 @@ describe('availability for a stay over HTTP', function () {
 
     expect((await api.post(`/hotel/booking/cancel/${second.body.data.bookingID}`, {}, { token: guest.token })).status).to.equal(200);
     expect(free(await listing(`checkIn=${checkIn}&nights=3`))).to.deep.equal([1, 1, 3]);
+  });
+
+  it('answers a search for a stay anew after a booking on one of its nights, and stays over other nights as before', async () => {
+    const found = async (query: string) => {
+      const answer = await api.get(`/hotel/data/get/search?${query}`);
+      expect(answer.status, JSON.stringify(answer.body)).to.equal(200);
+      return (answer.body.data as { _id: string; availability?: { fewestFree: number } }[]).find((hotel) => hotel._id === hotelId)?.availability;
+    };
+    const over = `checkIn=${day(70)}&nights=2&limit=500`;
+    const other = `checkIn=${day(80)}&nights=2&limit=500`;
+    expect(await found(over)).to.include({ fewestFree: 3 });
+    expect(await found(other)).to.include({ fewestFree: 3 });
+    const guest = await signedInCustomer(api);
+    expect((await book(guest, { dateOfCommencement: day(71) })).status).to.equal(201);
+    expect(await found(over), 'the booked night is in this stay').to.include({ fewestFree: 2 });
+    expect(await found(other)).to.include({ fewestFree: 3 });
   });
 
   it("follows the room's units as its owner changes them", async () => {

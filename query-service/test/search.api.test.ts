@@ -2,10 +2,10 @@ import { expect } from 'chai';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { POSITION_FIELD } from '@stays/projections/read-models';
-import { ApiClient } from './support/http-client.ts';
-import { hotelForm, pngImages, roomForm } from './support/fixtures.ts';
-import { signedInOwner } from './support/accounts.ts';
-import { startTestSystem, type TestSystem } from './support/test-system.ts';
+import { ApiClient } from '../../standalone/test/support/http-client.ts';
+import { hotelForm, pngImages, roomForm } from '../../standalone/test/support/fixtures.ts';
+import { signedInOwner } from '../../standalone/test/support/accounts.ts';
+import { startTestSystem, type TestSystem } from '../../standalone/test/support/test-system.ts';
 
 interface Listing {
   roomType: string;

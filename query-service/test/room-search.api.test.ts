@@ -7,8 +7,8 @@
  */
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import { ApiClient } from './support/http-client.ts';
-import { startTestSystem, type TestSystem } from './support/test-system.ts';
+import { ApiClient } from '../../standalone/test/support/http-client.ts';
+import { startTestSystem, type TestSystem } from '../../standalone/test/support/test-system.ts';
 
 const CITIES = ['Jaipur', 'Mumbai', 'Bengaluru', 'Kochi', 'Shimla'];
 const BED_TYPES = ['Single', 'Double', 'Queen', 'King'];

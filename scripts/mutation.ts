@@ -80,6 +80,8 @@ const targets: Record<string, Target> = {
     mutate: ['personal-data/src/field-cipher.ts', 'personal-data/src/record-cipher.ts', 'personal-data/src/key-store.ts'],
     spec: [
       'personal-data/test/field-cipher.unit.test.ts',
+      'personal-data/test/record-cipher.unit.test.ts',
+      'personal-data/test/key-store.unit.test.ts',
       'personal-data/test/personal-data-store.unit.test.ts',
       'personal-data/test/key-store.contract.test.ts',
     ],

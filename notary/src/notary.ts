@@ -162,7 +162,8 @@ const DISK_CHECKPOINT_INTERVAL_MS = 1000;
 
 /** The one-process mode's tree in files: written at every batch, checkpointed (synced) at most once a second and before a head. */
 class DiskTreeStorage implements TreeStorage {
-  private checkpointedAt = 0;
+  // a monotonic clock: a wall clock stepped back would hold off checkpoints for as long as the step
+  private checkpointedAt = -Infinity;
   private unsynced = false;
 
   constructor(
@@ -178,13 +179,13 @@ class DiskTreeStorage implements TreeStorage {
   async write(appended: readonly AppendedLeaf[], position: number): Promise<void> {
     await this.tree.append(appended, position);
     this.unsynced = true;
-    if (Date.now() - this.checkpointedAt >= DISK_CHECKPOINT_INTERVAL_MS) await this.flush();
+    if (performance.now() - this.checkpointedAt >= DISK_CHECKPOINT_INTERVAL_MS) await this.flush();
   }
 
   async flush(): Promise<void> {
     if (!this.unsynced) return;
     this.unsynced = false;
-    this.checkpointedAt = Date.now();
+    this.checkpointedAt = performance.now();
     await this.tree.checkpoint();
   }
 

@@ -144,12 +144,13 @@ export function checkpointProgress(store: ReadStore, models: readonly string[], 
       return doc?.changedAt;
     },
     async waitFor(position: number, timeoutMs: number): Promise<boolean> {
-      const deadline = Date.now() + timeoutMs;
+      // a monotonic clock: a stepped wall clock would end the wait early or hold it for the step
+      const deadline = performance.now() + timeoutMs;
       for (;;) {
         const { names, unregistered } = await followed();
         const reached = unregistered.length > 0 ? undefined : await readSideCheckpoint(store, names);
         if (reached !== undefined && reached >= position) return true;
-        if (Date.now() >= deadline) return false;
+        if (performance.now() >= deadline) return false;
         await new Promise((resolve) => setTimeout(resolve, pollMs));
       }
     },

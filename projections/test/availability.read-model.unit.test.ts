@@ -80,14 +80,19 @@ describe('availability read model: free units per listing per night', () => {
       reopened('cl-2', 'r2', ['2026-12-31']),
       { type: 'HotelDelisted', data: { ...ofSecond, reason: 'owner-deleted', delistedAt: '2026-11-22T10:00:09.000Z' } },
     ];
+    // `changes` holds the log positions that key cached stay answers: any listing's change moves them by design
+    const withoutChanges = (documents: Record<string, Record<string, unknown>[]>) =>
+      Object.fromEntries(Object.entries(documents).filter(([name]) => name !== 'changes'));
     const ofFirst = (documents: Record<string, Record<string, unknown>[]>) =>
       Object.fromEntries(
-        Object.entries(documents).map(([name, list]) => [
+        Object.entries(withoutChanges(documents)).map(([name, list]) => [
           name,
           list.filter((document) => document.hotelID !== 'h2' && document.roomId !== 'r2' && document._id !== 'r2'),
         ]),
       );
-    expect(ofFirst(await projectEvents(availabilityReadModel, [...first, ...second]))).to.deep.equal(await projectEvents(availabilityReadModel, first));
+    expect(ofFirst(await projectEvents(availabilityReadModel, [...first, ...second]))).to.deep.equal(
+      withoutChanges(await projectEvents(availabilityReadModel, first)),
+    );
   });
 
   it('counts units taken and given back on each night, across a month and year end', async () => {

@@ -93,7 +93,8 @@ export function mongoReactorCheckpoints(db: Db): ReactorCheckpointStore {
 export class CheckpointSaver {
   private latest: number | undefined;
   private saved: number | undefined;
-  private lastSaveAt = 0;
+  // a monotonic clock: a wall clock stepped back would hold off saves for as long as the step
+  private lastSaveAt = -Infinity;
   private timer: NodeJS.Timeout | null = null;
   private saving: Promise<void> = Promise.resolve();
 
@@ -122,7 +123,7 @@ export class CheckpointSaver {
   handled(position: number): void {
     this.latest = position;
     if (this.timer) return;
-    const wait = Math.max(0, this.lastSaveAt + this.intervalMs - Date.now());
+    const wait = Math.max(0, this.lastSaveAt + this.intervalMs - performance.now());
     this.timer = setTimeout(() => {
       this.timer = null;
       void this.save();
@@ -141,7 +142,7 @@ export class CheckpointSaver {
     this.saving = this.saving.then(async () => {
       const position = this.latest;
       if (position === undefined || position === this.saved) return;
-      this.lastSaveAt = Date.now();
+      this.lastSaveAt = performance.now();
       try {
         await this.store.write(this.name, { position, version: this.version, state: this.snapshot() });
         this.saved = position;

@@ -125,6 +125,8 @@ describe('auditors finding bookings and records (e2e)', function () {
       const stored = await dialog.locator('pre').textContent();
       expect(stored).to.match(/"customerName": "pd2\./);
       expect(stored).to.not.include(demoGuest.name);
+      // the clipboard takes writes only from the page with focus, which another test's page may hold
+      await page.bringToFront();
       await dialog.getByRole('button', { name: texts.copyJson }).click();
       await dialog.getByRole('button', { name: texts.copied }).waitFor();
       expect(await page.evaluate(() => navigator.clipboard.readText())).to.equal(stored);

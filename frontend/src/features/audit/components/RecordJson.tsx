@@ -24,8 +24,14 @@ export function RecordJson({ entry }: { entry: AuditEntry }) {
   const title = open === null ? '' : texts.jsonOf(open === 'stored' ? texts.storedJson : texts.decryptedJson, entry.record.type, entry.leafIndex);
   const text = open === null ? '' : recordJson(entry, open);
   const copy = async () => {
-    await navigator.clipboard.writeText(text);
-    setCopied(true);
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(true);
+    } catch {
+      // no clipboard (an insecure page, or one without focus): select the JSON so the auditor copies it by hand
+      const shown = document.querySelector('.audit-json-dialog pre.audit-json');
+      if (shown) window.getSelection()?.selectAllChildren(shown);
+    }
   };
   return (
     <div className="audit-json-buttons">

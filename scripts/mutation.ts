@@ -58,7 +58,11 @@ const targets: Record<string, Target> = {
   },
   'read-models': {
     mutate: ['projections/src/read-models/{availability,bookings,calendar-sync,occupancy}.ts', 'projections/src/read-models/{accounts,hotels}/projection.ts'],
-    spec: ['projections/test/*.read-model.unit.test.ts', 'projections/test/bookings-audit-search.unit.test.ts'],
+    spec: [
+      'projections/test/*.read-model.unit.test.ts',
+      'projections/test/bookings-audit-search.unit.test.ts',
+      'projections/test/bookings-queries.unit.test.ts',
+    ],
   },
   'event-log': {
     mutate: ['event-store/src/embedded/record-codec.ts', 'event-store/src/embedded/log-recovery.ts'],

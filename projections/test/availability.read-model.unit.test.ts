@@ -409,12 +409,12 @@ describe("availability read model: each listing's own nights", () => {
   it("finds the nearest check-in from the listing's own nights, a night with the stay's units still free not being full", async () => {
     const events = [
       added('r1', { totalUnits: 2 }),
-      added('r2', { totalUnits: 1 }),
+      added('r2', { totalUnits: 2 }),
       // r1: the 31st full, 1 January with one of two units taken (one free: enough for one room)
       reserved('BK-1', 'r1', ['2026-12-31'], 2),
       reserved('BK-2', 'r1', ['2027-01-01'], 1),
       // r2, full on 1–3 January, must not block r1
-      reserved('BK-3', 'r2', ['2027-01-01', '2027-01-02', '2027-01-03']),
+      reserved('BK-3', 'r2', ['2027-01-01', '2027-01-02', '2027-01-03'], 2),
     ];
     const [r1] = (await whenAsked(events, { nights: 2 }))!;
     expect([r1!.roomID, r1!.bookable, r1!.nearestCheckIn]).to.deep.equal(['r1', false, '2027-01-01']);

@@ -100,6 +100,7 @@ export const DATA_KEY_CACHE_TTL_MS = 60_000;
 const DATA_KEY_CACHE_ENTRIES = 10_000;
 
 const CHECK_SUBJECT = '.check';
+// Stryker disable next-line StringLiteral: Buffer.from reads an empty encoding name as UTF-8
 const CHECK_PLAINTEXT = Buffer.from('stays personal data key store', 'utf8');
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
@@ -107,14 +108,17 @@ const TAG_BYTES = 16;
 function wrap(masterKey: Buffer, subject: string, plain: Buffer): Buffer {
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv('aes-256-gcm', masterKey, iv);
+  // Stryker disable next-line StringLiteral: Buffer.from reads an empty encoding name as UTF-8
   cipher.setAAD(Buffer.from(subject, 'utf8'));
   return Buffer.concat([iv, cipher.update(plain), cipher.final(), cipher.getAuthTag()]);
 }
 
 function unwrap(masterKey: Buffer, subject: string, wrapped: Buffer): Buffer | undefined {
+  // Stryker disable next-line all: without it a value this short fails the tag check below, and a 28-byte one unwraps to no key at all: both damage
   if (wrapped.length < IV_BYTES + TAG_BYTES) return undefined;
   try {
     const decipher = createDecipheriv('aes-256-gcm', masterKey, wrapped.subarray(0, IV_BYTES));
+    // Stryker disable next-line StringLiteral: Buffer.from reads an empty encoding name as UTF-8
     decipher.setAAD(Buffer.from(subject, 'utf8'));
     decipher.setAuthTag(wrapped.subarray(wrapped.length - TAG_BYTES));
     return Buffer.concat([decipher.update(wrapped.subarray(IV_BYTES, wrapped.length - TAG_BYTES)), decipher.final()]);

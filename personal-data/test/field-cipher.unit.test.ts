@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createCipheriv, randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import { FieldIntegrityError, decryptField, encryptField, isEncryptedField } from '../src/field-cipher.ts';
 
@@ -61,5 +61,38 @@ describe('personal data field cipher', () => {
   it('refuses another key', () => {
     const stored = encryptField(key, place, 'Asha Rao');
     expect(refused(() => decryptField(randomBytes(32), place, stored))).to.be.instanceOf(FieldIntegrityError);
+  });
+});
+
+describe('personal data field cipher: the stored format and its refusals', () => {
+  it('binds the ciphertext to subject, event type and field, one per line (the additional data)', () => {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', key, iv);
+    cipher.setAAD(Buffer.from(`${place.subject}\n${place.type}\n${place.field}`, 'utf8'));
+    const body = Buffer.concat([cipher.update(JSON.stringify('Asha Rao'), 'utf8'), cipher.final(), cipher.getAuthTag()]);
+    expect(decryptField(key, place, `pd1.${iv.toString('base64url')}.${body.toString('base64url')}`)).to.equal('Asha Rao');
+  });
+
+  it('says which field of whom is refused, and why', () => {
+    const stored = encryptField(key, place, 'Asha Rao');
+    expect((refused(() => decryptField(key, place, 'Asha Rao')) as Error).message).to.equal(
+      'BookingPlaced.customerName of customer-4f1c is not an encrypted field',
+    );
+    expect((refused(() => decryptField(randomBytes(32), place, stored)) as Error).message).to.equal(
+      'BookingPlaced.customerName of customer-4f1c does not decrypt: altered, moved from another field, or another key',
+    );
+  });
+
+  it('tells the encrypted format from other values', () => {
+    const stored = encryptField(key, place, 'Asha Rao');
+    for (const other of [undefined, 42, 'pd1.', `x${stored}`, `${stored}!`, stored.replace('pd1.', 'pd2.'), stored.slice(0, 4 + 15) + stored.slice(4 + 16)]) {
+      expect(isEncryptedField(other), String(other)).to.equal(false);
+      if (typeof other === 'string') {
+        const error = refused(() => decryptField(key, place, other)) as Error;
+        expect(error, other).to.be.instanceOf(FieldIntegrityError);
+        expect(error.name).to.equal('FieldIntegrityError');
+        expect(error.message, other).to.equal('BookingPlaced.customerName of customer-4f1c is not an encrypted field');
+      }
+    }
   });
 });

@@ -404,3 +404,54 @@ describe('availability read model: nights the owner closed', () => {
     }
   });
 });
+
+describe("availability read model: each listing's own nights", () => {
+  it("finds the nearest check-in from the listing's own nights, a night with the stay's units still free not being full", async () => {
+    const events = [
+      added('r1', { totalUnits: 2 }),
+      added('r2', { totalUnits: 2 }),
+      // r1: the 31st full, 1 January with one of two units taken (one free: enough for one room)
+      reserved('BK-1', 'r1', ['2026-12-31'], 2),
+      reserved('BK-2', 'r1', ['2027-01-01'], 1),
+      // r2, full on 1–3 January, must not block r1
+      reserved('BK-3', 'r2', ['2027-01-01', '2027-01-02', '2027-01-03'], 2),
+    ];
+    const [r1] = (await whenAsked(events, { nights: 2 }))!;
+    expect([r1!.roomID, r1!.bookable, r1!.nearestCheckIn]).to.deep.equal(['r1', false, '2027-01-01']);
+  });
+
+  it("answers the owner's calendar of one listing and its window only", async () => {
+    const readStore = await projectInto(availabilityReadModel, [
+      added('r1'),
+      added('r2'),
+      closed('CL-1', 'r1', ['2026-12-30', '2026-12-31', '2027-01-01']),
+      closed('CL-2', 'r2', ['2026-12-30'], 2),
+      reserved('BK-1', 'r2', ['2026-12-30']),
+    ]);
+    try {
+      const queries = availabilityReadModel.queries(liveReadModels(readStore).store(availabilityReadModel));
+      const calendar = (await queries.calendar('h1', 'r1', '2026-12-29', 3))!;
+      expect(calendar.nights.map((night) => [night.date, night.booked, night.closed])).to.deep.equal([
+        ['2026-12-29', 0, 0],
+        ['2026-12-30', 0, 1],
+        ['2026-12-31', 0, 1],
+      ]);
+      expect(calendar.closures).to.deep.equal([{ closureID: 'CL-1', nights: ['2026-12-30', '2026-12-31'], units: 1, source: { kind: 'owner' } }]);
+    } finally {
+      await readStore.close();
+    }
+  });
+
+  it('finds bookable hotels among those given only', async () => {
+    const readStore = await projectInto(availabilityReadModel, [added('r1')]);
+    try {
+      const queries = availabilityReadModel.queries(liveReadModels(readStore).store(availabilityReadModel));
+      const stay = { checkIn: '2026-12-30', nights: 2, rooms: 1, guests: 1 };
+      expect([...(await queries.bookableHotels(stay, {}, ['h1'])).keys()]).to.deep.equal(['h1']);
+      expect([...(await queries.bookableHotels(stay, {}, ['h2'])).keys()]).to.deep.equal([]);
+      expect([...(await queries.bookableHotels(stay, {})).keys()]).to.deep.equal(['h1']);
+    } finally {
+      await readStore.close();
+    }
+  });
+});

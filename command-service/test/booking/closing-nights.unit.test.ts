@@ -4,7 +4,7 @@
  * booking holds, and a booking never takes a closed one.
  */
 import { expect } from 'chai';
-import { closureMessages, messages, type InventoryEvent } from '@stays/contracts';
+import { closeNightsRequest, closureMessages, labelsOf, messages, reopenNightsRequest, type InventoryEvent } from '@stays/contracts';
 import { Conflict, Forbidden, InvalidInput, NotFound } from '../../src/domain-errors.ts';
 import { closeNights, reopenNights, type CloseNights } from '../../src/booking/closing-nights/decide.ts';
 import { inventoryAggregate } from '../../src/booking/inventory.ts';
@@ -72,6 +72,14 @@ describe('closing nights', () => {
       .when(close({ nights: ['2027-11-22', '2027-11-23'] }))
       .thenThrows(InvalidInput, (error) => expect(error.field).to.equal('to'));
     given(listing)
+      .when(close({ nights: [] }))
+      .thenThrows(InvalidInput, (error) =>
+        expect([error.field, error.message]).to.deep.equal([
+          'from',
+          messages.validation.problem('from', closureMessages.toBeforeFrom, labelsOf(closeNightsRequest)),
+        ]),
+      );
+    given(listing)
       .when(close({ units: 4 }))
       .thenThrows(InvalidInput, (error) => expect(error.message).to.equal('Units to close each night must be at most 3: the listing has 3 units.'));
   });
@@ -83,6 +91,9 @@ describe('closing nights', () => {
     given(listing)
       .when(close({ roomId: 'r9' }))
       .thenThrows(NotFound);
+    given(listing)
+      .when(close({ hotelId: 'h2' }))
+      .thenThrows(NotFound, (error) => expect(error.message).to.equal(messages.server.roomNotFound));
     given({ hotel: [hotelCreated] })
       .when(close())
       .thenThrows(NotFound);
@@ -120,7 +131,25 @@ describe('reopening nights', () => {
     given(partly)
       .when({ ...reopen, to: '2026-12-25' })
       .thenThrows(InvalidInput, (error) => expect(error.field).to.equal('to'));
+    given(partly)
+      .when({ ...reopen, from: '2026-12-20', to: '2026-12-25' })
+      .thenThrows(InvalidInput, (error) =>
+        expect([error.field, error.message]).to.deep.equal([
+          'from',
+          messages.validation.problem('from', closureMessages.noNightOfClosureInRange, labelsOf(reopenNightsRequest)),
+        ]),
+      );
     given({ ...partly, inventory: [...partly.inventory, reopened('CL-1', ['2026-12-26'], 2)] })
+      .when(reopen)
+      .thenThrows(NotFound, (error) => expect(error.message).to.equal(closureMessages.closureNotFound));
+  });
+
+  it('does not reopen nights a calendar feed closed: the feed reopens them', () => {
+    const fromFeed: InventoryEvent = {
+      type: 'NightsClosed',
+      data: { closureId: 'CL-1', roomId: 'r1', hotelId: 'h1', nights: ['2026-12-24'], units: 1, source: { kind: 'calendar', feedId: 'F1', uid: 'u1' } },
+    };
+    given({ ...listing, inventory: [fromFeed] })
       .when(reopen)
       .thenThrows(NotFound, (error) => expect(error.message).to.equal(closureMessages.closureNotFound));
   });

@@ -1,3 +1,4 @@
+import { expect } from 'chai';
 import { bookingAggregate, type BookingEvent } from '@stays/contracts';
 import { Conflict, NotFound } from '../../src/domain-errors.ts';
 import { recordEmailSent, recordInvoice } from '../../src/booking/issuing-documents/decide.ts';
@@ -29,7 +30,11 @@ describe("recording a booking's documents", () => {
     // a free cancellation keeps the invoice it had
     given(bookingPlaced, invoiceIssued, bookingCancelled).when(second).thenNothing();
     // rendered before the charged cancellation was recorded: refused, so the reactor renders it again
-    given(bookingPlaced, charged).when(invoice).thenThrows(Conflict);
+    given(bookingPlaced, charged)
+      .when(invoice)
+      .thenThrows(Conflict, (error) => expect(error.message).to.equal('booking BK-1 was cancelled with a charge while its invoice was rendered'));
+    // cancelled for free before any invoice: the one rendered without the cancellation is right
+    given(bookingPlaced, bookingCancelled).when(invoice).then([invoiceIssued]);
     given(bookingPlaced, charged).when(second).then([secondIssued]);
   });
 

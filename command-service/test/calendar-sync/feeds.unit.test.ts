@@ -3,7 +3,7 @@
  * log, and feeds read into blocks.
  */
 import { expect } from 'chai';
-import { calendarSyncMessages, messages, type CalendarFeedSynced, type CalendarSyncEvent } from '@stays/contracts';
+import { calendarSyncLimits, calendarSyncMessages, messages, type CalendarFeedSynced, type CalendarSyncEvent } from '@stays/contracts';
 import { Conflict, Forbidden, NotFound } from '../../src/domain-errors.ts';
 import { calendarSyncAggregate } from '../../src/calendar-sync/calendar-sync.ts';
 import { addFeed, recordSync, removeFeed, renewExport } from '../../src/calendar-sync/decide.ts';
@@ -45,6 +45,31 @@ describe('deciding on calendar feeds', () => {
     expect(() => addFeed({ ...owner, roomId: 'r9', feedId: 'F1', url: 'https://a.example/x.ics' }, listing, syncOf([]))).to.throw(NotFound);
   });
 
+  it('refuses a room that is not listed, or not the command’s room of the command’s hotel, as not found', () => {
+    const unlisted = { ...listing, room: roomAggregate.initialState() };
+    for (const [command, states] of [
+      [{ ...owner, hotelId: 'h2' }, listing],
+      [{ ...owner, roomId: 'r9' }, listing],
+      [owner, unlisted],
+    ] as const) {
+      expect(() => addFeed({ ...command, feedId: 'F1', url: 'https://a.example/x.ics' }, states, syncOf([])), JSON.stringify(command)).to.throw(
+        NotFound,
+        messages.server.roomNotFound,
+      );
+      expect(() => renewExport(command, states, syncOf([])), JSON.stringify(command)).to.throw(NotFound, messages.server.roomNotFound);
+    }
+  });
+
+  it('adds feeds of other URLs up to the limit, and refuses one more', () => {
+    const feeds = Array.from({ length: calendarSyncLimits.maxFeeds - 1 }, (_, i) => added(`F${i}`, `https://a.example/${i}.ics`));
+    const last = addFeed({ ...owner, feedId: 'F-last', url: 'https://b.example/x.ics' }, listing, syncOf(feeds));
+    expect(last).to.deep.equal([added('F-last', 'https://b.example/x.ics')]);
+    expect(() => addFeed({ ...owner, feedId: 'F-more', url: 'https://c.example/x.ics' }, listing, syncOf([...feeds, ...last]))).to.throw(
+      Conflict,
+      calendarSyncMessages.tooManyFeeds(calendarSyncLimits.maxFeeds),
+    );
+  });
+
   it('removes a feed it reads, and refuses one it does not', () => {
     expect(removeFeed({ ...owner, feedId: 'F1' }, listing, syncOf([added('F1', 'u')]))).to.deep.equal([
       { type: 'CalendarFeedRemoved', data: { feedId: 'F1', roomId: 'r1' } },
@@ -64,7 +89,18 @@ describe('recording a fetch of a feed', () => {
 
   it('records the first fetch, a change of nights, of result, of error or of conflicts', () => {
     const last = syncOf([added('F1', 'u'), synced(fetched())]);
-    expect(recordSync(fetched(), syncOf([added('F1', 'u')]))).to.have.length(1);
+    expect(recordSync(fetched(), syncOf([added('F1', 'u')]))).to.deep.equal([synced(fetched())]);
+    const later = { at: '2026-11-27T06:15:00.000Z' };
+    expect(recordSync(fetched({ ...later, closed: 1, reopened: 1 }), last), 'one night closed, another reopened').to.deep.equal([
+      synced(fetched({ ...later, closed: 1, reopened: 1 })),
+    ]);
+    expect(recordSync(fetched({ ...later, result: 'error' }), last), 'a failure after an ok fetch').to.have.length(1);
+    const failed = syncOf([added('F1', 'u'), synced(fetched({ result: 'error', error: 'x' }))]);
+    expect(recordSync(fetched({ ...later, result: 'error', error: 'y' }), failed), 'another error').to.have.length(1);
+    expect(recordSync(fetched({ ...later, result: 'error', error: 'x' }), failed), 'the same error again').to.deep.equal([]);
+    const failedSilently = syncOf([added('F1', 'u'), synced(fetched({ result: 'error' }))]);
+    expect(recordSync(fetched(later), failedSilently), 'an ok fetch after a failure').to.have.length(1);
+    expect(recordSync(fetched({ ...later, result: 'not-modified' }), failedSilently), 'a 304 after a failure').to.have.length(1);
     expect(recordSync(fetched({ at: '2026-11-27T06:15:00.000Z', closed: 2 }), last)).to.have.length(1);
     expect(recordSync(fetched({ at: '2026-11-27T06:15:00.000Z', result: 'error', error: 'x' }), last)).to.have.length(1);
     expect(

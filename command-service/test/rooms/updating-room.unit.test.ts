@@ -32,6 +32,12 @@ describe('updating a room listing', () => {
     given({ hotel: [hotelCreated], room: [listed('Flat', { numberOfRooms: 3, hasKitchen: true })] })
       .when(change({ roomType: 'Room' }))
       .then([roomUpdated({}, ['roomType', 'numberOfRooms', 'hasKitchen'])]);
+    given({ hotel: [hotelCreated], room: [listed('Flat', { numberOfRooms: 3, hasKitchen: true })] })
+      .when(change({ pricePerNight: 9000 }))
+      .then([roomUpdated({ roomType: 'Flat', numberOfRooms: 3, hasKitchen: true, pricePerNight: 9000 }, ['pricePerNight'])]);
+    given({ hotel: [hotelCreated], room: [listed('Flat', { numberOfRooms: 3, hasKitchen: true })] })
+      .when(change({ roomType: 'Flat', totalUnits: 2 }))
+      .then([roomUpdated({ roomType: 'Flat', numberOfRooms: 3, hasKitchen: true, totalUnits: 2 }, ['totalUnits'])]);
     given({ hotel: [hotelCreated], room: [roomAdded('Room')] })
       .when(change({ hasKitchen: true }))
       .thenThrows(InvalidInput, (error) => expect(error.field).to.equal('hasKitchen'));

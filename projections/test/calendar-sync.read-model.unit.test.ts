@@ -70,4 +70,14 @@ describe('calendar sync read model: events in, documents out', () => {
     expect(calendarSyncReadModel.collections).to.deep.equal({ [collections.listings]: [], [collections.feeds]: [{ keys: { roomId: 1, addedAt: 1 } }] });
     await readStore.close();
   });
+
+  it('removes only the feed a removal names, whichever place it holds', async () => {
+    const documents = await projectEvents(calendarSyncReadModel, [
+      added('f1'),
+      added('f2'),
+      added('f3'),
+      { type: 'CalendarFeedRemoved', data: { feedId: 'f2', roomId: 'r1' } },
+    ]);
+    expect(documents[collections.feeds]!.map((feed) => feed._id)).to.deep.equal(['f1', 'f3']);
+  });
 });

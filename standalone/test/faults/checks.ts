@@ -8,6 +8,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { readFile } from 'node:fs/promises';
 import { ApiClient } from '../support/http-client.ts';
 import type { SignedIn } from '../support/accounts.ts';
@@ -198,7 +199,12 @@ async function readSideMismatches(baseUrl: string, guests: readonly SignedIn[], 
   const api = new ApiClient(baseUrl);
   let mismatched = 0;
   for (const guest of guests) {
-    const answer = await api.get(`/user/get/all/bookings/${guest.id}`, { token: guest.token });
+    const answer = await readTwice(() => api.get(`/user/get/all/bookings/${guest.id}`, { token: guest.token }));
+    if (answer instanceof Error) {
+      mismatched++;
+      note(`guest ${guest.id}: the read side did not answer (${answer.message})`);
+      continue;
+    }
     const seen = new Map((answer.body.data as { bookingID: string; status: string }[]).map((booking) => [booking.bookingID, booking.status === 'cancelled']));
     const expected = new Map(
       [...facts.placed].filter(([, placed]) => placed.customerId === guest.id).map(([bookingID]) => [bookingID, facts.cancelled.has(bookingID)]),
@@ -210,6 +216,19 @@ async function readSideMismatches(baseUrl: string, guests: readonly SignedIn[], 
     }
   }
   return mismatched;
+}
+
+/**
+ * A read that met a closed connection is asked once more: a pooled keep-alive connection may be
+ * closed by the server as it is reused, a transport race the product's answer does not depend on.
+ */
+async function readTwice<T>(read: () => Promise<T>): Promise<T | Error> {
+  try {
+    return await read();
+  } catch {
+    await sleep(200);
+    return read().catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+  }
 }
 
 export async function verifyLog(dataDir: string): Promise<{ ok: boolean; output: string }> {

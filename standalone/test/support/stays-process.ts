@@ -98,12 +98,13 @@ export class StaysProcess {
   async healthy(withinMs = 60_000): Promise<number> {
     const started = Date.now();
     for (;;) {
+      let said = '';
       const status = await fetch(`${this.baseUrl}/healthz`).then(
-        (response) => response.status,
+        async (response) => ((said = await response.text()), response.status),
         () => 0,
       );
       if (status === 200) return Date.now() - started;
-      if (Date.now() - started > withinMs) throw new Error(`not healthy within ${withinMs} ms:\n${this.text.slice(-4000)}`);
+      if (Date.now() - started > withinMs) throw new Error(`not healthy within ${withinMs} ms; /healthz said ${said || 'nothing'}:\n${this.text.slice(-4000)}`);
       await sleep(100);
     }
   }

@@ -3,6 +3,7 @@ import { messages } from '@stays/contracts';
 import { ApiClient } from './support/http-client.ts';
 import { strongPassword, uniqueEmail } from './support/fixtures.ts';
 import { startTestSystem, type TestSystem } from './support/test-system.ts';
+import { registerOwner } from './support/accounts.ts';
 
 /**
  * Bad bodies sent to the sign-up and sign-in calls, and calls no route serves: each is a clear
@@ -19,12 +20,6 @@ describe('bad input to the account calls never crashes the service', function ()
     api = new ApiClient(stays.baseUrl);
   });
   after(async () => stays.destroy());
-
-  async function registerOwner(email = uniqueEmail('owner'), password = strongPassword) {
-    const response = await api.post('/hotel/owner/register', { name: 'Ravi Kumar', email, password });
-    expect(response.status, JSON.stringify(response.body)).to.equal(201);
-    return { email, password, id: response.body.data._id as string };
-  }
 
   it('names the missing or invalid field', async () => {
     const missing = await api.post('/hotel/owner/register', { email: uniqueEmail(), password: strongPassword });
@@ -73,7 +68,7 @@ describe('bad input to the account calls never crashes the service', function ()
       'application/json',
     );
     expect(proto.status).to.equal(400);
-    await registerOwner(protoEmail);
+    await registerOwner(api, protoEmail);
   });
 
   it('answers unknown routes with 404 and wrong methods with 405, in the envelope', async () => {

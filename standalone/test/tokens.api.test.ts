@@ -4,8 +4,9 @@ import { readFile } from 'node:fs/promises';
 import { expect } from 'chai';
 import { TokenIssuer, generateSigningKeys, loadOrCreateSigningKeys } from '@stays/service-kit';
 import { ApiClient } from './support/http-client.ts';
-import { pngImage, strongPassword, uniqueEmail } from './support/fixtures.ts';
+import { strongPassword, uniqueEmail } from './support/fixtures.ts';
 import { startTestSystem, type TestSystem } from './support/test-system.ts';
+import { registerCustomer, signIn } from './support/accounts.ts';
 
 const b64url = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 const decodePart = (token: string, index: number) => JSON.parse(Buffer.from(token.split('.')[index]!, 'base64url').toString());
@@ -146,27 +147,10 @@ describe('a call needs a token of the right role', function () {
   });
   after(async () => stays.destroy());
 
-  async function registerCustomer(email = uniqueEmail(), password = strongPassword) {
-    const response = await api.multipart(
-      'POST',
-      '/user/register',
-      { username: 'asha_r', name: 'Asha Rao', email, password },
-      { profileImage: await pngImage() },
-    );
-    expect(response.status, JSON.stringify(response.body)).to.equal(201);
-    return { email, password, id: response.body.data._id as string };
-  }
-
-  async function signIn(path: '/user/login' | '/hotel/owner/login', email: string, password: string) {
-    const response = await api.post(path, { email, password });
-    expect(response.status, JSON.stringify(response.body)).to.equal(200);
-    return response.body.data as { accessToken: string; user: Record<string, unknown> };
-  }
-
   it('requires a token and the right role', async () => {
     expect((await api.get('/hotel/owner/get/hotel/id')).status).to.equal(401);
-    const customer = await registerCustomer();
-    const { accessToken } = await signIn('/user/login', customer.email, customer.password);
+    const customer = await registerCustomer(api);
+    const { accessToken } = await signIn(api, '/user/login', customer.email, customer.password);
     const wrongRole = await api.get('/hotel/owner/get/hotel/id', { token: accessToken });
     expect(wrongRole.status).to.equal(403);
     expect((await api.delete('/hotel/owner/delete', { token: accessToken })).status).to.equal(403);

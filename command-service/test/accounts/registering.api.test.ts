@@ -3,6 +3,7 @@ import { messages } from '@stays/contracts';
 import { ApiClient } from '../../../standalone/test/support/http-client.ts';
 import { fakeJpeg, pngImage, strongPassword, uniqueEmail } from '../../../standalone/test/support/fixtures.ts';
 import { startTestSystem, type TestSystem } from '../../../standalone/test/support/test-system.ts';
+import { registerCustomer, signIn, registerOwner } from '../../../standalone/test/support/accounts.ts';
 
 describe('registering over HTTP', function () {
   this.timeout(30_000);
@@ -15,32 +16,9 @@ describe('registering over HTTP', function () {
   });
   after(async () => stays.destroy());
 
-  async function registerOwner(email = uniqueEmail('owner'), password = strongPassword) {
-    const response = await api.post('/hotel/owner/register', { name: 'Ravi Kumar', email, password });
-    expect(response.status, JSON.stringify(response.body)).to.equal(201);
-    return { email, password, id: response.body.data._id as string };
-  }
-
-  async function registerCustomer(email = uniqueEmail(), password = strongPassword) {
-    const response = await api.multipart(
-      'POST',
-      '/user/register',
-      { username: 'asha_r', name: 'Asha Rao', email, password },
-      { profileImage: await pngImage() },
-    );
-    expect(response.status, JSON.stringify(response.body)).to.equal(201);
-    return { email, password, id: response.body.data._id as string };
-  }
-
-  async function signIn(path: '/user/login' | '/hotel/owner/login', email: string, password: string) {
-    const response = await api.post(path, { email, password });
-    expect(response.status, JSON.stringify(response.body)).to.equal(200);
-    return response.body.data as { accessToken: string; user: Record<string, unknown> };
-  }
-
   it('registers a customer with a profile image that is re-encoded and served by the query side', async () => {
-    const customer = await registerCustomer();
-    const { user } = await signIn('/user/login', customer.email, customer.password);
+    const customer = await registerCustomer(api);
+    const { user } = await signIn(api, '/user/login', customer.email, customer.password);
     expect(user).to.include({ _id: customer.id, role: 'customer', name: 'Asha Rao', username: 'asha_r', email: customer.email });
     expect(user.profileImage)
       .to.be.a('string')
@@ -66,7 +44,7 @@ describe('registering over HTTP', function () {
     const stranger = await api.multipart('POST', '/user/register', fields, { profileImage: await pngImage(), extra: await pngImage() });
     expect(stranger.body).to.include({ statusCode: 400, message: messages.server.invalidField('extra', 'files are not accepted here') });
     // none of the refused sign-ups took the email
-    await registerCustomer(fields.email);
+    await registerCustomer(api, fields.email);
   });
 
   it('refuses a profile image over the size limit with the profile screen text', async () => {
@@ -82,11 +60,11 @@ describe('registering over HTTP', function () {
   });
 
   it('keeps emails unique per role, ignoring case, but lets the other role use the same email', async () => {
-    const owner = await registerOwner();
+    const owner = await registerOwner(api);
     const again = await api.post('/hotel/owner/register', { name: 'Someone Else', email: `  ${owner.email.toUpperCase()} `, password: strongPassword });
     expect(again.status).to.equal(409);
     expect(again.body).to.deep.equal({ success: false, statusCode: 409, message: messages.server.emailTaken });
-    await registerCustomer(owner.email);
+    await registerCustomer(api, owner.email);
   });
 
   it('lets exactly one of many concurrent sign-ups with one email succeed', async () => {
@@ -98,7 +76,7 @@ describe('registering over HTTP', function () {
     expect(statuses.filter((status) => status === 201)).to.have.length(1);
     expect(statuses.filter((status) => status === 409)).to.have.length(11);
     const winner = attempts.find((attempt) => attempt.status === 201)!;
-    const { user } = await signIn('/hotel/owner/login', email, strongPassword);
+    const { user } = await signIn(api, '/hotel/owner/login', email, strongPassword);
     expect(user._id).to.equal(winner.body.data._id);
   });
 });

@@ -1,8 +1,9 @@
 import { expect } from 'chai';
 import { messages } from '@stays/contracts';
 import { ApiClient } from '../../../standalone/test/support/http-client.ts';
-import { pngImage, strongPassword, uniqueEmail } from '../../../standalone/test/support/fixtures.ts';
+import { strongPassword, uniqueEmail } from '../../../standalone/test/support/fixtures.ts';
 import { startTestSystem, type TestSystem } from '../../../standalone/test/support/test-system.ts';
+import { registerCustomer, registerOwner } from '../../../standalone/test/support/accounts.ts';
 
 describe('signing in over HTTP', function () {
   this.timeout(30_000);
@@ -15,25 +16,8 @@ describe('signing in over HTTP', function () {
   });
   after(async () => stays.destroy());
 
-  async function registerOwner(email = uniqueEmail('owner'), password = strongPassword) {
-    const response = await api.post('/hotel/owner/register', { name: 'Ravi Kumar', email, password });
-    expect(response.status, JSON.stringify(response.body)).to.equal(201);
-    return { email, password, id: response.body.data._id as string };
-  }
-
-  async function registerCustomer(email = uniqueEmail(), password = strongPassword) {
-    const response = await api.multipart(
-      'POST',
-      '/user/register',
-      { username: 'asha_r', name: 'Asha Rao', email, password },
-      { profileImage: await pngImage() },
-    );
-    expect(response.status, JSON.stringify(response.body)).to.equal(201);
-    return { email, password, id: response.body.data._id as string };
-  }
-
   it('registers an owner and signs in with the spec envelope, never returning a password or hash', async () => {
-    const owner = await registerOwner();
+    const owner = await registerOwner(api);
     const response = await api.post('/hotel/owner/login', { email: owner.email.toUpperCase(), password: owner.password });
     expect(response.status).to.equal(200);
     expect(response.body).to.include({ success: true, statusCode: 200, message: messages.server.signedIn });
@@ -48,7 +32,7 @@ describe('signing in over HTTP', function () {
   });
 
   it('answers an unknown email and a wrong password identically', async () => {
-    const owner = await registerOwner();
+    const owner = await registerOwner(api);
     const unknown = await api.post('/hotel/owner/login', { email: uniqueEmail('nobody'), password: strongPassword });
     const wrong = await api.post('/hotel/owner/login', { email: owner.email, password: 'not-the-password' });
     expect(unknown.status).to.equal(401);
@@ -58,13 +42,13 @@ describe('signing in over HTTP', function () {
   });
 
   it('does not let a customer sign in as an owner or the reverse', async () => {
-    const customer = await registerCustomer();
+    const customer = await registerCustomer(api);
     const response = await api.post('/hotel/owner/login', { email: customer.email, password: customer.password });
     expect(response.status).to.equal(401);
   });
 
   it('slows password guessing with 429 after repeated failures', async () => {
-    const owner = await registerOwner();
+    const owner = await registerOwner(api);
     for (let i = 0; i < 10; i++) {
       expect((await api.post('/hotel/owner/login', { email: owner.email, password: `guess-${i}-xx` })).status).to.equal(401);
     }

@@ -5,6 +5,7 @@ import { ApiClient } from '../../../standalone/test/support/http-client.ts';
 import { fakeJpeg, pngImage, strongPassword, uniqueEmail } from '../../../standalone/test/support/fixtures.ts';
 import { GOOGLE_CLIENT_ID, idToken, startLocalGoogle } from '../../../standalone/test/support/google.ts';
 import { startTestSystem, type TestSystem } from '../../../standalone/test/support/test-system.ts';
+import { registerCustomer, signIn, registerOwner } from '../../../standalone/test/support/accounts.ts';
 
 describe('changing an email or password needs the holder, and a new password ends other sessions', function () {
   this.timeout(60_000);
@@ -160,32 +161,9 @@ describe('updating a profile over HTTP', function () {
   });
   after(async () => stays.destroy());
 
-  async function registerOwner(email = uniqueEmail('owner'), password = strongPassword) {
-    const response = await api.post('/hotel/owner/register', { name: 'Ravi Kumar', email, password });
-    expect(response.status, JSON.stringify(response.body)).to.equal(201);
-    return { email, password, id: response.body.data._id as string };
-  }
-
-  async function registerCustomer(email = uniqueEmail(), password = strongPassword) {
-    const response = await api.multipart(
-      'POST',
-      '/user/register',
-      { username: 'asha_r', name: 'Asha Rao', email, password },
-      { profileImage: await pngImage() },
-    );
-    expect(response.status, JSON.stringify(response.body)).to.equal(201);
-    return { email, password, id: response.body.data._id as string };
-  }
-
-  async function signIn(path: '/user/login' | '/hotel/owner/login', email: string, password: string) {
-    const response = await api.post(path, { email, password });
-    expect(response.status, JSON.stringify(response.body)).to.equal(200);
-    return response.body.data as { accessToken: string; user: Record<string, unknown> };
-  }
-
   it('updates an owner profile, including email and password, and returns the user', async () => {
-    const owner = await registerOwner();
-    const { accessToken } = await signIn('/hotel/owner/login', owner.email, owner.password);
+    const owner = await registerOwner(api);
+    const { accessToken } = await signIn(api, '/hotel/owner/login', owner.email, owner.password);
     const newEmail = uniqueEmail('moved');
     const response = await api.patch(
       '/hotel/owner/update/profile',
@@ -197,23 +175,23 @@ describe('updating a profile over HTTP', function () {
     expect(response.body.data).to.include({ _id: owner.id, name: 'Ravi K', email: newEmail, role: 'hotel-owner' });
     expect((await api.post('/hotel/owner/login', { email: owner.email, password: 'a-brand-new-pass' })).status).to.equal(401);
     expect((await api.post('/hotel/owner/login', { email: newEmail, password: owner.password })).status).to.equal(401);
-    await signIn('/hotel/owner/login', newEmail, 'a-brand-new-pass');
+    await signIn(api, '/hotel/owner/login', newEmail, 'a-brand-new-pass');
     // the old email is free again
-    await registerOwner(owner.email);
+    await registerOwner(api, owner.email);
   });
 
   it('refuses to move a profile onto an email another account holds', async () => {
-    const first = await registerOwner();
-    const second = await registerOwner();
-    const { accessToken } = await signIn('/hotel/owner/login', second.email, second.password);
+    const first = await registerOwner(api);
+    const second = await registerOwner(api);
+    const { accessToken } = await signIn(api, '/hotel/owner/login', second.email, second.password);
     const response = await api.patch('/hotel/owner/update/profile', { email: first.email, currentPassword: second.password }, { token: accessToken });
     expect(response.status).to.equal(409);
-    await signIn('/hotel/owner/login', second.email, second.password);
+    await signIn(api, '/hotel/owner/login', second.email, second.password);
   });
 
   it('updates a customer profile with multipart fields, a new image, and image removal', async () => {
-    const customer = await registerCustomer();
-    const { accessToken, user } = await signIn('/user/login', customer.email, customer.password);
+    const customer = await registerCustomer(api);
+    const { accessToken, user } = await signIn(api, '/user/login', customer.email, customer.password);
     const updated = await api.multipart(
       'PATCH',
       '/user/update/profile',

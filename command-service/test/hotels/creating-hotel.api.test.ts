@@ -3,8 +3,9 @@ import { messages } from '@stays/contracts';
 import { POSITION_FIELD } from '@stays/projections/read-models';
 import { ApiClient } from '../../../standalone/test/support/http-client.ts';
 import { fakeJpeg, hotelForm, pngImages } from '../../../standalone/test/support/fixtures.ts';
-import { signedInCustomer, signedInOwner, type SignedIn } from '../../../standalone/test/support/accounts.ts';
+import { signedInCustomer, signedInOwner } from '../../../standalone/test/support/accounts.ts';
 import { startTestSystem, type TestSystem } from '../../../standalone/test/support/test-system.ts';
+import { createHotel } from '../../../standalone/test/support/stays.ts';
 
 describe('creating a hotel over HTTP', function () {
   this.timeout(60_000);
@@ -17,15 +18,9 @@ describe('creating a hotel over HTTP', function () {
   });
   after(async () => stays.destroy());
 
-  async function createHotel(owner: SignedIn, overrides: Record<string, string> = {}) {
-    const response = await api.multipart('POST', '/hotel/data/create/hotel', hotelForm(overrides), { imageURLs: await pngImages(5) }, { token: owner.token });
-    expect(response.status, JSON.stringify(response.body)).to.equal(201);
-    return response.body.data._id as string;
-  }
-
   it('creates a hotel from the multipart form and shows it on the next read', async () => {
     const owner = await signedInOwner(api);
-    const hotelId = await createHotel(owner);
+    const hotelId = await createHotel(api, owner);
     const read = await api.get(`/hotel/data/get/specific/${hotelId}`);
     expect(read.status).to.equal(200);
     const hotel = read.body.data;
@@ -123,7 +118,7 @@ describe('creating a hotel over HTTP', function () {
     const huge = { filename: 'huge.png', type: 'image/png', content: Buffer.alloc(9 * 1024 * 1024) };
     expect((await create([...(await pngImages(4)), huge])).status).to.equal(413);
     // none of these took the owner's one hotel
-    await createHotel(owner);
+    await createHotel(api, owner);
   });
 
   it('refuses guests, visitors and forged tokens', async () => {

@@ -1,9 +1,10 @@
 import { expect } from 'chai';
 import { messages } from '@stays/contracts';
 import { ApiClient } from '../../../standalone/test/support/http-client.ts';
-import { hotelForm, pngImages } from '../../../standalone/test/support/fixtures.ts';
-import { signedInOwner, type SignedIn } from '../../../standalone/test/support/accounts.ts';
+import { pngImages } from '../../../standalone/test/support/fixtures.ts';
+import { signedInOwner } from '../../../standalone/test/support/accounts.ts';
 import { startTestSystem, type TestSystem } from '../../../standalone/test/support/test-system.ts';
+import { createHotel } from '../../../standalone/test/support/stays.ts';
 
 describe('updating a hotel over HTTP', function () {
   this.timeout(60_000);
@@ -16,15 +17,9 @@ describe('updating a hotel over HTTP', function () {
   });
   after(async () => stays.destroy());
 
-  async function createHotel(owner: SignedIn, overrides: Record<string, string> = {}) {
-    const response = await api.multipart('POST', '/hotel/data/create/hotel', hotelForm(overrides), { imageURLs: await pngImages(5) }, { token: owner.token });
-    expect(response.status, JSON.stringify(response.body)).to.equal(201);
-    return response.body.data._id as string;
-  }
-
   it('updates fields, replaces place lists whole, keeps images unless new ones are sent', async () => {
     const owner = await signedInOwner(api);
-    const hotelId = await createHotel(owner);
+    const hotelId = await createHotel(api, owner);
     const before = (await api.get(`/hotel/data/get/specific/${hotelId}`)).body.data;
     const keptRestaurant = before.restaurants[0];
     const update = await api.multipart(
@@ -62,7 +57,7 @@ describe('updating a hotel over HTTP', function () {
 
   it('requires new places on update to be at least 5 km away, and image counts of 5 to 10', async () => {
     const owner = await signedInOwner(api);
-    const hotelId = await createHotel(owner);
+    const hotelId = await createHotel(api, owner);
     const near = await api.multipart(
       'PATCH',
       `/hotel/data/update/hotel/${hotelId}`,
@@ -83,7 +78,7 @@ describe('updating a hotel over HTTP', function () {
   it("refuses anyone but the hotel's owner, and unknown hotels", async () => {
     const owner = await signedInOwner(api);
     const other = await signedInOwner(api, 'Other Owner');
-    const hotelId = await createHotel(owner);
+    const hotelId = await createHotel(api, owner);
     const stolen = await api.multipart('PATCH', `/hotel/data/update/hotel/${hotelId}`, { hotelName: 'Hijacked Hotel Name' }, {}, { token: other.token });
     expect(stolen.status).to.equal(403);
     expect((await api.get(`/hotel/data/get/specific/${hotelId}`)).body.data.hotelName).to.equal('Hotel Sahyadri Residency');

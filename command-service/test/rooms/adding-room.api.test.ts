@@ -1,9 +1,10 @@
 import { expect } from 'chai';
 import { messages } from '@stays/contracts';
 import { ApiClient } from '../../../standalone/test/support/http-client.ts';
-import { fakeJpeg, hotelForm, pngImages, roomForm } from '../../../standalone/test/support/fixtures.ts';
-import { signedInOwner, type SignedIn } from '../../../standalone/test/support/accounts.ts';
+import { fakeJpeg, pngImages, roomForm } from '../../../standalone/test/support/fixtures.ts';
+import { signedInOwner } from '../../../standalone/test/support/accounts.ts';
 import { startTestSystem, type TestSystem } from '../../../standalone/test/support/test-system.ts';
+import { createHotel, addRoom } from '../../../standalone/test/support/stays.ts';
 
 describe('adding a room over HTTP', function () {
   this.timeout(60_000);
@@ -16,29 +17,11 @@ describe('adding a room over HTTP', function () {
   });
   after(async () => stays.destroy());
 
-  async function createHotel(owner: SignedIn, overrides: Record<string, string> = {}) {
-    const response = await api.multipart('POST', '/hotel/data/create/hotel', hotelForm(overrides), { imageURLs: await pngImages(5) }, { token: owner.token });
-    expect(response.status, JSON.stringify(response.body)).to.equal(201);
-    return response.body.data._id as string;
-  }
-
-  async function addRoom(owner: SignedIn, hotelId: string, overrides: Record<string, string> = {}) {
-    const response = await api.multipart(
-      'POST',
-      '/hotel/room/create/room',
-      roomForm(hotelId, overrides),
-      { imageURLs: await pngImages(1) },
-      { token: owner.token },
-    );
-    expect(response.status, JSON.stringify(response.body)).to.equal(201);
-    return response.body.data._id as string;
-  }
-
   it('adds a room and a flat, lists them, and marks the room types the hotel offers', async () => {
     const owner = await signedInOwner(api);
-    const hotelId = await createHotel(owner);
-    const roomId = await addRoom(owner, hotelId);
-    const flatId = await addRoom(owner, hotelId, {
+    const hotelId = await createHotel(api, owner);
+    const roomId = await addRoom(api, owner, hotelId);
+    const flatId = await addRoom(api, owner, hotelId, {
       roomType: 'flat',
       roomStandard: 'Family Suite',
       bedType: 'king',
@@ -72,7 +55,7 @@ describe('adding a room over HTTP', function () {
 
   it('keeps one listing per hotel, room type and standard (ignoring case), also under concurrency', async () => {
     const owner = await signedInOwner(api);
-    const hotelId = await createHotel(owner);
+    const hotelId = await createHotel(api, owner);
     const images = await pngImages(1);
     const attempts = await Promise.all(
       ['Deluxe', 'deluxe', 'DELUXE ', 'Deluxe'].map((roomStandard) =>
@@ -80,12 +63,12 @@ describe('adding a room over HTTP', function () {
       ),
     );
     expect(attempts.map((attempt) => attempt.status).sort()).to.deep.equal([201, 409, 409, 409]);
-    await addRoom(owner, hotelId, { roomType: 'Flat' });
+    await addRoom(api, owner, hotelId, { roomType: 'Flat' });
   });
 
   it('checks the room rules: types, bed types, Flat-only fields, numbers and images', async () => {
     const owner = await signedInOwner(api);
-    const hotelId = await createHotel(owner);
+    const hotelId = await createHotel(api, owner);
     const images = await pngImages(1);
     const cases: [Record<string, string>, string][] = [
       [{ roomType: 'Suite' }, 'roomType'],
@@ -115,7 +98,7 @@ describe('adding a room over HTTP', function () {
   it("refuses to add a room to another owner's hotel or an unknown one", async () => {
     const owner = await signedInOwner(api);
     const other = await signedInOwner(api, 'Other Owner');
-    const hotelId = await createHotel(owner);
+    const hotelId = await createHotel(api, owner);
     const images = await pngImages(1);
     expect((await api.multipart('POST', '/hotel/room/create/room', roomForm(hotelId), { imageURLs: images }, { token: other.token })).status).to.equal(403);
     expect((await api.multipart('POST', '/hotel/room/create/room', roomForm('no-such-hotel'), { imageURLs: images }, { token: owner.token })).status).to.equal(

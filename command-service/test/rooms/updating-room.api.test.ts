@@ -1,8 +1,9 @@
 import { expect } from 'chai';
 import { ApiClient } from '../../../standalone/test/support/http-client.ts';
-import { hotelForm, pngImages, roomForm } from '../../../standalone/test/support/fixtures.ts';
-import { signedInOwner, type SignedIn } from '../../../standalone/test/support/accounts.ts';
+import { pngImages, roomForm } from '../../../standalone/test/support/fixtures.ts';
+import { signedInOwner } from '../../../standalone/test/support/accounts.ts';
 import { startTestSystem, type TestSystem } from '../../../standalone/test/support/test-system.ts';
+import { createHotel, addRoom } from '../../../standalone/test/support/stays.ts';
 
 describe('updating a room over HTTP', function () {
   this.timeout(60_000);
@@ -15,28 +16,10 @@ describe('updating a room over HTTP', function () {
   });
   after(async () => stays.destroy());
 
-  async function createHotel(owner: SignedIn, overrides: Record<string, string> = {}) {
-    const response = await api.multipart('POST', '/hotel/data/create/hotel', hotelForm(overrides), { imageURLs: await pngImages(5) }, { token: owner.token });
-    expect(response.status, JSON.stringify(response.body)).to.equal(201);
-    return response.body.data._id as string;
-  }
-
-  async function addRoom(owner: SignedIn, hotelId: string, overrides: Record<string, string> = {}) {
-    const response = await api.multipart(
-      'POST',
-      '/hotel/room/create/room',
-      roomForm(hotelId, overrides),
-      { imageURLs: await pngImages(1) },
-      { token: owner.token },
-    );
-    expect(response.status, JSON.stringify(response.body)).to.equal(201);
-    return response.body.data._id as string;
-  }
-
   it('updates a room through the room update call, moving its listing key', async () => {
     const owner = await signedInOwner(api);
-    const hotelId = await createHotel(owner);
-    const roomId = await addRoom(owner, hotelId);
+    const hotelId = await createHotel(api, owner);
+    const roomId = await addRoom(api, owner, hotelId);
     const update = await api.multipart(
       'PATCH',
       `/hotel/room/update/room/${hotelId}/${roomId}`,
@@ -55,7 +38,7 @@ describe('updating a room over HTTP', function () {
     expect(room.amenities).to.deep.equal(['Free WiFi', 'Massage']);
     expect(room.imageURLs).to.have.length(2);
     // the old standard is free again, the new one is taken
-    await addRoom(owner, hotelId, { roomStandard: 'Deluxe' });
+    await addRoom(api, owner, hotelId, { roomStandard: 'Deluxe' });
     const clash = await api.multipart(
       'POST',
       '/hotel/room/create/room',
@@ -69,8 +52,8 @@ describe('updating a room over HTTP', function () {
   it('turns a flat into a room without a kitchen, and refuses foreign or unknown rooms', async () => {
     const owner = await signedInOwner(api);
     const other = await signedInOwner(api, 'Other Owner');
-    const hotelId = await createHotel(owner);
-    const flatId = await addRoom(owner, hotelId, { roomType: 'Flat', numberOfRooms: '2', hasKitchen: 'true' });
+    const hotelId = await createHotel(api, owner);
+    const flatId = await addRoom(api, owner, hotelId, { roomType: 'Flat', numberOfRooms: '2', hasKitchen: 'true' });
     const toRoom = await api.multipart('PATCH', `/hotel/room/update/room/${hotelId}/${flatId}`, { roomType: 'Room' }, {}, { token: owner.token });
     expect(toRoom.status, JSON.stringify(toRoom.body)).to.equal(200);
     const room = (await api.get(`/hotel/room/specific/room/hotel/${hotelId}/${flatId}`, { token: owner.token })).body.data;

@@ -7,23 +7,31 @@ import type { SignedIn } from './accounts.ts';
 import { daysFromToday, newContact, verifyContact } from './booking.ts';
 import { API, type TestSystem } from './test-system.ts';
 
+export async function createHotel(api: ApiClient, owner: SignedIn, overrides: Record<string, string> = {}): Promise<string> {
+  const response = await api.multipart('POST', '/hotel/data/create/hotel', hotelForm(overrides), { imageURLs: await pngImages(5) }, { token: owner.token });
+  expect(response.status, JSON.stringify(response.body)).to.equal(201);
+  return response.body.data._id as string;
+}
+
+export async function addRoom(api: ApiClient, owner: SignedIn, hotelId: string, overrides: Record<string, string> = {}, images = 1): Promise<string> {
+  const response = await api.multipart(
+    'POST',
+    '/hotel/room/create/room',
+    roomForm(hotelId, overrides),
+    { imageURLs: await pngImages(images) },
+    { token: owner.token },
+  );
+  expect(response.status, JSON.stringify(response.body)).to.equal(201);
+  return response.body.data._id as string;
+}
+
 export async function hotelWithRoom(
   api: ApiClient,
   owner: SignedIn,
   fields: { readonly hotel?: Record<string, string>; readonly room?: Record<string, string> } = {},
 ): Promise<{ hotelId: string; roomId: string }> {
-  const hotel = await api.multipart('POST', '/hotel/data/create/hotel', hotelForm(fields.hotel), { imageURLs: await pngImages(5) }, { token: owner.token });
-  expect(hotel.status, JSON.stringify(hotel.body)).to.equal(201);
-  const hotelId = hotel.body.data._id as string;
-  const room = await api.multipart(
-    'POST',
-    '/hotel/room/create/room',
-    roomForm(hotelId, { totalUnits: '50', ...fields.room }),
-    { imageURLs: await pngImages(2) },
-    { token: owner.token },
-  );
-  expect(room.status, JSON.stringify(room.body)).to.equal(201);
-  return { hotelId, roomId: room.body.data._id as string };
+  const hotelId = await createHotel(api, owner, fields.hotel);
+  return { hotelId, roomId: await addRoom(api, owner, hotelId, { totalUnits: '50', ...fields.room }, 2) };
 }
 
 /** Books one night for `guest` (contact verified by OTP first) and waits until the invoice is issued. */

@@ -25,6 +25,7 @@ import type { AuditLog, NotarisedLog, NotaryQueries } from './queries.ts';
 import type { TreeHeadStore } from './tree-heads.ts';
 import { nodeId } from './stored-tree.ts';
 import { lineLogger } from '@stays/service-kit';
+import { writeWhole } from './write-whole.ts';
 
 export const TREE_LEAVES_FILE = 'tree-leaves.bin';
 export const TREE_BLOCKS_FILE = 'tree-blocks.bin';
@@ -159,10 +160,10 @@ export class DiskTree {
     const leafBytes = Buffer.concat(appended.map((entry) => entry.leaf));
     const blocks = appended.flatMap((entry) => entry.completed.filter((node) => node.level === DISK_BLOCK_LEVEL));
     this.faults('write');
-    await this.leaves.write(leafBytes, 0, leafBytes.length, this.size * HASH_BYTES);
+    await writeWhole(this.leaves, leafBytes, this.size * HASH_BYTES);
     if (blocks.length > 0) {
       const blockBytes = Buffer.concat(blocks.map((node) => node.hash));
-      await this.blocks.write(blockBytes, 0, blockBytes.length);
+      await writeWhole(this.blocks, blockBytes);
     }
     await this.index.append(appended.map((entry) => entry.event));
     for (const block of blocks) this.addBlock(block.hash);

@@ -8,6 +8,7 @@
  */
 import { mkdir, open, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+import { writeWhole } from './write-whole.ts';
 
 export const LEAF_ARCHIVE_FILE = 'leaf-hashes.bin';
 const HASH_BYTES = 32;
@@ -89,7 +90,7 @@ export class LeafArchive {
     const bytes = Buffer.concat(leaves);
     this.faults('write');
     await this.handle.truncate(this.count * HASH_BYTES);
-    await this.handle.write(bytes, 0, bytes.length, this.count * HASH_BYTES);
+    await writeWhole(this.handle, bytes, this.count * HASH_BYTES);
     this.count += leaves.length;
   }
 

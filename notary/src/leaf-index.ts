@@ -17,6 +17,7 @@ import type { RecordedEvent } from '@stays/event-store';
 import { leafRecord } from './merkle.ts';
 import { auditLogDocument, type AuditLogDocument } from './stored-tree.ts';
 import { isProductActor, type LeafQuery, type LoggedRecord, type NotarisedLog } from './queries.ts';
+import { writeWhole } from './write-whole.ts';
 
 export const LEAF_KEYS_FILE = 'leaf-keys.bin';
 export const KEY_STRINGS_FILE = 'leaf-key-strings.jsonl';
@@ -177,8 +178,8 @@ export class LeafIndex {
       rows[at + 6] = this.id('actor', keys.actor);
       rows[at + 7] = this.id('category', keys.category) | (this.id('type', keys.type) << 16);
     });
-    if (this.pendingStrings.length > 0) await this.stringsFile.write(this.pendingStrings.splice(0).join(''));
-    await this.keysFile.write(new Uint8Array(rows.buffer), 0, rows.byteLength, this.rows * ROW_BYTES);
+    if (this.pendingStrings.length > 0) await writeWhole(this.stringsFile, Buffer.from(this.pendingStrings.splice(0).join('')));
+    await writeWhole(this.keysFile, new Uint8Array(rows.buffer, 0, rows.byteLength), this.rows * ROW_BYTES);
     for (let i = 0; i < events.length; i++) {
       const row = this.rows + i;
       const chunk = Math.floor(row / CHUNK_ROWS);

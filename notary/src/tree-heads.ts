@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { NotaryPublicKey, SignedTreeHead, TreeHeadFields } from '@stays/contracts';
 import type { ReadStore } from '@stays/read-store';
 import { canonicalJson } from '@stays/event-store';
+import { writeWhole } from './write-whole.ts';
 
 export const TREE_HEADS_COLLECTION = 'audit_tree_heads';
 export const TREE_HEADS_FILE = 'tree-heads.jsonl';
@@ -115,7 +116,7 @@ export class FileTreeHeadStore implements TreeHeadStore {
     const handle = await open(this.file, 'a');
     try {
       this.faults('write');
-      await handle.write(line);
+      await writeWhole(handle, Buffer.from(line));
       await handle.sync();
     } catch (error) {
       // part of a line left by a full disk would glue the next head to it

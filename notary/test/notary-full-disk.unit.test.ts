@@ -3,14 +3,17 @@
  * check called before each write and sync that throws the error a disk would): the notary
  * pauses, says why in its health, signs nothing; once the disk takes writes it resumes by
  * itself, with every event of the log a leaf exactly once, and every head it signed, before
- * and after, the root of the log's first leaves.
+ * and after, the root of the log's first leaves. And the leaf archive on a real filesystem
+ * (a small tmpfs, root only) that takes part of an append: the append fails, it is never
+ * counted as written.
  */
-import { generateKeyPairSync } from 'node:crypto';
+import { createHash, generateKeyPairSync } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { openInMemoryEventStore, type EventStore } from '@stays/event-store';
+import { mountSmallFilesystem, whyNoSmallFilesystem, type SmallFilesystem } from '@stays/service-kit/testing';
 import { DiskTree, FileTreeHeadStore, LeafArchive, Notary, NotarySigner, readTreeHeadsFile } from '../src/index.ts';
 import { leafHashOf, merkleTreeHash, verifyHeadSignature } from './support/rfc9162-verifier.ts';
 
@@ -118,5 +121,52 @@ describe("the notary's files on a full or failing disk", () => {
     await start();
     expect(notary!.status()).to.include({ treeSize: 30, signedSize: 30, failed: null });
     expect(await files!.tree.leafHashes(0, 30)).to.deep.equal((await eventStore.readAll()).map((record) => leafHashOf(record)));
+  });
+});
+
+const cannotMount = whyNoSmallFilesystem();
+
+describe(`the leaf archive on a real filesystem that fills up mid-write${cannotMount ? ` (skipped: ${cannotMount})` : ''}`, () => {
+  let root: string;
+  let filesystem: SmallFilesystem;
+  let archive: LeafArchive | undefined;
+
+  beforeEach(async function () {
+    if (cannotMount) this.skip();
+    root = await mkdtemp(path.join(os.tmpdir(), 'notary-full-fs-'));
+    filesystem = await mountSmallFilesystem(path.join(root, 'fs'), 1 << 20);
+  });
+  afterEach(async () => {
+    await archive?.close();
+    await filesystem?.unmount();
+    if (root) await rm(root, { recursive: true, force: true });
+  });
+
+  const leaves = (count: number, from: number) =>
+    Array.from({ length: count }, (_, i) =>
+      createHash('sha256')
+        .update(`leaf ${from + i}`)
+        .digest(),
+    );
+
+  it('refuses an append the disk takes only part of with its error, never counting leaves it does not hold, and takes it once space is back', async () => {
+    archive = await LeafArchive.open(filesystem.dir);
+    await archive.append(leaves(10, 0));
+    await archive.sync();
+
+    await filesystem.fill(4096); // one page left: the next 300 leaves (9,600 bytes) fit in part
+    const refused = await archive.append(leaves(300, 10)).then(
+      () => null,
+      (error: NodeJS.ErrnoException) => error.code,
+    );
+    expect(refused, 'the append that did not fit').to.equal('ENOSPC');
+    expect(archive.size, 'leaves counted').to.be.at.most(await LeafArchive.count(filesystem.dir));
+
+    await filesystem.drain();
+    await archive.reopen();
+    const held = archive.size;
+    await archive.append(leaves(310 - held, held));
+    await archive.sync();
+    expect(await LeafArchive.read(filesystem.dir)).to.deep.equal(leaves(310, 0));
   });
 });

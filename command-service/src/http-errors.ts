@@ -20,13 +20,21 @@ const statusOf: Record<DomainErrorCode, number> = {
 export const STORE_UNAVAILABLE_MESSAGES = {
   'disk-full': 'Changes cannot be saved right now because the server has run out of disk space. Nothing was saved; please try again in a few minutes.',
   other: 'Changes cannot be saved right now. Nothing was saved; please try again in a few minutes.',
+  /** A file beside the log (an image, a message to the outbox) met the full disk: the change may be half done, so nothing is promised. */
+  'disk-full-files': 'This cannot be done right now because the server has run out of disk space. Please try again in a few minutes.',
 } as const;
 /** Seconds a client is asked to wait: about how long the embedded log takes to notice that space came back. */
 const STORE_RETRY_AFTER_SECONDS = 5;
 
+/** Errors of a file write that passes once space is back (a full disk, a full quota). */
+const DISK_FULL_CODES = new Set(['ENOSPC', 'EDQUOT']);
+
 export function domainErrorToAppError(error: unknown): AppError | undefined {
   if (error instanceof EventStoreUnavailableError && error.reason !== 'closed') {
     return new ServiceUnavailableError(STORE_UNAVAILABLE_MESSAGES[error.reason === 'disk-full' ? 'disk-full' : 'other'], STORE_RETRY_AFTER_SECONDS);
+  }
+  if (DISK_FULL_CODES.has((error as NodeJS.ErrnoException | undefined)?.code ?? '')) {
+    return new ServiceUnavailableError(STORE_UNAVAILABLE_MESSAGES['disk-full-files'], STORE_RETRY_AFTER_SECONDS);
   }
   if (!(error instanceof DomainError)) return undefined;
   if (error instanceof TooMany) return new TooManyRequestsError(error.message, error.retryAfterSeconds);

@@ -222,9 +222,9 @@ export const routeAnswers: Partial<Record<RouteName, RouteAnswer>> = {
 /**
  * The failure statuses a route answers: those its table entry implies (a token: 401, a role:
  * 403; a body or query to check, or a read's `X-Min-Position`: 400; a body at all: 413 and
- * 415; a path parameter: 404), those
- * its answer entry adds, and 500 (an unexpected error, answered with the envelope, never its
- * message).
+ * 415; a path parameter: 404; a change on the command side: 503, as a full or failing disk
+ * refuses it), those its answer entry adds, and 500 (an unexpected error, answered with the
+ * envelope, never its message).
  */
 export function failureStatusesOf(route: RouteSpec, answer: RouteAnswer | undefined): number[] {
   const statuses = new Set<number>(answer?.failures ?? []);
@@ -236,6 +236,7 @@ export function failureStatusesOf(route: RouteSpec, answer: RouteAnswer | undefi
     statuses.add(415);
   }
   if (route.path.includes(':')) statuses.add(404);
+  if (route.side === 'command' && route.method !== 'GET') statuses.add(503);
   statuses.add(500);
   return [...statuses].sort((a, b) => a - b);
 }

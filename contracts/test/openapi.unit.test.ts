@@ -42,9 +42,9 @@ describe('the OpenAPI document generator', () => {
     expect(schema.required).to.deep.equal(['success', 'statusCode', 'message', 'data', 'pagination']);
   });
 
-  it("derives the failures of auth, bodies and path parameters and adds the route's own", () => {
-    expect(failureStatusesOf(table.addThing!, answers.addThing)).to.deep.equal([400, 401, 403, 409, 413, 415, 500]);
-    expect(failureStatusesOf(table.newThing!, undefined)).to.deep.equal([401, 404, 500]);
+  it("derives the failures of auth, bodies, path parameters and changes (a full disk refuses them) and adds the route's own", () => {
+    expect(failureStatusesOf(table.addThing!, answers.addThing)).to.deep.equal([400, 401, 403, 409, 413, 415, 500, 503]);
+    expect(failureStatusesOf(table.newThing!, undefined)).to.deep.equal([401, 404, 500, 503]);
     expect(failureStatusesOf(table.listThings!, answers.listThings)).to.deep.equal([400, 404, 500]);
   });
 

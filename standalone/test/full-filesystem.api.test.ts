@@ -1,0 +1,70 @@
+/**
+ * A real full filesystem under the one-process product: DATA_DIR on a small tmpfs whose last
+ * free byte a ballast file takes, so every writer under it meets ENOSPC (not only those the
+ * fault seam of full-disk.api.test.ts reaches). A change that needs a file beside the log
+ * (a room's new images, in the media folder) is refused with 503 saying the disk is full,
+ * never 500, and goes through once the ballast is gone, with no restart. Mounting needs root:
+ * elsewhere the tests are skipped, saying why.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { expect } from 'chai';
+import { STORE_UNAVAILABLE_MESSAGES } from '@stays/command-service';
+import { signedInOwner, type SignedIn } from './support/accounts.ts';
+import { pngImages } from './support/fixtures.ts';
+import { ApiClient } from './support/http-client.ts';
+import { mountSmallFilesystem, whyNoSmallFilesystem, type SmallFilesystem } from '@stays/service-kit/testing';
+import { hotelWithRoom } from './support/stays.ts';
+import { startTestSystem, type TestSystem } from './support/test-system.ts';
+
+const cannotMount = whyNoSmallFilesystem();
+
+describe(`a real full filesystem under DATA_DIR${cannotMount ? ` (skipped: ${cannotMount})` : ''}`, function () {
+  this.timeout(120_000);
+  let root: string;
+  let filesystem: SmallFilesystem;
+  let stays: TestSystem;
+  let api: ApiClient;
+  let owner: SignedIn;
+  let room: { hotelId: string; roomId: string };
+
+  before(async function () {
+    if (cannotMount) this.skip();
+    root = await mkdtemp(path.join(os.tmpdir(), 'stays-full-fs-'));
+    filesystem = await mountSmallFilesystem(path.join(root, 'fs'), 32 << 20);
+    stays = await startTestSystem({ dataDir: path.join(filesystem.dir, 'data') });
+    api = new ApiClient(stays.baseUrl);
+    owner = await signedInOwner(api);
+    room = await hotelWithRoom(api, owner);
+  });
+  after(async () => {
+    await stays?.destroy();
+    await filesystem?.unmount();
+    if (root) await rm(root, { recursive: true, force: true });
+  });
+
+  const replaceImages = async () =>
+    api.multipart(
+      'PATCH',
+      `/hotel/room/update/room/${room.hotelId}/${room.roomId}`,
+      { pricePerNight: '4600' },
+      { imageURLs: await pngImages(2) },
+      { token: owner.token },
+    );
+
+  it("answers 503 saying the disk is full when a room's new images meet it, and takes them once space is back", async () => {
+    await filesystem.fill();
+    try {
+      const refused = await replaceImages();
+      expect(refused.status, JSON.stringify(refused.body)).to.equal(503);
+      expect(refused.body.message).to.equal(STORE_UNAVAILABLE_MESSAGES['disk-full-files']);
+      expect(refused.headers.get('retry-after')).to.equal('5');
+    } finally {
+      await filesystem.drain();
+    }
+
+    const taken = await replaceImages();
+    expect(taken.status, JSON.stringify(taken.body)).to.equal(200);
+  });
+});

@@ -23,6 +23,8 @@ import {
   TokenVerifier,
   createFileMediaStore,
   createGridFsMediaStore,
+  removeMediaTempFiles,
+  removeOutboxTempFiles,
   importPrivateKey,
   importPublicKey,
   loadOrCreateOperatorToken,
@@ -185,6 +187,11 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     const media = mongo
       ? createGridFsMediaStore({ db: mongo.db(config.mongoDb), publicBaseUrl: config.mediaPath })
       : createFileMediaStore({ dir: path.join(config.dataDir, 'media'), publicBaseUrl: config.mediaPath });
+    if (!config.eventStoreUrl) {
+      // the embedded log's lock makes this process the only writer under DATA_DIR: a temp file there is a write a crash cut short
+      if (!mongo) await removeMediaTempFiles(path.join(config.dataDir, 'media'));
+      if (config.outboxDir === undefined) await removeOutboxTempFiles(path.join(config.dataDir, 'outbox'));
+    }
 
     const mediaLinks = await signingMediaLinksFor(config, now);
     const security = securityHeadersFor(config);

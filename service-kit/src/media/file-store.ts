@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { constants as fsConstants } from 'node:fs';
-import { open, readFile, rm, type FileHandle } from 'node:fs/promises';
+import { open, readdir, readFile, rm, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { assertMediaId, contentTypeForId, isValidMediaId, mediaIdForPut, mediaUrl } from './media-id.ts';
 import type { MediaObject, MediaStore, StoredMedia } from './port.ts';
@@ -106,6 +106,20 @@ export function createFileMediaStore(options: FileMediaStoreOptions): MediaStore
 }
 
 const writeFileAtomic = (path: string, bytes: Buffer, tmpDir: string): Promise<void> => writeFileAtomically(path, bytes, join(tmpDir, randomUUID()));
+
+/**
+ * Removes the temp files of `dir` (the store's `dir/.tmp/`): writes a crash cut short, which
+ * nothing else removes. Only for a process that alone writes `dir`, before its first put (the
+ * one-process product, which holds DATA_DIR's lock): another writer's temp file may be in flight.
+ */
+export async function removeMediaTempFiles(dir: string): Promise<void> {
+  const tmpDir = join(dir, '.tmp');
+  const names = await readdir(tmpDir).catch((error: unknown) => {
+    if (isNotFound(error)) return [];
+    throw error;
+  });
+  for (const name of names) await rm(join(tmpDir, name), { force: true });
+}
 
 function isNotFound(error: unknown): boolean {
   return (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';

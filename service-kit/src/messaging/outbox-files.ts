@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { writeFileAtomically } from '../files/atomic-write.ts';
 import { makePrivateDirectory } from '../files/private-files.ts';
+import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 
 export const EMAIL_SUFFIX = '.eml';
@@ -28,4 +29,20 @@ export async function writeOutboxFile(dir: string, name: string, bytes: Buffer):
   const path = join(dir, name);
   await writeFileAtomically(path, bytes, join(dir, `.${name}.${randomBytes(4).toString('hex')}.tmp`));
   return path;
+}
+
+/** The outbox's temp files: hidden, ending in `.tmp` (writeOutboxFile). */
+const isOutboxTempFile = (name: string): boolean => name.startsWith('.') && name.endsWith('.tmp');
+
+/**
+ * Removes the outbox's temp files: messages a crash cut short before their rename, which
+ * nothing else removes (the message itself is sent again by whoever retries it). Only for a
+ * process that alone writes `dir`, before its first message: another writer's may be in flight.
+ */
+export async function removeOutboxTempFiles(dir: string): Promise<void> {
+  const names = await readdir(dir).catch((error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  });
+  for (const name of names.filter(isOutboxTempFile)) await rm(join(dir, name), { force: true });
 }

@@ -11,23 +11,30 @@
  * - damage: stopped, then the last (acknowledged) record cut by 7 bytes: it must refuse to
  *           start and say so; the operator restores the log from the backup taken at the stop;
  * - clock:  the product's wall clock stepped forward by hours, then back as far behind, then
- *           right again (CLOCK_STEP_FILE), under load: no restart.
+ *           right again (CLOCK_STEP_FILE), under load: no restart;
+ * - fullfs: a real full filesystem: DATA_DIR lives on a small tmpfs for the whole run, and a
+ *           ballast file takes its last free byte for a while, under load, then is deleted:
+ *           every writer under DATA_DIR meets ENOSPC, no restart. Needs root (mount).
  *
  * After each round the checks of checks.ts; at the end, the read models against a rebuild
  * from the same log. The seed fixes the faults, their kinds and moments.
  */
-import { appendFile, cp, mkdtemp, readFile, rm, stat, truncate } from 'node:fs/promises';
+import { appendFile, cp, mkdtemp, readdir, readFile, rm, stat, truncate } from 'node:fs/promises';
+import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { readSnapshotFile, SNAPSHOT_FILE, type Document } from '@stays/read-store';
 import { freePort } from '../support/free-port.ts';
 import { eventOf, readLogFile } from '../support/log-file.ts';
+import { mountSmallFilesystem, type SmallFilesystem } from '@stays/service-kit/testing';
 import { ChildDidNotStart, StaysProcess, writeControlFile } from '../support/stays-process.ts';
 import { check, documentsPending, logFacts, orphansOf, type Findings } from './checks.ts';
-import { Workload } from './workload.ts';
+import { Workload, type Exchange } from './workload.ts';
 
-export const FAULT_KINDS = ['kill', 'disk', 'torn', 'damage', 'clock'] as const;
+export const FAULT_KINDS = ['kill', 'disk', 'torn', 'damage', 'clock', 'fullfs'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
+/** The faults any user can run; `fullfs` mounts a filesystem, which needs root. */
+export const FAULTS_WITHOUT_ROOT: readonly FaultKind[] = FAULT_KINDS.filter((fault) => fault !== 'fullfs');
 
 export interface CampaignOptions {
   readonly rounds: number;
@@ -37,7 +44,22 @@ export interface CampaignOptions {
   readonly guests?: number;
   /** The reconciler's window in seconds. Default 2. */
   readonly graceSeconds?: number;
+  /** The size of the filesystem DATA_DIR lives on when `fullfs` is among the faults. Default: filesystemBytesFor(rounds). */
+  readonly filesystemBytes?: number;
   readonly log?: (line: string) => void;
+}
+
+const MIB = 1 << 20;
+
+/**
+ * Room for what a run writes, with a margin: about 1 MiB after the set-up (the listing's
+ * images, the key store, the notary's files) and about 2 MiB a round (mostly the outbox's
+ * emails, which carry the invoice PDFs, and the invoices in media; then the log), plus the
+ * read store's snapshot twice over (the next one is written beside the previous one before
+ * the rename). A run that outgrew it would meet a full disk outside the fault's rounds.
+ */
+export function filesystemBytesFor(rounds: number): number {
+  return (64 + 3 * rounds) * MIB;
 }
 
 export interface RoundResult extends Findings {
@@ -47,10 +69,15 @@ export interface RoundResult extends Findings {
   readonly what: string;
   /** From the fault's end (restart, or space back) to /healthz 200. */
   readonly healthyAfterMs: number;
+  /** Writes of the round answered 5xx other than 503 (a failure the product did not name). */
+  readonly failed: number;
+  /** Temp files a writer left under DATA_DIR once the round had settled (new ones). */
+  readonly halfWritten: number;
 }
 
 export interface CampaignReport {
   readonly seed: number;
+  readonly faults: readonly FaultKind[];
   readonly rounds: RoundResult[];
   /** Collections whose documents differ from a rebuild from the same log (at the end). */
   readonly rebuildMismatches: string[];
@@ -103,7 +130,16 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRep
   const log = options.log ?? (() => undefined);
   const random = seeded(options.seed);
   const root = await mkdtemp(path.join(os.tmpdir(), 'stays-faults-'));
-  const dataDir = path.join(root, 'data');
+  let filesystem: SmallFilesystem | undefined;
+  if (options.faults.includes('fullfs')) {
+    const sizeBytes = options.filesystemBytes ?? filesystemBytesFor(options.rounds);
+    filesystem = await mountSmallFilesystem(path.join(root, 'fs'), sizeBytes).catch(async (error: unknown) => {
+      await rm(root, { recursive: true, force: true });
+      throw new Error(`the fullfs fault needs a filesystem of its own under DATA_DIR: ${(error as Error).message}`);
+    });
+    log(`DATA_DIR on a tmpfs of ${sizeBytes / MIB} MiB (${filesystem.dir})`);
+  }
+  const dataDir = path.join(filesystem?.dir ?? root, 'data');
   const child: Subject = {
     dataDir,
     port: await freePort(),
@@ -111,15 +147,29 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRep
     clockFile: path.join(root, 'clock-step'),
     graceSeconds: options.graceSeconds ?? 2,
   };
-  let stays = await startStays(child);
   const results: RoundResult[] = [];
+  let stays: StaysProcess | undefined;
+  // interrupted (Ctrl-C), the finally below never runs: the mount must not outlive the run
+  let interrupting = false;
+  const interrupted = () => {
+    // a terminal's Ctrl-C reaches this process twice (from the terminal and relayed by tsx): one cleanup
+    if (interrupting) return;
+    interrupting = true;
+    stays?.child.kill('SIGKILL');
+    filesystem?.unmountNow();
+    rmSync(root, { recursive: true, force: true });
+    process.exit(130);
+  };
+  if (filesystem) for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, interrupted);
   try {
+    stays = await startStays(child);
     await stays.healthy();
     const workload = new Workload(stays.baseUrl, dataDir, random);
     await workload.setUp(options.guests ?? 12);
 
     // every kind once in each run of as many rounds, in an order the seed shuffles
     const order = [...options.faults].sort(() => random() - 0.5);
+    const leftBefore = new Set<string>();
     let previous: Findings = { acknowledged: 0, lost: 0, phantom: 0, oversold: 0, orphans: 0, mismatched: 0, duplicates: 0, unverified: 0, details: [] };
     for (let round = 1; round <= options.rounds; round++) {
       const fault = order[(round - 1) % order.length]!;
@@ -214,10 +264,39 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRep
           what = refusedDamage ? 'last record cut by 7 bytes: start refused, backup restored' : 'last record cut by 7 bytes: START NOT REFUSED';
           break;
         }
+        case 'fullfs': {
+          const forMs = 300 + random() * 1700;
+          const ballast = await filesystem!.fill();
+          const full = Date.now();
+          // the guests' and owner's writes go to the log; these go to the outbox and media too
+          const filesWritten = workload.writeFiles();
+          const said = new Set<string>();
+          while (Date.now() - full < forMs) {
+            said.add(await healthzNow(stays.baseUrl));
+            await sleep(100);
+            // what a writer frees (a snapshot replacing the previous one, a temp file removed) is taken again: the disk stays full
+            await filesystem!.fill();
+          }
+          await filesystem!.drain();
+          healthyAfterMs = await stays.healthy();
+          await filesWritten;
+          await sleep(300);
+          await workload.stop();
+          const { used, free } = await filesystem!.usage();
+          what =
+            `filesystem full (ballast ${(ballast / MIB).toFixed(1)} MiB) for ${(forMs / 1000).toFixed(1)} s at ${(at / 1000).toFixed(1)} s; ` +
+            `/healthz meanwhile: ${[...said].join(' | ')}; ${fileWritesOf(workload.exchanges.slice(before))}; afterwards ${(used / MIB).toFixed(1)} MiB used, ${(free / MIB).toFixed(1)} MiB free`;
+          break;
+        }
       }
       await settle(dataDir, child.graceSeconds);
       // the checks look at everything so far; a round is charged with what is new since the last one
       const findings = await check(dataDir, stays.baseUrl, workload.exchanges, workload.accounts);
+      const answered = workload.exchanges.slice(before);
+      const failedWrites = answered.filter((exchange) => exchange.status >= 500 && exchange.status !== 503);
+      // a temp file is charged to the round that left it, as the other findings are
+      const leftovers = (await tempFilesLeft(dataDir)).filter((file) => !leftBefore.has(file));
+      for (const file of leftovers) leftBefore.add(file);
       const result: RoundResult = {
         round,
         fault,
@@ -225,11 +304,17 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRep
         healthyAfterMs,
         ...since(findings, previous),
         lost: Math.max(0, findings.lost - previous.lost) + (refusedDamage ? 0 : 1),
-        details: refusedDamage ? findings.details : ['damage not refused at start-up', ...findings.details],
+        failed: failedWrites.length,
+        halfWritten: leftovers.length,
+        details: [
+          ...(refusedDamage ? [] : ['damage not refused at start-up']),
+          ...failedWrites.slice(0, 5).map((exchange) => `${exchange.op} answered ${exchange.status}: ${exchange.message.slice(0, 120)}`),
+          ...(leftovers.length > 0 ? [`temp files left under DATA_DIR: ${leftovers.slice(0, 5).join(', ')}`] : []),
+          ...findings.details,
+        ],
       };
       previous = findings;
       results.push(result);
-      const answered = workload.exchanges.slice(before);
       const refused = answered.filter((exchange) => exchange.status === 503).length;
       const unanswered = answered.filter((exchange) => exchange.status === 0);
       log(
@@ -240,11 +325,60 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRep
 
     await stays.stop();
     const rebuildMismatches = await compareWithRebuild(root, child);
-    return { seed: options.seed, rounds: results, rebuildMismatches };
+    if (filesystem) log(`DATA_DIR at the end: ${await spaceTakenBy(dataDir)}`);
+    return { seed: options.seed, faults: options.faults, rounds: results, rebuildMismatches };
   } finally {
-    await stays.kill().catch(() => undefined);
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.off(signal, interrupted);
+    await stays?.kill().catch(() => undefined);
+    await filesystem?.unmount();
     await rm(root, { recursive: true, force: true });
   }
+}
+
+/** The bytes under each of DATA_DIR's folders, largest first, e.g. `events 3.1 MiB, outbox 2.0 MiB`. */
+async function spaceTakenBy(dataDir: string): Promise<string> {
+  const sizes = new Map<string, number>();
+  for (const entry of await readdir(dataDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const top = path.relative(dataDir, path.join(entry.parentPath, entry.name)).split(path.sep)[0]!;
+    sizes.set(top, (sizes.get(top) ?? 0) + (await stat(path.join(entry.parentPath, entry.name))).size);
+  }
+  return [...sizes]
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, bytes]) => `${name} ${(bytes / MIB).toFixed(1)} MiB`)
+    .join(', ');
+}
+
+/** What the writes beside the log were answered, e.g. `otp 503, images 503`. */
+const fileWritesOf = (exchanges: readonly Exchange[]): string =>
+  exchanges
+    .filter((exchange) => exchange.op === 'otp' || exchange.op === 'images')
+    .map((exchange) => `${exchange.op} ${exchange.status}${exchange.status >= 500 && exchange.status !== 503 ? ` (${exchange.message.slice(0, 80)})` : ''}`)
+    .join(', ');
+
+/** `/healthz`'s status and the start of what it said, e.g. `503 the event log refuses writes: …`. */
+async function healthzNow(baseUrl: string): Promise<string> {
+  return fetch(`${baseUrl}/healthz`).then(
+    async (response) => `${response.status}${response.ok ? '' : ` ${(await response.text()).slice(0, 160)}`}`,
+    (error: unknown) => `no answer (${String(error).slice(0, 80)})`,
+  );
+}
+
+/**
+ * Files a writer left half-written under DATA_DIR once the product has settled: temp files
+ * (`*.tmp`, `.tmp/`) that an atomic write removes when it fails. The product's own lock file is not one.
+ */
+async function tempFilesLeft(dataDir: string): Promise<string[]> {
+  const look = async () =>
+    (await readdir(dataDir, { recursive: true, withFileTypes: true }))
+      .filter((entry) => entry.isFile() && (/\.tmp$|\.tmp\./.test(entry.name) || path.basename(entry.parentPath) === '.tmp'))
+      .map((entry) => path.relative(dataDir, path.join(entry.parentPath, entry.name)));
+  // one being written as we look (a snapshot) is gone at the second look
+  const first = await look();
+  if (first.length === 0) return [];
+  await sleep(1000);
+  const second = new Set(await look());
+  return first.filter((file) => second.has(file));
 }
 
 function since(now: Findings, before: Findings): Findings {
@@ -263,8 +397,16 @@ function since(now: Findings, before: Findings): Findings {
   };
 }
 
-export const problems = (result: Findings): number =>
-  result.lost + result.phantom + result.oversold + result.orphans + result.mismatched + result.duplicates + result.unverified;
+export const problems = (result: RoundResult): number =>
+  result.lost +
+  result.phantom +
+  result.oversold +
+  result.orphans +
+  result.mismatched +
+  result.duplicates +
+  result.unverified +
+  result.failed +
+  result.halfWritten;
 
 /**
  * Waits until the reactors have documented every booking, the reconciler has given back
@@ -362,6 +504,8 @@ export function describeCampaign(report: CampaignReport): string {
     'read models off',
     'side effects not once',
     'verify-log failed',
+    'answered 5xx (not 503)',
+    'temp files left',
     'healthy after (median / max)',
   ];
   const rows = FAULT_KINDS.map((fault) => report.rounds.filter((round) => round.fault === fault))
@@ -380,6 +524,8 @@ export function describeCampaign(report: CampaignReport): string {
         sum((r) => r.mismatched),
         sum((r) => r.duplicates),
         sum((r) => r.unverified),
+        sum((r) => r.failed),
+        sum((r) => r.halfWritten),
         `${(times[Math.floor(times.length / 2)]! / 1000).toFixed(1)} s / ${(times.at(-1)! / 1000).toFixed(1)} s`,
       ].map(String);
     });
@@ -390,6 +536,6 @@ export function describeCampaign(report: CampaignReport): string {
     ...rows.map(line),
     '',
     `read models against a rebuild from the same log: ${report.rebuildMismatches.length === 0 ? 'equal' : `differ in ${report.rebuildMismatches.join(', ')}`}`,
-    `seed ${report.seed} (replay: npm run faults -- --seed ${report.seed} --rounds ${report.rounds.length})`,
+    `seed ${report.seed} (replay: npm run faults -- --seed ${report.seed} --rounds ${report.rounds.length} --faults ${report.faults.join(',')})`,
   ].join('\n');
 }

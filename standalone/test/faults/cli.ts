@@ -1,15 +1,16 @@
 /**
- * `npm run faults -- [--rounds N] [--seed S] [--faults kill,disk,torn,damage,clock]`: the fault
- * campaign (campaign.ts) against the one-process product; prints each round, then a table
+ * `npm run faults -- [--rounds N] [--seed S] [--faults kill,disk,torn,damage,clock,fullfs]`: the
+ * fault campaign (campaign.ts) against the one-process product; prints each round, then a table
  * per fault kind and the seed that replays it. Exit code 1 when any round found a problem.
+ * Without --faults, every fault but `fullfs` (it mounts a filesystem: root only).
  */
 import { parseArgs } from 'node:util';
-import { FAULT_KINDS, describeCampaign, problems, runCampaign, type FaultKind } from './campaign.ts';
+import { FAULT_KINDS, FAULTS_WITHOUT_ROOT, describeCampaign, problems, runCampaign, type FaultKind } from './campaign.ts';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string' }, seed: { type: 'string' }, faults: { type: 'string' }, guests: { type: 'string' } } });
 const rounds = Number(values.rounds ?? 8);
 const seed = Number(values.seed ?? Math.floor(Math.random() * 2 ** 31));
-const faults = (values.faults ?? FAULT_KINDS.join(',')).split(',').map((name) => name.trim()) as FaultKind[];
+const faults = (values.faults ?? FAULTS_WITHOUT_ROOT.join(',')).split(',').map((name) => name.trim()) as FaultKind[];
 const unknown = faults.filter((fault) => !FAULT_KINDS.includes(fault));
 if (!Number.isSafeInteger(rounds) || rounds < 1 || !Number.isSafeInteger(seed) || unknown.length > 0 || faults.length === 0) {
   console.error(
@@ -19,7 +20,12 @@ if (!Number.isSafeInteger(rounds) || rounds < 1 || !Number.isSafeInteger(seed) |
 }
 const started = Date.now();
 console.log(`fault campaign: ${rounds} rounds of ${faults.join(', ')}, seed ${seed}`);
-const report = await runCampaign({ rounds, seed, faults, ...(values.guests && { guests: Number(values.guests) }), log: (line) => console.log(line) });
+const report = await runCampaign({ rounds, seed, faults, ...(values.guests && { guests: Number(values.guests) }), log: (line) => console.log(line) }).catch(
+  (error: unknown) => {
+    console.error(`fault campaign stopped: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(2);
+  },
+);
 console.log(`\n${describeCampaign(report)}`);
 console.log(`(${((Date.now() - started) / 60_000).toFixed(1)} min)`);
 process.exitCode = report.rounds.some((round) => problems(round) > 0) || report.rebuildMismatches.length > 0 ? 1 : 0;

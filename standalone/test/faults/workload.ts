@@ -5,11 +5,12 @@
  * its times, for the checks to hold the product to.
  */
 import { signedInCustomer, signedInOwner, type SignedIn } from '../support/accounts.ts';
-import { daysFromToday, newContact, verifyContact, type Contact } from '../support/booking.ts';
+import { daysFromToday, international, newContact, verifyContact, type Contact } from '../support/booking.ts';
 import { pngImages, roomForm, hotelForm } from '../support/fixtures.ts';
 import { ApiClient } from '../support/http-client.ts';
 
-export type Operation = 'book' | 'cancel' | 'paid';
+/** `otp` (a code sent: the outbox's files) and `images` (a room's images replaced: media files) write beside the log. */
+export type Operation = 'book' | 'cancel' | 'paid' | 'otp' | 'images';
 
 export interface Exchange {
   readonly op: Operation;
@@ -41,6 +42,7 @@ export class Workload {
   private running: Promise<void>[] = [];
   private stopping = false;
   private api: ApiClient;
+  private fileWrites = 0;
 
   constructor(
     baseUrl: string,
@@ -80,6 +82,30 @@ export class Workload {
     const contact = newContact(`Guest ${this.guests.length}`);
     await verifyContact(this.api, this.dataDir, account.token, contact);
     this.guests.push({ ...account, contact, open: [] });
+  }
+
+  /**
+   * One write of each kind that keeps files beside the log: a guest asks a code for a new
+   * contact (an email and an SMS in the outbox), the owner replaces the room's images (media).
+   * A new contact each time, as a guest may ask one contact only so many codes a day.
+   */
+  async writeFiles(): Promise<void> {
+    const guest = this.guests[this.fileWrites++ % this.guests.length]!;
+    const contact = newContact(guest.contact.customerName);
+    await Promise.all([
+      this.call('otp', guest.id, undefined, () =>
+        this.api.post('/hotel/booking/send/email/mobile', { ...contact, customerPhoneNumber: international(contact) }, { token: guest.token }),
+      ),
+      this.call('images', this.owner.id, undefined, async () =>
+        this.api.multipart(
+          'PATCH',
+          `/hotel/room/update/room/${this.hotelId}/${this.roomId}`,
+          { pricePerNight: roomForm(this.hotelId).pricePerNight! },
+          { imageURLs: await pngImages(2) },
+          { token: this.owner.token },
+        ),
+      ),
+    ]);
   }
 
   /** Starts every guest and the owner on `nights` (days from today), until stop(). */

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import Koa from 'koa';
 import { errorHandler } from '@stays/service-kit';
 import { Conflict, Forbidden, InvalidInput, NotFound, TooMany, Unauthenticated, type DomainError } from '../src/domain-errors.ts';
-import { domainErrorToAppError } from '../src/http-errors.ts';
+import { STORE_UNAVAILABLE_MESSAGES, domainErrorToAppError } from '../src/http-errors.ts';
 
 /** What the command service answers when a handler throws `error`. */
 async function answerTo(error: unknown) {
@@ -49,6 +49,19 @@ describe('domain errors over HTTP', () => {
   it('says when to try again after too many tries', async () => {
     expect(await answerTo(new TooMany('Too many tries', 30))).to.deep.include({ status: 429, retryAfter: '30' });
     expect(await answerTo(new TooMany('Too many tries'))).to.deep.include({ status: 429, retryAfter: null });
+  });
+
+  it('answers a file write that met a full disk or quota (media, the outbox) 503 with Retry-After, promising nothing was saved no more than it knows', async () => {
+    for (const code of ['ENOSPC', 'EDQUOT']) {
+      const error = Object.assign(new Error(`${code}: no space left on device, write`), { code });
+      expect(await answerTo(error), code).to.deep.equal({
+        status: 503,
+        retryAfter: '5',
+        body: { success: false, statusCode: 503, message: STORE_UNAVAILABLE_MESSAGES['disk-full-files'] },
+      });
+    }
+    // a failing disk is not one that passes once space is back
+    expect((await answerTo(Object.assign(new Error('EIO: i/o error, write'), { code: 'EIO' }))).status).to.equal(500);
   });
 
   it('leaves other errors to the error handler: a bug is a 500 that says nothing of it', async () => {

@@ -13,7 +13,7 @@
  * fails its checksum and is refused whole.
  */
 import { createHash } from 'node:crypto';
-import { open, readFile } from 'node:fs/promises';
+import { open, readFile, type FileHandle } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import v8 from 'node:v8';
 import type { Document } from '../port.ts';
@@ -25,10 +25,11 @@ const DIGEST_BYTES = 32;
 /** Documents serialised per frame: small enough that one frame is a short pause for the event loop. */
 const CHUNK_DOCUMENTS = 1000;
 /**
- * A pause after each chunk, read only here: crash tests use it to kill the process while a
- * snapshot is being written. Never set in service.
+ * A pause after each chunk, read only here, at each snapshot: crash tests use it to kill the
+ * process while a snapshot is being written, full-disk tests to free space between writes.
+ * Never set in service.
  */
-const CHUNK_DELAY_MS = Number(process.env.STAYS_SNAPSHOT_CHUNK_DELAY_MS ?? 0);
+const chunkDelayMs = (): number => Number(process.env.STAYS_SNAPSHOT_CHUNK_DELAY_MS ?? 0);
 
 /** Where in the log a snapshot was taken: the log's head and the id of the event there. */
 export interface SnapshotOrigin {
@@ -58,11 +59,12 @@ export class SnapshotUnreadableError extends Error {
 /** Writes `snapshot` to `file` (created with mode 0600, truncated if present) and fsyncs it. */
 export async function writeSnapshotFile(file: string, snapshot: Snapshot): Promise<void> {
   const handle = await open(file, 'w', 0o600);
+  const delayMs = chunkDelayMs();
   try {
     const digest = createHash('sha256');
     const put = async (bytes: Buffer) => {
       digest.update(bytes);
-      await handle.write(bytes);
+      await writeWhole(handle, bytes);
     };
     await put(MAGIC);
     const header: Header = {
@@ -75,13 +77,26 @@ export async function writeSnapshotFile(file: string, snapshot: Snapshot): Promi
     for (const { documents } of snapshot.collections) {
       for (let start = 0; start < documents.length; start += CHUNK_DOCUMENTS) {
         await put(frame(documents.slice(start, start + CHUNK_DOCUMENTS)));
-        if (CHUNK_DELAY_MS > 0) await sleep(CHUNK_DELAY_MS);
+        if (delayMs > 0) await sleep(delayMs);
       }
     }
-    await handle.write(digest.digest());
+    await writeWhole(handle, digest.digest());
     await handle.sync();
   } finally {
     await handle.close();
+  }
+}
+
+/**
+ * Writes every byte, however many writes it takes: a disk with less room left than a write
+ * takes part of it and succeeds (only the next write fails), and a writer that went on would
+ * leave a hole in the file, and rename it over a whole snapshot once space came back.
+ */
+async function writeWhole(handle: FileHandle, bytes: Buffer): Promise<void> {
+  for (let written = 0; written < bytes.length;) {
+    const { bytesWritten } = await handle.write(bytes, written, bytes.length - written);
+    if (bytesWritten === 0) throw Object.assign(new Error('ENOSPC: no space left on device, write took no bytes'), { code: 'ENOSPC' });
+    written += bytesWritten;
   }
 }
 

@@ -4,40 +4,11 @@
  * come back, newest first, without the model's internal fields; and whose a booking is.
  */
 import { expect } from 'chai';
-import { TERMS_BEFORE_POLICIES, type BookingPlaced, type DomainEvent } from '@stays/contracts';
+import type { DomainEvent } from '@stays/contracts';
 import { bookingsReadModel, liveReadModels } from '../src/index.ts';
 import type { BookingQueries } from '../src/read-models/bookings.ts';
+import { placed } from './support/booking-placed.ts';
 import { projectInto, recordedAt } from './support/project-events.ts';
-
-const base: BookingPlaced['data'] = {
-  bookingID: 'BK-1',
-  customerId: 'c1',
-  customerName: 'Asha Rao',
-  customerEmail: 'Asha@Example.in',
-  customerPhoneNumber: '9876543210',
-  hotelId: 'h1',
-  ownerId: 'o1',
-  hotelName: 'Sea Breeze Residency',
-  hotelAddress: '12 Marine Drive',
-  hotelCity: 'Mumbai',
-  roomId: 'r1',
-  roomType: 'Room',
-  roomStandard: 'Deluxe',
-  numberOfRooms: 1,
-  numberOfGuests: 2,
-  numberOfNights: 2,
-  dateOfBooking: '2026-11-01',
-  dateOfCommencement: '2026-12-01',
-  nights: ['2026-12-01', '2026-12-02'],
-  units: 1,
-  pricePerNight: 3000,
-  totalAmount: 6000,
-  discountAmount: 1200,
-  payableAmount: 4800,
-  paymentMethod: 'pay-at-hotel',
-  cancellationPolicy: TERMS_BEFORE_POLICIES,
-};
-const placed = (changes: Partial<BookingPlaced['data']>): DomainEvent => ({ type: 'BookingPlaced', data: { ...base, ...changes } });
 
 // recorded one second apart, in this order: BK-3 is the newest
 const events: DomainEvent[] = [

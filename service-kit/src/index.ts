@@ -22,3 +22,4 @@ export * from './operator/operator-api.ts';
 export * from './operator/operator-token.ts';
 export * from './calendar-feed-links.ts';
 export * from './observability/index.ts';
+export { queryMemory } from './http/checked-queries.ts';

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import Koa, { type Middleware } from 'koa';
 import { expect } from 'chai';
 import { messages, routes, type RouteSpec, type Side } from '@stays/contracts';
-import { ForbiddenError, UnauthorizedError, createApiRouter, errorHandler, type ApiRouter, type RouteMounter } from '../src/index.ts';
+import { ForbiddenError, UnauthorizedError, createApiRouter, errorHandler, queryMemory, type ApiRouter, type RouteMounter } from '../src/index.ts';
 
 const PREFIX = '/api';
 
@@ -76,7 +76,12 @@ describe('the route mounter', () => {
       query.mount(routes.searchRooms, async (ctx) => {
         ctx.body = ctx.input.query;
       });
-      mountTheRest(query, 'query', [routes.searchRooms]);
+      query.mount(routes.searchHotels, async (ctx) => {
+        // a handler that writes into its checked query: what a later request is handed must not change
+        if (ctx.get('X-Tamper') !== '') (ctx.input.query as { page: number }).page = 99;
+        ctx.body = ctx.input.query;
+      });
+      mountTheRest(query, 'query', [routes.searchRooms, routes.searchHotels]);
 
       const app = new Koa();
       app.use(errorHandler());
@@ -124,6 +129,25 @@ describe('the route mounter', () => {
         body: { roomType: ['Flat', 'Room'], sort: 'created_at', order: 'desc', page: 1, limit: 100 },
       });
       expect(await call('GET', '/hotel/room/get/search/rooms?page=0')).to.deep.include({ status: 400 });
+    });
+
+    it('remembers a query string that passed: the same values each time, which no handler can change; one refused is checked and refused again', async () => {
+      const search = '/hotel/data/get/search?searchTerm=Pune&page=2&order=asc';
+      const first = await call('GET', search);
+      expect(first).to.deep.include({ status: 200 });
+      expect(first.body).to.include({ searchTerm: 'Pune', page: 2, order: 'asc' });
+      // the write fails (a TypeError in strict code, ignored in sloppy code): either way nothing changed
+      expect((await call('GET', search, { headers: { 'X-Tamper': '1' } })).body).to.not.include({ page: 99 });
+      expect(await call('GET', search)).to.deep.equal(first);
+      expect(await call('GET', '/hotel/data/get/search?page=0')).to.deep.include({ status: 400 });
+      expect(await call('GET', '/hotel/data/get/search?page=0')).to.deep.include({ status: 400 });
+      queryMemory.enabled = false;
+      try {
+        expect(await call('GET', search)).to.deep.equal(first);
+        expect((await call('GET', search, { headers: { 'X-Tamper': '1' } })).body).to.include({ page: 99 });
+      } finally {
+        queryMemory.enabled = true;
+      }
     });
 
     it('reads a multipart body: fields validated, files of the upload field handed over, other file fields and too many files refused', async () => {

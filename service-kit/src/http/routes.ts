@@ -11,6 +11,7 @@ import { messages, routeNameOf, routes, type Auth, type BodyOf, type PathParams,
 import { AppError, BadRequestError } from './errors.ts';
 import { bodyFields, jsonBody, multipartBody, uploadedFieldNames, uploadedFiles, type UploadedFile } from './bodies.ts';
 import { validate } from './validate.ts';
+import { checkedQueries } from './checked-queries.ts';
 
 export interface RouteInput<R extends RouteSpec> {
   /** The path's `:params`, decoded. */
@@ -91,6 +92,7 @@ function bodyParserOf(route: RouteSpec): Middleware | null {
 
 /** Validates the body, then the files, then the query, and sets `ctx.input`. */
 function inputOf(route: RouteSpec): Middleware {
+  const checkQuery = route.query !== undefined ? checkedQueries(route.query) : undefined;
   return async (ctx, next) => {
     const body = route.body.kind !== 'none' && route.body.schema !== undefined ? validate(route.body.schema, bodyFields(ctx)) : undefined;
     let files: UploadedFile[] = [];
@@ -101,7 +103,7 @@ function inputOf(route: RouteSpec): Middleware {
       files = uploadedFiles(ctx, field);
       if (files.length > maxFiles) throw new AppError(400, tooManyMessage, field);
     }
-    const query = route.query !== undefined ? validate(route.query, { ...ctx.query }) : undefined;
+    const query = checkQuery?.(ctx.querystring, () => ({ ...ctx.query }));
     const input: { [K in keyof RouteInput<RouteSpec>]: unknown } = { params: { ...ctx.params }, body, query, files };
     ctx.input = input;
     await next();

@@ -25,6 +25,7 @@ export {
 export { backoffDelayMs, describeError, type BackoffOptions } from './backoff.ts';
 export { subscriptionHealth, type SubscriptionHealth } from './subscription-health.ts';
 export { canonicalJson, canonicalRecord } from './canonical-record.ts';
+export { writeWhole } from './write-whole.ts';
 export {
   openEmbeddedEventStore,
   openInMemoryEventStore,

@@ -25,7 +25,7 @@ import type { AuditLog, NotarisedLog, NotaryQueries } from './queries.ts';
 import type { TreeHeadStore } from './tree-heads.ts';
 import { nodeId } from './stored-tree.ts';
 import { lineLogger } from '@stays/service-kit';
-import { writeWhole } from './write-whole.ts';
+import { writeWhole } from '@stays/event-store';
 
 export const TREE_LEAVES_FILE = 'tree-leaves.bin';
 export const TREE_BLOCKS_FILE = 'tree-blocks.bin';

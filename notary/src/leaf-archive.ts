@@ -8,7 +8,7 @@
  */
 import { mkdir, open, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { writeWhole } from './write-whole.ts';
+import { writeWhole } from '@stays/event-store';
 
 export const LEAF_ARCHIVE_FILE = 'leaf-hashes.bin';
 const HASH_BYTES = 32;

@@ -17,7 +17,7 @@ import type { RecordedEvent } from '@stays/event-store';
 import { leafRecord } from './merkle.ts';
 import { auditLogDocument, type AuditLogDocument } from './stored-tree.ts';
 import { isProductActor, type LeafQuery, type LoggedRecord, type NotarisedLog } from './queries.ts';
-import { writeWhole } from './write-whole.ts';
+import { writeWhole } from '@stays/event-store';
 
 export const LEAF_KEYS_FILE = 'leaf-keys.bin';
 export const KEY_STRINGS_FILE = 'leaf-key-strings.jsonl';

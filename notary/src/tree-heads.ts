@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { NotaryPublicKey, SignedTreeHead, TreeHeadFields } from '@stays/contracts';
 import type { ReadStore } from '@stays/read-store';
 import { canonicalJson } from '@stays/event-store';
-import { writeWhole } from './write-whole.ts';
+import { writeWhole } from '@stays/event-store';
 
 export const TREE_HEADS_COLLECTION = 'audit_tree_heads';
 export const TREE_HEADS_FILE = 'tree-heads.jsonl';

@@ -23,6 +23,7 @@ import type { LogFile } from './log-file.ts';
 import { LogIndex } from './log-index.ts';
 import { HEADER_BYTES, RECORD_MAGIC } from './record-codec.ts';
 import { syncDirectory } from './sync-directory.ts';
+import { writeWhole } from '../write-whole.ts';
 
 export const INDEX_FILE_NAME = 'events.index';
 const TEMP_SUFFIX = '.tmp';
@@ -60,7 +61,8 @@ export async function writeIndexFile(dir: string, index: LogIndex, log: LogFile)
   const temp = path + TEMP_SUFFIX;
   const handle = await open(temp, 'w', 0o644);
   try {
-    await handle.writev(parts);
+    // part by part, each whole: one writev may take fewer bytes than it was handed on a nearly full disk
+    for (const part of parts) await writeWhole(handle, part);
     await handle.sync();
   } finally {
     await handle.close();

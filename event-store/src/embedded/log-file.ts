@@ -3,6 +3,7 @@
  * inject failures (a failing fdatasync, a short disk) and so an in-memory store can
  * run the very same code without a disk.
  */
+import { writeWhole } from '../write-whole.ts';
 import { constants } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 
@@ -59,14 +60,7 @@ class DiskLogFile implements LogFile {
   }
 
   write(data: Buffer, position: number): Promise<void> {
-    return this.use(async (handle) => {
-      let written = 0;
-      while (written < data.length) {
-        const { bytesWritten } = await handle.write(data, written, data.length - written, position + written);
-        if (bytesWritten === 0) throw new Error('log write made no progress');
-        written += bytesWritten;
-      }
-    });
+    return this.use((handle) => writeWhole(handle, data, position));
   }
 
   datasync(): Promise<void> {

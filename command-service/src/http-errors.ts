@@ -4,7 +4,7 @@
  * envelope (and `Retry-After` for 429).
  */
 import { EventStoreUnavailableError } from '@stays/event-store';
-import { AppError, ServiceUnavailableError, TooManyRequestsError } from '@stays/service-kit';
+import { AppError, ServiceUnavailableError, TooManyRequestsError, isDiskFull } from '@stays/service-kit';
 import { DomainError, InvalidInput, TooMany, type DomainErrorCode } from './domain-errors.ts';
 
 const statusOf: Record<DomainErrorCode, number> = {
@@ -26,14 +26,11 @@ export const STORE_UNAVAILABLE_MESSAGES = {
 /** Seconds a client is asked to wait: about how long the embedded log takes to notice that space came back. */
 const STORE_RETRY_AFTER_SECONDS = 5;
 
-/** Errors of a file write that passes once space is back (a full disk, a full quota). */
-const DISK_FULL_CODES = new Set(['ENOSPC', 'EDQUOT']);
-
 export function domainErrorToAppError(error: unknown): AppError | undefined {
   if (error instanceof EventStoreUnavailableError && error.reason !== 'closed') {
     return new ServiceUnavailableError(STORE_UNAVAILABLE_MESSAGES[error.reason === 'disk-full' ? 'disk-full' : 'other'], STORE_RETRY_AFTER_SECONDS);
   }
-  if (DISK_FULL_CODES.has((error as NodeJS.ErrnoException | undefined)?.code ?? '')) {
+  if (isDiskFull(error)) {
     return new ServiceUnavailableError(STORE_UNAVAILABLE_MESSAGES['disk-full-files'], STORE_RETRY_AFTER_SECONDS);
   }
   if (!(error instanceof DomainError)) return undefined;

@@ -23,3 +23,4 @@ export * from './operator/operator-token.ts';
 export * from './calendar-feed-links.ts';
 export * from './observability/index.ts';
 export { queryMemory } from './http/checked-queries.ts';
+export { DiskRefusals, isDiskFull, type DiskRefusal } from './files/disk-refusals.ts';

@@ -44,12 +44,14 @@ import {
   streamNamesFor,
   signingMediaLinksFor,
   smsFor,
+  DiskRefusals,
   type Config,
   type KeyedStreamNames,
   type Logger,
   type Mailer,
   type MediaStore,
   type SigningKeys,
+  type SmsSender,
 } from '@stays/service-kit';
 import { ReadModelRunner, readModelOperatorRoute, discoverReadModels, findReadModels, readModelFolders, readModelQueries } from '@stays/projections';
 import {
@@ -184,9 +186,12 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     if (snapshots) closers.unshift(() => snapshots.close());
     // reactors resume from checkpoints in the embedded read store (the MongoDB mode keeps them in memory here, as before)
     const checkpoints = snapshots ? { checkpoints: readStoreReactorCheckpoints(readStore) } : {};
+    // a full disk met by the media folder or the outbox turns /healthz 503 until the disk takes writes again
+    const fileRefusals = new DiskRefusals({ dir: config.dataDir, log });
+    closers.push(() => fileRefusals.close());
     const media = mongo
       ? createGridFsMediaStore({ db: mongo.db(config.mongoDb), publicBaseUrl: config.mediaPath })
-      : createFileMediaStore({ dir: path.join(config.dataDir, 'media'), publicBaseUrl: config.mediaPath });
+      : watchedMediaStore(createFileMediaStore({ dir: path.join(config.dataDir, 'media'), publicBaseUrl: config.mediaPath }), fileRefusals);
     if (!config.eventStoreUrl) {
       // the embedded log's lock makes this process the only writer under DATA_DIR: a temp file there is a write a crash cut short
       if (!mongo) await removeMediaTempFiles(path.join(config.dataDir, 'media'));
@@ -195,7 +200,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
 
     const mediaLinks = await signingMediaLinksFor(config, now);
     const security = securityHeadersFor(config);
-    const configuredMailer = overrides.mailer ?? mailerFor(config);
+    const configuredMailer = overrides.mailer ?? watchedMailer(mailerFor(config), fileRefusals);
     const mailer = seedingClock
       ? seedingMailer(seedingClock, configuredMailer, createOutboxMailer({ dir: path.join(config.dataDir, 'outbox-demo'), from: config.mailFrom }))
       : configuredMailer;
@@ -293,7 +298,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
         tokenVerifier,
         google: overrides.google !== undefined ? overrides.google : config.google ? createGoogleVerifier(config.google) : null,
         mailer,
-        sms: smsFor(config),
+        sms: watchedSms(smsFor(config), fileRefusals),
         otpKey: await otpKeyFor(config),
         streamNames,
         calendarFeedLinks,
@@ -328,7 +333,9 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
               ),
             };
             const refusal = rawEventStore.refusingAppends?.();
-            return refusal ? { ...health, healthy: false, problem: `the event log refuses writes: ${refusal.message}` } : health;
+            if (refusal) return { ...health, healthy: false, problem: `the event log refuses writes: ${refusal.message}` };
+            const filesRefused = fileRefusals.current();
+            return filesRefused ? { ...health, healthy: false, problem: `${filesRefused.what} refuses writes: ${filesRefused.error}` } : health;
           },
           waitFor: (position, timeoutMs) => runner.waitFor(position, timeoutMs),
           changedAt: async (projection) => runner.changedAt(projection),
@@ -488,3 +495,13 @@ function logFileLeavesOf(file: string): LogFileLeavesSource {
     await streamLeavesOfLogFile(file, { threads: 0, onLeaves });
   };
 }
+
+/** The media store, its writes watched for a full disk (reads and deletes as they are). */
+const watchedMediaStore = (store: MediaStore, refusals: DiskRefusals): MediaStore => ({
+  ...store,
+  put: (input) => refusals.watch('the media folder', () => store.put(input)),
+});
+
+const watchedMailer = (mailer: Mailer, refusals: DiskRefusals): Mailer => ({ send: (message) => refusals.watch('the outbox', () => mailer.send(message)) });
+
+const watchedSms = (sms: SmsSender, refusals: DiskRefusals): SmsSender => ({ send: (message) => refusals.watch('the outbox', () => sms.send(message)) });

@@ -3,8 +3,8 @@
  * free byte a ballast file takes, so every writer under it meets ENOSPC (not only those the
  * fault seam of full-disk.api.test.ts reaches). A change that needs a file beside the log
  * (a room's new images, in the media folder) is refused with 503 saying the disk is full,
- * never 500, and goes through once the ballast is gone, with no restart. Mounting needs root:
- * elsewhere the tests are skipped, saying why.
+ * never 500, /healthz answers 503 naming it, and both pass once the ballast is gone, with no
+ * restart. Mounting needs root: elsewhere the tests are skipped, saying why.
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -53,17 +53,31 @@ describe(`a real full filesystem under DATA_DIR${cannotMount ? ` (skipped: ${can
       { token: owner.token },
     );
 
-  it("answers 503 saying the disk is full when a room's new images meet it, and takes them once space is back", async () => {
+  const health = async () => {
+    const answer = await fetch(`${stays.baseUrl}/healthz`);
+    return { status: answer.status, message: ((await answer.json()) as { message: string }).message };
+  };
+
+  it("answers 503 saying the disk is full when a room's new images meet it, /healthz naming it, and takes them once space is back", async () => {
     await filesystem.fill();
     try {
       const refused = await replaceImages();
       expect(refused.status, JSON.stringify(refused.body)).to.equal(503);
       expect(refused.body.message).to.equal(STORE_UNAVAILABLE_MESSAGES['disk-full-files']);
       expect(refused.headers.get('retry-after')).to.equal('5');
+      const unhealthy = await health();
+      expect(unhealthy.status).to.equal(503);
+      expect(unhealthy.message).to.match(/^the media folder refuses writes: ENOSPC/);
     } finally {
       await filesystem.drain();
     }
 
+    // the disk is probed with backoff up to 5 s: healthy again with no restart
+    const deadline = Date.now() + 15_000;
+    while ((await health()).status !== 200) {
+      expect(Date.now(), 'healthy again once space is back').to.be.below(deadline);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     const taken = await replaceImages();
     expect(taken.status, JSON.stringify(taken.body)).to.equal(200);
   });

@@ -58,21 +58,26 @@ export class DiskRefusals {
     if (this.refusal === undefined)
       this.options.log(`${refusal.what} refused a write: ${refusal.error}; /healthz answers 503 until the disk takes writes again`);
     this.refusal = refusal;
-    this.probing ??= this.probeUntilWritable().finally(() => (this.probing = undefined));
+    this.probing ??= this.probeUntilWritable();
   }
 
   private async probeUntilWritable(): Promise<void> {
-    for (let delay = FIRST_DELAY_MS; ; delay = Math.min(delay * 2, LAST_DELAY_MS)) {
-      try {
-        await sleep(delay, undefined, { signal: this.stopping.signal });
-      } catch {
-        return;
+    try {
+      for (let delay = FIRST_DELAY_MS; ; delay = Math.min(delay * 2, LAST_DELAY_MS)) {
+        try {
+          await sleep(delay, undefined, { signal: this.stopping.signal });
+        } catch {
+          return;
+        }
+        if (await this.probe()) {
+          this.options.log(`the disk takes writes again (${this.refusal?.what ?? 'files'} had been refused); /healthz no longer names it`);
+          this.refusal = undefined;
+          return;
+        }
       }
-      if (await this.probe()) {
-        this.options.log(`the disk takes writes again (${this.refusal?.what ?? 'files'} had been refused); /healthz no longer names it`);
-        this.refusal = undefined;
-        return;
-      }
+    } finally {
+      // in the same step as the refusal is cleared: a refusal noted after it starts a new probe
+      this.probing = undefined;
     }
   }
 

@@ -13,12 +13,11 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
 import { messages } from '@stays/contracts';
 import { startE2eSystem } from '../frontend/test/e2e/support/system.ts';
-import { atMost, below, type Report } from './report.ts';
+import { atMost, below, median, type Report } from './report.ts';
 
 const DIST = fileURLToPath(new URL('../frontend/dist', import.meta.url));
 const RUNS = 5;
 const PHONE_RUNS = 7;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const range = (values: number[]) => `${Math.round(Math.min(...values))}–${Math.round(Math.max(...values))}`;
 
 export default async function benchFrontend(report: Report): Promise<void> {

@@ -41,7 +41,7 @@ import { createFileKeyStorage, encryptField, openKeyStore, withPersonalData, typ
 import type { EventData, EventStore } from '@stays/event-store';
 import { measureBookingsApart } from './booking-process.ts';
 import { BENCH_MASTER_KEY, openKeys, replayApart, type Replay, type ReplayHow, type ReplayKeys } from './replay-process.ts';
-import { atMost, percentile, type Report } from './report.ts';
+import { atMost, median, type Report } from './report.ts';
 
 const ACCOUNTS = 20_000;
 const SIGN_INS_PER_ACCOUNT = 9;
@@ -55,11 +55,6 @@ const BUDGET_PERCENT = 10;
 const ROUNDS = 7;
 
 const overhead = (plain: number, encrypted: number) => ((plain - encrypted) / plain) * 100;
-const median = (values: readonly number[]) =>
-  percentile(
-    [...values].sort((a, b) => a - b),
-    50,
-  );
 const pace = (replays: readonly Replay[]) => replays.map((replay) => replay.perSecond);
 const medianPace = (replays: readonly Replay[]) => median(pace(replays));
 const fastest = (replays: readonly Replay[]) => Math.max(...pace(replays));

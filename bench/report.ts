@@ -28,3 +28,10 @@ export function meets(goal: Goal, value: number): boolean {
 /** The value below which `percent` % of the sorted samples fall (nearest rank). */
 export const percentile = (sorted: readonly number[], percent: number): number =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((percent / 100) * sorted.length) - 1))]!;
+
+/** The middle of the samples, in any order (nearest rank, as `percentile`). */
+export const median = (values: readonly number[]): number =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );

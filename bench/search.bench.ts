@@ -24,7 +24,7 @@ import { loadConfig, queryMemory } from '@stays/service-kit';
 import { responseCacheCounts } from '../query-service/src/hotels/response-cache.ts';
 import { composeSystem } from '../standalone/src/compose.ts';
 import { runLoad, type LoadResult, type PlannedRequest } from './load.ts';
-import { atMost, below, percentile, type Report } from './report.ts';
+import { atMost, below, median, percentile, type Report } from './report.ts';
 import { searchMix, seededRandom, writeSearchWorld, zipfSampler, type MixQuery, type QueryKind } from './search-mix.ts';
 
 const HOTELS = 10_000;
@@ -57,8 +57,6 @@ function zipfClients(mix: readonly MixQuery[], prefix: string, seed: number): Pl
     });
   });
 }
-
-const median = (values: readonly number[]) => sorted(values)[Math.floor(values.length / 2)]!;
 
 /** Asks each query once, one at a time, so its answer is kept. */
 async function askEachOnce(target: string, prefix: string, queries: readonly MixQuery[]): Promise<void> {

@@ -1,36 +1,20 @@
 import { expect } from 'chai';
-import { ERASED, type BookingPlaced, TERMS_BEFORE_POLICIES } from '@stays/contracts';
+import { ERASED, TERMS_BEFORE_POLICIES } from '@stays/contracts';
 import { bookingCollections as collections, bookingsReadModel } from '../src/index.ts';
+import { placedData } from './support/booking-placed.ts';
 import { projectEvents, recordedAt } from './support/project-events.ts';
 
-const placed: BookingPlaced['data'] = {
+const placed = placedData({
   bookingID: 'BK-7Q2M4X9A',
-  customerId: 'c1',
-  customerName: 'Asha Rao',
-  customerEmail: 'Asha@Example.in',
-  customerPhoneNumber: '9876543210',
-  hotelId: 'h1',
-  ownerId: 'o1',
-  hotelName: 'Sea Breeze Residency',
   hotelAddress: '12 Marine Drive, Churchgate',
-  hotelCity: 'Mumbai',
-  roomId: 'r1',
-  roomType: 'Room',
-  roomStandard: 'Deluxe',
   numberOfRooms: 2,
   numberOfGuests: 3,
-  numberOfNights: 2,
   dateOfBooking: '2026-11-22',
-  dateOfCommencement: '2026-12-01',
-  nights: ['2026-12-01', '2026-12-02'],
   units: 2,
-  pricePerNight: 3000,
   totalAmount: 12000,
   discountAmount: 2400,
   payableAmount: 9600,
-  paymentMethod: 'pay-at-hotel',
-  cancellationPolicy: TERMS_BEFORE_POLICIES,
-};
+});
 const asRead = {
   _id: 'BK-7Q2M4X9A',
   bookingID: 'BK-7Q2M4X9A',

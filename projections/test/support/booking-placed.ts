@@ -30,4 +30,7 @@ const base: BookingPlaced['data'] = {
   cancellationPolicy: TERMS_BEFORE_POLICIES,
 };
 
-export const placed = (changes: Partial<BookingPlaced['data']>): DomainEvent => ({ type: 'BookingPlaced', data: { ...base, ...changes } });
+/** The data of that booking with `changes`. */
+export const placedData = (changes: Partial<BookingPlaced['data']>): BookingPlaced['data'] => ({ ...base, ...changes });
+
+export const placed = (changes: Partial<BookingPlaced['data']>): DomainEvent => ({ type: 'BookingPlaced', data: placedData(changes) });

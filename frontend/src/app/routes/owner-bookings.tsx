@@ -6,7 +6,7 @@
  * and Back returns to it.
  */
 import { STAY_PHASES, messages, type StayPhase } from '@stays/contracts';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { ArrivalsFilters } from '../../features/owner-bookings/components/ArrivalsFilters.tsx';
 import { OwnerBookingCards } from '../../features/owner-bookings/components/OwnerBookingCards.tsx';
@@ -54,8 +54,15 @@ export default function OwnerBookingsPage() {
   const bookings = useSelector(selectOwnerBookings);
   const markPaid = useSelector(selectMarkPaid);
   const undoPayment = useSelector(selectUndoPayment);
+  // The filter is the page's own state, read from the address once and written back to it: a control bound to the
+  // address itself would lag a render behind (the router commits navigations as transitions), so keys typed in a row
+  // and a click followed at once by typing would each undo the one before.
   const [params, setParams] = useSearchParams();
-  const filter = filterOf(params);
+  const [filter, setFilter] = useState(() => filterOf(params));
+  const changeFilter = (next: ArrivalsFilter) => {
+    setFilter(next);
+    setParams(paramsOf(next), { replace: true });
+  };
   // a hotel's bookings are at most a few thousand: filtering them at each render costs well under a frame
   const now = new Date();
   const shown = arrivalsOf(bookings, filter, now);
@@ -73,12 +80,7 @@ export default function OwnerBookingsPage() {
       {status === 'failed' && <LoadError text={state.error ?? ui.errorWhileLoadingData} />}
       {bookings.length > 0 && (
         <>
-          <ArrivalsFilters
-            filter={filter}
-            counts={phaseCounts(bookings, now)}
-            total={bookings.length}
-            onChange={(next) => setParams(paramsOf(next), { replace: true })}
-          />
+          <ArrivalsFilters filter={filter} counts={phaseCounts(bookings, now)} total={bookings.length} onChange={changeFilter} />
           <p className="muted" role="status">
             {ui.arrivals.showing(shown.length, bookings.length)}
           </p>

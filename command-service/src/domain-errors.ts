@@ -6,7 +6,7 @@
  */
 import { messages } from '@stays/contracts';
 
-export type DomainErrorCode = 'not-found' | 'conflict' | 'forbidden' | 'unauthenticated' | 'invalid-input' | 'too-many';
+export type DomainErrorCode = 'not-found' | 'conflict' | 'forbidden' | 'unauthenticated' | 'invalid-input' | 'too-many' | 'unavailable';
 
 export abstract class DomainError extends Error {
   abstract readonly code: DomainErrorCode;
@@ -56,6 +56,17 @@ export class TooMany extends DomainError {
   constructor(
     message: string,
     readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Something the command needs outside the log (a mail server, an SMS gateway) failed; nothing of it stands, and trying again later may work. */
+export class Unavailable extends DomainError {
+  readonly code = 'unavailable';
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
   ) {
     super(message);
   }

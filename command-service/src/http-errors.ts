@@ -5,7 +5,7 @@
  */
 import { EventStoreUnavailableError } from '@stays/event-store';
 import { AppError, ServiceUnavailableError, TooManyRequestsError, isDiskFull } from '@stays/service-kit';
-import { DomainError, InvalidInput, TooMany, type DomainErrorCode } from './domain-errors.ts';
+import { DomainError, InvalidInput, TooMany, Unavailable, type DomainErrorCode } from './domain-errors.ts';
 
 const statusOf: Record<DomainErrorCode, number> = {
   'invalid-input': 400,
@@ -14,6 +14,7 @@ const statusOf: Record<DomainErrorCode, number> = {
   'not-found': 404,
   conflict: 409,
   'too-many': 429,
+  unavailable: 503,
 };
 
 /** What a client is told when the log refuses a write: nothing was saved, and it passes by itself. */
@@ -35,5 +36,6 @@ export function domainErrorToAppError(error: unknown): AppError | undefined {
   }
   if (!(error instanceof DomainError)) return undefined;
   if (error instanceof TooMany) return new TooManyRequestsError(error.message, error.retryAfterSeconds);
+  if (error instanceof Unavailable) return new ServiceUnavailableError(error.message, error.retryAfterSeconds);
   return new AppError(statusOf[error.code], error.message, error instanceof InvalidInput ? error.field : undefined);
 }

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import Koa from 'koa';
 import { errorHandler } from '@stays/service-kit';
-import { Conflict, Forbidden, InvalidInput, NotFound, TooMany, Unauthenticated, type DomainError } from '../src/domain-errors.ts';
+import { Conflict, Forbidden, InvalidInput, NotFound, TooMany, Unauthenticated, Unavailable, type DomainError } from '../src/domain-errors.ts';
 import { STORE_UNAVAILABLE_MESSAGES, domainErrorToAppError } from '../src/http-errors.ts';
 
 /** What the command service answers when a handler throws `error`. */
@@ -49,6 +49,14 @@ describe('domain errors over HTTP', () => {
   it('says when to try again after too many tries', async () => {
     expect(await answerTo(new TooMany('Too many tries', 30))).to.deep.include({ status: 429, retryAfter: '30' });
     expect(await answerTo(new TooMany('Too many tries'))).to.deep.include({ status: 429, retryAfter: null });
+  });
+
+  it('answers what a service outside the log could not do 503, saying when to try again', async () => {
+    expect(await answerTo(new Unavailable('Could not send', 60))).to.deep.equal({
+      status: 503,
+      retryAfter: '60',
+      body: { success: false, statusCode: 503, message: 'Could not send' },
+    });
   });
 
   it('answers a file write that met a full disk or quota (media, the outbox) 503 with Retry-After, promising nothing was saved no more than it knows', async () => {

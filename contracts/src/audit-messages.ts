@@ -111,6 +111,7 @@ export const auditMessages = {
     otpIssued: (expiresAt: string) => `Verification code sent to the guest's email and mobile (valid until ${expiresAt})`,
     otpAttemptFailed: 'A wrong verification code was entered',
     contactVerified: (until: string) => `Guest's email and mobile verified (until ${until})`,
+    otpNotDelivered: "The verification code could not be sent to the guest's email or mobile, so it was withdrawn",
     guestContactUsed: "A contact was added to the guest's daily verification limit",
     guestOtpAttemptFailed: "A wrong verification code counted against the guest's daily limit",
     guestBookingHeld: (lastNight: string) => `Counted among the guest's upcoming stays (last night ${lastNight})`,

@@ -80,6 +80,7 @@ export const catalogueExamples: { readonly [Type in DomainEventType]: Readonly<R
   OtpIssued: { customerId: accountId, salt: '9f2c…', codeHash: '4be1…', issuedAt: '2026-11-22T10:00:00.000Z', expiresAt: '2026-11-22T10:10:00.000Z' },
   OtpAttemptFailed: { customerId: accountId, failedAt: '2026-11-22T10:01:10.000Z' },
   ContactVerified: { customerId: accountId, verifiedUntil: '2026-11-22T10:31:30.000Z' },
+  OtpNotDelivered: { customerId: accountId, issuedAt: '2026-11-22T10:00:00.000Z', failedAt: '2026-11-22T10:00:00.412Z' },
   GuestContactUsed: { customerId: accountId, contactHash: 'k5c1f0e7a…', usedAt: '2026-11-22T10:00:00.000Z' },
   GuestOtpAttemptFailed: { customerId: accountId, contactHash: 'k5c1f0e7a…', failedAt: '2026-11-22T10:01:10.000Z' },
   GuestBookingHeld: { customerId: accountId, bookingID, lastNight: '2026-12-31' },

@@ -55,20 +55,19 @@ export const mailerFor = (config: Config): Mailer =>
 export const smsFor = (config: Config): SmsSender =>
   countedSms(config.smsWebhookUrl ? createWebhookSms({ url: config.smsWebhookUrl }) : createOutboxSms({ dir: outboxDir(config) }));
 
-/** Counts each message sent (stays_messages_sent_total); a failed send is not counted. */
-const countedMailer = (mailer: Mailer): Mailer => ({
-  send: async (message) => {
-    const sent = await mailer.send(message);
-    processMetrics().messagesSent.inc({ channel: 'email' });
+/** Counts each message sent (stays_messages_sent_total) and each refused (stays_messages_failed_total). */
+async function counted<T>(channel: 'email' | 'sms', send: Promise<T>): Promise<T> {
+  try {
+    const sent = await send;
+    processMetrics().messagesSent.inc({ channel });
     return sent;
-  },
-});
-const countedSms = (sms: SmsSender): SmsSender => ({
-  send: async (message) => {
-    await sms.send(message);
-    processMetrics().messagesSent.inc({ channel: 'sms' });
-  },
-});
+  } catch (error) {
+    processMetrics().messagesFailed.inc({ channel });
+    throw error;
+  }
+}
+const countedMailer = (mailer: Mailer): Mailer => ({ send: (message) => counted('email', mailer.send(message)) });
+const countedSms = (sms: SmsSender): SmsSender => ({ send: (message) => counted('sms', sms.send(message)) });
 
 export const otpKeyFor = (config: Config): Promise<Buffer> => loadOrCreateSecret(path.join(config.dataDir, 'keys'), 'otp-hash', config.otpHashKey);
 

@@ -127,8 +127,9 @@ export interface ComposeOverrides {
   readonly log?: (line: string) => void;
   /** Where the request lines go; by default into `log` when it is given, else the process's logger. */
   readonly logger?: Logger;
-  /** Email adapter (tests use one that fails on purpose). */
+  /** Email and SMS adapters (tests use ones that fail on purpose). */
   readonly mailer?: Mailer;
+  readonly sms?: SmsSender;
   /**
    * False only where a benchmark measures what encrypting personal data costs: the log
    * is then read and written as it is, with no personal data layer.
@@ -298,7 +299,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
         tokenVerifier,
         google: overrides.google !== undefined ? overrides.google : config.google ? createGoogleVerifier(config.google) : null,
         mailer,
-        sms: watchedSms(smsFor(config), fileRefusals),
+        sms: overrides.sms ?? watchedSms(smsFor(config), fileRefusals),
         otpKey: await otpKeyFor(config),
         streamNames,
         calendarFeedLinks,

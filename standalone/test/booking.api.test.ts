@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { messages, quoteStay } from '@stays/contracts';
-import type { Mailer } from '@stays/service-kit';
+import type { Mailer, SmsSender } from '@stays/service-kit';
 import { readOutbox } from '@stays/service-kit/testing';
 import { ApiClient } from './support/http-client.ts';
 import { hotelForm, pngImages, roomForm } from './support/fixtures.ts';
@@ -27,6 +27,8 @@ describe('booking over HTTP', function () {
   this.timeout(60_000);
   let clock = Date.now();
   let failBookingEmails = 0;
+  /** Which channels refuse verification codes (as a mail server or SMS gateway that is down would). */
+  const refuseCodes = { email: false, sms: false };
   let stays: TestSystem;
   let api: ApiClient;
   let owner: SignedIn;
@@ -48,10 +50,22 @@ describe('booking over HTTP', function () {
                 failBookingEmails--;
                 throw new Error('SMTP server unavailable (test)');
               }
+              if (message.subject.startsWith('Your Stays verification code') && refuseCodes.email) throw new Error('SMTP server unavailable (test)');
               outbox ??= createOutboxMailer({ dir: path.join(stays.dataDir, 'outbox'), from: 'Stays <test@stays.local>' });
               return outbox.send(message);
             },
           } satisfies Mailer;
+        })(),
+        sms: await (async () => {
+          const { createOutboxSms } = await import('@stays/service-kit');
+          let outbox: SmsSender | undefined;
+          return {
+            send: async (message) => {
+              if (refuseCodes.sms) throw new Error('SMS gateway unavailable (test)');
+              outbox ??= createOutboxSms({ dir: path.join(stays.dataDir, 'outbox') });
+              return outbox.send(message);
+            },
+          } satisfies SmsSender;
         })(),
       },
     });
@@ -192,6 +206,38 @@ describe('booking over HTTP', function () {
     );
     expect(late.status).to.equal(400);
     expect(late.body.message).to.equal(messages.server.otpInvalid);
+  });
+
+  it('withdraws a code that neither the email nor the SMS carried, so the guest may ask again at once; one of them is enough', async () => {
+    const contact = newContact();
+    const send = () => api.post('/hotel/booking/send/email/mobile', { ...contact, customerPhoneNumber: international(contact) }, { token: guest.token });
+    const outboxBefore = (await readOutbox(path.join(stays.dataDir, 'outbox'))).length;
+    Object.assign(refuseCodes, { email: true, sms: true });
+    try {
+      const refused = await send();
+      expect([refused.status, refused.body.success, refused.body.message]).to.deep.equal([503, false, messages.server.otpNotSent]);
+      expect(refused.headers.get('retry-after')).to.equal('60');
+      expect((await readOutbox(path.join(stays.dataDir, 'outbox'))).length, 'nothing went out').to.equal(outboxBefore);
+      // no wait of 29 s after a code that reached no one: the guest asks again and it goes
+      Object.assign(refuseCodes, { email: false, sms: false });
+      expect((await send()).status).to.equal(200);
+      const otp = await otpFromOutbox(stays.dataDir, international(contact));
+      // the SMS alone carries the next code (the email is refused): the guest is told it was sent, and it verifies
+      clock += 30_000;
+      refuseCodes.email = true;
+      expect((await send()).status).to.equal(200);
+      const next = await otpFromOutbox(stays.dataDir, international(contact));
+      const verify = (code: string) =>
+        api.post(
+          '/hotel/booking/verify/email/mobile',
+          { otp: code, customerEmail: contact.customerEmail, customerPhoneNumber: international(contact) },
+          { token: guest.token },
+        );
+      if (next !== otp) expect((await verify(otp)).status, 'the code before it is replaced').to.equal(400);
+      expect((await verify(next)).status).to.equal(200);
+    } finally {
+      Object.assign(refuseCodes, { email: false, sms: false });
+    }
   });
 
   it('kills a code after five wrong tries', async () => {

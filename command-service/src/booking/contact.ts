@@ -9,6 +9,7 @@
  * does to a contact may refuse another guest on it. The only state shared by all guests
  * is when the last code went out: codes reach a person at most every 29 seconds, whoever
  * asks, which bounds a message flood and makes the holder wait at most that long.
+ * A code that neither the email nor the SMS carried is withdrawn as if never issued.
  * The decisions on it are in sending-otp/, verifying-contact/ and placing-booking/.
  */
 import { contactEventTypes, limits, type ContactEvent } from '@stays/contracts';
@@ -54,6 +55,12 @@ const withGuest = (state: ContactState, customerId: string, change: (guest: Gues
   guests: new Map(state.guests).set(customerId, change(guestOnContact(state, customerId))),
 });
 
+/** `times` without one occurrence of `time`. */
+function withoutOne(times: readonly number[], time: number): readonly number[] {
+  const index = times.lastIndexOf(time);
+  return index === -1 ? times : [...times.slice(0, index), ...times.slice(index + 1)];
+}
+
 function evolveContact(state: ContactState, event: ContactEvent): ContactState {
   switch (event.type) {
     case 'OtpIssued': {
@@ -82,6 +89,17 @@ function evolveContact(state: ContactState, event: ContactEvent): ContactState {
         wrongTries: [],
         verifiedUntil: Date.parse(event.data.verifiedUntil),
       }));
+    case 'OtpNotDelivered': {
+      // the code reached no one: it is void, counts against no daily limit, and holds no one to the wait between codes
+      // (the code before it, to any guest, went out at least that wait earlier)
+      const issuedAt = Date.parse(event.data.issuedAt);
+      const withdrawn = withGuest(state, event.data.customerId, (guest) => ({
+        ...guest,
+        code: guest.code?.issuedAt === issuedAt ? null : guest.code,
+        codesIssued: withoutOne(guest.codesIssued, issuedAt),
+      }));
+      return state.lastIssuedAt === issuedAt ? { ...withdrawn, lastIssuedAt: null } : withdrawn;
+    }
     // Stryker disable next-line ConditionalExpression,BlockStatement: unreachable, the type checker proves the switch covers every event
     default: {
       const unknown: never = event;

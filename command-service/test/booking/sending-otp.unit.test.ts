@@ -3,10 +3,10 @@ import { limits, messages, type GuestEvent } from '@stays/contracts';
 import { TooMany } from '../../src/domain-errors.ts';
 import { contactAggregate } from '../../src/booking/contact.ts';
 import { guestAggregate } from '../../src/booking/guest.ts';
-import { issueOtp, useContact } from '../../src/booking/sending-otp/decide.ts';
+import { issueOtp, useContact, withdrawUndeliveredOtp } from '../../src/booking/sending-otp/decide.ts';
 import { otpMessageText } from '../../src/booking/sending-otp/handler.ts';
 import { DeciderSpecification } from '../support/decider-specification.ts';
-import { HOUR, MINUTE, NOW, SECOND, at, guestTryFailed, otpIssued, tenWrong } from '../support/events.ts';
+import { HOUR, MINUTE, NOW, SECOND, at, guestTryFailed, otpIssued, otpNotDelivered, tenWrong } from '../support/events.ts';
 
 describe('sending an OTP: the contact', () => {
   const given = DeciderSpecification.for(issueOtp, contactAggregate);
@@ -66,6 +66,51 @@ describe('sending an OTP: the contact', () => {
     given(...tenCodes)
       .when(send(at(24 * HOUR), 'stranger'))
       .then([otpIssued(at(24 * HOUR), 'stranger')]);
+  });
+});
+
+describe('sending an OTP: a code that reached no one', () => {
+  const given = DeciderSpecification.for(withdrawUndeliveredOtp, contactAggregate);
+  const issue = DeciderSpecification.for(issueOtp, contactAggregate);
+  const send = (now: Date, customerId = 'g1') => ({ customerId, salt: 's', codeHash: 'right', now });
+  const failed = at(400);
+
+  it("is withdrawn while it is the guest's code", () => {
+    given(otpIssued(NOW))
+      .when({ customerId: 'g1', issuedAt: NOW, now: failed })
+      .then([otpNotDelivered(NOW, 'g1', failed)]);
+  });
+
+  it("records nothing when the guest has no such code: none, another guest's, or an earlier one", () => {
+    given().when({ customerId: 'g1', issuedAt: NOW, now: failed }).then([]);
+    given(otpIssued(NOW, 'stranger')).when({ customerId: 'g1', issuedAt: NOW, now: failed }).then([]);
+    given(otpIssued(NOW), otpIssued(at(MINUTE)))
+      .when({ customerId: 'g1', issuedAt: NOW, now: at(MINUTE) })
+      .then([]);
+    given(otpIssued(NOW), otpNotDelivered(NOW)).when({ customerId: 'g1', issuedAt: NOW, now: failed }).then([]);
+  });
+
+  it('holds no one to the 29 s between codes, and leaves the wait after an earlier delivered code as it was', () => {
+    issue(otpIssued(NOW), otpNotDelivered(NOW))
+      .when(send(at(SECOND)))
+      .then([otpIssued(at(SECOND))]);
+    issue(otpIssued(NOW, 'stranger'), otpNotDelivered(NOW, 'stranger'))
+      .when(send(at(SECOND)))
+      .then([otpIssued(at(SECOND))]);
+    issue(otpIssued(NOW), otpIssued(at(30 * SECOND), 'stranger'), otpNotDelivered(NOW))
+      .when(send(at(40 * SECOND)))
+      .thenThrows(TooMany, (error) => expect(error.retryAfterSeconds).to.equal(19));
+  });
+
+  it("does not count against the guest's codes of the day", () => {
+    const nineCodes = Array.from({ length: limits.otpCodesPerGuestAndContactPerDay - 1 }, (_, n) => otpIssued(at(n * MINUTE)));
+    const undelivered = [otpIssued(at(HOUR)), otpNotDelivered(at(HOUR))];
+    issue(...nineCodes, ...undelivered)
+      .when(send(at(2 * HOUR)))
+      .then([otpIssued(at(2 * HOUR))]);
+    issue(...nineCodes, otpIssued(at(HOUR)))
+      .when(send(at(2 * HOUR)))
+      .thenThrows(TooMany);
   });
 });
 

@@ -5,7 +5,7 @@ import { contactAggregate } from '../../src/booking/contact.ts';
 import { guestAggregate } from '../../src/booking/guest.ts';
 import { recordWrongTry, verifyOtp, verifyReading } from '../../src/booking/verifying-contact/decide.ts';
 import { DeciderSpecification } from '../support/decider-specification.ts';
-import { HOUR, MINUTE, NOW, SECOND, at, fiveWrong, guestTryFailed, otpFailed, otpIssued, tenWrong } from '../support/events.ts';
+import { HOUR, MINUTE, NOW, SECOND, at, fiveWrong, guestTryFailed, otpFailed, otpIssued, otpNotDelivered, tenWrong } from '../support/events.ts';
 
 const verified = (now: Date, customerId = 'g1'): ContactEvent => ({
   type: 'ContactVerified',
@@ -28,7 +28,7 @@ describe('verifying a contact', () => {
       .then([otpFailed(at(SECOND))]);
   });
 
-  it("refuses without a code, with another guest's code, or after it expired or was used", () => {
+  it("refuses without a code, with another guest's code, or after it expired, was used or was withdrawn", () => {
     const invalid = (error: InvalidInput) => expect([error.message, error.field]).to.deep.equal([messages.server.otpInvalid, undefined]);
     given().when(typed('right', NOW)).thenThrows(InvalidInput, invalid);
     given({ contact: [otpIssued(NOW)] })
@@ -39,6 +39,9 @@ describe('verifying a contact', () => {
       .thenThrows(InvalidInput, invalid);
     given({ contact: [otpIssued(NOW), verified(at(SECOND))] })
       .when(typed('right', at(2 * SECOND)))
+      .thenThrows(InvalidInput, invalid);
+    given({ contact: [otpIssued(NOW), otpNotDelivered(NOW)] })
+      .when(typed('right', at(SECOND)))
       .thenThrows(InvalidInput, invalid);
   });
 

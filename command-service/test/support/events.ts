@@ -128,6 +128,10 @@ export const otpIssued = (issuedAt: Date, customerId = 'g1'): ContactEvent => ({
   type: 'OtpIssued',
   data: { customerId, salt: 's', codeHash: 'right', issuedAt: issuedAt.toISOString(), expiresAt: new Date(issuedAt.getTime() + 10 * MINUTE).toISOString() },
 });
+export const otpNotDelivered = (issuedAt: Date, customerId = 'g1', failedAt = issuedAt): ContactEvent => ({
+  type: 'OtpNotDelivered',
+  data: { customerId, issuedAt: issuedAt.toISOString(), failedAt: failedAt.toISOString() },
+});
 export const otpFailed = (failedAt: Date, customerId = 'g1'): ContactEvent => ({
   type: 'OtpAttemptFailed',
   data: { customerId, failedAt: failedAt.toISOString() },

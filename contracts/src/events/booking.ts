@@ -20,13 +20,19 @@ export const contactEventSchemas = {
   /** Version 2; version 1 (without `failedAt`) is in versions.ts. */
   OtpAttemptFailed: z.object({ customerId: z.string(), failedAt: z.string().describe('ISO time of the wrong try: wrong tries are counted per day.') }),
   ContactVerified: z.object({ customerId: z.string(), verifiedUntil: z.string() }),
+  OtpNotDelivered: z.object({
+    customerId: z.string(),
+    issuedAt: z.string().describe("The `issuedAt` of the guest's code that neither the email nor the SMS carried: that code is withdrawn."),
+    failedAt: z.string(),
+  }),
 };
 
 export type OtpIssued = EventOf<'OtpIssued', typeof contactEventSchemas.OtpIssued>;
 export type OtpAttemptFailed = EventOf<'OtpAttemptFailed', typeof contactEventSchemas.OtpAttemptFailed>;
 export type ContactVerified = EventOf<'ContactVerified', typeof contactEventSchemas.ContactVerified>;
+export type OtpNotDelivered = EventOf<'OtpNotDelivered', typeof contactEventSchemas.OtpNotDelivered>;
 
-export type ContactEvent = OtpIssued | OtpAttemptFailed | ContactVerified;
+export type ContactEvent = OtpIssued | OtpAttemptFailed | ContactVerified | OtpNotDelivered;
 
 /**
  * A guest's booking activity, the limits that span all of a guest's contacts and bookings:

@@ -62,6 +62,10 @@ export const eventCatalogue: { readonly [Type in DomainEventType]: EventTypeEntr
   OtpIssued: { stream: contact, about: "A one-time code was sent to a guest's email and phone; only a keyed hash of it is stored." },
   OtpAttemptFailed: { stream: contact, about: 'A wrong code was typed.' },
   ContactVerified: { stream: contact, about: 'The right code was typed: the guest may book with this email and phone until `verifiedUntil`.' },
+  OtpNotDelivered: {
+    stream: contact,
+    about: 'Neither the email nor the SMS with the code could be sent: the code is withdrawn and counts against no limit, so the guest may ask again at once.',
+  },
   GuestContactUsed: { stream: 'guest-{customerId}', about: 'The guest asked a code for a contact (limits how many contacts a guest may use a day).' },
   GuestOtpAttemptFailed: {
     stream: 'guest-{customerId}',

@@ -23,7 +23,7 @@
  * - Account ids, session ids, booking ids, media ids, `metadata.actor`: random ids with no
  *   meaning outside the product; once the key is gone nothing links them to a person.
  * - Sign-in, sign-out, password change, deletion events: ids, times and method only.
- * - Contact and guest events (OtpIssued, OtpAttemptFailed, ContactVerified,
+ * - Contact and guest events (OtpIssued, OtpAttemptFailed, ContactVerified, OtpNotDelivered,
  *   GuestContactUsed, GuestOtpAttemptFailed, GuestBooking*): salted keyed code hashes, ids and times; the contact
  *   stream's name is a keyed digest of email and phone, never the text.
  * - Unique-key streams (`customeremail-{keyed digest of the email}`): keep emails unique.

@@ -18,6 +18,7 @@ export interface ServiceMetrics {
   readonly reactorRetries: Counter<'reactor'>;
   readonly invoiceRender: Histogram;
   readonly messagesSent: Counter<'channel'>;
+  readonly messagesFailed: Counter<'channel'>;
   readonly otpCodesSent: Counter;
   readonly throttled: Counter<'throttle'>;
 }
@@ -99,7 +100,13 @@ export function createServiceMetrics(
       labelNames: ['channel'],
       registers,
     }),
-    otpCodesSent: new Counter({ name: 'stays_otp_codes_sent_total', help: 'Verification codes sent (each by email and SMS)', registers }),
+    messagesFailed: new Counter({
+      name: 'stays_messages_failed_total',
+      help: 'Emails and SMS the mail server, SMS provider or outbox refused',
+      labelNames: ['channel'],
+      registers,
+    }),
+    otpCodesSent: new Counter({ name: 'stays_otp_codes_sent_total', help: 'Verification codes sent (by email, SMS or both)', registers }),
     throttled: new Counter({
       name: 'stays_throttled_total',
       help: 'Account attempts refused by a throttle (sign-in, sign-up, reset request, reset try)',

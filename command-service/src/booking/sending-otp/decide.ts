@@ -5,7 +5,8 @@
  * guest made their wrong tries of the day on it, or asked it 10 codes that day, or any
  * guest's code went to it less than 29 seconds ago (`issueOtp`, contact-{hash}). Only what
  * this guest did counts, bar those 29 seconds: a stranger cannot lock the holder out.
- * Only a salted hash of the code is ever recorded.
+ * Only a salted hash of the code is ever recorded. A code that neither the email nor the
+ * SMS carried is withdrawn (`withdrawUndeliveredOtp`): the guest may ask again at once.
  */
 import { limits, messages, type ContactEvent, type GuestEvent } from '@stays/contracts';
 import { TooMany } from '../../domain-errors.ts';
@@ -65,6 +66,22 @@ export function issueOtp(command: IssueOtp, state: ContactState): ContactEvent[]
         issuedAt: command.now.toISOString(),
         expiresAt: new Date(now + OTP_LIFETIME_MS).toISOString(),
       },
+    },
+  ];
+}
+
+/**
+ * The guest's code issued at `issuedAt` reached no one (email and SMS both failed): it is
+ * withdrawn, so the guest may ask again at once and it counts against no limit. Nothing to
+ * record when that code is no longer the guest's.
+ */
+export function withdrawUndeliveredOtp(command: { customerId: string; issuedAt: Date; now: Date }, state: ContactState): ContactEvent[] {
+  const issuedAt = command.issuedAt.getTime();
+  if (guestOnContact(state, command.customerId).code?.issuedAt !== issuedAt) return [];
+  return [
+    {
+      type: 'OtpNotDelivered',
+      data: { customerId: command.customerId, issuedAt: command.issuedAt.toISOString(), failedAt: command.now.toISOString() },
     },
   ];
 }

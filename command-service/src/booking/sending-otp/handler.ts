@@ -1,6 +1,7 @@
 /**
  * Sending an OTP: draws a code from the CSPRNG, records the guest's use of the contact and
- * the code's salted hash, then sends the code by email and SMS.
+ * the code's salted hash, then sends the code by email and SMS. A code neither carried is
+ * withdrawn, and the guest is told to try again.
  */
 import { nameForMessages, phoneDigits, streams, type SendOtpRequest, messages, routes } from '@stays/contracts';
 import { processMetrics, authOf, respond } from '@stays/service-kit';
@@ -9,7 +10,11 @@ import { handle, type Positioned } from '../../handle.ts';
 import { contactAggregate } from '../contact.ts';
 import { guestAggregate } from '../guest.ts';
 import { hashOtpCode, nationalNumbersOf, newOtpCode, newSalt } from '../otp-codes.ts';
-import { issueOtp, useContact } from './decide.ts';
+import { Unavailable } from '../../domain-errors.ts';
+import { issueOtp, useContact, withdrawUndeliveredOtp } from './decide.ts';
+
+/** What a guest whose code reached no one is asked to wait: mail servers and SMS gateways are mostly back within a minute. */
+const OTP_RETRY_AFTER_SECONDS = 60;
 
 /** The OTP message: the guest's name as plain, capped text (never a link), then the code. */
 export const otpMessageText = (customerName: string, code: string): string =>
@@ -30,12 +35,24 @@ export async function handleSendOtp(deps: BookingDeps, customerId: string, input
     metadata,
   );
   const text = otpMessageText(input.customerName, code);
-  await Promise.all([
+  const sent = await Promise.allSettled([
     deps.mailer.send({ to: input.customerEmail, subject: `Your Stays verification code: ${code}`, text }),
     deps.sms.send({ to: `+${phoneDigits(input.customerPhoneNumber)}`, text }),
   ]);
-  processMetrics().otpCodesSent.inc();
-  return { value: null, position };
+  // One channel is enough: the code reached the guest (a failed channel shows in stays_messages_failed_total).
+  if (sent.some((outcome) => outcome.status === 'fulfilled')) {
+    processMetrics().otpCodesSent.inc();
+    return { value: null, position };
+  }
+  // It reached no one: withdrawn, so the guest is not held to the wait between codes nor to the day's count for it.
+  await handle(
+    deps.store,
+    streams.contact(contact),
+    contactAggregate,
+    (state) => withdrawUndeliveredOtp({ customerId, issuedAt: now, now: deps.now() }, state),
+    metadata,
+  );
+  throw new Unavailable(messages.server.otpNotSent, OTP_RETRY_AFTER_SECONDS);
 }
 
 /** POST /hotel/booking/send/email/mobile (spec section 7, "Booking"): a code to the guest's email and phone. */

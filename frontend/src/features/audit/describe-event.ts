@@ -72,6 +72,7 @@ const describers: { readonly [Type in DomainEventType]: (d: Fields, streamId: st
   OtpIssued: (d) => said.otpIssued(indiaTime(d.text('expiresAt'))),
   OtpAttemptFailed: () => said.otpAttemptFailed,
   ContactVerified: (d) => said.contactVerified(indiaTime(d.text('verifiedUntil'))),
+  OtpNotDelivered: () => said.otpNotDelivered,
   GuestContactUsed: () => said.guestContactUsed,
   GuestOtpAttemptFailed: () => said.guestOtpAttemptFailed,
   GuestBookingHeld: (d) => said.guestBookingHeld(d.text('lastNight')),

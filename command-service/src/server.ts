@@ -32,6 +32,7 @@ import {
   smsFor,
   streamNamesFor,
   calendarFeedLinksFor,
+  answerUnreadableRequests,
 } from '@stays/service-kit';
 import { createCommandApp } from './app.ts';
 import { hotelStreamsFromReadSide } from './accounts/exporting-data/hotel-streams.ts';
@@ -86,7 +87,9 @@ runMain(async () => {
   );
   app.use(healthRoute(eventStore));
   logUnexpectedErrors(app);
-  const server = http.createServer(withMetrics({ registry: processMetrics().registry, token: config.metricsToken }, app.callback())).listen(config.port);
+  const server = answerUnreadableRequests(
+    http.createServer(withMetrics({ registry: processMetrics().registry, token: config.metricsToken }, app.callback())),
+  ).listen(config.port);
   processLogger().info(`command service listening on ${config.port}`);
   stopOnSignals(
     { timeoutMs: config.shutdownTimeoutMs },

@@ -30,6 +30,7 @@ import {
   closeServer,
   streamNamesFor,
   calendarFeedLinksFor,
+  answerUnreadableRequests,
 } from '@stays/service-kit';
 import { createQueryApp } from './app.ts';
 import { eventStoreAuditTrail } from './audit/audit-trail.ts';
@@ -65,7 +66,9 @@ runMain(async () => {
     { apiPrefix: config.apiPrefix, cors: config.cors, security: securityHeadersFor(config), internalRoutes: true },
   );
   logUnexpectedErrors(app);
-  const server = http.createServer(withMetrics({ registry: processMetrics().registry, token: config.metricsToken }, app.callback())).listen(config.port);
+  const server = answerUnreadableRequests(
+    http.createServer(withMetrics({ registry: processMetrics().registry, token: config.metricsToken }, app.callback())),
+  ).listen(config.port);
   processLogger().info(`query service listening on ${config.port}`);
   stopOnSignals(
     { timeoutMs: config.shutdownTimeoutMs },

@@ -8,6 +8,7 @@ export * from './http/cors.ts';
 export * from './http/security-headers.ts';
 export * from './http/routes.ts';
 export * from './http/api-app.ts';
+export { answerUnreadableRequests } from './http/unreadable-requests.ts';
 export * from './auth/tokens.ts';
 export * from './auth/keys.ts';
 export * from './auth/authenticate.ts';

@@ -1,6 +1,6 @@
 /** `npm start`: the whole product in one process on embedded stores (or real ones when configured). */
 import http from 'node:http';
-import { closeServer, lineLogger, loadConfig, processLogger, runMain, stopOnSignals } from '@stays/service-kit';
+import { answerUnreadableRequests, closeServer, lineLogger, loadConfig, processLogger, runMain, stopOnSignals } from '@stays/service-kit';
 import { stepWallClockFrom } from './clock-step.ts';
 import { composeSystem } from './compose.ts';
 import { SeedingClock, demoHistoryStart, seedDemoOnFirstStart } from './demo/index.ts';
@@ -13,7 +13,7 @@ runMain(async () => {
   // the demo's past is written with a clock of its own, handed back before the port opens (docs/decisions/0032)
   const clock = config.seedDemo ? new SeedingClock(demoHistoryStart(new Date())) : undefined;
   const system = await composeSystem(config, { logger, ...(clock && { seedingClock: clock }) });
-  const server = http.createServer(system.host.callback());
+  const server = answerUnreadableRequests(http.createServer(system.host.callback()));
   server.requestTimeout = 60_000;
   // stop accepting and finish the requests in flight (idle keep-alive connections close at once),
   // then stop the followers at a batch boundary, store their checkpoints and close the stores

@@ -577,7 +577,7 @@ export const server = {
   otpVerified: 'Email and mobile number verified',
   otpResendTooSoon: (seconds: number) => `Please wait ${seconds} seconds before asking for a new OTP`,
   otpInvalid: 'The OTP is wrong or has expired',
-  otpNotSent: 'We could not send your OTP just now. Please try again in a minute.',
+  otpNotSent: 'We could not send your OTP just now. Please try again in a few seconds.',
   otpExhausted: 'Too many wrong tries. Please ask for a new OTP.',
   contactNotVerified: 'Please verify your email and mobile number with an OTP before booking',
   bookingPlaced: 'Hotel booked successfully!',

@@ -13,8 +13,11 @@ import { hashOtpCode, nationalNumbersOf, newOtpCode, newSalt } from '../otp-code
 import { Unavailable } from '../../domain-errors.ts';
 import { issueOtp, useContact, withdrawUndeliveredOtp } from './decide.ts';
 
-/** What a guest whose code reached no one is asked to wait: mail servers and SMS gateways are mostly back within a minute. */
-const OTP_RETRY_AFTER_SECONDS = 60;
+/**
+ * What a guest whose code reached no one is asked to wait (the booking page counts it down): long enough
+ * for a dropped connection to a mail server or SMS gateway to be made again, short enough not to lose the guest.
+ */
+const OTP_RETRY_AFTER_SECONDS = 15;
 
 /** The OTP message: the guest's name as plain, capped text (never a link), then the code. */
 export const otpMessageText = (customerName: string, code: string): string =>

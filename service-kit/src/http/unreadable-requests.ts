@@ -10,6 +10,7 @@ import { messages } from '@stays/contracts';
 
 const refusalOf = (code: string | undefined): { statusCode: number; message: string } => {
   if (code === 'HPE_HEADER_OVERFLOW') return { statusCode: 431, message: messages.server.requestHeadersTooLarge };
+  if (code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW') return { statusCode: 413, message: messages.server.payloadTooLarge };
   if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { statusCode: 408, message: messages.server.requestTimedOut };
   return { statusCode: 400, message: messages.server.unreadableRequest };
 };

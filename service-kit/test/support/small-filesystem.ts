@@ -1,8 +1,10 @@
 /**
- * A small filesystem of its own (tmpfs) mounted on a test's folder, so that a full disk is a
- * real one: every writer under it meets ENOSPC, not only those a fault seam reaches. Mounting
- * needs root; `mountSmallFilesystem` refuses with the reason otherwise, and never falls back
- * to the folder as it is (a test that meant a full disk would run on a roomy one).
+ * A small filesystem of its own mounted on a test's folder, so that a full disk is a real one:
+ * every writer under it meets ENOSPC, not only those a fault seam reaches. A tmpfs by default;
+ * `ext4` is the filesystem production disks mostly carry (blocks of 4 KiB, a journal, delayed
+ * allocation), made in an image file beside the folder and mounted through a loop device.
+ * Mounting needs root; `mountSmallFilesystem` refuses with the reason otherwise, and never
+ * falls back to the folder as it is (a test that meant a full disk would run on a roomy one).
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -12,11 +14,13 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
-/** Why a small filesystem cannot be mounted here, or null when it can be tried. */
-export function whyNoSmallFilesystem(): string | null {
-  if (process.platform !== 'linux') return `mounting a tmpfs needs Linux (this is ${process.platform})`;
+export type FilesystemKind = 'tmpfs' | 'ext4';
+
+/** Why a small filesystem of that kind cannot be mounted here, or null when it can be tried. */
+export function whyNoSmallFilesystem(kind: FilesystemKind = 'tmpfs'): string | null {
+  if (process.platform !== 'linux') return `mounting a ${kind} needs Linux (this is ${process.platform})`;
   const uid = process.getuid?.();
-  if (uid !== 0) return `mounting a tmpfs needs root (running as uid ${uid})`;
+  if (uid !== 0) return `mounting a ${kind} needs root (running as uid ${uid})`;
   return null;
 }
 
@@ -42,15 +46,32 @@ export interface SmallFilesystem {
   unmountNow(): void;
 }
 
-export async function mountSmallFilesystem(dir: string, sizeBytes: number): Promise<SmallFilesystem> {
-  const refusal = whyNoSmallFilesystem();
+/** The commands that put a filesystem of `kind` on `dir`, in order; an ext4 lives in `image`. */
+function mountCommands(kind: FilesystemKind, dir: string, sizeBytes: number, image: string): [string, string[]][] {
+  if (kind === 'tmpfs') return [['mount', ['-t', 'tmpfs', '-o', `size=${sizeBytes},mode=0700`, 'tmpfs', dir]]];
+  return [
+    ['truncate', ['-s', String(sizeBytes), image]],
+    // no blocks reserved for root: the campaign runs as root, and a disk full for everyone else is not full for it
+    ['mkfs.ext4', ['-q', '-F', '-m', '0', '-E', 'lazy_itable_init=0,lazy_journal_init=0', image]],
+    ['mount', ['-o', 'loop', image, dir]],
+    ['chmod', ['0700', dir]],
+  ];
+}
+
+export async function mountSmallFilesystem(dir: string, sizeBytes: number, kind: FilesystemKind = 'tmpfs'): Promise<SmallFilesystem> {
+  const refusal = whyNoSmallFilesystem(kind);
   if (refusal) throw new SmallFilesystemRefused(refusal);
   await mkdir(dir, { recursive: true });
-  try {
-    await run('mount', ['-t', 'tmpfs', '-o', `size=${sizeBytes},mode=0700`, 'tmpfs', dir]);
-  } catch (error) {
-    const failed = error as { stderr?: string; message: string };
-    throw new SmallFilesystemRefused(`mount -t tmpfs on ${dir} failed: ${(failed.stderr || failed.message).trim()}`);
+  const image = `${dir}.ext4`;
+  for (const [command, args] of mountCommands(kind, dir, sizeBytes, image)) {
+    try {
+      await run(command, args);
+    } catch (error) {
+      const failed = error as { stderr?: string; message: string };
+      await run('umount', [dir]).catch(() => undefined);
+      await rm(image, { force: true });
+      throw new SmallFilesystemRefused(`${command} ${args.join(' ')} failed while mounting a ${kind} on ${dir}: ${(failed.stderr || failed.message).trim()}`);
+    }
   }
   const ballast = path.join(dir, 'ballast');
   return {
@@ -62,15 +83,25 @@ export async function mountSmallFilesystem(dir: string, sizeBytes: number): Prom
     },
     async fill(leaveBytes = 0) {
       const handle = await open(ballast, 'a');
-      const chunk = Buffer.alloc(1 << 20, 0x5a);
       let written = 0;
-      try {
-        for (;;) {
-          const { bytesWritten } = await handle.write(chunk, 0, chunk.length);
-          written += bytesWritten;
+      /** Writes chunks of `size` until the filesystem refuses one. */
+      const writeUntilFull = async (size: number) => {
+        const chunk = Buffer.alloc(size, 0x5a);
+        try {
+          for (;;) written += (await handle.write(chunk, 0, chunk.length)).bytesWritten;
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
         }
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
+      };
+      try {
+        // ext4 refuses a write while blocks are held for writes not yet on the disk, and frees what it
+        // held once they are: full means a write refused right after the ballast reached the disk
+        for (let before = -1; written !== before;) {
+          before = written;
+          await writeUntilFull(1 << 20);
+          await writeUntilFull(4096);
+          await handle.sync();
+        }
         if (leaveBytes > 0) await handle.truncate((written = Math.max(0, written - leaveBytes)));
       } finally {
         await handle.close();
@@ -83,10 +114,12 @@ export async function mountSmallFilesystem(dir: string, sizeBytes: number): Prom
     async unmount() {
       await run('umount', [dir]).catch(() => run('umount', ['-l', dir]));
       await rm(dir, { recursive: true, force: true });
+      await rm(image, { force: true });
     },
     unmountNow() {
       execFileSync('umount', ['-l', dir]);
       rmSync(dir, { recursive: true, force: true });
+      rmSync(image, { force: true });
     },
   };
 }

@@ -12,9 +12,10 @@
  *           start and say so; the operator restores the log from the backup taken at the stop;
  * - clock:  the product's wall clock stepped forward by hours, then back as far behind, then
  *           right again (CLOCK_STEP_FILE), under load: no restart;
- * - fullfs: a real full filesystem: DATA_DIR lives on a small tmpfs for the whole run, and a
- *           ballast file takes its last free byte for a while, under load, then is deleted:
- *           every writer under DATA_DIR meets ENOSPC, no restart. Needs root (mount).
+ * - fullfs: a real full filesystem: DATA_DIR lives on a small tmpfs (or ext4, `filesystem`)
+ *           for the whole run, and a ballast file takes its last free byte for a while, under
+ *           load, then is deleted: every writer under DATA_DIR meets ENOSPC, no restart. Needs
+ *           root (mount).
  *
  * After each round the checks of checks.ts; at the end, the read models against a rebuild
  * from the same log. The seed fixes the faults, their kinds and moments.
@@ -26,7 +27,7 @@ import path from 'node:path';
 import { readSnapshotFile, SNAPSHOT_FILE, type Document } from '@stays/read-store';
 import { freePort } from '../support/free-port.ts';
 import { eventOf, readLogFile } from '../support/log-file.ts';
-import { mountSmallFilesystem, type SmallFilesystem } from '@stays/service-kit/testing';
+import { mountSmallFilesystem, type FilesystemKind, type SmallFilesystem } from '@stays/service-kit/testing';
 import { ChildDidNotStart, StaysProcess, writeControlFile } from '../support/stays-process.ts';
 import { check, documentsPending, logFacts, orphansOf, type Findings } from './checks.ts';
 import { Workload, type Exchange } from './workload.ts';
@@ -46,6 +47,8 @@ export interface CampaignOptions {
   readonly graceSeconds?: number;
   /** The size of the filesystem DATA_DIR lives on when `fullfs` is among the faults. Default: filesystemBytesFor(rounds). */
   readonly filesystemBytes?: number;
+  /** Which filesystem that is. Default tmpfs. */
+  readonly filesystem?: FilesystemKind;
   readonly log?: (line: string) => void;
 }
 
@@ -78,6 +81,8 @@ export interface RoundResult extends Findings {
 export interface CampaignReport {
   readonly seed: number;
   readonly faults: readonly FaultKind[];
+  /** The filesystem under DATA_DIR when `fullfs` ran; undefined otherwise. */
+  readonly filesystem?: FilesystemKind;
   readonly rounds: RoundResult[];
   /** Collections whose documents differ from a rebuild from the same log (at the end). */
   readonly rebuildMismatches: string[];
@@ -133,11 +138,12 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRep
   let filesystem: SmallFilesystem | undefined;
   if (options.faults.includes('fullfs')) {
     const sizeBytes = options.filesystemBytes ?? filesystemBytesFor(options.rounds);
-    filesystem = await mountSmallFilesystem(path.join(root, 'fs'), sizeBytes).catch(async (error: unknown) => {
+    const kind = options.filesystem ?? 'tmpfs';
+    filesystem = await mountSmallFilesystem(path.join(root, 'fs'), sizeBytes, kind).catch(async (error: unknown) => {
       await rm(root, { recursive: true, force: true });
       throw new Error(`the fullfs fault needs a filesystem of its own under DATA_DIR: ${(error as Error).message}`);
     });
-    log(`DATA_DIR on a tmpfs of ${sizeBytes / MIB} MiB (${filesystem.dir})`);
+    log(`DATA_DIR on ${kind === 'ext4' ? 'an ext4 (loop device)' : 'a tmpfs'} of ${sizeBytes / MIB} MiB (${filesystem.dir})`);
   }
   const dataDir = path.join(filesystem?.dir ?? root, 'data');
   const child: Subject = {
@@ -326,7 +332,7 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRep
     await stays.stop();
     const rebuildMismatches = await compareWithRebuild(root, child);
     if (filesystem) log(`DATA_DIR at the end: ${await spaceTakenBy(dataDir)}`);
-    return { seed: options.seed, faults: options.faults, rounds: results, rebuildMismatches };
+    return { seed: options.seed, faults: options.faults, ...(filesystem && { filesystem: options.filesystem ?? 'tmpfs' }), rounds: results, rebuildMismatches };
   } finally {
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.off(signal, interrupted);
     await stays?.kill().catch(() => undefined);
@@ -536,6 +542,6 @@ export function describeCampaign(report: CampaignReport): string {
     ...rows.map(line),
     '',
     `read models against a rebuild from the same log: ${report.rebuildMismatches.length === 0 ? 'equal' : `differ in ${report.rebuildMismatches.join(', ')}`}`,
-    `seed ${report.seed} (replay: npm run faults -- --seed ${report.seed} --rounds ${report.rounds.length} --faults ${report.faults.join(',')})`,
+    `seed ${report.seed} (replay: npm run faults -- --seed ${report.seed} --rounds ${report.rounds.length} --faults ${report.faults.join(',')}${report.filesystem === 'ext4' ? ' --filesystem ext4' : ''})`,
   ].join('\n');
 }

@@ -7,7 +7,7 @@
  * falls back to the folder as it is (a test that meant a full disk would run on a roomy one).
  */
 import { execFile, execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { mkdir, open, rm, statfs } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -21,6 +21,8 @@ export function whyNoSmallFilesystem(kind: FilesystemKind = 'tmpfs'): string | n
   if (process.platform !== 'linux') return `mounting a ${kind} needs Linux (this is ${process.platform})`;
   const uid = process.getuid?.();
   if (uid !== 0) return `mounting a ${kind} needs root (running as uid ${uid})`;
+  if (kind === 'ext4' && !existsSync('/dev/loop-control')) return 'mounting an ext4 image needs loop devices (no /dev/loop-control)';
+  if (kind === 'ext4' && !['/usr/sbin/mkfs.ext4', '/sbin/mkfs.ext4'].some((file) => existsSync(file))) return 'making an ext4 needs mkfs.ext4 (e2fsprogs)';
   return null;
 }
 

@@ -60,6 +60,20 @@ describe('requests the HTTP parser cannot read', () => {
     });
   }
 
+  it('answers one sent on a kept-alive connection after a readable request was answered', async () => {
+    const answer = await new Promise<string>((resolve, reject) => {
+      let received = '';
+      const socket = net.connect(port, '127.0.0.1', () => socket.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n'));
+      socket.setEncoding('utf8').on('data', (chunk: string) => {
+        const answered = received === '';
+        received += chunk;
+        if (answered && received.endsWith('{"success":true}')) socket.end(`GET /?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+      });
+      socket.on('close', () => resolve(received)).on('error', reject);
+    });
+    expect(answer).to.match(/^HTTP\/1.1 200 OK\r\n[\s\S]*\{"success":true\}HTTP\/1.1 431 Request Header Fields Too Large\r\n[\s\S]*\r\n\r\n\{"success":false,/);
+  });
+
   it('still answers a readable request as its handler does', async () => {
     expect(await exchange(port, 'GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')).to.match(/^HTTP\/1.1 200 OK\r\n[\s\S]*\{"success":true\}$/);
   });

@@ -16,9 +16,10 @@ const refusalOf = (code: string | undefined): { statusCode: number; message: str
 };
 
 export function answerUnreadableRequests<T extends http.Server>(server: T): T {
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex & { bytesWritten?: number }) => {
-    // as Node's own handler: only a socket that can still take a whole answer gets one
-    if (error.code === 'ECONNRESET' || !socket.writable || (socket.bytesWritten ?? 0) > 0) {
+  // `_httpMessage` is the answer in flight on the socket (Node's own handler checks it the same way)
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex & { _httpMessage?: { headersSent?: boolean } | null }) => {
+    // as Node's own handler: an answer goes out unless one already started on this socket (a keep-alive one may have served others)
+    if (error.code === 'ECONNRESET' || !socket.writable || socket._httpMessage?.headersSent === true) {
       socket.destroy();
       return;
     }

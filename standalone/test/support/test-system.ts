@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '@stays/service-kit';
+import { answerUnreadableRequests, loadConfig } from '@stays/service-kit';
 import { composeSystem, type ComposeOverrides, type System } from '../../src/compose.ts';
 
 export const API = '/sharma/resident/stays';
@@ -26,7 +26,8 @@ export async function startTestSystem(options: { dataDir?: string; env?: Record<
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'stays-test-')));
   // The port is known only once listening, and media links are built from PUBLIC_URL: listen first.
   let handle: http.RequestListener = (_request, response) => response.writeHead(503).end();
-  const server = http.createServer((request, response) => handle(request, response));
+  // as npm start serves it (standalone/src/main.ts)
+  const server = answerUnreadableRequests(http.createServer((request, response) => handle(request, response)));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', SEED_DEMO: '0', PUBLIC_URL: `http://127.0.0.1:${port}`, ...options.env });

@@ -214,6 +214,23 @@ describe('defineReactor', function () {
     await reactor.stop();
   });
 
+  it('sweeps the due work of everything the log held when asked, even what its subscription has not handed over yet', async function () {
+    let slow = false;
+    const lagging = aroundBatches(store, async (_events, handle) => {
+      if (slow) await sleep(200);
+      await handle();
+    });
+    const worked: string[] = [];
+    const reactor = holdsReactor({ store: lagging }, worked, { due: { isDue: () => true, everyMs: 60_000 } });
+    await reactor.start();
+    await reactor.whenCaughtUp();
+    slow = true;
+    await store.append('guest-c1', [held('BK-1')]);
+    await reactor.sweep();
+    expect(worked).to.deep.equal(['BK-1']);
+    await reactor.stop();
+  });
+
   it('runs work on request, pending or not, even while catching up, and again at every start resuming from the checkpoint', async function () {
     await store.append('guest-c1', [held('BK-1'), released('BK-1'), held('BK-2')]);
     const checkpoints = memoryReactorCheckpoints();

@@ -84,7 +84,7 @@ export interface Reactor {
   whenCaughtUp(): Promise<void>;
   /** Resolves once caught up with nothing queued, running or waiting for a retry (tests, benchmarks). */
   whenIdle(): Promise<void>;
-  /** Queues the work that is due now, then waits until idle. */
+  /** Queues the work that is due now, of everything the log held when called, then waits until idle. */
   sweep(): Promise<void>;
 }
 
@@ -104,6 +104,19 @@ export function defineReactor<Item>(definition: ReactorDefinition<Item>, deps: R
   let subscription: Subscription | null = null;
   let dueTimer: NodeJS.Timeout | null = null;
   let caughtUp = false;
+  /** The position of the last event the subscription handed over, and who waits for a later one. */
+  let handledUpTo = -1;
+  const waitingFor = new Set<{ readonly position: number; readonly resolve: () => void }>();
+  const handledThrough = (position: number) =>
+    position <= handledUpTo ? Promise.resolve() : new Promise<void>((resolve) => waitingFor.add({ position, resolve }));
+  const handled = (position: number) => {
+    handledUpTo = position;
+    for (const waiter of waitingFor) {
+      if (waiter.position > position) continue;
+      waitingFor.delete(waiter);
+      waiter.resolve();
+    }
+  };
   let markCaughtUp!: () => void;
   const caughtUpOnce = new Promise<void>((resolve) => {
     markCaughtUp = resolve;
@@ -157,6 +170,7 @@ export function defineReactor<Item>(definition: ReactorDefinition<Item>, deps: R
     async start() {
       const restored = await checkpoint.restore();
       if (restored) {
+        handledUpTo = restored.position;
         const state = restored.state as CheckpointState<Item>;
         open = new Map(state.open);
         everyStart = new Set(state.everyStart);
@@ -171,6 +185,7 @@ export function defineReactor<Item>(definition: ReactorDefinition<Item>, deps: R
               handle?.(parseEvent(event).data, pending, event);
             }
             checkpoint.handled(events[events.length - 1]!.position);
+            handled(events[events.length - 1]!.position);
           },
           onCaughtUp: () => {
             caughtUp = true;
@@ -188,6 +203,9 @@ export function defineReactor<Item>(definition: ReactorDefinition<Item>, deps: R
 
     async stop() {
       if (dueTimer) clearInterval(dueTimer);
+      // a sweep waiting for events this subscription will no longer hand over goes on with what it has
+      for (const waiter of waitingFor) waiter.resolve();
+      waitingFor.clear();
       const stopping = queue.stop();
       await subscription?.close();
       await stopping;
@@ -209,6 +227,9 @@ export function defineReactor<Item>(definition: ReactorDefinition<Item>, deps: R
 
     async sweep() {
       await caughtUpOnce;
+      // work an event just appended brings (a calendar feed added) is due too, though the subscription may not have handed it over yet
+      const head = await deps.store.headPosition();
+      if (head !== null) await handledThrough(head);
       queueDue();
       await queue.whenIdle();
     },

@@ -231,6 +231,33 @@ describe('defineReactor', function () {
     await reactor.stop();
   });
 
+  it('saves on stop the work finished since its last checkpoint, though no event came after it', async function () {
+    await store.append('guest-c1', [held('BK-1')]);
+    const checkpoints = memoryReactorCheckpoints();
+    const worked: string[] = [];
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    const first = holdsReactor({ store, checkpoints }, worked, {
+      work: async (bookingID) => {
+        await finished;
+        worked.push(bookingID);
+      },
+    });
+    await first.start();
+    // the checkpoint at the log's head is saved while BK-1 is still being worked on
+    await until(async () => (await checkpoints.read('holds'))?.position === (await store.headPosition()), 'a checkpoint at the head');
+    finish();
+    await first.whenIdle();
+    await first.stop();
+    expect(worked).to.deep.equal(['BK-1']);
+
+    const second = holdsReactor({ store, checkpoints }, worked);
+    await second.start();
+    await second.whenIdle();
+    expect(worked, 'BK-1 is not worked on again').to.deep.equal(['BK-1']);
+    await second.stop();
+  });
+
   it('runs work on request, pending or not, even while catching up, and again at every start resuming from the checkpoint', async function () {
     await store.append('guest-c1', [held('BK-1'), released('BK-1'), held('BK-2')]);
     const checkpoints = memoryReactorCheckpoints();

@@ -131,17 +131,20 @@ export class CheckpointSaver {
     this.timer.unref();
   }
 
-  /** Saves what is pending now (on stop). */
+  /**
+   * Saves what is pending now (on stop), even at the position saved last: work finished since
+   * then changed the state though no event came after it, and a restart would do it again.
+   */
   async flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    await this.save();
+    await this.save(true);
   }
 
-  private save(): Promise<void> {
+  private save(evenIfSamePosition = false): Promise<void> {
     this.saving = this.saving.then(async () => {
-      const position = this.latest;
-      if (position === undefined || position === this.saved) return;
+      const position = this.latest ?? this.saved;
+      if (position === undefined || (position === this.saved && !evenIfSamePosition)) return;
       this.lastSaveAt = performance.now();
       try {
         await this.store.write(this.name, { position, version: this.version, state: this.snapshot() });

@@ -14,21 +14,11 @@ import { signedInCustomer, signedInOwner } from './support/accounts.ts';
 import { hotelForm, pngImages, roomForm } from './support/fixtures.ts';
 import { ApiClient } from './support/http-client.ts';
 import { API, startTestSystem, type TestSystem } from './support/test-system.ts';
+import { seeded } from './faults/campaign.ts';
 
 const AUDITOR = { email: 'malformed.auditor@example.in', password: 'ledger-keeper-2024' };
 const ROUNDS = 12;
 const SEED = 20261127;
-
-/** mulberry32: the seed replays the same requests. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** The field names of a zod object schema, through the wrappers a route's schema may have. */
 function fieldsOf(schema: unknown): string[] {

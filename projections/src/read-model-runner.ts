@@ -18,7 +18,7 @@ import type { ReadStore } from '@stays/read-store';
 import { clearCheckpoint, readCheckpoint } from './checkpoints.ts';
 import { physicalCollection, versionName, versionProjection, type ReadModelDefinition } from './read-model.ts';
 import { followedServingVersion, readRegistry, servingVersion, writeVersions, type VersionEntry, type VersionState } from './registry.ts';
-import { ProjectionRunner, type ProjectionRunnerOptions, type ReadSideHealth } from './runner.ts';
+import { ProjectionRunner, type ProjectionRunnerOptions, type ProjectionToAdd, type ReadSideHealth } from './runner.ts';
 import { lineLogger } from '@stays/service-kit';
 
 /** A request refused: malformed (400), naming a model or version that does not exist (404), or one the registry's state forbids now (409). */
@@ -98,6 +98,7 @@ export class ReadModelRunner {
     await this.runner.start();
     await this.change(async () => {
       this.registry = new Map(await readRegistry(this.readStore));
+      const followed: ProjectionToAdd[] = [];
       for (const model of this.models.values()) {
         // Versions built by other handlers cannot be followed: a live one stays readable
         // (as it was) until a version of these handlers catches up and replaces it.
@@ -109,9 +110,11 @@ export class ReadModelRunner {
         }
         await this.save(model.name, versions);
         for (const entry of versions) {
-          if (entry.schema === model.version && entry.state !== 'retired') await this.follow(model, entry);
+          if (entry.schema === model.version && entry.state !== 'retired') followed.push(this.following(model, entry));
         }
       }
+      // together, so the versions at the same checkpoint share one read of the log
+      await this.runner.addAll(followed);
     });
   }
 
@@ -133,7 +136,7 @@ export class ReadModelRunner {
       if (building !== undefined) throw new ReadModelOperationError(`${name}@${building.version} is already being built; switch to it or drop it first`, 409);
       const entry = this.newVersion(model, versions, false);
       await this.save(name, [...versions, entry]);
-      await this.follow(model, entry);
+      await this.runner.addAll([this.following(model, entry)]);
       return entry;
     });
   }
@@ -273,19 +276,23 @@ export class ReadModelRunner {
     return { version, schema: model.version, state: 'building', goLiveWhenCaughtUp, collections, createdAt: new Date().toISOString() };
   }
 
-  private async follow(model: ReadModelDefinition, entry: VersionEntry): Promise<void> {
+  /** The version as the runner follows it: serving when queries read it, going live once caught up when it should. */
+  private following(model: ReadModelDefinition, entry: VersionEntry): ProjectionToAdd {
     const versions = this.registry.get(model.name) ?? [];
-    await this.runner.add(versionProjection(model, entry.version), {
-      serving: followedServingVersion(versions) === entry.version,
-      ...(entry.goLiveWhenCaughtUp &&
-        entry.state === 'building' && {
-          onCaughtUp: () => {
-            this.change(() => this.goLive(model.name, entry.version)).catch((error: unknown) =>
-              this.log(`could not make ${versionName(model.name, entry.version)} live: ${String(error)}`),
-            );
-          },
-        }),
-    });
+    return {
+      definition: versionProjection(model, entry.version),
+      options: {
+        serving: followedServingVersion(versions) === entry.version,
+        ...(entry.goLiveWhenCaughtUp &&
+          entry.state === 'building' && {
+            onCaughtUp: () => {
+              this.change(() => this.goLive(model.name, entry.version)).catch((error: unknown) =>
+                this.log(`could not make ${versionName(model.name, entry.version)} live: ${String(error)}`),
+              );
+            },
+          }),
+      },
+    };
   }
 
   private async goLive(name: string, version: number): Promise<VersionEntry> {

@@ -157,4 +157,66 @@ describe('projection runner', () => {
     expect(runner.status()[0]!.failed).to.match(/does not own/);
     await runner.stop();
   });
+
+  it('reads the log once for projections that start together, and one that fails or is removed leaves the others following', async () => {
+    await append(eventStore, 'a-1', 3);
+    const subscribed: string[] = [];
+    const counted: EventStore = {
+      ...eventStore,
+      subscribeToAll: (options, handler) => {
+        subscribed.push(options.name ?? '');
+        return eventStore.subscribeToAll(options, handler);
+      },
+    };
+    const other: ProjectionDefinition = {
+      ...counter,
+      name: 'other',
+      collections: ['others'],
+      project: (event) => counter.project(event).map((write) => ({ ...write, collection: 'others' })),
+    };
+    // fails at the first event of stream c-1
+    const fragile: ProjectionDefinition = {
+      ...counter,
+      name: 'fragile',
+      collections: ['fragile'],
+      project: (event) =>
+        event.streamId === 'c-1'
+          ? [{ collection: 'elsewhere', operation: { deleteMany: { filter: {} } } }]
+          : counter.project(event).map((write) => ({ ...write, collection: 'fragile' })),
+    };
+    const runner = new ProjectionRunner(counted, readStore, [counter, other, fragile], { log: () => undefined });
+    await runner.start();
+    await runner.whenCaughtUp();
+    expect(subscribed).to.deep.equal(['projection counter, other, fragile']);
+
+    await append(eventStore, 'c-1', 1);
+    expect(await runner.waitFor(await append(eventStore, 'b-1', 2), 200)).to.equal(false);
+    const status = Object.fromEntries(runner.status().map(({ name, failed, subscription }) => [name, { failed: failed !== null, subscription }]));
+    expect(status).to.deep.equal({
+      counter: { failed: false, subscription: 'live' },
+      other: { failed: false, subscription: 'live' },
+      fragile: { failed: true, subscription: 'failed' },
+    });
+    await runner.remove('fragile');
+    await runner.remove('counter');
+    const last = await append(eventStore, 'b-1', 1);
+    expect(await runner.waitFor(last, 2000)).to.equal(true);
+    const counts = async (collection: string) =>
+      (await readStore.collection(collection).find({}, { sort: { _id: 1 } })).map(({ _id, events }) => `${String(_id)}:${String(events)}`);
+    expect(await counts('others')).to.deep.equal(['a-1:3', 'b-1:3', 'c-1:1']);
+    expect(await counts('counts')).to.deep.equal(['a-1:3', 'b-1:2', 'c-1:1']);
+    expect(await counts('fragile')).to.deep.equal(['a-1:3']);
+
+    // one added later starts from its own checkpoint, on a subscription of its own
+    await runner.add({
+      ...counter,
+      name: 'late',
+      collections: ['late'],
+      project: (event) => counter.project(event).map((write) => ({ ...write, collection: 'late' })),
+    });
+    expect(await runner.waitFor(last, 2000)).to.equal(true);
+    expect(subscribed).to.deep.equal(['projection counter, other, fragile', 'projection late']);
+    expect(await counts('late')).to.deep.equal(['a-1:3', 'b-1:3', 'c-1:1']);
+    await runner.stop();
+  });
 });

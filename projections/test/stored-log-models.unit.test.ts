@@ -79,6 +79,7 @@ describe("read models that read no personal field follow the log as stored (pers
     const runner = new ReadModelRunner(layer, readStore, [registrations(), registrations('none')], { log: quiet });
     await runner.start();
     await runner.stop();
-    expect(subscribedThroughLayer).to.have.members(['projection registrations-layer@1', 'projection registrations-stored@1']);
+    // started together from the same checkpoint, the two share one subscription
+    expect(subscribedThroughLayer).to.deep.equal(['projection registrations-layer@1, registrations-stored@1']);
   });
 });

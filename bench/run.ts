@@ -5,6 +5,7 @@
  */
 import os from 'node:os';
 import { meets, type Report } from './report.ts';
+import { measureYardstick } from './yardstick.ts';
 
 const benchmarks: Record<string, () => Promise<{ default: (report: Report) => Promise<void> }>> = {
   'event store': () => import('./event-store.bench.ts'),
@@ -36,6 +37,11 @@ console.log(
     .loadavg()
     .map((n) => n.toFixed(2))
     .join(' ')} at start`,
+);
+const yardstick = await measureYardstick();
+console.log(
+  `machine yardstick (figures of two runs compare only where these do): CPU loop ${yardstick.cpuLoopMs.toFixed(0)} ms, ` +
+    `10,000,000 small objects ${yardstick.smallObjectsMs.toFixed(0)} ms, loopback HTTP ${Math.round(yardstick.loopbackRequestsPerSecond).toLocaleString('en-IN')} requests/s`,
 );
 for (const [name, load] of Object.entries(benchmarks)) {
   if (filter !== undefined && !name.includes(filter)) continue;

@@ -340,11 +340,11 @@ export class ProjectionRunner {
           this.releaseWaiters();
         },
         onCaughtUp: () => {
-          for (const running of [...follow.members]) this.caughtUp(running);
+          for (const running of [...follow.members]) if (running.follow === follow) this.caughtUp(running);
           this.notifyCaughtUp();
         },
         onError: (error) => {
-          for (const running of [...follow.members]) this.fail(running, error);
+          for (const running of [...follow.members]) if (running.follow === follow) this.fail(running, error);
         },
       },
     );

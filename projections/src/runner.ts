@@ -5,10 +5,10 @@
  * is, for health checks and read-your-writes waits.
  *
  * Projections that start together from the same checkpoint of the same log share one
- * subscription, each batch handed to all of them: the log is read and decoded
- * once for all of them, and no decoded batch waits in memory for the slowest (a replay of
- * six read models with a subscription each ran 15 % slower than one model alone; see
- * docs/benchmarks.md). One that fails leaves its group; the others go on.
+ * subscription, each batch handed to all of them: the log is read once for all of them,
+ * and no decoded batch waits in memory for a slower one (a replay of six read models with a
+ * subscription each ran 15 % slower than of one model alone; docs/decisions/0048). One that
+ * fails leaves the subscription; the others go on.
  *
  * The same guard makes a batch safe to apply again after a failure that left part of it
  * written, so a batch that fails because the read store is unavailable for now (a primary

@@ -145,7 +145,9 @@ export class ProjectionRunner {
       const log = this.logOf(running.definition);
       const byCheckpoint = together.get(log) ?? new Map<number | undefined, RunningProjection[]>();
       together.set(log, byCheckpoint);
-      byCheckpoint.set(running.position, [...(byCheckpoint.get(running.position) ?? []), running]);
+      const members = byCheckpoint.get(running.position) ?? [];
+      byCheckpoint.set(running.position, members);
+      members.push(running);
     }
     for (const [log, byCheckpoint] of together) for (const [checkpoint, members] of byCheckpoint) this.follow(log, checkpoint, members);
   }

@@ -168,21 +168,19 @@ describe('projection runner', () => {
         return eventStore.subscribeToAll(options, handler);
       },
     };
-    const other: ProjectionDefinition = {
+    /** The counter under another name, counting into its own collection. */
+    const counterInto = (name: string, collection: string): ProjectionDefinition => ({
       ...counter,
-      name: 'other',
-      collections: ['others'],
-      project: (event) => counter.project(event).map((write) => ({ ...write, collection: 'others' })),
-    };
+      name,
+      collections: [collection],
+      project: (event) => counter.project(event).map((write) => ({ ...write, collection })),
+    });
+    const other = counterInto('other', 'others');
     // fails at the first event of stream c-1
+    const fragileCounter = counterInto('fragile', 'fragile');
     const fragile: ProjectionDefinition = {
-      ...counter,
-      name: 'fragile',
-      collections: ['fragile'],
-      project: (event) =>
-        event.streamId === 'c-1'
-          ? [{ collection: 'elsewhere', operation: { deleteMany: { filter: {} } } }]
-          : counter.project(event).map((write) => ({ ...write, collection: 'fragile' })),
+      ...fragileCounter,
+      project: (event) => (event.streamId === 'c-1' ? [{ collection: 'elsewhere', operation: { deleteMany: { filter: {} } } }] : fragileCounter.project(event)),
     };
     const runner = new ProjectionRunner(counted, readStore, [counter, other, fragile], { log: () => undefined });
     await runner.start();
@@ -208,12 +206,7 @@ describe('projection runner', () => {
     expect(await counts('fragile')).to.deep.equal(['a-1:3']);
 
     // one added later starts from its own checkpoint, on a subscription of its own
-    await runner.add({
-      ...counter,
-      name: 'late',
-      collections: ['late'],
-      project: (event) => counter.project(event).map((write) => ({ ...write, collection: 'late' })),
-    });
+    await runner.add(counterInto('late', 'late'));
     expect(await runner.waitFor(last, 2000)).to.equal(true);
     expect(subscribed).to.deep.equal(['projection counter, other, fragile', 'projection late']);
     expect(await counts('late')).to.deep.equal(['a-1:3', 'b-1:3', 'c-1:1']);

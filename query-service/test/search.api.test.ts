@@ -272,6 +272,9 @@ describe('search over HTTP', function () {
     expect(await cities('searchTerm=shillong')).to.deep.equal(['Shillong']);
     const all = (await api.get('/hotel/data/get/all/hotels')).body.data as { _id: string }[];
     expect(all.map((hotel) => hotel._id)).to.include(created.body.data._id);
+    // asked before the rename, so what holds the term is remembered, for the hotel search and the room search alike
+    expect(await cities('searchTerm=hill%20cottages')).to.deep.equal(['Shillong']);
+    expect(await cities('searchTerm=hill%20cottages&roomType=Room,Flat', '/hotel/room/get/search/rooms')).to.deep.equal(['Shillong']);
     const renamed = await api.multipart(
       'PATCH',
       `/hotel/data/update/hotel/${created.body.data._id}`,
@@ -282,6 +285,10 @@ describe('search over HTTP', function () {
     expect(renamed.status).to.equal(200);
     expect(await cities('searchTerm=cloud%20cottages')).to.deep.equal(['Shillong']);
     expect(await cities('searchTerm=hill%20cottages')).to.deep.equal([]);
+    // queries not asked before (no answer of theirs is cached) with the same term
+    expect(await cities('searchTerm=hill%20cottages&sort=regularPrice&order=asc')).to.deep.equal([]);
+    expect(await cities('searchTerm=hill%20cottages&roomType=Flat,Room&page=1', '/hotel/room/get/search/rooms')).to.deep.equal([]);
+    expect(await cities('searchTerm=cloud%20cottages&roomType=Room,Flat', '/hotel/room/get/search/rooms')).to.deep.equal(['Shillong']);
   });
 
   it('gives every hotel read its price category and room types', async () => {

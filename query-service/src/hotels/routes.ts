@@ -12,9 +12,10 @@ import {
 } from '@stays/contracts';
 import type { Context } from 'koa';
 import { ForbiddenError, NotFoundError, ValidationError, authOf, respond, respondWithEncodedJson, successJson } from '@stays/service-kit';
-import { availabilityReadModel, hotelsReadModel, type HotelSearch } from '@stays/projections/read-models';
+import { availabilityReadModel, hotelsReadModel, searchTermOf, type HotelSearch } from '@stays/projections/read-models';
 import type { QueryContext } from '../query-context.ts';
 import { ResponseCache } from './response-cache.ts';
+import { TermMatches } from './term-matches.ts';
 
 export function mountHotelRoutes({ deps, readModels, mount }: QueryContext): void {
   const { hotels } = readModels;
@@ -24,11 +25,20 @@ export function mountHotelRoutes({ deps, readModels, mount }: QueryContext): voi
     imageURLs: deps.mediaLinks.absoluteAll(listing.imageURLs ?? []),
   });
 
+  const termMatches = new TermMatches();
+  /** The hotels holding the search's term as the hotels read model is now (remembered), or undefined when it has none. */
+  async function withTerm(query: HotelSearch): Promise<ReadonlySet<string> | undefined> {
+    const term = searchTermOf(query);
+    if (term === undefined) return undefined;
+    return termMatches.get(term, await deps.readSide.changedAt(hotelsReadModel.name), (read) => hotels.hotelsWithTerm(read));
+  }
+
   /** A page of a search; with a stay, only hotels bookable for it, each saying what of it is. */
   async function searchPage(query: HotelSearch): Promise<string> {
+    const termHotels = await withTerm(query);
     const forStay =
-      query.stay === undefined ? undefined : await readModels.availability.bookableHotels(query.stay, query, await hotels.hotelIdsMatching(query));
-    const { total, hotels: page } = await hotels.searchHotels(query, forStay && [...forStay.keys()]);
+      query.stay === undefined ? undefined : await readModels.availability.bookableHotels(query.stay, query, await hotels.hotelIdsMatching(query, termHotels));
+    const { total, hotels: page } = await hotels.searchHotels(query, forStay && [...forStay.keys()], termHotels);
     const pagination: Pagination = { total, page: query.page, limit: query.limit };
     const cards = page.map((hotel) => ({ ...answered(hotel), ...(forStay && { availability: forStay.get(hotel._id) }) }));
     return successJson(200, messages.server.hotelsFound, cards, { pagination });

@@ -952,6 +952,42 @@ export function describeReadStoreContract(name: string, open: OpenReadStore): vo
         }
         await same();
       });
+
+      it('names each document once for a $in repeating a value, on an index no array ever reached, single or compound, then once one did', async function () {
+        const indexed = fresh();
+        const scanned = fresh();
+        await indexed.createIndex({ hotel: 1 });
+        await indexed.createIndex({ room: 1, night: 1 });
+        const documents = [
+          { _id: 'a', hotel: 'h1', room: 'r1', night: '2026-12-01' },
+          { _id: 'b', hotel: 'h1', room: 'r1', night: '2026-12-02' },
+          { _id: 'c', hotel: 'h2', room: 'r2', night: '2026-12-01' },
+          { _id: 'd', hotel: 3, room: 3, night: '2026-12-01' },
+        ];
+        for (const collection of [indexed, scanned]) await collection.bulkWrite(documents.map((document) => ({ insertOne: { document } })));
+        const filters = [
+          { hotel: { $in: ['h1', 'h2', 'h1'] } },
+          { hotel: { $in: [3, 3.0, 'h2'] } },
+          { room: { $in: ['r1', 'r1', 'r2', 3] } },
+          { room: { $in: ['r1', 'r2'] }, night: '2026-12-01' },
+        ];
+        const same = async () => {
+          for (const filter of filters) {
+            expect(idList(await indexed.find(filter, { sort: { _id: 1 } })), JSON.stringify(filter)).to.deep.equal(
+              idList(await scanned.find(filter, { sort: { _id: 1 } })),
+            );
+            expect(await indexed.countDocuments(filter), JSON.stringify(filter)).to.equal(await scanned.countDocuments(filter));
+          }
+        };
+        await same();
+        expect(idList(await indexed.find({ room: { $in: ['r1', 'r1', 'r2'] } }, { sort: { _id: 1 } }))).to.deep.equal(['a', 'b', 'c']);
+        for (const collection of [indexed, scanned]) {
+          await collection.insertOne({ _id: 'e', hotel: ['h1', 'h2'], room: ['r1', 'r2'], night: '2026-12-03' });
+          await collection.updateOne({ _id: 'a' }, { $set: { room: 'r2', hotel: 'h2' } });
+        }
+        await same();
+        expect(idList(await indexed.find({ room: { $in: ['r1', 'r2'] } }, { sort: { _id: 1 } }))).to.deep.equal(['a', 'b', 'c', 'e']);
+      });
     });
 
     describe('compound indexes', function () {

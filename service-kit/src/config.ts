@@ -109,6 +109,12 @@ const schema = z.object({
     .min(0)
     .max(24 * 3600)
     .default(300),
+  /**
+   * One-process mode: how far the JavaScript heap may grow past what the collector last found
+   * live, in percent, once the read store's snapshot is loaded (V8's --heap-growing-percent).
+   * 0: V8's own choice, which lets a rebuild of a long log take several times what it keeps.
+   */
+  HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(400).default(30),
   /** Calendar sync: other sites' calendar feeds are fetched this often (minutes). */
   CALENDAR_SYNC_MINUTES: z.coerce
     .number()
@@ -216,6 +222,7 @@ function toConfig(env: z.infer<typeof schema>) {
     outboxDir: env.OUTBOX_DIR === undefined ? undefined : path.resolve(env.OUTBOX_DIR),
     healthMaxLagMs: env.HEALTH_MAX_LAG_SECONDS * 1000,
     readStoreSnapshotIntervalMs: env.READ_STORE_SNAPSHOT_SECONDS * 1000,
+    heapGrowthPercent: env.HEAP_GROWTH_PERCENT,
     calendarSync: { intervalMs: env.CALENDAR_SYNC_MINUTES * 60_000, allowPrivateAddresses: env.CALENDAR_ALLOW_PRIVATE_URLS === '1' },
     metricsToken: env.METRICS_TOKEN?.trim() || null,
     /** Longest a SIGTERM may take to finish requests and batches and close the stores before the process exits anyway. */

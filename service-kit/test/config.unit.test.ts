@@ -46,3 +46,17 @@ describe('configuration: the image line', () => {
     expect(() => loadConfig({ IMAGE_WORK_QUEUE: 'many' })).to.throw(ConfigError, /IMAGE_WORK_QUEUE/);
   });
 });
+
+describe('configuration: the bound on heap growth', () => {
+  it('bounds the heap to 30 % over what is live unless HEAP_GROWTH_PERCENT says otherwise; 0 leaves it to V8', () => {
+    expect(loadConfig({}).heapGrowthPercent).to.equal(30);
+    expect(loadConfig({ HEAP_GROWTH_PERCENT: '0' }).heapGrowthPercent).to.equal(0);
+    expect(loadConfig({ HEAP_GROWTH_PERCENT: '100' }).heapGrowthPercent).to.equal(100);
+  });
+
+  it('refuses a negative, fractional, too large or non-numeric percentage, naming the variable', () => {
+    for (const bad of ['-1', '1.5', '401', 'forty']) {
+      expect(() => loadConfig({ HEAP_GROWTH_PERCENT: bad }), bad).to.throw(ConfigError, /HEAP_GROWTH_PERCENT/);
+    }
+  });
+});

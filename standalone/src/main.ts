@@ -3,6 +3,7 @@ import http from 'node:http';
 import { answerUnreadableRequests, closeServer, lineLogger, loadConfig, processLogger, runMain, stopOnSignals } from '@stays/service-kit';
 import { stepWallClockFrom } from './clock-step.ts';
 import { composeSystem } from './compose.ts';
+import { boundHeapGrowth } from './heap-growth.ts';
 import { SeedingClock, demoHistoryStart, seedDemoOnFirstStart } from './demo/index.ts';
 
 runMain(async () => {
@@ -13,6 +14,8 @@ runMain(async () => {
   // the demo's past is written with a clock of its own, handed back before the port opens (docs/decisions/0032)
   const clock = config.seedDemo ? new SeedingClock(demoHistoryStart(new Date())) : undefined;
   const system = await composeSystem(config, { logger, ...(clock && { seedingClock: clock }) });
+  // the read store is loaded from its snapshot; what a rebuild or the log's tail allocates from here on is bounded
+  boundHeapGrowth(config.heapGrowthPercent);
   const server = answerUnreadableRequests(http.createServer(system.host.callback()));
   server.requestTimeout = 60_000;
   // stop accepting and finish the requests in flight (idle keep-alive connections close at once),

@@ -5,7 +5,7 @@
  */
 import { expect } from 'chai';
 import { DuplicateKeyError } from '../src/errors.ts';
-import type { Document, ReadCollection, ReadStore, Sort } from '../src/port.ts';
+import type { Document, Filter, ReadCollection, ReadStore, Sort } from '../src/port.ts';
 
 export type OpenReadStore = () => Promise<{ store: ReadStore; cleanup: () => Promise<void> }>;
 
@@ -915,11 +915,23 @@ export function describeReadStoreContract(name: string, open: OpenReadStore): vo
     });
 
     describe('$in through an index', function () {
-      it('finds what a scan finds: values of any type, array elements, other conditions on the field, as documents change', async function () {
+      /** Two fresh collections holding `documents`, the first with `indexes`. */
+      const indexedBesideScanned = async (indexes: readonly Record<string, 1 | -1>[], documents: readonly Document[]) => {
         const indexed = fresh();
         const scanned = fresh();
-        await indexed.createIndex({ code: 1 });
-        await indexed.createIndex({ owner: 1, at: 1 });
+        for (const keys of indexes) await indexed.createIndex(keys);
+        for (const collection of [indexed, scanned]) await collection.bulkWrite(documents.map((document) => ({ insertOne: { document } })));
+        return { indexed, scanned };
+      };
+      /** Each filter finds and counts through the indexes what the scan does. */
+      const expectSameAsScan = async ({ indexed, scanned }: { indexed: ReadCollection; scanned: ReadCollection }, filters: readonly Filter[]) => {
+        for (const filter of filters) {
+          expect(idSet(await indexed.find(filter)), JSON.stringify(filter)).to.deep.equal(idSet(await scanned.find(filter)));
+          expect(await indexed.countDocuments(filter), JSON.stringify(filter)).to.equal(await scanned.countDocuments(filter));
+        }
+      };
+
+      it('finds what a scan finds: values of any type, array elements, other conditions on the field, as documents change', async function () {
         const documents = [
           { _id: 'string', code: '1', owner: 'o1', at: 1 },
           { _id: 'number', code: 1, owner: 'o2', at: 2 },
@@ -929,7 +941,8 @@ export function describeReadStoreContract(name: string, open: OpenReadStore): vo
           { _id: 'missing', owner: 'o2', at: 6 },
           { _id: 'other', code: 'x', owner: 'o4', at: 7 },
         ];
-        for (const collection of [indexed, scanned]) await collection.bulkWrite(documents.map((document) => ({ insertOne: { document } })));
+        const both = await indexedBesideScanned([{ code: 1 }, { owner: 1, at: 1 }], documents);
+        const { indexed, scanned } = both;
         const filters = [
           { code: { $in: ['1', 2] } },
           { code: { $in: [1, true, 'x'] } },
@@ -938,54 +951,37 @@ export function describeReadStoreContract(name: string, open: OpenReadStore): vo
           { owner: { $in: ['o1', 'o2'] }, at: { $gte: 2 } },
           { owner: { $in: [] } },
         ];
-        const same = async () => {
-          for (const filter of filters) {
-            expect(idSet(await indexed.find(filter)), JSON.stringify(filter)).to.deep.equal(idSet(await scanned.find(filter)));
-            expect(await indexed.countDocuments(filter), JSON.stringify(filter)).to.equal(await scanned.countDocuments(filter));
-          }
-        };
-        await same();
+        await expectSameAsScan(both, filters);
         expect(idSet(await indexed.find({ code: { $in: ['1', 2] } }))).to.deep.equal(['array', 'string']);
         for (const collection of [indexed, scanned]) {
           await collection.updateOne({ _id: 'other' }, { $set: { code: 2, owner: 'o1' } });
           await collection.deleteOne({ _id: 'array' });
         }
-        await same();
+        await expectSameAsScan(both, filters);
       });
 
       it('names each document once for a $in repeating a value, on an index no array ever reached, single or compound, then once one did', async function () {
-        const indexed = fresh();
-        const scanned = fresh();
-        await indexed.createIndex({ hotel: 1 });
-        await indexed.createIndex({ room: 1, night: 1 });
         const documents = [
           { _id: 'a', hotel: 'h1', room: 'r1', night: '2026-12-01' },
           { _id: 'b', hotel: 'h1', room: 'r1', night: '2026-12-02' },
           { _id: 'c', hotel: 'h2', room: 'r2', night: '2026-12-01' },
           { _id: 'd', hotel: 3, room: 3, night: '2026-12-01' },
         ];
-        for (const collection of [indexed, scanned]) await collection.bulkWrite(documents.map((document) => ({ insertOne: { document } })));
+        const both = await indexedBesideScanned([{ hotel: 1 }, { room: 1, night: 1 }], documents);
+        const { indexed, scanned } = both;
         const filters = [
           { hotel: { $in: ['h1', 'h2', 'h1'] } },
           { hotel: { $in: [3, 3.0, 'h2'] } },
           { room: { $in: ['r1', 'r1', 'r2', 3] } },
           { room: { $in: ['r1', 'r2'] }, night: '2026-12-01' },
         ];
-        const same = async () => {
-          for (const filter of filters) {
-            expect(idList(await indexed.find(filter, { sort: { _id: 1 } })), JSON.stringify(filter)).to.deep.equal(
-              idList(await scanned.find(filter, { sort: { _id: 1 } })),
-            );
-            expect(await indexed.countDocuments(filter), JSON.stringify(filter)).to.equal(await scanned.countDocuments(filter));
-          }
-        };
-        await same();
+        await expectSameAsScan(both, filters);
         expect(idList(await indexed.find({ room: { $in: ['r1', 'r1', 'r2'] } }, { sort: { _id: 1 } }))).to.deep.equal(['a', 'b', 'c']);
         for (const collection of [indexed, scanned]) {
           await collection.insertOne({ _id: 'e', hotel: ['h1', 'h2'], room: ['r1', 'r2'], night: '2026-12-03' });
           await collection.updateOne({ _id: 'a' }, { $set: { room: 'r2', hotel: 'h2' } });
         }
-        await same();
+        await expectSameAsScan(both, filters);
         expect(idList(await indexed.find({ room: { $in: ['r1', 'r2'] } }, { sort: { _id: 1 } }))).to.deep.equal(['a', 'b', 'c', 'e']);
       });
     });

@@ -5,7 +5,7 @@ import { POSITION_FIELD } from '@stays/projections/read-models';
 import { ApiClient } from '../../standalone/test/support/http-client.ts';
 import { hotelForm, pngImages, roomForm } from '../../standalone/test/support/fixtures.ts';
 import { signedInOwner } from '../../standalone/test/support/accounts.ts';
-import { startTestSystem, type TestSystem } from '../../standalone/test/support/test-system.ts';
+import { API, startTestSystem, type TestSystem } from '../../standalone/test/support/test-system.ts';
 
 interface Listing {
   roomType: string;
@@ -317,6 +317,26 @@ describe('search over HTTP', function () {
     expect(refused.headers['content-encoding']).to.equal(undefined);
   });
 
+  it('answers a kept search while one it has to compute waits for its turn', async () => {
+    const url = (query: string) => `${stays.baseUrl}${API}/hotel/data/get/search?${query}`;
+    const kept = url('searchTerm=goa');
+    await rawGet(kept, {});
+    // two connections, each already open on the server's side
+    const agents = [new http.Agent({ keepAlive: true, maxSockets: 1 }), new http.Agent({ keepAlive: true, maxSockets: 1 })] as const;
+    try {
+      await Promise.all(agents.map((agent) => rawGet(kept, {}, agent)));
+      const answered: string[] = [];
+      // sent in the same turn, the search never asked first: the server reads it first
+      await Promise.all([
+        rawGet(url('searchTerm=beach&sort=startingPrice&order=desc'), {}, agents[0]).then(() => answered.push('computed')),
+        rawGet(kept, {}, agents[1]).then(() => answered.push('kept')),
+      ]);
+      expect(answered).to.deep.equal(['kept', 'computed']);
+    } finally {
+      for (const agent of agents) agent.destroy();
+    }
+  });
+
   it('refuses a bad query on every request, even right after a good one was cached', async () => {
     expect((await api.get('/hotel/data/get/search?sort=startingPrice')).status).to.equal(200);
     for (let i = 0; i < 2; i++) {
@@ -328,10 +348,10 @@ describe('search over HTTP', function () {
 });
 
 /** A GET through node's http module, which (unlike fetch) neither adds Accept-Encoding nor decodes the body. */
-function rawGet(url: string, headers: Record<string, string>): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+function rawGet(url: string, headers: Record<string, string>, agent?: http.Agent): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http
-      .get(url, { headers }, (response) => {
+      .get(url, { headers, ...(agent && { agent }) }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));

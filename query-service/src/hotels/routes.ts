@@ -8,6 +8,7 @@ import {
   messages,
   routes,
   stayStartProblem,
+  type HotelAvailability,
   type Pagination,
 } from '@stays/contracts';
 import type { Context } from 'koa';
@@ -16,6 +17,7 @@ import { availabilityReadModel, hotelsReadModel, searchTermOf, type HotelSearch 
 import type { QueryContext } from '../query-context.ts';
 import { ResponseCache } from './response-cache.ts';
 import { TermMatches } from './term-matches.ts';
+import { ComputationTurns } from './computation-turns.ts';
 
 export function mountHotelRoutes({ deps, readModels, mount }: QueryContext): void {
   const { hotels } = readModels;
@@ -26,6 +28,7 @@ export function mountHotelRoutes({ deps, readModels, mount }: QueryContext): voi
   });
 
   const termMatches = new TermMatches();
+  const turns = new ComputationTurns();
   /** The hotels holding the search's term as the hotels read model is now (remembered), or undefined when it has none. */
   async function withTerm(query: HotelSearch): Promise<ReadonlySet<string> | undefined> {
     const term = searchTermOf(query);
@@ -33,11 +36,22 @@ export function mountHotelRoutes({ deps, readModels, mount }: QueryContext): voi
     return termMatches.get(term, await deps.readSide.changedAt(hotelsReadModel.name), (read) => hotels.hotelsWithTerm(read));
   }
 
-  /** A page of a search; with a stay, only hotels bookable for it, each saying what of it is. */
+  /**
+   * A page of a search; with a stay, only hotels bookable for it, each saying what of it is.
+   * Computed in turns of the event loop, a stage a turn (docs/decisions/0051).
+   */
   async function searchPage(query: HotelSearch): Promise<string> {
+    const turn = turns.begin();
+    await turn();
     const termHotels = await withTerm(query);
-    const forStay =
-      query.stay === undefined ? undefined : await readModels.availability.bookableHotels(query.stay, query, await hotels.hotelIdsMatching(query, termHotels));
+    let forStay: Map<string, HotelAvailability> | undefined;
+    if (query.stay !== undefined) {
+      await turn();
+      const among = await hotels.hotelIdsMatching(query, termHotels);
+      await turn();
+      forStay = await readModels.availability.bookableHotels(query.stay, query, among);
+    }
+    await turn();
     const { total, hotels: page } = await hotels.searchHotels(query, forStay && [...forStay.keys()], termHotels);
     const pagination: Pagination = { total, page: query.page, limit: query.limit };
     const cards = page.map((hotel) => ({ ...answered(hotel), ...(forStay && { availability: forStay.get(hotel._id) }) }));

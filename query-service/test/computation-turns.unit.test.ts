@@ -49,8 +49,7 @@ describe('computations taken in turns of the event loop', () => {
         seen.push(name);
         connection.send(`during ${name}`);
       };
-      const lastArrival = Promise.all([stage('first'), stage('second')]).then(connection.arrival);
-      await lastArrival;
+      await Promise.all([stage('first'), stage('second')]).then(connection.arrival);
       expect(seen).to.deep.equal(['first', 'arrived: during first', 'second', 'arrived: during second']);
     } finally {
       connection.close();

@@ -157,7 +157,7 @@ describe('stays by dates (e2e)', function () {
    * is not shown) as a person does: a day only while the picker is open (Blueprint ignores
    * picks once it is closing, while its calendar still shows), the check-out once the check-in
    * input shows the day picked, and the check-in day clicked again when it does not (on a
-   * machine loaded by two CPU-burning processes the picker let one click in a few runs go:
+   * machine loaded by CPU-burning processes the picker let one click in a few runs go:
    * clicked on at once, the check-out day became the check-in).
    */
   async function pickDates(page: Page, checkIn: string, checkOut: string): Promise<void> {

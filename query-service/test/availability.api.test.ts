@@ -204,6 +204,38 @@ describe('availability for a stay over HTTP', function () {
     expect([nightsAlone.status, nightsAlone.body.field]).to.deep.equal([400, 'checkIn']);
   });
 
+  it("follows a hotel's listings in a search for a stay as its owner changes them, with no booking in between", async () => {
+    const itsOwner = await signedInOwner(api, 'Kavya Iyer');
+    const form = hotelForm({ hotelName: 'Hotel Lakeside Udupi', city: 'Udupi' });
+    const lakeside = (await api.multipart('POST', '/hotel/data/create/hotel', form, { imageURLs: await pngImages(5) }, { token: itsOwner.token })).body.data
+      ._id;
+    const addRoom = async (fields: Record<string, string>) => {
+      const added = await api.multipart(
+        'POST',
+        '/hotel/room/create/room',
+        roomForm(lakeside, fields),
+        { imageURLs: await pngImages(1) },
+        { token: itsOwner.token },
+      );
+      expect(added.status, JSON.stringify(added.body)).to.equal(201);
+      return added.body.data._id as string;
+    };
+    const small = await addRoom({ totalUnits: '2', maxGuests: '2', pricePerNight: '3000' });
+    const forThree = async () => {
+      const answer = await api.get(`/hotel/data/get/search?searchTerm=udupi&checkIn=${day(90)}&nights=2&guests=3`);
+      expect(answer.status, JSON.stringify(answer.body)).to.equal(200);
+      return (answer.body.data as { _id: string; availability: unknown }[]).find((hotel) => hotel._id === lakeside)?.availability;
+    };
+    const payable = (pricePerNight: number) =>
+      quoteStay({ roomType: 'Room', pricePerNight, numberOfGuests: 3, numberOfRooms: 1, numberOfNights: 2 }).payableAmount;
+    expect(await forThree(), 'its one room sleeps two').to.equal(undefined);
+    const changed = await api.multipart('PATCH', `/hotel/room/update/room/${lakeside}/${small}`, { maxGuests: '3' }, {}, { token: itsOwner.token });
+    expect(changed.status, JSON.stringify(changed.body)).to.equal(200);
+    expect(await forThree(), 'the room now sleeps three').to.deep.equal({ bookableListings: 1, lowestPayableAmount: payable(3000), fewestFree: 2 });
+    await addRoom({ totalUnits: '1', maxGuests: '4', pricePerNight: '2500', roomStandard: 'Suite' });
+    expect(await forThree(), 'a second room added').to.deep.equal({ bookableListings: 2, lowestPayableAmount: payable(2500), fewestFree: 1 });
+  });
+
   it('refuses a stay outside the bounds of booking with 400 naming the field, and an unknown hotel with 404', async () => {
     const refusals: [string, string][] = [
       ['checkIn=soon', 'checkIn'],

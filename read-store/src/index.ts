@@ -30,3 +30,5 @@ export {
   type SnapshotOrigin,
 } from './embedded/index.ts';
 export { connectMongoReadStore } from './mongodb/index.ts';
+/** A filter as a test of one document, as `find` applies it on either store: for documents a reader keeps in memory. */
+export { compileFilter, type DocumentPredicate } from './embedded/document-predicate.ts';

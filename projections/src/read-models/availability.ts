@@ -29,6 +29,7 @@ import {
   type RoomType,
   type Stay,
 } from '@stays/contracts';
+import { compileFilter } from '@stays/read-store';
 import { roomFilter } from './hotels/queries.ts';
 import { POSITION_FIELD } from '../guard.ts';
 import { defineReadModel, type ReadModelStore } from '../read-model.ts';
@@ -58,6 +59,22 @@ export type AvailabilityListingDocument = {
   /** When the listing was added: the hotel's listings are answered in that order. */
   readonly created_at: string;
 };
+
+/** What a search for a stay reads of a listing. */
+export type ListingFacets = Pick<
+  AvailabilityListingDocument,
+  '_id' | 'hotelID' | 'roomType' | 'bedType' | 'pricePerNight' | 'furnished' | 'hasKitchen' | 'totalUnits' | 'maxGuests'
+>;
+/** Every listed listing's facets, by its hotel's id: what searches for a stay read, which a reader may keep while no listing changes. */
+export type ListedListings = ReadonlyMap<string, readonly ListingFacets[]>;
+/** The hotels bookable for a stay, and what each of them can book. */
+export interface BookableHotels {
+  /** Each at most once, unless the caller named one twice. */
+  readonly hotelIds: readonly string[];
+  /** What a hotel of hotelIds can book for the stay. */
+  availabilityOf(hotelId: string): HotelAvailability | undefined;
+}
+const LISTING_FACETS = { hotelID: 1, roomType: 1, bedType: 1, pricePerNight: 1, furnished: 1, hasKitchen: 1, totalUnits: 1, maxGuests: 1 } as const;
 
 /** Units taken on one night of one listing (`_id` is `{roomId}/{night}`): `taken` is `reserved` (by bookings) plus `closed`. */
 export type AvailabilityNightDocument = {
@@ -311,6 +328,17 @@ export function availabilityQueries(store: ReadModelStore) {
     return null;
   }
 
+  async function listedListings(): Promise<ListedListings> {
+    const byHotel = new Map<string, ListingFacets[]>();
+    // Stryker disable next-line ObjectLiteral: the projection only trims what is read; the code reads no other field
+    for (const listing of await listings.find({ listed: true }, { projection: LISTING_FACETS })) {
+      const ofHotel = byHotel.get(listing.hotelID);
+      if (ofHotel === undefined) byHotel.set(listing.hotelID, [listing]);
+      else ofHotel.push(listing);
+    }
+    return byHotel;
+  }
+
   return {
     /**
      * The latest log position at which anything a search for this stay reads changed: the
@@ -357,47 +385,64 @@ export function availabilityQueries(store: ReadModelStore) {
       }
       return { roomID: roomId, totalUnits: listing.totalUnits, nights: calendarNights, closures: [...byClosure.values()] };
     },
+    /** The latest log position at which any listing changed (added, changed, delisted); undefined before one did. */
+    async listingsChangedAt(): Promise<number | undefined> {
+      // Stryker disable next-line ObjectLiteral: the projection only trims what is read; the code reads no other field
+      return (await changes.findOne({ _id: LISTINGS_CHANGE }, { projection: { changedAt: 1 } }))?.changedAt;
+    },
+    /** Every listed listing's facets by hotel, in one read of the listings. */
+    listedListings,
     /**
-     * The hotels (of `amongHotels`, when given) with a listing bookable for the whole stay
-     * (and meeting the room search's conditions, if any), each with how many of its listings are
-     * bookable, the lowest payable amount among them and their fewest free units.
+     * The hotels (of `amongHotels`, when given) with a listing bookable for the whole stay and
+     * meeting the room search's conditions, if any; and for a hotel of them, how many of its
+     * listings are, the lowest payable amount among them and their fewest free units, worked
+     * out when asked: a page shows 20 to 100 hotels of thousands. `listed`: the listed listings
+     * as a reader keeps them (listedListings), else read now.
      */
-    async bookableHotels(stay: Stay, search: Partial<RoomSearchQuery>, amongHotels?: readonly string[]): Promise<Map<string, HotelAvailability>> {
-      const conditions = roomFilter(search);
-      const candidates = await listings.find(
-        { ...conditions, ...(amongHotels !== undefined && { hotelID: { $in: [...amongHotels] } }), listed: true },
-        // Stryker disable next-line ObjectLiteral: the projection only trims what is read; the code reads no other field
-        { projection: { hotelID: 1, roomType: 1, bedType: 1, pricePerNight: 1, totalUnits: 1, maxGuests: 1 } },
-      );
+    async bookableHotels(stay: Stay, search: Partial<RoomSearchQuery>, amongHotels?: readonly string[], listed?: ListedListings): Promise<BookableHotels> {
+      const byHotel = listed ?? (await listedListings());
+      const meetsConditions = compileFilter(roomFilter(search) ?? undefined);
+      // listings hotel by hotel, in the order the hotels are named
+      const candidates: ListingFacets[] = [];
+      for (const hotelId of amongHotels ?? byHotel.keys()) {
+        for (const listing of byHotel.get(hotelId) ?? []) if (meetsConditions(listing)) candidates.push(listing);
+      }
       const mostTaken = await mostTakenIn(
         candidates.map((listing) => listing._id),
         stay,
       );
-      const hotels = new Map<string, HotelAvailability>();
-      for (const listing of candidates) {
-        const units = unitsBooked(listing.roomType, stay.rooms);
-        const fewestFree = listing.totalUnits - (mostTaken.get(listing._id) ?? 0);
-        if (fewestFree < units || !guestsFit(stay.guests, maxGuestsOf(listing), listing.roomType, stay.rooms)) continue;
-        const payable = quoteStay({
-          roomType: listing.roomType,
-          pricePerNight: listing.pricePerNight,
-          numberOfGuests: stay.guests,
-          numberOfNights: stay.nights,
-          numberOfRooms: stay.rooms,
-        }).payableAmount;
-        const known = hotels.get(listing.hotelID);
-        hotels.set(
-          listing.hotelID,
-          known === undefined
-            ? { bookableListings: 1, lowestPayableAmount: payable, fewestFree }
-            : {
-                bookableListings: known.bookableListings + 1,
-                lowestPayableAmount: Math.min(known.lowestPayableAmount, payable),
-                fewestFree: Math.min(known.fewestFree, fewestFree),
-              },
-        );
-      }
-      return hotels;
+      const freeUnits = (listing: ListingFacets) => listing.totalUnits - (mostTaken.get(listing._id) ?? 0);
+      const bookable = (listing: ListingFacets) =>
+        freeUnits(listing) >= unitsBooked(listing.roomType, stay.rooms) && guestsFit(stay.guests, maxGuestsOf(listing), listing.roomType, stay.rooms);
+      // no set or map of the hotels: one of 10,000 ids takes 2 to 3 ms to build here, an array of them under 1
+      const hotelIds: string[] = [];
+      for (const listing of candidates) if (listing.hotelID !== hotelIds.at(-1) && bookable(listing)) hotelIds.push(listing.hotelID);
+      return {
+        hotelIds,
+        availabilityOf(hotelId) {
+          let found: HotelAvailability | undefined;
+          for (const listing of byHotel.get(hotelId) ?? []) {
+            if (!meetsConditions(listing) || !bookable(listing)) continue;
+            const payable = quoteStay({
+              roomType: listing.roomType,
+              pricePerNight: listing.pricePerNight,
+              numberOfGuests: stay.guests,
+              numberOfNights: stay.nights,
+              numberOfRooms: stay.rooms,
+            }).payableAmount;
+            const fewestFree = freeUnits(listing);
+            found =
+              found === undefined
+                ? { bookableListings: 1, lowestPayableAmount: payable, fewestFree }
+                : {
+                    bookableListings: found.bookableListings + 1,
+                    lowestPayableAmount: Math.min(found.lowestPayableAmount, payable),
+                    fewestFree: Math.min(found.fewestFree, fewestFree),
+                  };
+          }
+          return found;
+        },
+      };
     },
     /**
      * Every listing of a listed hotel for the stay, oldest first; null when the hotel has

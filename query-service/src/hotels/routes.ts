@@ -8,16 +8,16 @@ import {
   messages,
   routes,
   stayStartProblem,
-  type HotelAvailability,
   type Pagination,
 } from '@stays/contracts';
 import type { Context } from 'koa';
 import { ForbiddenError, NotFoundError, ValidationError, authOf, respond, respondWithEncodedJson, successJson } from '@stays/service-kit';
-import { availabilityReadModel, hotelsReadModel, searchTermOf, type HotelSearch } from '@stays/projections/read-models';
+import { availabilityReadModel, hotelsReadModel, searchTermOf, type BookableHotels, type HotelSearch } from '@stays/projections/read-models';
 import type { QueryContext } from '../query-context.ts';
 import { ResponseCache } from './response-cache.ts';
 import { TermMatches } from './term-matches.ts';
 import { ComputationTurns } from './computation-turns.ts';
+import { RememberedListings } from './remembered-listings.ts';
 
 export function mountHotelRoutes({ deps, readModels, mount }: QueryContext): void {
   const { hotels } = readModels;
@@ -28,6 +28,7 @@ export function mountHotelRoutes({ deps, readModels, mount }: QueryContext): voi
   });
 
   const termMatches = new TermMatches();
+  const listings = new RememberedListings();
   const turns = new ComputationTurns();
   /** The hotels holding the search's term as the hotels read model is now (remembered), or undefined when it has none. */
   async function withTerm(query: HotelSearch): Promise<ReadonlySet<string> | undefined> {
@@ -44,17 +45,20 @@ export function mountHotelRoutes({ deps, readModels, mount }: QueryContext): voi
     const turn = turns.begin();
     await turn();
     const termHotels = await withTerm(query);
-    let forStay: Map<string, HotelAvailability> | undefined;
+    let forStay: BookableHotels | undefined;
     if (query.stay !== undefined) {
       await turn();
       const among = await hotels.hotelIdsMatching(query, termHotels);
       await turn();
-      forStay = await readModels.availability.bookableHotels(query.stay, query, among);
+      const { availability } = readModels;
+      const listed = await listings.get(await availability.listingsChangedAt(), () => availability.listedListings());
+      await turn();
+      forStay = await availability.bookableHotels(query.stay, query, among, listed);
     }
     await turn();
-    const { total, hotels: page } = await hotels.searchHotels(query, forStay && [...forStay.keys()], termHotels);
+    const { total, hotels: page } = await hotels.searchHotels(query, forStay?.hotelIds, termHotels);
     const pagination: Pagination = { total, page: query.page, limit: query.limit };
-    const cards = page.map((hotel) => ({ ...answered(hotel), ...(forStay && { availability: forStay.get(hotel._id) }) }));
+    const cards = page.map((hotel) => ({ ...answered(hotel), ...(forStay && { availability: forStay.availabilityOf(hotel._id) }) }));
     return successJson(200, messages.server.hotelsFound, cards, { pagination });
   }
 

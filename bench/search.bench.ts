@@ -8,7 +8,9 @@
  * (queries the mix never asks, so no answer is kept); then the mix for 10 s after a 10 s
  * warm-up of the same mix drawn afresh (the cache fills as a server's that has been up a
  * while), with p50, p90 and p99 overall and p50 and p99 by kind, the response cache's hit ratio and what it
- * keeps; then the floor of one process: the same 64 clients asking only answers already
+ * keeps; then the mix arriving at a steady 300 searches a second from another process, sent
+ * whatever the answers (open loop: the latency guests see at that traffic, not at the process's
+ * limit); then the floor of one process: the same 64 clients asking only answers already
  * cached, so that what serving a kept answer costs shows beside the goal, in alternating runs
  * with the query strings' checks remembered and checked every time; then the mix again once
  * each of its queries has been asked (a server up long enough to have met them all).
@@ -24,6 +26,7 @@ import { loadConfig, queryMemory } from '@stays/service-kit';
 import { responseCacheCounts } from '../query-service/src/hotels/response-cache.ts';
 import { composeSystem } from '../standalone/src/compose.ts';
 import { runLoad, type LoadResult, type PlannedRequest } from './load.ts';
+import { runPacedLoad } from './paced-load-client.ts';
 import { atMost, below, median, percentile, type Report } from './report.ts';
 import { searchMix, seededRandom, writeSearchWorld, zipfSampler, type MixQuery, type QueryKind } from './search-mix.ts';
 
@@ -40,6 +43,9 @@ const UNCACHED = 200;
 const CACHED_QUERIES = 500;
 const CACHED_MS = 5_000;
 const FLOOR_ROUNDS = 3;
+/** The mix also arrives at this steady rate for PACED_MS, whatever the answers (open loop): about 26 million searches a day. */
+const PACED_RATE = 300;
+const PACED_MS = 10_000;
 const SEED = 2026;
 const KINDS: readonly QueryKind[] = ['hotels', 'rooms', 'stay'];
 /** What a browser sends with every request: it accepts compressed answers. */
@@ -86,6 +92,33 @@ async function measureMix(report: Report, target: string, clients: PlannedReques
   }
 }
 
+/**
+ * The mix arriving at PACED_RATE from another process, each search sent at its time whatever
+ * the answers: what guests see at that traffic, where the 64 clients above ask as fast as they
+ * are answered and so measure the one process at its limit. Run after that mix, so the cache
+ * holds what a server up for 20 s of it would.
+ */
+async function measurePacedMix(report: Report, target: string, prefix: string, mix: readonly MixQuery[]): Promise<void> {
+  const draw = zipfSampler(mix.length, ZIPF_S, seededRandom(SEED + 4000));
+  const requests = Array.from({ length: (PACED_RATE * PACED_MS) / 1000 }, () => ({
+    method: 'GET' as const,
+    path: prefix + mix[draw()]!.path,
+    headers: BROWSER_HEADERS,
+  }));
+  const before = { ...responseCacheCounts };
+  const { answers, seconds } = await runPacedLoad({ target, ratePerSecond: PACED_RATE, requests });
+  const hits = responseCacheCounts.hits - before.hits;
+  const misses = responseCacheCounts.misses - before.misses;
+  const ordered = sorted(answers.map((answer) => answer.latencyMs));
+  const failed = answers.filter((answer) => answer.status !== 200).length;
+  const label = `Zipf mix arriving at ${PACED_RATE} searches/s (open loop)`;
+  report(`${label}: p50`, percentile(ordered, 50), 'ms');
+  report(`${label}: p90`, percentile(ordered, 90), 'ms');
+  report(`${label}: p99`, percentile(ordered, 99), 'ms');
+  report(`${label}: answered`, answers.length / seconds, `searches/s (${failed} failed)`);
+  report(`${label}: cache hit ratio`, (100 * hits) / Math.max(1, hits + misses), `% (${misses} answers computed)`);
+}
+
 export default async function benchSearch(report: Report): Promise<void> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'stays-bench-search-'));
   try {
@@ -121,6 +154,8 @@ export default async function benchSearch(report: Report): Promise<void> {
 
     await runLoad({ target, durationMs: WARM_UP_MS, clients: zipfClients(mix, prefix, SEED + 1000) });
     await measureMix(report, target, zipfClients(mix, prefix, SEED), `Zipf mix, ${CLIENTS} clients, ${DISTINCT_QUERIES} distinct queries`, true);
+
+    await measurePacedMix(report, target, prefix, mix);
 
     // the floor of one process: the same clients when every answer is kept, so only serving it costs;
     // alternated with every query string checked again (the plain path beside the remembered checks)

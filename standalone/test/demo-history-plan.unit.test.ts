@@ -83,6 +83,22 @@ describe('the demo history plan', () => {
     expect(plan.soldOut.filter((night) => night.night < today).length).to.be.at.least(2);
   });
 
+  it("never sends two codes to one guest's phone within twice the wait between codes, also when the day's bookings crowd into the hours before now", () => {
+    // 10:55 in India: the day's bookings fall between 07:00 and an hour before now; the plan once put two of one phone 27.6 s apart here
+    for (const now of [NOW, new Date('2026-11-28T05:25:55Z')]) {
+      const placed = demoHistoryPlan(now).bookings;
+      for (const [index, booking] of placed.entries()) {
+        for (const other of placed.slice(index + 1)) {
+          if (other.guest !== booking.guest || other.phone !== booking.phone) continue;
+          const apart = Math.abs(other.bookedAt.getTime() - booking.bookedAt.getTime());
+          expect(apart, `${now.toISOString()}: guest ${booking.guest}, phone ${booking.phone}, ${booking.bookedAt.toISOString()}`).to.be.at.least(
+            2 * limits.otpResendSeconds * 1000,
+          );
+        }
+      }
+    }
+  });
+
   it('never has a guest hold more than their share of stays not over yet', () => {
     for (const placed of plan.bookings) {
       const day = indiaToday(placed.bookedAt);

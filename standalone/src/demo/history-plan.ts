@@ -11,7 +11,9 @@
  * their place were never given back); a listing never has more units taken on a night
  * than it has (cancelled ones counted too, as the reactor gives their units back later);
  * a guest books at most `MOST_BOOKINGS_PER_GUEST_AND_DAY` a day (each is one OTP, under
- * the daily OTP limits); a cancellation comes before the stay and never after a payment.
+ * the daily OTP limits), and twice the wait between two codes to one contact apart at least
+ * on the same phone (bookings of the day crowd into the hours before `now`); a cancellation
+ * comes before the stay and never after a payment.
  */
 import { addDays, indiaToday, limits, maxGuestsOf, unitsBooked, type BedType, type RoomType } from '@stays/contracts';
 
@@ -116,6 +118,13 @@ export function planDemoHistory(options: PlanOptions): DemoHistoryPlan {
     return theirs.every((at) => theirs.filter((held) => held.bookedAt <= at.bookedAt && held.lastNight >= addDays(indiaToday(at.bookedAt), -1)).length <= most);
   };
 
+  /** Whether a code to the guest's phone at `at` would come within twice the resend wait of another of the plan's codes to it. */
+  const codeTooSoon = (guest: number, phone: number, at: Date): boolean =>
+    bookings.some(
+      (booking) =>
+        booking.guest === guest && booking.phone === phone && Math.abs(booking.bookedAt.getTime() - at.getTime()) < 2 * limits.otpResendSeconds * 1000,
+    );
+
   /** Adds the booking if every rule allows it; returns whether it did. */
   const tryBooking = (draft: Omit<PlannedBooking, 'guest' | 'phone' | 'paidAt' | 'cancelledAt'>, mayCancel: boolean): boolean => {
     const lastNight = addDays(draft.checkIn, draft.nights - 1);
@@ -123,12 +132,13 @@ export function planDemoHistory(options: PlanOptions): DemoHistoryPlan {
     const nights = nightsOf(draft.checkIn, draft.nights);
     if (nights.some((night) => freeUnits(draft.hotel, draft.listing, night) < units)) return false;
     const first = Math.floor(random() * options.guests);
+    const phone = bookings.length % options.phonesPerGuest;
     for (let i = 0; i < options.guests; i++) {
       const guest = (first + i) % options.guests;
-      if (!guestMayHold(guest, { bookedAt: draft.bookedAt, lastNight })) continue;
+      if (!guestMayHold(guest, { bookedAt: draft.bookedAt, lastNight }) || codeTooSoon(guest, phone, draft.bookedAt)) continue;
       for (const night of nights) taken.set(`${draft.hotel}/${draft.listing}/${night}`, (taken.get(`${draft.hotel}/${draft.listing}/${night}`) ?? 0) + units);
       const cancelledAt = mayCancel && random() < 0.14 ? cancellationTime(draft.bookedAt, draft.checkIn) : null;
-      bookings.push({ ...draft, guest, phone: bookings.length % options.phonesPerGuest, cancelledAt, paidAt: cancelledAt ? null : paymentTime(draft) });
+      bookings.push({ ...draft, guest, phone, cancelledAt, paidAt: cancelledAt ? null : paymentTime(draft) });
       return true;
     }
     return false;

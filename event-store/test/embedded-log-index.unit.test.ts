@@ -5,6 +5,7 @@
  * the whole log read, and memory after open stays far below the log's size.
  */
 import { expect } from 'chai';
+import { createHash } from 'node:crypto';
 import { copyFile, mkdtemp, readFile, rm, stat, truncate, writeFile, appendFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -101,6 +102,48 @@ describe('embedded event log index', function () {
     expect((await last.readAll()).map((e) => e.position)).to.deep.equal(Array.from({ length: indexed.all.length + 1 }, (_, i) => i));
     expect((await last.readStream('stream-1')).map((e) => e.revision)).to.deep.equal(Array.from({ length: streamOne.length + 1 }, (_, i) => i));
     expect(warnings).to.deep.equal([]);
+  });
+
+  it('reads an index of the former version (a SHA-256 trailer instead of a CRC-32) as its own', async function () {
+    await writeLog();
+    const expected = await snapshot(await openStore());
+    await closeStore(open[0]!);
+    // version 1 as its layout says: the same body, then the SHA-256 of every byte before it
+    const current = await readFile(indexPath());
+    const body = Buffer.from(current.subarray(0, current.length - 4));
+    body.writeUInt32BE(1, 4);
+    await writeFile(indexPath(), Buffer.concat([body, createHash('sha256').update(body).digest()]));
+
+    const store = await openStore();
+    expect(notes).to.deep.equal([]);
+    expect(await snapshot(store)).to.deep.equal(expected);
+    const appended = await store.append('stream-1', [{ type: 'After', data: {} }], { expectedRevision: expected.streams[1]!.length - 1 });
+    expect(appended.nextExpectedRevision).to.equal(expected.streams[1]!.length);
+    expect((await store.readStream('stream-1')).map((e) => e.type).at(-1)).to.equal('After');
+  });
+
+  it('a stream loaded from the index grows by later appends, and the next index holds them', async function () {
+    await writeLog();
+    const loaded = await openStore();
+    const before = await loaded.readStream('stream-2');
+    await loaded.append(
+      'stream-2',
+      [
+        { type: 'Later', data: { n: 1 } },
+        { type: 'Later', data: { n: 2 } },
+      ],
+      { expectedRevision: before.length - 1 },
+    );
+    await loaded.append('stream-new', [{ type: 'First', data: {} }], { expectedRevision: 'no_stream' });
+    const grown = await snapshot(loaded);
+    expect(grown.streams.find((events) => events[0]!.streamId === 'stream-2')!.map((e) => e.revision)).to.deep.equal(
+      Array.from({ length: before.length + 2 }, (_, i) => i),
+    );
+    await closeStore(loaded);
+    const reopened = await openStore();
+    expect(notes).to.deep.equal([]);
+    expect(await snapshot(reopened)).to.deep.equal(grown);
+    expect((await reopened.readStream('stream-2', { fromRevision: before.length, maxCount: 1 })).map((e) => e.data)).to.deep.equal([{ n: 1 }]);
   });
 
   it('does not read the indexed prefix at open: damage there is refused by the read that reaches it', async function () {

@@ -4,6 +4,7 @@
  * torn or altered file, or one taken from another log, is ignored and the store starts
  * empty; a half-written one is removed at open.
  */
+import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -97,6 +98,25 @@ describe('read store snapshots', () => {
     await hotels.insertOne({ _id: 'h3', ownerId: 'o1', city: 'Pune', name: 'Other' }).catch((error: unknown) => (refused = error));
     expect(refused).to.be.instanceOf(DuplicateKeyError);
     expect(await hotels.find({ city: 'Goa' })).to.deep.equal([{ _id: 'h2', ownerId: 'o2', city: 'Goa', name: 'Palms' }]);
+  });
+
+  it('reads a snapshot of the former layout (a SHA-256 trailer instead of a CRC-32) as its own', async () => {
+    const first = await open();
+    await filled(first.store);
+    await first.snapshots.close();
+    // the former layout as its description says: the magic ends in 1, the file in the SHA-256 of every byte before it
+    const file = path.join(dir, SNAPSHOT_FILE);
+    const current = await readFile(file);
+    expect(current.subarray(0, 8).toString('latin1')).to.equal('STAYSRS\u0002');
+    const body = Buffer.from(current.subarray(0, current.length - 4));
+    body[7] = 1;
+    await writeFile(file, Buffer.concat([body, createHash('sha256').update(body).digest()]));
+
+    const second = await open();
+    expect(second.snapshots.loadedFrom).to.deep.equal(ORIGIN);
+    expect((await second.store.collection('hotels').findOne({ _id: 'h1' }))!.createdAt).to.deep.equal(new Date('2026-01-02T03:04:05.678Z'));
+    expect(await second.store.collection('hotels').countDocuments()).to.equal(2);
+    expect(lines.filter((line) => line.includes('ignored'))).to.deep.equal([]);
   });
 
   it('leaves out the collections it is told to, which start empty', async () => {

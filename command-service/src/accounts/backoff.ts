@@ -36,8 +36,18 @@ interface Attempts {
   readonly lastAt: number;
 }
 
+/**
+ * lru-cache options that hold at most `entries` entries, evicting the least recently used,
+ * without allocating room for all of them at once as `max` does: 12 ms a map of 100,000 on
+ * the slower machine, nine such maps at every start (and in every test that composes the
+ * system).
+ */
+export function atMostEntries(entries: number): { readonly maxSize: number; readonly sizeCalculation: () => number } {
+  return { maxSize: entries, sizeCalculation: () => 1 };
+}
+
 export function createBackoff(policy: BackoffPolicy): Backoff {
-  const attempts = new LRUCache<string, Attempts>({ max: policy.maxKeys ?? 100_000 });
+  const attempts = new LRUCache<string, Attempts>(atMostEntries(policy.maxKeys ?? 100_000));
   const outstanding = (entry: Attempts | undefined, now: number): number =>
     entry === undefined ? 0 : Math.max(0, entry.count - Math.floor(Math.max(0, now - entry.lastAt) / policy.forgiveEveryMs));
   return {

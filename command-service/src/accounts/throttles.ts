@@ -30,14 +30,14 @@ import { LRUCache } from 'lru-cache';
 import { messages, normaliseEmail, type TokenRole } from '@stays/contracts';
 import { processMetrics } from '@stays/service-kit';
 import { TooMany } from '../domain-errors.ts';
-import { createBackoff, type BackoffPolicy } from './backoff.ts';
+import { atMostEntries, createBackoff, type BackoffPolicy } from './backoff.ts';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const DAY = 24 * 60 * MINUTE;
 
 /** How long (and how many) pairs of address and account that signed in are remembered as known. */
-const KNOWN_PAIRS = { max: 100_000, ttl: 30 * DAY } as const;
+const KNOWN_PAIRS = { ...atMostEntries(100_000), ttl: 30 * DAY } as const;
 
 export const throttlePolicies = {
   /** 10 tries, then 30 s, 1 min, 2 min … up to 15 min between tries; about 6 an hour in the long run. */

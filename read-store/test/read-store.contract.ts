@@ -787,6 +787,34 @@ export function describeReadStoreContract(name: string, open: OpenReadStore): vo
         expect(await ids({ stars: 5 })).to.deep.equal(['h1']);
       });
 
+      it('finds every holder of a key through its index as holders come and go, one, several, then one again and none', async function () {
+        const collection = fresh();
+        await collection.createIndex({ city: 1 });
+        await collection.createIndex({ email: 1 }, { unique: true });
+        const ids = async (filter: Record<string, unknown>) => idSet(await collection.find(filter));
+        await collection.insertOne({ _id: 'a', city: 'Goa', email: 'a@example.com' });
+        expect(await ids({ city: 'Goa' })).to.deep.equal(['a']);
+        await collection.insertOne({ _id: 'b', city: 'Goa', email: 'b@example.com' });
+        await collection.insertOne({ _id: 'c', city: 'Goa', email: 'c@example.com' });
+        expect(await ids({ city: 'Goa' })).to.deep.equal(['a', 'b', 'c']);
+        expect(await collection.countDocuments({ city: { $in: ['Goa', 'Pune'] } })).to.equal(3);
+        await collection.deleteOne({ _id: 'b' });
+        await collection.updateOne({ _id: 'a' }, { $set: { city: 'Pune' } });
+        expect(await ids({ city: 'Goa' })).to.deep.equal(['c']);
+        expect(await ids({ city: { $in: ['Goa', 'Pune'] } })).to.deep.equal(['a', 'c']);
+        await collection.updateOne({ _id: 'c' }, { $set: { city: 'Pune' } });
+        expect(await ids({ city: 'Goa' })).to.deep.equal([]);
+        expect(await ids({ city: 'Pune' })).to.deep.equal(['a', 'c']);
+        await collection.deleteMany({ city: 'Pune' });
+        expect(await ids({ city: 'Pune' })).to.deep.equal([]);
+        // the unique keys of the removed documents are free again, a held one is still refused
+        await collection.insertOne({ _id: 'd', city: 'Goa', email: 'a@example.com' });
+        await collection.updateOne({ _id: 'd' }, { $set: { email: 'b@example.com' } });
+        await collection.insertOne({ _id: 'e', city: 'Goa', email: 'a@example.com' });
+        await duplicateKey(collection.insertOne({ _id: 'f', email: 'b@example.com' }));
+        expect(await ids({ city: 'Goa' })).to.deep.equal(['d', 'e']);
+      });
+
       it('keeps a unique index refusing a taken key after updates of other fields', async function () {
         const collection = fresh();
         await collection.createIndex({ email: 1 }, { unique: true });

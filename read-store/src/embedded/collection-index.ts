@@ -15,8 +15,20 @@ export class CollectionIndex {
   readonly firstFields: ReadonlySet<string>;
   /** Each path split at its dots, once (keysOf runs for every document written). */
   private readonly segments: readonly (readonly string[])[];
-  private readonly entries = new Map<EntryKey, Set<unknown>>();
-  /** Compound indexes: first field's value key → _id key → how many of the document's keys start with it. */
+  /**
+   * Entry key → the _id keys holding it: the _id itself while only one document has held the
+   * key, a set from the second on (kept until the key has no holder, so a key whose holders
+   * come and go, as an account's sessions, does not make a new set each time). Most keys have
+   * one holder (indexes ending in _id, near-unique fields), and a set of one costs about 130
+   * bytes more than the _id alone. A compound index that is not unique keeps none: its lookups
+   * go through `byFirstField`, and only a unique one has conflicts to find.
+   */
+  private readonly entries = new Map<EntryKey, unknown>();
+  private readonly keepsEntries: boolean;
+  /**
+   * Compound indexes: first field's value key → _id key → how many of the document's keys
+   * start with it (a unique index's keys are whole tuples; another's are its first values, once each).
+   */
   private readonly byFirstField = new Map<string, Map<unknown, number>>();
 
   constructor(
@@ -29,6 +41,7 @@ export class CollectionIndex {
     this.paths = Object.keys(keys);
     this.segments = this.paths.map((path) => path.split('.'));
     this.firstFields = new Set(this.segments.map((segments) => segments[0]!));
+    this.keepsEntries = this.paths.length === 1 || unique;
   }
 
   /** Whether the index can find documents for an equality or `$in` filter on `path`. */
@@ -36,31 +49,31 @@ export class CollectionIndex {
     return this.paths[0] === path && !path.includes('.');
   }
 
-  /** _id keys of documents holding `value` (a string, number or boolean) in the first field. */
-  idsWith(value: unknown): ReadonlySet<unknown> {
-    if (this.paths.length === 1) return this.entries.get(entryKey(value)) ?? EMPTY;
-    const holders = this.byFirstField.get(valueKey(value));
-    return holders ? new Set(holders.keys()) : EMPTY;
+  /** _id keys of documents holding `value` (a string, number or boolean) in the first field, each once. */
+  idsWith(value: unknown): Iterable<unknown> {
+    if (this.paths.length === 1) return holderList(this.entries.get(entryKey(value)));
+    return this.byFirstField.get(valueKey(value))?.keys() ?? NONE;
   }
 
   /** How many documents hold one of `values` in the first field, at most: the size of idsWithAny's answer, without building it. */
   countWithAny(values: readonly unknown[]): number {
     let count = 0;
-    for (const value of values) count += this.holdersOf(value)?.size ?? 0;
+    for (const value of values) {
+      if (this.paths.length > 1) count += this.byFirstField.get(valueKey(value))?.size ?? 0;
+      else count += holderCount(this.entries.get(entryKey(value)));
+    }
     return count;
   }
 
-  /** _id keys of documents holding any of `values` (strings, numbers or booleans) in the first field. */
-  idsWithAny(values: readonly unknown[]): ReadonlySet<unknown> {
+  /**
+   * _id keys of documents holding any of `values` (strings, numbers or booleans) in the first
+   * field, each once: the index's own, to be read through before any write changes the index.
+   */
+  idsWithAny(values: readonly unknown[]): Iterable<unknown> {
     if (values.length === 1) return this.idsWith(values[0]);
     const ids = new Set<unknown>();
-    for (const value of values) for (const id of this.holdersOf(value)?.keys() ?? EMPTY) ids.add(id);
+    for (const value of values) for (const id of this.idsWith(value)) ids.add(id);
     return ids;
-  }
-
-  /** The _id keys holding `value` in the first field, as the index keeps them (a compound index counts keys per _id). */
-  private holdersOf(value: unknown): ReadonlySet<unknown> | ReadonlyMap<unknown, number> | undefined {
-    return this.paths.length === 1 ? this.entries.get(entryKey(value)) : this.byFirstField.get(valueKey(value));
   }
 
   /** The index keys of a document, without duplicates. */
@@ -68,6 +81,11 @@ export class CollectionIndex {
     if (this.sparse && this.paths.every((path) => valueAt(document, path) === undefined)) return [];
     if (this.paths.length === 1) {
       const keys = indexedValues(document, this.segments[0]!, entryKey);
+      return keys.length > 1 ? [...new Set(keys)] : keys;
+    }
+    if (!this.unique) {
+      // looked up by its first field only: the first field's value keys are all it needs, with no tuple to build or parse
+      const keys = indexedValues(document, this.segments[0]!, valueKey);
       return keys.length > 1 ? [...new Set(keys)] : keys;
     }
     let tuples: string[][] = [[]];
@@ -85,20 +103,21 @@ export class CollectionIndex {
   conflictWith(document: Document, keys: readonly EntryKey[], ownId: unknown): Record<string, unknown> | undefined {
     if (!this.unique) return undefined;
     for (const key of keys) {
-      const holders = this.entries.get(key);
-      if (!holders) continue;
-      for (const holder of holders) if (holder !== ownId) return this.keyFieldsOf(document);
+      for (const holder of holderList(this.entries.get(key))) if (!sameId(holder, ownId)) return this.keyFieldsOf(document);
     }
     return undefined;
   }
 
   add(keys: readonly EntryKey[], id: unknown): void {
     for (const key of keys) {
-      let holders = this.entries.get(key);
-      if (!holders) this.entries.set(key, (holders = new Set()));
-      holders.add(id);
+      if (this.keepsEntries) {
+        const holders = this.entries.get(key);
+        if (holders === undefined) this.entries.set(key, id);
+        else if (holders instanceof Set) holders.add(id);
+        else if (!sameId(holders, id)) this.entries.set(key, new Set([holders, id]));
+      }
       if (this.paths.length > 1) {
-        const first = firstOfTuple(key as string);
+        const first = this.unique ? firstOfTuple(key as string) : (key as string);
         let byFirst = this.byFirstField.get(first);
         if (!byFirst) this.byFirstField.set(first, (byFirst = new Map()));
         byFirst.set(id, (byFirst.get(id) ?? 0) + 1);
@@ -109,11 +128,12 @@ export class CollectionIndex {
   remove(keys: readonly EntryKey[], id: unknown): void {
     for (const key of keys) {
       const holders = this.entries.get(key);
-      if (!holders) continue;
-      holders.delete(id);
-      if (holders.size === 0) this.entries.delete(key);
+      if (holders instanceof Set) {
+        holders.delete(id);
+        if (holders.size === 0) this.entries.delete(key);
+      } else if (holders !== undefined && sameId(holders, id)) this.entries.delete(key);
       if (this.paths.length > 1) {
-        const first = firstOfTuple(key as string);
+        const first = this.unique ? firstOfTuple(key as string) : (key as string);
         const byFirst = this.byFirstField.get(first);
         const count = byFirst?.get(id) ?? 0;
         if (count > 1) byFirst!.set(id, count - 1);
@@ -135,7 +155,21 @@ export class CollectionIndex {
   }
 }
 
-const EMPTY: ReadonlySet<unknown> = new Set();
+const NONE: readonly unknown[] = Object.freeze([]);
+
+/** The _id keys an entry holds (see `entries`): ids are strings, numbers or booleans (idKey), never a set or undefined. */
+function holderList(holders: unknown): Iterable<unknown> {
+  return holders === undefined ? NONE : holders instanceof Set ? holders : [holders];
+}
+
+function holderCount(holders: unknown): number {
+  return holders === undefined ? 0 : holders instanceof Set ? holders.size : 1;
+}
+
+/** Equal as a Map's keys are (SameValueZero): NaN is one _id. */
+function sameId(a: unknown, b: unknown): boolean {
+  return a === b || (a !== a && b !== b);
+}
 
 /** The first field's value key of a compound key (a JSON array of value keys). */
 function firstOfTuple(key: string): string {

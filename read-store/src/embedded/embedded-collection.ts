@@ -249,7 +249,7 @@ export class EmbeddedCollection<T extends Document = Document> implements ReadCo
   }
 
   /** The _id keys an index names for the filter, and the field it looked up. */
-  private idsFromIndexes(filter: Filter | undefined): { ids: ReadonlySet<unknown>; field: string } | undefined {
+  private idsFromIndexes(filter: Filter | undefined): { ids: Iterable<unknown>; field: string } | undefined {
     if (this.indexes.length === 0) return undefined;
     // the index that names the fewest documents; a union for `$in` is built only for the one chosen
     let best: { index: CollectionIndex; field: string; values: readonly unknown[]; count: number } | undefined;

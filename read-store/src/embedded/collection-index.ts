@@ -20,16 +20,15 @@ export class CollectionIndex {
    * key, a set from the second on (kept until the key has no holder, so a key whose holders
    * come and go, as an account's sessions, does not make a new set each time). Most keys have
    * one holder (indexes ending in _id, near-unique fields), and a set of one costs about 130
-   * bytes more than the _id alone. A compound index that is not unique keeps none: its lookups
-   * go through `byFirstField`, and only a unique one has conflicts to find.
+   * bytes more than the _id alone. A compound index that is not unique is looked up by its
+   * first field only and has no conflicts to find: its entry keys are the first field's value
+   * keys, so it is kept as an index on that field would be.
    */
   private readonly entries = new Map<EntryKey, unknown>();
-  private readonly keepsEntries: boolean;
-  /**
-   * Compound indexes: first field's value key → _id key → how many of the document's keys
-   * start with it (a unique index's keys are whole tuples; another's are its first values, once each).
-   */
+  /** A unique compound index (whose entry keys are whole tuples): first field's value key → _id key → how many of the document's keys start with it. */
   private readonly byFirstField = new Map<string, Map<unknown, number>>();
+  /** Whether lookups go through byFirstField: a unique compound index. */
+  private readonly tupleKeys: boolean;
 
   constructor(
     readonly name: string,
@@ -41,7 +40,7 @@ export class CollectionIndex {
     this.paths = Object.keys(keys);
     this.segments = this.paths.map((path) => path.split('.'));
     this.firstFields = new Set(this.segments.map((segments) => segments[0]!));
-    this.keepsEntries = this.paths.length === 1 || unique;
+    this.tupleKeys = this.paths.length > 1 && unique;
   }
 
   /** Whether the index can find documents for an equality or `$in` filter on `path`. */
@@ -51,18 +50,23 @@ export class CollectionIndex {
 
   /** _id keys of documents holding `value` (a string, number or boolean) in the first field, each once. */
   idsWith(value: unknown): Iterable<unknown> {
-    if (this.paths.length === 1) return holderList(this.entries.get(entryKey(value)));
-    return this.byFirstField.get(valueKey(value))?.keys() ?? NONE;
+    if (this.tupleKeys) return this.byFirstField.get(valueKey(value))?.keys() ?? NONE;
+    return holderList(this.entries.get(this.lookupKey(value)));
   }
 
   /** How many documents hold one of `values` in the first field, at most: the size of idsWithAny's answer, without building it. */
   countWithAny(values: readonly unknown[]): number {
     let count = 0;
     for (const value of values) {
-      if (this.paths.length > 1) count += this.byFirstField.get(valueKey(value))?.size ?? 0;
-      else count += holderCount(this.entries.get(entryKey(value)));
+      if (this.tupleKeys) count += this.byFirstField.get(valueKey(value))?.size ?? 0;
+      else count += holderCount(this.entries.get(this.lookupKey(value)));
     }
     return count;
+  }
+
+  /** The entry key of a first-field value (the index is not a unique compound one). */
+  private lookupKey(value: unknown): EntryKey {
+    return this.paths.length === 1 ? entryKey(value) : valueKey(value);
   }
 
   /**
@@ -110,14 +114,12 @@ export class CollectionIndex {
 
   add(keys: readonly EntryKey[], id: unknown): void {
     for (const key of keys) {
-      if (this.keepsEntries) {
-        const holders = this.entries.get(key);
-        if (holders === undefined) this.entries.set(key, id);
-        else if (holders instanceof Set) holders.add(id);
-        else if (!sameId(holders, id)) this.entries.set(key, new Set([holders, id]));
-      }
-      if (this.paths.length > 1) {
-        const first = this.unique ? firstOfTuple(key as string) : (key as string);
+      const holders = this.entries.get(key);
+      if (holders === undefined) this.entries.set(key, id);
+      else if (holders instanceof Set) holders.add(id);
+      else if (!sameId(holders, id)) this.entries.set(key, new Set([holders, id]));
+      if (this.tupleKeys) {
+        const first = firstOfTuple(key as string);
         let byFirst = this.byFirstField.get(first);
         if (!byFirst) this.byFirstField.set(first, (byFirst = new Map()));
         byFirst.set(id, (byFirst.get(id) ?? 0) + 1);
@@ -132,8 +134,8 @@ export class CollectionIndex {
         holders.delete(id);
         if (holders.size === 0) this.entries.delete(key);
       } else if (holders !== undefined && sameId(holders, id)) this.entries.delete(key);
-      if (this.paths.length > 1) {
-        const first = this.unique ? firstOfTuple(key as string) : (key as string);
+      if (this.tupleKeys) {
+        const first = firstOfTuple(key as string);
         const byFirst = this.byFirstField.get(first);
         const count = byFirst?.get(id) ?? 0;
         if (count > 1) byFirst!.set(id, count - 1);

@@ -17,6 +17,11 @@ const stored = (type: string, data: unknown, schemaVersion?: unknown): StoredEve
   recordedAt: RECORDED_AT,
   metadata: schemaVersion === undefined ? {} : { schemaVersion },
 });
+/** A stored record frozen through, as the embedded log hands records out. */
+const frozen = <T>(value: T): T => {
+  if (typeof value === 'object' && value !== null) for (const member of Object.values(Object.freeze(value))) frozen(member);
+  return value;
+};
 const failureOf = (read: () => unknown): Error => {
   try {
     read();
@@ -107,6 +112,19 @@ describe('contracts: event versions and upcasters', () => {
       expect(parseEvent(stored('RoomUpdated', flat, 1)).data).to.include({ maxGuests: 4 });
     });
 
+    it('reads a frozen v1 record without changing it, into data of its own each time', () => {
+      const added = frozen(stored('RoomAdded', { ...listing, hotelName: 'H', roomType: 'Room', bedType: 'King', numberOfRooms: 1 }));
+      const updated = frozen(
+        stored('RoomUpdated', { ...listing, roomType: 'Flat', bedType: 'Queen', numberOfRooms: 2, hasKitchen: true, changedFields: ['bedType'] }),
+      );
+      for (const record of [added, updated]) {
+        const [first, second] = [parseEvent(record).data, parseEvent(record).data];
+        expect(second, record.type).to.deep.equal(first);
+        expect(second, record.type).to.not.equal(first);
+        expect(record.data, record.type).to.not.have.property('maxGuests');
+      }
+    });
+
     it('reads v2 as written and refuses v2 without maxGuests', () => {
       const room = { ...listing, hotelName: 'H', roomType: 'Room', bedType: 'Single', numberOfRooms: 1 };
       expect(parseEvent(stored('RoomAdded', { ...room, maxGuests: 2 }, 2)).data).to.include({ maxGuests: 2 });
@@ -184,6 +202,18 @@ describe('contracts: event versions and upcasters', () => {
     it('reads v2 with its policy and refuses v2 without one', () => {
       expect(parseEvent(stored('BookingPlaced', { ...placedV1, cancellationPolicy: week }, 2)).data).to.deep.include({ cancellationPolicy: week });
       expect(failureOf(() => parseEvent(stored('BookingPlaced', placedV1, 2))).message).to.match(/^BookingPlaced: cancellationPolicy /);
+    });
+
+    it('reads frozen v1 records without changing them, into data of their own each time', () => {
+      const placed = frozen(stored('BookingPlaced', { ...placedV1 }));
+      const cancelled = frozen(stored('BookingCancelled', { bookingID: 'BK-1', customerId: 'c1', cancelledAt: RECORDED_AT }));
+      for (const record of [placed, cancelled]) {
+        const [first, second] = [parseEvent(record).data, parseEvent(record).data];
+        expect(second, record.type).to.deep.equal(first);
+        expect(second, record.type).to.not.equal(first);
+      }
+      expect(placed.data).to.not.have.property('cancellationPolicy');
+      expect(cancelled.data).to.not.have.property('chargeAmount');
     });
 
     it('records a cancellation before policies as free with nothing to refund, and reads v2 as written', () => {

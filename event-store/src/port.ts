@@ -135,4 +135,11 @@ export interface EventStore {
    * without a round trip have it.
    */
   refusingAppends?(): Error | undefined;
+  /**
+   * Whether a stored record may hold one of `texts` in its stored form (JSON, as the record's
+   * bytes have it): false when none does, true when one may, so that the caller reads the
+   * records to know. Lets a reader looking for a rare value through the whole log skip
+   * decoding it. Only stores that can search their own bytes have it.
+   */
+  storedBytesMayHold?(texts: readonly string[]): Promise<boolean>;
 }

@@ -12,7 +12,9 @@
 import { createCipheriv, createDecipheriv } from 'node:crypto';
 import { freshIv } from './iv-pool.ts';
 
-const PREFIX = 'pd1.';
+/** How every encrypted field's stored value starts. */
+export const ENCRYPTED_FIELD_PREFIX = 'pd1.';
+const PREFIX = ENCRYPTED_FIELD_PREFIX;
 const TAG_BYTES = 16;
 const FORMAT = /^pd1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{22,}$/;
 const IV_CHARS = 16;

@@ -17,7 +17,9 @@ import { createCipheriv, createDecipheriv } from 'node:crypto';
 import { FieldIntegrityError } from './field-cipher.ts';
 import { freshIv } from './iv-pool.ts';
 
-const PREFIX = 'pd2.';
+/** How every sealed value starts. */
+export const SEALED_VALUE_PREFIX = 'pd2.';
+const PREFIX = SEALED_VALUE_PREFIX;
 /** What every sealed field but the first holds. */
 export const SEALED_ELSEWHERE = 'pd2';
 const IV_CHARS = 16;

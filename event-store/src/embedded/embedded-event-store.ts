@@ -48,6 +48,7 @@ import { ResumingSubscription } from '../resuming-subscription.ts';
 import { encodeRecord } from './record-codec.ts';
 import { DecodedBlocks } from './decoded-blocks.ts';
 import { readRecords } from './record-reader.ts';
+import { logBytesHold } from './log-text-scan.ts';
 import { syncDirectory } from './sync-directory.ts';
 
 export { syncDirectory } from './sync-directory.ts';
@@ -320,6 +321,18 @@ class EmbeddedEventStore implements EventStore {
     const end = Math.min(this.index.count, Number.isFinite(maxCount) ? start + Math.max(0, Math.floor(maxCount)) : Infinity);
     if (this.closing) return Promise.reject(new EventStoreUnavailableError('event store is closed', { reason: 'closed' }));
     return this.blocks.read(start, end, nextReader === undefined ? start : nextReader);
+  }
+
+  async storedBytesMayHold(texts: readonly string[]): Promise<boolean> {
+    if (this.closing) throw new EventStoreUnavailableError('event store is closed', { reason: 'closed' });
+    const visibleEnd = this.index.count === 0 ? 0 : this.index.endOf(this.index.count - 1);
+    return this.track(
+      logBytesHold(
+        this.file,
+        visibleEnd,
+        texts.map((text) => Buffer.from(text)),
+      ),
+    );
   }
 
   async readAt(positions: readonly number[]): Promise<RecordedEvent[]> {

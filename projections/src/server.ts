@@ -24,6 +24,7 @@ import {
   runMain,
   serveHealth,
   stopOnSignals,
+  watchCatchUp,
   withMetrics,
 } from '@stays/service-kit';
 import { ReadModelRunner } from './read-model-runner.ts';
@@ -54,6 +55,11 @@ runMain(async () => {
   const reporter = setInterval(() => {
     runner.publishHealth(config.healthMaxLagMs).catch((error: unknown) => processLogger().warn(`could not report projection health: ${String(error)}`));
   }, HEALTH_REPORT_INTERVAL_MS);
+  const catchUp = watchCatchUp({
+    followers: async () => [...(await runner.health(config.healthMaxLagMs)).projections, await notary.health(config.healthMaxLagMs)],
+    head: () => rawEventStore.headPosition(),
+    log: lineLogger(),
+  });
   const metrics = processMetrics();
   metrics.addGaugeSource(followerGauges({ projections: async () => (await runner.health(config.healthMaxLagMs)).projections, reactors: async () => [] }));
   const server = serveHealth(
@@ -67,6 +73,7 @@ runMain(async () => {
   stopOnSignals(
     { timeoutMs: config.shutdownTimeoutMs },
     () => clearInterval(reporter),
+    () => catchUp.stop(),
     closeServer(server),
     () => runner.stop(),
     () => notary.stop(),

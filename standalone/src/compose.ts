@@ -45,6 +45,7 @@ import {
   signingMediaLinksFor,
   smsFor,
   DiskRefusals,
+  watchCatchUp,
   type Config,
   type KeyedStreamNames,
   type Logger,
@@ -277,6 +278,19 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     const erasure = personalDataErasureReactor({ store: eventStore, keys, media, mediaLinks, log, ...checkpoints });
     await erasure.start();
     closers.unshift(() => erasure.stop());
+    const reactors = { 'booking-documents': reactor, 'orphaned-units': reconciler, 'personal-data-erasure': erasure, 'calendar-import': calendarImport };
+    const reactorsHealth = () =>
+      Promise.all(Object.entries(reactors).map(async ([name, follower]) => ({ name, ...(await follower.health(config.healthMaxLagMs)) })));
+    const catchUp = watchCatchUp({
+      followers: async () => [
+        ...(await runner.health(config.healthMaxLagMs)).projections,
+        ...(await reactorsHealth()),
+        await notary.health(config.healthMaxLagMs),
+      ],
+      head: () => rawEventStore.headPosition(),
+      log,
+    });
+    closers.unshift(async () => catchUp.stop());
     const occupancy = readModelQueries(readStore).occupancy;
     const hotelStreams = hotelStreamsFromReadSide({
       logHead: () => rawEventStore.headPosition(),
@@ -321,17 +335,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
           health: async () => {
             const health = {
               ...(await notary.besideReadSide(await runner.health(config.healthMaxLagMs), config.healthMaxLagMs)),
-              reactors: await Promise.all(
-                Object.entries({
-                  'booking-documents': reactor,
-                  'orphaned-units': reconciler,
-                  'personal-data-erasure': erasure,
-                  'calendar-import': calendarImport,
-                }).map(async ([name, follower]) => ({
-                  name,
-                  ...(await follower.health(config.healthMaxLagMs)),
-                })),
-              ),
+              reactors: await reactorsHealth(),
             };
             const refusal = rawEventStore.refusingAppends?.();
             if (refusal) return { ...health, healthy: false, problem: `the event log refuses writes: ${refusal.message}` };
@@ -361,13 +365,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     // before createHost takes the apps' callbacks: an app without an error listener then gets Koa's own, which prints every stack to stderr
     for (const app of [commandApp, queryApp]) logUnexpectedErrors(app, log);
     const metrics = processMetrics();
-    const reactors = { 'booking-documents': reactor, 'orphaned-units': reconciler, 'personal-data-erasure': erasure };
-    metrics.addGaugeSource(
-      followerGauges({
-        projections: async () => (await runner.health(config.healthMaxLagMs)).projections,
-        reactors: () => Promise.all(Object.entries(reactors).map(async ([name, follower]) => ({ name, ...(await follower.health(config.healthMaxLagMs)) }))),
-      }),
-    );
+    metrics.addGaugeSource(followerGauges({ projections: async () => (await runner.health(config.healthMaxLagMs)).projections, reactors: reactorsHealth }));
     const host = createHost({
       apiPrefix: config.apiPrefix,
       commandApp,

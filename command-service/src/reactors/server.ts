@@ -12,12 +12,14 @@ import {
   closeServer,
   createGridFsMediaStore,
   followerGauges,
+  lineLogger,
   loadConfig,
   mediaLinksFor,
   processMetrics,
   runMain,
   serveHealth,
   stopOnSignals,
+  watchCatchUp,
   withMetrics,
 } from '@stays/service-kit';
 import { connectKeyStore, withPersonalData } from '@stays/personal-data';
@@ -49,12 +51,10 @@ runMain(async () => {
   await erasure.start();
   const metrics = processMetrics();
   const reactors = { 'orphaned-units': reconciler, 'personal-data-erasure': erasure, 'calendar-import': calendarImport };
-  metrics.addGaugeSource(
-    followerGauges({
-      projections: async () => [],
-      reactors: () => Promise.all(Object.entries(reactors).map(async ([name, follower]) => ({ name, ...(await follower.health(config.healthMaxLagMs)) }))),
-    }),
-  );
+  const reactorsHealth = () =>
+    Promise.all(Object.entries(reactors).map(async ([name, follower]) => ({ name, ...(await follower.health(config.healthMaxLagMs)) })));
+  metrics.addGaugeSource(followerGauges({ projections: async () => [], reactors: reactorsHealth }));
+  const catchUp = watchCatchUp({ followers: reactorsHealth, head: () => rawEventStore.headPosition(), log: lineLogger() });
   const server = serveHealth(
     config.port,
     async () => {
@@ -72,6 +72,7 @@ runMain(async () => {
   );
   stopOnSignals(
     { timeoutMs: config.shutdownTimeoutMs },
+    () => catchUp.stop(),
     closeServer(server),
     () => reconciler.stop(),
     () => calendarImport.stop(),

@@ -3,3 +3,4 @@ export * from './request-id.ts';
 export * from './request-observation.ts';
 export * from './metrics.ts';
 export * from './metrics-endpoint.ts';
+export * from './catch-up-progress.ts';

@@ -286,4 +286,54 @@ describe('defineReactor', function () {
     expect((await second.health(60_000)).position).to.equal(await store.headPosition());
     await second.stop();
   });
+
+  it('hands over nothing until the read side has caught up when told to wait for it, but runs the work of every start at once', async function () {
+    await store.append('guest-c1', [held('BK-1'), released('BK-1'), held('BK-2')]);
+    const checkpoints = memoryReactorCheckpoints();
+    const definition: Partial<ReactorDefinition<Hold>> = {
+      on: {
+        GuestBookingHeld: ({ bookingID }, pending, { recordedAt }) => pending.set(bookingID, { heldAt: recordedAt }),
+        GuestBookingReleased: ({ bookingID }, pending) => {
+          pending.delete(bookingID);
+          pending.runAtEveryStart(bookingID);
+        },
+      },
+    };
+    const first = holdsReactor({ store, checkpoints }, [], definition);
+    await first.start();
+    await first.whenIdle();
+    await first.stop();
+    await store.append('guest-c1', [held('BK-3')]);
+
+    const worked: string[] = [];
+    let readSideCaughtUp!: () => void;
+    const second = holdsReactor({ store, checkpoints, readSideFirst: () => new Promise<void>((resolve) => (readSideCaughtUp = resolve)) }, worked, definition);
+    await second.start();
+    await until(() => worked.length === 1, 'the work of every start');
+    await sleep(50);
+    expect(worked, 'only the work of every start').to.deep.equal(['BK-1']);
+    expect((await second.health(60_000)).position, 'nothing handed over').to.equal(2);
+
+    readSideCaughtUp();
+    await second.whenIdle();
+    expect(worked).to.deep.equal(['BK-1', 'BK-3']);
+    expect((await second.health(60_000)).position).to.equal(await store.headPosition());
+    await second.stop();
+  });
+
+  it('stops at once while waiting for the read side, and keeps its checkpoint where it was', async function () {
+    await store.append('guest-c1', [held('BK-1')]);
+    const checkpoints = memoryReactorCheckpoints();
+    const waiting = holdsReactor({ store, checkpoints, readSideFirst: () => new Promise<void>(() => undefined) }, []);
+    await waiting.start();
+    await sleep(20);
+    await waiting.stop();
+
+    const worked: string[] = [];
+    const next = holdsReactor({ store, checkpoints }, worked);
+    await next.start();
+    await next.whenIdle();
+    expect(worked, 'the event the stopped reactor never handled').to.deep.equal(['BK-1']);
+    await next.stop();
+  });
 });

@@ -238,6 +238,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     if (leafArchive) closers.unshift(() => leafArchive.close());
     const diskTree = config.mongoUrl ? undefined : await DiskTree.open(notaryDir, log, notaryFaults);
     if (diskTree) closers.unshift(() => diskTree.close());
+    const readSideFirst = readSideAtStart(rawEventStore, runner);
     const notary = new Notary({
       eventStore: rawEventStore,
       ...(diskTree ? { diskTree } : { readStore }),
@@ -246,17 +247,18 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
       ...(leafArchive && { leafArchive }),
       ...(!config.eventStoreUrl && { logFileLeaves: logFileLeavesOf(path.join(config.dataDir, 'events', LOG_FILE_NAME)) }),
       ...(overrides.treeHeadIntervalMs !== undefined && { headIntervalMs: overrides.treeHeadIntervalMs }),
-      readSideFirst: readSideAtStart(rawEventStore, runner),
+      readSideFirst,
       log,
     });
     await notary.start();
     closers.unshift(() => notary.stop());
-    const reactor = bookingDocumentsReactor({ store: eventStore, media, mailer, publicUrl: config.publicUrl, log, ...checkpoints });
+    const reactor = bookingDocumentsReactor({ store: eventStore, media, mailer, publicUrl: config.publicUrl, log, readSideFirst, ...checkpoints });
     await reactor.start();
     closers.unshift(() => reactor.stop());
     const reconciler = orphanedUnitsReconciler({
       store: eventStore,
       log,
+      readSideFirst,
       graceMs: config.orphanedUnitsGraceMs,
       intervalMs: Math.min(30_000, config.orphanedUnitsGraceMs),
       ...checkpoints,
@@ -267,6 +269,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     const calendarImport = calendarImportReactor({
       store: eventStore,
       log,
+      readSideFirst,
       ...checkpoints,
       intervalMs: config.calendarSync.intervalMs,
       fetch: { allowPrivateAddresses: config.calendarSync.allowPrivateAddresses, ...overrides.calendarImport?.fetch },
@@ -275,7 +278,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     await calendarImport.start();
     closers.unshift(() => calendarImport.stop());
     const calendarFeedLinks = await calendarFeedLinksFor(config);
-    const erasure = personalDataErasureReactor({ store: eventStore, keys, media, mediaLinks, log, ...checkpoints });
+    const erasure = personalDataErasureReactor({ store: eventStore, keys, media, mediaLinks, log, readSideFirst, ...checkpoints });
     await erasure.start();
     closers.unshift(() => erasure.stop());
     const reactors = { 'booking-documents': reactor, 'orphaned-units': reconciler, 'personal-data-erasure': erasure, 'calendar-import': calendarImport };
@@ -407,18 +410,18 @@ function seedingMailer(clock: SeedingClock, configured: Mailer, demoOutbox: Mail
   return { send: (message) => (clock.seeding ? demoOutbox : configured).send(message) };
 }
 
-/** Longest the notary's catch-up waits for the read side at start: a read side stuck longer does not hold the notary back. */
-const NOTARY_WAITS_FOR_READ_SIDE_MS = 120_000;
+/** Longest the notary's and the reactors' catch-ups wait for the read side at start: a read side stuck longer does not hold them back. */
+const FOLLOWERS_WAIT_FOR_READ_SIDE_MS = 120_000;
 
 /**
- * When the read side has reached the log's head as it is at start (docs/decisions/0044): the
- * notary catches up after it, so a first start over a long log is healthy sooner and the
- * two rebuilds' garbage does not pile up in one heap at once.
+ * When the read side has reached the log's head as it is at start (docs/decisions/0044,
+ * 0056): the notary and the reactors catch up after it, so a first start over a long log is
+ * healthy sooner and their rebuilds' garbage does not pile up in one heap at once.
  */
 function readSideAtStart(log: EventStore, runner: ReadModelRunner): () => Promise<unknown> {
   return async () => {
     const head = await log.headPosition();
-    if (head !== null) await runner.waitFor(head, NOTARY_WAITS_FOR_READ_SIDE_MS);
+    if (head !== null) await runner.waitFor(head, FOLLOWERS_WAIT_FOR_READ_SIDE_MS);
   };
 }
 

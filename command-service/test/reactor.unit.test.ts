@@ -58,6 +58,15 @@ function holdsReactor(deps: ReactorDeps, worked: string[], overrides: Partial<Re
   );
 }
 
+/** Handlers under which a released booking's key is worked on at every start. */
+const releasedWorkedAtEveryStart: ReactorDefinition<Hold>['on'] = {
+  GuestBookingHeld: ({ bookingID }, pending, { recordedAt }) => pending.set(bookingID, { heldAt: recordedAt }),
+  GuestBookingReleased: ({ bookingID }, pending) => {
+    pending.delete(bookingID);
+    pending.runAtEveryStart(bookingID);
+  },
+};
+
 describe('defineReactor', function () {
   let store: EventStore;
 
@@ -263,13 +272,7 @@ describe('defineReactor', function () {
     const checkpoints = memoryReactorCheckpoints();
     const worked: string[] = [];
     const definition: Partial<ReactorDefinition<Hold>> = {
-      on: {
-        GuestBookingHeld: ({ bookingID }, pending, { recordedAt }) => pending.set(bookingID, { heldAt: recordedAt }),
-        GuestBookingReleased: ({ bookingID }, pending) => {
-          pending.delete(bookingID);
-          pending.runAtEveryStart(bookingID);
-        },
-      },
+      on: releasedWorkedAtEveryStart,
       work: async (bookingID, item) => void worked.push(`${bookingID}:${item === undefined ? 'none' : 'pending'}`),
     };
     const first = holdsReactor({ store, checkpoints }, worked, definition);
@@ -290,15 +293,7 @@ describe('defineReactor', function () {
   it('hands over nothing until the read side has caught up when told to wait for it, but runs the work of every start at once', async function () {
     await store.append('guest-c1', [held('BK-1'), released('BK-1'), held('BK-2')]);
     const checkpoints = memoryReactorCheckpoints();
-    const definition: Partial<ReactorDefinition<Hold>> = {
-      on: {
-        GuestBookingHeld: ({ bookingID }, pending, { recordedAt }) => pending.set(bookingID, { heldAt: recordedAt }),
-        GuestBookingReleased: ({ bookingID }, pending) => {
-          pending.delete(bookingID);
-          pending.runAtEveryStart(bookingID);
-        },
-      },
-    };
+    const definition: Partial<ReactorDefinition<Hold>> = { on: releasedWorkedAtEveryStart };
     const first = holdsReactor({ store, checkpoints }, [], definition);
     await first.start();
     await first.whenIdle();

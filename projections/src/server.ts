@@ -59,6 +59,8 @@ runMain(async () => {
     followers: async () => [...(await runner.health(config.healthMaxLagMs)).projections, await notary.health(config.healthMaxLagMs)],
     head: () => rawEventStore.headPosition(),
     log: lineLogger(),
+    // EventStoreDB's positions are byte offsets
+    unit: 'bytes',
   });
   const metrics = processMetrics();
   metrics.addGaugeSource(followerGauges({ projections: async () => (await runner.health(config.healthMaxLagMs)).projections, reactors: async () => [] }));

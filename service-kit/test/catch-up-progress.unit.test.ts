@@ -19,6 +19,12 @@ describe('catch-up progress', () => {
     ]);
   });
 
+  it("says the pace in bytes where the log's positions are EventStoreDB's byte offsets", () => {
+    const lines = catchUpLines(reading(0, 80_000_000, { 'booking-documents': 0 }), reading(10_000, 80_000_000, { 'booking-documents': 20_000_000 }), 'bytes');
+
+    expect(lines).to.deep.equal(['catching up with the log: booking-documents at 20000000 of 80000000 (25 %), 2000000 bytes/s, about 30 s left']);
+  });
+
   it('counts a follower that had handled nothing at the reading before from the first event', () => {
     const lines = catchUpLines(reading(0, 9_999_999, { 'hotels@3': undefined }), reading(10_000, 9_999_999, { 'hotels@3': 499_999 }));
 
@@ -65,6 +71,7 @@ describe('catch-up progress', () => {
       followers: async () => [{ name: 'accounts@2', position: (position += 100) }],
       head: async () => 100_000,
       log: (line) => lines.push(line),
+      unit: 'events',
       everyMs: 20,
     });
     for (const giveUp = Date.now() + 5_000; lines.length < 2 && Date.now() < giveUp;) await new Promise((resolve) => setTimeout(resolve, 10));

@@ -292,6 +292,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
       ],
       head: () => rawEventStore.headPosition(),
       log,
+      unit: config.eventStoreUrl ? 'bytes' : 'events',
     });
     closers.unshift(async () => catchUp.stop());
     const occupancy = readModelQueries(readStore).occupancy;

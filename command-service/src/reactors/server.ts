@@ -54,7 +54,7 @@ runMain(async () => {
   const reactorsHealth = () =>
     Promise.all(Object.entries(reactors).map(async ([name, follower]) => ({ name, ...(await follower.health(config.healthMaxLagMs)) })));
   metrics.addGaugeSource(followerGauges({ projections: async () => [], reactors: reactorsHealth }));
-  const catchUp = watchCatchUp({ followers: reactorsHealth, head: () => rawEventStore.headPosition(), log: lineLogger() });
+  const catchUp = watchCatchUp({ followers: reactorsHealth, head: () => rawEventStore.headPosition(), log: lineLogger(), unit: 'bytes' });
   const server = serveHealth(
     config.port,
     async () => {

@@ -24,8 +24,15 @@ export interface CatchUpReading {
   readonly followers: readonly Pick<FollowerReading, 'name' | 'position'>[];
 }
 
+/**
+ * What the log's positions count: the embedded log numbers its events, EventStoreDB gives
+ * byte offsets in its transaction file (event-store/src/eventstoredb/positions.ts). The share
+ * done and the time left hold for either; the pace is said in the unit's own terms.
+ */
+export type PositionUnit = 'events' | 'bytes';
+
 /** The lines a reading gives after the one before it (none for the first reading). */
-export function catchUpLines(before: CatchUpReading | undefined, now: CatchUpReading): string[] {
+export function catchUpLines(before: CatchUpReading | undefined, now: CatchUpReading, unit: PositionUnit = 'events'): string[] {
   const head = now.head;
   if (before === undefined || head === null || now.atMs <= before.atMs) return [];
   // a follower that had handled nothing at the reading before starts from before the first event
@@ -47,7 +54,7 @@ export function catchUpLines(before: CatchUpReading | undefined, now: CatchUpRea
     const pace =
       perSecond === 0
         ? `no progress in the last ${Math.round(seconds)} s`
-        : `${Math.round(perSecond)} events/s, about ${duration((head - position) / perSecond)} left`;
+        : `${Math.round(perSecond)} ${unit}/s, about ${duration((head - position) / perSecond)} left`;
     return `catching up with the log: ${names.join(', ')} at ${position} of ${head} (${done} %), ${pace}`;
   });
 }
@@ -75,6 +82,7 @@ export function watchCatchUp(options: {
   readonly followers: () => Promise<readonly Pick<FollowerReading, 'name' | 'position'>[]>;
   readonly head: () => Promise<number | null>;
   readonly log: (line: string) => void;
+  readonly unit: PositionUnit;
   readonly everyMs?: number;
 }): CatchUpWatch {
   let before: CatchUpReading | undefined;
@@ -85,7 +93,7 @@ export function watchCatchUp(options: {
     void Promise.all([options.followers(), options.head()])
       .then(([followers, head]) => {
         const now: CatchUpReading = { atMs: performance.now(), head, followers };
-        for (const line of catchUpLines(before, now)) options.log(line);
+        for (const line of catchUpLines(before, now, options.unit)) options.log(line);
         before = now;
       })
       .catch(() => undefined)

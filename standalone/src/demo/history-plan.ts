@@ -68,9 +68,10 @@ export interface PlanOptions {
   readonly mostHeld?: (guest: number) => number;
 }
 
-/** Days of history before today, and the first day a stay may start. */
+/** Days of history before today. */
 export const HISTORY_DAYS = 213;
-const FIRST_STAY_DAYS_AGO = 182;
+/** The first day a stay may start, before today. */
+export const FIRST_STAY_DAYS_AGO = 182;
 /** The last day a stay may start, after today. */
 const LAST_STAY_DAYS_AHEAD = 60;
 export const MOST_HELD_PER_GUEST = limits.upcomingBookingsPerGuest - 2;

@@ -76,7 +76,7 @@ export interface ReactorDeps {
    * Resolves when the read side has caught up with the log as it was at start: the first batch
    * waits for it (at most until stop). A first start over a long log then rebuilds the read
    * models, which users wait for, without the reactors reading and decoding the same records
-   * beside them on the one event loop (1,000,000 events: healthy about 2 s sooner of 25). Work
+   * beside them on the one event loop (1,000,000 events: healthy 22.4 → 20.1 s here, decision 0056). Work
    * kept for every start is queued at start all the same. Without it the reactor follows at once.
    */
   readonly readSideFirst?: () => Promise<unknown>;
@@ -188,6 +188,7 @@ export function defineReactor<Item>(definition: ReactorDefinition<Item>, deps: R
         everyStart = new Set(state.everyStart);
         for (const key of everyStart) queue.add(key);
       }
+      stopped = false;
       if (deps.readSideFirst) {
         const stopping = new Promise<void>((resolve) => (endReadSideWait = resolve));
         readSideCaughtUp = Promise.race([deps.readSideFirst().catch(() => undefined), stopping]);

@@ -5,7 +5,7 @@ export { bookingDocumentsReactor, type BookingDocumentsDeps } from './reactors/b
 export { orphanedUnitsReconciler, type OrphanedUnitsDeps } from './reactors/orphaned-units.ts';
 export { calendarImportReactor, type CalendarImportDeps } from './reactors/calendar-import.ts';
 export type { FetchFeedOptions } from './calendar-sync/fetch-feed.ts';
-export type { Reactor } from './reactors/reactor.ts';
+export { healthOfReactors, type Reactor } from './reactors/reactor.ts';
 export { memoryReactorCheckpoints, mongoReactorCheckpoints, readStoreReactorCheckpoints, type ReactorCheckpointStore } from './reactors/reactor-checkpoints.ts';
 export { bootstrapAuditor, handleAddAuditor, type NewAuditor } from './auditors/adding-auditor/handler.ts';
 export { auditorOperatorRoute } from './auditors/operator-route.ts';

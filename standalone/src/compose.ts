@@ -72,6 +72,7 @@ import {
   hotelStreamsFromReadSide,
   assertLogUsesStreamNameKey,
   bookingDocumentsReactor,
+  healthOfReactors,
   orphanedUnitsReconciler,
   calendarImportReactor,
   type FetchFeedOptions,
@@ -282,8 +283,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
     await erasure.start();
     closers.unshift(() => erasure.stop());
     const reactors = { 'booking-documents': reactor, 'orphaned-units': reconciler, 'personal-data-erasure': erasure, 'calendar-import': calendarImport };
-    const reactorsHealth = () =>
-      Promise.all(Object.entries(reactors).map(async ([name, follower]) => ({ name, ...(await follower.health(config.healthMaxLagMs)) })));
+    const reactorsHealth = () => healthOfReactors(reactors, config.healthMaxLagMs);
     const catchUp = watchCatchUp({
       followers: async () => [
         ...(await runner.health(config.healthMaxLagMs)).projections,

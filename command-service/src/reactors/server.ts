@@ -27,6 +27,7 @@ import { orphanedUnitsReconciler } from './orphaned-units.ts';
 import { calendarImportReactor } from './calendar-import.ts';
 import { personalDataErasureReactor } from './personal-data-erasure.ts';
 import { mongoReactorCheckpoints } from './reactor-checkpoints.ts';
+import { healthOfReactors } from './reactor.ts';
 
 runMain(async () => {
   const config = loadConfig();
@@ -51,8 +52,7 @@ runMain(async () => {
   await erasure.start();
   const metrics = processMetrics();
   const reactors = { 'orphaned-units': reconciler, 'personal-data-erasure': erasure, 'calendar-import': calendarImport };
-  const reactorsHealth = () =>
-    Promise.all(Object.entries(reactors).map(async ([name, follower]) => ({ name, ...(await follower.health(config.healthMaxLagMs)) })));
+  const reactorsHealth = () => healthOfReactors(reactors, config.healthMaxLagMs);
   metrics.addGaugeSource(followerGauges({ projections: async () => [], reactors: reactorsHealth }));
   const catchUp = watchCatchUp({ followers: reactorsHealth, head: () => rawEventStore.headPosition(), log: lineLogger(), unit: 'bytes' });
   const server = serveHealth(

@@ -34,14 +34,15 @@ export type PositionUnit = 'events' | 'bytes';
 /** The lines a reading gives after the one before it (none for the first reading). */
 export function catchUpLines(before: CatchUpReading | undefined, now: CatchUpReading, unit: PositionUnit = 'events'): string[] {
   const head = now.head;
-  if (before === undefined || head === null || now.atMs <= before.atMs) return [];
+  if (before === undefined || before.head === null || head === null || now.atMs <= before.atMs) return [];
+  const headBefore = before.head;
   // a follower that had handled nothing at the reading before starts from before the first event
   const earlier = new Map(before.followers.map((follower) => [follower.name, follower.position ?? -1]));
   const groups = new Map<string, { readonly names: string[]; readonly position: number; readonly from: number }>();
   for (const { name, position } of now.followers) {
     const from = earlier.get(name);
     // behind now and at the reading before (which the head then was ahead of), and handling events at all
-    if (position === undefined || from === undefined || position >= head || before.head === null || from >= before.head) continue;
+    if (position === undefined || from === undefined || position >= head || from >= headBefore) continue;
     const key = `${position}:${from}`;
     const group = groups.get(key);
     if (group) group.names.push(name);

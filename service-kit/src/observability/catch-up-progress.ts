@@ -5,14 +5,14 @@
  * `/healthz` says only "catching up" and a lag in milliseconds; an operator waiting wants
  * how far, how fast and how long yet, and a follower making no progress named.
  *
- * Every `everyMs` the followers' positions are read beside the log's head; a follower still
- * behind the head it was behind at the reading before gets a line (followers at one position,
- * as the read models sharing a subscription are, share a line):
+ * Every `everyMs` the followers' positions are read beside the log's head; a follower that
+ * has not yet reached where the head was at the reading before gets a line (followers at one
+ * position, as the read models sharing a subscription are, share a line):
  *
  *   catching up with the log: accounts@2, bookings@5 at 413999 of 1000000 (41 %), 52000 events/s, about 11 s left
  *
- * A follower that catches up with a burst between two readings is never reported, so a live
- * product's log stays quiet. One that has handled nothing yet (the notary waits for the read
+ * A follower that catches up with a burst between two readings, or trails a steady stream of
+ * writes by a few events, is never reported, so a live product's log stays quiet. One that has handled nothing yet (the notary waits for the read
  * side at a first start, decision 0044) is left out: its health says why.
  */
 import type { FollowerReading } from './metrics.ts';
@@ -41,8 +41,9 @@ export function catchUpLines(before: CatchUpReading | undefined, now: CatchUpRea
   const groups = new Map<string, { readonly names: string[]; readonly position: number; readonly from: number }>();
   for (const { name, position } of now.followers) {
     const from = earlier.get(name);
-    // behind now and at the reading before (which the head then was ahead of), and handling events at all
-    if (position === undefined || from === undefined || position >= head || from >= headBefore) continue;
+    // catching up: not even where the log's head was at the reading before (a live follower a few
+    // events behind a steady stream of writes has passed it), and handling events at all
+    if (position === undefined || from === undefined || position >= headBefore) continue;
     const key = `${position}:${from}`;
     const group = groups.get(key);
     if (group) group.names.push(name);

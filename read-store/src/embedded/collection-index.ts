@@ -29,6 +29,12 @@ export class CollectionIndex {
   private readonly byFirstField = new Map<string, Map<unknown, number>>();
   /** Whether lookups go through byFirstField: a unique compound index. */
   private readonly tupleKeys: boolean;
+  /**
+   * Whether a document has held more than one key (an array on a key path) since the index was
+   * made or cleared: until one has, the holders of distinct keys are distinct documents, and
+   * idsWithAny lists them without a set to weed out repeats.
+   */
+  private multikey = false;
 
   constructor(
     readonly name: string,
@@ -75,6 +81,15 @@ export class CollectionIndex {
    */
   idsWithAny(values: readonly unknown[]): Iterable<unknown> {
     if (values.length === 1) return this.idsWith(values[0]);
+    if (!this.multikey) {
+      // the 13,333 rooms of two room types out of 20,000: 0.24–0.46 ms against 1.6–1.7 ms through a set (slow machine of 2026-11-29)
+      const ids: unknown[] = [];
+      const keys = new Set(this.tupleKeys ? values.map(valueKey) : values.map((value) => this.lookupKey(value)));
+      for (const key of keys) {
+        for (const id of this.tupleKeys ? (this.byFirstField.get(key as string)?.keys() ?? NONE) : holderList(this.entries.get(key))) ids.push(id);
+      }
+      return ids;
+    }
     const ids = new Set<unknown>();
     for (const value of values) for (const id of this.idsWith(value)) ids.add(id);
     return ids;
@@ -113,6 +128,7 @@ export class CollectionIndex {
   }
 
   add(keys: readonly EntryKey[], id: unknown): void {
+    if (keys.length > 1) this.multikey = true;
     for (const key of keys) {
       const holders = this.entries.get(key);
       if (holders === undefined) this.entries.set(key, id);
@@ -146,6 +162,7 @@ export class CollectionIndex {
   }
 
   clear(): void {
+    this.multikey = false;
     this.entries.clear();
     this.byFirstField.clear();
   }

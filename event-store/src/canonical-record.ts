@@ -65,7 +65,17 @@ const dropped = (item: unknown): boolean => item === undefined || typeof item ==
 /** String.prototype.isWellFormed (ES2024, in node 20): not in this project's TypeScript lib yet. */
 type WellFormedCheck = string & { isWellFormed(): boolean };
 
+/**
+ * A string JSON.stringify writes as it is between quotes: no quote, backslash, control character
+ * or surrogate (a well-formed pair takes the longer way too). Most of a record's strings are such
+ * (ids, types, times, ciphertext): a 590-character record's text 9.5–12.1 → 6.1–8.7 µs, the
+ * notary's catch-up over 1,000,000 records 23.5–24.9 → 20.7–23.2 s (alternating rounds, slow
+ * machine of 2026-11-29).
+ */
+const WRITTEN_AS_IS = /^[^"\\\u0000-\u001f\ud800-\udfff]*$/;
+
 function text(item: unknown): string {
+  if (typeof item === 'string' && WRITTEN_AS_IS.test(item)) return `"${item}"`;
   // a lone surrogate has no UTF-8 form: refused, as `canonicalize` refuses it
   if (typeof item !== 'string' || !(item as WellFormedCheck).isWellFormed()) return general(item);
   return JSON.stringify(item);

@@ -79,6 +79,20 @@ describe('RFC 8785 of a stored record (canonicalRecord)', () => {
     expect(() => canonicalRecord(record({ value: [Number.POSITIVE_INFINITY] }))).to.throw();
   });
 
+  it('writes every UTF-16 code unit outside the surrogates as the RFC verifier does, alone and between others', () => {
+    for (let first = 0; first < 0x10000; first += 0x800) {
+      const data: Record<string, string> = {};
+      for (let unit = first; unit < first + 0x800; unit++) {
+        if (unit >= 0xd800 && unit <= 0xdfff) continue;
+        const character = String.fromCharCode(unit);
+        data[`u${unit}`] = character;
+        data[`between${unit}`] = `a${character}z`;
+      }
+      const stored = record(data);
+      expect(canonicalRecord(stored), `code units from ${first}`).to.equal(jcs(stored));
+    }
+  });
+
   it('refuses a lone surrogate, which has no UTF-8 form', () => {
     expect(() => canonicalRecord(record({ name: 'a\ud800b' }))).to.throw();
     expect(() => canonicalRecord(record({ '\udc00': 1 }))).to.throw();

@@ -142,4 +142,11 @@ export interface EventStore {
    * decoding it. Only stores that can search their own bytes have it.
    */
   storedBytesMayHold?(texts: readonly string[]): Promise<boolean>;
+  /**
+   * The records at `positions` (each one the log holds) as the store keeps them: the UTF-8
+   * of each one's RFC 8785 text (canonicalRecord), undefined for a record kept in another
+   * form. A reader that hashes records (the notary) hashes these rather than write each
+   * text again. Only stores that keep records as that text have it.
+   */
+  storedTexts?(positions: readonly number[]): Promise<(Buffer | undefined)[]>;
 }

@@ -145,6 +145,26 @@ describe('embedded event log: recovery of crafted logs', function () {
       const store = await openWith(Buffer.concat([encodeRecord(good, false), framed(JSON.stringify(former))]));
       expect(await store.readAll()).to.deep.equal([good, former]);
     });
+
+    it('hands the stored bytes of a canonical record as its text, none for a former one, and checks them as a read does', async function () {
+      const canonical = encodeRecord(good, false);
+      const store = await openWith(Buffer.concat([canonical, framed(JSON.stringify(event({ position: 1, revision: 1 })))]));
+      const texts = await store.storedTexts!([1, 0, 0]);
+      expect(texts.map((text) => text?.toString('utf8'))).to.deep.equal([
+        undefined,
+        canonical.subarray(HEADER_BYTES).toString('utf8'),
+        canonical.subarray(HEADER_BYTES).toString('utf8'),
+      ]);
+      expect(JSON.parse(texts[1]!.toString('utf8'))).to.deep.equal(good);
+      const error = await store.storedTexts!([2]).catch((e: unknown) => e);
+      expect(error).to.be.instanceOf(RangeError);
+      const bytes = await readFile(logPath());
+      bytes[HEADER_BYTES + 3] ^= 0x01; // a bit of the first record's payload flips on the disk
+      await writeFile(logPath(), bytes);
+      const damage = await store.storedTexts!([0]).catch((e: unknown) => e);
+      expect(damage).to.be.instanceOf(LogCorruptedError);
+      expect((damage as Error).message).to.equal('event log damaged at byte 0: the record of position 0 fails its header or checksum');
+    });
   });
 
   describe('torn tails and look-alike headers', function () {

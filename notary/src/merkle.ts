@@ -41,6 +41,20 @@ export function leafHashOfText(json: string): Buffer {
   return hash('sha256', `\u0000${json}`, 'buffer');
 }
 
+/** 0x00 ‖ a stored record's text, filled for each leaf hashed from one; grown to the longest. */
+let leafInput = Buffer.alloc(4096);
+
+/**
+ * SHA-256(0x00 ‖ `text`), `text` being the UTF-8 of a record's RFC 8785 text as the log
+ * stores it (EventStore.storedTexts): leafHash without writing that text again.
+ */
+export function leafHashOfStoredText(text: Buffer): Buffer {
+  if (text.length >= leafInput.length) leafInput = Buffer.alloc(2 ** Math.ceil(Math.log2(text.length + 1)));
+  leafInput[0] = 0;
+  text.copy(leafInput, 1);
+  return hash('sha256', leafInput.subarray(0, text.length + 1), 'buffer');
+}
+
 /** SHA-256(0x01 ‖ left ‖ right). */
 export function nodeHash(left: Buffer, right: Buffer): Buffer {
   left.copy(nodeInput, 1);

@@ -1,11 +1,12 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import { appendFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { expect } from 'chai';
 import { LOG_FILE_NAME, RECORD_MAGIC, openEmbeddedEventStore, type EventStore, type RecordedEvent } from '@stays/event-store';
-import { LogVerifier, NotarySigner, leavesOfLogFile, streamLeavesOfLogFile } from '../src/index.ts';
+import { createEmbeddedReadStore } from '@stays/read-store';
+import { LogVerifier, Notary, NotarySigner, ReadStoreTreeHeadStore, leavesOfLogFile, streamLeavesOfLogFile } from '../src/index.ts';
 import { leafHashOf, merkleTreeHash } from './support/rfc9162-verifier.ts';
 
 describe("the embedded log's leaves read from its file (verify-log)", function () {
@@ -269,5 +270,29 @@ describe("verify-log's leaves of a log begun in the former record format, and of
     );
     expect(differing).to.deep.equal([100, 101, 500]);
     expect(read.formerRecords).to.equal(300);
+  });
+
+  it("has the notary sign the leaves verify-log reads: former records' texts written again, canonical ones hashed as stored, even rewritten", async () => {
+    const canonical = recordsOf(await readFile(file))[450]!
+      .subarray(12)
+      .toString('utf8');
+    const spaced = canonical.replace('"type":', '"type": '); // the same record in other JSON, its CRC fixed: the store still reads it
+    const { read, differing } = await leavesWith(new Map([[450, spaced]]));
+    expect(differing).to.deep.equal([450]);
+    const logDir = path.join(dir, `log-${randomUUID()}`);
+    await mkdir(logDir);
+    await writeFile(path.join(logDir, LOG_FILE_NAME), Buffer.concat(recordsOf(await readFile(file)).map((record, i) => (i === 450 ? framed(spaced) : record))));
+    const eventStore = await openEmbeddedEventStore(logDir);
+    const readStore = createEmbeddedReadStore();
+    const heads = new ReadStoreTreeHeadStore(readStore);
+    const notary = new Notary({ eventStore, readStore, heads, signer: new NotarySigner(generateKeyPairSync('ed25519').privateKey), log: () => undefined });
+    try {
+      await notary.start();
+      await notary.whenCaughtUp();
+      expect(await heads.latest()).to.include({ treeSize: 600, rootHash: merkleTreeHash(read.leaves).toString('hex') });
+    } finally {
+      await notary.stop();
+      await eventStore.close();
+    }
   });
 });

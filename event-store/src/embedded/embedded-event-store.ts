@@ -47,7 +47,7 @@ import { LogSubscription, NewEventsSignal, type DurableLog } from './log-subscri
 import { ResumingSubscription } from '../resuming-subscription.ts';
 import { encodeRecord } from './record-codec.ts';
 import { DecodedBlocks } from './decoded-blocks.ts';
-import { readRecords } from './record-reader.ts';
+import { readRecords, readStoredTexts } from './record-reader.ts';
 import { logBytesHold } from './log-text-scan.ts';
 import { syncDirectory } from './sync-directory.ts';
 
@@ -333,6 +333,13 @@ class EmbeddedEventStore implements EventStore {
         texts.map((text) => Buffer.from(text)),
       ),
     );
+  }
+
+  async storedTexts(positions: readonly number[]): Promise<(Buffer | undefined)[]> {
+    if (this.closing) throw new EventStoreUnavailableError('event store is closed', { reason: 'closed' });
+    const stored = positions.filter((position) => Number.isInteger(position) && position >= 0 && position < this.index.count);
+    if (stored.length < positions.length) throw new RangeError('storedTexts reads only positions the log holds');
+    return this.track(readStoredTexts(this.file, this.index, stored));
   }
 
   async readAt(positions: readonly number[]): Promise<RecordedEvent[]> {

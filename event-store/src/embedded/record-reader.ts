@@ -13,7 +13,7 @@ import { LogCorruptedError } from '../errors.ts';
 import type { RecordedEvent } from '../port.ts';
 import type { LogFile } from './log-file.ts';
 import type { LogIndex } from './log-index.ts';
-import { HEADER_BYTES, decodePayload, isRecordMagic } from './record-codec.ts';
+import { HEADER_BYTES, decodePayload, isCanonicalPayload, isRecordMagic } from './record-codec.ts';
 
 /** Largest single read: large enough that a replay costs few syscalls, small enough to stay a transient buffer. */
 const RUN_BYTES = 4 * 1024 * 1024;
@@ -47,6 +47,26 @@ export async function readRecords(file: LogFile, index: LogIndex, positions: rea
     }
   }
   return events;
+}
+
+/**
+ * The stored bytes of the records at `positions` (durable ones), in the order given: the
+ * UTF-8 of each one's RFC 8785 text, or undefined for a record in the former format (whose
+ * bytes are not that text). Each record is checked as readRecords checks it. The texts are
+ * views of the runs read, which they keep alive while held.
+ */
+export async function readStoredTexts(file: LogFile, index: LogIndex, positions: readonly number[]): Promise<(Buffer | undefined)[]> {
+  const starts = positions.map((position) => index.offsetOf(position));
+  const ends = positions.map((position) => index.endOf(position));
+  const texts: (Buffer | undefined)[] = new Array(positions.length);
+  for (const run of groupIntoRuns(starts, ends)) {
+    const bytes = await readRun(file, run);
+    for (const member of run.members) {
+      const payload = checkedPayload(bytes, starts[member]! - run.start, ends[member]! - starts[member]!, positions[member]!, starts[member]!);
+      texts[member] = isCanonicalPayload(payload) ? payload : undefined;
+    }
+  }
+  return texts;
 }
 
 function groupIntoRuns(starts: readonly number[], ends: readonly number[]): Run[] {
@@ -86,19 +106,19 @@ async function readRun(file: LogFile, run: Run): Promise<Buffer> {
 }
 
 function decodeRecord(bytes: Buffer, at: number, recordBytes: number, position: number, fileOffset: number): RecordedEvent {
-  // the header's fields read in place and the payload decoded from its range: no object or view per record but the one the CRC reads
-  const start = at + HEADER_BYTES;
-  const end = at + recordBytes;
-  if (
-    !isRecordMagic(bytes.readUInt32BE(at)) ||
-    bytes.readUInt32BE(at + 4) !== recordBytes - HEADER_BYTES ||
-    crc32(bytes.subarray(start, end)) !== bytes.readUInt32BE(at + 8)
-  ) {
-    throw new LogCorruptedError(`event log damaged at byte ${fileOffset}: the record of position ${position} fails its header or checksum`);
-  }
-  const event = decodePayload(bytes.toString('utf8', start, end));
+  const payload = checkedPayload(bytes, at, recordBytes, position, fileOffset);
+  const event = decodePayload(payload.toString('utf8'));
   if (event.position !== position) {
     throw new LogCorruptedError(`record at byte ${fileOffset} holds position ${event.position}, expected ${position}`);
   }
   return event;
+}
+
+/** The record's payload, once its header (magic, length) and checksum are found right. */
+function checkedPayload(bytes: Buffer, at: number, recordBytes: number, position: number, fileOffset: number): Buffer {
+  const payload = bytes.subarray(at + HEADER_BYTES, at + recordBytes);
+  if (!isRecordMagic(bytes.readUInt32BE(at)) || bytes.readUInt32BE(at + 4) !== recordBytes - HEADER_BYTES || crc32(payload) !== bytes.readUInt32BE(at + 8)) {
+    throw new LogCorruptedError(`event log damaged at byte ${fileOffset}: the record of position ${position} fails its header or checksum`);
+  }
+  return payload;
 }

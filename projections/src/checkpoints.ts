@@ -134,14 +134,14 @@ export function checkpointProgress(store: ReadStore, models: readonly string[], 
         projections.push({ name: model, healthy: false, reason: 'no version registered by the projections worker yet', lagMs: null, reportedAt: null });
       return { healthy: projections.every((projection) => projection.healthy), projections };
     },
-    /** Of the version the model's queries read. */
-    async changedAt(model: string): Promise<number | undefined> {
+    /** The version the model's queries read and the position of the last event that changed it (ReadModelRunner.changedAt). */
+    async changedAt(model: string): Promise<string | undefined> {
       const version = servingVersion((await readRegistry(store)).get(model) ?? []);
       if (version === undefined) return undefined;
       const doc = await store
         .collection<CheckpointDocument>(CHECKPOINTS_COLLECTION)
         .findOne({ _id: versionName(model, version) }, { projection: { changedAt: 1 } });
-      return doc?.changedAt;
+      return changeStamp(version, doc?.changedAt);
     },
     async waitFor(position: number, timeoutMs: number): Promise<boolean> {
       // a monotonic clock: a stepped wall clock would end the wait early or hold it for the step
@@ -156,3 +156,6 @@ export function checkpointProgress(store: ReadStore, models: readonly string[], 
     },
   };
 }
+
+/** A cache key for the documents of a read model's version: `<version>@<position of the last event that changed them>` (`start` before any). */
+export const changeStamp = (version: number, changedAt: number | undefined): string => `${version}@${changedAt ?? 'start'}`;

@@ -15,7 +15,7 @@
  */
 import type { EventStore } from '@stays/event-store';
 import type { ReadStore } from '@stays/read-store';
-import { clearCheckpoint, readCheckpoint } from './checkpoints.ts';
+import { changeStamp, clearCheckpoint, readCheckpoint } from './checkpoints.ts';
 import { physicalCollection, versionName, versionProjection, type ReadModelDefinition } from './read-model.ts';
 import { followedServingVersion, readRegistry, servingVersion, writeVersions, type VersionEntry, type VersionState } from './registry.ts';
 import { ProjectionRunner, type ProjectionRunnerOptions, type ProjectionToAdd, type ReadSideHealth } from './runner.ts';
@@ -234,10 +234,10 @@ export class ReadModelRunner {
     return [...this.models.keys()].sort();
   }
 
-  /** Position of the last event that changed the documents queries read of the model (undefined: none yet). */
-  changedAt(name: string): number | undefined {
+  /** The version queries read of the model and the position of the last event that changed its documents (`<version>@<position>`; undefined: no version yet). */
+  changedAt(name: string): string | undefined {
     const version = servingVersion(this.registry.get(name) ?? []);
-    return version === undefined ? undefined : this.runner.changedAt(versionName(name, version));
+    return version === undefined ? undefined : changeStamp(version, this.runner.changedAt(versionName(name, version)));
   }
 
   /** The model's definition as its folder holds it now; refuses a name no loadable module defines, saying which modules failed. */

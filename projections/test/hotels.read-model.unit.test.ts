@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { TERMS_BEFORE_POLICIES, type HotelDetails, type RoomDetails } from '@stays/contracts';
-import { hotelCollections as collections, hotelsReadModel } from '../src/index.ts';
+import { createEmbeddedReadStore, type Document } from '@stays/read-store';
+import { hotelCollections as collections, hotelsReadModel, type HotelSearch } from '../src/index.ts';
 import { projectEvents, recordedAt } from './support/project-events.ts';
 
 const details: HotelDetails = {
@@ -50,7 +51,7 @@ describe('hotels read model: events in, documents out', () => {
         priceCategory: 'Medium',
         searchText: 'sea breeze residency\n12 marine drive, churchgate\nmumbai\nindia\ncafe madras\ngateway of india\nchurchgate\nrailway station',
         cancellationPolicy: TERMS_BEFORE_POLICIES,
-        roomTypesByRoom: {},
+        roomOffers: [],
         listed: false,
         created_at: recordedAt(1),
         updated_at: recordedAt(1),
@@ -59,7 +60,7 @@ describe('hotels read model: events in, documents out', () => {
     expect(documents[collections.rooms]).to.deep.equal([]);
   });
 
-  it('keeps rooms with their hotel, the room types on the hotel, and a renamed hotel on its rooms', async () => {
+  it('keeps rooms with their hotel, what each room offers on the hotel (as last updated), and a renamed hotel on its rooms', async () => {
     const documents = await projectEvents(hotelsReadModel, [
       { type: 'HotelCreated', data: { ...details, ...ofHotel } },
       { type: 'RoomAdded', data: { ...room, roomId: 'r1', ...ofHotel, hotelName: details.hotelName } },
@@ -81,7 +82,10 @@ describe('hotels read model: events in, documents out', () => {
       created_at: recordedAt(1),
       updated_at: recordedAt(5),
     });
-    expect(hotel!.roomTypesByRoom).to.deep.equal({ r1: 'Room', r2: 'Flat' });
+    expect(hotel!.roomOffers).to.deep.equal([
+      { roomID: 'r1', roomType: 'Room', bedType: 'King', pricePerNight: 3500, hasKitchen: false, furnished: true },
+      { roomID: 'r2', roomType: 'Flat', bedType: 'King', pricePerNight: 3000, hasKitchen: true, furnished: true },
+    ]);
     expect(documents[collections.rooms]).to.deep.equal([
       {
         _id: 'r1',
@@ -149,5 +153,50 @@ describe('hotels read model: events in, documents out', () => {
     ]);
     const policies = Object.fromEntries(documents[collections.hotels]!.map((hotel) => [hotel._id, hotel['cancellationPolicy']]));
     expect(policies).to.deep.equal({ h1: fortnight, h2: TERMS_BEFORE_POLICIES });
+  });
+
+  it("answers from version 3's documents (room types by room, no offers) as from version 4's, as queries read them until version 4 goes live", async () => {
+    const ofSecond = { hotelId: 'h2', ownerId: 'o2' };
+    const documents = await projectEvents(hotelsReadModel, [
+      { type: 'HotelCreated', data: { ...details, ...ofHotel } },
+      { type: 'HotelCreated', data: { ...details, hotelName: 'Hill View', city: 'Shimla', ...ofSecond } },
+      { type: 'HotelCreated', data: { ...details, hotelName: 'No Rooms Yet', hotelId: 'h3', ownerId: 'o3' } },
+      { type: 'RoomAdded', data: { ...room, roomId: 'r1', ...ofHotel, hotelName: details.hotelName } },
+      {
+        type: 'RoomAdded',
+        data: { ...room, roomType: 'Flat', bedType: 'Double', hasKitchen: true, pricePerNight: 5000, roomId: 'r2', ...ofSecond, hotelName: 'Hill View' },
+      },
+      { type: 'RoomAdded', data: { ...room, furnished: false, pricePerNight: 2500, roomId: 'r3', ...ofSecond, hotelName: 'Hill View' } },
+      { type: 'RoomUpdated', data: { ...room, pricePerNight: 4500, roomId: 'r1', ...ofHotel, changedFields: ['pricePerNight'] } },
+    ]);
+    /** The model's queries over its documents as given, by logical collection name. */
+    const queriesOver = async (hotels: Document[], rooms: Document[]) => {
+      const store = createEmbeddedReadStore();
+      for (const hotel of hotels) await store.collection(collections.hotels).insertOne(hotel);
+      for (const room of rooms) await store.collection(collections.rooms).insertOne(room);
+      return hotelsReadModel.queries({ collection: (name) => store.collection(name) });
+    };
+    const asVersion3 = documents[collections.hotels]!.map(({ roomOffers, ...hotel }) => ({
+      ...hotel,
+      roomTypesByRoom: Object.fromEntries((roomOffers as { roomID: string; roomType: string }[]).map((offer) => [offer.roomID, offer.roomType])),
+    }));
+    const version4 = await queriesOver(documents[collections.hotels]!, documents[collections.rooms]!);
+    const version3 = await queriesOver(asVersion3, documents[collections.rooms]!);
+    const page = { page: 1, limit: 10, sort: 'created_at', order: 'desc', startingPrice: undefined, maxPrice: undefined, stay: undefined } as const;
+    const searches: Partial<HotelSearch>[] = [
+      { roomType: ['Flat'] },
+      { roomType: ['Room'], pricePerNight: 3000 },
+      { bedType: ['King'], furnished: true },
+      { hasKitchen: true },
+      { roomType: ['Room', 'Flat'], searchTerm: 'shimla' },
+    ];
+    const answers = [];
+    for (const search of searches) {
+      const found = await version4.searchHotels({ ...page, ...search });
+      expect(await version3.searchHotels({ ...page, ...search }), JSON.stringify(search)).to.deep.equal(found);
+      answers.push(found.hotels.map((hotel) => `${hotel._id}:${hotel.roomTypes.join('+')}`));
+    }
+    expect(answers).to.deep.equal([['h2:Room+Flat'], ['h2:Room+Flat'], ['h1:Room'], ['h2:Room+Flat'], ['h2:Room+Flat']]);
+    expect(await version3.hotel('h1')).to.deep.equal(await version4.hotel('h1'));
   });
 });

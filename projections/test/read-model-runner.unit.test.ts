@@ -128,7 +128,11 @@ describe('read model versions on EventStoreDB and MongoDB (simulated)', function
     const second = new ReadModelRunner(eventStore, readStore, [signIns(1)], { log: quiet });
     await second.start();
     await until(async () => (await second.status()).models[0]!.versions.find((version) => version.version === 2)?.caughtUp === true, 'version 2 to catch up');
+    const stampOfVersion1 = second.changedAt('sign-ins');
+    expect(stampOfVersion1).to.equal(`1@${(await eventStore.headPosition())!}`);
     expect((await second.switch('sign-ins')).state).to.equal('live');
+    // the same data in another version: caches keyed by the stamp do not serve version 1's answers
+    expect(second.changedAt('sign-ins')).to.equal(stampOfVersion1!.replace(/^1@/, '2@'));
     await second.stop();
     expect((await readRegistry(readStore)).get('sign-ins')!.map(({ version, state }) => [version, state])).to.deep.equal([
       [1, 'retired'],

@@ -18,8 +18,12 @@ export interface ReadSideProgress {
   health(): Promise<{ readonly healthy: boolean; readonly projections: readonly object[]; readonly reactors?: readonly object[]; readonly problem?: string }>;
   /** Resolves true once every read model reflects the log up to `position`, false after `timeoutMs`. */
   waitFor(position: number, timeoutMs: number): Promise<boolean>;
-  /** Position of the last event that changed a projection's documents: a cache key that moves only with the data. */
-  changedAt(projection: string): Promise<number | undefined>;
+  /**
+   * The version of a read model queries read and the position of the last event that changed
+   * its documents, as `<version>@<position>`: a cache key that moves with the data and when
+   * another version goes live (whose documents may differ where the data did not move).
+   */
+  changedAt(projection: string): Promise<string | undefined>;
 }
 
 export interface QueryServiceDeps {

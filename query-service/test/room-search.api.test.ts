@@ -1,6 +1,7 @@
 /**
  * The room search answers exactly what a filter over every room would: a few hundred
- * listings of varied facets are written to the log, every room is read back through the
+ * listings of varied facets are written to the log (a quarter of them edited afterwards,
+ * their facets changed), every room is read back through the
  * public API, and each combination of room conditions (type, bed, kitchen, furnished, price
  * per night), with and without hotel conditions, is checked against that brute-force filter:
  * the same hotels, in the same order, with the same cards and total.
@@ -102,6 +103,19 @@ async function writeListings(stays: TestSystem): Promise<number> {
       };
       await log.append(`room-${roomId}`, [{ type: 'RoomAdded', data: room }], { expectedRevision: 'no_stream' });
       rooms++;
+      // some listings are edited afterwards, their facets changed: a search finds them as they are now
+      if (random() < 0.25) {
+        const { hotelName: _name, ...edited } = {
+          ...room,
+          roomType: roomType === 'Flat' ? 'Room' : 'Flat',
+          bedType: BED_TYPES[Math.floor(random() * BED_TYPES.length)]!,
+          pricePerNight: startingPrice + Math.floor(random() * 10) * 500,
+          hasKitchen: !room.hasKitchen,
+          furnished: random() < 0.5,
+        };
+        const changedFields = ['roomType', 'bedType', 'pricePerNight', 'hasKitchen', 'furnished'];
+        await log.append(`room-${roomId}`, [{ type: 'RoomUpdated', data: { ...edited, changedFields } }], { expectedRevision: 0 });
+      }
     }
   }
   await stays.system.runner.whenCaughtUp();

@@ -14,6 +14,16 @@ const DOCUMENTS: Record<string, unknown>[] = [
   { _id: 'd', s: 'pune palace', o: { x: [1, 3] }, nested: { deep: { v: 5 } } },
   { _id: 'e', n: -1, s: '', b: 'true', o: 'text', nested: { deep: { v: 'five' } } },
   { _id: 'f', constructor: 'own', n: 0 },
+  {
+    _id: 'g',
+    offers: [
+      { k: 1, t: 'Flat' },
+      { k: 2, t: 'Room', p: 3000 },
+    ],
+    o: { offers: [{ k: 1 }] },
+  },
+  { _id: 'h', offers: [{ k: 2, t: 'Flat' }, 7, null], arr: [[{ k: 1 }]] },
+  { _id: 'i', offers: { k: 1 } },
 ];
 
 const FILTERS: Record<string, unknown>[] = [
@@ -72,6 +82,14 @@ const FILTERS: Record<string, unknown>[] = [
   { n: { $type: 'number' } },
   { $expr: { $gt: ['$n', 0] } },
   { n: { $not: { $gt: 1 } } },
+  { offers: { $elemMatch: { k: 1 } } },
+  { offers: { $elemMatch: { k: 2, t: 'Flat' } } },
+  { offers: { $elemMatch: { t: { $in: ['Room', 'Suite'] }, p: { $lte: 3000 } } } },
+  { offers: { $elemMatch: { p: null } } },
+  { offers: { $elemMatch: { k: { $gt: 5 } } } },
+  { 'o.offers': { $elemMatch: { k: 1 } } },
+  { arr: { $elemMatch: { k: 1 } } },
+  { arr: { $elemMatch: { $gt: 1 } } },
 ];
 
 describe('embedded filter matching agrees with mingo', function () {
@@ -101,7 +119,19 @@ function generatedDocument(random: Random): Record<string, unknown> {
   }
   if (random.chance(0.5))
     document.nested = { deep: random.chance(0.8) ? { v: generatedValue(random, 'n') } : random.pick<unknown>([null, [{ v: 1 }], 'flat']) };
+  if (random.chance(0.7)) document.offers = generatedOffers(random);
   return document;
+}
+
+/** Mostly an array of small documents (as a hotel's room offers are), sometimes with other elements, or not an array. */
+function generatedOffers(random: Random): unknown {
+  if (random.chance(0.1)) return random.pick<unknown>([null, { n: 1 }, 'text']);
+  return Array.from({ length: random.below(4) }, () => {
+    if (random.chance(0.1)) return random.pick<unknown>([1, null, [{ n: 1 }]]);
+    const offer: Record<string, unknown> = {};
+    for (const field of ['n', 's', 'b']) if (random.chance(0.8)) offer[field] = generatedValue(random, field);
+    return offer;
+  });
 }
 
 /** Mostly a value of the field's own type, sometimes another type, null, or an array. */
@@ -160,7 +190,11 @@ function generatedFilter(random: Random, depth = 0): Record<string, unknown> {
   const filter: Record<string, unknown> = {};
   const count = 1 + random.below(3);
   for (let i = 0; i < count; i++) {
-    if (depth < 2 && random.chance(0.2)) {
+    if (depth === 0 && random.chance(0.15)) {
+      const conditions: Record<string, unknown> = {};
+      for (let c = 0; c <= random.below(3); c++) conditions[random.pick(['n', 's', 'b'])] = generatedCondition(random);
+      filter.offers = { $elemMatch: conditions };
+    } else if (depth < 2 && random.chance(0.2)) {
       filter[random.pick(['$and', '$or'])] = Array.from({ length: 1 + random.below(3) }, () => generatedFilter(random, depth + 1));
     } else {
       filter[random.pick(FILTERED_PATHS)] = generatedCondition(random);
@@ -169,10 +203,25 @@ function generatedFilter(random: Random, depth = 0): Record<string, unknown> {
   return filter;
 }
 
-/** Whether a path of the filter (its `$and`/`$or` clauses included) holds or runs through an array in the document. */
+/**
+ * Whether a path of the filter (its `$and`/`$or` clauses included) holds or runs through an
+ * array in the document; for `$elemMatch`, whether the array holds an element that is not a
+ * plain document or one its conditions meet an array in.
+ */
 function reachesArray(filter: Record<string, unknown>, document: Record<string, unknown>): boolean {
   return Object.entries(filter).some(([key, condition]) => {
     if (key === '$and' || key === '$or') return (condition as Record<string, unknown>[]).some((clause) => reachesArray(clause, document));
+    const elementMatch = (condition as { $elemMatch?: Record<string, unknown> } | null)?.$elemMatch;
+    if (elementMatch !== undefined) {
+      const value = document[key];
+      return (
+        Array.isArray(value) &&
+        value.some(
+          (element) =>
+            typeof element !== 'object' || element === null || Array.isArray(element) || reachesArray(elementMatch, element as Record<string, unknown>),
+        )
+      );
+    }
     let current: unknown = document;
     for (const segment of key.split('.')) {
       if (Array.isArray(current)) return true;
@@ -235,6 +284,12 @@ describe('the compiled fast path agrees with mingo on generated filters, and dec
       { n: 1, $where: 'true' },
       { n: 1, s: { $type: 'string' } },
       { s: { $regex: 'a', $options: ['i'] } },
+      { offers: { $elemMatch: {} } },
+      { offers: { $elemMatch: { $gt: 1 } } },
+      { offers: { $elemMatch: { n: 1, $where: 'true' } } },
+      { offers: { $elemMatch: { n: { $type: 'number' } } } },
+      { offers: { $elemMatch: { n: 1 }, $size: 1 } },
+      { offers: { $elemMatch: 1 } },
     ];
     for (const filter of leftToMingo) expect(compileFastPredicate(filter), describeValue(filter)).to.equal(undefined);
   });

@@ -314,6 +314,9 @@ export function describeReadStoreContract(name: string, open: OpenReadStore): vo
         await expectIds({ 'rooms.type': 'suite' }, ['h1', 'h2']);
         await expectIds({ 'rooms.beds': { $gt: 2 } }, ['h1']);
         await expectIds({ rooms: { $elemMatch: { type: 'suite', beds: 2 } } }, ['h2']);
+        // one element meeting every condition, as a room search asks of a hotel's room offers: h1's deluxe has 2 beds, its suite 3
+        await expectIds({ rooms: { $elemMatch: { type: { $in: ['suite', 'standard'] }, beds: { $lte: 2 } } } }, ['h2', 'h5']);
+        await expectIds({ rooms: { $elemMatch: { type: { $in: ['deluxe', 'suite'] }, beds: { $gte: 3 } } }, name: { $exists: true } }, ['h1']);
         await expectIds({ 'rooms.0.type': 'deluxe' }, ['h1', 'h4']);
       });
     });

@@ -1,8 +1,9 @@
 /**
  * Caches whole answers of hotel reads (search, all hotels), serialised and gzipped, keyed
- * by the request and by the position at which the hotels read model last changed. A write
- * that changes a hotel or room moves that position, so a cached answer can never be older
- * than the data it was computed from — including right after the caller's own write.
+ * by the request and by the hotels read model's version and the position at which it last
+ * changed (ReadSide.changedAt). A write that changes a hotel or room moves that position, and
+ * another version going live changes the stamp, so a cached answer can never be older than
+ * the data it was computed from — including right after the caller's own write.
  *
  * lru-cache's `fetch` gives the rest: concurrent requests for the same missing answer share
  * one computation, a computation that fails (bad input) is not kept, and the cache is
@@ -50,7 +51,7 @@ export class ResponseCache {
     });
   }
 
-  async get(key: string, version: number | undefined, compute: Compute): Promise<EncodedJson> {
+  async get(key: string, version: string | undefined, compute: Compute): Promise<EncodedJson> {
     const status: LRUCache.Status<string, EncodedJson, Compute> = {};
     const answer = (await this.entries.fetch(`${version ?? 'start'}|${key}`, { context: compute, status }))!;
     if (status.fetch === 'hit' || status.fetch === 'inflight') responseCacheCounts.hits++;

@@ -1,6 +1,6 @@
 /**
- * The listed hotels whose search text holds a term, remembered per term and per position at
- * which the hotels read model last changed: a search not answered from the response cache
+ * The listed hotels whose search text holds a term, remembered per term and per version and
+ * position at which the hotels read model last changed: a search not answered from the response cache
  * tested its term against every hotel's text (1–4 ms at 10,000 hotels, the largest part of
  * such a search in `npm run bench -- search`), while the queries of a real mix share few
  * terms (the benchmark's 10,000 distinct queries hold 54: cities, hotel words). A write that
@@ -29,7 +29,7 @@ export class TermMatches {
   }
 
   /** The hotels holding `term` (lowercased) as of `version`, read through `read` when not remembered. */
-  async get(term: string, version: number | undefined, read: Read): Promise<ReadonlySet<string>> {
+  async get(term: string, version: string | undefined, read: Read): Promise<ReadonlySet<string>> {
     return (await this.entries.fetch(`${version ?? 'start'}|${term}`, { context: { term, read } }))!;
   }
 }

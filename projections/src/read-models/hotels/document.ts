@@ -1,9 +1,9 @@
 /**
  * The hotels read model's documents: each hotel (listed once it has a room), and each room
- * or flat listing of one. One model with two collections, built by one projection: a room's type shows on
- * its hotel (`roomTypesByRoom`) and a hotel's name on its rooms.
+ * or flat listing of one. One model with two collections, built by one projection: what a room
+ * offers shows on its hotel (`roomOffers`) and a hotel's name on its rooms.
  */
-import type { CancellationPolicy, HotelDetails, PriceCategory, RoomDetails, RoomType } from '@stays/contracts';
+import type { CancellationPolicy, HotelDetails, PriceCategory, RoomDetails } from '@stays/contracts';
 
 /** The model's collections by logical name (its versions keep them as `hotels_v<version>_<name>`). */
 export const hotelCollections = {
@@ -20,13 +20,16 @@ export type HotelDocument = HotelDetails & {
   cancellationPolicy: CancellationPolicy;
   /** Lowercased name, address, city, state, country and nearby place names and types, one per line. */
   searchText: string;
-  /** Room id → room type, for "which room types it offers". */
-  roomTypesByRoom: Record<string, RoomType>;
+  /** What each of its rooms offers, in the order they were added: what a room search's conditions are tested on, and the room types it offers. */
+  roomOffers: RoomOffer[];
   /** The hotel has a room or apartment: only then do searches and the hotel list show it. */
   listed: boolean;
   created_at: string;
   updated_at: string;
 };
+
+/** A room or flat listing as a room search tests it, kept on its hotel: one document read per hotel rather than a read of every room. */
+export type RoomOffer = Pick<RoomDetails, 'roomType' | 'bedType' | 'pricePerNight' | 'hasKitchen' | 'furnished'> & { roomID: string };
 
 /** One room or flat listing of a hotel. */
 export type RoomDocument = RoomDetails & {

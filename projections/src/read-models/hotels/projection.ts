@@ -1,13 +1,13 @@
 /**
  * Hotel and room events → the `hotels` and `rooms` collections the guest and owner screens
- * read: each hotel with its price category, search text and room types, listed once its
- * first room is added (guests search only hotels they can book); each room with its
- * hotel's id and name.
+ * read: each hotel with its price category, search text and what each of its rooms offers
+ * (type, bed, price, kitchen, furnished: what a room search tests), listed once its first
+ * room is added (guests search only hotels they can book); each room with its hotel's id
+ * and name.
  */
-import { priceCategory, TERMS_BEFORE_POLICIES, type HotelDetails, type RoomType } from '@stays/contracts';
-import type { ProjectedWrite } from '../../projection.ts';
+import { priceCategory, TERMS_BEFORE_POLICIES, type HotelDetails, type RoomDetails } from '@stays/contracts';
 import { defineReadModel } from '../../read-model.ts';
-import { hotelCollections as collections } from './document.ts';
+import { hotelCollections as collections, type RoomOffer } from './document.ts';
 import { hotelQueries } from './queries.ts';
 
 /** What a search term is matched against, lowercased, one field per line so a term never spans two. */
@@ -32,26 +32,22 @@ function hotelFields(details: HotelDetails) {
   return { ...details, state: details.state ?? '', priceCategory: priceCategory(details.startingPrice), searchText: searchTextOf(details) };
 }
 
-/** A room's type on its hotel; the hotel's first room lists it. */
-const roomTypeOfHotel = (hotelId: string, roomId: string, roomType: RoomType): ProjectedWrite => ({
-  collection: collections.hotels,
-  operation: { updateOne: { filter: { _id: hotelId }, update: { $set: { [`roomTypesByRoom.${roomId}`]: roomType, listed: true } } } },
+const offerOf = (roomID: string, { roomType, bedType, pricePerNight, hasKitchen, furnished }: RoomDetails): RoomOffer => ({
+  roomID,
+  roomType,
+  bedType,
+  pricePerNight,
+  hasKitchen,
+  furnished,
 });
 
 export const hotelsReadModel = defineReadModel({
   name: 'hotels',
-  version: 3,
+  version: 4,
   personalFields: 'none',
   collections: {
     [collections.hotels]: [{ keys: { ownerId: 1 } }, { keys: { city: 1 } }],
-    // a room search's conditions, each answered by an index rather than a scan of every room
-    [collections.rooms]: [
-      { keys: { hotelID: 1 } },
-      { keys: { roomType: 1 } },
-      { keys: { bedType: 1 } },
-      { keys: { hasKitchen: 1 } },
-      { keys: { furnished: 1 } },
-    ],
+    [collections.rooms]: [{ keys: { hotelID: 1 } }],
   },
   queries: hotelQueries,
   on: {
@@ -66,7 +62,7 @@ export const hotelsReadModel = defineReadModel({
                 ownerId,
                 ...hotelFields(details),
                 cancellationPolicy: TERMS_BEFORE_POLICIES,
-                roomTypesByRoom: {},
+                roomOffers: [],
                 listed: false,
                 created_at: recordedAt,
                 updated_at: recordedAt,
@@ -106,14 +102,21 @@ export const hotelsReadModel = defineReadModel({
           },
         },
       },
-      roomTypeOfHotel(hotelId, roomId, details.roomType),
+      // the hotel's first room lists it
+      {
+        collection: collections.hotels,
+        operation: { updateOne: { filter: { _id: hotelId }, update: { $set: { listed: true }, $push: { roomOffers: offerOf(roomId, details) } } } },
+      },
     ],
     RoomUpdated: ({ roomId, hotelId, ownerId, changedFields: _changed, ...details }, { recordedAt }) => [
       {
         collection: collections.rooms,
         operation: { updateOne: { filter: { _id: roomId }, update: { $set: { ownerId, ...details, updated_at: recordedAt } } } },
       },
-      roomTypeOfHotel(hotelId, roomId, details.roomType),
+      {
+        collection: collections.hotels,
+        operation: { updateOne: { filter: { _id: hotelId, 'roomOffers.roomID': roomId }, update: { $set: { 'roomOffers.$': offerOf(roomId, details) } } } },
+      },
     ],
   },
 });

@@ -8,11 +8,11 @@ import { ROOM_TYPES, type HotelSearchQuery, type NearbyPlaceKind, type RoomSearc
 import type { Filter, Projection, Sort } from '@stays/read-store';
 import { POSITION_FIELD } from '../../guard.ts';
 import type { ReadModelStore } from '../../read-model.ts';
-import { hotelCollections, type HotelDocument, type RoomDocument } from './document.ts';
+import { hotelCollections, type HotelDocument, type RoomDocument, type RoomOffer } from './document.ts';
 import { escapeRegExp } from '../text-pattern.ts';
 
 /** A hotel as answered. */
-export type Hotel = Omit<HotelDocument, 'searchText' | 'roomTypesByRoom' | 'ownerId' | 'listed'> & { roomTypes: RoomType[] };
+export type Hotel = Omit<HotelDocument, 'searchText' | 'roomOffers' | 'ownerId' | 'listed'> & { roomTypes: RoomType[] };
 /** A hotel as a search result card shows it: no description or nearby place lists, which only the hotel page shows. */
 export type HotelCard = Omit<Hotel, 'description' | 'cancellationPolicy' | NearbyPlaceKind>;
 /** A room or flat listing as answered. */
@@ -34,14 +34,21 @@ const HOTEL_CARD_FIELDS: Projection = {
 /** Hotels guests may find: those with a room (a hotel without one could not be booked). */
 const LISTED: Filter = { listed: true };
 const INTERNAL_ROOM_FIELDS: Projection = { [POSITION_FIELD]: 0, ownerId: 0 };
-/** Up to this many hotels, their rooms are looked up by hotel (a few rooms each) rather than by a room condition's index. */
+/** Up to this many hotels holding a search's term are looked up by `_id` rather than by testing every hotel's search text. */
 const FEW_HOTELS = 1000;
 const NEWEST_FIRST: Sort = { created_at: -1, _id: 1 };
 const OLDEST_FIRST: Sort = { created_at: 1, _id: 1 };
 
-function asAnswered<T extends Pick<HotelDocument, 'roomTypesByRoom'>>(document: T): Omit<T, 'roomTypesByRoom'> & { roomTypes: RoomType[] } {
-  const { roomTypesByRoom, ...hotel } = document;
-  const offered = new Set(Object.values(roomTypesByRoom ?? {}));
+/**
+ * A hotel's rooms as its document gives them: `roomOffers` (version 4), or the room types by
+ * room that version 3 kept, whose documents queries read until version 4 goes live after an
+ * upgrade (docs/read-models.md, Versions).
+ */
+type RoomsOfDocument = { roomOffers?: readonly RoomOffer[]; roomTypesByRoom?: Readonly<Record<string, RoomType>> };
+
+function asAnswered<T extends RoomsOfDocument>(document: T): Omit<T, keyof RoomsOfDocument> & { roomTypes: RoomType[] } {
+  const { roomOffers, roomTypesByRoom, ...hotel } = document;
+  const offered = new Set<RoomType>(roomOffers?.map((offer) => offer.roomType) ?? Object.values(roomTypesByRoom ?? {}));
   return { ...hotel, roomTypes: ROOM_TYPES.filter((type) => offered.has(type)) };
 }
 
@@ -101,18 +108,6 @@ export function hotelQueries(store: ReadModelStore) {
   const hotels = store.collection<HotelDocument>(hotelCollections.hotels);
   const rooms = store.collection<RoomDocument>(hotelCollections.rooms);
 
-  /**
-   * A room search's rooms are found through an index: on their hotel when the hotel conditions
-   * (a city, a name, prices) name few hotels, else on a room condition (type, bed, kitchen,
-   * furnished), never by reading every room. Either way the hotel conditions still apply to the
-   * hotels answered, so the answer is the same.
-   */
-  async function fewHotelsMatching(filter: Filter, withTerm: ReadonlySet<string> | undefined): Promise<Filter> {
-    if (Object.keys(filter).length === 0) return {};
-    const matching = await hotels.find({ ...narrowed(filter, undefined, withTerm), ...LISTED }, { projection: { _id: 1 } });
-    return matching.length <= FEW_HOTELS ? { hotelID: { $in: matching.map((hotel) => hotel._id) } } : {};
-  }
-
   return {
     async hotel(hotelId: string): Promise<Hotel | null> {
       const hotel = await hotels.findOne({ _id: hotelId }, { projection: INTERNAL_HOTEL_FIELDS });
@@ -157,19 +152,22 @@ export function hotelQueries(store: ReadModelStore) {
     /**
      * One page of the hotels a search matches, and how many match in all. A room search
      * (room type, bed type, price per night, furnished, kitchen) matches the hotels with at
-     * least one matching room; `onlyHotels`, when given, are the hotels a search for a stay
-     * found bookable, room conditions included; `withTerm`, when given, the hotels holding the
-     * search's term (hotelsWithTerm, remembered by the caller).
+     * least one room meeting all its conditions, tested on the offers each hotel keeps of its
+     * rooms (one read of the hotels, not of every room); `onlyHotels`, when given, are the
+     * hotels a search for a stay found bookable, room conditions included; `withTerm`, when
+     * given, the hotels holding the search's term (hotelsWithTerm, remembered by the caller).
      */
     async searchHotels(query: HotelSearch, onlyHotels?: readonly string[], withTerm?: ReadonlySet<string>): Promise<{ total: number; hotels: HotelCard[] }> {
-      const conditions = hotelFilter(query);
-      const byRoom = roomFilter(query);
+      const byRoom = onlyHotels === undefined ? roomFilter(query) : null;
       let ids = onlyHotels;
-      if (ids === undefined && byRoom !== null) {
-        const matching = await rooms.find({ ...byRoom, ...(await fewHotelsMatching(conditions, withTerm)) }, { projection: { hotelID: 1 } });
-        ids = [...new Set(matching.map((room) => room.hotelID))];
+      let offers: Filter = {};
+      if (byRoom !== null) {
+        // every document of a version has the same shape: the first listed hotel tells whether they keep their rooms' offers
+        const sample = await hotels.findOne(LISTED, { projection: { roomOffers: 1 } });
+        if (sample === null || sample.roomOffers !== undefined) offers = { roomOffers: { $elemMatch: byRoom } };
+        else ids = [...new Set((await rooms.find(byRoom, { projection: { hotelID: 1 } })).map((room) => room.hotelID))];
       }
-      const filter = { ...narrowed(conditions, ids, withTerm), ...LISTED };
+      const filter = { ...narrowed(hotelFilter(query), ids, withTerm), ...offers, ...LISTED };
       const { documents: page, total } = await hotels.findAndCount(filter, {
         sort: hotelSort(query),
         skip: (query.page - 1) * query.limit,

@@ -25,6 +25,7 @@ import {
   physicalCollection,
   readModelFolders,
   readRegistry,
+  versionOfStamp,
   type ReadModelDefinition,
 } from '../src/index.ts';
 import { quiet, until } from './support/ledger.ts';
@@ -133,6 +134,7 @@ describe('read model versions on EventStoreDB and MongoDB (simulated)', function
     expect((await second.switch('sign-ins')).state).to.equal('live');
     // the same data in another version: caches keyed by the stamp do not serve version 1's answers
     expect(second.changedAt('sign-ins')).to.equal(stampOfVersion1!.replace(/^1@/, '2@'));
+    expect([versionOfStamp(stampOfVersion1), versionOfStamp(second.changedAt('sign-ins')), versionOfStamp(undefined)]).to.deep.equal(['1', '2', 'none']);
     await second.stop();
     expect((await readRegistry(readStore)).get('sign-ins')!.map(({ version, state }) => [version, state])).to.deep.equal([
       [1, 'retired'],

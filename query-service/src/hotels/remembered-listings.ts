@@ -1,5 +1,5 @@
 /**
- * Every listed listing's facets, remembered per position at which a listing last changed: a
+ * Every listed listing's facets, remembered per availability version and position at which a listing last changed: a
  * search for a stay the response cache does not hold read every listing it could book (some
  * 20,000 at 10,000 hotels when a guest gives only dates) and copied each one out of the read
  * store, two thirds of such a search's cost (docs/decisions/0052). Listings change when an
@@ -20,8 +20,8 @@ export class RememberedListings {
     fetchMethod: async (_key, _stale, { context: read }) => read(),
   });
 
-  /** The listed listings as of `version` (the position a listing last changed at), read through `read` when not remembered. */
-  async get(version: number | undefined, read: Read): Promise<ListedListings> {
-    return (await this.entries.fetch(`${version ?? 'start'}`, { context: read }))!;
+  /** The listed listings as of `version` (`<model version>@<position a listing last changed at>`), read through `read` when not remembered. */
+  async get(version: string, read: Read): Promise<ListedListings> {
+    return (await this.entries.fetch(version, { context: read }))!;
   }
 }

@@ -13,6 +13,7 @@ import {
 import type { Context } from 'koa';
 import { ForbiddenError, NotFoundError, ValidationError, authOf, respond, respondWithEncodedJson, successJson } from '@stays/service-kit';
 import { availabilityReadModel, hotelsReadModel, searchTermOf, type BookableHotels, type HotelSearch } from '@stays/projections/read-models';
+import { versionOfStamp } from '@stays/projections';
 import type { QueryContext } from '../query-context.ts';
 import { ResponseCache } from './response-cache.ts';
 import { TermMatches } from './term-matches.ts';
@@ -51,7 +52,8 @@ export function mountHotelRoutes({ deps, readModels, mount }: QueryContext): voi
       const among = await hotels.hotelIdsMatching(query, termHotels);
       await turn();
       const { availability } = readModels;
-      const listed = await listings.get(await availability.listingsChangedAt(), () => availability.listedListings());
+      const listedAt = `${await availabilityVersion()}@${(await availability.listingsChangedAt()) ?? 'start'}`;
+      const listed = await listings.get(listedAt, () => availability.listedListings());
       await turn();
       forStay = await availability.bookableHotels(query.stay, query, among, listed);
     }
@@ -62,17 +64,22 @@ export function mountHotelRoutes({ deps, readModels, mount }: QueryContext): voi
     return successJson(200, messages.server.hotelsFound, cards, { pagination });
   }
 
+  /** The availability model's version queries read: the positions its own documents hold (per night, per listing) are positions in it. */
+  const availabilityVersion = async () => versionOfStamp(await deps.readSide.changedAt(availabilityReadModel.name));
+
   /**
-   * A search's cache key: its validated query and, for a stay, the position at which the
-   * availability of its nights or any listing last changed (a booking changes what a stay over
-   * its nights finds without changing a hotel; stays over other nights keep their answers).
+   * A search's cache key: its validated query and, for a stay, the availability model's
+   * version and the position at which the availability of its nights or any listing last
+   * changed (a booking changes what a stay over its nights finds without changing a hotel;
+   * stays over other nights keep their answers).
    */
   async function searchKey(kind: string, query: HotelSearch): Promise<string> {
     if (query.stay === undefined) return `${kind}|${JSON.stringify(query)}`;
     const startProblem = stayStartProblem(query.stay.checkIn, new Date());
     if (startProblem !== null) throw new ValidationError('checkIn', startProblem);
-    // a version of the model built before it kept change positions per night has none: the model's own then
-    const changed = (await readModels.availability.stayChangedAt(query.stay)) ?? (await deps.readSide.changedAt(availabilityReadModel.name));
+    const nights = await readModels.availability.stayChangedAt(query.stay);
+    // a version of the model built before it kept change positions per night has none: the model's own stamp then
+    const changed = nights === undefined ? await deps.readSide.changedAt(availabilityReadModel.name) : `${await availabilityVersion()}@${nights}`;
     return `${kind}|stay@${changed ?? 'start'}|${JSON.stringify(query)}`;
   }
 

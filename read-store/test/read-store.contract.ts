@@ -790,6 +790,27 @@ export function describeReadStoreContract(name: string, open: OpenReadStore): vo
         expect(await ids({ stars: 5 })).to.deep.equal(['h1']);
       });
 
+      it("answers $elemMatch through a multikey index on a field of an array's documents as elements are pushed and set, every other condition still applied", async function () {
+        const collection = fresh();
+        await collection.createIndex({ 'offers.type': 1 });
+        await collection.createIndex({ 'offers.beds': 1 });
+        const ids = async (filter: Record<string, unknown>) => idSet(await collection.find(filter));
+        await collection.insertOne({ _id: 'h1', city: 'Goa', offers: [] });
+        await collection.insertOne({ _id: 'h2', city: 'Pune', offers: [{ room: 'r1', type: 'suite', beds: 2 }] });
+        await collection.updateOne({ _id: 'h1' }, { $push: { offers: { room: 'r2', type: 'deluxe', beds: 2 } } });
+        await collection.updateOne({ _id: 'h1' }, { $push: { offers: { room: 'r3', type: 'suite', beds: 3 } } });
+        expect(await ids({ offers: { $elemMatch: { type: 'suite' } } })).to.deep.equal(['h1', 'h2']);
+        // the index names both suites' hotels; only h1's suite has 3 beds
+        expect(await ids({ offers: { $elemMatch: { type: { $in: ['suite', 'twin'] }, beds: 3 } } })).to.deep.equal(['h1']);
+        expect(await ids({ offers: { $elemMatch: { type: 'suite' } }, city: 'Pune' })).to.deep.equal(['h2']);
+        // a condition on the same path outside $elemMatch is its own: any element may meet it
+        expect(await ids({ 'offers.type': 'deluxe', offers: { $elemMatch: { type: 'suite' } } })).to.deep.equal(['h1']);
+        await collection.updateOne({ _id: 'h2', 'offers.room': 'r1' }, { $set: { 'offers.$': { room: 'r1', type: 'twin', beds: 3 } } });
+        expect(await ids({ offers: { $elemMatch: { type: 'suite' } } })).to.deep.equal(['h1']);
+        expect(await ids({ offers: { $elemMatch: { type: { $in: ['suite', 'twin'] }, beds: 3 } } })).to.deep.equal(['h1', 'h2']);
+        expect(await ids({ offers: { $elemMatch: { beds: 2 } } })).to.deep.equal(['h1']);
+      });
+
       it('finds every holder of a key through its index as holders come and go, one, several, then one again and none', async function () {
         const collection = fresh();
         await collection.createIndex({ city: 1 });

@@ -49,9 +49,9 @@ export class CollectionIndex {
     this.tupleKeys = this.paths.length > 1 && unique;
   }
 
-  /** Whether the index can find documents for an equality or `$in` filter on `path`. */
-  serves(path: string): boolean {
-    return this.paths[0] === path && !path.includes('.');
+  /** Whether the index can find documents for an equality or `$in` filter on `path`: a top-level field, or with `inElements` a field of an array's documents (multikey). */
+  serves(path: string, inElements = false): boolean {
+    return this.paths[0] === path && (inElements || !path.includes('.'));
   }
 
   /** _id keys of documents holding `value` (a string, number or boolean) in the first field, each once. */

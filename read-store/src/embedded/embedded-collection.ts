@@ -7,7 +7,7 @@ import { CollectionIndex } from './collection-index.ts';
 import { copyValue } from './copy-value.ts';
 import { compileFilter } from './document-predicate.ts';
 import { isOperatorObject, setPath, writeSlot, type PlainObject } from './field-path.ts';
-import { idsOfFilter, indexLookups, withoutLookedUp } from './filter-targets.ts';
+import { idsOfFilter, indexLookups, withoutLookedUp, type IndexLookup } from './filter-targets.ts';
 import { shapeFindResults } from './find-results.ts';
 import { runAggregation } from './run-aggregation.ts';
 import { applyToNewDocument, InvalidUpdateError, mayWriteUnder, nextVersion, parseUpdate, type ParsedUpdate } from './update-operators.ts';
@@ -221,7 +221,7 @@ export class EmbeddedCollection<T extends Document = Document> implements ReadCo
     }
     const indexed = this.idsFromIndexes(filter);
     if (indexed) {
-      const matches = lazyPredicate(withoutLookedUp(filter!, indexed.field));
+      const matches = lazyPredicate(indexed.field === undefined ? filter! : withoutLookedUp(filter!, indexed.field));
       // the index's own set, read through before any write changes it (callers write after select returns)
       for (const id of indexed.ids) {
         const document = this.documents.get(id)!;
@@ -248,18 +248,19 @@ export class EmbeddedCollection<T extends Document = Document> implements ReadCo
     return this.select(filter, 1)[0];
   }
 
-  /** The _id keys an index names for the filter, and the field it looked up. */
-  private idsFromIndexes(filter: Filter | undefined): { ids: Iterable<unknown>; field: string } | undefined {
+  /** The _id keys an index names for the filter, and the top-level field it looked up (none for a field inside `$elemMatch`). */
+  private idsFromIndexes(filter: Filter | undefined): { ids: Iterable<unknown>; field: string | undefined } | undefined {
     if (this.indexes.length === 0) return undefined;
     // the index that names the fewest documents; a union for `$in` is built only for the one chosen
-    let best: { index: CollectionIndex; field: string; values: readonly unknown[]; count: number } | undefined;
-    for (const [field, values] of indexLookups(filter)) {
-      const index = this.indexes.find((candidate) => candidate.serves(field));
+    let best: { index: CollectionIndex; lookup: IndexLookup; count: number } | undefined;
+    for (const lookup of indexLookups(filter)) {
+      const index = this.indexes.find((candidate) => candidate.serves(lookup.path, lookup.inElements));
       if (!index) continue;
-      const count = index.countWithAny(values);
-      if (!best || count < best.count) best = { index, field, values, count };
+      const count = index.countWithAny(lookup.values);
+      if (!best || count < best.count) best = { index, lookup, count };
     }
-    return best && { ids: best.index.idsWithAny(best.values), field: best.field };
+    // a lookup inside `$elemMatch` answers no top-level condition: the whole filter still applies
+    return best && { ids: best.index.idsWithAny(best.lookup.values), field: best.lookup.inElements ? undefined : best.lookup.path };
   }
 
   private insert(document: T): void {

@@ -1,9 +1,10 @@
 /**
  * What a filter pins down before any document is read: the _id values it allows, or the
- * values a top-level field must hold (an equality or `$in`) that an index can look up. Lets lookups skip collection scans.
+ * values a top-level field, or a field inside a top-level `$elemMatch`, must hold (an equality
+ * or `$in`) that an index can look up. Lets lookups skip collection scans.
  */
 import type { Filter } from '../port.ts';
-import { isOperatorObject } from './field-path.ts';
+import { isOperatorObject, isPlainObject } from './field-path.ts';
 
 function isIndexableScalar(value: unknown): boolean {
   const type = typeof value;
@@ -41,21 +42,46 @@ export function withoutLookedUp(filter: Filter, field: string): Filter {
   return rest;
 }
 
+/** A condition an index can answer: the path it looks up and the values a matching document holds one of there. */
+export interface IndexLookup {
+  readonly path: string;
+  readonly values: readonly unknown[];
+  /** The path runs into the documents of an array (`offers.type` for `offers: {$elemMatch: {type: …}}`): a multikey index answers it. */
+  readonly inElements: boolean;
+}
+
 /**
- * Top-level conditions an index can answer: `field: scalar`, `{$eq: scalar}` or `{$in: [scalars]}`,
- * each with the values a matching document holds one of. What an index finds for them is a
- * superset of the matches (other operators beside `$in` still apply), never fewer.
+ * Conditions an index can answer: `field: scalar`, `{$eq: scalar}` or `{$in: [scalars]}` on a
+ * top-level field, and the same inside a top-level field's `$elemMatch` (looked up at
+ * `field.inner`), each with the values a matching document holds one of. What an index finds
+ * for them is a superset of the matches (other operators beside `$in` still apply), never fewer.
  */
-export function indexLookups(filter: Filter | undefined): Array<readonly [field: string, values: readonly unknown[]]> {
-  const found: Array<readonly [string, readonly unknown[]]> = [];
+export function indexLookups(filter: Filter | undefined): IndexLookup[] {
+  const found: IndexLookup[] = [];
   if (!filter) return found;
   for (const field in filter) {
     if (field.startsWith('$') || field === '_id') continue;
     const condition = filter[field];
-    if (isIndexableScalar(condition)) found.push([field, [condition]]);
-    else if (!isOperatorObject(condition)) continue;
-    else if (isIndexableScalar(condition.$eq)) found.push([field, [condition.$eq]]);
-    else if (Array.isArray(condition.$in) && condition.$in.every(isIndexableScalar)) found.push([field, condition.$in]);
+    const elementConditions = isOperatorObject(condition) && isPlainObject(condition.$elemMatch) ? condition.$elemMatch : undefined;
+    if (elementConditions === undefined) {
+      const values = lookedUpValues(condition);
+      if (values !== undefined) found.push({ path: field, values, inElements: false });
+      continue;
+    }
+    for (const inner in elementConditions) {
+      if (inner.startsWith('$') || inner.includes('.')) continue;
+      const values = lookedUpValues(elementConditions[inner]);
+      if (values !== undefined) found.push({ path: `${field}.${inner}`, values, inElements: true });
+    }
   }
   return found;
+}
+
+/** The values a field holds one of under `condition`, when an index can look them up. */
+function lookedUpValues(condition: unknown): readonly unknown[] | undefined {
+  if (isIndexableScalar(condition)) return [condition];
+  if (!isOperatorObject(condition)) return undefined;
+  if (isIndexableScalar(condition.$eq)) return [condition.$eq];
+  if (Array.isArray(condition.$in) && condition.$in.every(isIndexableScalar)) return condition.$in;
+  return undefined;
 }

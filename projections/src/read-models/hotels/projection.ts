@@ -46,7 +46,15 @@ export const hotelsReadModel = defineReadModel({
   version: 4,
   personalFields: 'none',
   collections: {
-    [collections.hotels]: [{ keys: { ownerId: 1 } }, { keys: { city: 1 } }],
+    [collections.hotels]: [
+      { keys: { ownerId: 1 } },
+      { keys: { city: 1 } },
+      // a room search's conditions on the rooms' offers (multikey), so it reads the hotels an index names, not every hotel
+      { keys: { 'roomOffers.roomType': 1 } },
+      { keys: { 'roomOffers.bedType': 1 } },
+      { keys: { 'roomOffers.hasKitchen': 1 } },
+      { keys: { 'roomOffers.furnished': 1 } },
+    ],
     [collections.rooms]: [{ keys: { hotelID: 1 } }],
   },
   queries: hotelQueries,

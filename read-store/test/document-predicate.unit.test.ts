@@ -24,6 +24,7 @@ const DOCUMENTS: Record<string, unknown>[] = [
   },
   { _id: 'h', offers: [{ k: 2, t: 'Flat' }, 7, null], arr: [[{ k: 1 }]] },
   { _id: 'i', offers: { k: 1 } },
+  { _id: 'j', o: [{ offers: [{ k: 1 }] }] },
 ];
 
 const FILTERS: Record<string, unknown>[] = [
@@ -87,6 +88,8 @@ const FILTERS: Record<string, unknown>[] = [
   { offers: { $elemMatch: { t: { $in: ['Room', 'Suite'] }, p: { $lte: 3000 } } } },
   { offers: { $elemMatch: { p: null } } },
   { offers: { $elemMatch: { k: { $gt: 5 } } } },
+  { offers: { $elemMatch: { $or: [{ t: 'Room' }, { k: 1 }] } } },
+  { offers: { $elemMatch: { $and: [{ k: 2 }, { t: 'Flat' }] } } },
   { 'o.offers': { $elemMatch: { k: 1 } } },
   { arr: { $elemMatch: { k: 1 } } },
   { arr: { $elemMatch: { $gt: 1 } } },

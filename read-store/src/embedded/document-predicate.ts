@@ -159,15 +159,14 @@ function compileField(path: string, condition: unknown): FastTest | undefined {
 /**
  * `{path: {$elemMatch: {field conditions}}}`: an array at the path holding a document that
  * meets every condition (a hotel's room offers, each a small document). Only the query form
- * whose conditions the fast path compiles is decided here; an element that is not a plain
+ * whose conditions the fast path compiles (`$and` and `$or` of them included) is decided here; an element that is not a plain
  * document, a path through an array, or a condition meeting an array inside an element is
  * left to mingo.
  */
 function compileElementMatch(path: string, condition: PlainObject): FastTest | undefined {
   const conditions = condition.$elemMatch;
-  if (Object.keys(condition).length !== 1 || !isPlainObject(conditions)) return undefined;
-  const fields = Object.keys(conditions);
-  if (fields.length === 0 || fields.some((field) => field.startsWith('$'))) return undefined;
+  if (Object.keys(condition).length !== 1 || !isPlainObject(conditions) || Object.keys(conditions).length === 0) return undefined;
+  // an operator form (`{$gt: 1}`, elements that are values) is not compiled: compileFast refuses operators other than $and and $or
   const elementTest = compileFast(conditions);
   const segments = segmentsOf(path);
   if (!elementTest || !segments) return undefined;

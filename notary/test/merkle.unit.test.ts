@@ -14,6 +14,7 @@ import {
   inclusionRanges,
   leafHash,
   leafHashOfText,
+  leafHashOfStoredText,
   leafRecord,
   nodeHash,
   rangeHash,
@@ -62,6 +63,26 @@ describe('RFC 9162 hashing', () => {
         .update(Buffer.concat([Buffer.from([0]), Buffer.from(text, 'utf8')]))
         .digest(),
     );
+  });
+
+  it('hashes a record stored as its RFC 8785 bytes as the verifier hashes the record, whatever its length, call after call', () => {
+    const record = (fill: string) => ({
+      id: 'e-2',
+      streamId: 'booking-BK-2',
+      type: 'BookingPlaced',
+      revision: 0,
+      position: 8,
+      data: { fill, note: 'Zoë ₹ "q"' },
+      metadata: {},
+      recordedAt: '2026-11-27T09:00:01.000Z',
+    });
+    // as long as the first scratch buffer (4,096 bytes, with the 0x00 it holds one less), shorter, longer, short again:
+    // nothing of a longer one is left in a shorter one's hash
+    const filling = 4096 - Buffer.byteLength(jcs(record('')));
+    for (const fill of ['w'.repeat(filling), '', 'x'.repeat(5000), 'y'.repeat(40_000), 'z']) {
+      const stored = Buffer.from(jcs(record(fill)), 'utf8');
+      expect(leafHashOfStoredText(stored), `${stored.length} bytes`).to.deep.equal(leafHashOf(record(fill)));
+    }
   });
 
   it('hashes a node as SHA-256(0x01 ‖ left ‖ right), call after call', () => {

@@ -41,16 +41,16 @@ export function leafHashOfText(json: string): Buffer {
   return hash('sha256', `\u0000${json}`, 'buffer');
 }
 
-/** 0x00 ‖ a stored record's text, filled for each leaf hashed from one; grown to the longest. */
-let leafInput = Buffer.alloc(4096);
+/** 0x00 ‖ a stored record's text, filled from its second byte for each leaf hashed from one shorter than it (nearly every record is). */
+const leafInput = Buffer.alloc(4096);
+const LEAF_PREFIX = Buffer.from([0]);
 
 /**
  * SHA-256(0x00 ‖ `text`), `text` being the UTF-8 of a record's RFC 8785 text as the log
  * stores it (EventStore.storedTexts): leafHash without writing that text again.
  */
 export function leafHashOfStoredText(text: Buffer): Buffer {
-  if (text.length >= leafInput.length) leafInput = Buffer.alloc(2 ** Math.ceil(Math.log2(text.length + 1)));
-  leafInput[0] = 0;
+  if (text.length >= leafInput.length) return createHash('sha256').update(LEAF_PREFIX).update(text).digest();
   text.copy(leafInput, 1);
   return hash('sha256', leafInput.subarray(0, text.length + 1), 'buffer');
 }

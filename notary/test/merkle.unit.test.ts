@@ -76,10 +76,10 @@ describe('RFC 9162 hashing', () => {
       metadata: {},
       recordedAt: '2026-11-27T09:00:01.000Z',
     });
-    // as long as the first scratch buffer (4,096 bytes, with the 0x00 it holds one less), shorter, longer, short again:
-    // nothing of a longer one is left in a shorter one's hash
-    const filling = 4096 - Buffer.byteLength(jcs(record('')));
-    for (const fill of ['w'.repeat(filling), '', 'x'.repeat(5000), 'y'.repeat(40_000), 'z']) {
+    // about the size of the scratch buffer (4,096 bytes, the 0x00 taking one), shorter and longer, each after a longer one
+    const base = Buffer.byteLength(jcs(record('')));
+    const around = [4097, 4096, 4095, 4094].map((bytes) => 'w'.repeat(bytes - base));
+    for (const fill of ['y'.repeat(40_000), ...around, '', 'z']) {
       const stored = Buffer.from(jcs(record(fill)), 'utf8');
       expect(leafHashOfStoredText(stored), `${stored.length} bytes`).to.deep.equal(leafHashOf(record(fill)));
     }

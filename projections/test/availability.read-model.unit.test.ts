@@ -165,6 +165,21 @@ describe('availability read model: free units per listing per night', () => {
     expect((await whenAsked(fullToTheHorizon, { nights: 1 }))![0]!.nearestCheckIn, 'full until the horizon').to.equal(null);
   });
 
+  it('offers the latest check-in itself when it is the first clear one, none past it, and none for more units than the listing has', async () => {
+    // every night from 30 December to 30 March full: the latest check-in (31 March) starts the first clear stay, of one night or two
+    const nights = Array.from({ length: 91 }, (_, day) => new Date(Date.UTC(2026, 11, 30 + day)).toISOString().slice(0, 10));
+    const fullToTheLastDay = [added('r1', { totalUnits: 1 }), reserved('BK-1', 'r1', nights)];
+    expect(nights.at(-1)).to.equal('2027-03-30');
+    expect((await whenAsked(fullToTheLastDay, { nights: 1 }))![0]!.nearestCheckIn, 'one night').to.equal('2027-03-31');
+    expect((await whenAsked(fullToTheLastDay, { nights: 2 }))![0]!.nearestCheckIn, 'two nights').to.equal('2027-03-31');
+    // a full stay asked from after the latest check-in: nothing later to offer
+    const fullLate = [added('r1', { totalUnits: 1 }), reserved('BK-1', 'r1', ['2027-04-05'])];
+    expect((await whenAsked(fullLate, { checkIn: '2027-04-05', nights: 1 }))![0]!.nearestCheckIn, 'after the latest check-in').to.equal(null);
+    // three rooms of a listing of two units: no night can ever hold the stay, booked or not
+    const [tooMany] = (await whenAsked([added('r1', { totalUnits: 2 })], { nights: 1, rooms: 3 }))!;
+    expect([tooMany!.bookable, tooMany!.nearestCheckIn]).to.deep.equal([false, null]);
+  });
+
   it('answers nothing for a hotel with no listings or one that left the listings', async () => {
     expect(await whenAsked([added('r1')], {}, 'h2')).to.equal(null);
     expect(

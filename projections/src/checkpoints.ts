@@ -160,5 +160,9 @@ export function checkpointProgress(store: ReadStore, models: readonly string[], 
 /** A cache key for the documents of a read model's version: `<version>@<position of the last event that changed them>` (`start` before any). */
 export const changeStamp = (version: number, changedAt: number | undefined): string => `${version}@${changedAt ?? 'start'}`;
 
-/** The version part of a change stamp (`none` without one): what a position read from a version's own documents is a position in. */
-export const versionOfStamp = (stamp: string | undefined): string => stamp?.slice(0, stamp.indexOf('@')) ?? 'none';
+/**
+ * The stamp of the same version at another position (`none@…` without a stamp): for positions
+ * read from a version's own documents, which are positions in that version only.
+ */
+export const stampAt = (stamp: string | undefined, changedAt: number | undefined): string =>
+  `${stamp?.slice(0, stamp.indexOf('@')) ?? 'none'}@${changedAt ?? 'start'}`;

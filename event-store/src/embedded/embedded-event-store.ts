@@ -337,9 +337,10 @@ class EmbeddedEventStore implements EventStore {
 
   async storedTexts(positions: readonly number[]): Promise<(Buffer | undefined)[]> {
     if (this.closing) throw new EventStoreUnavailableError('event store is closed', { reason: 'closed' });
-    const stored = positions.filter((position) => Number.isInteger(position) && position >= 0 && position < this.index.count);
-    if (stored.length < positions.length) throw new RangeError('storedTexts reads only positions the log holds');
-    return this.track(readStoredTexts(this.file, this.index, stored));
+    if (positions.some((position) => !(Number.isInteger(position) && position >= 0 && position < this.index.count))) {
+      throw new RangeError('storedTexts reads only positions the log holds');
+    }
+    return this.track(readStoredTexts(this.file, this.index, positions));
   }
 
   async readAt(positions: readonly number[]): Promise<RecordedEvent[]> {

@@ -13,7 +13,7 @@ import {
 import type { Context } from 'koa';
 import { ForbiddenError, NotFoundError, ValidationError, authOf, respond, respondWithEncodedJson, successJson } from '@stays/service-kit';
 import { availabilityReadModel, hotelsReadModel, searchTermOf, type BookableHotels, type HotelSearch } from '@stays/projections/read-models';
-import { versionOfStamp } from '@stays/projections';
+import { stampAt } from '@stays/projections';
 import type { QueryContext } from '../query-context.ts';
 import { ResponseCache } from './response-cache.ts';
 import { TermMatches } from './term-matches.ts';
@@ -52,7 +52,7 @@ export function mountHotelRoutes({ deps, readModels, mount }: QueryContext): voi
       const among = await hotels.hotelIdsMatching(query, termHotels);
       await turn();
       const { availability } = readModels;
-      const listedAt = `${await availabilityVersion()}@${(await availability.listingsChangedAt()) ?? 'start'}`;
+      const listedAt = await availabilityStampAt(await availability.listingsChangedAt());
       const listed = await listings.get(listedAt, () => availability.listedListings());
       await turn();
       forStay = await availability.bookableHotels(query.stay, query, among, listed);
@@ -64,8 +64,8 @@ export function mountHotelRoutes({ deps, readModels, mount }: QueryContext): voi
     return successJson(200, messages.server.hotelsFound, cards, { pagination });
   }
 
-  /** The availability model's version queries read: the positions its own documents hold (per night, per listing) are positions in it. */
-  const availabilityVersion = async () => versionOfStamp(await deps.readSide.changedAt(availabilityReadModel.name));
+  /** A position the availability model's documents hold (per night, per listing), stamped with the version they belong to. */
+  const availabilityStampAt = async (changedAt: number | undefined) => stampAt(await deps.readSide.changedAt(availabilityReadModel.name), changedAt);
 
   /**
    * A search's cache key: its validated query and, for a stay, the availability model's
@@ -79,7 +79,7 @@ export function mountHotelRoutes({ deps, readModels, mount }: QueryContext): voi
     if (startProblem !== null) throw new ValidationError('checkIn', startProblem);
     const nights = await readModels.availability.stayChangedAt(query.stay);
     // a version of the model built before it kept change positions per night has none: the model's own stamp then
-    const changed = nights === undefined ? await deps.readSide.changedAt(availabilityReadModel.name) : `${await availabilityVersion()}@${nights}`;
+    const changed = nights === undefined ? await deps.readSide.changedAt(availabilityReadModel.name) : await availabilityStampAt(nights);
     return `${kind}|stay@${changed ?? 'start'}|${JSON.stringify(query)}`;
   }
 

@@ -214,6 +214,7 @@ describe('availability read model: free units per listing per night', () => {
       const payable = (pricePerNight: number) =>
         quoteStay({ roomType: 'Room', pricePerNight, numberOfGuests: 2, numberOfRooms: 1, numberOfNights: 3 }).payableAmount;
       expect([...found.keys()], 'h2 has its one unit taken on the last night').to.deep.equal(['h1']);
+      expect((await queries.bookableHotels(stay, {})).hotelIds, 'a hotel named once for its two bookable listings').to.deep.equal(['h1']);
       expect(found.get('h1')).to.deep.equal({ bookableListings: 2, lowestPayableAmount: payable(2000), fewestFree: 1 });
       expect([...asMap(await queries.bookableHotels({ ...stay, guests: 3 }, {})).values()], 'three guests: only the King room sleeps them').to.deep.equal([
         {
@@ -223,6 +224,9 @@ describe('availability read model: free units per listing per night', () => {
         },
       ]);
       expect(asMap(await queries.bookableHotels(stay, { bedType: ['Double'] })).get('h1')?.bookableListings, 'room conditions count').to.equal(1);
+      const oneNight: Stay = { ...stay, nights: 1 };
+      expect((await queries.bookableHotels(oneNight, {})).hotelIds, 'every hotel has a listing free on the first night').to.deep.equal(['h1', 'h2']);
+      expect((await queries.bookableHotels(oneNight, { bedType: ['King'] })).hotelIds, "h2's free listing is no King room").to.deep.equal(['h1']);
       expect(asMap(await queries.bookableHotels({ ...stay, rooms: 2 }, {})).size, 'two rooms: no listing has two free every night').to.equal(0);
     } finally {
       await readStore.close();

@@ -10,7 +10,7 @@ import type { AuditBookingFilter } from '../src/read-models/bookings.ts';
 import { placed } from './support/booking-placed.ts';
 import { projectInto } from './support/project-events.ts';
 
-/** Today for the status filter: BK-1 and BK-2 are upcoming, BK-3 is past. */
+/** Today for the status filter: BK-1 and BK-2 are upcoming, BK-3 is past; BK-4 (ahead) and BK-5 (past) are cancelled. */
 const now = new Date('2026-11-20T06:00:00.000Z');
 const events: DomainEvent[] = [
   placed({ bookingID: 'BK-1' }),
@@ -26,6 +26,15 @@ const events: DomainEvent[] = [
   placed({ bookingID: 'BK-4', customerEmail: 'ravi@example.in', dateOfCommencement: '2026-12-05', nights: ['2026-12-05'] }),
   { type: 'BookingPaymentReceived', data: { bookingID: 'BK-3', ownerId: 'o1', receivedAt: '2026-11-10T09:00:00.000Z' } },
   { type: 'BookingCancelled', data: { bookingID: 'BK-4', customerId: 'c1', cancelledAt: '2026-11-15T09:00:00.000Z', chargeAmount: 0, refundAmount: 0 } },
+  placed({
+    bookingID: 'BK-5',
+    hotelId: 'h3',
+    hotelName: 'Lake Palace (Udaipur)',
+    customerEmail: 'meera@example.in',
+    dateOfCommencement: '2026-11-05',
+    nights: ['2026-11-05'],
+  }),
+  { type: 'BookingCancelled', data: { bookingID: 'BK-5', customerId: 'c1', cancelledAt: '2026-11-01T09:00:00.000Z', chargeAmount: 0, refundAmount: 0 } },
 ];
 
 describe('bookings read model: the auditors search', () => {
@@ -52,7 +61,7 @@ describe('bookings read model: the auditors search', () => {
     const byStatus = async (status: AuditBookingStatusFilter) => search({ status });
     expect(await byStatus('upcoming')).to.deep.equal(['BK-1', 'BK-2']);
     expect(await byStatus('completed')).to.deep.equal(['BK-3']);
-    expect(await byStatus('cancelled')).to.deep.equal(['BK-4']);
+    expect(await byStatus('cancelled')).to.deep.equal(['BK-4', 'BK-5']);
     expect(await byStatus('paid')).to.deep.equal(['BK-3']);
   });
 
@@ -69,6 +78,7 @@ describe('bookings read model: the auditors search', () => {
       'BK-2': ['upcoming', false],
       'BK-3': ['completed', true],
       'BK-4': ['cancelled', false],
+      'BK-5': ['cancelled', false],
     });
   });
 });

@@ -380,6 +380,31 @@ describe('occupancy read model: a hand-made history in, figures out', () => {
     expect(await queries.openingMonth('2025-12-31')).to.deep.equal({ month: '2026-01', current: '2025-12', withBookings: true });
     await readStore.close();
 
+    // placed out of the order of their nights; Q (February) cancelled
+    const lastAndNext = await given([
+      ...history.filter((event) => !event.type.startsWith('Booking')),
+      { at: '2026-01-02T09:00:00.000Z', type: 'BookingPlaced', data: booking('R', 'h2', 'r20', ['2026-06-07'], 1, 3000, 0) },
+      { at: '2026-01-03T09:00:00.000Z', type: 'BookingPlaced', data: booking('S', 'h2', 'r20', ['2026-04-01', '2026-04-02'], 1, 6000, 0) },
+      { at: '2026-01-04T09:00:00.000Z', type: 'BookingPlaced', data: booking('Q', 'h2', 'r20', ['2026-02-20'], 1, 3000, 0) },
+      {
+        at: '2026-01-05T09:00:00.000Z',
+        type: 'BookingCancelled',
+        data: { bookingID: 'Q', customerId: 'c1', cancelledAt: '2026-01-05T09:00:00.000Z', chargeAmount: 0, refundAmount: 0 },
+      },
+      { at: '2026-01-06T09:00:00.000Z', type: 'BookingPlaced', data: booking('P', 'h2', 'r20', ['2026-07-05'], 1, 3000, 0) },
+    ]);
+    expect(await occupancyQueries(lastAndNext).openingMonth('2026-08-10'), 'the latest before').to.deep.equal({
+      month: '2026-07',
+      current: '2026-08',
+      withBookings: true,
+    });
+    expect(await occupancyQueries(lastAndNext).openingMonth('2026-03-10'), 'the next after').to.deep.equal({
+      month: '2026-04',
+      current: '2026-03',
+      withBookings: true,
+    });
+    await lastAndNext.close();
+
     const noBookings = await given(history.filter((event) => !event.type.startsWith('Booking')));
     expect(await occupancyQueries(noBookings).openingMonth('2026-03-15')).to.deep.equal({ month: '2026-03', current: '2026-03', withBookings: false });
     await noBookings.close();

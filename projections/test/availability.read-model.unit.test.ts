@@ -289,7 +289,7 @@ describe('availability read model: free units per listing per night', () => {
 });
 
 describe('availability read model: when what a stay reads last changed', () => {
-  it('moves for a booking, a release, a closure or a reopening on one of its nights or for any listing, not for other nights', async () => {
+  it("moves for a booking, a release, a closure or a reopening on one of its nights or for any listing, not for other nights; the listings' mark for listings alone", async () => {
     const readStore = await projectInto(availabilityReadModel, [
       added('r1'), // 1
       reserved('BK-1', 'r1', ['2026-12-30', '2026-12-31']), // 2
@@ -307,6 +307,7 @@ describe('availability read model: when what a stay reads last changed', () => {
       expect(await at('2026-12-29', 1), 'no night of it touched: the last listing change').to.equal(8);
       expect(await at('2027-03-01', 2), 'a booking on its first night, after the last listing change').to.equal(9);
       expect(await at('2027-01-09', 3), 'a reopening of its middle night').to.equal(8);
+      expect(await queries.listingsChangedAt(), 'the listings: the last change to one, whatever the nights did after it').to.equal(8);
       const early = await projectInto(availabilityReadModel, [added('r1'), reserved('BK-1', 'r1', ['2026-12-30']), closed('CL-1', 'r1', ['2027-01-10'])]);
       try {
         const earlyQueries = availabilityReadModel.queries(liveReadModels(early).store(availabilityReadModel));
@@ -316,6 +317,7 @@ describe('availability read model: when what a stay reads last changed', () => {
         expect(await earlyAt('2027-02-01', 3), 'only the listing').to.equal(1);
         expect(await earlyAt('2026-12-31', 11), 'a closure across a month end').to.equal(3);
         expect(await earlyAt('2026-12-31', 9), 'neither the booking before it nor the closure after it').to.equal(1);
+        expect(await earlyQueries.listingsChangedAt()).to.equal(1);
       } finally {
         await early.close();
       }
@@ -326,6 +328,7 @@ describe('availability read model: when what a stay reads last changed', () => {
     try {
       const queries = availabilityReadModel.queries(liveReadModels(empty).store(availabilityReadModel));
       expect(await queries.stayChangedAt({ checkIn: '2026-12-30', nights: 1, rooms: 1, guests: 1 })).to.equal(undefined);
+      expect(await queries.listingsChangedAt()).to.equal(undefined);
     } finally {
       await empty.close();
     }

@@ -173,6 +173,7 @@ describe('occupancy read model: a hand-made history in, figures out', () => {
     expect(spreadRupees(7001, 2)).to.deep.equal([3501, 3500]);
     expect(spreadRupees(5000, 3)).to.deep.equal([1667, 1667, 1666]);
     expect(spreadRupees(2, 3)).to.deep.equal([1, 1, 0]);
+    expect(spreadRupees(500, 0), 'no nights').to.deep.equal([]);
   });
 
   it("keeps a booking's nights, units and nightly revenue, then its payment or cancellation; a hotel's city, listings' units over time and delisting", async () => {

@@ -73,7 +73,6 @@ export type OccupancyBookingDocument = {
 
 /** An amount of whole rupees in `parts` whole-rupee shares that add up to it exactly: the first shares take the remainder. */
 export function spreadRupees(amount: number, parts: number): number[] {
-  if (parts === 0) return [];
   const share = Math.floor(amount / parts);
   const remainder = amount - share * parts;
   return Array.from({ length: parts }, (_, index) => share + (index < remainder ? 1 : 0));

@@ -75,6 +75,10 @@ const targets: Record<string, Target> = {
       'event-store/test/embedded-log-index.unit.test.ts',
     ],
   },
+  'query-caches': {
+    mutate: ['query-service/src/hotels/{response-cache,term-matches,remembered-listings,computation-turns}.ts'],
+    spec: ['query-service/test/{response-cache,term-matches,remembered-listings,computation-turns}.unit.test.ts'],
+  },
   'read-store': {
     mutate: ['read-store/src/embedded/update-operators.ts', 'read-store/src/embedded/document-predicate.ts'],
     // the contract suite (run here against the embedded store) is where most operators and predicates are pinned down

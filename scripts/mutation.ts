@@ -77,7 +77,7 @@ const targets: Record<string, Target> = {
   },
   'query-caches': {
     mutate: ['query-service/src/hotels/{response-cache,term-matches,remembered-listings,computation-turns}.ts'],
-    spec: ['query-service/test/{response-cache,term-matches,remembered-listings,computation-turns}.unit.test.ts'],
+    spec: ['response-cache', 'term-matches', 'remembered-listings', 'computation-turns'].map((name) => `query-service/test/${name}.unit.test.ts`),
   },
   'read-store': {
     mutate: ['read-store/src/embedded/update-operators.ts', 'read-store/src/embedded/document-predicate.ts'],

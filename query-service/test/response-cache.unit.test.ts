@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { randomBytes } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { encodeJson, encodedSize, identityOf } from '@stays/service-kit';
 import { ResponseCache, responseCacheCounts } from '../src/hotels/response-cache.ts';
@@ -28,6 +29,7 @@ describe('the hotel read answer cache', () => {
     expect(gunzipSync(bodies[0]!.gzip!).toString()).to.equal(answer('a'));
     await cache.get('/search?q=a', '1@7', compute);
     expect(computed).to.equal(1);
+    expect(responseCacheCounts, 'an answer kept is a hit too').to.include({ hits: before.hits + 10, misses: before.misses + 1 });
   });
 
   it('recomputes when the read model has moved on, or another of its versions went live', async () => {
@@ -86,7 +88,8 @@ describe('the hotel read answer cache', () => {
   it('keeps answers gzipped only, so its bound holds as many as their compressed bytes allow, and counts what it keeps', async () => {
     const keys = Array.from({ length: 10 }, (_, n) => `k${n}`);
     const sizes = keys.map((key) => gzipSync(answer(key)).length + `1@1|${key}`.length); // an answer's bytes and its key's, with the version
-    const cache = new ResponseCache(sizes.reduce((sum, size) => sum + size, 0));
+    const bound = sizes.reduce((sum, size) => sum + size, 0);
+    const cache = new ResponseCache(bound);
     let computed = 0;
     const before = { ...responseCacheCounts };
     for (const key of keys) {
@@ -98,8 +101,22 @@ describe('the hotel read answer cache', () => {
     for (const key of keys) expect(identityOf(await cache.get(key, '1@1', async () => answer('recomputed'))).toString()).to.equal(answer(key));
     expect(computed).to.equal(10);
     expect(responseCacheCounts.kept - before.kept).to.equal(10);
-    expect(responseCacheCounts.keptBytes - before.keptBytes).to.equal(sizes.reduce((sum, size) => sum + size, 0));
+    expect(responseCacheCounts.keptBytes - before.keptBytes).to.equal(bound);
     await cache.get('k10', '1@1', async () => answer('k10')); // one more: the least recently used go
     expect(responseCacheCounts.kept - before.kept).to.be.below(10);
+    expect(responseCacheCounts.keptBytes - before.keptBytes, 'what went is counted out').to.be.at.most(bound);
+  });
+
+  it('keeps answers of megabytes by default', async () => {
+    const cache = new ResponseCache();
+    const large = JSON.stringify({ text: randomBytes(1024 * 1024).toString('base64') }); // gzip keeps about 1 MB of it
+    let computed = 0;
+    for (let i = 0; i < 2; i++) {
+      await cache.get('large', '1@1', async () => {
+        computed++;
+        return large;
+      });
+    }
+    expect(computed).to.equal(1);
   });
 });

@@ -19,6 +19,7 @@ export class ComputationTurns {
     return () =>
       new Promise<void>((go) => {
         let at = this.waiting.length;
+        // Stryker disable next-line EqualityOperator: a computation awaits each turn before taking the next, so no two waiting stages share a ticket
         while (at > 0 && this.waiting[at - 1]!.ticket > ticket) at--;
         this.waiting.splice(at, 0, { ticket, go });
         this.schedule();

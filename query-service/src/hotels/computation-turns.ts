@@ -18,9 +18,9 @@ export class ComputationTurns {
     const ticket = this.nextTicket++;
     return () =>
       new Promise<void>((go) => {
-        let at = this.waiting.length;
+        // after the stages of older computations
         // Stryker disable next-line EqualityOperator: a computation awaits each turn before taking the next, so no two waiting stages share a ticket
-        while (at > 0 && this.waiting[at - 1]!.ticket > ticket) at--;
+        const at = this.waiting.findLastIndex((stage) => stage.ticket < ticket) + 1;
         this.waiting.splice(at, 0, { ticket, go });
         this.schedule();
       });

@@ -75,6 +75,10 @@ const targets: Record<string, Target> = {
       'event-store/test/embedded-log-index.unit.test.ts',
     ],
   },
+  'projection-guard': {
+    mutate: ['projections/src/{guard,apply}.ts'],
+    spec: ['projections/test/*.unit.test.ts'],
+  },
   'query-caches': {
     mutate: ['query-service/src/hotels/{response-cache,term-matches,remembered-listings,computation-turns}.ts'],
     spec: ['response-cache', 'term-matches', 'remembered-listings', 'computation-turns'].map((name) => `query-service/test/${name}.unit.test.ts`),

@@ -51,7 +51,7 @@ export async function applyInOrder(readStore: ReadStore, writes: readonly Guarde
     let offset = 0;
     while (offset < operations.length) {
       try {
-        await readStore.collection(collection).bulkWrite(offset === 0 ? operations : operations.slice(offset));
+        await readStore.collection(collection).bulkWrite(operations.slice(offset));
         offset = operations.length;
       } catch (error) {
         if (!(error instanceof DuplicateKeyError) || error.operationIndex === undefined) throw error;

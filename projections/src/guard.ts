@@ -43,6 +43,7 @@ export function guard(operation: WriteOperation, position: number): WriteOperati
     const { filter, update, upsert } = operation.updateOne;
     return {
       updateOne:
+        // Stryker disable next-line ConditionalExpression: an upsert left out and one undefined are the same write
         upsert === undefined
           ? { filter: guardFilter(filter, position), update: stampUpdate(update, position) }
           : { filter: guardFilter(filter, position), update: stampUpdate(update, position), upsert },
@@ -58,6 +59,7 @@ export function guard(operation: WriteOperation, position: number): WriteOperati
       replaceOne: {
         filter: guardFilter(filter, position),
         replacement: stampDocument(replacement, position),
+        // Stryker disable next-line ConditionalExpression: an upsert left out and one undefined are the same write
         ...(upsert !== undefined && { upsert }),
       },
     };

@@ -79,6 +79,10 @@ const targets: Record<string, Target> = {
     mutate: ['projections/src/{guard,apply}.ts'],
     spec: ['projections/test/*.unit.test.ts'],
   },
+  auth: {
+    mutate: ['service-kit/src/auth/{tokens,authenticate,keys}.ts'],
+    spec: ['tokens', 'authenticate', 'signing-keys'].map((name) => `service-kit/test/${name}.unit.test.ts`),
+  },
   'query-caches': {
     mutate: ['query-service/src/hotels/{response-cache,term-matches,remembered-listings,computation-turns}.ts'],
     spec: ['response-cache', 'term-matches', 'remembered-listings', 'computation-turns'].map((name) => `query-service/test/${name}.unit.test.ts`),

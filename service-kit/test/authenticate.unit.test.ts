@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Context } from 'koa';
-import type { Auth, TokenRole } from '@stays/contracts';
+import { messages, type Auth, type TokenRole } from '@stays/contracts';
 import { ForbiddenError, TokenIssuer, TokenVerifier, UnauthorizedError, authenticate, generateSigningKeys } from '../src/index.ts';
 
 const SETTINGS = { issuer: 'stays', audience: 'stays-api', ttlSeconds: 600 };
@@ -18,13 +18,18 @@ describe('authenticate: which token opens which route', () => {
   /** What the route's middleware does with a token of `role`: 'passes', or the error it answers. */
   async function outcome(required: Exclude<Auth, 'none'>, role: TokenRole | null, sessionOpen = true, sessionRole: TokenRole | null = role): Promise<string> {
     const header = role === null ? '' : `Bearer ${(await issuer.issue({ accountId: `${role}-1`, role, sessionId: 's1' })).token}`;
+    return (await answer(required, header, async () => (sessionOpen ? sessionRole : null))).split(' ')[0]!;
+  }
+
+  /** What the middleware answers to an Authorization header: 'passes', or the status and message it refuses with. */
+  async function answer(required: Exclude<Auth, 'none'>, header: string, sessionRole: () => Promise<TokenRole | null>): Promise<string> {
     const ctx = { get: (name: string) => (name === 'Authorization' ? header : ''), state: {} } as unknown as Context;
     try {
-      await authenticate(verifier, async () => (sessionOpen ? sessionRole : null), required)(ctx, async () => undefined);
+      await authenticate(verifier, sessionRole, required)(ctx, async () => undefined);
       return 'passes';
     } catch (error) {
-      if (error instanceof ForbiddenError) return '403';
-      if (error instanceof UnauthorizedError) return '401';
+      if (error instanceof ForbiddenError) return `403 ${error.message}`;
+      if (error instanceof UnauthorizedError) return `401 ${error.message}`;
       throw error;
     }
   }
@@ -53,5 +58,33 @@ describe('authenticate: which token opens which route', () => {
     expect(await outcome('auditor', 'auditor', true, 'customer')).to.equal('401');
     expect(await outcome('any', 'hotel-owner', true, 'customer')).to.equal('401');
     expect(await outcome('customer', 'customer', true, 'hotel-owner')).to.equal('401');
+  });
+
+  it('says why: sign in first, sign in again, or which account the route needs', async () => {
+    const token = async (role: TokenRole) => (await issuer.issue({ accountId: `${role}-1`, role, sessionId: 's1' })).token;
+    const open = (role: TokenRole) => async () => role;
+    expect(await answer('any', '', open('customer'))).to.equal(`401 ${messages.server.signInRequired}`);
+    expect(await answer('any', `Bearer ${await token('customer')}`, async () => null)).to.equal(`401 ${messages.server.sessionInvalid}`);
+    expect(await answer('any', `Bearer ${await token('auditor')}`, open('auditor'))).to.equal(`403 ${messages.server.wrongRole('guest or hotel owner')}`);
+    expect(await answer('hotel-owner', `Bearer ${await token('customer')}`, open('customer'))).to.equal(`403 ${messages.server.wrongRole('hotel-owner')}`);
+  });
+
+  it('reads the token from a Bearer header in any case and spacing, and from nothing else', async () => {
+    const token = (await issuer.issue({ accountId: 'c-1', role: 'customer', sessionId: 's1' })).token;
+    const open = async (): Promise<TokenRole> => 'customer';
+    for (const header of [`Bearer ${token}`, `bearer ${token}`, `BEARER \t ${token}  `])
+      expect(await answer('customer', header, open), header).to.equal('passes');
+    for (const header of [
+      token,
+      `Bearer${token}`,
+      `Token ${token}`,
+      `xBearer ${token}`,
+      `Bearer ${token} extra`,
+      `Bearer ${token}x!`,
+      `Basic abc, Bearer ${token}`,
+    ]) {
+      expect(await answer('customer', header, open), header).to.equal(`401 ${messages.server.signInRequired}`);
+    }
+    expect(await answer('customer', `Bearer ${token}x`, open), 'a token changed but well formed').to.equal(`401 ${messages.server.sessionInvalid}`);
   });
 });

@@ -83,7 +83,7 @@ export class TokenVerifier {
     if (known !== undefined) {
       if (nowSeconds < known.expiresAtSeconds) return known.claims;
       this.verified.delete(token);
-      throw new InvalidTokenError('"exp" claim timestamp check failed');
+      throw new InvalidTokenError('ERR_JWT_EXPIRED'); // as jose says of a token it has not seen
     }
     try {
       const { payload } = await jwtVerify(token, this.publicKey, {

@@ -1,7 +1,17 @@
 import { expect } from 'chai';
 import type { Context } from 'koa';
 import { messages, type Auth, type TokenRole } from '@stays/contracts';
-import { ForbiddenError, TokenIssuer, TokenVerifier, UnauthorizedError, authenticate, generateSigningKeys } from '../src/index.ts';
+import {
+  ForbiddenError,
+  TokenIssuer,
+  TokenVerifier,
+  UnauthorizedError,
+  accountAuthOf,
+  auditorAuthOf,
+  authOf,
+  authenticate,
+  generateSigningKeys,
+} from '../src/index.ts';
 
 const SETTINGS = { issuer: 'stays', audience: 'stays-api', ttlSeconds: 600 };
 
@@ -86,5 +96,28 @@ describe('authenticate: which token opens which route', () => {
       expect(await answer('customer', header, open), header).to.equal(`401 ${messages.server.signInRequired}`);
     }
     expect(await answer('customer', `Bearer ${token}x`, open), 'a token changed but well formed').to.equal(`401 ${messages.server.sessionInvalid}`);
+  });
+
+  it("hands the verified claims to the route, and stops on a verifier's own failure rather than calling it a bad session", async () => {
+    const token = (await issuer.issue({ accountId: 'a-1', role: 'auditor', sessionId: 's9' })).token;
+    const ctx = { get: () => `Bearer ${token}`, state: {} } as unknown as Context;
+    let seen: unknown;
+    await authenticate(
+      verifier,
+      async () => 'auditor',
+      'auditor',
+    )(ctx, async () => {
+      seen = [authOf(ctx), auditorAuthOf(ctx)];
+    });
+    const claims = { accountId: 'a-1', role: 'auditor', sessionId: 's9' };
+    expect(seen).to.deep.equal([claims, claims]);
+    expect(() => accountAuthOf(ctx)).to.throw('accountAuthOf called on a route an auditor may call');
+    const guest = { state: { auth: { accountId: 'c-1', role: 'customer', sessionId: 's1' } } } as unknown as Context;
+    expect(accountAuthOf(guest)).to.deep.equal({ accountId: 'c-1', role: 'customer', sessionId: 's1' });
+    expect(() => auditorAuthOf(guest)).to.throw('auditorAuthOf called on a route that is not an auditor route');
+    expect(() => authOf({ state: {} } as unknown as Context)).to.throw('authOf called on a route without authenticate()');
+    const broken = { verify: async () => Promise.reject(new Error('key store unavailable')) } as unknown as TokenVerifier;
+    const failed = await authenticate(broken, async () => 'auditor', 'auditor')(ctx, async () => undefined).catch((error: unknown) => error);
+    expect((failed as Error).message).to.equal('key store unavailable');
   });
 });

@@ -22,7 +22,7 @@ describe('signing keys and secrets kept on disk', () => {
   const modeOf = async (file: string) => (await stat(file)).mode & 0o777;
 
   it('creates a key pair once, the private key for its owner only, and loads the same pair after a restart', async () => {
-    const dir = path.join(root, 'keys');
+    const dir = path.join(root, 'data', 'keys'); // its parent made too
     const first = await loadOrCreateSigningKeys(dir);
     // whatever the umask, the folder and the private key are for their owner only
     expect([(await modeOf(dir)) & 0o077, (await modeOf(path.join(dir, 'token-signing.key.pem'))) & 0o077]).to.deep.equal([0, 0]);
@@ -67,12 +67,14 @@ describe('signing keys and secrets kept on disk', () => {
   });
 
   it('refuses to start on a secret it cannot read', async () => {
-    const dir = path.join(root, 'secrets');
-    await mkdir(path.join(dir, 'otp.secret'), { recursive: true }); // unreadable as a file, even for root
-    const refused = await loadOrCreateSecret(dir, 'otp', undefined).then(
-      () => 'read',
-      (error: unknown) => (error as NodeJS.ErrnoException).code,
-    );
-    expect(refused).to.equal('EISDIR');
+    const refusal = (dir: string) =>
+      loadOrCreateSecret(dir, 'otp', undefined).then(
+        () => 'read',
+        (error: unknown) => (error as NodeJS.ErrnoException).code,
+      );
+    await mkdir(path.join(root, 'secrets', 'otp.secret'), { recursive: true });
+    expect(await refusal(path.join(root, 'secrets')), 'a folder where the secret should be').to.equal('EISDIR');
+    await writeFile(path.join(root, 'a-file'), '');
+    expect(await refusal(path.join(root, 'a-file')), 'a file where its folder should be').to.equal('ENOTDIR');
   });
 });

@@ -50,6 +50,7 @@ describe('access tokens: what is issued, and what is refused', () => {
       (error: unknown) => error,
     );
     expect(refused, token).to.be.instanceOf(InvalidTokenError);
+    expect((refused as Error).name).to.equal('InvalidTokenError');
     return (refused as Error).message;
   };
   const b64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');

@@ -79,6 +79,19 @@ const targets: Record<string, Target> = {
     mutate: ['projections/src/{guard,apply}.ts'],
     spec: ['projections/test/*.unit.test.ts'],
   },
+  'event-store': {
+    mutate: ['event-store/src/{expected-revision,append-validation}.ts', 'event-store/src/embedded/{embedded-event-store,index-file}.ts'],
+    // the kill -9 test (embedded-log-crash) starts processes, too slow to run for every mutant
+    spec: [
+      'embedded.contract',
+      'embedded-log',
+      'embedded-log-index',
+      'embedded-log-recovery',
+      'embedded-log-reader',
+      'shared-decoded-blocks',
+      'write-whole',
+    ].map((name) => `event-store/test/${name}${name.endsWith('contract') ? '' : '.unit'}.test.ts`),
+  },
   auth: {
     mutate: ['service-kit/src/auth/{tokens,authenticate,keys}.ts'],
     spec: ['tokens', 'authenticate', 'signing-keys'].map((name) => `service-kit/test/${name}.unit.test.ts`),

@@ -156,8 +156,10 @@ describe('embedded event log: recovery of crafted logs', function () {
         canonical.subarray(HEADER_BYTES).toString('utf8'),
       ]);
       expect(JSON.parse(texts[1]!.toString('utf8'))).to.deep.equal(good);
-      const error = await store.storedTexts!([2]).catch((e: unknown) => e);
-      expect(error).to.be.instanceOf(RangeError);
+      for (const outside of [[2], [-1], [0.5], [0, 2]]) {
+        const error = await store.storedTexts!(outside).catch((e: unknown) => e);
+        expect(error, String(outside)).to.be.instanceOf(RangeError);
+      }
       const bytes = await readFile(logPath());
       bytes[HEADER_BYTES + 3] ^= 0x01; // a bit of the first record's payload flips on the disk
       await writeFile(logPath(), bytes);

@@ -352,6 +352,36 @@ describe('embedded event log', function () {
     });
   });
 
+  describe('a closed store', function () {
+    it('refuses every call after close, reads of streams it never held too, and waits for no subscription', async function () {
+      const store = await openStore();
+      await store.append('s-1', [{ type: 'E1', data: { n: 1 } }]);
+      await closeStore(store);
+      const calls: [string, () => Promise<unknown>][] = [
+        ['append', () => store.append('s-1', [{ type: 'E2', data: {} }])],
+        ['readStream', () => store.readStream('s-1')],
+        ['readStream of no stream', () => store.readStream('never')],
+        ['readAll', () => store.readAll()],
+        ['readAt', () => store.readAt([0])],
+        ['readAt of nothing', () => store.readAt([])],
+        ['storedTexts', () => store.storedTexts!([0])],
+        ['storedBytesMayHold', () => store.storedBytesMayHold!(['E1'])],
+      ];
+      for (const [name, call] of calls) {
+        const refused = await call().then(
+          () => null,
+          (error: unknown) => error,
+        );
+        expect(refused, name).to.be.instanceOf(EventStoreUnavailableError).and.include({ message: 'event store is closed', reason: 'closed' });
+      }
+      const delivered: number[] = [];
+      const subscription = store.subscribeToAll({}, { onBatch: async (events) => void delivered.push(...events.map((e) => e.position)) });
+      await subscription.close();
+      expect(delivered).to.deep.equal([]);
+      expect(store.refusingAppends!(), 'a closed store is not a refusing one').to.equal(undefined);
+    });
+  });
+
   describe('single writer lock', function () {
     it('refuses a second open of the same directory while the first is open', async function () {
       const first = await openStore();

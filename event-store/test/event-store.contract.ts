@@ -116,6 +116,48 @@ export function describeEventStoreContract(name: string, open: () => Promise<Con
         await expectRejection(store.append(id, []));
         expect(await store.readStream(id)).to.deep.equal([]);
       });
+
+      it('refuses a malformed append with the same message on every adapter, and writes nothing', async function () {
+        const head = await headBefore();
+        const id = stream('malformed');
+        const event = { type: 'E1', data: { n: 1 } };
+        const notUuid = `x${randomUUID()}`;
+        type Append = [streamId: unknown, events: unknown, expectedRevision?: unknown];
+        const refusals: [Append, string][] = [
+          [['', [event]], 'append: streamId must be a non-empty string'],
+          [[42, [event]], 'append: streamId must be a non-empty string'],
+          [['$settings', [event]], "append: stream $settings: names starting with '$' are reserved for system streams"],
+          [[id, { 0: event, length: 1 }], `append: stream ${id}: at least one event is required`],
+          [[id, [event, { data: {} }]], `append: stream ${id}: every event needs a non-empty type`],
+          [[id, [{ type: '', data: {} }]], `append: stream ${id}: every event needs a non-empty type`],
+          [[id, [{ type: 7, data: {} }]], `append: stream ${id}: every event needs a non-empty type`],
+          [[id, [null]], `append: stream ${id}: every event needs a non-empty type`],
+          [[id, [{ type: '$metadata', data: {} }]], `append: stream ${id}: event type $metadata is reserved (starts with '$')`],
+          [[id, [{ type: 'E1', data: null }]], `append: stream ${id}: event E1 data must be a JSON object`],
+          [[id, [{ type: 'E1', data: [1] }]], `append: stream ${id}: event E1 data must be a JSON object`],
+          [[id, [{ type: 'E1', data: 'text' }]], `append: stream ${id}: event E1 data must be a JSON object`],
+          [[id, [{ type: 'E1', data: {}, metadata: [] }]], `append: stream ${id}: event E1 metadata must be a JSON object`],
+          [[id, [{ type: 'E1', data: {}, metadata: null }]], `append: stream ${id}: event E1 metadata must be a JSON object`],
+          [[id, [{ type: 'E1', data: {}, id: 'event-1' }]], `append: stream ${id}: event id event-1 is not a UUID`],
+          [[id, [{ type: 'E1', data: {}, id: notUuid }]], `append: stream ${id}: event id ${notUuid} is not a UUID`],
+          [[id, [event], -1], `append: stream ${id}: invalid expected revision -1`],
+          [[id, [event], 1.5], `append: stream ${id}: invalid expected revision 1.5`],
+          [[id, [event], 'latest'], `append: stream ${id}: invalid expected revision latest`],
+          [[id, [event], 2 ** 53], `append: stream ${id}: invalid expected revision ${2 ** 53}`],
+        ];
+        for (const [[streamId, events, expectedRevision], message] of refusals) {
+          const options = expectedRevision === undefined ? undefined : ({ expectedRevision } as never);
+          const error = await expectRejection(store.append(streamId as string, events as EventData[], options));
+          expect(error, message).to.be.instanceOf(TypeError);
+          expect((error as Error).message).to.equal(message);
+        }
+        expect(await store.readStream(id)).to.deep.equal([]);
+        expect((await store.headPosition()) ?? -1, 'nothing written').to.equal(head);
+        // what is close to those but allowed: a '$' not first, an id in capitals, metadata left out
+        const allowed = stream('a$b');
+        await store.append(allowed, [{ type: 'E$1', data: {}, id: randomUUID().toUpperCase() }], { expectedRevision: 'no_stream' });
+        expect((await store.readStream(allowed)).map((recorded) => recorded.type)).to.deep.equal(['E$1']);
+      });
     });
 
     describe('expected revisions', function () {

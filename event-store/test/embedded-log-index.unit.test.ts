@@ -1,14 +1,16 @@
 /**
  * The embedded log's persisted index (events.index beside events.log): opening with it
  * gives exactly what opening without it gives, an index that does not belong to the log
- * (damaged, torn, half-written, another log's, a longer or shorter log's) is ignored and
- * the whole log read, and memory after open stays far below the log's size.
+ * (damaged, torn, half-written, another log's, a longer or shorter log's, or well sealed with
+ * a layout that cannot be) is ignored and the whole log read, and memory after open stays far
+ * below the log's size.
  */
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
 import { copyFile, mkdtemp, readFile, rm, stat, truncate, writeFile, appendFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { LogCorruptedError } from '../src/errors.ts';
@@ -226,7 +228,98 @@ describe('embedded event log index', function () {
         },
         'a shorter or another log',
       ],
+      // sealed again with a good checksum: what only the layout's own checks can catch
+      ['an index of a version to come', () => resealed((bytes) => void bytes.writeUInt32BE(9, 4)), 'it has version 9'],
+      ['an index counting no events', () => resealed((bytes) => void bytes.writeDoubleBE(0, 8)), 'its header is damaged'],
+      ['an index counting part of an event', () => resealed((bytes) => void bytes.writeDoubleBE(1.5, 8)), 'its header is damaged'],
+      ['an index covering part of a byte', () => resealed((bytes) => void bytes.writeDoubleBE(bytes.readDoubleBE(16) + 0.5, 16)), 'its header is damaged'],
+      [
+        'an index whose first record does not start the log',
+        () => resealed((bytes, at) => void bytes.writeDoubleLE(12, at.offsets)),
+        'its offsets are damaged',
+      ],
+      [
+        'an index with two records closer than a record header',
+        () => resealed((bytes, at) => void bytes.writeDoubleLE(bytes.readDoubleLE(at.offsets + 8) + 11, at.offsets + 16)),
+        'its offsets are damaged',
+      ],
+      [
+        'an index whose last record ends inside its header',
+        () => resealed((bytes, at) => void bytes.writeDoubleBE(bytes.readDoubleLE(at.offsets + (at.count - 1) * 8) + 11, 16)),
+        'its offsets are damaged',
+      ],
+      ['an index with a stream of no events', () => resealed((bytes, at) => void bytes.writeUInt32LE(0, at.counts)), 'its streams are damaged'],
+      [
+        'an index whose streams hold fewer events than it counts',
+        () => resealed((bytes, at) => void bytes.writeUInt32LE(bytes.readUInt32LE(at.counts) - 1, at.counts)),
+        'its streams are damaged',
+      ],
+      [
+        'an index whose streams hold more events than it counts',
+        () => resealed((bytes, at) => void bytes.writeUInt32LE(at.count, at.counts)),
+        'its streams are damaged',
+      ],
+      [
+        'an index naming one event twice',
+        () => resealed((bytes, at) => void bytes.writeUInt32LE(bytes.readUInt32LE(at.positions), at.positions + 4)),
+        'its streams are damaged',
+      ],
+      [
+        "an index with a stream's events out of order",
+        () =>
+          resealed((bytes, at) => {
+            const [first, second] = [bytes.readUInt32LE(at.positions), bytes.readUInt32LE(at.positions + 4)];
+            bytes.writeUInt32LE(second, at.positions);
+            bytes.writeUInt32LE(first, at.positions + 4);
+          }),
+        'its streams are damaged',
+      ],
+      ['an index naming an event past its count', () => resealed((bytes, at) => void bytes.writeUInt32LE(at.count, at.positions)), 'its streams are damaged'],
+      ['an index naming one stream too few', () => resealed((_, at) => at.withNames(JSON.stringify(at.names.slice(1)))), 'its stream names are damaged'],
+      ['an index whose stream names are no list', () => resealed((_, at) => at.withNames(JSON.stringify({ names: at.names }))), 'its stream names are damaged'],
+      [
+        'an index naming a stream by a number',
+        () => resealed((_, at) => at.withNames(JSON.stringify([7, ...at.names.slice(1)]))),
+        'its stream names are damaged',
+      ],
+      ['an index whose stream names do not decode', () => resealed((_, at) => at.withNames(`[${JSON.stringify(at.names[0])}`)), 'it does not decode'],
     ];
+
+    /** The index file's parts, as its header says. */
+    interface Layout {
+      readonly count: number;
+      readonly offsets: number;
+      readonly counts: number;
+      readonly positions: number;
+      readonly namesAt: number;
+      readonly names: string[];
+      /** The body with other stream names, their length in its header too. */
+      withNames(text: string): Buffer;
+    }
+
+    /**
+     * Rewrites the index through `change` (in place, or a new body it returns, checksum
+     * excluded) and seals it again with a good CRC-32: damage its checksum cannot catch.
+     */
+    async function resealed(change: (bytes: Buffer, at: Layout) => Buffer | void): Promise<void> {
+      const file = await readFile(indexPath());
+      const body = file.subarray(0, file.length - 4);
+      const count = body.readDoubleBE(8);
+      const offsets = 64;
+      const counts = offsets + count * 8;
+      const positions = counts + body.readUInt32BE(24) * 4;
+      const namesAt = positions + count * 4;
+      const names = JSON.parse(body.toString('utf8', namesAt)) as string[];
+      const withNames = (text: string) => {
+        const head = Buffer.from(body.subarray(0, namesAt));
+        head.writeUInt32BE(Buffer.byteLength(text), 28);
+        return Buffer.concat([head, Buffer.from(text)]);
+      };
+      const changed = change(body, { count, offsets, counts, positions, namesAt, names, withNames }) ?? body;
+      const trailer = Buffer.alloc(4);
+      trailer.writeUInt32BE(crc32(changed));
+      await writeFile(indexPath(), Buffer.concat([changed, trailer]));
+    }
 
     for (const [what, damage, reason] of cases) {
       it(`${what}`, async function () {

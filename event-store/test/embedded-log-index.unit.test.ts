@@ -106,6 +106,15 @@ describe('embedded event log index', function () {
     expect(warnings).to.deep.equal([]);
   });
 
+  it('writes no index for an empty log, and opens it again as empty', async function () {
+    await closeStore(await openStore());
+    expect(await stat(indexPath()).catch(() => 'none')).to.equal('none');
+    notes = [];
+    const store = await openStore();
+    expect(notes, 'nothing to read, nothing to say').to.deep.equal([]);
+    expect(await store.headPosition()).to.equal(null);
+  });
+
   it('reads an index of the former version (a SHA-256 trailer instead of a CRC-32) as its own', async function () {
     await writeLog();
     const expected = await snapshot(await openStore());

@@ -352,6 +352,21 @@ describe('embedded event log', function () {
     });
   });
 
+  describe('a conflict with an append on its way to the disk', function () {
+    it('is reported once the append it lost to can be read, so a retry sees the revision it lost to', async function () {
+      const store = await openStore();
+      await store.append('s-1', [{ type: 'E0', data: {} }], { expectedRevision: 'no_stream' });
+      const winner = store.append('s-1', [{ type: 'E1', data: {} }], { expectedRevision: 0 });
+      const loser = store.append('s-1', [{ type: 'E2', data: {} }], { expectedRevision: 0 });
+      const atRefusal = await loser.then(
+        () => null,
+        async (error: unknown) => [error instanceof WrongExpectedRevisionError, (await store.readStream('s-1')).map((event) => event.type)],
+      );
+      expect(atRefusal).to.deep.equal([true, ['E0', 'E1']]);
+      expect((await winner).nextExpectedRevision).to.equal(1);
+    });
+  });
+
   describe('a closed store', function () {
     it('refuses every call after close, reads of streams it never held too, and waits for no subscription', async function () {
       const store = await openStore();

@@ -275,7 +275,7 @@ class EmbeddedEventStore implements EventStore {
 
   /** Writes the index file; a failure is reported and leaves the previous one (the log stays the truth). */
   private async persistIndex(): Promise<void> {
-    if (!this.persisted || this.index.count === 0 || this.index.length === this.indexedLength) return;
+    if (!this.persisted || this.index.length === this.indexedLength) return;
     try {
       this.indexedLength = await this.track(writeIndexFile(this.persisted.dir, this.index, this.file));
     } catch (error) {

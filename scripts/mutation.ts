@@ -92,6 +92,10 @@ const targets: Record<string, Target> = {
       'write-whole',
     ].map((name) => `event-store/test/${name}${name.endsWith('contract') ? '' : '.unit'}.test.ts`),
   },
+  http: {
+    mutate: ['service-kit/src/http/{error-handler,errors,envelope,unreadable-requests,routes}.ts'],
+    spec: ['error-handler.unit', 'routes.api', 'unreadable-requests.unit', 'error-log.unit'].map((name) => `service-kit/test/${name}.test.ts`),
+  },
   auth: {
     mutate: ['service-kit/src/auth/{tokens,authenticate,keys}.ts'],
     spec: ['tokens', 'authenticate', 'signing-keys'].map((name) => `service-kit/test/${name}.unit.test.ts`),

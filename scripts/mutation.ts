@@ -93,8 +93,10 @@ const targets: Record<string, Target> = {
     ].map((name) => `event-store/test/${name}${name.endsWith('contract') ? '' : '.unit'}.test.ts`),
   },
   http: {
-    mutate: ['service-kit/src/http/{error-handler,errors,envelope,unreadable-requests,routes}.ts'],
-    spec: ['error-handler.unit', 'routes.api', 'unreadable-requests.unit', 'error-log.unit'].map((name) => `service-kit/test/${name}.test.ts`),
+    // the route mounter and the unreadable-request answer are set up in mocha `before` hooks, which
+    // this run cannot see mutated (docs/development.md): their tests are routes.api and the product's API tests
+    mutate: ['service-kit/src/http/{error-handler,errors,envelope}.ts'],
+    spec: ['error-handler.unit', 'error-log.unit'].map((name) => `service-kit/test/${name}.test.ts`),
   },
   auth: {
     mutate: ['service-kit/src/auth/{tokens,authenticate,keys}.ts'],

@@ -10,11 +10,15 @@ import {
   AppError,
   ConflictError,
   NotFoundError,
+  PayloadTooLargeError,
   ServiceUnavailableError,
   TooManyRequestsError,
   ValidationError,
   errorHandler,
+  failureBody,
   logUnexpectedErrors,
+  respond,
+  successJson,
   type ErrorHandlerOptions,
 } from '../src/index.ts';
 
@@ -148,5 +152,22 @@ describe('the log of unexpected errors', () => {
     }
     expect(logged(Object.assign(new Error('disk'), { code: 'ENOSPC' }))).to.have.length(1);
     expect(logged(null)).to.deep.equal(['[error] server: null']);
+  });
+});
+
+describe('the envelopes', () => {
+  it('answers success with its status, message and data beside any extra fields, which cannot override them', () => {
+    const ctx = { status: 0, body: undefined as unknown };
+    respond(ctx as unknown as Context, 201, 'Created', { id: 'h1' }, { pagination: { page: 1 }, success: false });
+    expect(ctx).to.deep.equal({ status: 201, body: { pagination: { page: 1 }, success: true, statusCode: 201, message: 'Created', data: { id: 'h1' } } });
+    expect(JSON.parse(successJson(200, 'Found', [1], { statusCode: 500 }))).to.deep.equal({ statusCode: 200, success: true, message: 'Found', data: [1] });
+    expect(JSON.parse(successJson(200, 'Found', null))).to.deep.equal({ success: true, statusCode: 200, message: 'Found', data: null });
+  });
+
+  it('answers failure with the field only where one is named', () => {
+    expect(failureBody(400, 'Email is required.', 'email')).to.deep.equal({ success: false, statusCode: 400, message: 'Email is required.', field: 'email' });
+    expect(failureBody(404, 'No such hotel')).to.deep.equal({ success: false, statusCode: 404, message: 'No such hotel' });
+    expect(new NotFoundError()).to.include({ statusCode: 404, message: messages.server.notFound });
+    expect(new PayloadTooLargeError()).to.include({ statusCode: 413, message: messages.server.payloadTooLarge });
   });
 });

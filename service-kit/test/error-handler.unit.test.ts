@@ -8,11 +8,15 @@ import type { Context } from 'koa';
 import { messages } from '@stays/contracts';
 import {
   AppError,
+  BadRequestError,
   ConflictError,
+  ForbiddenError,
   NotFoundError,
   PayloadTooLargeError,
   ServiceUnavailableError,
   TooManyRequestsError,
+  UnauthorizedError,
+  UnsupportedMediaTypeError,
   ValidationError,
   errorHandler,
   failureBody,
@@ -167,7 +171,20 @@ describe('the envelopes', () => {
   it('answers failure with the field only where one is named', () => {
     expect(failureBody(400, 'Email is required.', 'email')).to.deep.equal({ success: false, statusCode: 400, message: 'Email is required.', field: 'email' });
     expect(failureBody(404, 'No such hotel')).to.deep.equal({ success: false, statusCode: 404, message: 'No such hotel' });
-    expect(new NotFoundError()).to.include({ statusCode: 404, message: messages.server.notFound });
-    expect(new PayloadTooLargeError()).to.include({ statusCode: 413, message: messages.server.payloadTooLarge });
+  });
+
+  it("gives each of the product's errors its status, and a message of ours where none is given", () => {
+    const cases: [AppError, number, string][] = [
+      [new BadRequestError('Bad dates'), 400, 'Bad dates'],
+      [new UnauthorizedError(), 401, messages.server.signInRequired],
+      [new ForbiddenError(), 403, messages.server.forbidden],
+      [new NotFoundError(), 404, messages.server.notFound],
+      [new ConflictError('Taken'), 409, 'Taken'],
+      [new PayloadTooLargeError(), 413, messages.server.payloadTooLarge],
+      [new UnsupportedMediaTypeError(), 415, messages.server.unsupportedMediaType],
+      [new TooManyRequestsError(), 429, messages.server.tooManyRequests],
+      [new ServiceUnavailableError('Busy'), 503, 'Busy'],
+    ];
+    for (const [error, statusCode, message] of cases) expect(error, message).to.be.instanceOf(AppError).and.include({ statusCode, message });
   });
 });

@@ -7,7 +7,7 @@
  */
 import { expect } from 'chai';
 import { createEmbeddedReadStore, type ReadStore } from '@stays/read-store';
-import { ReadModelRunner, bookingsReadModel, hotelsReadModel, physicalCollection, type VersionEntry } from '@stays/projections';
+import { ReadModelRunner, availabilityReadModel, bookingsReadModel, hotelsReadModel, physicalCollection, type VersionEntry } from '@stays/projections';
 import { ApiClient } from './support/http-client.ts';
 import { signedInCustomer, signedInOwner, type SignedIn } from './support/accounts.ts';
 import { daysFromToday, newContact, verifyContact, type Contact } from './support/booking.ts';
@@ -196,6 +196,32 @@ describe('read model versions over the operator calls', function () {
     const nextHotels = hotelsReadModel.version + 1;
     await until(async () => (await operator.version('hotels', nextHotels))?.caughtUp === true, `hotels@${nextHotels} to catch up`);
     expect((await operator.call('DELETE', `/hotels/versions/${nextHotels}`)).status).to.equal(200);
+  });
+
+  it("answers searches for a stay from the live availability version's documents after a switch, not from what the one before answered", async () => {
+    // Stay answers and the listed listings are remembered by position in the log; a new version
+    // built from the same log holds the same positions. A version whose handlers differ (an owner's
+    // listing read otherwise) may hold other documents at them: here its listing is taken off by
+    // hand, so only answers keyed on the version itself can tell the two apart.
+    const next = availabilityReadModel.version + 1;
+    const stay = (nights: number) => `/hotel/data/get/search?checkIn=${daysFromToday(90)}&nights=${nights}&limit=500`;
+    const found = async (pathname: string) => {
+      const answer = await api.get(pathname);
+      expect(answer.status, JSON.stringify(answer.body)).to.equal(200);
+      return (answer.body.data as { _id: string }[]).some((hotel) => hotel._id === hotelId);
+    };
+    expect(await found(stay(2)), 'the live version lists the hotel').to.equal(true);
+
+    expect((await operator.call('POST', '/availability/build')).status).to.equal(202);
+    const head = (await stays.system.eventStore.headPosition())!;
+    await until(async () => (await operator.version('availability', next))?.position === head, `availability@${next} to reach the head`);
+    await stays.system.readStore.collection(physicalCollection('availability', next, 'listings')).updateMany({ hotelID: hotelId }, { $set: { listed: false } });
+    expect((await operator.call('POST', '/availability/switch')).status).to.equal(200);
+    // past the query side's registry age, every read resolves the new version
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+
+    expect(await found(stay(2)), 'an answer given by the version before').to.equal(false);
+    expect(await found(stay(3)), 'an answer worked out from listings read of the version before').to.equal(false);
   });
 
   it('answers 401 without the operator token or with another', async () => {

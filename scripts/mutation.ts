@@ -56,6 +56,12 @@ const targets: Record<string, Target> = {
     mutate: ['command-service/src/auditors/**/decide.ts', 'command-service/src/auditors/auditor.ts', 'command-service/src/calendar-sync/decide.ts'],
     spec: ['command-service/test/auditors/*.unit.test.ts', 'command-service/test/calendar-sync/*.unit.test.ts'],
   },
+  'calendar-feeds': {
+    // what an owner's feed address and another site's feed may be: the public-address check against
+    // server-side request forgery, the feed read into blocked nights, the import's plan and our own export
+    mutate: ['command-service/src/calendar-sync/{public-address,feed-blocks,import-decision,export-feed}.ts'],
+    spec: ['feeds', 'import-decision', 'public-address', 'export-feed'].map((name) => `command-service/test/calendar-sync/${name}.unit.test.ts`),
+  },
   'read-models': {
     mutate: ['projections/src/read-models/{availability,bookings,calendar-sync,occupancy}.ts', 'projections/src/read-models/{accounts,hotels}/projection.ts'],
     spec: [

@@ -26,7 +26,8 @@ export function feedBlocks(text: string): FeedBlock[] {
   try {
     calendar = new ICAL.Component(ICAL.parse(text) as unknown[]);
   } catch (error) {
-    throw new FeedFetchProblem(calendarSyncMessages.notACalendar((error as Error).message.split('\n')[0]?.slice(0, 200) ?? 'unreadable'));
+    // ical.js names the one line it could not read: cut, as a feed's line may be as long as the feed
+    throw new FeedFetchProblem(calendarSyncMessages.notACalendar(String((error as Error).message).slice(0, 200)));
   }
   if (calendar.name !== 'vcalendar')
     throw new FeedFetchProblem(calendarSyncMessages.notACalendar(`it starts with ${calendar.name.toUpperCase()}, not VCALENDAR`));

@@ -153,6 +153,84 @@ describe('reading a feed into blocks', () => {
     ]);
   });
 
+  const event = (...lines: string[]) => ['BEGIN:VEVENT', ...lines, 'END:VEVENT'];
+
+  it('reads an event of any status but a cancelled one, in any case', () => {
+    const blocks = feedBlocks(
+      feed(
+        ...event('DTSTART;VALUE=DATE:20261201', 'STATUS:CONFIRMED', 'UID:confirmed'),
+        ...event('DTSTART;VALUE=DATE:20261202', 'STATUS:TENTATIVE', 'UID:tentative'),
+        ...event('DTSTART;VALUE=DATE:20261203', 'STATUS:Cancelled', 'UID:cancelled'),
+      ),
+    );
+    expect(blocks.map((block) => block.uid)).to.deep.equal(['confirmed', 'tentative']);
+  });
+
+  it('reads events only: an event without a start, a to-do or a time zone blocks nothing', () => {
+    const blocks = feedBlocks(
+      feed(
+        'BEGIN:VTIMEZONE',
+        'TZID:Asia/Kolkata',
+        'BEGIN:STANDARD',
+        'DTSTART:19451015T000000',
+        'TZOFFSETFROM:+0630',
+        'TZOFFSETTO:+0530',
+        'END:STANDARD',
+        'END:VTIMEZONE',
+        'BEGIN:VTODO',
+        'DTSTART;VALUE=DATE:20261205',
+        'DUE;VALUE=DATE:20261206',
+        'UID:todo',
+        'END:VTODO',
+        ...event('DTEND;VALUE=DATE:20261208', 'UID:no-start'),
+        ...event('DTSTART;VALUE=DATE:20261209', 'UID:kept'),
+      ),
+    );
+    expect(blocks).to.deep.equal([{ uid: 'kept', nights: ['2026-12-09'] }]);
+  });
+
+  it('names an event without a UID, or with an empty one, by its dates', () => {
+    const blocks = feedBlocks(feed(...event('DTSTART;VALUE=DATE:20261201', 'DTEND;VALUE=DATE:20261203'), ...event('DTSTART;VALUE=DATE:20261210', 'UID:')));
+    expect(blocks).to.deep.equal([
+      { uid: 'no-uid:2026-12-01/2026-12-03', nights: ['2026-12-01', '2026-12-02'] },
+      { uid: 'no-uid:2026-12-10/2026-12-11', nights: ['2026-12-10'] },
+    ]);
+  });
+
+  it('makes events of one UID (a recurring event and its changed instances) one block, its nights in order once', () => {
+    const blocks = feedBlocks(
+      feed(
+        ...event('DTSTART;VALUE=DATE:20261220', 'DTEND;VALUE=DATE:20261222', 'UID:same'),
+        ...event('DTSTART;VALUE=DATE:20261205', 'DTEND;VALUE=DATE:20261207', 'RECURRENCE-ID;VALUE=DATE:20261205', 'UID:same'),
+        ...event('DTSTART;VALUE=DATE:20261221', 'UID:same'),
+      ),
+    );
+    expect(blocks).to.deep.equal([{ uid: 'same', nights: ['2026-12-05', '2026-12-06', '2026-12-20', '2026-12-21'] }]);
+  });
+
+  it('reads at most 800 nights of one event', () => {
+    const [block] = feedBlocks(feed(...event('DTSTART;VALUE=DATE:20261201', 'DTEND;VALUE=DATE:20291201', 'UID:long')));
+    expect(block!.nights).to.have.length(800);
+    expect([block!.nights[0], block!.nights[799]]).to.deep.equal(['2026-12-01', '2029-02-07']);
+  });
+
+  it('writes a date of a year before 1000 with four digits', () => {
+    expect(feedBlocks(feed(...event('DTSTART;VALUE=DATE:09991231', 'UID:old')))).to.deep.equal([{ uid: 'old', nights: ['0999-12-31'] }]);
+  });
+
+  it('says which line it could not read, cut to 200 characters', () => {
+    const line = `X${'y'.repeat(400)}`;
+    const refusal = (() => {
+      try {
+        feedBlocks(`BEGIN:VCALENDAR\r\n${line}\r\nEND:VCALENDAR\r\n`);
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(refusal).to.be.instanceOf(FeedFetchProblem);
+    expect((refusal as Error).message).to.equal(calendarSyncMessages.notACalendar(`invalid line (no token ";" or ":") "${line}"`.slice(0, 200)));
+  });
+
   it('refuses what is not an iCalendar feed', () => {
     expect(() => feedBlocks('<html>Sign in</html>')).to.throw(FeedFetchProblem, /^This is not an iCalendar feed/);
     expect(() => feedBlocks('BEGIN:VCARD\r\nEND:VCARD\r\n')).to.throw(FeedFetchProblem, /VCARD/);

@@ -106,6 +106,53 @@ describe('turning a feed into closed and reopened nights', () => {
     expect(decision.conflicts).to.deep.equal([{ uid: 'b', from: '2026-12-24', to: '2026-12-24', nights: ['2026-12-24'] }]);
   });
 
+  it('counts the units bookings here take beside its own blocks: on a two-unit listing with one booked, the second event on that night conflicts', () => {
+    const decision = decideImport(
+      command(
+        [
+          { uid: 'a', nights: ['2026-12-24'] },
+          { uid: 'b', nights: ['2026-12-24'] },
+        ],
+        2,
+      ),
+      inventoryOf([reserved('BK-1', ['2026-12-24'])]),
+    );
+    expect(decision.events).to.deep.equal([fromFeed('CL-NEW-1', 'a', ['2026-12-24'])]);
+    expect(decision.conflicts).to.deep.equal([{ uid: 'b', from: '2026-12-24', to: '2026-12-24', nights: ['2026-12-24'] }]);
+  });
+
+  it('gives a night one event let go to another event of the same fetch', () => {
+    const decision = decideImport(command([{ uid: 'b', nights: ['2026-12-24'] }]), inventoryOf([fromFeed('CL-1', 'a', ['2026-12-24'])]));
+    expect(decision.events).to.deep.equal([
+      { type: 'NightsReopened', data: { closureId: 'CL-1', roomId: 'r1', nights: ['2026-12-24'], units: 1 } },
+      fromFeed('CL-NEW-1', 'b', ['2026-12-24']),
+    ]);
+    expect(decision).to.deep.include({ closed: 1, reopened: 1, conflicts: [] });
+
+    const besideABooking = decideImport(
+      command(
+        [
+          { uid: 'b', nights: ['2026-12-24'] },
+          { uid: 'c', nights: ['2026-12-24'] },
+        ],
+        2,
+      ),
+      inventoryOf([reserved('BK-1', ['2026-12-24']), fromFeed('CL-1', 'a', ['2026-12-24'])]),
+    );
+    expect(besideABooking.events, 'the booking still holds its unit').to.have.length(2);
+    expect(besideABooking.conflicts.map((conflict) => conflict.uid)).to.deep.equal(['c']);
+  });
+
+  it('changes the window’s first and last nights, and none before or after them', () => {
+    const edges = ['2026-11-30', '2026-12-01', '2027-11-30', '2027-12-01'];
+    const closing = decideImport(command([{ uid: 'a', nights: edges }]), inventoryOf([]));
+    expect(closing.events).to.deep.equal([fromFeed('CL-NEW-1', 'a', ['2026-12-01', '2027-11-30'])]);
+    const reopening = decideImport(command([]), inventoryOf([fromFeed('CL-1', 'a', edges)]));
+    expect(reopening.events).to.deep.equal([
+      { type: 'NightsReopened', data: { closureId: 'CL-1', roomId: 'r1', nights: ['2026-12-01', '2027-11-30'], units: 1 } },
+    ]);
+  });
+
   it('never touches the owner’s closures or another feed’s, nor nights outside the window', () => {
     const inventory = inventoryOf([byOwner('CL-O', ['2026-12-24']), fromFeed('CL-G', 'g', ['2026-12-25'], 'F2'), fromFeed('CL-P', 'p', ['2026-11-20'])]);
     const decision = decideImport(command([{ uid: 'late', nights: ['2027-12-30'] }], 3), inventory);

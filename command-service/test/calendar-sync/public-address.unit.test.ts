@@ -1,4 +1,4 @@
-/** The addresses calendar sync refuses to connect to: every non-public range, in IPv4, IPv6 and IPv4-mapped IPv6. */
+/** The addresses calendar sync refuses to connect to: every non-public range, in IPv4, IPv6 and IPv6 carrying IPv4; anything not an address in its usual form. */
 import { expect } from 'chai';
 import { isForbiddenAddress } from '../../src/calendar-sync/public-address.ts';
 
@@ -25,7 +25,38 @@ describe('public addresses for calendar sync', () => {
     ['IPv4-mapped loopback, hex', '::ffff:7f00:1'],
     ['IPv4-mapped private', '::ffff:10.0.0.1'],
     ['IPv4-mapped metadata', '::ffff:169.254.169.254'],
+    ['IPv4-mapped loopback, every word written', '0:0:0:0:0:ffff:7f00:1'],
+    ['IPv4-mapped loopback, capitals', '::FFFF:7F00:1'],
+    ['IPv4-mapped CGNAT', '::ffff:100.64.0.1'],
     ['NAT64 of a private address', '64:ff9b::10.0.0.1'],
+    ['NAT64 of loopback, hex', '64:ff9b::7f00:1'],
+    ['NAT64 of metadata', '64:ff9b::a9fe:a9fe'],
+    ['NAT64 local-use prefix', '64:ff9b:1::a00:1'],
+    ['IPv4-compatible loopback, dotted', '::127.0.0.1'],
+    ['IPv4-compatible loopback, hex', '::7f00:1'],
+    ['IPv4-compatible private', '::a00:1'],
+    ['IPv4-translated', '::ffff:0:a00:1'],
+    ['documentation 192.0.2/24', '192.0.2.10'],
+    ['documentation 198.51.100/24', '198.51.100.7'],
+    ['documentation 203.0.113/24', '203.0.113.5'],
+    ['benchmarking 198.18/15', '198.19.255.1'],
+    ['IETF protocol assignments 192.0.0/24', '192.0.0.8'],
+    ['reserved 240/4', '240.0.0.1'],
+    ['IPv6 documentation', '2001:db8::1'],
+    ['IPv6 site-local (deprecated)', 'fec0::1'],
+    ['6to4 carrying loopback', '2002:7f00:1::1'],
+    ['Teredo', '2001:0:4136:e378:8000:63bf:3fff:fdd2'],
+    ['IPv6 discard-only', '100::1'],
+    ['IPv4 in a short form', '127.1'],
+    ['IPv4 as one number', '2130706433'],
+    ['IPv4 in hexadecimal', '0x7f000001'],
+    ['IPv4 with a leading zero', '010.0.0.1'],
+    ['IPv4 with an octet past 255', '256.1.1.1'],
+    ['IPv6 with a word past 16 bits', '2a04:4e42::1ffff'],
+    ['IPv6 with two gaps', '2a04::4e42::1'],
+    ['IPv6 with nine words', '2a04:4e42:0:0:0:0:0:645:1'],
+    ['IPv6 with seven words and no gap', '2a04:4e42:0:0:0:0:645'],
+    ['nothing', ''],
     ['not an address at all', 'localhost'],
   ];
   for (const [what, address] of refused) it(`refuses ${what} (${address})`, () => expect(isForbiddenAddress(address)).to.equal(true));
@@ -36,6 +67,15 @@ describe('public addresses for calendar sync', () => {
     ['just past CGNAT', '100.128.0.1'],
     ['a public IPv6 address', '2a04:4e42::645'],
     ['an IPv4-mapped public address', '::ffff:151.101.1.69'],
+    ['an IPv4-mapped public address, hex', '::ffff:9765:145'],
+    ['NAT64 of a public address (DNS64 on an IPv6-only server)', '64:ff9b::151.101.1.69'],
+    ['IPv4-compatible public address (deprecated), dotted', '::151.101.1.69'],
+    ['IPv4-compatible public address (deprecated), hex', '::9765:145'],
+    ['a public IPv6 address, every word written', '2a04:4e42:0:0:0:0:0:645'],
+    ['a public IPv6 address with a zone', '2a04:4e42::645%eth0'],
+    ['just past 192.168/16', '192.169.0.1'],
+    ['just before 10/8', '9.255.255.255'],
+    ['just past 10/8', '11.0.0.0'],
   ];
   for (const [what, address] of allowed) it(`allows ${what} (${address})`, () => expect(isForbiddenAddress(address)).to.equal(false));
 });

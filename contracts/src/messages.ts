@@ -530,6 +530,7 @@ export const server = {
   invalidField: (field: string, reason: string) => validation.problem(field, reason),
   googleNotConfigured: ui.googleNotConfigured,
   googleCredentialInvalid: 'Google sign-in failed: the credential could not be verified',
+  googleUnreachable: "Google's keys could not be fetched to check the sign-in. Please try again in a minute.",
   googleEmailUnverified: 'Google sign-in failed: the Google account email is not verified',
   tooManyRequests: 'Too many requests. Please wait and try again.',
   busy: 'The server is busy with a conflicting change. Please try again.',

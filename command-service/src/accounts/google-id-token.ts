@@ -3,7 +3,7 @@
  * Google Identity Services; we verify its signature against Google's key set, its
  * audience (our client id) and issuer. A posted name or email is never trusted.
  */
-import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { messages } from '@stays/contracts';
 import { ServiceUnavailableError } from '@stays/service-kit';
 
@@ -28,11 +28,17 @@ export interface GoogleSettings {
   readonly issuers?: readonly string[];
 }
 
-class InvalidGoogleCredentialError extends Error {
-  override readonly name = 'InvalidGoogleCredentialError';
-}
+/** A credential that is not a Google ID token for us; never shown, so it carries no reason. */
+class InvalidGoogleCredentialError extends Error {}
 
 const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'] as const;
+
+/**
+ * jose's codes for a key set it could not have (no answer in time, an answer other than 200,
+ * one that is no key set): Google's side or the network, not the token. Such a sign-in is
+ * answered 503, so the guest tries again rather than hearing their credential is bad.
+ */
+const KEY_SET_UNAVAILABLE: ReadonlySet<string> = new Set(['ERR_JWKS_TIMEOUT', 'ERR_JWKS_INVALID', 'ERR_JOSE_GENERIC']);
 
 export function createGoogleVerifier(settings: GoogleSettings, keySet: JWTVerifyGetKey = createRemoteJWKSet(new URL(settings.jwksUrl))): GoogleIdTokenVerifier {
   return {
@@ -46,10 +52,13 @@ export function createGoogleVerifier(settings: GoogleSettings, keySet: JWTVerify
           requiredClaims: ['sub', 'exp', 'iat'],
         }));
       } catch (error) {
-        throw new InvalidGoogleCredentialError(error instanceof Error ? error.message : String(error));
+        // anything else jose throws is about the token; what is not jose's is the fetch failing
+        if (!(error instanceof errors.JOSEError) || KEY_SET_UNAVAILABLE.has(error.code))
+          throw new ServiceUnavailableError(messages.server.googleUnreachable, 60);
+        throw new InvalidGoogleCredentialError();
       }
       const email = payload.email;
-      if (typeof email !== 'string' || email === '') throw new InvalidGoogleCredentialError('no email claim');
+      if (typeof email !== 'string' || email === '') throw new InvalidGoogleCredentialError();
       const name = typeof payload.name === 'string' && payload.name.trim() !== '' ? payload.name.trim() : email.split('@')[0]!;
       return {
         subject: payload.sub!,

@@ -62,6 +62,24 @@ const targets: Record<string, Target> = {
     mutate: ['command-service/src/calendar-sync/{public-address,feed-blocks,import-decision,export-feed}.ts'],
     spec: ['feeds', 'import-decision', 'public-address', 'export-feed'].map((name) => `command-service/test/calendar-sync/${name}.unit.test.ts`),
   },
+  'sign-in-defences': {
+    // what stands between a guesser and an account: the throttles and their backoff, the password
+    // try and line, the Google ID token's verification (the API tests send the real requests)
+    mutate: ['command-service/src/accounts/{throttles,backoff,password-try,passwords,google-id-token}.ts'],
+    spec: [
+      'command-service/test/account-throttles.unit.test.ts',
+      ...[
+        'google-id-token.unit',
+        'passwords.unit',
+        'google.unit',
+        'signing-in.unit',
+        'google.api',
+        'signing-in.api',
+        'signing-in.throttles.api',
+        'resetting-password.api',
+      ].map((name) => `command-service/test/accounts/${name}.test.ts`),
+    ],
+  },
   'read-models': {
     mutate: ['projections/src/read-models/{availability,bookings,calendar-sync,occupancy}.ts', 'projections/src/read-models/{accounts,hotels}/projection.ts'],
     spec: [

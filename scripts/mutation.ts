@@ -80,6 +80,12 @@ const targets: Record<string, Target> = {
       ].map((name) => `command-service/test/accounts/${name}.test.ts`),
     ],
   },
+  media: {
+    // ids that name a file, signed links to private media, the file store's refusals, images checked and re-encoded;
+    // the upload plumbing (bodies.ts, uploads.ts) is left to the API tests, too slow to run for every mutant
+    mutate: ['service-kit/src/images/normalise.ts', 'service-kit/src/media/{media-id,signed-links,links,file-store}.ts'],
+    spec: ['images.unit', 'media-id.unit', 'media-links.unit', 'media.file-store.unit', 'media.contract'].map((name) => `service-kit/test/${name}.test.ts`),
+  },
   'read-models': {
     mutate: ['projections/src/read-models/{availability,bookings,calendar-sync,occupancy}.ts', 'projections/src/read-models/{accounts,hotels}/projection.ts'],
     spec: [

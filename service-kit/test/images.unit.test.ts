@@ -113,11 +113,44 @@ describe('images: normaliseImage', () => {
     expect(await refusal(Buffer.concat([png.subarray(0, 8), Buffer.from('not really a png at all')]))).to.be.instanceOf(NotAnImageError);
   });
 
-  it('refuses input over maxInputBytes before decoding it', async () => {
+  it('refuses input over maxInputBytes before decoding it, and takes input of exactly that size', async () => {
     const png = await solid(200, 200).png({ compressionLevel: 0 }).toBuffer();
     const error = await refusal(png, { ...limits, maxInputBytes: png.length - 1 });
     expect(error).to.be.instanceOf(ImageTooLargeError);
     expect((error as ImageTooLargeError).limit).to.equal('bytes');
+    expect((error as Error).message).to.equal(`the image is ${png.length} bytes, more than ${png.length - 1}`);
+    expect((await normaliseImage(png, { ...limits, maxInputBytes: png.length })).width).to.equal(200);
+  });
+
+  it('says why in its refusals, for the logs: empty, not an image, not decodable, too many pixels', async () => {
+    const said = async (bytes: Buffer, options = limits) => ((await refusal(bytes, options)) as Error).message;
+    expect(await said(Buffer.alloc(0))).to.equal('the upload is empty');
+    expect(await said(Buffer.from('just some notes\n'))).to.equal('the upload is not a jpeg, png, webp, gif, avif or tiff image');
+    const png = await solid(400, 300).png({ compressionLevel: 0 }).toBuffer();
+    const cut = (await refusal(png.subarray(0, Math.floor(png.length / 2)))) as Error;
+    expect(cut.message).to.equal('the image cannot be decoded');
+    expect(cut.cause, "the decoder's own words kept for the log").to.be.instanceOf(Error);
+    expect(await said(pngDeclaring(50_000, 50_000)), 'the decoder stops at the header').to.equal('the image has more than 50000000 pixels');
+    const sixteenBit = await solid(2000, 1500).toColourspace('rgb16').png().toBuffer();
+    expect(await said(sixteenBit, { ...limits, maxInputPixels: 4_000_000 })).to.equal(
+      'the image is 2000×1500 pixels at 16 bits per channel, more than 2000000 in all',
+    );
+  });
+
+  it('keeps the first frame of an animated image', async () => {
+    const frame = (colour: string) =>
+      sharp({ create: { width: 60, height: 40, channels: 3, background: colour } })
+        .png()
+        .toBuffer();
+    const twoFrames = await sharp([await frame('#ff0000'), await frame('#00ff00')], { join: { animated: true } })
+      .gif()
+      .toBuffer();
+    expect((await sharp(twoFrames).metadata()).pages).to.equal(2);
+    const out = await normaliseImage(twoFrames, limits);
+    const metadata = await sharp(out.bytes).metadata();
+    expect([metadata.pages ?? 1, out.width, out.height]).to.deep.equal([1, 60, 40]);
+    const { dominant } = await sharp(out.bytes).stats();
+    expect(dominant.r, 'the first frame, red').to.be.greaterThan(200);
   });
 
   it('refuses a pixel bomb: a tiny PNG declaring 50000×50000', async () => {

@@ -34,6 +34,63 @@ describe('media links', () => {
   });
 
   it('refuses a key shorter than 256 bits', () => {
-    expect(() => new MediaLinkSigner(randomBytes(16), { lifetimeSeconds: 900 })).to.throw(RangeError);
+    expect(() => new MediaLinkSigner(randomBytes(31), { lifetimeSeconds: 900 })).to.throw(RangeError, 'a media link key needs at least 32 bytes');
+    expect(() => new MediaLinkSigner(randomBytes(32), { lifetimeSeconds: 900 })).not.to.throw();
+  });
+
+  it('signs for a reader named by letters, digits, - and _ only, and checks against the clock when given none', () => {
+    const signer = new MediaLinkSigner(randomBytes(32), { lifetimeSeconds: 900 });
+    for (const reader of ['', 'a b', 'ok\n', 'x'.repeat(65), 'é'])
+      expect(() => signer.sign('a.pdf', reader), JSON.stringify(reader)).to.throw(RangeError, 'a reader id is letters, digits, - and _');
+    const link = signer.sign('a.pdf', 'x'.repeat(64));
+    expect(Number(link.expires) - Date.now() / 1000).to.be.within(899, 900);
+    expect(signer.readerOf('a.pdf', { ...link })).to.equal('x'.repeat(64));
+  });
+
+  it('answers null, never an error, for a link with a part missing, changed or of another length', () => {
+    const signer = new MediaLinkSigner(randomBytes(32), { lifetimeSeconds: 900 });
+    const link = { ...signer.sign('a.pdf', 'reader-1') };
+    const other = (change: Record<string, unknown>) => signer.readerOf('a.pdf', { ...link, ...change });
+    expect(other({})).to.equal('reader-1');
+    for (const change of [
+      { reader: undefined },
+      { expires: undefined },
+      { signature: undefined },
+      { reader: 'reader-2' },
+      { expires: String(Number(link.expires) + 1) },
+      { expires: `${link.expires}.0` },
+      { signature: link.signature.slice(0, 42) },
+      { signature: `${link.signature}A` },
+      { signature: `${link.signature}AAAA` },
+      { signature: '' },
+      { signature: 'A'.repeat(43) },
+    ])
+      expect(other(change), JSON.stringify(change)).to.equal(null);
+  });
+
+  it('makes every link of a list absolute, and signs only links to our media, with a signer', () => {
+    expect(links.absoluteAll(['/api/media/a.webp', 'HTTPS://cdn.example/b.webp', '/x/media/c.webp'])).to.deep.equal([
+      'https://stays.example.in/api/media/a.webp',
+      'HTTPS://cdn.example/b.webp',
+      'https://stays.example.in/api/media/c.webp',
+    ]);
+    expect(links.mediaIdOf('/api/media/see-https://x'), 'a recorded path that merely holds an address').to.equal('x');
+    expect(links.mediaIdOf('/api/media/a.webp')).to.equal('a.webp');
+    expect(() => links.signed('/api/media/Invoice_BK-1.pdf', 'reader-1')).to.throw('private media links need a MediaLinkSigner');
+    expect(() => links.signedReaderOf('Invoice_BK-1.pdf', {})).to.throw('private media links need a MediaLinkSigner');
+    const signing = new MediaLinks({
+      publicUrl: 'https://stays.example.in/',
+      apiPrefix: '/api',
+      signer: new MediaLinkSigner(randomBytes(32), { lifetimeSeconds: 60 }),
+    });
+    expect(() => signing.signed(`https://elsewhere.example/${'x'.repeat(100)}.pdf`, 'reader-1')).to.throw(
+      new RegExp(`^not a link to our media: https://elsewhere\\.example/${'x'.repeat(54)}$`),
+    );
+    expect(links.absolute('http://cdn.example/b.webp'), 'plain http from elsewhere too').to.equal('http://cdn.example/b.webp');
+    expect(new MediaLinks({ publicUrl: 'https://stays.example.in//', apiPrefix: '/api' }).urlOf('a.webp')).to.equal(
+      'https://stays.example.in/api/media/a.webp',
+    );
+    const signed = new URL(signing.signed('/api/media/Invoice_BK-1.pdf', 'reader-1'));
+    expect(signing.signedReaderOf('Invoice_BK-1.pdf', Object.fromEntries(signed.searchParams))).to.equal('reader-1');
   });
 });

@@ -32,11 +32,11 @@ export class MediaLinks {
   /** The media id a recorded link names (its last path segment), or null for a link from elsewhere. */
   mediaIdOf(recorded: string): string | null {
     if (ABSOLUTE.test(recorded)) return null;
-    let id: string;
+    let id: string | undefined;
     try {
       id = decodeURIComponent(recorded.slice(recorded.lastIndexOf('/') + 1));
     } catch {
-      return null;
+      // a malformed escape: no id, which names no media
     }
     return isValidMediaId(id) ? id : null;
   }

@@ -57,10 +57,10 @@ const targets: Record<string, Target> = {
     spec: ['command-service/test/auditors/*.unit.test.ts', 'command-service/test/calendar-sync/*.unit.test.ts'],
   },
   'calendar-feeds': {
-    // what an owner's feed address and another site's feed may be: the public-address check against
-    // server-side request forgery, the feed read into blocked nights, the import's plan and our own export
-    mutate: ['command-service/src/calendar-sync/{public-address,feed-blocks,import-decision,export-feed}.ts'],
-    spec: ['feeds', 'import-decision', 'public-address', 'export-feed'].map((name) => `command-service/test/calendar-sync/${name}.unit.test.ts`),
+    // what an owner's feed address and another site's feed may be: the public-address check and the fetch
+    // against server-side request forgery, the feed read into blocked nights, the import's plan and our own export
+    mutate: ['command-service/src/calendar-sync/{public-address,feed-blocks,import-decision,export-feed,fetch-feed}.ts'],
+    spec: ['feeds', 'import-decision', 'public-address', 'export-feed', 'fetch-feed'].map((name) => `command-service/test/calendar-sync/${name}.unit.test.ts`),
   },
   'sign-in-defences': {
     // what stands between a guesser and an account: the throttles and their backoff, the password

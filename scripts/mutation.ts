@@ -142,12 +142,15 @@ const targets: Record<string, Target> = {
     spec: ['read-store/test/update-operators.unit.test.ts', 'read-store/test/document-predicate.unit.test.ts', 'read-store/test/embedded.contract.test.ts'],
   },
   'personal-data': {
-    mutate: ['personal-data/src/field-cipher.ts', 'personal-data/src/record-cipher.ts', 'personal-data/src/key-store.ts'],
+    mutate: ['personal-data/src/{field-cipher,record-cipher,key-store,personal-data-store}.ts'],
     spec: [
       'personal-data/test/field-cipher.unit.test.ts',
       'personal-data/test/record-cipher.unit.test.ts',
       'personal-data/test/key-store.unit.test.ts',
       'personal-data/test/personal-data-store.unit.test.ts',
+      'personal-data/test/reveal-ahead.unit.test.ts',
+      'personal-data/test/log-holds-encrypted-fields.unit.test.ts',
+      'personal-data/test/key-store-unavailable.unit.test.ts',
       'personal-data/test/key-store.contract.test.ts',
     ],
   },

@@ -11,7 +11,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import { ERASED, personalFieldsOf, type PersonalFields } from '@stays/contracts';
-import type { EventData, EventStore, RecordedEvent, Subscription, SubscriptionHandler } from '@stays/event-store';
+import type { EventData, EventStore, RecordedEvent, Subscription } from '@stays/event-store';
 import { FieldIntegrityError, isEncryptedField } from './field-cipher.ts';
 import { DATA_KEY_CACHE_TTL_MS, type KeyStore } from './key-store.ts';
 import { readableRecord, SealedFields, withValues, type EncryptedPlace } from './readable-record.ts';
@@ -31,7 +31,6 @@ export function withPersonalData(store: EventStore, keys: KeyStore): EventStore 
   const reveal = (events: readonly RecordedEvent[]) => batches.reveal(events, (records) => readableRecords(records, keys));
   /** Subscriptions revealing ahead: closed before the store, so none hands on a batch it revealed before the store closed. */
   const following = new Set<Subscription>();
-  let closed = false;
   return {
     append: async (streamId, events, options) => store.append(streamId, await Promise.all(events.map((event) => encryptEvent(event, keys))), options),
     readStream: async (streamId, options) => readable(await store.readStream(streamId, options)),
@@ -40,34 +39,15 @@ export function withPersonalData(store: EventStore, keys: KeyStore): EventStore 
     headPosition: () => store.headPosition(),
     ...(store.refusingAppends && { refusingAppends: () => store.refusingAppends!() }),
     subscribeToAll: (options, handler) => {
-      if (!closed) {
-        const subscription = subscribeRevealingAhead(store, options, handler, { reveal }, () => following.delete(subscription));
-        following.add(subscription);
-        return subscription;
-      }
-      const revealing: SubscriptionHandler = {
-        onBatch: async (events) => {
-          const batch = await reveal(events);
-          await handler.onBatch(batch.records.slice());
-          throwFailure(batch);
-        },
-        ...(handler.onCaughtUp && { onCaughtUp: () => handler.onCaughtUp!() }),
-        ...(handler.onError && { onError: (error: unknown) => handler.onError!(error) }),
-      };
-      return store.subscribeToAll(options, revealing);
+      const subscription = subscribeRevealingAhead(store, options, handler, { reveal }, () => following.delete(subscription));
+      following.add(subscription);
+      return subscription;
     },
     close: async () => {
-      closed = true;
       await Promise.all([...following].map((subscription) => subscription.close()));
       await store.close();
     },
   };
-}
-
-/** Throws the error a record of the batch gave when read (a tampered value), so the batch fails even if its handler caught it. */
-function throwFailure(batch: ReadableBatch): void {
-  const failure = batch.failure();
-  if (failure !== undefined) throw failure;
 }
 
 /** A batch made readable for one subscription, for the others that read the same records. */

@@ -17,6 +17,7 @@ import {
   type KeyStore,
   type WrappedKeyStorage,
 } from '../src/index.ts';
+import { DATA_KEY_CACHE_TTL_MS } from '../src/key-store.ts';
 
 const registered = { accountId: 'g1', role: 'customer', name: 'Asha Rao', email: 'asha@example.in', username: 'asha', passwordHash: null, via: 'password' };
 
@@ -194,6 +195,77 @@ describe('withPersonalData around the embedded log, whose readers share its reco
     await keys.destroy('customer-g1');
     for (const seen of [await followed(reader), await followed(reader), await reader.readAll()])
       expect(seen.map((event) => event.data.name)).to.deep.equal([ERASED, 'Ravi Iyer']);
+  });
+
+  const followedInBatchesOf = (from: EventStore, maxBatchSize: number) =>
+    new Promise<RecordedEvent[]>((resolve, reject) => {
+      const seen: RecordedEvent[] = [];
+      const subscription = from.subscribeToAll(
+        { maxBatchSize },
+        {
+          onBatch: async (events) => {
+            seen.push(...events);
+          },
+          onCaughtUp: () => void subscription.close().then(() => resolve(seen)),
+          onError: reject,
+        },
+      );
+    });
+
+  it('shares a batch made readable among the followers reading it, for a minute, and only when none of its records reads as erased', async () => {
+    // the log hands followers reading side by side the same records of its complete blocks (256 events): more than two of them
+    const store = withPersonalData(raw, keys);
+    for (let i = 0; i < 6; i++)
+      await store.append(
+        'customer-g1',
+        Array.from({ length: 100 }, () => ({ type: 'AccountRegistered', data: registered })),
+      );
+    await store.append('customer-g2', [{ type: 'AccountRegistered', data: { ...registered, accountId: 'g2', name: 'Ravi Iyer' } }]);
+    const reader = withPersonalData(raw, keys);
+    const sharedAmong = (a: RecordedEvent[], b: RecordedEvent[]) => b.filter((event, i) => event === a[i]).length;
+    const [first, second] = await Promise.all([followedInBatchesOf(reader, 100), followedInBatchesOf(reader, 100)]);
+    expect(first.map((event) => event.data.name)).to.deep.equal([...Array<string>(600).fill('Asha Rao'), 'Ravi Iyer']);
+    expect(sharedAmong(first, second), 'the same readable records, their values opened once').to.be.at.least(500);
+
+    const [inHundreds, inOnes] = await Promise.all([followedInBatchesOf(reader, 100), followedInBatchesOf(reader, 1)]);
+    expect(sharedAmong(inHundreds, inOnes), 'batches of other records from the same first one are made readable anew').to.equal(0);
+    expect(inOnes).to.deep.equal(inHundreds);
+
+    const now = Date.now;
+    try {
+      let later = now();
+      Date.now = () => later;
+      const [early] = await Promise.all([followedInBatchesOf(reader, 100), followedInBatchesOf(reader, 100)]);
+      later += DATA_KEY_CACHE_TTL_MS;
+      const late = await followedInBatchesOf(reader, 100);
+      expect(sharedAmong(early!, late), 'past the minute a key read serves, nothing kept is handed out').to.equal(0);
+
+      await keys.destroy('customer-g1');
+      const [keptOnce, keptTwice] = await Promise.all([followedInBatchesOf(reader, 100), followedInBatchesOf(reader, 100)]);
+      expect(sharedAmong(late, keptOnce), 'records made readable before the erasure may be handed out again').to.be.at.least(500);
+      expect(
+        keptTwice.map((event) => event.data.name),
+        '… and read as erased',
+      ).to.deep.equal([...Array<string>(600).fill(ERASED), 'Ravi Iyer']);
+      later += DATA_KEY_CACHE_TTL_MS;
+      const [erasedOnce, erasedTwice] = await Promise.all([followedInBatchesOf(reader, 100), followedInBatchesOf(reader, 100)]);
+      expect(sharedAmong(erasedOnce, erasedTwice), 'a batch made readable with a key missing is not kept').to.equal(0);
+      expect(erasedTwice.map((event) => event.data.name)).to.deep.equal([...Array<string>(600).fill(ERASED), 'Ravi Iyer']);
+    } finally {
+      Date.now = now;
+    }
+  });
+
+  it('reads at positions with the values opened, and passes on the head and whether the log refuses appends', async () => {
+    const store = withPersonalData(raw, keys);
+    await store.append('customer-g1', [{ type: 'AccountRegistered', data: registered }]);
+    await store.append('customer-g2', [{ type: 'AccountRegistered', data: { ...registered, accountId: 'g2', name: 'Ravi Iyer' } }]);
+    const positions = (await raw.readAll()).map((event) => event.position);
+    const reader = withPersonalData(raw, keys);
+    expect((await reader.readAt([positions[1]!])).map((event) => event.data.name)).to.deep.equal(['Ravi Iyer']);
+    expect(await reader.headPosition()).to.equal(positions[1]);
+    expect(reader.refusingAppends, "the full-disk state the product's health reads").to.be.a('function');
+    expect(reader.refusingAppends!()).to.equal(raw.refusingAppends!());
   });
 
   it('hands out records that read as plain data to every reader, frozen where the log freezes its records', async () => {

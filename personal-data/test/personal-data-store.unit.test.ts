@@ -169,19 +169,16 @@ describe('withPersonalData around the embedded log, whose readers share its reco
     await rm(dir, { recursive: true, force: true });
   });
 
-  const followed = (from: EventStore) =>
+  const followed = (from: EventStore, maxBatchSize?: number) =>
     new Promise<RecordedEvent[]>((resolve, reject) => {
       const seen: RecordedEvent[] = [];
-      const subscription = from.subscribeToAll(
-        {},
-        {
-          onBatch: async (events) => {
-            seen.push(...events);
-          },
-          onCaughtUp: () => void subscription.close().then(() => resolve(seen)),
-          onError: reject,
+      const subscription = from.subscribeToAll(maxBatchSize === undefined ? {} : { maxBatchSize }, {
+        onBatch: async (events) => {
+          seen.push(...events);
         },
-      );
+        onCaughtUp: () => void subscription.close().then(() => resolve(seen)),
+        onError: reject,
+      });
     });
 
   it('gives every follower the plain values, and [erased] to every one of them once the key is destroyed', async () => {
@@ -197,21 +194,6 @@ describe('withPersonalData around the embedded log, whose readers share its reco
       expect(seen.map((event) => event.data.name)).to.deep.equal([ERASED, 'Ravi Iyer']);
   });
 
-  const followedInBatchesOf = (from: EventStore, maxBatchSize: number) =>
-    new Promise<RecordedEvent[]>((resolve, reject) => {
-      const seen: RecordedEvent[] = [];
-      const subscription = from.subscribeToAll(
-        { maxBatchSize },
-        {
-          onBatch: async (events) => {
-            seen.push(...events);
-          },
-          onCaughtUp: () => void subscription.close().then(() => resolve(seen)),
-          onError: reject,
-        },
-      );
-    });
-
   it('shares a batch made readable among the followers reading it, for a minute, and only when none of its records reads as erased', async () => {
     // the log hands followers reading side by side the same records of its complete blocks (256 events): more than two of them
     const store = withPersonalData(raw, keys);
@@ -223,11 +205,11 @@ describe('withPersonalData around the embedded log, whose readers share its reco
     await store.append('customer-g2', [{ type: 'AccountRegistered', data: { ...registered, accountId: 'g2', name: 'Ravi Iyer' } }]);
     const reader = withPersonalData(raw, keys);
     const sharedAmong = (a: RecordedEvent[], b: RecordedEvent[]) => b.filter((event, i) => event === a[i]).length;
-    const [first, second] = await Promise.all([followedInBatchesOf(reader, 100), followedInBatchesOf(reader, 100)]);
+    const [first, second] = await Promise.all([followed(reader, 100), followed(reader, 100)]);
     expect(first.map((event) => event.data.name)).to.deep.equal([...Array<string>(600).fill('Asha Rao'), 'Ravi Iyer']);
     expect(sharedAmong(first, second), 'the same readable records, their values opened once').to.be.at.least(500);
 
-    const [inHundreds, inOnes] = await Promise.all([followedInBatchesOf(reader, 100), followedInBatchesOf(reader, 1)]);
+    const [inHundreds, inOnes] = await Promise.all([followed(reader, 100), followed(reader, 1)]);
     expect(sharedAmong(inHundreds, inOnes), 'batches of other records from the same first one are made readable anew').to.equal(0);
     expect(inOnes).to.deep.equal(inHundreds);
 
@@ -235,20 +217,20 @@ describe('withPersonalData around the embedded log, whose readers share its reco
     try {
       let later = now();
       Date.now = () => later;
-      const [early] = await Promise.all([followedInBatchesOf(reader, 100), followedInBatchesOf(reader, 100)]);
+      const [early] = await Promise.all([followed(reader, 100), followed(reader, 100)]);
       later += DATA_KEY_CACHE_TTL_MS;
-      const late = await followedInBatchesOf(reader, 100);
+      const late = await followed(reader, 100);
       expect(sharedAmong(early!, late), 'past the minute a key read serves, nothing kept is handed out').to.equal(0);
 
       await keys.destroy('customer-g1');
-      const [keptOnce, keptTwice] = await Promise.all([followedInBatchesOf(reader, 100), followedInBatchesOf(reader, 100)]);
+      const [keptOnce, keptTwice] = await Promise.all([followed(reader, 100), followed(reader, 100)]);
       expect(sharedAmong(late, keptOnce), 'records made readable before the erasure may be handed out again').to.be.at.least(500);
       expect(
         keptTwice.map((event) => event.data.name),
         '… and read as erased',
       ).to.deep.equal([...Array<string>(600).fill(ERASED), 'Ravi Iyer']);
       later += DATA_KEY_CACHE_TTL_MS;
-      const [erasedOnce, erasedTwice] = await Promise.all([followedInBatchesOf(reader, 100), followedInBatchesOf(reader, 100)]);
+      const [erasedOnce, erasedTwice] = await Promise.all([followed(reader, 100), followed(reader, 100)]);
       expect(sharedAmong(erasedOnce, erasedTwice), 'a batch made readable with a key missing is not kept').to.equal(0);
       expect(erasedTwice.map((event) => event.data.name)).to.deep.equal([...Array<string>(600).fill(ERASED), 'Ravi Iyer']);
     } finally {

@@ -157,12 +157,14 @@ export function checkpointProgress(store: ReadStore, models: readonly string[], 
   };
 }
 
+/** `<version>@<position>`, `start` for no position: the one place the stamp's form is written. */
+const stampOf = (version: number | string, changedAt: number | undefined): string => `${version}@${changedAt ?? 'start'}`;
+
 /** A cache key for the documents of a read model's version: `<version>@<position of the last event that changed them>` (`start` before any). */
-export const changeStamp = (version: number | 'none', changedAt: number | undefined): string => `${version}@${changedAt ?? 'start'}`;
+export const changeStamp = (version: number, changedAt: number | undefined): string => stampOf(version, changedAt);
 
 /**
  * The stamp of the same version at another position (`none@…` without a stamp): for positions
  * read from a version's own documents, which are positions in that version only.
  */
-export const stampAt = (stamp: string | undefined, changedAt: number | undefined): string =>
-  changeStamp(stamp === undefined ? 'none' : Number(stamp.slice(0, stamp.indexOf('@'))), changedAt);
+export const stampAt = (stamp: string | undefined, changedAt: number | undefined): string => stampOf(stamp?.slice(0, stamp.indexOf('@')) ?? 'none', changedAt);

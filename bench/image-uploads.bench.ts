@@ -17,6 +17,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { API_PREFIX_DEFAULT } from '@stays/contracts';
 import { freePort } from '../standalone/test/support/free-port.ts';
+import { npmStartNodeFlags } from '../standalone/test/support/npm-start-flags.ts';
 import type { Report } from './report.ts';
 
 const REQUESTS = 4;
@@ -72,8 +73,8 @@ async function startServer(): Promise<Server> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'stays-bench-images-'));
   const port = await freePort();
   const main = path.resolve(import.meta.dirname, '../standalone/src/main.ts');
-  // node itself, not the tsx launcher, so the child's pid is the server's
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+  // node itself with npm start's flags, not the tsx launcher, so the child's pid is the server's
+  const child = spawn(process.execPath, [...npmStartNodeFlags(), '--import', 'tsx', main], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), SEED_DEMO: '0' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

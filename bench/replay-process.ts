@@ -24,6 +24,7 @@ import { createFileKeyStorage, openFields, openKeyStore, openKeyStoreFor, withPe
 import { ReadModelRunner, discoverReadModels } from '@stays/projections';
 import { createEmbeddedReadStore } from '@stays/read-store';
 import { loadConfig } from '@stays/service-kit';
+import { npmStartNodeFlags } from '../standalone/test/support/npm-start-flags.ts';
 
 /** A replay's pace, and the CPU time it took: the CPU time moves far less with the other work on this shared machine. */
 export interface Replay {
@@ -49,7 +50,7 @@ export const BENCH_MASTER_KEY = Buffer.alloc(32, 7);
 /** `models`: the names of the read models to rebuild, all of them when absent. */
 export async function replayApart(how: ReplayHow, logDir: string, keys: ReplayKeys, models?: readonly string[]): Promise<Replay> {
   const script = fileURLToPath(import.meta.url);
-  const args = ['--expose-gc', '--import', 'tsx', script, how, logDir, keys, ...(models === undefined ? [] : [models.join(',')])];
+  const args = [...npmStartNodeFlags(), '--expose-gc', '--import', 'tsx', script, how, logDir, keys, ...(models === undefined ? [] : [models.join(',')])];
   const { stdout } = await promisify(execFile)(process.execPath, args, { maxBuffer: 1024 * 1024 });
   return JSON.parse(stdout.trim().split('\n').at(-1)!) as Replay;
 }

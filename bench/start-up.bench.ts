@@ -19,6 +19,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { writeAccountsLog } from './accounts-log.ts';
 import { openBenchLog } from './bench-log.ts';
+import { npmStartNodeFlags } from '../standalone/test/support/npm-start-flags.ts';
 import { atMost, type Report } from './report.ts';
 
 const SIGN_INS = 9;
@@ -87,7 +88,7 @@ function goalsFor(events: number, baselineMs: number) {
 async function startAndMeasure(dataDir: string): Promise<Started> {
   const port = await freePort();
   const began = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('standalone/src/main.ts')], {
+  const child = spawn(process.execPath, [...npmStartNodeFlags(), '--import', 'tsx', path.resolve('standalone/src/main.ts')], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), SEED_DEMO: '0' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

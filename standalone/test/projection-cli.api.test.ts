@@ -11,6 +11,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { bookingsReadModel, hotelsReadModel } from '@stays/projections';
 import { freePort } from './support/free-port.ts';
+import { npmStartNodeFlags } from './support/npm-start-flags.ts';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
 
@@ -41,7 +42,7 @@ describe('npm run projection against a running npm start', function () {
   before(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'stays-cli-'));
     env = { DATA_DIR: dataDir, PORT: String(await freePort()), SEED_DEMO: '0', EVENTSTORE_URL: '', MONGO_URL: '', OPERATOR_TOKEN: '', OPERATOR_URL: '' };
-    server = spawn(process.execPath, ['--import', 'tsx', 'standalone/src/main.ts'], {
+    server = spawn(process.execPath, [...npmStartNodeFlags(), '--import', 'tsx', 'standalone/src/main.ts'], {
       cwd: REPO,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

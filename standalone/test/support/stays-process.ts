@@ -8,6 +8,7 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { npmStartNodeFlags } from './npm-start-flags.ts';
 
 export const REPO = path.resolve(import.meta.dirname, '../../..');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -44,7 +45,7 @@ export class StaysProcess {
 
   /** Starts the product without waiting for it (a test that looks at its start, or at its refusal to start). */
   static spawn(options: StaysProcessOptions): StaysProcess {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'standalone/src/main.ts'], {
+    const child = spawn(process.execPath, [...npmStartNodeFlags(), '--import', 'tsx', 'standalone/src/main.ts'], {
       cwd: REPO,
       env: {
         ...process.env,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { ERASED, parseEvent } from '@stays/contracts';
 import { createEmbeddedReadStore } from '@stays/read-store';
-import { openEmbeddedEventStore, openInMemoryEventStore, type EventStore, type RecordedEvent } from '@stays/event-store';
+import { openEmbeddedEventStore, openInMemoryEventStore, type EventStore, type RecordedEvent, type SubscribeOptions } from '@stays/event-store';
 import {
   FieldIntegrityError,
   SEALED_ELSEWHERE,
@@ -169,10 +169,10 @@ describe('withPersonalData around the embedded log, whose readers share its reco
     await rm(dir, { recursive: true, force: true });
   });
 
-  const followed = (from: EventStore, maxBatchSize?: number) =>
+  const followed = (from: EventStore, options: SubscribeOptions = {}) =>
     new Promise<RecordedEvent[]>((resolve, reject) => {
       const seen: RecordedEvent[] = [];
-      const subscription = from.subscribeToAll(maxBatchSize === undefined ? {} : { maxBatchSize }, {
+      const subscription = from.subscribeToAll(options, {
         onBatch: async (events) => {
           seen.push(...events);
         },
@@ -205,11 +205,11 @@ describe('withPersonalData around the embedded log, whose readers share its reco
     await store.append('customer-g2', [{ type: 'AccountRegistered', data: { ...registered, accountId: 'g2', name: 'Ravi Iyer' } }]);
     const reader = withPersonalData(raw, keys);
     const sharedAmong = (a: RecordedEvent[], b: RecordedEvent[]) => b.filter((event, i) => event === a[i]).length;
-    const [first, second] = await Promise.all([followed(reader, 100), followed(reader, 100)]);
+    const [first, second] = await Promise.all([followed(reader, { maxBatchSize: 100 }), followed(reader, { maxBatchSize: 100 })]);
     expect(first.map((event) => event.data.name)).to.deep.equal([...Array<string>(600).fill('Asha Rao'), 'Ravi Iyer']);
     expect(sharedAmong(first, second), 'the same readable records, their values opened once').to.be.at.least(500);
 
-    const [inHundreds, inOnes] = await Promise.all([followed(reader, 100), followed(reader, 1)]);
+    const [inHundreds, inOnes] = await Promise.all([followed(reader, { maxBatchSize: 100 }), followed(reader, { maxBatchSize: 1 })]);
     expect(sharedAmong(inHundreds, inOnes), 'batches of other records from the same first one are made readable anew').to.equal(0);
     expect(inOnes).to.deep.equal(inHundreds);
 
@@ -217,25 +217,39 @@ describe('withPersonalData around the embedded log, whose readers share its reco
     try {
       let later = now();
       Date.now = () => later;
-      const [early] = await Promise.all([followed(reader, 100), followed(reader, 100)]);
+      const [early] = await Promise.all([followed(reader, { maxBatchSize: 100 }), followed(reader, { maxBatchSize: 100 })]);
       later += DATA_KEY_CACHE_TTL_MS;
-      const late = await followed(reader, 100);
+      const late = await followed(reader, { maxBatchSize: 100 });
       expect(sharedAmong(early!, late), 'past the minute a key read serves, nothing kept is handed out').to.equal(0);
 
       await keys.destroy('customer-g1');
-      const [keptOnce, keptTwice] = await Promise.all([followed(reader, 100), followed(reader, 100)]);
+      const [keptOnce, keptTwice] = await Promise.all([followed(reader, { maxBatchSize: 100 }), followed(reader, { maxBatchSize: 100 })]);
       expect(sharedAmong(late, keptOnce), 'records made readable before the erasure may be handed out again').to.be.at.least(500);
       expect(
         keptTwice.map((event) => event.data.name),
         '… and read as erased',
       ).to.deep.equal([...Array<string>(600).fill(ERASED), 'Ravi Iyer']);
       later += DATA_KEY_CACHE_TTL_MS;
-      const [erasedOnce, erasedTwice] = await Promise.all([followed(reader, 100), followed(reader, 100)]);
+      const [erasedOnce, erasedTwice] = await Promise.all([followed(reader, { maxBatchSize: 100 }), followed(reader, { maxBatchSize: 100 })]);
       expect(sharedAmong(erasedOnce, erasedTwice), 'a batch made readable with a key missing is not kept').to.equal(0);
       expect(erasedTwice.map((event) => event.data.name)).to.deep.equal([...Array<string>(600).fill(ERASED), 'Ravi Iyer']);
     } finally {
       Date.now = now;
     }
+  });
+
+  it('hands a follower every record of its batch when a shorter batch from the same first record was made readable before', async () => {
+    const store = withPersonalData(raw, keys);
+    await store.append(
+      'customer-g1',
+      Array.from({ length: 300 }, (_, i) => ({ type: 'AccountRegistered', data: { ...registered, name: `Guest ${i}` } })),
+    );
+    const reader = withPersonalData(raw, keys);
+    const names = Array.from({ length: 300 }, (_, i) => `Guest ${i}`);
+    // side by side, so the log hands both the same records of its complete blocks (256 events): whichever asks first, the other gets its whole batch
+    const [inOnes, inHundreds] = await Promise.all([followed(reader, { maxBatchSize: 1 }), followed(reader, { maxBatchSize: 100 })]);
+    const [inHundredsToo, inOnesToo] = await Promise.all([followed(reader, { maxBatchSize: 100 }), followed(reader, { maxBatchSize: 1 })]);
+    for (const seen of [inOnes, inHundreds, inHundredsToo, inOnesToo]) expect(seen.map((event) => event.data.name)).to.deep.equal(names);
   });
 
   it('reads at positions with the values opened, and passes on the head and whether the log refuses appends', async () => {

@@ -252,6 +252,39 @@ describe('withPersonalData around the embedded log, whose readers share its reco
     for (const seen of [inOnes, inHundreds, inHundredsToo, inOnesToo]) expect(seen.map((event) => event.data.name)).to.deep.equal(names);
   });
 
+  it('closes its followers when it closes: none hands on a batch it made readable ahead', async () => {
+    const store = withPersonalData(raw, keys);
+    await store.append(
+      'customer-g1',
+      Array.from({ length: 200 }, () => ({ type: 'AccountRegistered', data: registered })),
+    );
+    const reader = withPersonalData(raw, keys);
+    let batches = 0;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const firstBatch = new Promise<void>((resolve) => (started = resolve));
+    const subscription = reader.subscribeToAll(
+      { maxBatchSize: 20 },
+      {
+        onBatch: async () => {
+          batches++;
+          started();
+          await held;
+        },
+      },
+    );
+    await firstBatch;
+    // the batches after the first are made readable meanwhile
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const closing = reader.close();
+    release();
+    await closing;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(batches).to.equal(1);
+    expect(subscription.status().state).to.equal('closed');
+  });
+
   it('reads at positions with the values opened, and passes on the head and whether the log refuses appends', async () => {
     const store = withPersonalData(raw, keys);
     await store.append('customer-g1', [{ type: 'AccountRegistered', data: registered }]);

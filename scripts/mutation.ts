@@ -105,6 +105,11 @@ const targets: Record<string, Target> = {
       'event-store/test/embedded-log-index.unit.test.ts',
     ],
   },
+  'unique-keys': {
+    // one holder of an email, a hotel's name or an auditor's email at a time; taken over only from a command that crashed
+    mutate: ['command-service/src/unique-keys.ts'],
+    spec: ['command-service/test/unique-keys.unit.test.ts'],
+  },
   'projection-guard': {
     mutate: ['projections/src/{guard,apply}.ts'],
     spec: ['projections/test/*.unit.test.ts'],

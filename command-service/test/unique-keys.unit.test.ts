@@ -68,10 +68,12 @@ describe('unique keys', () => {
 
   describe('taken over from a holder that recorded nothing', () => {
     const asked: string[] = [];
-    const abandonment = (afterMs: number, recordedNothing: boolean): Abandonment => ({
-      now: new Date(Date.now() + afterMs),
+    /** `afterMs` after the key stream's last event, the holder having recorded something or not. */
+    const abandonment = async (afterMs: number, recordedNothing: boolean, meanwhile?: () => Promise<unknown>): Promise<Abandonment> => ({
+      now: new Date(Date.parse((await store.readStream(KEY)).at(-1)!.recordedAt) + afterMs),
       recordedNothing: async (holder) => {
         asked.push(holder);
+        await meanwhile?.();
         return recordedNothing;
       },
     });
@@ -79,16 +81,16 @@ describe('unique keys', () => {
 
     it('five minutes after the reservation, not a moment before, and not asking whether it did before then', async () => {
       await reserve('account-a');
-      expect(await refusal(reserve('account-b', abandonment(FIVE_MINUTES - 60_000, true)))).to.be.instanceOf(Conflict);
+      expect(await refusal(reserve('account-b', await abandonment(FIVE_MINUTES - 1, true)))).to.be.instanceOf(Conflict);
       expect(asked).to.deep.equal([]);
-      expect(await reserve('account-b', abandonment(FIVE_MINUTES + 1_000, true))).to.be.a('number');
+      expect(await reserve('account-b', await abandonment(FIVE_MINUTES, true))).to.be.a('number');
       expect(asked).to.deep.equal(['account-a']);
       expect(await uniqueKeyHolder(store, KEY)).to.equal('account-b');
     });
 
     it('never from a holder that recorded what holds the key', async () => {
       await reserve('account-a');
-      expect(await refusal(reserve('account-b', abandonment(FIVE_MINUTES + 1_000, false)))).to.be.instanceOf(Conflict);
+      expect(await refusal(reserve('account-b', await abandonment(FIVE_MINUTES + 1_000, false)))).to.be.instanceOf(Conflict);
       expect(asked).to.deep.equal(['account-a']);
       expect(await uniqueKeyHolder(store, KEY)).to.equal('account-a');
     });
@@ -96,6 +98,23 @@ describe('unique keys', () => {
     it('never without being asked to look for it (no abandonment given)', async () => {
       await reserve('account-a');
       expect(await refusal(reserve('account-b'))).to.be.instanceOf(Conflict);
+    });
+
+    it('never from a holder that took the key over meanwhile: only the one found to have recorded nothing', async () => {
+      await reserve('account-a');
+      // while the caller asks about account-a, another process takes the key over from it
+      const takenMeanwhile = () => store.append(KEY, [{ type: 'KeyReserved', data: { holder: 'account-c' } }]);
+      const error = await refusal(reserve('account-b', await abandonment(FIVE_MINUTES, true, takenMeanwhile)));
+      expect(error).to.be.instanceOf(Conflict);
+      expect(await uniqueKeyHolder(store, KEY)).to.equal('account-c');
+    });
+
+    it('asks nothing about a free key or one the caller holds', async () => {
+      await reserve('account-a');
+      expect(await reserve('account-a', await abandonment(FIVE_MINUTES, true))).to.equal(null);
+      await releaseUniqueKey(store, KEY, 'account-a', metadata);
+      expect(await reserve('account-b', await abandonment(FIVE_MINUTES, true))).to.be.a('number');
+      expect(asked).to.deep.equal([]);
     });
   });
 

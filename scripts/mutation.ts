@@ -40,7 +40,11 @@ const targets: Record<string, Target> = {
     spec: ['command-service/test/booking/*.unit.test.ts'],
   },
   accounts: {
-    mutate: ['command-service/src/accounts/**/decide.ts', 'command-service/src/accounts/account.ts'],
+    mutate: [
+      'command-service/src/accounts/**/decide.ts',
+      'command-service/src/accounts/account.ts',
+      'command-service/src/accounts/resetting-password/reset-tokens.ts',
+    ],
     spec: ['command-service/test/accounts/*.unit.test.ts'],
   },
   'hotels-rooms': {

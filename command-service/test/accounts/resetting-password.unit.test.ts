@@ -107,12 +107,31 @@ describe('resetting a forgotten password', () => {
       expect(hashResetToken(Buffer.alloc(32, 8), token)).to.not.equal(hashResetToken(key, token));
     });
 
+    it('are hashed as HMAC-SHA-256 of "password-reset|" and the token (the form every stored link hash has)', () => {
+      // computed apart from this code (Python's hmac module); a change of form would void every link sent and unexpired
+      expect(hashResetToken(Buffer.alloc(32, 7), 'AAAA.bzE')).to.equal('241a9d29856e7b3b3cb79e03fa928f0c5e3cc76bc66968cd7210f1523524cc02');
+      const key = Buffer.alloc(32, 7);
+      expect(hashResetToken(key, newResetToken('o1'))).to.not.equal(hashResetToken(key, newResetToken('o1')));
+    });
+
     it('name no account when cut short, padded or made up', () => {
       const token = newResetToken('o1');
+      const [secret, account] = token.split('.') as [string, string];
+      const accountPart = (id: string) => Buffer.from(id, 'utf8').toString('base64url');
+      expect(accountIdOfToken(`${secret}.${account}`)).to.equal('o1');
       expect(accountIdOfToken(token.slice(0, 20))).to.equal(null);
+      expect(accountIdOfToken(secret), 'the secret alone').to.equal(null);
+      expect(accountIdOfToken(`${secret}.`), 'no account').to.equal(null);
       expect(accountIdOfToken(`${token}.x`)).to.equal(null);
       expect(accountIdOfToken('not a token')).to.equal(null);
-      expect(accountIdOfToken(`${token.split('.')[0]}.${Buffer.from('../x').toString('base64url')}`)).to.equal(null);
+      expect(accountIdOfToken(`${Buffer.alloc(31, 1).toString('base64url')}.${account}`), 'a secret of 248 bits').to.equal(null);
+      expect(accountIdOfToken(`${Buffer.alloc(33, 1).toString('base64url')}.${account}`), 'a secret of 264 bits').to.equal(null);
+      for (const padded of [`!${secret}`, `${secret}!`, `${secret}=`]) expect(accountIdOfToken(`${padded}.${account}`), padded).to.equal(null);
+      for (const padded of [`!${account}`, `${account}!`, `${account}=`]) expect(accountIdOfToken(`${secret}.${padded}`), padded).to.equal(null);
+      expect(accountIdOfToken(`${secret}.${accountPart('../x')}`)).to.equal(null);
+      expect(accountIdOfToken(`${secret}.${accountPart('o1/x')}`)).to.equal(null);
+      expect(accountIdOfToken(`${secret}.${accountPart('a'.repeat(64))}`)).to.equal('a'.repeat(64));
+      expect(accountIdOfToken(`${secret}.${accountPart('a'.repeat(65))}`)).to.equal(null);
     });
   });
 });

@@ -163,6 +163,11 @@ const targets: Record<string, Target> = {
       'personal-data/test/key-store.contract.test.ts',
     ],
   },
+  'verify-log': {
+    // the auditors' check of a log against the notary's signed tree heads, and the leaves read from a log file
+    mutate: ['notary/src/{verify-log,log-file-leaves}.ts'],
+    spec: ['notary/test/verify-log.unit.test.ts', 'notary/test/log-file-leaves.unit.test.ts'],
+  },
   notary: {
     mutate: ['notary/src/merkle.ts'],
     // the RFC 9162 tests of the Merkle code alone, in under a second: the stored-tree and notary tests

@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import type { RecordedEvent } from '@stays/event-store';
 import type { SignedTreeHead } from '@stays/contracts';
 import { LogVerifier, MerkleFrontier, NotarySigner, leafHash } from '../src/index.ts';
+import { describeReport } from '../src/verify-log.ts';
 
 const signer = new NotarySigner(generateKeyPairSync('ed25519').privateKey);
 
@@ -68,5 +69,80 @@ describe('verify-log (LogVerifier)', () => {
     expect(report.ok).to.equal(false);
     expect(report.problems[0]).to.match(/^tree head 1 \(size 25, .*\) has a signature the notary's key does not verify$/);
     expect((await verify(records, [heads[1]!, heads[0]!], true)).problems).to.include('tree head 1 (size 10) is smaller than the one before it');
+  });
+
+  it("trusts the notary's record of leaves only as far as it agrees with the signed heads", async () => {
+    const changed = records.map((record, i) => (i === 17 ? { ...record, data: { ...record.data, n: 1700 } } : record));
+    // a record of leaves altered as the log was: it no longer gives the heads' roots, so it names nothing
+    const verifier = new LogVerifier();
+    verifier.add(changed);
+    const report = await verifier.finish(heads, signer.publicKey, changed.map(leafHash));
+    expect(report.problems).to.include('the first changed event is among leaves 10 to 24 (between the last matching head and the first that does not)');
+    expect(report.firstMismatch).to.deep.equal({ leafIndex: 10, position: 10, streamId: 'booking-BK-4', type: 'BookingPlaced' });
+  });
+
+  it('places a change after the last head within the log, and a head past its end at the end', async () => {
+    const cut = await verify(records.slice(0, 30), heads, false);
+    expect(cut.problems).to.include('the first changed event is among leaves 25 to 30 (between the last matching head and the first that does not)');
+    expect(cut.firstMismatch).to.deep.equal({ leafIndex: 25, position: 25, streamId: 'booking-BK-1', type: 'BookingPlaced' });
+    const named = await verify(records.slice(0, 30), heads, true);
+    expect(named.firstMismatch).to.deep.equal({ leafIndex: 30, position: null, streamId: null, type: null });
+  });
+
+  it('checks heads of any order of sizes given first, and the same size twice', async () => {
+    const verifier = new LogVerifier([40, 10, 25, 10]);
+    verifier.add(records);
+    expect(await verifier.finish([heads[0]!, heads[0]!, heads[1]!, heads[2]!], signer.publicKey, null)).to.deep.equal({
+      ok: true,
+      events: 40,
+      headsChecked: 4,
+      problems: [],
+      firstMismatch: null,
+    });
+    const altered = records.map((record, i) => (i === 30 ? { ...record, type: 'BookingCancelled' } : record));
+    const alteredTree = new MerkleFrontier();
+    for (const record of altered) alteredTree.append(leafHash(record));
+    const changed = new LogVerifier([10, 25, 40]);
+    changed.add(altered);
+    expect((await changed.finish(heads, signer.publicKey, null)).problems).to.deep.equal([
+      `the log's tree at size 40 has root ${alteredTree.root().toString('hex')}, not ${heads[2]!.rootHash} as signed at ${heads[2]!.timestamp}`,
+      'the first changed event is among leaves 25 to 39 (between the last matching head and the first that does not)',
+    ]);
+  });
+
+  it('says what it found in lines an operator reads', async () => {
+    expect(describeReport(await verify(records, heads, true))).to.equal(
+      ['40 events, 3 signed tree heads checked', '✔ the log matches every signed tree head'].join('\n'),
+    );
+    const changed = records.map((record, i) => (i === 17 ? { ...record, data: { ...record.data, n: 1700 } } : record));
+    const lines = describeReport(await verify(changed, heads, true)).split('\n');
+    expect(lines[0]).to.equal('40 events, 3 signed tree heads checked');
+    expect(lines[1]).to.equal('first event that does not match: leaf 17, position 17, stream booking-BK-5 (BookingPlaced)');
+    expect(lines.slice(2, -1)).to.have.length(2);
+    for (const line of lines.slice(2, -1)) expect(line).to.match(/^✘ the log's tree at size (25|40) has root [0-9a-f]{64}, not [0-9a-f]{64} as signed at /);
+    expect(lines.at(-1)).to.equal('✘ the log does not match what the notary signed');
+    const removed = describeReport(await verify(records.slice(0, 30), heads, true)).split('\n');
+    expect(removed[1]).to.equal('first event that does not match: leaf 30, past the end of the log (removed)');
+    expect(removed).to.include(`✘ the log has 30 events but the tree head signed at ${heads[2]!.timestamp} covers 40: events were removed`);
+  });
+
+  it('keeps more leaves than its first buffer holds (1,024) and names a change past them', async () => {
+    const long: RecordedEvent[] = Array.from({ length: 2_500 }, (_, i) => ({ ...records[i % 40]!, id: `long-${i}`, position: i, data: { n: i } }));
+    const tree = new MerkleFrontier();
+    const longHeads: SignedTreeHead[] = [];
+    for (const record of long) {
+      tree.append(leafHash(record));
+      if (tree.size === 1_000 || tree.size === 2_500)
+        longHeads.push(signer.sign({ treeSize: tree.size, rootHash: tree.root().toString('hex'), timestamp: record.recordedAt }));
+    }
+    const check = (log: readonly RecordedEvent[]) => {
+      const verifier = new LogVerifier([1_000, 2_500]);
+      verifier.add(log);
+      return verifier.finish(longHeads, signer.publicKey, long.map(leafHash));
+    };
+    expect((await check(long)).ok).to.equal(true);
+    const report = await check(long.map((record, i) => (i === 2_222 ? { ...record, data: { n: -1 } } : record)));
+    expect(report.firstMismatch).to.deep.equal({ leafIndex: 2_222, position: 2_222, streamId: long[2_222]!.streamId, type: 'BookingPlaced' });
+    expect(report.problems).to.have.length(1);
   });
 });

@@ -68,17 +68,39 @@ describe('verify-log (LogVerifier)', () => {
     const report = await verify(records, [heads[0]!, forged, heads[2]!], true);
     expect(report.ok).to.equal(false);
     expect(report.problems[0]).to.match(/^tree head 1 \(size 25, .*\) has a signature the notary's key does not verify$/);
-    expect((await verify(records, [heads[1]!, heads[0]!], true)).problems).to.include('tree head 1 (size 10) is smaller than the one before it');
+    // each head's root is still the log's at its size: the order is the only problem
+    expect((await verify(records, [heads[1]!, heads[0]!], false)).problems).to.deep.equal(['tree head 1 (size 10) is smaller than the one before it']);
   });
 
   it("trusts the notary's record of leaves only as far as it agrees with the signed heads", async () => {
     const changed = records.map((record, i) => (i === 17 ? { ...record, data: { ...record.data, n: 1700 } } : record));
-    // a record of leaves altered as the log was: it no longer gives the heads' roots, so it names nothing
+    const check = (archive: readonly RecordedEvent[]) => {
+      const verifier = new LogVerifier();
+      verifier.add(changed);
+      return verifier.finish(heads, signer.publicKey, archive.map(leafHash));
+    };
+    // a record of leaves altered elsewhere (leaf 5) gives no head's root: it names nothing, the heads place the change
+    const altered = await check(records.map((record, i) => (i === 5 ? { ...record, type: 'BookingCancelled' } : record)));
+    expect(altered.problems).to.include('the first changed event is among leaves 10 to 24 (between the last matching head and the first that does not)');
+    expect(altered.firstMismatch).to.deep.equal({ leafIndex: 10, position: 10, streamId: 'booking-BK-4', type: 'BookingPlaced' });
+    // one cut short after 30 leaves agrees with the heads it reaches (10 and 25), and names the change within them
+    const cut = await check(records.slice(0, 30));
+    expect(cut.firstMismatch).to.deep.equal({ leafIndex: 17, position: 17, streamId: 'booking-BK-5', type: 'BookingPlaced' });
+    expect(cut.problems).to.have.length(2);
+  });
+
+  it('names nothing past the last head the record of leaves reaches', async () => {
+    // the log changed at leaf 25, the first leaf past the record's last head (25 leaves): the heads place it
+    const changed = records.map((record, i) => (i === 25 ? { ...record, data: { ...record.data, n: 2500 } } : record));
     const verifier = new LogVerifier();
     verifier.add(changed);
-    const report = await verifier.finish(heads, signer.publicKey, changed.map(leafHash));
-    expect(report.problems).to.include('the first changed event is among leaves 10 to 24 (between the last matching head and the first that does not)');
-    expect(report.firstMismatch).to.deep.equal({ leafIndex: 10, position: 10, streamId: 'booking-BK-4', type: 'BookingPlaced' });
+    const report = await verifier.finish(heads, signer.publicKey, records.slice(0, 25).map(leafHash));
+    expect(report.problems).to.deep.equal([
+      report.problems[0]!,
+      'the first changed event is among leaves 25 to 39 (between the last matching head and the first that does not)',
+    ]);
+    expect(report.problems[0]).to.match(/^the log's tree at size 40 has root /);
+    expect(report.firstMismatch).to.deep.equal({ leafIndex: 25, position: 25, streamId: 'booking-BK-1', type: 'BookingPlaced' });
   });
 
   it('places a change after the last head within the log, and a head past its end at the end', async () => {

@@ -15,7 +15,7 @@ import { expect } from 'chai';
 import type { EventStore } from '@stays/event-store';
 import { SimulatedEventStoreDB, eventStoreOnSimulation } from '@stays/event-store/test-support/simulated-eventstoredb';
 import { createEmbeddedReadStore, type Document, type ReadStore, type WriteOperation } from '@stays/read-store';
-import { withTransientBulkWriteFaults } from '@stays/read-store/test-support/transient-faults';
+import { randomFaults, withTransientBulkWriteFaults } from '@stays/read-store/test-support/transient-faults';
 import {
   ReadModelOperationError,
   ReadModelRunner,
@@ -92,7 +92,7 @@ describe('read model versions on EventStoreDB and MongoDB (simulated)', function
   it('builds a version beside the live one while the log grows, subscriptions drop and bulk writes fail: it equals the live one and a fresh build', async () => {
     await signIn(eventStore, 150);
     const readStore = createEmbeddedReadStore();
-    const faulty = withTransientBulkWriteFaults(readStore, { failsAt: (call) => call % 4 === 0 });
+    const faulty = withTransientBulkWriteFaults(readStore, { failsAt: randomFaults(1 / 4) });
     const runner = new ReadModelRunner(eventStore, faulty, [signIns(1)], { maxBatchSize: 7, backoff: { initialDelayMs: 1, maxDelayMs: 5 }, log: quiet });
     closers.push(() => runner.stop());
     await runner.start();

@@ -6,6 +6,7 @@
  * errors are translated by the MongoDB adapter's own toPortError, so callers see exactly
  * what they would see on MongoDB; the documents live in the store it wraps.
  */
+import { createHash } from 'node:crypto';
 import { MongoBulkWriteError, MongoNetworkError, MongoServerError } from 'mongodb';
 import type { ReadCollection, ReadStore, WriteOperation } from '../../src/port.ts';
 import { toPortError } from '../../src/mongodb/port-errors.ts';
@@ -20,6 +21,18 @@ export interface TransientFaultOptions {
    * true; false models a server that takes no write at all for now (no primary).
    */
   readonly partial?: boolean;
+}
+
+/**
+ * `failsAt` for faults that come and go at random: each call fails with `probability`,
+ * drawn from the call's number (and `seed`), so a run can be replayed. Prefer it to a
+ * pattern periodic in the call count: a retry of a batch that was partly applied takes one
+ * bulk write per operation already applied (each reports its duplicate key), and once a
+ * batch alone needs as many calls as the period it meets the same fault at every retry,
+ * forever.
+ */
+export function randomFaults(probability: number, seed = 1): (call: number) => boolean {
+  return (call) => createHash('sha256').update(`${seed}:${call}`).digest().readUInt32BE(0) / 2 ** 32 < probability;
 }
 
 export interface FaultyReadStore extends ReadStore {

@@ -8,18 +8,11 @@
  * BENCH_INVOICES_RATE and BENCH_INVOICES_SECONDS change the load; BENCH_INVOICES_DEBUG=1
  * prints the email delay at each tenth of the run (a growing delay: the documents fall behind).
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import sharp from 'sharp';
 import { addDays, indiaToday, limits, type PlacedBooking, TERMS_BEFORE_POLICIES } from '@stays/contracts';
-import { loadConfig } from '@stays/service-kit';
-import { readOutbox } from '@stays/service-kit/testing';
 import { createInvoiceWorkerPool, defaultInvoiceWorkers } from '../command-service/src/reactors/invoice-renderer.ts';
-import { composeSystem } from '../standalone/src/compose.ts';
+import { listHotels, serveBookableSystem, signUpGuests } from './bookable-system.ts';
 import { runPacedLoad } from './paced-load-client.ts';
 import { atMost, exactly, percentile, type Report } from './report.ts';
 import { startTimestampingSmtp } from './timestamping-smtp.ts';
@@ -28,7 +21,6 @@ const RATE = Number(process.env['BENCH_INVOICES_RATE'] ?? 100);
 const SECONDS = Number(process.env['BENCH_INVOICES_SECONDS'] ?? 60);
 const ROOMS = 64;
 const UNITS_PER_ROOM = 10;
-const PASSWORD = 'bench-password-1';
 const RENDERS = 60;
 
 export default async function benchInvoices(report: Report): Promise<void> {
@@ -87,113 +79,13 @@ async function measureRenderCost(report: Report): Promise<void> {
 
 async function measureEmailDelay(report: Report): Promise<void> {
   const smtp = await startTimestampingSmtp();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'stays-bench-invoices-'));
-  const system = await composeSystem(loadConfig({ DATA_DIR: dataDir, SEED_DEMO: '0', TRUST_PROXY: '1', SMTP_URL: smtp.url }), { log: () => undefined });
-  await system.runner.whenCaughtUp();
-  const server = http.createServer(system.host.callback());
-  server.keepAliveTimeout = 60_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const api = `http://127.0.0.1:${(server.address() as AddressInfo).port}/sharma/resident/stays`;
+  const bookable = await serveBookableSystem('invoices', { SMTP_URL: smtp.url });
+  const { system, api, addressOf } = bookable;
   try {
-    const image = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#336699' } })
-      .png()
-      .toBuffer();
-    const addressOf = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-    const call = async (method: string, route: string, body: unknown, token?: string, from = 0) => {
-      const isForm = body instanceof FormData;
-      const response = await fetch(api + route, {
-        method,
-        headers: {
-          'x-forwarded-for': addressOf(from),
-          ...(token && { authorization: `Bearer ${token}` }),
-          ...(!isForm && { 'content-type': 'application/json' }),
-        },
-        body: isForm ? body : JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as any };
-    };
-    const form = (fields: Record<string, string>, files: number) => {
-      const data = new FormData();
-      for (const [key, value] of Object.entries(fields)) data.append(key, value);
-      for (let i = 0; i < files; i++) data.append('imageURLs', new Blob([new Uint8Array(image)], { type: 'image/png' }), `i${i}.png`);
-      return data;
-    };
-
-    const rooms: { hotelID: string; roomStandard: string }[] = [];
-    for (let h = 0; h < ROOMS / 8; h++) {
-      const email = `bench-owner-${h}@example.in`;
-      await call('POST', '/hotel/owner/register', { name: `Owner ${h}`, email, password: PASSWORD });
-      const token = (await call('POST', '/hotel/owner/login', { email, password: PASSWORD })).body.data.accessToken;
-      const hotel = await call(
-        'POST',
-        '/hotel/data/create/hotel',
-        form(
-          {
-            hotelName: `Benchmark Hotel Number ${h}`,
-            description: 'A hotel that exists to be booked many times a second by the benchmark.',
-            address: `${h} Benchmark Road, Test Nagar`,
-            country: 'India',
-            city: 'Pune',
-            pinCode: '411001',
-            phoneNumber: '9822012345',
-            amenities: 'AC',
-            startingPrice: '1000',
-            checkInTime: '12:00',
-            checkOutTime: '11:00',
-          },
-          5,
-        ),
-        token,
-      );
-      const hotelID = hotel.body.data._id as string;
-      for (let r = 0; r < 8; r++) {
-        const fields = { hotelID, roomType: 'Room', roomStandard: `Standard ${r}`, size: '20', bedType: 'Double', pricePerNight: String(1000 + r * 100) };
-        await call('POST', '/hotel/room/create/room', form({ ...fields, totalUnits: String(UNITS_PER_ROOM) }, 1), token);
-        rooms.push({ hotelID, roomStandard: `Standard ${r}` });
-      }
-    }
-
+    const rooms = await listHotels(bookable.call, ROOMS / 8, () => Array.from({ length: 8 }, () => ({ roomType: 'Room', totalUnits: UNITS_PER_ROOM })));
     // a guest holds at most limits.upcomingBookingsPerGuest upcoming bookings
     const total = Math.round(RATE * SECONDS);
-    const guestCount = Math.ceil(total / limits.upcomingBookingsPerGuest);
-    const signUp = async (g: number) => {
-      const email = `bench-guest-${g}@example.in`;
-      const registration = new FormData();
-      for (const [key, value] of Object.entries({ username: `guest${g}`, name: `Guest ${g}`, email, password: PASSWORD })) registration.append(key, value);
-      registration.append('profileImage', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'me.png');
-      // a full image line answers 503 with Retry-After: the guest tries again then
-      let registered = await call('POST', '/user/register', registration, undefined, g + 1);
-      for (let tries = 1; registered.status === 503 && tries < 20; tries++) {
-        await sleep(1000);
-        registered = await call('POST', '/user/register', registration, undefined, g + 1);
-      }
-      const signedIn = await call('POST', '/user/login', { email, password: PASSWORD }, undefined, g + 1);
-      if (signedIn.status !== 200) throw new Error(`guest ${g}: sign-up ${registered.status} ${JSON.stringify(registered.body)}, sign-in ${signedIn.status}`);
-      const login = signedIn.body.data;
-      const phone = `9${String(100_000_000 + g).slice(-9)}`;
-      await call(
-        'POST',
-        '/hotel/booking/send/email/mobile',
-        { customerName: `Guest ${g}`, customerEmail: email, customerPhoneNumber: `+91${phone}` },
-        login.accessToken,
-      );
-      return { token: login.accessToken as string, email, phone, name: `Guest ${g}` };
-    };
-    const guests: Awaited<ReturnType<typeof signUp>>[] = [];
-    for (let first = 0; first < guestCount; first += 16) {
-      guests.push(...(await Promise.all(Array.from({ length: Math.min(16, guestCount - first) }, (_, i) => signUp(first + i)))));
-    }
-    const smsTo = new Map(
-      (await readOutbox(path.join(dataDir, 'outbox'))).filter((message) => message.kind === 'sms').map((message) => [message.to, message.text]),
-    );
-    for (let first = 0; first < guests.length; first += 32) {
-      await Promise.all(
-        guests.slice(first, first + 32).map(async (guest) => {
-          const otp = /\b(\d{6})\b/.exec(smsTo.get(`+91${guest.phone}`) ?? '')?.[1];
-          await call('POST', '/hotel/booking/verify/email/mobile', { otp, customerEmail: guest.email, customerPhoneNumber: `+91${guest.phone}` }, guest.token);
-        }),
-      );
-    }
+    const guests = await signUpGuests(bookable, Math.ceil(total / limits.upcomingBookingsPerGuest));
 
     const today = indiaToday(new Date());
     const { origin: target, pathname: apiPath } = new URL(api);
@@ -267,10 +159,8 @@ async function measureEmailDelay(report: Report): Promise<void> {
     report('documents reactor behind the log, p99', percentile(lags, 99), `ms (max ${lags[lags.length - 1] ?? 0} ms, ${lags.length} samples)`);
     report('invoice workers of the product', defaultInvoiceWorkers(), 'workers');
   } finally {
-    server.closeAllConnections();
-    server.close();
-    await system.close();
+    await bookable.close();
     await smtp.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await bookable.remove();
   }
 }

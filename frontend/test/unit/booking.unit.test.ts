@@ -1,10 +1,10 @@
 import { expect } from 'chai';
-import { messages, TERMS_BEFORE_POLICIES, type BookingView } from '@stays/contracts';
+import { messages } from '@stays/contracts';
 import { bookingActions, selectPlacedBooking, selectStayDate } from '../../src/features/booking/booking.slice.ts';
 import type { BookingFormData } from '../../src/features/booking/api/booking-api.ts';
 import { selectHasBookings } from '../../src/features/bookings/bookings.selectors.ts';
 import { bookingsActions } from '../../src/features/bookings/bookings.slice.ts';
-import { deferred, httpError, stubApis, testStore, until } from './support.ts';
+import { aBookingView, deferred, httpError, stubApis, testStore, until } from './support.ts';
 
 const otpRequest = { customerName: 'Asha', customerEmail: 'asha@example.com', customerPhoneNumber: '+919822012345' };
 const form = {
@@ -150,44 +150,12 @@ describe('the chosen start date (unit)', () => {
 });
 
 describe('bookings saga and selectors (unit)', () => {
-  const booking = (id: string, patch: Partial<BookingView> = {}): BookingView => ({
-    _id: id,
-    bookingID: `BK-${id}`,
-    hotelID: 'h',
-    hotelName: 'H',
-    hotelAddress: 'A',
-    hotelCity: 'C',
-    customerID: 'u',
-    customerName: 'N',
-    customerEmail: 'e',
-    customerPhoneNumber: '9822012345',
-    dateOfBooking: '2030-01-01T00:00:00.000Z',
-    dateOfCommencement: '2030-01-05T00:00:00.000Z',
-    numberOfNights: 2,
-    numberOfGuests: 2,
-    numberOfRooms: 1,
-    roomType: 'Room',
-    roomStandard: 'Deluxe',
-    roomID: 'r',
-    totalAmount: 10000,
-    discountAmount: 2000,
-    payableAmount: 8000,
-    isPaymentDone: false,
-    paidAt: null,
-    invoicePDF: null,
-    status: 'confirmed',
-    cancellationPolicy: TERMS_BEFORE_POLICIES,
-    cancellation: null,
-    created_at: '2030-01-01T00:00:00.000Z',
-    ...patch,
-  });
-
   it('loads the guest bookings, ignores load failures, and cancels by booking ID', async () => {
     let cancelled: string | undefined;
     const store = testStore(
       stubApis({
         bookings: {
-          customerBookings: async () => [booking('1'), booking('2')],
+          customerBookings: async () => [aBookingView('1'), aBookingView('2')],
           cancel: async (id) => {
             cancelled = id;
             return { cancelledAt: '2030-01-04T10:00:00.000Z', chargeAmount: 4000, refundAmount: 0 };

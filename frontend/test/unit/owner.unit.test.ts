@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { messages, TERMS_BEFORE_POLICIES, type BookingView, type SessionUser } from '@stays/contracts';
+import { messages, type BookingView, type SessionUser } from '@stays/contracts';
 import type { Hotel, Room } from '../../src/lib/models.ts';
 import {
   arrivalsOf,
@@ -17,7 +17,7 @@ import { selectOwnerRooms, selectRoomUpdated } from '../../src/features/owner-ro
 import { ownerRoomsActions } from '../../src/features/owner-rooms/owner-rooms.slice.ts';
 import { draftFromRoom, emptyRoomDraft, roomImageCountError, type RoomDraft } from '../../src/features/owner-rooms/room-draft.ts';
 import { sessionActions } from '../../src/features/session/session.slice.ts';
-import { deferred, httpError, stubApis, testStore, until } from './support.ts';
+import { aBookingView, deferred, httpError, stubApis, testStore, until } from './support.ts';
 
 const ui = messages.ui;
 const image = (n: number) => new File([new Uint8Array([137, 80, 78, 71, n])], `photo-${n}.png`, { type: 'image/png' });
@@ -301,50 +301,18 @@ describe('owner rooms (unit)', () => {
 });
 
 describe('owner bookings and profile (unit)', () => {
-  const booking = (id: string, patch: Partial<BookingView> = {}): BookingView => ({
-    _id: id,
-    bookingID: `BK-${id}`,
-    hotelID: 'h1',
-    hotelName: 'H',
-    hotelAddress: 'A',
-    hotelCity: 'C',
-    customerID: 'u',
-    customerName: 'N',
-    customerEmail: 'e',
-    customerPhoneNumber: '9822012345',
-    dateOfBooking: '2030-01-01T00:00:00.000Z',
-    dateOfCommencement: '2030-01-05T00:00:00.000Z',
-    numberOfNights: 2,
-    numberOfGuests: 2,
-    numberOfRooms: 1,
-    roomType: 'Room',
-    roomStandard: 'Deluxe',
-    roomID: 'r',
-    totalAmount: 10000,
-    discountAmount: 2000,
-    payableAmount: 8000,
-    isPaymentDone: false,
-    paidAt: null,
-    invoicePDF: null,
-    status: 'confirmed',
-    cancellationPolicy: TERMS_BEFORE_POLICIES,
-    cancellation: null,
-    created_at: '2030-01-01T00:00:00.000Z',
-    ...patch,
-  });
-
   describe('the arrivals view', () => {
     // 10 January 2030, 10:00 in India
     const now = new Date('2030-01-10T04:30:00Z');
     const stays = [
-      booking('later', { dateOfCommencement: '2030-02-01', customerName: 'Ravi Menon', isPaymentDone: true }),
-      booking('today', { dateOfCommencement: '2030-01-10', customerName: 'Asha Verma' }),
-      booking('in', { dateOfCommencement: '2030-01-08', numberOfNights: 3, customerName: 'Kabir Shah' }),
-      booking('leaving', { dateOfCommencement: '2030-01-07', numberOfNights: 3, customerName: 'Meera Nair', isPaymentDone: true }),
-      booking('gone', { dateOfCommencement: '2030-01-02', numberOfNights: 2 }),
-      booking('older', { dateOfCommencement: '2029-12-20', numberOfNights: 1 }),
-      booking('off', { dateOfCommencement: '2030-01-10', status: 'cancelled' }),
-      booking('soon', { dateOfCommencement: '2030-01-11', customerName: 'Asha Rao' }),
+      aBookingView('later', { dateOfCommencement: '2030-02-01', customerName: 'Ravi Menon', isPaymentDone: true }),
+      aBookingView('today', { dateOfCommencement: '2030-01-10', customerName: 'Asha Verma' }),
+      aBookingView('in', { dateOfCommencement: '2030-01-08', numberOfNights: 3, customerName: 'Kabir Shah' }),
+      aBookingView('leaving', { dateOfCommencement: '2030-01-07', numberOfNights: 3, customerName: 'Meera Nair', isPaymentDone: true }),
+      aBookingView('gone', { dateOfCommencement: '2030-01-02', numberOfNights: 2 }),
+      aBookingView('older', { dateOfCommencement: '2029-12-20', numberOfNights: 1 }),
+      aBookingView('off', { dateOfCommencement: '2030-01-10', status: 'cancelled' }),
+      aBookingView('soon', { dateOfCommencement: '2030-01-11', customerName: 'Asha Rao' }),
     ];
     const ids = (shown: BookingView[]) => shown.map((b) => b._id);
     const all = { phase: 'all', payment: 'any', text: '' } as const;
@@ -382,7 +350,7 @@ describe('owner bookings and profile (unit)', () => {
     const store = testStore(
       stubApis({
         ownerBookings: {
-          bookings: async () => [booking('1'), booking('2', { isPaymentDone: true })],
+          bookings: async () => [aBookingView('1'), aBookingView('2', { isPaymentDone: true })],
           markPaid: async (id) => {
             paid = id;
             return { paidAt: '2030-01-01T10:00:00.000Z' };
@@ -412,7 +380,7 @@ describe('owner bookings and profile (unit)', () => {
     const store = testStore(
       stubApis({
         ownerBookings: {
-          bookings: async () => [booking('1')],
+          bookings: async () => [aBookingView('1')],
           markPaid: async (id) => {
             calls.push(`paid ${id}`);
             return { paidAt: '2030-01-01T10:00:00.000Z' };
@@ -454,7 +422,7 @@ describe('owner bookings and profile (unit)', () => {
     const store = testStore(
       stubApis({
         ownerBookings: {
-          bookings: async () => [booking('1', { isPaymentDone: true, paidAt: '2030-01-01T10:00:00.000Z' })],
+          bookings: async () => [aBookingView('1', { isPaymentDone: true, paidAt: '2030-01-01T10:00:00.000Z' })],
           undoPayment: () => Promise.reject(httpError(409, { success: false, message: refusal })),
         },
       }),
@@ -487,9 +455,9 @@ describe('owner bookings and profile (unit)', () => {
   });
 
   it('lets the owner record the payment of a confirmed booking only', () => {
-    expect(canMarkPaid(booking('1'))).to.equal(true);
-    expect(canMarkPaid(booking('1', { isPaymentDone: true }))).to.equal(false);
-    expect(canMarkPaid(booking('1', { status: 'cancelled' }))).to.equal(false);
+    expect(canMarkPaid(aBookingView('1'))).to.equal(true);
+    expect(canMarkPaid(aBookingView('1', { isPaymentDone: true }))).to.equal(false);
+    expect(canMarkPaid(aBookingView('1', { status: 'cancelled' }))).to.equal(false);
   });
 
   it('updates the owner profile as JSON and stores the returned user; sign-out clears the owner data', async () => {

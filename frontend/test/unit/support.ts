@@ -1,4 +1,5 @@
 /** Stub API modules and a real store (reducers + saga middleware) for saga tests. */
+import { TERMS_BEFORE_POLICIES, type BookingView } from '@stays/contracts';
 import type { Apis } from '../../src/app/root-saga.ts';
 import { createAppStore, type AppStore, type RootState } from '../../src/app/store.ts';
 
@@ -88,3 +89,36 @@ export const httpError = (status: number, data: unknown, headers: Record<string,
   Object.assign(new Error(`status ${status}`), { isAxiosError: true, response: { status, data, headers } });
 /** What axios rejects with when no response came. */
 export const networkError = () => Object.assign(new Error('Network Error'), { isAxiosError: true, request: {} });
+
+/** A booking as the API lists it, confirmed and unpaid, with `patch` over it. */
+export const aBookingView = (id: string, patch: Partial<BookingView> = {}): BookingView => ({
+  _id: id,
+  bookingID: `BK-${id}`,
+  hotelID: 'h1',
+  hotelName: 'H',
+  hotelAddress: 'A',
+  hotelCity: 'C',
+  customerID: 'u',
+  customerName: 'N',
+  customerEmail: 'e',
+  customerPhoneNumber: '9822012345',
+  dateOfBooking: '2030-01-01T00:00:00.000Z',
+  dateOfCommencement: '2030-01-05T00:00:00.000Z',
+  numberOfNights: 2,
+  numberOfGuests: 2,
+  numberOfRooms: 1,
+  roomType: 'Room',
+  roomStandard: 'Deluxe',
+  roomID: 'r',
+  totalAmount: 10000,
+  discountAmount: 2000,
+  payableAmount: 8000,
+  isPaymentDone: false,
+  paidAt: null,
+  invoicePDF: null,
+  status: 'confirmed',
+  cancellationPolicy: TERMS_BEFORE_POLICIES,
+  cancellation: null,
+  created_at: '2030-01-01T00:00:00.000Z',
+  ...patch,
+});

@@ -193,7 +193,18 @@ describe('owner journeys (e2e)', function () {
     await page.waitForLoadState('networkidle');
     expect(await page.getByText(ui.addFirstRoomWhy).count(), 'said only before the first room').to.equal(0);
     expect(await listed(), 'listed once it has a room').to.equal(true);
+    // A second Deluxe Room is refused; the refusal shows until the owner changes the form.
+    await byLabel(page, ui.roomStandardInputLabel).fill('Deluxe');
+    await byLabel(page, ui.roomSizeLabel).fill('24');
+    await byLabel(page, ui.pricePerNightLabel).fill('4500');
+    await byLabel(page, ui.roomImagesLabel).setInputFiles(images.slice(7, 8));
+    await page.getByRole('button', { name: ui.uploadButton, exact: true }).click();
+    await page.getByText(ui.imagesReady(1)).waitFor();
+    await page.getByRole('button', { name: ui.addRoomButton }).click();
+    const refusal = page.getByText(server.roomListingExists('Room', 'Deluxe'));
+    await refusal.waitFor();
     await byLabel(page, ui.roomStandardInputLabel).fill('Family Suite');
+    await refusal.waitFor({ state: 'detached' });
     await byLabel(page, ui.roomAmenitiesLabel).fill('Free WiFi AC Massage');
     await byLabel(page, ui.roomSizeLabel).fill('60');
     await choose(page, ui.apartmentLabel);
@@ -202,8 +213,7 @@ describe('owner journeys (e2e)', function () {
     await choose(page, ui.furnishedLabel);
     await choose(page, 'King');
     await byLabel(page, ui.pricePerNightLabel).fill('9000');
-    await byLabel(page, ui.roomImagesLabel).setInputFiles(images.slice(7, 8));
-    await page.getByRole('button', { name: ui.uploadButton, exact: true }).click();
+    // the image uploaded for the refused room stays in the form
     await page.getByRole('button', { name: ui.addRoomButton }).click();
     await urlMatches(page, new RegExp(`/view-hotel/${hotelId}$`));
     // Owners cannot select rooms on the hotel page.

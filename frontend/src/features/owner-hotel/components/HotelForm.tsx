@@ -4,9 +4,10 @@
  */
 import { Button, FormGroup, InputGroup, Intent, TextArea } from '@blueprintjs/core';
 import { limits, messages } from '@stays/contracts';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { ImagePicker } from '../../../components/ImagePicker.tsx';
 import { Notice } from '../../../components/Notice.tsx';
+import { useFormDraft } from '../../../lib/use-form-draft.ts';
 import { hotelImageCountError, type HotelDraft, type HotelFormMode, type HotelTextField } from '../hotel-draft.ts';
 import { PlacesEditor } from './PlacesEditor.tsx';
 
@@ -24,19 +25,7 @@ interface HotelFormProps {
 }
 
 export function HotelForm({ mode, initial, currentImages = [], saving, error, success, onSubmit }: HotelFormProps) {
-  const [draft, setDraftState] = useState<HotelDraft>(initial);
-  // The last outcome's error shows until the owner changes the form again.
-  const [edited, setEdited] = useState(false);
-  const setDraft = (update: (d: HotelDraft) => HotelDraft) => {
-    setDraftState(update);
-    setEdited(true);
-  };
-  const [shown, setShown] = useState(initial);
-  if (initial !== shown) {
-    // A new starting draft (loaded hotel, or cleared after saving) replaces the form.
-    setShown(initial);
-    setDraftState(initial);
-  }
+  const { draft, edit: setDraft, edited, submitted } = useFormDraft(initial);
   const required = mode === 'create';
   const setField = (field: HotelTextField, value: string) => setDraft((d) => ({ ...d, fields: { ...d.fields, [field]: value } }));
   const field = (name: HotelTextField, label: string, props: Record<string, unknown> = {}, helper?: string) => (
@@ -52,7 +41,7 @@ export function HotelForm({ mode, initial, currentImages = [], saving, error, su
   );
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setEdited(false);
+    submitted();
     onSubmit(draft);
   };
   const keptImages = currentImages.filter((url) => !draft.removedImages.includes(url));

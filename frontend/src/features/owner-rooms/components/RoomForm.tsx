@@ -5,10 +5,11 @@
  */
 import { Button, Checkbox, FormGroup, InputGroup, Intent, Radio } from '@blueprintjs/core';
 import { BED_TYPES, ROOM_TYPES, limits, maxGuestsOf, messages, roomTypeLabel } from '@stays/contracts';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { Counter } from '../../../components/Counter.tsx';
 import { ImagePicker } from '../../../components/ImagePicker.tsx';
 import { Notice } from '../../../components/Notice.tsx';
+import { useFormDraft } from '../../../lib/use-form-draft.ts';
 import { roomImageCountError, type RoomDraft, type RoomFormMode } from '../room-draft.ts';
 
 const ui = messages.ui;
@@ -24,25 +25,14 @@ interface RoomFormProps {
 }
 
 export function RoomForm({ mode, initial, currentImages = [], saving, error, success, onSubmit }: RoomFormProps) {
-  const [draft, setDraftState] = useState<RoomDraft>(initial);
-  // The last outcome's error shows until the owner changes the form again.
-  const [edited, setEdited] = useState(false);
-  const setDraft = (update: (d: RoomDraft) => RoomDraft) => {
-    setDraftState(update);
-    setEdited(true);
-  };
-  const [shown, setShown] = useState(initial);
-  if (initial !== shown) {
-    setShown(initial);
-    setDraftState(initial);
-  }
+  const { draft, edit: setDraft, edited, submitted } = useFormDraft(initial);
   const ids = { standard: useId(), amenities: useId(), size: useId(), price: useId(), units: useId(), guests: useId() };
   const bedsSleep = maxGuestsOf({ bedType: draft.bedType, roomType: draft.roomType, numberOfRooms: draft.numberOfRooms });
   const set = <K extends keyof RoomDraft>(key: K, value: RoomDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const isFlat = draft.roomType === 'Flat';
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setEdited(false);
+    submitted();
     onSubmit(draft);
   };
 

@@ -114,6 +114,22 @@ const targets: Record<string, Target> = {
     mutate: ['command-service/src/unique-keys.ts'],
     spec: ['command-service/test/unique-keys.unit.test.ts'],
   },
+  subscriptions: {
+    // catching up and following the log, resuming after a lost connection: each event handed over once, in order
+    mutate: [
+      'event-store/src/resuming-subscription.ts',
+      'event-store/src/eventstoredb/eventstoredb-subscription.ts',
+      'event-store/src/embedded/log-subscription.ts',
+    ],
+    spec: [
+      'resuming-subscription.unit',
+      'eventstoredb-subscription.unit',
+      'log-subscription.unit',
+      'eventstoredb-resume.unit',
+      'eventstoredb-adapter.unit',
+      'embedded.contract',
+    ].map((name) => `event-store/test/${name}.test.ts`),
+  },
   'projection-guard': {
     mutate: ['projections/src/{guard,apply}.ts'],
     spec: ['projections/test/*.unit.test.ts'],

@@ -54,6 +54,12 @@ export interface SimulationOptions {
   readonly sendsCaughtUp: boolean;
   /** False: the server is not up yet (every call fails until start()). Default true. */
   readonly available?: boolean;
+  /**
+   * True: a subscription also sends the event at its fromPosition, which the adapter has
+   * already handled (a server or proxy that replays a little after a reconnect); the
+   * adapter must not hand it over again. Default false (exclusive, as researched).
+   */
+  readonly repeatsFromPosition?: boolean;
 }
 
 /** How the server lets go of a live subscription. */
@@ -135,6 +141,13 @@ export class SimulatedEventStoreDB {
   /** Live subscriptions right now. */
   liveSubscriptions(): number {
     return this.subscribers.size;
+  }
+
+  /** Events sent on live subscriptions that the client has not taken yet (it paused the stream). */
+  unreadBySubscribers(): number {
+    let unread = 0;
+    for (const subscriber of this.subscribers) unread += subscriber.stream.readableLength;
+    return unread;
   }
 
   /** The simulation, typed as the real client for the adapter. */
@@ -268,12 +281,9 @@ export class SimulatedEventStoreDB {
 
   private subscribeToAll(options: { fromPosition?: ReadPosition; filter?: Filter } = {}) {
     const stream = new Readable({ objectMode: true, read() {} });
-    const subscriber: LiveSubscriber = {
-      after:
-        options.fromPosition === undefined || options.fromPosition === START ? -1n : options.fromPosition === END ? this.nextByte : options.fromPosition.commit,
-      filter: options.filter,
-      stream,
-    };
+    const from =
+      options.fromPosition === undefined || options.fromPosition === START ? -1n : options.fromPosition === END ? this.nextByte : options.fromPosition.commit;
+    const subscriber: LiveSubscriber = { after: this.options.repeatsFromPosition === true && from >= 0n ? from - 1n : from, filter: options.filter, stream };
     Object.assign(stream, {
       unsubscribe: async () => {
         this.subscribers.delete(subscriber);
@@ -287,7 +297,7 @@ export class SimulatedEventStoreDB {
         stream.destroy(notConnected());
         return;
       }
-      // Catch up (exclusive of fromPosition), then go live.
+      // Catch up (exclusive of fromPosition unless it repeats it), then go live.
       for (const event of this.log) this.deliver(subscriber, event);
       if (this.options.sendsCaughtUp) stream.emit('caughtUp');
       this.subscribers.add(subscriber);

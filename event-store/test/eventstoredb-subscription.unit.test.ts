@@ -1,0 +1,113 @@
+/**
+ * One EventStoreDB subscription as the adapter drives it, against the simulated server:
+ * what the server sends again is not handed over twice, a handler that is slow makes the
+ * client stop taking events (they wait in the gRPC stream, not in the adapter's memory),
+ * and closing lets go of the server's subscription, even before it is open.
+ */
+import { expect } from 'chai';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { eventStoreOnClient } from '../src/eventstoredb/eventstoredb-event-store.ts';
+import type { EventStore, RecordedEvent, Subscription } from '../src/port.ts';
+import { SimulatedEventStoreDB } from './support/simulated-eventstoredb.ts';
+
+describe('one EventStoreDB subscription, on the simulated server', function () {
+  let simulation: SimulatedEventStoreDB;
+  let store: EventStore;
+  const subscriptions: Subscription[] = [];
+
+  function open(options: { repeatsFromPosition?: boolean } = {}): void {
+    simulation = new SimulatedEventStoreDB({ sendsCaughtUp: true, ...options });
+    store = eventStoreOnClient(simulation.client(), { backoff: { initialDelayMs: 5, maxDelayMs: 20 }, log: () => undefined });
+  }
+
+  afterEach(async function () {
+    for (const subscription of subscriptions.splice(0)) await subscription.close();
+    await store.close();
+  });
+
+  async function append(count: number, from = 0): Promise<number[]> {
+    const positions: number[] = [];
+    for (let i = from; i < from + count; i++) positions.push((await store.append(`thing-${i % 3}`, [{ type: 'Happened', data: { i } }])).position);
+    return positions;
+  }
+
+  function follow(after: number | undefined, maxBatchSize: number, onBatch: (events: readonly RecordedEvent[]) => Promise<void> = async () => undefined) {
+    const seen: number[] = [];
+    const batches: number[] = [];
+    let caughtUp = false;
+    subscriptions.push(
+      store.subscribeToAll(
+        { ...(after !== undefined && { after }), maxBatchSize },
+        {
+          onBatch: async (events) => {
+            seen.push(...events.map((event) => event.data['i'] as number));
+            batches.push(events.length);
+            await onBatch(events);
+          },
+          onCaughtUp: () => (caughtUp = true),
+        },
+      ),
+    );
+    return { seen, batches, caughtUp: () => caughtUp };
+  }
+
+  async function until(condition: () => boolean, what: string): Promise<void> {
+    const deadline = Date.now() + 5_000;
+    while (!condition()) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await sleep(2);
+    }
+  }
+
+  it('hands over nothing twice when the server sends the event it resumes from again', async function () {
+    open({ repeatsFromPosition: true });
+    const positions = await append(10);
+    const follower = follow(positions[4], 3);
+    await until(follower.caughtUp, 'caught up');
+    expect(follower.seen).to.deep.equal([5, 6, 7, 8, 9]);
+    // a dropped connection resumes from the last event handed over, which the server sends again
+    simulation.dropSubscriptions();
+    await append(3, 10);
+    await until(() => follower.seen.length >= 8, 'the events after the drop');
+    await sleep(20);
+    expect(follower.seen).to.deep.equal([5, 6, 7, 8, 9, 10, 11, 12]);
+  });
+
+  it('makes the client stop taking events while the handler holds a batch, then hands every one over in order', async function () {
+    open();
+    await append(100);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const follower = follow(undefined, 5, (events) => (events[0]!.data['i'] === 0 ? held : Promise.resolve()));
+    await until(() => follower.seen.length > 0, 'the first batch');
+    await sleep(20);
+    // the adapter took at most two batches beyond the one the handler holds
+    expect(simulation.unreadBySubscribers()).to.be.at.least(100 - 3 * 5);
+    release();
+    await until(() => follower.seen.length === 100, 'every event');
+    expect(follower.seen).to.deep.equal(Array.from({ length: 100 }, (_, i) => i));
+    expect(Math.max(...follower.batches)).to.be.at.most(5);
+    expect(simulation.unreadBySubscribers()).to.equal(0);
+    await until(follower.caughtUp, 'caught up');
+  });
+
+  it("close() lets go of the server's subscription", async function () {
+    open();
+    await append(3);
+    const follower = follow(undefined, 10);
+    await until(follower.caughtUp, 'caught up');
+    expect(simulation.liveSubscriptions()).to.equal(1);
+    await subscriptions.pop()!.close();
+    expect(simulation.liveSubscriptions()).to.equal(0);
+  });
+
+  it('close() before the subscription is open never opens it', async function () {
+    open();
+    await append(3);
+    follow(undefined, 10);
+    await subscriptions.pop()!.close();
+    await sleep(30);
+    expect(simulation.liveSubscriptions()).to.equal(0);
+    expect(simulation.subscribeCalls).to.equal(0);
+  });
+});

@@ -15,7 +15,7 @@ describe('one EventStoreDB subscription, on the simulated server', function () {
   let store: EventStore;
   const subscriptions: Subscription[] = [];
 
-  function open(options: { repeatsFromPosition?: boolean } = {}): void {
+  function open(options: { repeatsFromPosition?: boolean; sendsCaughtUp?: boolean; sendsCheckpoints?: boolean } = {}): void {
     simulation = new SimulatedEventStoreDB({ sendsCaughtUp: true, ...options });
     store = eventStoreOnClient(simulation.client(), { backoff: { initialDelayMs: 5, maxDelayMs: 20 }, log: () => undefined });
   }
@@ -90,6 +90,20 @@ describe('one EventStoreDB subscription, on the simulated server', function () {
     expect(simulation.unreadBySubscribers()).to.equal(0);
     await until(follower.caughtUp, 'caught up');
   });
+
+  for (const server of [
+    { name: 'says it is caught up', sendsCaughtUp: true, sendsCheckpoints: false },
+    { name: 'sends only checkpoints (before 23.10)', sendsCaughtUp: false, sendsCheckpoints: true },
+  ]) {
+    it(`is caught up when the newest event it saw at the start is scavenged before it reads it: a server that ${server.name}`, async function () {
+      open(server);
+      await append(5);
+      simulation.beforeSubscribe = () => simulation.scavengeNewest();
+      const follower = follow(undefined, 10);
+      await until(follower.caughtUp, 'caught up');
+      expect(follower.seen).to.deep.equal([0, 1, 2, 3]);
+    });
+  }
 
   it("close() lets go of the server's subscription", async function () {
     open();

@@ -60,6 +60,12 @@ export interface SimulationOptions {
    * adapter must not hand it over again. Default false (exclusive, as researched).
    */
   readonly repeatsFromPosition?: boolean;
+  /**
+   * True: once a filtered subscription has caught up, the server sends a checkpoint at the
+   * end of the log, as it does every few events it scans; before 23.10 that is a client's
+   * only sign of being live. Default false.
+   */
+  readonly sendsCheckpoints?: boolean;
 }
 
 /** How the server lets go of a live subscription. */
@@ -109,6 +115,8 @@ export class SimulatedEventStoreDB {
   private available: boolean;
   /** Subscriptions opened (including ones that failed at once): lets tests see resubscribes. */
   subscribeCalls = 0;
+  /** Runs as a subscription is asked for: lets a test change the log between a client's calls. */
+  beforeSubscribe: (() => void) | undefined;
 
   constructor(private readonly options: SimulationOptions) {
     this.available = options.available ?? true;
@@ -136,6 +144,14 @@ export class SimulatedEventStoreDB {
           how === 'cancelled' ? clientError(CANCELLED, 'CANCELLED', 'Call cancelled') : clientError(UNAVAILABLE, 'UNAVAILABLE', 'Connection dropped'),
         );
     }
+  }
+
+  /** The newest event that is not a system event leaves the log, as a deleted stream's events do when the server scavenges. */
+  scavengeNewest(): void {
+    const event = this.log.findLast((candidate) => !candidate.type.startsWith('$'))!;
+    this.log.splice(this.log.indexOf(event), 1);
+    const stream = this.streams.get(event.streamId)!;
+    stream.splice(stream.indexOf(event), 1);
   }
 
   /** Live subscriptions right now. */
@@ -291,6 +307,7 @@ export class SimulatedEventStoreDB {
       },
     });
     this.subscribeCalls++;
+    this.beforeSubscribe?.();
     setImmediate(() => {
       if (stream.destroyed) return;
       if (!this.available) {
@@ -300,6 +317,9 @@ export class SimulatedEventStoreDB {
       // Catch up (exclusive of fromPosition unless it repeats it), then go live.
       for (const event of this.log) this.deliver(subscriber, event);
       if (this.options.sendsCaughtUp) stream.emit('caughtUp');
+      const end = this.log.at(-1)?.position;
+      const filter = options.filter as { checkpointReached?: (subscription: unknown, position: Position) => Promise<void> | void } | undefined;
+      if (this.options.sendsCheckpoints === true && end !== undefined) void filter?.checkpointReached?.(stream, end);
       this.subscribers.add(subscriber);
     });
     return stream;

@@ -56,7 +56,6 @@ export class ResumingSubscription implements Subscription {
   }
 
   async close(): Promise<void> {
-    if (this.state === 'closed') return;
     this.state = 'closed';
     this.generation++;
     if (this.timer) clearTimeout(this.timer);
@@ -65,13 +64,10 @@ export class ResumingSubscription implements Subscription {
     await inner?.close();
   }
 
-  private get stopped(): boolean {
-    return this.state === 'closed' || this.state === 'failed';
-  }
-
   private connect(): void {
     const generation = ++this.generation;
-    const current = () => generation === this.generation && !this.stopped;
+    // close(), a failure and a retry each move the generation on: an older subscription's callbacks then reach nothing
+    const current = () => generation === this.generation;
     this.inner = this.open(this.position, {
       onBatch: (events) => {
         if (!current()) return Promise.resolve();

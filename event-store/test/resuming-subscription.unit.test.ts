@@ -244,6 +244,33 @@ describe('a resuming subscription, its connections scripted', function () {
     expect(subscription.status()).to.deep.include({ state: 'closed', position: 7 });
   });
 
+  it('leaves no timer behind to hold the process once closed, while waiting to resubscribe or for the batch before it', async function () {
+    // counted around synchronous steps only, so no other timer comes or goes between two counts
+    const timers = () => process.getActiveResourcesInfo().filter((resource) => resource === 'Timeout').length;
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+    await nextTurn(); // mocha arms its own timeout once the test's first step has run
+    const waiting = scripted({ retryDelayMs: 10_000 });
+    let count = timers();
+    waiting.latest().handler.onError!(new Lost('connection dropped'));
+    for (let turn = 0; turn < 3; turn++) await nextTurn();
+    expect(timers(), 'the retry waits on a timer').to.equal(count + 1);
+    count = timers();
+    void waiting.subscription.close();
+    expect(timers()).to.equal(count - 1);
+
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const holding = scripted({ retryDelayMs: 10_000, handler: { onBatch: () => held } });
+    const batch = holding.latest().handler.onBatch([event(0)]);
+    holding.latest().handler.onError!(new Lost('connection dropped'));
+    await holding.subscription.close();
+    count = timers();
+    release();
+    await batch;
+    for (let turn = 0; turn < 3; turn++) await nextTurn();
+    expect(timers(), 'no retry set up after the close').to.equal(count);
+  });
+
   it('close() while waiting to resubscribe cancels the retry', async function () {
     const { subscription, opened, latest } = scripted({ retryDelayMs: 30 });
     latest().handler.onError!(new Lost('connection dropped'));

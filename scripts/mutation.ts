@@ -130,6 +130,14 @@ const targets: Record<string, Target> = {
       'embedded.contract',
     ].map((name) => `event-store/test/${name}.test.ts`),
   },
+  'projection-runner': {
+    // read models following the log: batches applied and retried, checkpoints, caught up, the read side's position and health
+    mutate: ['projections/src/{runner,checkpoints}.ts'],
+    spec: [
+      ...['runner.unit', 'runner-resilience.unit', 'read-model-runner.unit', 'stored-log-models.unit'].map((name) => `projections/test/${name}.test.ts`),
+      'query-service/test/read-side-health.unit.test.ts',
+    ],
+  },
   'projection-guard': {
     mutate: ['projections/src/{guard,apply}.ts'],
     spec: ['projections/test/*.unit.test.ts'],

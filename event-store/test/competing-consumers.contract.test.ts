@@ -9,19 +9,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { connectEventStoreDB, connectEventStoreDBCompetingConsumers, inMemoryCompetingConsumers, openInMemoryEventStore } from '../src/index.ts';
 import type { CompetingConsumers, CompetingDelivery } from '../src/competing-consumers.ts';
 import type { EventStore } from '../src/port.ts';
+import { until } from './support/until.ts';
 
 interface Adapter {
   store: EventStore;
   consumers: CompetingConsumers;
   close(): Promise<void>;
-}
-
-async function until(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(10);
-  }
 }
 
 function describeCompetingConsumers(name: string, open: () => Promise<Adapter>) {
@@ -41,7 +34,7 @@ function describeCompetingConsumers(name: string, open: () => Promise<Adapter>) 
       const one = adapter.consumers.subscribe(options, handler('one'));
       const two = adapter.consumers.subscribe(options, handler('two'));
       for (let i = 0; i < 20; i++) await adapter.store.append(`competing-${run}-${i}`, [{ type: i % 4 === 3 ? typeB : typeA, data: { i } }]);
-      await until(() => seen.length >= 15, 'the 15 events of the group');
+      await until(() => seen.length >= 15, 'the 15 events of the group', 20_000);
       await sleep(300);
       await one.close();
       await two.close();
@@ -66,7 +59,7 @@ function describeCompetingConsumers(name: string, open: () => Promise<Adapter>) 
         },
       );
       await adapter.store.append(`competing-${run}-fails`, [{ type: typeB, data: {} }]);
-      await until(() => consumer.status().parked === 1, 'the event to be parked');
+      await until(() => consumer.status().parked === 1, 'the event to be parked', 20_000);
       await consumer.close();
       expect(retries).to.deep.equal([0, 1, 2]);
       expect(String(errors[0])).to.contain('parked after 3 deliveries');

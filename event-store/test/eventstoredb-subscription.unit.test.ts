@@ -9,6 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { eventStoreOnClient } from '../src/eventstoredb/eventstoredb-event-store.ts';
 import type { EventStore, RecordedEvent, Subscription } from '../src/port.ts';
 import { SimulatedEventStoreDB } from './support/simulated-eventstoredb.ts';
+import { until } from './support/until.ts';
 
 describe('one EventStoreDB subscription, on the simulated server', function () {
   let simulation: SimulatedEventStoreDB;
@@ -49,14 +50,6 @@ describe('one EventStoreDB subscription, on the simulated server', function () {
       ),
     );
     return { seen, batches, caughtUp: () => caughtUp };
-  }
-
-  async function until(condition: () => boolean, what: string): Promise<void> {
-    const deadline = Date.now() + 5_000;
-    while (!condition()) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await sleep(2);
-    }
   }
 
   it('hands over nothing twice when the server sends the event it resumes from again', async function () {

@@ -8,22 +8,12 @@
 import { expect } from 'chai';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LogSubscription, NewEventsSignal, type DurableLog } from '../src/embedded/log-subscription.ts';
-import type { RecordedEvent, SubscriptionHandler } from '../src/port.ts';
-
-const event = (position: number): RecordedEvent =>
-  Object.freeze({
-    id: `e${position}`,
-    streamId: 's',
-    type: 'Happened',
-    revision: position,
-    position,
-    data: {},
-    metadata: {},
-    recordedAt: '2026-11-29T00:00:00.000Z',
-  });
+import type { SubscriptionHandler } from '../src/port.ts';
+import { recordedEvent } from './support/recorded-event.ts';
+import { until } from './support/until.ts';
 
 function arrayLog(count: number) {
-  const events = Array.from({ length: count }, (_, i) => event(i));
+  const events = Array.from({ length: count }, (_, i) => recordedEvent(i));
   const signal = new NewEventsSignal();
   let reads = 0;
   let readGate: Promise<void> = Promise.resolve();
@@ -42,7 +32,7 @@ function arrayLog(count: number) {
     signal,
     reads: () => reads,
     append: () => {
-      events.push(event(events.length));
+      events.push(recordedEvent(events.length));
       signal.notify();
     },
     holdReads: (gate: Promise<void>) => (readGate = gate),
@@ -59,14 +49,6 @@ function collecting(extra: Partial<SubscriptionHandler> = {}) {
     ...extra,
   };
   return { seen, handler };
-}
-
-async function until(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 5_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(1);
-  }
 }
 
 describe('embedded log: one subscription cursor', function () {

@@ -7,7 +7,9 @@
 import { expect } from 'chai';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ResumingSubscription } from '../src/resuming-subscription.ts';
-import type { RecordedEvent, SubscriptionHandler } from '../src/port.ts';
+import type { SubscriptionHandler } from '../src/port.ts';
+import { recordedEvent } from './support/recorded-event.ts';
+import { until } from './support/until.ts';
 
 class Lost extends Error {}
 class Broken extends Error {}
@@ -18,18 +20,6 @@ interface Opened {
   readonly handler: SubscriptionHandler;
   closed: boolean;
 }
-
-const event = (position: number): RecordedEvent =>
-  Object.freeze({
-    id: `e${position}`,
-    streamId: 's',
-    type: 'Happened',
-    revision: position,
-    position,
-    data: {},
-    metadata: {},
-    recordedAt: '2026-11-29T00:00:00.000Z',
-  });
 
 function scripted(options: { after?: number; handler?: Partial<SubscriptionHandler>; retryDelayMs?: number } = {}) {
   const opened: Opened[] = [];
@@ -62,20 +52,12 @@ function scripted(options: { after?: number; handler?: Partial<SubscriptionHandl
   return { subscription, opened, delivered, errors, logs, caughtUps: () => caughtUp, latest: () => opened.at(-1)! };
 }
 
-async function until(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 5_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(1);
-  }
-}
-
 describe('a resuming subscription, its connections scripted', function () {
   it('opens the first subscription after the given position, catching up until it says it is caught up', async function () {
     const { subscription, opened, latest, caughtUps } = scripted({ after: 41 });
     expect(opened.map((one) => one.after)).to.deep.equal([41]);
     expect(subscription.status()).to.deep.equal({ state: 'catching-up', position: 41, retries: 0, error: null });
-    await latest().handler.onBatch([event(42), event(43)]);
+    await latest().handler.onBatch([recordedEvent(42), recordedEvent(43)]);
     expect(subscription.status()).to.deep.include({ state: 'catching-up', position: 43 });
     latest().handler.onCaughtUp!();
     expect(subscription.status().state).to.equal('live');
@@ -85,7 +67,7 @@ describe('a resuming subscription, its connections scripted', function () {
 
   it('resumes after the last handled event, says so in one line each way, and calls onCaughtUp only once', async function () {
     const { subscription, opened, delivered, logs, latest, caughtUps } = scripted();
-    await latest().handler.onBatch([event(0), event(1)]);
+    await latest().handler.onBatch([recordedEvent(0), recordedEvent(1)]);
     latest().handler.onCaughtUp!();
     latest().handler.onError!(new Lost('connection dropped'));
     expect(subscription.status()).to.deep.equal({ state: 'retrying', position: 1, retries: 1, error: 'Lost: connection dropped' });
@@ -97,7 +79,7 @@ describe('a resuming subscription, its connections scripted', function () {
     latest().handler.onError!(new Lost('no connection'));
     await until(() => opened.length === 3, 'the third subscription');
     expect(subscription.status().retries).to.equal(2);
-    await latest().handler.onBatch([event(2)]);
+    await latest().handler.onBatch([recordedEvent(2)]);
     expect(subscription.status()).to.deep.equal({ state: 'catching-up', position: 2, retries: 0, error: null });
     latest().handler.onCaughtUp!();
     expect(subscription.status().state).to.equal('live');
@@ -125,11 +107,11 @@ describe('a resuming subscription, its connections scripted', function () {
   it('lets no callback of a replaced subscription reach the handler', async function () {
     const { subscription, opened, delivered, errors, latest, caughtUps } = scripted();
     const first = latest().handler;
-    await first.onBatch([event(0)]);
+    await first.onBatch([recordedEvent(0)]);
     first.onError!(new Lost('connection dropped'));
     await until(() => opened.length === 2, 'the second subscription');
     // the driver's late callbacks from the one that failed
-    await first.onBatch([event(1)]);
+    await first.onBatch([recordedEvent(1)]);
     first.onCaughtUp!();
     first.onError!(new Broken('late failure'));
     first.onError!(new Lost('late drop'));
@@ -138,7 +120,7 @@ describe('a resuming subscription, its connections scripted', function () {
     expect(errors).to.deep.equal([]);
     expect(opened.length, 'no retry for a late drop').to.equal(2);
     expect(subscription.status()).to.deep.include({ state: 'retrying', position: 0, retries: 1 });
-    await latest().handler.onBatch([event(1)]);
+    await latest().handler.onBatch([recordedEvent(1)]);
     expect(delivered).to.deep.equal([0, 1]);
     await subscription.close();
   });
@@ -147,7 +129,7 @@ describe('a resuming subscription, its connections scripted', function () {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const { subscription, opened, latest } = scripted({ handler: { onBatch: (events) => (events[0]!.position === 5 ? held : Promise.resolve()) } });
-    const batch = latest().handler.onBatch([event(5), event(6)]);
+    const batch = latest().handler.onBatch([recordedEvent(5), recordedEvent(6)]);
     latest().handler.onError!(new Lost('connection dropped'));
     await sleep(20);
     expect(opened.length, 'not while the handler holds a batch').to.equal(1);
@@ -170,7 +152,7 @@ describe('a resuming subscription, its connections scripted', function () {
         },
       },
     });
-    const batch = latest().handler.onBatch([event(0)]);
+    const batch = latest().handler.onBatch([recordedEvent(0)]);
     latest().handler.onError!(new Lost('connection dropped'));
     release();
     await batch.catch(() => undefined);
@@ -191,7 +173,7 @@ describe('a resuming subscription, its connections scripted', function () {
       },
     });
     await latest()
-      .handler.onBatch([event(0)])
+      .handler.onBatch([recordedEvent(0)])
       .catch(() => undefined);
     // the one-shot subscription ends at a throwing handler and says so; its error is transient-looking
     latest().handler.onError!(new Lost('subscription ended'));
@@ -216,11 +198,11 @@ describe('a resuming subscription, its connections scripted', function () {
 
   it('close() closes the subscription it holds, and nothing reaches the handler after it', async function () {
     const { subscription, opened, delivered, errors, latest, caughtUps } = scripted({ after: 3 });
-    await latest().handler.onBatch([event(4)]);
+    await latest().handler.onBatch([recordedEvent(4)]);
     await subscription.close();
     expect(opened[0]!.closed).to.equal(true);
     expect(subscription.status()).to.deep.equal({ state: 'closed', position: 4, retries: 0, error: null });
-    await latest().handler.onBatch([event(5)]);
+    await latest().handler.onBatch([recordedEvent(5)]);
     latest().handler.onCaughtUp!();
     latest().handler.onError!(new Lost('late drop'));
     await sleep(20);
@@ -236,8 +218,8 @@ describe('a resuming subscription, its connections scripted', function () {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const { subscription, latest } = scripted({ handler: { onBatch: (events) => (events[0]!.position === 8 ? held : Promise.resolve()) } });
-    await latest().handler.onBatch([event(7)]);
-    const batch = latest().handler.onBatch([event(8)]);
+    await latest().handler.onBatch([recordedEvent(7)]);
+    const batch = latest().handler.onBatch([recordedEvent(8)]);
     await subscription.close();
     release();
     await batch;
@@ -261,7 +243,7 @@ describe('a resuming subscription, its connections scripted', function () {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const holding = scripted({ retryDelayMs: 10_000, handler: { onBatch: () => held } });
-    const batch = holding.latest().handler.onBatch([event(0)]);
+    const batch = holding.latest().handler.onBatch([recordedEvent(0)]);
     holding.latest().handler.onError!(new Lost('connection dropped'));
     await holding.subscription.close();
     count = timers();

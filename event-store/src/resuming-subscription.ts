@@ -58,7 +58,7 @@ export class ResumingSubscription implements Subscription {
   async close(): Promise<void> {
     this.state = 'closed';
     this.generation++;
-    if (this.timer) clearTimeout(this.timer);
+    clearTimeout(this.timer ?? undefined);
     const inner = this.inner;
     this.inner = null;
     await inner?.close();
@@ -126,10 +126,10 @@ export class ResumingSubscription implements Subscription {
         this.fail(this.handlerFailure.error);
         return;
       }
+      // close() clears it; still 'retrying' until the new subscription delivers or is caught up
       this.timer = setTimeout(() => {
         this.timer = null;
-        // Still 'retrying' until the new subscription delivers or is caught up.
-        if (this.state === 'retrying') this.connect();
+        this.connect();
       }, delay);
     })();
   }

@@ -36,6 +36,7 @@ describe('one EventStoreDB subscription, on the simulated server', function () {
     const seen: number[] = [];
     const batches: number[] = [];
     let caughtUp = false;
+    let seenWhenCaughtUp: number[] | undefined;
     subscriptions.push(
       store.subscribeToAll(
         { ...(after !== undefined && { after }), maxBatchSize },
@@ -45,11 +46,14 @@ describe('one EventStoreDB subscription, on the simulated server', function () {
             batches.push(events.length);
             await onBatch(events);
           },
-          onCaughtUp: () => (caughtUp = true),
+          onCaughtUp: () => {
+            caughtUp = true;
+            seenWhenCaughtUp = [...seen];
+          },
         },
       ),
     );
-    return { seen, batches, caughtUp: () => caughtUp };
+    return { seen, batches, caughtUp: () => caughtUp, seenWhenCaughtUp: () => seenWhenCaughtUp };
   }
 
   it('hands over nothing twice when the server sends the event it resumes from again', async function () {
@@ -58,12 +62,15 @@ describe('one EventStoreDB subscription, on the simulated server', function () {
     const follower = follow(positions[4], 3);
     await until(follower.caughtUp, 'caught up');
     expect(follower.seen).to.deep.equal([5, 6, 7, 8, 9]);
-    // a dropped connection resumes from the last event handed over, which the server sends again
+    // a dropped connection resumes from the last event handed over, which the server sends again, alone
     simulation.dropSubscriptions();
+    await until(() => simulation.liveSubscriptions() === 1, 'the subscription to resume');
+    await sleep(20);
     await append(3, 10);
     await until(() => follower.seen.length >= 8, 'the events after the drop');
     await sleep(20);
     expect(follower.seen).to.deep.equal([5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(simulation.subscribedFrom).to.deep.equal([BigInt(positions[4]!), BigInt(positions[9]!)]);
   });
 
   it('makes the client stop taking events while the handler holds a batch, then hands every one over in order', async function () {
@@ -74,8 +81,8 @@ describe('one EventStoreDB subscription, on the simulated server', function () {
     const follower = follow(undefined, 5, (events) => (events[0]!.data['i'] === 0 ? held : Promise.resolve()));
     await until(() => follower.seen.length > 0, 'the first batch');
     await sleep(20);
-    // the adapter took at most two batches beyond the one the handler holds
-    expect(simulation.unreadBySubscribers()).to.be.at.least(100 - 3 * 5);
+    // the adapter stopped taking events once it held two batches: the one the handler holds, and one more
+    expect(simulation.unreadBySubscribers()).to.equal(100 - 2 * 5);
     release();
     await until(() => follower.seen.length === 100, 'every event');
     expect(follower.seen).to.deep.equal(Array.from({ length: 100 }, (_, i) => i));
@@ -92,11 +99,35 @@ describe('one EventStoreDB subscription, on the simulated server', function () {
       open(server);
       await append(5);
       simulation.beforeSubscribe = () => simulation.scavengeNewest();
-      const follower = follow(undefined, 10);
+      // one event a batch, so that being caught up too early would show
+      const follower = follow(undefined, 1);
       await until(follower.caughtUp, 'caught up');
-      expect(follower.seen).to.deep.equal([0, 1, 2, 3]);
+      expect(follower.seenWhenCaughtUp(), 'caught up once every event it could read was handed over').to.deep.equal([0, 1, 2, 3]);
     });
   }
+
+  it("starts from the log's start when given no position, and stops with the error when onCaughtUp throws", async function () {
+    open();
+    await append(2);
+    const failure = new Error('could not mark caught up');
+    const errors: unknown[] = [];
+    subscriptions.push(
+      store.subscribeToAll(
+        { maxBatchSize: 10 },
+        {
+          onBatch: async () => undefined,
+          onCaughtUp: () => {
+            throw failure;
+          },
+          onError: (error) => errors.push(error),
+        },
+      ),
+    );
+    await until(() => errors.length > 0, 'onError');
+    expect(errors).to.deep.equal([failure]);
+    expect(simulation.subscribedFrom).to.deep.equal(['start']);
+    expect(subscriptions[0]!.status().state).to.equal('failed');
+  });
 
   it("close() lets go of the server's subscription", async function () {
     open();

@@ -21,7 +21,7 @@ interface Opened {
   closed: boolean;
 }
 
-function scripted(options: { after?: number; handler?: Partial<SubscriptionHandler>; retryDelayMs?: number } = {}) {
+function scripted(options: { after?: number; name?: string; handler?: Partial<SubscriptionHandler>; withoutOnError?: boolean; retryDelayMs?: number } = {}) {
   const opened: Opened[] = [];
   const delivered: number[] = [];
   const errors: unknown[] = [];
@@ -38,14 +38,14 @@ function scripted(options: { after?: number; handler?: Partial<SubscriptionHandl
         },
       };
     },
-    { after: options.after, name: 'projection test' },
+    { after: options.after, name: 'name' in options ? options.name : 'projection test' },
     {
       onBatch: async (events) => {
         delivered.push(...events.map((e) => e.position));
         await options.handler?.onBatch?.(events);
       },
       onCaughtUp: () => caughtUp++,
-      onError: (error) => errors.push(error),
+      ...(options.withoutOnError !== true && { onError: (error: unknown) => void errors.push(error) }),
     },
     { isTransient: (error) => error instanceof Lost, backoff: { initialDelayMs: delay, maxDelayMs: delay }, log: (line) => logs.push(line) },
   );
@@ -251,6 +251,24 @@ describe('a resuming subscription, its connections scripted', function () {
     await batch;
     for (let turn = 0; turn < 3; turn++) await nextTurn();
     expect(timers(), 'no retry set up after the close').to.equal(count);
+  });
+
+  it('is named a subscription to $all without a name, and prints what stopped it to the console without onError', async function () {
+    const printed: unknown[][] = [];
+    const print = console.error;
+    console.error = (...line: unknown[]) => void printed.push(line);
+    try {
+      const { subscription, logs, latest, opened } = scripted({ name: undefined, withoutOnError: true });
+      latest().handler.onError!(new Lost('connection dropped'));
+      await until(() => opened.length === 2, 'the second subscription');
+      expect(logs[0]).to.match(/^subscription to \$all lost after position start /);
+      const broken = new Broken('access denied');
+      latest().handler.onError!(broken);
+      expect(printed).to.deep.equal([['subscription to $all stopped:', broken]]);
+      expect(subscription.status().state).to.equal('failed');
+    } finally {
+      console.error = print;
+    }
   });
 
   it('close() while waiting to resubscribe cancels the retry', async function () {

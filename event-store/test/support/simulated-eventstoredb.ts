@@ -61,9 +61,9 @@ export interface SimulationOptions {
    */
   readonly repeatsFromPosition?: boolean;
   /**
-   * True: once a filtered subscription has caught up, the server sends a checkpoint at the
-   * end of the log, as it does every few events it scans; before 23.10 that is a client's
-   * only sign of being live. Default false.
+   * True: while a filtered subscription catches up, the server sends a checkpoint after each
+   * event it scans (a real one every few), whether it passed the filter or not; before 23.10
+   * that is a client's only sign of being live. Default false.
    */
   readonly sendsCheckpoints?: boolean;
 }
@@ -115,6 +115,8 @@ export class SimulatedEventStoreDB {
   private available: boolean;
   /** Subscriptions opened (including ones that failed at once): lets tests see resubscribes. */
   subscribeCalls = 0;
+  /** Where each subscription asked to start: 'start', or the position it is exclusive of. */
+  readonly subscribedFrom: ('start' | bigint)[] = [];
   /** Runs as a subscription is asked for: lets a test change the log between a client's calls. */
   beforeSubscribe: (() => void) | undefined;
 
@@ -307,6 +309,7 @@ export class SimulatedEventStoreDB {
       },
     });
     this.subscribeCalls++;
+    this.subscribedFrom.push(from < 0n ? 'start' : from);
     this.beforeSubscribe?.();
     setImmediate(() => {
       if (stream.destroyed) return;
@@ -315,11 +318,12 @@ export class SimulatedEventStoreDB {
         return;
       }
       // Catch up (exclusive of fromPosition unless it repeats it), then go live.
-      for (const event of this.log) this.deliver(subscriber, event);
-      if (this.options.sendsCaughtUp) stream.emit('caughtUp');
-      const end = this.log.at(-1)?.position;
       const filter = options.filter as { checkpointReached?: (subscription: unknown, position: Position) => Promise<void> | void } | undefined;
-      if (this.options.sendsCheckpoints === true && end !== undefined) void filter?.checkpointReached?.(stream, end);
+      for (const event of this.log) {
+        this.deliver(subscriber, event);
+        if (this.options.sendsCheckpoints === true) void filter?.checkpointReached?.(stream, event.position);
+      }
+      if (this.options.sendsCaughtUp) stream.emit('caughtUp');
       this.subscribers.add(subscriber);
     });
     return stream;

@@ -7,6 +7,7 @@
 import { expect } from 'chai';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eventStoreOnClient } from '../src/eventstoredb/eventstoredb-event-store.ts';
+import { EventStoreDBSubscription } from '../src/eventstoredb/eventstoredb-subscription.ts';
 import type { EventStore, RecordedEvent, Subscription } from '../src/port.ts';
 import { SimulatedEventStoreDB } from './support/simulated-eventstoredb.ts';
 import { until } from './support/until.ts';
@@ -147,5 +148,51 @@ describe('one EventStoreDB subscription, on the simulated server', function () {
     await sleep(30);
     expect(simulation.liveSubscriptions()).to.equal(0);
     expect(simulation.subscribeCalls).to.equal(0);
+  });
+
+  describe('alone, without the resuming subscription around it (which would hide a second call)', function () {
+    it('calls onCaughtUp once when the server says so, checkpoints pass the head and the events reach it', async function () {
+      open({ sendsCaughtUp: true, sendsCheckpoints: true });
+      await append(4);
+      let caughtUps = 0;
+      const one = new EventStoreDBSubscription(
+        simulation.client(),
+        { after: undefined, maxBatchSize: 1 },
+        { onBatch: async () => undefined, onCaughtUp: () => void caughtUps++ },
+        () => store.headPosition(),
+      );
+      await until(() => caughtUps > 0, 'caught up');
+      await append(2, 4);
+      await sleep(30);
+      await one.close();
+      expect(caughtUps).to.equal(1);
+    });
+
+    it('calls onError once, with what the handler threw, though the stream then ends', async function () {
+      open();
+      await append(3);
+      const failure = new Error('projection failed');
+      const errors: unknown[] = [];
+      let batches = 0;
+      const one = new EventStoreDBSubscription(
+        simulation.client(),
+        { after: undefined, maxBatchSize: 10 },
+        {
+          onBatch: async () => {
+            batches++;
+            throw failure;
+          },
+          onError: (error) => void errors.push(error),
+        },
+        () => store.headPosition(),
+      );
+      await until(() => errors.length > 0, 'onError');
+      simulation.dropSubscriptions('ended');
+      await append(1, 3);
+      await sleep(30);
+      await one.close();
+      expect(errors).to.deep.equal([failure]);
+      expect(batches).to.equal(1);
+    });
   });
 });

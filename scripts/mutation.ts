@@ -134,7 +134,14 @@ const targets: Record<string, Target> = {
     // read models following the log: batches applied and retried, checkpoints, caught up, the read side's position and health
     mutate: ['projections/src/{runner,checkpoints}.ts'],
     spec: [
-      ...['runner.unit', 'runner-resilience.unit', 'read-model-runner.unit', 'stored-log-models.unit'].map((name) => `projections/test/${name}.test.ts`),
+      ...[
+        'runner.unit',
+        'runner-bookkeeping.unit',
+        'checkpoint-progress.unit',
+        'runner-resilience.unit',
+        'read-model-runner.unit',
+        'stored-log-models.unit',
+      ].map((name) => `projections/test/${name}.test.ts`),
       'query-service/test/read-side-health.unit.test.ts',
     ],
   },

@@ -60,7 +60,8 @@ export async function markCaughtUp(store: ReadStore, name: string, version: numb
 async function readSideCheckpoint(store: ReadStore, names: readonly string[]): Promise<number | undefined> {
   const docs = await store.collection<CheckpointDocument>(CHECKPOINTS_COLLECTION).find({ _id: { $in: [...names] } });
   if (docs.length < names.length) return undefined;
-  return docs.length === 0 ? Infinity : Math.min(...docs.map((doc) => doc.position));
+  // none followed (Math.min of nothing): Infinity, nothing to wait for
+  return Math.min(...docs.map((doc) => doc.position));
 }
 
 /** Every read model's versions as the read store records them, in any process that reads it (the auditors' status page). */

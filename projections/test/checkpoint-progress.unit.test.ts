@@ -5,6 +5,7 @@
  * of the version queries read.
  */
 import { expect } from 'chai';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createEmbeddedReadStore, type ReadStore } from '@stays/read-store';
 import {
   HEALTH_REPORT_MAX_AGE_MS,
@@ -104,6 +105,7 @@ describe('read-side progress from the stored checkpoints (a query service apart 
     expect(await progress.waitFor(30, 0), 'the lowest checkpoint counts').to.equal(true);
     expect(await progress.waitFor(31, 20)).to.equal(false);
     const waiting = progress.waitFor(45, 5_000);
+    await sleep(20); // a few polls go by first
     await writeCheckpoint(store, 'hotels@1', 1, 45);
     expect(await waiting).to.equal(true);
   });
@@ -130,6 +132,8 @@ describe('read-side progress from the stored checkpoints (a query service apart 
     expect(await progress.changedAt('hotels')).to.equal('1@33');
     expect(await progress.changedAt('bookings')).to.equal('2@start');
     expect(await progress.changedAt('calendar')).to.equal(undefined);
+    await writeVersions(store, 'occupancy', [entry(1, 'live')]);
+    expect(await checkpointProgress(store, ['occupancy']).changedAt('occupancy'), 'no checkpoint yet').to.equal('1@start');
     await writeCheckpoint(store, 'hotels@1', 1, 50);
     expect(await progress.changedAt('hotels'), 'a checkpoint without a change keeps the stamp').to.equal('1@33');
   });

@@ -180,45 +180,41 @@ describe('projection runner: waits, caught up, health, names and what it logs', 
     expect(projections.status()[0]!.failed).to.equal(null);
   });
 
-  it('stops every projection of a subscription that fails for good, with its error', async () => {
+  /** Projections a and b caught up on two events of a simulated EventStoreDB, sharing one subscription. */
+  async function onSimulatedServer(test: (simulation: SimulatedEventStoreDB, projections: ProjectionRunner) => Promise<void>): Promise<void> {
     const simulation = new SimulatedEventStoreDB({ sendsCaughtUp: true });
     const onServer = eventStoreOnSimulation(simulation);
+    const projections = new ProjectionRunner(onServer, readStore, [counting('a'), counting('b')], { log: () => undefined });
     try {
       await append(onServer, 2);
-      const projections = new ProjectionRunner(onServer, readStore, [counting('a'), counting('b')], { log: () => undefined });
       await projections.start();
       await projections.whenCaughtUp();
+      await test(simulation, projections);
+    } finally {
+      await projections.stop();
+      await onServer.close();
+    }
+  }
+
+  it('stops every projection of a subscription that fails for good, with its error', () =>
+    onSimulatedServer(async (simulation, projections) => {
       simulation.dropSubscriptions(new Error('access denied'));
       await until(() => projections.status().every((projection) => projection.failed !== null), 'both to stop');
       expect(projections.status().map(({ name, failed, subscription }) => ({ name, failed, subscription }))).to.deep.equal([
         { name: 'a', failed: 'access denied', subscription: 'failed' },
         { name: 'b', failed: 'access denied', subscription: 'failed' },
       ]);
-      await projections.stop();
-    } finally {
-      await onServer.close();
-    }
-  });
+    }));
 
-  it('lets go of the log when its last projection is removed', async () => {
-    const simulation = new SimulatedEventStoreDB({ sendsCaughtUp: true });
-    const onServer = eventStoreOnSimulation(simulation);
-    try {
-      await append(onServer, 2);
-      const projections = new ProjectionRunner(onServer, readStore, [counting('a'), counting('b')], { log: () => undefined });
-      await projections.start();
-      await projections.whenCaughtUp();
+  it('lets go of the log when its last projection is removed', () =>
+    onSimulatedServer(async (simulation, projections) => {
       expect(simulation.liveSubscriptions(), 'one subscription for both').to.equal(1);
       await projections.remove('a');
       expect(simulation.liveSubscriptions()).to.equal(1);
       await projections.remove('b');
       expect(simulation.liveSubscriptions()).to.equal(0);
       expect(projections.status()).to.deep.equal([]);
-      await projections.stop();
-    } finally {
-      await onServer.close();
-    }
-  });
+    }));
 
   it('logs how many retries a batch took, and stop() ends a batch waiting to retry at once without calling it a failure', async () => {
     await append(eventStore, 1);

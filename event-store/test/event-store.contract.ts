@@ -15,6 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { WrongExpectedRevisionError } from '../src/errors.ts';
 import type { AppendResult, EventData, EventStore, RecordedEvent, Subscription } from '../src/port.ts';
+import { until } from './support/until.ts';
 
 export interface ContractFixture {
   readonly store: EventStore;
@@ -577,13 +578,7 @@ class Collector {
   }
 }
 
-async function waitUntil(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + DELIVERY_TIMEOUT_MS;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for: ${what}`);
-    await sleep(5);
-  }
-}
+const waitUntil = (condition: () => boolean, what: string): Promise<void> => until(condition, what, DELIVERY_TIMEOUT_MS);
 
 async function expectRejection(promise: Promise<unknown>): Promise<unknown> {
   try {

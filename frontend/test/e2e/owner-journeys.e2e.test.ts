@@ -203,6 +203,12 @@ describe('owner journeys (e2e)', function () {
     await page.getByRole('button', { name: ui.addRoomButton }).click();
     const refusal = page.getByText(server.roomListingExists('Room', 'Deluxe'));
     await refusal.waitFor();
+    // a state of this page, not of its address: both widths taken from it
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.evaluate(() => new Promise((laidOut) => requestAnimationFrame(() => requestAnimationFrame(laidOut))));
+      await page.screenshot({ path: path.join(SHOTS, `owner-03-room-refused-${width}.png`), fullPage: true });
+    }
     await byLabel(page, ui.roomStandardInputLabel).fill('Family Suite');
     await refusal.waitFor({ state: 'detached' });
     await byLabel(page, ui.roomAmenitiesLabel).fill('Free WiFi AC Massage');

@@ -1,15 +1,23 @@
 /**
- * The competing-consumers port, one suite for each adapter: the in-process one always, the
- * EventStoreDB persistent subscription when EVENTSTORE_URL is set. Each run uses event types
+ * The competing-consumers port, one suite for each adapter: the in-process one and the
+ * EventStoreDB persistent subscription over the simulated server always, the EventStoreDB
+ * adapter against a real server when EVENTSTORE_URL is set. Each run uses event types
  * and a group of its own, so a server's other events and groups do not matter.
  */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { connectEventStoreDB, connectEventStoreDBCompetingConsumers, inMemoryCompetingConsumers, openInMemoryEventStore } from '../src/index.ts';
+import {
+  connectEventStoreDB,
+  connectEventStoreDBCompetingConsumers,
+  eventStoreDBCompetingConsumers,
+  inMemoryCompetingConsumers,
+  openInMemoryEventStore,
+} from '../src/index.ts';
 import type { CompetingConsumers, CompetingDelivery } from '../src/competing-consumers.ts';
 import type { EventStore } from '../src/port.ts';
 import { until } from './support/until.ts';
+import { SimulatedEventStoreDB, eventStoreOnSimulation } from './support/simulated-eventstoredb.ts';
 
 interface Adapter {
   store: EventStore;
@@ -70,6 +78,12 @@ function describeCompetingConsumers(name: string, open: () => Promise<Adapter>) 
 describeCompetingConsumers('in process, over the in-memory log', async () => {
   const store = await openInMemoryEventStore();
   return { store, consumers: inMemoryCompetingConsumers(store), close: () => store.close() };
+});
+
+describeCompetingConsumers('EventStoreDB persistent subscriptions, simulated', async () => {
+  const simulation = new SimulatedEventStoreDB({ sendsCaughtUp: true });
+  const store = eventStoreOnSimulation(simulation);
+  return { store, consumers: eventStoreDBCompetingConsumers(simulation.client(), () => undefined), close: () => store.close() };
 });
 
 const url = process.env.EVENTSTORE_URL;

@@ -21,7 +21,7 @@ import {
   type PersistentSubscriptionToAll,
   type PersistentSubscriptionToAllResolvedEvent,
 } from '@eventstore/db-client';
-import { backoffDelayMs, describeError } from '../backoff.ts';
+import { backoffDelayMs, describeError, type BackoffOptions } from '../backoff.ts';
 import type {
   CompetingConsumer,
   CompetingConsumerHandler,
@@ -45,8 +45,13 @@ export function connectEventStoreDBCompetingConsumers(connectionString: string, 
   return { ...eventStoreDBCompetingConsumers(client, log), close: () => client.dispose() };
 }
 
-export function eventStoreDBCompetingConsumers(client: EventStoreDBClient, log: (line: string) => void = console.warn): CompetingConsumers {
-  return { subscribe: (options, handler) => new PersistentSubscriptionConsumer(client, options, handler, log) };
+/** `backoff`: the waits before joining again after a lost connection (default 0.2 s doubling to 30 s). */
+export function eventStoreDBCompetingConsumers(
+  client: EventStoreDBClient,
+  log: (line: string) => void = console.warn,
+  backoff: BackoffOptions = {},
+): CompetingConsumers {
+  return { subscribe: (options, handler) => new PersistentSubscriptionConsumer(client, options, handler, log, backoff) };
 }
 
 class PersistentSubscriptionConsumer implements CompetingConsumer {
@@ -65,6 +70,7 @@ class PersistentSubscriptionConsumer implements CompetingConsumer {
     private readonly options: CompetingConsumerOptions,
     private readonly handler: CompetingConsumerHandler,
     private readonly log: (line: string) => void,
+    private readonly backoff: BackoffOptions,
   ) {
     void this.join();
   }
@@ -139,7 +145,8 @@ class PersistentSubscriptionConsumer implements CompetingConsumer {
     } finally {
       this.inFlight--;
       if (this.inFlight === 0) for (const resolve of this.drained.splice(0)) resolve();
-      if (this.state !== 'closed' && this.stream === stream && this.inFlight < this.options.concurrency) stream.resume();
+      // the stream now, not the one this event came on: after a lost connection the new one waits for the old handlers too
+      if (this.state !== 'closed' && this.inFlight < this.options.concurrency) this.stream?.resume();
     }
   }
 
@@ -150,7 +157,7 @@ class PersistentSubscriptionConsumer implements CompetingConsumer {
     this.state = 'retrying';
     this.retries++;
     this.error = describeError(error);
-    const delay = backoffDelayMs(this.retries);
+    const delay = backoffDelayMs(this.retries, this.backoff);
     this.log(`${this.options.group}: persistent subscription lost (${this.error}); joining again in ${delay} ms`);
     this.timer = setTimeout(() => {
       this.timer = null;

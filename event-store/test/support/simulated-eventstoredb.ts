@@ -48,6 +48,7 @@ import {
 import { eventStoreOnClient } from '../../src/eventstoredb/eventstoredb-event-store.ts';
 import { databaseOnClient, type EventStoreDBDatabase } from '../../src/eventstoredb/eventstoredb-database.ts';
 import type { EventStore } from '../../src/port.ts';
+import { SimulatedGroup, type GroupSettings, type MemberStream } from './simulated-persistent-subscriptions.ts';
 
 export interface SimulationOptions {
   /** Servers >= 23.10 send 'caughtUp' on catch-up subscriptions; older ones do not. */
@@ -77,14 +78,20 @@ export type SubscriptionDrop =
   /** The server completes the call: the stream ends without an error. */
   | 'ended';
 
-/** A gRPC failure as the client turns it into an error (codes from grpc status). */
-export function clientError(code: number, name: string, details: string): Error {
-  const serviceError = Object.assign(new Error(`${code} ${name}: ${details}`), { code, details, metadata: { getMap: () => ({}) } });
+/**
+ * A gRPC failure as the client turns it into an error (codes from grpc status); `exception`:
+ * the server's name for it in the call's metadata, from which the client picks its class.
+ */
+export function clientError(code: number, name: string, details: string, exception?: string): Error {
+  const metadata = { getMap: () => (exception === undefined ? {} : { exception }) };
+  const serviceError = Object.assign(new Error(`${code} ${name}: ${details}`), { code, details, metadata });
   return convertToCommandError(serviceError);
 }
 
 const UNAVAILABLE = 14;
 const CANCELLED = 1;
+const NOT_FOUND = 5;
+const ALREADY_EXISTS = 6;
 const notConnected = () => clientError(UNAVAILABLE, 'UNAVAILABLE', 'No connection established');
 
 interface StoredEvent {
@@ -111,6 +118,11 @@ export class SimulatedEventStoreDB {
   private readonly log: StoredEvent[] = [];
   private readonly streams = new Map<string, StoredEvent[]>();
   private readonly subscribers = new Set<LiveSubscriber>();
+  private readonly groups = new Map<string, SimulatedGroup>();
+  /** Each persistent subscription's stream, and its group: a drop lets go of both. */
+  private readonly members = new Map<MemberStream, SimulatedGroup>();
+  /** Groups asked to be created, including those that existed already. */
+  groupCreations = 0;
   private nextByte = 4096n;
   private available: boolean;
   /** Subscriptions opened (including ones that failed at once): lets tests see resubscribes. */
@@ -137,15 +149,28 @@ export class SimulatedEventStoreDB {
 
   /** A network blip: every live subscription is let go of (or fails with `how`, an error); the server stays up. */
   dropSubscriptions(how: SubscriptionDrop | Error = 'connection-dropped'): void {
-    for (const subscriber of [...this.subscribers]) {
-      this.subscribers.delete(subscriber);
-      if (how === 'ended') endStream(subscriber.stream);
-      else if (how instanceof Error) subscriber.stream.destroy(how);
+    const letGo = (stream: Readable) => {
+      if (how === 'ended') endStream(stream);
+      else if (how instanceof Error) stream.destroy(how);
       else
-        subscriber.stream.destroy(
+        stream.destroy(
           how === 'cancelled' ? clientError(CANCELLED, 'CANCELLED', 'Call cancelled') : clientError(UNAVAILABLE, 'UNAVAILABLE', 'Connection dropped'),
         );
+    };
+    for (const subscriber of [...this.subscribers]) {
+      this.subscribers.delete(subscriber);
+      letGo(subscriber.stream);
     }
+    for (const [stream, group] of [...this.members]) {
+      this.members.delete(stream);
+      group.lose(stream);
+      letGo(stream);
+    }
+  }
+
+  /** The persistent subscription group of that name (undefined before it is created). */
+  group(name: string): SimulatedGroup | undefined {
+    return this.groups.get(name);
   }
 
   /** The newest event that is not a system event leaves the log, as a deleted stream's events do when the server scavenges. */
@@ -175,6 +200,8 @@ export class SimulatedEventStoreDB {
       readStream: this.readStream.bind(this),
       readAll: this.readAll.bind(this),
       subscribeToAll: this.subscribeToAll.bind(this),
+      createPersistentSubscriptionToAll: this.createPersistentSubscriptionToAll.bind(this),
+      subscribeToPersistentSubscriptionToAll: this.subscribeToPersistentSubscriptionToAll.bind(this),
       getStreamMetadata: this.getStreamMetadata.bind(this),
       setStreamMetadata: this.setStreamMetadata.bind(this),
       dispose: async () => undefined,
@@ -262,7 +289,42 @@ export class SimulatedEventStoreDB {
     this.streams.set(streamId, stream);
     this.log.push(event);
     for (const subscriber of this.subscribers) this.deliver(subscriber, event);
+    for (const group of this.groups.values()) group.push();
     return event;
+  }
+
+  private async createPersistentSubscriptionToAll(groupName: string, settings: GroupSettings, options: { filter?: Filter } = {}): Promise<void> {
+    await new Promise((resolve) => setImmediate(resolve));
+    this.groupCreations++;
+    if (!this.available) throw notConnected();
+    if (this.groups.has(groupName)) {
+      throw clientError(ALREADY_EXISTS, 'ALREADY_EXISTS', `Subscription group ${groupName} on stream $all exists.`, 'persistent-subscription-exists');
+    }
+    const filter = options.filter && 'regex' in options.filter ? new RegExp(options.filter.regex) : undefined;
+    this.groups.set(groupName, new SimulatedGroup({ log: this.log, end: () => this.nextByte }, settings, filter));
+  }
+
+  /** A member of the group: confirmed, then pushed its share, at most `bufferSize` unanswered at once. */
+  private subscribeToPersistentSubscriptionToAll(groupName: string, { bufferSize = 10 }: { bufferSize?: number } = {}): MemberStream {
+    const group = this.groups.get(groupName);
+    const stream = group?.join(bufferSize) ?? (new Readable({ objectMode: true, read() {} }) as MemberStream);
+    if (group !== undefined) this.members.set(stream, group);
+    setImmediate(() => {
+      if (stream.destroyed) return;
+      if (!this.available) {
+        this.members.delete(stream);
+        group?.lose(stream);
+        stream.destroy(notConnected());
+      } else if (group === undefined) {
+        stream.destroy(
+          clientError(NOT_FOUND, 'NOT_FOUND', `Subscription group ${groupName} on stream $all does not exist.`, 'persistent-subscription-does-not-exist'),
+        );
+      } else if (group.admit(stream)) {
+        stream.emit('confirmation');
+        group.push();
+      }
+    });
+    return stream;
   }
 
   private readStream(streamName: string, options: { fromRevision?: ReadRevision; maxCount?: number | bigint } = {}) {

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { inMemoryCompetingConsumers, openInMemoryEventStore, type EventStore } from '@stays/event-store';
+import { eventStoreDBCompetingConsumers, inMemoryCompetingConsumers, openInMemoryEventStore, type EventStore } from '@stays/event-store';
+import { SimulatedEventStoreDB, eventStoreOnSimulation } from '@stays/event-store/test-support/simulated-eventstoredb';
 import { createFileMediaStore, type EmailMessage, type Mailer, type MediaStore } from '@stays/service-kit';
 import { competingBookingDocuments, type CompetingBookingDocumentsDeps } from '../src/reactors/booking-documents.ts';
 import { mayEmailNow } from '../src/reactors/email-claim.ts';
@@ -95,6 +96,43 @@ describe('booking documents on competing replicas', function () {
     expect(a.health().acknowledged, 'replica a worked').to.be.greaterThan(0);
     expect(b.health().acknowledged, 'replica b worked').to.be.greaterThan(0);
     expect(consumers.parked('booking-documents')).to.deep.equal([]);
+  });
+
+  it("two replicas on EventStoreDB's persistent subscriptions (simulated) send each booking one email through redeliveries and a dropped connection", async () => {
+    const simulation = new SimulatedEventStoreDB({ sendsCaughtUp: true });
+    const onServer = eventStoreOnSimulation(simulation);
+    const ids = Array.from({ length: 12 }, (_, i) => `BK-DROP${String(i).padStart(4, '0')}`);
+    for (const id of ids) await onServer.append(`booking-${id}`, [placed(id)]);
+    const consumers = eventStoreDBCompetingConsumers(simulation.client(), quiet, { initialDelayMs: 5, maxDelayMs: 20 });
+    // a timeout shorter than an email (160 ms) still redelivers mid-work, without running an event through the ten retries a slow turn can take at 30 ms
+    const options = { store: onServer, messageTimeoutMs: 100 };
+    const [a, b] = [replica(consumers, options), replica(consumers, options)];
+    a.start();
+    b.start();
+    const emailRecorded = async (id: string) => (await onServer.readStream(`booking-${id}`)).some((event) => event.type === 'BookingEmailSent');
+    await until(() => sent.length >= 3, 'the first emails');
+    simulation.dropSubscriptions();
+    await until(async () => (await Promise.all(ids.map(emailRecorded))).every(Boolean), 'every email to be recorded');
+    const group = simulation.group('booking-documents')!;
+    await until(() => a.health().inFlight + b.health().inFlight === 0 && group.unanswered() === 0, 'the replicas to settle');
+    await until(() => a.health().healthy && b.health().healthy && group.memberCount() === 2, 'both replicas to have joined again');
+    await a.stop();
+    await b.stop();
+    await onServer.close();
+
+    for (const id of ids) {
+      expect(
+        sent.filter((message) => message.subject.includes(id)),
+        id,
+      ).to.have.length(1);
+      const types = (await onServer.readStream(`booking-${id}`)).map((event) => event.type);
+      expect(types, id).to.deep.equal(['BookingPlaced', 'InvoiceIssued', 'BookingEmailSent']);
+    }
+    expect(
+      group.pushes.some((push) => push.retryCount > 0),
+      'events were delivered again',
+    ).to.equal(true);
+    expect(group.parked).to.deep.equal([]);
   });
 
   it("two replicas send the owner's new-booking notice and both cancellation notices exactly once each, recorded, though events are redelivered", async () => {

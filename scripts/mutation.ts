@@ -130,6 +130,19 @@ const targets: Record<string, Target> = {
       'embedded.contract',
     ].map((name) => `event-store/test/${name}.test.ts`),
   },
+  'competing-consumers': {
+    // replicas sharing a group: each event to one at a time, answered once its work is done, back to the group when it fails or is lost
+    mutate: [
+      'event-store/src/eventstoredb/persistent-subscription.ts',
+      'event-store/src/in-memory-competing-consumers.ts',
+      'command-service/src/reactors/competing-reactor.ts',
+    ],
+    spec: [
+      'event-store/test/persistent-subscription.unit.test.ts',
+      'event-store/test/competing-consumers.contract.test.ts',
+      'command-service/test/competing-booking-documents.unit.test.ts',
+    ],
+  },
   'projection-runner': {
     // read models following the log: batches applied and retried, checkpoints, caught up, the read side's position and health
     mutate: ['projections/src/{runner,checkpoints}.ts'],

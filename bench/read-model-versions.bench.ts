@@ -11,7 +11,7 @@ import path from 'node:path';
 import { openEmbeddedEventStore, type EventStore } from '@stays/event-store';
 import { connectMongoReadStore, createEmbeddedReadStore, type ReadStore } from '@stays/read-store';
 import { ReadModelRunner, accountsReadModel, liveReadModels } from '@stays/projections';
-import { writeAccountsLog } from './accounts-log.ts';
+import { writeAccountsLog } from '../standalone/test/support/accounts-log.ts';
 import { atLeast, exactly, type Report } from './report.ts';
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 100_000);

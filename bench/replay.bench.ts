@@ -10,7 +10,7 @@ import path from 'node:path';
 import { openEmbeddedEventStore } from '@stays/event-store';
 import { createEmbeddedReadStore } from '@stays/read-store';
 import { ReadModelRunner, discoverReadModels } from '@stays/projections';
-import { writeAccountsLog } from './accounts-log.ts';
+import { writeAccountsLog } from '../standalone/test/support/accounts-log.ts';
 import { replayApart } from './replay-process.ts';
 import { atLeast, type Report } from './report.ts';
 

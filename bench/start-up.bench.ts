@@ -17,7 +17,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { writeAccountsLog } from './accounts-log.ts';
+import { writeAccountsLog } from '../standalone/test/support/accounts-log.ts';
 import { openBenchLog } from './bench-log.ts';
 import { npmStartNodeFlags } from '../standalone/test/support/npm-start-flags.ts';
 import { atMost, type Report } from './report.ts';

@@ -305,6 +305,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
       const erasures = await snapshotAfterErasures(rawEventStore, runner, snapshots);
       closers.unshift(() => erasures.close());
       snapshots.start();
+      void snapshotAfterLongCatchUp(rawEventStore, runner, snapshots);
     }
 
     const commandApp = createCommandApp(
@@ -447,6 +448,26 @@ function openSnapshots(config: Config, log: EventStore, store: EmbeddedReadStore
     intervalMs: config.readStoreSnapshotIntervalMs,
     log: logLine,
   });
+}
+
+/**
+ * Events a start may read again before the read side's catch-up is worth a snapshot of its
+ * own: about a tenth of a second of replay here (docs/benchmarks.md, replay).
+ */
+export const SNAPSHOT_AFTER_CATCH_UP_EVENTS = 10_000;
+
+/**
+ * Writes a snapshot once the read side has reached the log's head as it was at start, when
+ * getting there read many events (no snapshot, an old one after a crash, a read model
+ * rebuilt): a crash before the next periodic snapshot then does not read them all again
+ * (a million events is about ten seconds of start-up here).
+ */
+async function snapshotAfterLongCatchUp(log: EventStore, runner: ReadModelRunner, snapshots: ReadStoreSnapshots): Promise<void> {
+  const head = await log.headPosition();
+  if (head === null || !(await runner.waitFor(head, FOLLOWERS_WAIT_FOR_READ_SIDE_MS))) return;
+  const { models } = await runner.status();
+  const readAgain = Math.max(0, ...models.flatMap((model) => model.versions.map((version) => version.events)));
+  if (readAgain >= SNAPSHOT_AFTER_CATCH_UP_EVENTS) snapshots.soon();
 }
 
 /**

@@ -5,7 +5,7 @@
  * does not match is dropped and the read models are rebuilt; an erasure is followed within
  * seconds by a snapshot without the erased values.
  */
-import { cp, readFile, rm } from 'node:fs/promises';
+import { cp, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
 import type { ReadModelsStatus } from '@stays/projections';
@@ -15,6 +15,8 @@ import { ApiClient } from './support/http-client.ts';
 import { operatorClient } from './support/operator.ts';
 import { bookedStay, hotelWithRoom } from './support/stays.ts';
 import { startTestSystem, type TestSystem } from './support/test-system.ts';
+import { writeAccountsLog } from './support/accounts-log.ts';
+import { SNAPSHOT_AFTER_CATCH_UP_EVENTS } from '../src/compose.ts';
 
 const SNAPSHOT = path.join('read-store', 'read-models.snapshot');
 
@@ -106,6 +108,30 @@ describe('read models kept across a restart by the read store snapshot', functio
     for (const model of (await readModels(stays)).models) {
       expect(model.versions.find((version) => version.version === model.live)!.events, model.name).to.be.greaterThan(0);
     }
+  });
+
+  it('writes a snapshot soon after a start that read many events again, not after one that read a few', async () => {
+    stays = await startTestSystem();
+    await stays.stop();
+    const file = path.join(stays.dataDir, SNAPSHOT);
+    const writtenOnStop = (await stat(file)).mtimeMs;
+    // events the snapshot does not hold, as after a crash long after the last one
+    await writeAccountsLog(path.join(stays.dataDir, 'events'), SNAPSHOT_AFTER_CATCH_UP_EVENTS / 10, 9);
+
+    stays = await startTestSystem({ dataDir: stays.dataDir });
+    for (const started = Date.now(); (await stat(file)).mtimeMs === writtenOnStop; await new Promise((resolve) => setTimeout(resolve, 100))) {
+      expect(Date.now() - started, 'seconds until a snapshot holds what this start read again').to.be.lessThan(15_000);
+    }
+    const snapshot = await readSnapshotFile(file);
+    const head = (await readModels(stays)).head;
+    expect(snapshot.origin.position, 'the snapshot is of the log as the start found it').to.equal(head);
+    await stays.stop();
+
+    const writtenOnSecondStop = (await stat(file)).mtimeMs;
+    await writeAccountsLog(path.join(stays.dataDir, 'events'), 10, 9);
+    stays = await startTestSystem({ dataDir: stays.dataDir });
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect((await stat(file)).mtimeMs, 'a start that read 100 events again leaves the snapshot it started from').to.equal(writtenOnSecondStop);
   });
 
   it('writes a new snapshot soon after a personal data erasure, so the erased name stays on disk only seconds', async () => {

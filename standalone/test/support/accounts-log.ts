@@ -1,7 +1,8 @@
 /**
- * The log the replay and read model benchmarks replay: accounts registered (half guests,
- * half owners), each followed by its sign-ins, written to an embedded log in batches of
- * 512 appends so group commit keeps the setup short.
+ * A log of accounts registered (half guests, half owners), each followed by its sign-ins,
+ * written to an embedded log in batches of 512 appends so group commit keeps the setup
+ * short: what the replay, start-up and read model benchmarks replay, and what a test writes
+ * when it needs many events quickly.
  */
 import { randomUUID } from 'node:crypto';
 import { openEmbeddedEventStore } from '@stays/event-store';

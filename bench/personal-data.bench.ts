@@ -31,7 +31,6 @@
  * Every replay runs in a fresh process (replay-process.ts), its garbage collected before the
  * clock starts. The load average is printed with each set of rounds: the machine is shared.
  */
-import { randomUUID } from 'node:crypto';
 import { personalFieldsOf } from '@stays/contracts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -40,6 +39,7 @@ import { openEmbeddedEventStore } from '@stays/event-store';
 import { createFileKeyStorage, encryptField, openKeyStore, withPersonalData, type KeyStore } from '@stays/personal-data';
 import type { EventData, EventStore } from '@stays/event-store';
 import { measureBookingsApart } from './booking-process.ts';
+import { appendAccounts } from '../standalone/test/support/accounts-log.ts';
 import { BENCH_MASTER_KEY, openKeys, replayApart, type Replay, type ReplayHow, type ReplayKeys } from './replay-process.ts';
 import { atMost, median, type Report } from './report.ts';
 
@@ -98,37 +98,7 @@ async function writeSignUps(dir: string, format: LogFormat): Promise<void> {
   const keys = await openBenchKeys(dir);
   const raw = await openEmbeddedEventStore(path.join(dir, 'events'));
   const writer = format === 'sealed' ? withPersonalData(raw, keys) : format === 'per-field' ? perFieldWriter(raw, keys) : raw;
-  const writes: Promise<unknown>[] = [];
-  for (let i = 0; i < ACCOUNTS; i++) {
-    const accountId = randomUUID();
-    const role = i % 2 === 0 ? 'customer' : 'hotel-owner';
-    writes.push(
-      writer.append(
-        `${role === 'customer' ? 'customer' : 'owner'}-${accountId}`,
-        [
-          {
-            type: 'AccountRegistered',
-            data: {
-              accountId,
-              role,
-              name: `Guest ${i}`,
-              email: `guest${i}@example.in`,
-              username: `guest${i}`,
-              passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$x$y',
-              via: 'password',
-            },
-          },
-          ...Array.from({ length: SIGN_INS_PER_ACCOUNT }, () => ({
-            type: 'AccountSignedIn',
-            data: { accountId, role, sessionId: randomUUID(), method: 'password', expiresAt: '2030-01-01T00:00:00.000Z' },
-          })),
-        ],
-        { expectedRevision: 'no_stream' },
-      ),
-    );
-    if (writes.length >= 512) await Promise.all(writes.splice(0));
-  }
-  await Promise.all(writes);
+  await appendAccounts(writer, ACCOUNTS, SIGN_INS_PER_ACCOUNT);
   await raw.close();
   await keys.close();
 }

@@ -68,6 +68,18 @@ describe('booking documents on competing replicas', function () {
     await rm(dir, { recursive: true, force: true });
   });
 
+  /** Each booking got one email, its invoice and email recorded once. */
+  async function expectOneEmailEach(log: EventStore, ids: readonly string[]): Promise<void> {
+    for (const id of ids) {
+      expect(
+        sent.filter((message) => message.subject.includes(id)),
+        id,
+      ).to.have.length(1);
+      const types = (await log.readStream(`booking-${id}`)).map((event) => event.type);
+      expect(types, id).to.deep.equal(['BookingPlaced', 'InvoiceIssued', 'BookingEmailSent']);
+    }
+  }
+
   const replica = (consumers: CompetingBookingDocumentsDeps['consumers'], options: Partial<CompetingBookingDocumentsDeps> = {}) =>
     competingBookingDocuments({ store, media, mailer, renderer, consumers, messageTimeoutMs: 30, retryDelaysMs: [25], log: quiet, ...options });
 
@@ -85,14 +97,7 @@ describe('booking documents on competing replicas', function () {
     await a.stop();
     await b.stop();
 
-    for (const id of ids) {
-      expect(
-        sent.filter((message) => message.subject.includes(id)),
-        id,
-      ).to.have.length(1);
-      const types = (await store.readStream(`booking-${id}`)).map((event) => event.type);
-      expect(types, id).to.deep.equal(['BookingPlaced', 'InvoiceIssued', 'BookingEmailSent']);
-    }
+    await expectOneEmailEach(store, ids);
     expect(a.health().acknowledged, 'replica a worked').to.be.greaterThan(0);
     expect(b.health().acknowledged, 'replica b worked').to.be.greaterThan(0);
     expect(consumers.parked('booking-documents')).to.deep.equal([]);
@@ -118,21 +123,13 @@ describe('booking documents on competing replicas', function () {
     await until(() => a.health().healthy && b.health().healthy && group.memberCount() === 2, 'both replicas to have joined again');
     await a.stop();
     await b.stop();
-    await onServer.close();
-
-    for (const id of ids) {
-      expect(
-        sent.filter((message) => message.subject.includes(id)),
-        id,
-      ).to.have.length(1);
-      const types = (await onServer.readStream(`booking-${id}`)).map((event) => event.type);
-      expect(types, id).to.deep.equal(['BookingPlaced', 'InvoiceIssued', 'BookingEmailSent']);
-    }
+    await expectOneEmailEach(onServer, ids);
     expect(
       group.pushes.some((push) => push.retryCount > 0),
       'events were delivered again',
     ).to.equal(true);
     expect(group.parked).to.deep.equal([]);
+    await onServer.close();
   });
 
   it("two replicas send the owner's new-booking notice and both cancellation notices exactly once each, recorded, though events are redelivered", async () => {

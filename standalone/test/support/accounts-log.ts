@@ -5,7 +5,7 @@
  * when it needs many events quickly.
  */
 import { randomUUID } from 'node:crypto';
-import { openEmbeddedEventStore } from '@stays/event-store';
+import { openEmbeddedEventStore, type EventStore } from '@stays/event-store';
 
 /**
  * Writes the log under `dir`; the ids of up to 1,000 of its guests, for queries to ask about.
@@ -14,6 +14,15 @@ import { openEmbeddedEventStore } from '@stays/event-store';
  */
 export async function writeAccountsLog(dir: string, accounts: number, signInsPerAccount: number, expiredSignIns = 0): Promise<string[]> {
   const writer = await openEmbeddedEventStore(dir);
+  try {
+    return await appendAccounts(writer, accounts, signInsPerAccount, expiredSignIns);
+  } finally {
+    await writer.close();
+  }
+}
+
+/** The same accounts appended through `writer` (a log behind the personal data layer, say). */
+export async function appendAccounts(writer: Pick<EventStore, 'append'>, accounts: number, signInsPerAccount: number, expiredSignIns = 0): Promise<string[]> {
   const customers: string[] = [];
   const writes: Promise<unknown>[] = [];
   for (let i = 0; i < accounts; i++) {
@@ -48,6 +57,5 @@ export async function writeAccountsLog(dir: string, accounts: number, signInsPer
     if (writes.length >= 512) await Promise.all(writes.splice(0));
   }
   await Promise.all(writes);
-  await writer.close();
   return customers;
 }

@@ -7,13 +7,27 @@
  */
 import { expect } from 'chai';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { eventStoreDBCompetingConsumers } from '../src/eventstoredb/persistent-subscription.ts';
+import { eventStoreDBCompetingConsumers, exactEventTypesRegex } from '../src/eventstoredb/persistent-subscription.ts';
 import type { CompetingConsumer, CompetingConsumerOptions, CompetingConsumers, CompetingDelivery } from '../src/competing-consumers.ts';
 import type { EventStore } from '../src/port.ts';
 import { SimulatedEventStoreDB, eventStoreOnSimulation } from './support/simulated-eventstoredb.ts';
 import { until } from './support/until.ts';
 
 const GROUP = 'booking-documents';
+
+/** Promises rejected with no one to hear it while `run` runs (in production: the process ends). */
+async function unhandledRejectionsDuring(run: () => Promise<void>): Promise<unknown[]> {
+  const rejections: unknown[] = [];
+  const hear = (reason: unknown) => void rejections.push(reason);
+  process.on('unhandledRejection', hear);
+  try {
+    await run();
+    await sleep(10);
+  } finally {
+    process.off('unhandledRejection', hear);
+  }
+  return rejections;
+}
 
 /** Every gate made, opened after each test so that a failed one does not hold its consumer's close. */
 const gates: (() => void)[] = [];
@@ -185,8 +199,10 @@ describe('competing consumers on EventStoreDB persistent subscriptions (simulate
     await sleep(20);
     held.open();
     await closed;
+    await sleep(30);
     expect(first).to.deep.equal([0]);
-    expect(closing.status()).to.include({ state: 'closed', acknowledged: 1, inFlight: 0 });
+    expect(closing.status(), 'the end of its stream is not a lost connection').to.include({ state: 'closed', acknowledged: 1, inFlight: 0 });
+    expect(lines).to.deep.equal([]);
     const group = simulation.group(GROUP)!;
     expect(group.memberCount()).to.equal(0);
     const later: CompetingDelivery[] = [];
@@ -195,6 +211,104 @@ describe('competing consumers on EventStoreDB persistent subscriptions (simulate
     await sleep(20);
     // the server sent it to the closing consumer once its answer made room, and took it back when it left: one retry higher, as a real server does
     expect(later.map((delivery) => [numberOf(delivery), delivery.retryCount])).to.deep.equal([[1, 1]]);
+  });
+
+  it('closing waits for every handler in progress, not just the first to finish', async function () {
+    start();
+    const gates = [gate(), gate()];
+    const consumer = join({}, (delivery) => gates[numberOf(delivery)]!.opened);
+    await place(2);
+    await until(() => consumer.status().inFlight === 2, 'both events in hand');
+    const closed = consumer.close();
+    gates[0]!.open();
+    await sleep(20);
+    gates[1]!.open();
+    await closed;
+    expect(consumer.status()).to.include({ acknowledged: 2, error: null });
+    expect(simulation.group(GROUP)!.unanswered()).to.equal(0);
+  });
+
+  it('closed while it waits to join again, it does not join', async function () {
+    start(false);
+    const consumer = join({}, async () => undefined);
+    await until(() => lines.length === 1, 'a failed join');
+    await consumer.close();
+    const asked = simulation.groupCreations;
+    simulation.start();
+    await sleep(80);
+    expect(simulation.groupCreations, 'asked to create the group after closing').to.equal(asked);
+    expect(consumer.status().state).to.equal('closed');
+  });
+
+  it('waits longer after each failed join, and starts over once it has joined', async function () {
+    start(false);
+    const consumer = join({}, async () => undefined);
+    await until(() => lines.length >= 4, 'four failed joins');
+    const waits = lines.map((line) => Number(/joining again in (\d+) ms$/.exec(line)![1]));
+    // equal jitter: the first wait is 2.5 to 5 ms here, later ones up to 20
+    expect(Math.max(...waits.slice(1)), `waits ${waits.join(', ')}`).to.be.greaterThan(5);
+    simulation.start();
+    await live(consumer);
+    const before = lines.length;
+    simulation.dropSubscriptions();
+    await until(() => lines.length > before, 'the loss after joining');
+    expect(lines[before]).to.contain('Connection dropped');
+    expect(Number(/joining again in (\d+) ms$/.exec(lines[before]!)![1])).to.be.at.most(5);
+    // the call's end and its error are one loss: one line, one member once joined again
+    await live(consumer);
+    await sleep(30);
+    expect(lines).to.have.length(before + 1);
+    expect(simulation.group(GROUP)!.memberCount()).to.equal(1);
+  });
+
+  it('a handler that finishes while the consumer waits to join again is let go of quietly; its event comes again', async function () {
+    start();
+    const held = gate();
+    const retryCounts: number[] = [];
+    const consumer = join({}, async (delivery) => {
+      retryCounts.push(delivery.retryCount);
+      if (delivery.retryCount === 0) await held.opened;
+    });
+    await place(1);
+    await until(() => consumer.status().inFlight === 1, 'the event in hand');
+    simulation.stop();
+    await until(() => consumer.status().state === 'retrying', 'the loss');
+    const rejections = await unhandledRejectionsDuring(async () => {
+      held.open();
+      await until(() => consumer.status().inFlight === 0, 'the handler to finish');
+    });
+    expect(rejections).to.deep.equal([]);
+    simulation.start();
+    await until(() => consumer.status().acknowledged === 1, 'the event delivered again');
+    expect(retryCounts).to.deep.equal([0, 1]);
+  });
+
+  it('answers a link whose event is gone without handing anything over', async function () {
+    start();
+    let handled = 0;
+    const consumer = join({}, async () => void handled++);
+    await live(consumer);
+    simulation.group(GROUP)!.pushUnresolvedLink();
+    await until(() => simulation.group(GROUP)!.unanswered() === 0, 'the link to be answered');
+    expect(handled).to.equal(0);
+    expect(consumer.status()).to.include({ acknowledged: 0, inFlight: 0 });
+  });
+
+  it('parks an event for a handler that wants no word of it', async function () {
+    start();
+    const rejections = await unhandledRejectionsDuring(async () => {
+      const consumer = join({ maxRetries: 0 }, async () => {
+        throw new Error('never');
+      });
+      await place(1);
+      await until(() => consumer.status().parked === 1, 'the event to be parked');
+    });
+    expect(rejections).to.deep.equal([]);
+    expect(simulation.group(GROUP)!.parked).to.have.length(1);
+  });
+
+  it('refuses a group of no event types', function () {
+    expect(() => exactEventTypesRegex([])).to.throw('a competing consumer group needs at least one event type');
   });
 
   it('closed before it has joined, it never joins', async function () {

@@ -149,22 +149,22 @@ export class SimulatedEventStoreDB {
 
   /** A network blip: every live subscription is let go of (or fails with `how`, an error); the server stays up. */
   dropSubscriptions(how: SubscriptionDrop | Error = 'connection-dropped'): void {
-    const letGo = (stream: Readable) => {
-      if (how === 'ended') endStream(stream);
-      else if (how instanceof Error) stream.destroy(how);
-      else
-        stream.destroy(
-          how === 'cancelled' ? clientError(CANCELLED, 'CANCELLED', 'Call cancelled') : clientError(UNAVAILABLE, 'UNAVAILABLE', 'Connection dropped'),
-        );
-    };
+    const failure = () =>
+      how instanceof Error
+        ? how
+        : how === 'cancelled'
+          ? clientError(CANCELLED, 'CANCELLED', 'Call cancelled')
+          : clientError(UNAVAILABLE, 'UNAVAILABLE', 'Connection dropped');
     for (const subscriber of [...this.subscribers]) {
       this.subscribers.delete(subscriber);
-      letGo(subscriber.stream);
+      if (how === 'ended') endStream(subscriber.stream);
+      else subscriber.stream.destroy(failure());
     }
     for (const [stream, group] of [...this.members]) {
       this.members.delete(stream);
       group.lose(stream);
-      letGo(stream);
+      if (how === 'ended') endStream(stream);
+      else failCall(stream, failure());
     }
   }
 
@@ -314,9 +314,10 @@ export class SimulatedEventStoreDB {
       if (!this.available) {
         this.members.delete(stream);
         group?.lose(stream);
-        stream.destroy(notConnected());
+        failCall(stream, notConnected());
       } else if (group === undefined) {
-        stream.destroy(
+        failCall(
+          stream,
           clientError(NOT_FOUND, 'NOT_FOUND', `Subscription group ${groupName} on stream $all does not exist.`, 'persistent-subscription-does-not-exist'),
         );
       } else if (group.admit(stream)) {
@@ -404,6 +405,16 @@ function endStream(stream: Readable): void {
   if (stream.destroyed || (stream as Readable & { simulationEnded?: true }).simulationEnded) return;
   Object.assign(stream, { simulationEnded: true });
   stream.push(null);
+}
+
+/**
+ * A persistent subscription's call failing as the client shows it: its stream is fed by the
+ * gRPC call, which ends on a status and then emits the status's error, so a consumer sees
+ * both, the end once it reads on.
+ */
+function failCall(stream: Readable, error: Error): void {
+  endStream(stream);
+  stream.emit('error', error);
 }
 
 /** A client-style streaming read: a Readable of resolved events with cancel(). */

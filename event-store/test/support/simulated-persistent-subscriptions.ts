@@ -20,6 +20,7 @@
  *
  * Answers written on a connection that is gone fail as a write on a destroyed stream does.
  */
+import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { START, type AllStreamRecordedEvent, type Position } from '@eventstore/db-client';
 
@@ -139,6 +140,18 @@ export class SimulatedGroup {
     this.leave(this.joining.get(stream)!);
   }
 
+  /**
+   * Pushes to a member with room a link whose event is gone (a deleted stream's), as a group
+   * resolving links may: it must be answered like any event, or it stays outstanding.
+   */
+  pushUnresolvedLink(): void {
+    const member = this.memberWithRoom();
+    if (member === undefined) throw new Error('simulation: no member has room for the link');
+    const position = { commit: this.source.end(), prepare: this.source.end() };
+    const link = { streamId: '$ce-booking', id: randomUUID(), isJson: true, revision: 0n, type: '$>', created: new Date(), data: {}, metadata: {}, position };
+    this.deliver(member, link as unknown as GroupEvent, 0, 'link');
+  }
+
   /** Members confirmed and connected now. */
   memberCount(): number {
     return this.members.length;
@@ -179,7 +192,7 @@ export class SimulatedGroup {
     return undefined;
   }
 
-  private deliver(member: Member, event: GroupEvent, retryCount: number): void {
+  private deliver(member: Member, event: GroupEvent, retryCount: number, as: 'event' | 'link' = 'event'): void {
     const timer = setTimeout(() => {
       this.retryOrPark(event.id);
       this.push();
@@ -188,7 +201,7 @@ export class SimulatedGroup {
     this.outstanding.set(event.id, { event, retryCount, member, timer });
     member.unanswered.add(event.id);
     this.pushes.push({ eventId: event.id, member: this.memberNumbers.get(member)!, retryCount });
-    member.stream.push({ event, commitPosition: event.position.commit, retryCount } satisfies Delivered);
+    member.stream.push(as === 'event' ? ({ event, commitPosition: event.position.commit, retryCount } satisfies Delivered) : { link: event, retryCount });
   }
 
   private nacked(id: string, action: NackAction, reason: string): void {

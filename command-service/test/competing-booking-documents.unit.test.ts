@@ -9,7 +9,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { eventStoreDBCompetingConsumers, inMemoryCompetingConsumers, openInMemoryEventStore, type EventStore } from '@stays/event-store';
+import {
+  eventStoreDBCompetingConsumers,
+  inMemoryCompetingConsumers,
+  openInMemoryEventStore,
+  type CompetingConsumers,
+  type EventStore,
+} from '@stays/event-store';
 import { SimulatedEventStoreDB, eventStoreOnSimulation } from '@stays/event-store/test-support/simulated-eventstoredb';
 import { createFileMediaStore, type EmailMessage, type Mailer, type MediaStore } from '@stays/service-kit';
 import { competingBookingDocuments, type CompetingBookingDocumentsDeps } from '../src/reactors/booking-documents.ts';
@@ -68,6 +74,18 @@ describe('booking documents on competing replicas', function () {
     await rm(dir, { recursive: true, force: true });
   });
 
+  /** `consumers`, recording the retry count of each delivery its members get. */
+  const watched = (consumers: CompetingConsumers, retryCounts: number[]): CompetingConsumers => ({
+    subscribe: (options, handler) =>
+      consumers.subscribe(options, {
+        ...handler,
+        handle: (delivery) => {
+          retryCounts.push(delivery.retryCount);
+          return handler.handle(delivery);
+        },
+      }),
+  });
+
   /** Each booking got one email, its invoice and email recorded once. */
   async function expectOneEmailEach(log: EventStore, ids: readonly string[]): Promise<void> {
     for (const id of ids) {
@@ -80,14 +98,16 @@ describe('booking documents on competing replicas', function () {
     }
   }
 
+  // a message timeout shorter than an email (160 ms with its invoice) redelivers events mid-work; one much shorter would run them through their ten retries while they wait their turn
   const replica = (consumers: CompetingBookingDocumentsDeps['consumers'], options: Partial<CompetingBookingDocumentsDeps> = {}) =>
-    competingBookingDocuments({ store, media, mailer, renderer, consumers, messageTimeoutMs: 30, retryDelaysMs: [25], log: quiet, ...options });
+    competingBookingDocuments({ store, media, mailer, renderer, consumers, messageTimeoutMs: 100, retryDelaysMs: [25], log: quiet, ...options });
 
   it('two replicas on one group send each booking exactly one email, though events are redelivered mid-work', async () => {
     const ids = Array.from({ length: 12 }, (_, i) => `BK-RACE${String(i).padStart(4, '0')}`);
     for (const id of ids) await store.append(`booking-${id}`, [placed(id)]);
     const consumers = inMemoryCompetingConsumers(store);
-    const [a, b] = [replica(consumers), replica(consumers)];
+    const retryCounts: number[] = [];
+    const [a, b] = [replica(watched(consumers, retryCounts)), replica(watched(consumers, retryCounts))];
     a.start();
     b.start();
     const emailRecorded = async (id: string) => (await store.readStream(`booking-${id}`)).some((event) => event.type === 'BookingEmailSent');
@@ -100,6 +120,7 @@ describe('booking documents on competing replicas', function () {
     await expectOneEmailEach(store, ids);
     expect(a.health().acknowledged, 'replica a worked').to.be.greaterThan(0);
     expect(b.health().acknowledged, 'replica b worked').to.be.greaterThan(0);
+    expect(Math.max(...retryCounts), 'events delivered again').to.be.greaterThan(0);
     expect(consumers.parked('booking-documents')).to.deep.equal([]);
   });
 
@@ -109,9 +130,7 @@ describe('booking documents on competing replicas', function () {
     const ids = Array.from({ length: 12 }, (_, i) => `BK-DROP${String(i).padStart(4, '0')}`);
     for (const id of ids) await onServer.append(`booking-${id}`, [placed(id)]);
     const consumers = eventStoreDBCompetingConsumers(simulation.client(), quiet, { initialDelayMs: 5, maxDelayMs: 20 });
-    // a timeout shorter than an email (160 ms) still redelivers mid-work, without running an event through the ten retries a slow turn can take at 30 ms
-    const options = { store: onServer, messageTimeoutMs: 100 };
-    const [a, b] = [replica(consumers, options), replica(consumers, options)];
+    const [a, b] = [replica(consumers, { store: onServer }), replica(consumers, { store: onServer })];
     a.start();
     b.start();
     const emailRecorded = async (id: string) => (await onServer.readStream(`booking-${id}`)).some((event) => event.type === 'BookingEmailSent');
@@ -139,7 +158,8 @@ describe('booking documents on competing replicas', function () {
     const ids = Array.from({ length: 6 }, (_, i) => `BK-NOTE${String(i).padStart(4, '0')}`);
     for (const id of ids) await store.append(`booking-${id}`, [placed(id)]);
     const consumers = inMemoryCompetingConsumers(store);
-    const [a, b] = [replica(consumers), replica(consumers)];
+    const retryCounts: number[] = [];
+    const [a, b] = [replica(watched(consumers, retryCounts)), replica(watched(consumers, retryCounts))];
     a.start();
     b.start();
     const cancelled = (id: string) => ({
@@ -181,6 +201,7 @@ describe('booking documents on competing replicas', function () {
         id,
       ).to.have.length(1);
     }
+    expect(Math.max(...retryCounts), 'events delivered again').to.be.greaterThan(0);
     expect(consumers.parked('booking-documents')).to.deep.equal([]);
   });
 

@@ -2,7 +2,8 @@
  * Competing consumers within one process, over any event store's catch-up subscription:
  * the port's behaviour (one consumer at a time per event, redelivery after a failure or a
  * message timeout, parking after `maxRetries`) without a server, for tests of what runs on
- * EventStoreDB's persistent subscriptions. The group's progress lives in memory only.
+ * EventStoreDB's persistent subscriptions. The group's progress lives in memory, kept when
+ * its last member leaves (as a server keeps it) until the store closes.
  */
 import type {
   CompetingConsumer,
@@ -12,7 +13,7 @@ import type {
   CompetingConsumerStatus,
   CompetingDelivery,
 } from './competing-consumers.ts';
-import type { EventStore, RecordedEvent, Subscription } from './port.ts';
+import type { EventStore, RecordedEvent } from './port.ts';
 
 interface Member {
   readonly handler: CompetingConsumerHandler;
@@ -30,7 +31,6 @@ interface Group {
   readonly members: Member[];
   readonly waiting: CompetingDelivery[];
   readonly parked: CompetingDelivery[];
-  subscription: Subscription | null;
   turn: number;
   roomWaiters: (() => void)[];
 }
@@ -101,9 +101,9 @@ export function inMemoryCompetingConsumers(store: EventStore): InMemoryCompeting
   };
 
   const open = (options: CompetingConsumerOptions): Group => {
-    const group: Group = { options, members: [], waiting: [], parked: [], subscription: null, turn: -1, roomWaiters: [] };
+    const group: Group = { options, members: [], waiting: [], parked: [], turn: -1, roomWaiters: [] };
     const types = new Set(options.eventTypes);
-    group.subscription = store.subscribeToAll(
+    store.subscribeToAll(
       { name: `competing consumers ${options.group}` },
       {
         onBatch: async (events) => {
@@ -136,10 +136,8 @@ export function inMemoryCompetingConsumers(store: EventStore): InMemoryCompeting
           member.closing = true;
           if (member.inFlight > 0) await new Promise<void>((resolve) => member.drained.push(resolve));
           group.members.splice(group.members.indexOf(member), 1);
-          if (group.members.length === 0) {
-            groups.delete(options.group);
-            await group.subscription?.close();
-          } else dispatch(group);
+          // the group keeps what it has handled and what waits, for whoever joins next
+          dispatch(group);
         },
       };
     },

@@ -52,6 +52,62 @@ function describeCompetingConsumers(name: string, open: () => Promise<Adapter>) 
       expect(one.status().acknowledged + two.status().acknowledged).to.equal(15);
     });
 
+    it('never hands a consumer more events at once than its concurrency: the others get the rest', async () => {
+      const group = `test-room-${randomUUID()}`;
+      const options = { group, eventTypes: [typeA], concurrency: 2, maxRetries: 3, messageTimeoutMs: 10_000 };
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let slowAtOnce = 0;
+      let slowMost = 0;
+      let fastHandled = 0;
+      const slow = adapter.consumers.subscribe(options, {
+        handle: async () => {
+          slowMost = Math.max(slowMost, ++slowAtOnce);
+          await released;
+          slowAtOnce--;
+        },
+      });
+      await until(() => slow.status().state === 'live', 'the slow consumer to join', 20_000);
+      const fast = adapter.consumers.subscribe({ ...options, concurrency: 8 }, { handle: async () => void fastHandled++ });
+      await until(() => fast.status().state === 'live', 'the fast consumer to join', 20_000);
+      for (let i = 0; i < 10; i++) await adapter.store.append(`competing-${run}-room-${i}`, [{ type: typeA, data: { i } }]);
+      await until(() => slow.status().inFlight === 2 && fastHandled === 8, 'two events held by the slow consumer, eight handled by the fast one', 20_000);
+      expect(slowMost).to.equal(2);
+      release();
+      await until(() => slow.status().acknowledged === 2, 'the slow consumer to answer', 20_000);
+      await slow.close();
+      await fast.close();
+      expect(fast.status()).to.include({ acknowledged: 8, state: 'closed' });
+    });
+
+    it('closing lets the event in hand be answered, takes no new one, and leaves the group to the others', async () => {
+      const group = `test-close-${randomUUID()}`;
+      const options = { group, eventTypes: [typeA], concurrency: 1, maxRetries: 3, messageTimeoutMs: 10_000 };
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const first: number[] = [];
+      const closing = adapter.consumers.subscribe(options, {
+        handle: async (delivery) => {
+          first.push(delivery.event.data['i'] as number);
+          await released;
+        },
+      });
+      await adapter.store.append(`competing-${run}-close-0`, [{ type: typeA, data: { i: 0 } }]);
+      await until(() => closing.status().inFlight === 1, 'the event in hand', 20_000);
+      const closed = closing.close();
+      await adapter.store.append(`competing-${run}-close-1`, [{ type: typeA, data: { i: 1 } }]);
+      await sleep(100);
+      release();
+      await closed;
+      expect(first).to.deep.equal([0]);
+      expect(closing.status()).to.include({ state: 'closed', acknowledged: 1, inFlight: 0 });
+      const later: number[] = [];
+      const next = adapter.consumers.subscribe(options, { handle: async (delivery) => void later.push(delivery.event.data['i'] as number) });
+      await until(() => later.length === 1, 'the event placed while the first consumer closed', 20_000);
+      await next.close();
+      expect(later).to.deep.equal([1]);
+    });
+
     it('delivers a failed event again, one retry higher, and parks it after maxRetries', async () => {
       const group = `test-retry-${randomUUID()}`;
       const retries: number[] = [];

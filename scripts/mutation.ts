@@ -140,6 +140,7 @@ const targets: Record<string, Target> = {
     spec: [
       'event-store/test/persistent-subscription.unit.test.ts',
       'event-store/test/competing-consumers.contract.test.ts',
+      'command-service/test/competing-reactor.unit.test.ts',
       'command-service/test/competing-booking-documents.unit.test.ts',
     ],
   },

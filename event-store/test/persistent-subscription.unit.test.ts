@@ -7,9 +7,9 @@
  */
 import { expect } from 'chai';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { eventStoreDBCompetingConsumers, exactEventTypesRegex } from '../src/eventstoredb/persistent-subscription.ts';
+import { connectEventStoreDBCompetingConsumers, eventStoreDBCompetingConsumers, exactEventTypesRegex } from '../src/eventstoredb/persistent-subscription.ts';
 import type { CompetingConsumer, CompetingConsumerOptions, CompetingConsumers, CompetingDelivery } from '../src/competing-consumers.ts';
-import type { EventStore } from '../src/port.ts';
+import type { EventStore, RecordedEvent } from '../src/port.ts';
 import { SimulatedEventStoreDB, eventStoreOnSimulation } from './support/simulated-eventstoredb.ts';
 import { until } from './support/until.ts';
 
@@ -87,13 +87,19 @@ describe('competing consumers on EventStoreDB persistent subscriptions (simulate
     start();
     await place(3);
     const seen: number[] = [];
-    const first = join({}, async (delivery) => void seen.push(numberOf(delivery)));
+    const delivered: RecordedEvent[] = [];
+    const first = join({}, async (delivery) => {
+      seen.push(numberOf(delivery));
+      delivered.push(delivery.event);
+    });
     expect(first.status().state).to.equal('connecting');
     await until(() => seen.length === 3, 'the events placed before anyone joined');
     const second = join({}, async (delivery) => void seen.push(numberOf(delivery)));
     await live(second);
     await place(4, 3);
     await until(() => first.status().acknowledged + second.status().acknowledged === 7, 'every event answered');
+    const asRead = (await store.readAll()).find((event) => event.data['i'] === 0)!;
+    expect(delivered[0], 'the event as the log is read').to.deep.equal(asRead);
     expect([...seen].sort()).to.deep.equal([0, 1, 2, 3, 4, 5, 6]);
     expect(simulation.groupCreations, 'asked to create by both').to.equal(2);
     expect(second.status()).to.include({ state: 'live', error: null });
@@ -307,8 +313,36 @@ describe('competing consumers on EventStoreDB persistent subscriptions (simulate
     expect(simulation.group(GROUP)!.parked).to.have.length(1);
   });
 
+  it('through the real client, waits to join again while no server answers, and closes at once', async function () {
+    start();
+    const heard: string[] = [];
+    const real = connectEventStoreDBCompetingConsumers('esdb://127.0.0.1:1?tls=false', (line) => heard.push(line));
+    const consumer = real.subscribe(options(), { handle: async () => undefined });
+    await until(() => consumer.status().state === 'retrying', 'the failed join');
+    expect(consumer.status().error).to.match(/UNAVAILABLE/);
+    expect(heard[0]).to.match(/^booking-documents: persistent subscription lost \(.*ECONNREFUSED.*\); joining again in \d+ ms$/);
+    const closing = Date.now();
+    await consumer.close();
+    await real.close();
+    expect(Date.now() - closing).to.be.below(1_000);
+    expect(consumer.status().state).to.equal('closed');
+  });
+
   it('refuses a group of no event types', function () {
     expect(() => exactEventTypesRegex([])).to.throw('a competing consumer group needs at least one event type');
+  });
+
+  it('a connection lost while it closes is not joined again', async function () {
+    start();
+    const consumer = join({}, async () => undefined);
+    await live(consumer);
+    const closing = consumer.close();
+    simulation.dropSubscriptions();
+    await closing;
+    await sleep(40);
+    expect(consumer.status().state).to.equal('closed');
+    expect(lines).to.deep.equal([]);
+    expect(simulation.group(GROUP)!.memberCount()).to.equal(0);
   });
 
   it('closed before it has joined, it never joins', async function () {

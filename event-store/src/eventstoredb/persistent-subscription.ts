@@ -80,9 +80,8 @@ class PersistentSubscriptionConsumer implements CompetingConsumer {
   }
 
   async close(): Promise<void> {
-    if (this.state === 'closed') return;
     this.state = 'closed';
-    if (this.timer) clearTimeout(this.timer);
+    clearTimeout(this.timer ?? undefined);
     this.stream?.pause();
     if (this.inFlight > 0) await new Promise<void>((resolve) => this.drained.push(resolve));
     await this.stream?.unsubscribe();

@@ -305,7 +305,9 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
       const erasures = await snapshotAfterErasures(rawEventStore, runner, snapshots);
       closers.unshift(() => erasures.close());
       snapshots.start();
-      void snapshotAfterLongCatchUp(rawEventStore, runner, snapshots);
+      snapshotAfterLongCatchUp(rawEventStore, runner, snapshots).catch((error: unknown) =>
+        log(`read store snapshot after the start's catch-up: ${error instanceof Error ? error.message : String(error)}`),
+      );
     }
 
     const commandApp = createCommandApp(

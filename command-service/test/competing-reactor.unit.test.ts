@@ -107,6 +107,23 @@ describe('a reactor on a competing consumer group', function () {
     expect(worked).to.equal(0);
   });
 
+  it('logs an event the group parks, with its group', async () => {
+    const group = 'parking-documents';
+    const started = reactor({
+      group,
+      maxRetries: 0,
+      retryDelaysMs: [1],
+      work: async () => {
+        throw new Error('mail server down');
+      },
+    });
+    started.start();
+    await store.append('booking-BK-7', [placed('BK-7')]);
+    await until(() => started.health().parked === 1, 'the event to be parked');
+    expect(lines).to.have.length(2);
+    expect(lines[1]).to.match(/^parking-documents: event [0-9a-f-]+ \(BookingPlaced\) parked after 1 deliveries: Error: mail server down$/);
+  });
+
   it('waits the backoff of its delivery before handing a failure back, logging and counting it', async () => {
     const group = 'failing-documents';
     const counted = await retriesCounted(group);

@@ -80,6 +80,17 @@ describe('competing consumers on EventStoreDB persistent subscriptions (simulate
     for (let i = from; i < from + count; i++) await store.append(`booking-${i}`, [{ type: 'BookingPlaced', data: { i } }]);
   }
 
+  /** A consumer whose handler holds each event's first delivery until `held` opens, and answers the others at once. */
+  function joinHoldingFirstTries() {
+    const held = gate();
+    const retryCounts: number[] = [];
+    const consumer = join({}, async (delivery) => {
+      retryCounts.push(delivery.retryCount);
+      if (delivery.retryCount === 0) await held.opened;
+    });
+    return { consumer, held, retryCounts };
+  }
+
   const numberOf = (delivery: CompetingDelivery) => delivery.event.data['i'] as number;
   const live = (consumer: CompetingConsumer) => until(() => consumer.status().state === 'live', 'the consumer to be live');
 
@@ -129,12 +140,7 @@ describe('competing consumers on EventStoreDB persistent subscriptions (simulate
 
   it('joins again after a dropped connection; what it held comes again one retry higher, and only answers that reach the server count', async function () {
     start();
-    const held = gate();
-    const retryCounts: number[] = [];
-    const consumer = join({}, async (delivery) => {
-      retryCounts.push(delivery.retryCount);
-      if (delivery.retryCount === 0) await held.opened;
-    });
+    const { consumer, held, retryCounts } = joinHoldingFirstTries();
     await place(2);
     await until(() => consumer.status().inFlight === 2, 'both events in hand');
     simulation.dropSubscriptions('connection-dropped');
@@ -269,12 +275,7 @@ describe('competing consumers on EventStoreDB persistent subscriptions (simulate
 
   it('a handler that finishes while the consumer waits to join again is let go of quietly; its event comes again', async function () {
     start();
-    const held = gate();
-    const retryCounts: number[] = [];
-    const consumer = join({}, async (delivery) => {
-      retryCounts.push(delivery.retryCount);
-      if (delivery.retryCount === 0) await held.opened;
-    });
+    const { consumer, held, retryCounts } = joinHoldingFirstTries();
     await place(1);
     await until(() => consumer.status().inFlight === 1, 'the event in hand');
     simulation.stop();

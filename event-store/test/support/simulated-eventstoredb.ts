@@ -158,7 +158,7 @@ export class SimulatedEventStoreDB {
     for (const subscriber of [...this.subscribers]) {
       this.subscribers.delete(subscriber);
       if (how === 'ended') endStream(subscriber.stream);
-      else subscriber.stream.destroy(failure());
+      else failCall(subscriber.stream, failure());
     }
     for (const [stream, group] of [...this.members]) {
       this.members.delete(stream);
@@ -377,7 +377,7 @@ export class SimulatedEventStoreDB {
     setImmediate(() => {
       if (stream.destroyed) return;
       if (!this.available) {
-        stream.destroy(notConnected());
+        failCall(stream, notConnected());
         return;
       }
       // Catch up (exclusive of fromPosition unless it repeats it), then go live.
@@ -408,9 +408,9 @@ function endStream(stream: Readable): void {
 }
 
 /**
- * A persistent subscription's call failing as the client shows it: its stream is fed by the
- * gRPC call, which ends on a status and then emits the status's error, so a consumer sees
- * both, the end once it reads on.
+ * A subscription's call failing as the client shows it: its stream (catch-up or persistent)
+ * is fed by the gRPC call, which ends on a status and then emits the status's error, so a
+ * consumer sees both, the end once it reads on.
  */
 function failCall(stream: Readable, error: Error): void {
   endStream(stream);

@@ -21,17 +21,10 @@ import { createFileMediaStore, type EmailMessage, type Mailer, type MediaStore }
 import { competingBookingDocuments, type CompetingBookingDocumentsDeps } from '../src/reactors/booking-documents.ts';
 import { mayEmailNow } from '../src/reactors/email-claim.ts';
 import { bookingPlaced, hotelCreated } from './support/events.ts';
+import { until } from './support/until.ts';
 
 const quiet = () => undefined;
 const placed = (bookingID: string) => ({ type: 'BookingPlaced', data: { ...bookingPlaced.data, bookingID } });
-
-async function until(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(10);
-  }
-}
 
 describe('email claim', () => {
   const issuedAt = '2030-01-01T00:00:00.000Z';

@@ -9,12 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { inMemoryCompetingConsumers, openInMemoryEventStore, type CompetingDelivery, type EventStore } from '@stays/event-store';
 import { processMetrics } from '@stays/service-kit';
 import { defineCompetingReactor, type CompetingReactor, type CompetingReactorDefinition } from '../src/reactors/competing-reactor.ts';
-
-async function until(condition: () => boolean, what: string): Promise<void> {
-  for (const deadline = Date.now() + 5_000; !condition(); await sleep(2)) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-  }
-}
+import { until } from './support/until.ts';
 
 const retriesCounted = async (group: string) =>
   (await processMetrics().reactorRetries.get()).values.find((value) => value.labels.reactor === group)?.value ?? 0;

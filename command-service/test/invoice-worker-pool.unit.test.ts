@@ -11,19 +11,11 @@ import { expect } from 'chai';
 import { openInMemoryEventStore } from '@stays/event-store';
 import { createFileMediaStore, type EmailMessage, type Mailer } from '@stays/service-kit';
 import { bookingDocumentsReactor } from '../src/reactors/booking-documents.ts';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { createInvoiceWorkerPool, defaultInvoiceWorkers, RenderQueueFullError, type InvoiceWorkerPool } from '../src/reactors/invoice-renderer.ts';
 import { bookingPlaced } from './support/events.ts';
+import { until } from './support/until.ts';
 
 const booking = (bookingID: string): PlacedBooking => ({ ...bookingPlaced.data, bookingID }) as PlacedBooking;
-
-async function until(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(2);
-  }
-}
 
 describe('invoice worker pool', function () {
   let pool: InvoiceWorkerPool | undefined;

@@ -7,16 +7,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { openInMemoryEventStore, type EventStore, type RecordedEvent } from '@stays/event-store';
 import { defineReactor, type ReactorDefinition, type ReactorDeps } from '../src/reactors/reactor.ts';
 import { memoryReactorCheckpoints } from '../src/reactors/reactor-checkpoints.ts';
+import { until } from './support/until.ts';
 
 const quiet = () => undefined;
-
-async function until(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(5);
-  }
-}
 
 const held = (bookingID: string) => ({ type: 'GuestBookingHeld', data: { customerId: 'c1', bookingID, lastNight: '2030-01-10' } });
 const released = (bookingID: string) => ({ type: 'GuestBookingReleased', data: { customerId: 'c1', bookingID } });

@@ -9,7 +9,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { openInMemoryEventStore, type EventStore, type RecordedEvent } from '@stays/event-store';
 import { SimulatedEventStoreDB, eventStoreOnSimulation } from '@stays/event-store/test-support/simulated-eventstoredb';
 import { createFileMediaStore, type EmailMessage, type Mailer } from '@stays/service-kit';
@@ -17,6 +16,7 @@ import { bookingDocumentsReactor } from '../src/reactors/booking-documents.ts';
 import { orphanedUnitsReconciler } from '../src/reactors/orphaned-units.ts';
 import { memoryReactorCheckpoints } from '../src/reactors/reactor-checkpoints.ts';
 import { bookingPlaced } from './support/events.ts';
+import { until } from './support/until.ts';
 
 const quiet = () => undefined;
 
@@ -37,14 +37,6 @@ function spied(store: EventStore) {
     },
   };
   return { spy, subscriptions };
-}
-
-async function until(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(5);
-  }
 }
 
 const placed = (bookingID: string) => ({ type: 'BookingPlaced', data: { ...bookingPlaced.data, bookingID } });

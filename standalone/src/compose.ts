@@ -305,7 +305,7 @@ export async function composeSystem(config: Config, overrides: ComposeOverrides 
       const erasures = await snapshotAfterErasures(rawEventStore, runner, snapshots);
       closers.unshift(() => erasures.close());
       snapshots.start();
-      snapshotAfterLongCatchUp(rawEventStore, runner, snapshots).catch((error: unknown) =>
+      snapshotAfterLongCatchUp(readSideFirst, runner, snapshots).catch((error: unknown) =>
         log(`read store snapshot after the start's catch-up: ${error instanceof Error ? error.message : String(error)}`),
       );
     }
@@ -420,12 +420,13 @@ const FOLLOWERS_WAIT_FOR_READ_SIDE_MS = 120_000;
 /**
  * When the read side has reached the log's head as it is at start (docs/decisions/0044,
  * 0056): the notary and the reactors catch up after it, so a first start over a long log is
- * healthy sooner and their rebuilds' garbage does not pile up in one heap at once.
+ * healthy sooner and their rebuilds' garbage does not pile up in one heap at once. False when
+ * it did not get there within FOLLOWERS_WAIT_FOR_READ_SIDE_MS or the runner stopped.
  */
-function readSideAtStart(log: EventStore, runner: ReadModelRunner): () => Promise<unknown> {
+function readSideAtStart(log: EventStore, runner: ReadModelRunner): () => Promise<boolean> {
   return async () => {
     const head = await log.headPosition();
-    if (head !== null) await runner.waitFor(head, FOLLOWERS_WAIT_FOR_READ_SIDE_MS);
+    return head === null || runner.waitFor(head, FOLLOWERS_WAIT_FOR_READ_SIDE_MS);
   };
 }
 
@@ -464,9 +465,8 @@ export const SNAPSHOT_AFTER_CATCH_UP_EVENTS = 10_000;
  * rebuilt): a crash before the next periodic snapshot then does not read them all again
  * (a million events is about ten seconds of start-up here).
  */
-async function snapshotAfterLongCatchUp(log: EventStore, runner: ReadModelRunner, snapshots: ReadStoreSnapshots): Promise<void> {
-  const head = await log.headPosition();
-  if (head === null || !(await runner.waitFor(head, FOLLOWERS_WAIT_FOR_READ_SIDE_MS))) return;
+async function snapshotAfterLongCatchUp(readSideFirst: () => Promise<boolean>, runner: ReadModelRunner, snapshots: ReadStoreSnapshots): Promise<void> {
+  if (!(await readSideFirst())) return;
   const { models } = await runner.status();
   const readAgain = Math.max(0, ...models.flatMap((model) => model.versions.map((version) => version.events)));
   if (readAgain >= SNAPSHOT_AFTER_CATCH_UP_EVENTS) snapshots.soon();

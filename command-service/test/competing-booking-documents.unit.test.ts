@@ -2,7 +2,8 @@
  * The booking documents reactor as competing replicas: two instances on one consumer
  * group, with a message timeout short enough that events are redelivered to the other
  * replica while the first still works on them. Every booking still gets exactly one email,
- * and an email whose claimant died goes out once the claim's lease has passed.
+ * and an email whose claimant died goes out once the claim's lease has passed. Notices are
+ * claimed in the log, whatever the delivery's retry count, and none is sent about an old event.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,13 +13,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import {
   eventStoreDBCompetingConsumers,
   inMemoryCompetingConsumers,
+  openEmbeddedEventStore,
   openInMemoryEventStore,
   type CompetingConsumers,
   type EventStore,
 } from '@stays/event-store';
 import { SimulatedEventStoreDB, eventStoreOnSimulation } from '@stays/event-store/test-support/simulated-eventstoredb';
 import { createFileMediaStore, type EmailMessage, type Mailer, type MediaStore } from '@stays/service-kit';
-import { competingBookingDocuments, type CompetingBookingDocumentsDeps } from '../src/reactors/booking-documents.ts';
+import { bookingDocumentsReactor, competingBookingDocuments, type CompetingBookingDocumentsDeps } from '../src/reactors/booking-documents.ts';
 import { mayEmailNow } from '../src/reactors/email-claim.ts';
 import { bookingPlaced, hotelCreated } from './support/events.ts';
 import { until } from './support/until.ts';
@@ -196,6 +198,129 @@ describe('booking documents on competing replicas', function () {
     }
     expect(Math.max(...retryCounts), 'events delivered again').to.be.greaterThan(0);
     expect(consumers.parked('booking-documents')).to.deep.equal([]);
+  });
+
+  /** The hotel h1 of owner o1 (ravi@example.in), both in the log. */
+  async function hotelAndOwner(log: EventStore = store): Promise<void> {
+    await log.append('hotel-h1', [hotelCreated]);
+    const ownerRegistered = { accountId: 'o1', role: 'hotel-owner', name: 'Ravi Kumar', email: 'ravi@example.in', passwordHash: null, via: 'password' };
+    await log.append('owner-o1', [{ type: 'AccountRegistered', data: ownerRegistered }]);
+  }
+  const toOwner = (id: string) => sent.filter((message) => message.to === 'ravi@example.in' && message.subject.includes(id));
+  const bookingEvents = async (id: string) => (await store.readStream(`booking-${id}`)).map((event) => event.type);
+
+  /** `consumers`, each delivery handed on as the group's retry `retryCount` of it. */
+  const deliveredAgain = (consumers: CompetingConsumers, retryCount: number): CompetingConsumers => ({
+    subscribe: (options, handler) => consumers.subscribe(options, { ...handler, handle: (delivery) => handler.handle({ ...delivery, retryCount }) }),
+  });
+
+  it("tells the owner at once of a booking whose first delivery went to a replica that closed before handling it: the notice's claim is recorded in the log, not read from the delivery's count", async () => {
+    await hotelAndOwner();
+    const id = 'BK-HANDBACK1';
+    await store.append(`booking-${id}`, [placed(id)]);
+    // the group took the event back from a replica that left with it unhandled: it comes one retry higher
+    const survivor = replica(deliveredAgain(inMemoryCompetingConsumers(store), 1), { messageTimeoutMs: 5_000, retryDelaysMs: [100] });
+    survivor.start();
+    await until(() => toOwner(id).length === 1, "the owner's notice", 3_000);
+    await survivor.stop();
+    expect(await bookingEvents(id)).to.deep.equal(['BookingPlaced', 'InvoiceIssued', 'BookingEmailSent', 'BookingNoticeClaimed', 'BookingNoticeSent']);
+  });
+
+  it("leaves a notice claimed in the log by another replica alone until the claim's lease has passed, then sends it once", async () => {
+    await hotelAndOwner();
+    const id = 'BK-NOTECLAIM';
+    await store.append(`booking-${id}`, [placed(id)]);
+    const stored = await media.put({ bytes: Buffer.from('%PDF-1.4 invoice'), contentType: 'application/pdf', extension: 'pdf', name: `Invoice_${id}.pdf` });
+    // another replica issued the invoice, sent the confirmation, claimed the owner's notice and died before sending it
+    await store.append(`booking-${id}`, [
+      { type: 'InvoiceIssued', data: { bookingID: id, invoicePDF: stored.url, mediaId: stored.id } },
+      { type: 'BookingEmailSent', data: { bookingID: id, messageId: 'm0' } },
+      { type: 'BookingNoticeClaimed', data: { bookingID: id, notice: 'owner-new-booking' } },
+    ]);
+    const survivor = replica(inMemoryCompetingConsumers(store), { emailClaimLeaseMs: 400, messageTimeoutMs: 5_000, retryDelaysMs: [100] });
+    const started = Date.now();
+    survivor.start();
+    await until(() => toOwner(id).length === 1, "the owner's notice");
+    await survivor.stop();
+    expect(Date.now() - started).to.be.greaterThan(300);
+    expect(sent, 'no confirmation again').to.have.length(1);
+    expect(await bookingEvents(id)).to.deep.equal(['BookingPlaced', 'InvoiceIssued', 'BookingEmailSent', 'BookingNoticeClaimed', 'BookingNoticeSent']);
+  });
+
+  it('sends no notice another replica sent while this one was preparing it', async () => {
+    await hotelAndOwner();
+    const id = 'BK-OVERTAKEN';
+    await store.append(`booking-${id}`, [placed(id)]);
+    let overtaken = false;
+    // the other replica claims, sends and records the owner's notice while this one reads the owner's address
+    const interleaved = new Proxy(store, {
+      get(target, property) {
+        if (property === 'readStream')
+          return async (streamId: string, options?: Parameters<EventStore['readStream']>[1]) => {
+            if (streamId === 'owner-o1' && !overtaken) {
+              overtaken = true;
+              await target.append(`booking-${id}`, [
+                { type: 'BookingNoticeClaimed', data: { bookingID: id, notice: 'owner-new-booking' } },
+                { type: 'BookingNoticeSent', data: { bookingID: id, notice: 'owner-new-booking', messageId: 'other' } },
+              ]);
+            }
+            return target.readStream(streamId, options);
+          };
+        const value = Reflect.get(target, property) as unknown;
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const logged: string[] = [];
+    const late = replica(inMemoryCompetingConsumers(store), { store: interleaved, log: (line) => logged.push(line) });
+    late.start();
+    await until(() => late.health().acknowledged === 1 && late.health().inFlight === 0, 'the booking to be answered');
+    await late.stop();
+    expect(overtaken).to.equal(true);
+    expect(toOwner(id)).to.deep.equal([]);
+    expect(logged, 'answered at its first delivery, no failure').to.deep.equal([]);
+    expect(await bookingEvents(id)).to.deep.equal(['BookingPlaced', 'InvoiceIssued', 'BookingEmailSent', 'BookingNoticeClaimed', 'BookingNoticeSent']);
+  });
+
+  describe('a log read from long ago', () => {
+    const [kept, cancelled] = ['BK-OLDPLACED', 'BK-OLDCANCEL'];
+    let log: EventStore;
+
+    /** A booking placed, another placed and cancelled, 30 days ago. */
+    beforeEach(async () => {
+      let clock = () => new Date(Date.now() - 30 * 24 * 3600_000);
+      log = await openEmbeddedEventStore(path.join(dir, 'log'), { now: () => clock() });
+      await hotelAndOwner(log);
+      await log.append(`booking-${kept}`, [placed(kept)]);
+      await log.append(`booking-${cancelled}`, [placed(cancelled)]);
+      await log.append(`booking-${cancelled}`, [
+        { type: 'BookingCancelled', data: { bookingID: cancelled, customerId: 'g1', cancelledAt: clock().toISOString(), chargeAmount: 0, refundAmount: 0 } },
+      ]);
+      clock = () => new Date();
+    });
+    afterEach(async () => log.close());
+
+    /** The old booking's confirmation sent; no notice sent or recorded about either booking. */
+    async function expectDocumentsWithoutNotices(): Promise<void> {
+      expect(sent.map((message) => message.to)).to.deep.equal(['asha@example.in']);
+      expect((await log.readStream(`booking-${kept}`)).map((event) => event.type)).to.deep.equal(['BookingPlaced', 'InvoiceIssued', 'BookingEmailSent']);
+      expect((await log.readStream(`booking-${cancelled}`)).map((event) => event.type)).to.deep.equal(['BookingPlaced', 'BookingCancelled', 'InvoiceIssued']);
+    }
+
+    it('a replica of a group created over it completes the documents but sends no notice about events older than a week', async () => {
+      const late = replica(inMemoryCompetingConsumers(log), { store: log });
+      late.start();
+      await until(() => late.health().acknowledged === 3 && late.health().inFlight === 0, 'the three events to be answered');
+      await late.stop();
+      await expectDocumentsWithoutNotices();
+    });
+
+    it('the sole reactor, its checkpoint lost, does the same', async () => {
+      const sole = bookingDocumentsReactor({ store: log, media, mailer, renderer, log: quiet });
+      await sole.start();
+      await sole.whenIdle();
+      await sole.stop();
+      await expectDocumentsWithoutNotices();
+    });
   });
 
   it("sends the email of a replica that died after issuing the invoice, once the claim's lease has passed", async () => {

@@ -129,6 +129,16 @@ export const auditMessages = {
       `${guest} booked ${room} at ${hotel} for ${plural(nights, 'night')} from ${first}: ${payable} payable at the hotel`,
     invoiceIssued: 'Invoice issued',
     bookingEmailSent: 'Booking confirmation emailed to the guest',
+    bookingNoticeClaimed: (notice: string) =>
+      `One of the documents reactors took on the ${
+        notice === 'owner-new-booking'
+          ? "owner's new-booking email"
+          : notice === 'guest-cancellation'
+            ? "guest's cancellation email"
+            : notice === 'owner-cancellation'
+              ? "owner's cancellation email"
+              : `email about the booking (${notice})`
+      }: the others leave it to it`,
     bookingNoticeSent: (notice: string) =>
       notice === 'owner-new-booking'
         ? 'New booking emailed to the owner'
@@ -208,6 +218,7 @@ export const auditMessages = {
     invoice: 'Invoice',
     emailSent: 'Confirmation emailed',
     noticesSent: 'Notices emailed',
+    noticesClaimed: 'Notices taken on',
     paid: 'Paid',
     paidAt: 'Paid at',
     cancellation: 'Cancellation',

@@ -131,6 +131,7 @@ export const catalogueExamples: { readonly [Type in DomainEventType]: Readonly<R
   },
   InvoiceIssued: { bookingID, invoicePDF: '/media/invoice-BK-7Q2M9X4T.pdf', mediaId: 'invoice-BK-7Q2M9X4T.pdf' },
   BookingEmailSent: { bookingID, messageId: '<a1b2c3@stays.example.in>' },
+  BookingNoticeClaimed: { bookingID, notice: 'owner-new-booking' },
   BookingNoticeSent: { bookingID, notice: 'owner-new-booking', messageId: '<d4e5f6@stays.example.in>' },
   BookingCancelled: { bookingID, customerId: accountId, cancelledAt: '2026-11-25T09:00:00.000Z', chargeAmount: 0, refundAmount: 0 },
   BookingPaymentReceived: { bookingID, ownerId, receivedAt: '2026-12-30T14:00:00.000Z' },

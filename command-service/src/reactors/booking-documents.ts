@@ -23,7 +23,7 @@ import { bookingAggregate, ERASED, invoiceFileName, needsCancellationInvoice, st
 import type { CompetingConsumers, CompetingDelivery, EventStore, RecordedEvent } from '@stays/event-store';
 import { processMetrics, type Mailer, type MediaStore } from '@stays/service-kit';
 import { handle, load } from '../handle.ts';
-import { recordEmailSent, recordInvoice, recordNoticeSent } from '../booking/issuing-documents/decide.ts';
+import { claimNotice, recordEmailSent, recordInvoice, recordNoticeSent } from '../booking/issuing-documents/decide.ts';
 import { giveBack } from '../booking/giving-back/handler.ts';
 import { createInvoiceWorkerPool, type InvoiceRenderer } from './invoice-renderer.ts';
 import { hotelAggregate } from '../hotels/hotel.ts';
@@ -84,13 +84,6 @@ interface OpenWork {
   notices?: BookingNotice[];
 }
 
-/** The notices a run may send and, with competing replicas, the claim they go under (email-claim.ts). */
-interface NoticeRun {
-  readonly due: readonly BookingNotice[];
-  /** The delivery that called for them: its first delivery is the claim, from the time the event was recorded. */
-  readonly claim?: { readonly key: string; readonly firstDelivery: boolean; readonly recordedAt: string };
-}
-
 const PLACEMENT_NOTICES: readonly BookingNotice[] = ['owner-new-booking'];
 const CANCELLATION_NOTICES: readonly BookingNotice[] = ['guest-cancellation', 'owner-cancellation'];
 /**
@@ -132,9 +125,9 @@ function bookingDocumentSteps({ store, media, mailer, renderer: untimed, publicU
   };
   const links = webClientLinks(publicUrl);
 
-  async function complete(bookingID: string, emailRule: EmailRule, notices: NoticeRun): Promise<void> {
+  /** `dueNotices`: the notices this run may send (those of a recent event only). */
+  async function complete(bookingID: string, emailRule: EmailRule, dueNotices: readonly BookingNotice[]): Promise<void> {
     const streamId = streams.booking(bookingID);
-    if (notices.claim?.firstDelivery && !emailRule.soleConsumer) emailRule.claimedHere.add(notices.claim.key);
     const loaded = (await load(store, streamId, bookingAggregate)).state;
     if (loaded.status === 'none') return;
     let state: ExistingBooking = loaded;
@@ -160,16 +153,19 @@ function bookingDocumentSteps({ store, media, mailer, renderer: untimed, publicU
     }
     const placedOrCancelled = (notice: BookingNotice) => (notice === 'owner-new-booking' ? state.status === 'placed' : state.status === 'cancelled');
     const ownerEmail = once(async () => ((await hotel()).listed ? ownerEmailOf(state.booking.ownerId) : null));
-    for (const notice of notices.due) {
+    for (const notice of dueNotices) {
       if (state.noticesSent.includes(notice) || !placedOrCancelled(notice)) continue;
       const message = await noticeFor(notice, state, streamId, { hotel, ownerEmail, guestErased });
       if (message === null) continue; // nobody to write to
-      assertMayNotify(bookingID, notice, emailRule, notices.claim);
+      if (!emailRule.soleConsumer) {
+        state = await takeNotice(bookingID, streamId, notice, emailRule);
+        if (state.noticesSent.includes(notice)) continue;
+      }
       const { messageId } = await mailer.send(message);
       state = (await handle(store, streamId, bookingAggregate, (current) => recordNoticeSent({ notice, messageId }, current), REACTOR))
         .state as ExistingBooking;
+      if (!emailRule.soleConsumer) emailRule.claimedHere.delete(`${bookingID}/${notice}`);
     }
-    if (notices.claim && !emailRule.soleConsumer) emailRule.claimedHere.delete(notices.claim.key);
   }
 
   /** The hotel's contact details and times as they are now (the booking's own copy if the hotel's stream is gone), and whether it is still listed. */
@@ -209,11 +205,22 @@ function bookingDocumentSteps({ store, media, mailer, renderer: untimed, publicU
     return to === null ? null : ownerCancellationEmail(booking, to, cancellation, links.ownerBookings(booking.hotelId));
   }
 
-  function assertMayNotify(bookingID: string, notice: BookingNotice, rule: EmailRule, claim: NoticeRun['claim']): void {
-    if (rule.soleConsumer || claim === undefined) return;
+  /**
+   * Claims a notice for this replica by recording BookingNoticeClaimed (only one replica's
+   * append succeeds), or lets it send one another replica claimed more than a lease ago;
+   * throws while another's claim holds. The booking as it is now.
+   */
+  async function takeNotice(bookingID: string, streamId: string, notice: BookingNotice, rule: Extract<EmailRule, { soleConsumer: false }>) {
+    const key = `${bookingID}/${notice}`;
+    const claimed = await handle(store, streamId, bookingAggregate, (current) => claimNotice({ notice }, current), REACTOR);
+    if (claimed.newEvents.length > 0) rule.claimedHere.add(key);
+    const state = claimed.state as ExistingBooking;
+    if (rule.claimedHere.has(key) || state.noticesSent.includes(notice)) return state;
+    const claim = (await store.readStream(streamId)).find((event) => event.type === 'BookingNoticeClaimed' && event.data['notice'] === notice);
+    const claimedAt = claim?.recordedAt ?? '';
     const now = Date.now();
-    if (mayEmailNow({ claimedHere: rule.claimedHere.has(claim.key), claimedAt: claim.recordedAt, now, leaseMs: rule.leaseMs })) return;
-    throw new EmailClaimedElsewhere(bookingID, `${notice} email`, Date.parse(claim.recordedAt) + rule.leaseMs - now);
+    if (mayEmailNow({ claimedHere: false, claimedAt, now, leaseMs: rule.leaseMs })) return state;
+    throw new EmailClaimedElsewhere(bookingID, `${notice} email`, Date.parse(claimedAt) + rule.leaseMs - now);
   }
 
   async function issueInvoice(streamId: string, state: ExistingBooking): Promise<{ state: ExistingBooking; claimed: boolean; pdf: Buffer }> {
@@ -292,7 +299,7 @@ export function bookingDocumentsReactor(deps: BookingDocumentsDeps): Reactor {
           pending.set(bookingID, { ...work, release: true, notices: [...(work.notices ?? []), ...(isNews(event) ? CANCELLATION_NOTICES : [])] });
         },
       },
-      work: (bookingID, work) => complete(bookingID, soleConsumer, { due: work?.notices ?? [] }),
+      work: (bookingID, work) => complete(bookingID, soleConsumer, work?.notices ?? []),
       lanes: deps.lanes ?? defaultLanes(renderer),
       ...(deps.retryDelaysMs && { retryDelaysMs: deps.retryDelaysMs }),
       describeFailure,
@@ -305,12 +312,10 @@ export function bookingDocumentsReactor(deps: BookingDocumentsDeps): Reactor {
 
 const bookingIdOf = (event: RecordedEvent): string | undefined => (typeof event.data['bookingID'] === 'string' ? event.data['bookingID'] : undefined);
 
-/** The notices an event calls for, under the claim of its first delivery. */
-function noticesOf(bookingID: string, { event, retryCount }: CompetingDelivery): NoticeRun {
-  return {
-    due: event.type === 'BookingPlaced' ? PLACEMENT_NOTICES : CANCELLATION_NOTICES,
-    claim: { key: `${bookingID}/${event.type}`, firstDelivery: retryCount === 0, recordedAt: event.recordedAt },
-  };
+/** The notices an event calls for: none once it is no longer news (a group created over an old log reads it all). */
+function noticesOf({ event }: CompetingDelivery): readonly BookingNotice[] {
+  if (!isNews(event)) return [];
+  return event.type === 'BookingPlaced' ? PLACEMENT_NOTICES : CANCELLATION_NOTICES;
 }
 
 /** The documents reactor as one replica of a competing-consumer group (production). */
@@ -322,7 +327,7 @@ export function competingBookingDocuments(deps: CompetingBookingDocumentsDeps): 
     {
       group: BOOKING_DOCUMENTS_GROUP,
       keys: { BookingPlaced: bookingIdOf, BookingCancelled: bookingIdOf },
-      work: (bookingID, delivery) => complete(bookingID, rule, noticesOf(bookingID, delivery)),
+      work: (bookingID, delivery) => complete(bookingID, rule, noticesOf(delivery)),
       concurrency: deps.concurrency ?? defaultLanes(renderer),
       retryDelaysMs: deps.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
       // with the delays above, about half an hour of retries: past any claim's lease

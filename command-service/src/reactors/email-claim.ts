@@ -4,10 +4,8 @@
  *
  * - the guest's confirmation: the append of InvoiceIssued (with the booking stream's
  *   expected revision, so only one consumer's append succeeds);
- * - the notices (owner's new booking, guest's and owner's cancellation): the first delivery
- *   of the event that calls for them (BookingPlaced, BookingCancelled), which the
- *   subscription group hands to exactly one consumer (`retryCount` 0), at the time the
- *   event was recorded.
+ * - each notice (owner's new booking, guest's and owner's cancellation): the append of
+ *   BookingNoticeClaimed for it, with the same expected revision, just before it is sent.
  *
  * The consumer that won the claim sends the email and records it. Any other consumer leaves
  * the email alone until the claim is older than the lease: then the claimant died (or

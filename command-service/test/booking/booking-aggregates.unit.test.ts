@@ -85,6 +85,7 @@ describe('the booking aggregate', () => {
       invoice: null,
       emailSent: false,
       noticesSent: [],
+      noticesClaimed: [],
       paid: false,
       paidAt: null,
       cancellation: null,

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { bookingAggregate, type BookingEvent } from '@stays/contracts';
 import { Conflict, NotFound } from '../../src/domain-errors.ts';
-import { recordEmailSent, recordInvoice } from '../../src/booking/issuing-documents/decide.ts';
+import { claimNotice, recordEmailSent, recordInvoice } from '../../src/booking/issuing-documents/decide.ts';
 import { DeciderSpecification } from '../support/decider-specification.ts';
 import { bookingCancelled, bookingPlaced } from '../support/events.ts';
 
@@ -43,5 +43,24 @@ describe("recording a booking's documents", () => {
     given(bookingPlaced, invoiceIssued).when({ messageId: '<m1@stays>' }).then([emailSent]);
     given(bookingPlaced, emailSent).when({ messageId: '<m2@stays>' }).thenNothing();
     given().when({ messageId: '<m1@stays>' }).thenThrows(NotFound);
+  });
+
+  it('lets one competing reactor take each notice upon itself once, and none once it is sent', () => {
+    const given = DeciderSpecification.for(claimNotice, bookingAggregate);
+    const claimed = (notice: 'owner-new-booking' | 'owner-cancellation'): BookingEvent => ({
+      type: 'BookingNoticeClaimed',
+      data: { bookingID: 'BK-1', notice },
+    });
+    const sent: BookingEvent = { type: 'BookingNoticeSent', data: { bookingID: 'BK-1', notice: 'owner-new-booking', messageId: '<n1@stays>' } };
+    given(bookingPlaced)
+      .when({ notice: 'owner-new-booking' })
+      .then([claimed('owner-new-booking')]);
+    given(bookingPlaced, claimed('owner-new-booking')).when({ notice: 'owner-new-booking' }).thenNothing();
+    given(bookingPlaced, sent).when({ notice: 'owner-new-booking' }).thenNothing();
+    // a claim on one notice leaves the others free
+    given(bookingPlaced, claimed('owner-new-booking'), bookingCancelled)
+      .when({ notice: 'owner-cancellation' })
+      .then([claimed('owner-cancellation')]);
+    given().when({ notice: 'owner-new-booking' }).thenThrows(NotFound);
   });
 });

@@ -27,6 +27,8 @@ export type BookingState =
       readonly emailSent: boolean;
       /** The notices (BookingNoticeSent) recorded so far. */
       readonly noticesSent: readonly BookingNotice[];
+      /** The notices a competing documents reactor claimed (BookingNoticeClaimed), sent or not. */
+      readonly noticesClaimed: readonly BookingNotice[];
       readonly paid: boolean;
       /** When the payment was recorded (its `receivedAt`), so an undo can be judged against its window; null while unpaid. */
       readonly paidAt: string | null;
@@ -38,13 +40,25 @@ const initialBookingState = (): BookingState => ({ status: 'none' });
 
 function evolveBooking(state: BookingState, event: BookingEvent): BookingState {
   if (event.type === 'BookingPlaced')
-    return { status: 'placed', booking: event.data, invoice: null, emailSent: false, noticesSent: [], paid: false, paidAt: null, cancellation: null };
+    return {
+      status: 'placed',
+      booking: event.data,
+      invoice: null,
+      emailSent: false,
+      noticesSent: [],
+      noticesClaimed: [],
+      paid: false,
+      paidAt: null,
+      cancellation: null,
+    };
   if (state.status === 'none') return state;
   switch (event.type) {
     case 'InvoiceIssued':
       return { ...state, invoice: { url: event.data.invoicePDF, mediaId: event.data.mediaId, afterCancellation: state.status === 'cancelled' } };
     case 'BookingEmailSent':
       return { ...state, emailSent: true };
+    case 'BookingNoticeClaimed':
+      return state.noticesClaimed.includes(event.data.notice) ? state : { ...state, noticesClaimed: [...state.noticesClaimed, event.data.notice] };
     case 'BookingNoticeSent':
       return state.noticesSent.includes(event.data.notice) ? state : { ...state, noticesSent: [...state.noticesSent, event.data.notice] };
     case 'BookingCancelled': {

@@ -157,6 +157,10 @@ export const bookingEventSchemas = {
       .describe('Which email besides the confirmation: to the owner on a new booking, to the guest or the owner on a cancellation.'),
     messageId: z.string(),
   }),
+  BookingNoticeClaimed: z.object({
+    bookingID: z.string(),
+    notice: z.enum(BOOKING_NOTICES).describe('The notice one of several competing documents reactors is about to send, so no other sends it too.'),
+  }),
   /** Version 2; version 1 (without the charge and refund) is in versions.ts. */
   BookingCancelled: bookingCancelledWithoutCharge.extend({
     chargeAmount: z.number().describe("Integer rupees the guest owes for cancelling, under the booking's policy (0 when free)."),
@@ -174,9 +178,17 @@ export type BookingPlaced = EventOf<'BookingPlaced', typeof bookingEventSchemas.
 export type InvoiceIssued = EventOf<'InvoiceIssued', typeof bookingEventSchemas.InvoiceIssued>;
 export type BookingEmailSent = EventOf<'BookingEmailSent', typeof bookingEventSchemas.BookingEmailSent>;
 export type BookingNoticeSent = EventOf<'BookingNoticeSent', typeof bookingEventSchemas.BookingNoticeSent>;
+export type BookingNoticeClaimed = EventOf<'BookingNoticeClaimed', typeof bookingEventSchemas.BookingNoticeClaimed>;
 export type BookingCancelled = EventOf<'BookingCancelled', typeof bookingEventSchemas.BookingCancelled>;
 export type BookingPaymentReceived = EventOf<'BookingPaymentReceived', typeof bookingEventSchemas.BookingPaymentReceived>;
 export type BookingPaymentUndone = EventOf<'BookingPaymentUndone', typeof bookingEventSchemas.BookingPaymentUndone>;
 
 export type BookingEvent =
-  BookingPlaced | InvoiceIssued | BookingEmailSent | BookingNoticeSent | BookingCancelled | BookingPaymentReceived | BookingPaymentUndone;
+  | BookingPlaced
+  | InvoiceIssued
+  | BookingEmailSent
+  | BookingNoticeClaimed
+  | BookingNoticeSent
+  | BookingCancelled
+  | BookingPaymentReceived
+  | BookingPaymentUndone;

@@ -97,6 +97,10 @@ export const eventCatalogue: { readonly [Type in DomainEventType]: EventTypeEntr
   },
   InvoiceIssued: { stream: 'booking-{bookingID}', about: 'The invoice PDF was rendered and stored.' },
   BookingEmailSent: { stream: 'booking-{bookingID}', about: 'The confirmation email (with the invoice) was sent.' },
+  BookingNoticeClaimed: {
+    stream: 'booking-{bookingID}',
+    about: 'One of several documents reactors (production replicas) took an email about the booking upon itself; the others leave it alone for 15 minutes.',
+  },
   BookingNoticeSent: {
     stream: 'booking-{bookingID}',
     about: 'An email about the booking was sent: the new booking to the owner, or the cancellation to the guest or the owner.',

@@ -1,8 +1,9 @@
 /**
  * Recording a booking's documents (the booking documents reactor drives it, no route):
  * its invoice once issued, and once more after a cancellation that cost something (that
- * invoice shows the charge); its confirmation email and each notice once sent. Recording any
- * again changes nothing.
+ * invoice shows the charge); its confirmation email and each notice once sent; and, among
+ * competing reactors, the one that takes a notice upon itself before sending it. Recording
+ * any again changes nothing.
  */
 import { needsCancellationInvoice, type BookingEvent, type BookingNotice, type BookingState } from '@stays/contracts';
 import { Conflict } from '../../domain-errors.ts';
@@ -30,4 +31,11 @@ export function recordNoticeSent(command: { notice: BookingNotice; messageId: st
   const booking = placedBooking(state);
   if (booking.noticesSent.includes(command.notice)) return [];
   return [{ type: 'BookingNoticeSent', data: { bookingID: booking.booking.bookingID, notice: command.notice, messageId: command.messageId } }];
+}
+
+/** A competing reactor takes a notice upon itself: nothing when it is sent or already taken (by this reactor or another). */
+export function claimNotice(command: { notice: BookingNotice }, state: BookingState): BookingEvent[] {
+  const booking = placedBooking(state);
+  if (booking.noticesSent.includes(command.notice) || booking.noticesClaimed.includes(command.notice)) return [];
+  return [{ type: 'BookingNoticeClaimed', data: { bookingID: booking.booking.bookingID, notice: command.notice } }];
 }

@@ -96,6 +96,7 @@ const describers: { readonly [Type in DomainEventType]: (d: Fields, streamId: st
     ),
   InvoiceIssued: () => said.invoiceIssued,
   BookingEmailSent: () => said.bookingEmailSent,
+  BookingNoticeClaimed: (d) => said.bookingNoticeClaimed(d.text('notice')),
   BookingNoticeSent: (d) => said.bookingNoticeSent(d.text('notice')),
   // a free cancellation (or one recorded before charges were) reads as it always did
   BookingCancelled: (d) =>

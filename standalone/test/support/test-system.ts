@@ -30,12 +30,14 @@ export async function startTestSystem(options: { dataDir?: string; env?: Record<
   const server = answerUnreadableRequests(http.createServer((request, response) => handle(request, response)));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', SEED_DEMO: '0', PUBLIC_URL: `http://127.0.0.1:${port}`, ...options.env });
   let system: System;
   try {
+    const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', SEED_DEMO: '0', PUBLIC_URL: `http://127.0.0.1:${port}`, ...options.env });
     system = await composeSystem(config, { log: () => undefined, ...options.overrides });
   } catch (error) {
+    // a start refused (the tests of bad settings) leaves no directory behind
     server.close();
+    if (options.dataDir === undefined) await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
   await system.runner.whenCaughtUp();

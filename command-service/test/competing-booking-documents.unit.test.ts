@@ -247,6 +247,40 @@ describe('booking documents on competing replicas', function () {
     expect(await bookingEvents(id)).to.deep.equal(['BookingPlaced', 'InvoiceIssued', 'BookingEmailSent', 'BookingNoticeClaimed', 'BookingNoticeSent']);
   });
 
+  it('tells owners at once of bookings the simulated server took back, one retry higher, from a replica that stopped (a rolling deploy)', async () => {
+    const simulation = new SimulatedEventStoreDB({ sendsCaughtUp: true });
+    const onServer = eventStoreOnSimulation(simulation);
+    await hotelAndOwner(onServer);
+    const ids = Array.from({ length: 4 }, (_, i) => `BK-DEPLOY${String(i).padStart(3, '0')}`);
+    for (const id of ids) await onServer.append(`booking-${id}`, [placed(id)]);
+    const consumers = eventStoreDBCompetingConsumers(simulation.client(), quiet, { initialDelayMs: 5, maxDelayMs: 20 });
+    // one booking at a time: the answer to the one in hand makes room, and the server pushes the next into the stopping replica
+    const old = replica(consumers, { store: onServer, concurrency: 1, messageTimeoutMs: 5_000 });
+    old.start();
+    await until(() => old.health().inFlight === 1, 'the old replica to hold a booking');
+    await old.stop();
+    const group = simulation.group('booking-documents')!;
+    expect(
+      group.pushes.filter((push) => push.member === 1),
+      'pushed to the old replica: the booking it answered, and one it left',
+    ).to.have.length(2);
+    const next = replica(consumers, { store: onServer, messageTimeoutMs: 5_000 });
+    next.start();
+    const noticeRecorded = async (id: string) => (await onServer.readStream(`booking-${id}`)).some((event) => event.type === 'BookingNoticeSent');
+    // well within the claim's lease (15 minutes): nothing waits on a claim no replica made
+    await until(async () => (await Promise.all(ids.map(noticeRecorded))).every(Boolean), "every owner's notice", 5_000);
+    await next.stop();
+    expect(group.pushes.some((push) => push.member === 2 && push.retryCount === 1)).to.equal(true);
+    for (const id of ids) {
+      expect(toOwner(id), id).to.have.length(1);
+      expect(
+        sent.filter((message) => message.to === 'asha@example.in' && message.subject.includes(id)),
+        id,
+      ).to.have.length(1);
+    }
+    await onServer.close();
+  });
+
   it('sends no notice another replica sent while this one was preparing it', async () => {
     await hotelAndOwner();
     const id = 'BK-OVERTAKEN';

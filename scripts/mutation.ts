@@ -144,6 +144,15 @@ const targets: Record<string, Target> = {
       'command-service/test/competing-booking-documents.unit.test.ts',
     ],
   },
+  'booking-documents': {
+    // each booking's invoice and emails once, by the sole reactor and among replicas: claims in the log, their lease, notices about news only
+    mutate: ['command-service/src/reactors/{booking-documents,email-claim}.ts'],
+    spec: [
+      'command-service/test/booking-documents.unit.test.ts',
+      'command-service/test/competing-booking-documents.unit.test.ts',
+      'command-service/test/reactors.resilience.unit.test.ts',
+    ],
+  },
   'projection-runner': {
     // read models following the log: batches applied and retried, checkpoints, caught up, the read side's position and health
     mutate: ['projections/src/{runner,checkpoints}.ts'],

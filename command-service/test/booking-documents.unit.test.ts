@@ -61,8 +61,9 @@ describe('booking documents', function () {
         renders.push({ booking, paid, cancellation });
         return Buffer.from(`%PDF-1.4 invoice ${renders.length}`);
       },
-      close: async () => undefined,
+      close: async () => void closes++,
     };
+    let closes: number;
     const reactor = (options: Partial<BookingDocumentsDeps> = {}) =>
       bookingDocumentsReactor({ store, media, mailer, renderer, checkpoints, retryDelaysMs: [3_600_000], log: quiet, ...options });
 
@@ -71,6 +72,7 @@ describe('booking documents', function () {
       sent = [];
       refused = new Set();
       renders = [];
+      closes = 0;
     });
 
     const types = async (streamId = STREAM) => (await store.readStream(streamId)).map((event) => event.type);
@@ -87,9 +89,12 @@ describe('booking documents', function () {
     }
 
     it('issues, stores and records the invoice, sends the guest the confirmation with it and the owner the notice, each recorded once by the reactor, and keeps nothing open', async () => {
+      await store.append('inventory-r1', [unitsReserved(ID, [...bookingPlaced.data.nights], 2)]);
       await store.append(STREAM, [bookingPlaced]);
       await runToIdle();
       expect(await types()).to.deep.equal(['BookingPlaced', 'InvoiceIssued', 'BookingEmailSent', 'BookingNoticeSent']);
+      expect(await types('inventory-r1'), 'the units stay taken').to.deep.equal(['UnitsReserved']);
+      expect(closes, 'the renderer closed with the reactor').to.equal(1);
       const recorded = (await store.readStream(STREAM)).slice(1);
       expect(recorded.map((event) => event.metadata['actor'])).to.deep.equal(Array(3).fill('system:booking-documents'));
       const invoice = recorded[0]!.data as { invoicePDF: string; mediaId: string };
@@ -113,12 +118,14 @@ describe('booking documents', function () {
     it('keeps in its checkpoint exactly the steps a failing mail server left, and does them after a restart', async () => {
       await store.append(STREAM, [bookingPlaced]);
       refused = new Set([GUEST, OWNER]);
-      const first = reactor();
+      const logged: string[] = [];
+      const first = reactor({ log: (line) => logged.push(line) });
       await first.start();
       await until(async () => (await types()).includes('InvoiceIssued'), 'the invoice');
       await until(async () => (await first.health(60_000)).position === (await store.headPosition()), 'the reactor to see its invoice recorded');
       await first.stop();
       expect(await openWork()).to.deep.equal([[ID, { invoice: false, email: true, release: false, notices: ['owner-new-booking'] }]]);
+      expect(logged).to.deep.equal([`booking ${ID}: documents failed (1x), retrying in 3600000 ms: mail server refused ${GUEST}`]);
 
       refused = new Set([OWNER]);
       const second = reactor();
@@ -136,6 +143,33 @@ describe('booking documents', function () {
       expect(to(OWNER)).to.have.length(1);
       expect(to(GUEST)).to.have.length(1);
       expect(await openWork()).to.deep.equal([]);
+    });
+
+    it('replaying the whole log (its checkpoint lost) works only on the bookings with a step not recorded yet', async () => {
+      const done = 'BK-DONE';
+      await store.append(`booking-${done}`, [
+        { ...bookingPlaced, data: { ...bookingPlaced.data, bookingID: done } },
+        { type: 'InvoiceIssued', data: { bookingID: done, invoicePDF: '/media/d.pdf', mediaId: 'd.pdf' } },
+        { type: 'BookingEmailSent', data: { bookingID: done, messageId: 'm0' } },
+        { type: 'BookingNoticeSent', data: { bookingID: done, notice: 'owner-new-booking', messageId: 'm1' } },
+      ]);
+      await store.append(STREAM, [bookingPlaced, { type: 'InvoiceIssued', data: { bookingID: ID, invoicePDF: '/media/i.pdf', mediaId: 'i.pdf' } }]);
+      await media.put({ bytes: Buffer.from('%PDF-1.4 stored'), contentType: 'application/pdf', extension: 'pdf', name: 'i.pdf' });
+      const read: string[] = [];
+      const watched = new Proxy(store, {
+        get(target, property) {
+          if (property === 'readStream')
+            return (streamId: string, options?: Parameters<EventStore['readStream']>[1]) => (read.push(streamId), target.readStream(streamId, options));
+          const value = Reflect.get(target, property) as unknown;
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+      await runToIdle({ store: watched });
+      expect(read).not.to.include(`booking-${done}`);
+      expect(read).to.include(STREAM);
+      expect(sent.map((message) => message.to)).to.deep.equal([GUEST, OWNER]);
+      expect(to(GUEST)[0]!.attachments![0]!.content.toString()).to.equal('%PDF-1.4 stored');
+      expect(renders, 'the stored invoice is attached, not rendered again').to.deep.equal([]);
     });
 
     it('after a cancellation that cost something: gives the units back, issues an invoice showing the charge, tells the guest and the owner, each once', async () => {
@@ -195,6 +229,19 @@ describe('booking documents', function () {
       await runToIdle();
       expect(sent.map((message) => message.to)).to.deep.equal([GUEST, GUEST]);
       expect(await types(`booking-${erased}`)).to.deep.equal(['BookingPlaced']);
+
+      // cancelled: the deleted owner and the erased guest are told nothing, the others are
+      const cancelled = (bookingID: string) => ({
+        type: 'BookingCancelled',
+        data: { bookingID, customerId: 'g1', cancelledAt: '2026-12-01T06:00:00.000Z', chargeAmount: 0, refundAmount: 0 },
+        metadata: { schemaVersion: 2 },
+      });
+      sent.length = 0;
+      for (const bookingID of [other, erased]) await store.append(`booking-${bookingID}`, [cancelled(bookingID)]);
+      await runToIdle();
+      expect(sent.map((message) => `${message.to} ${message.subject}`)).to.deep.equal([
+        `${GUEST} Booking cancelled: ${other} at ${hotelCreated.data.hotelName}`,
+      ]);
     });
 
     it("writes the hotel's details from the booking's own copy once the hotel's stream is gone", async () => {
@@ -211,7 +258,8 @@ describe('booking documents', function () {
 
   describe('on competing replicas, when another holds the claim', function () {
     /** The first line a replica logs about the booking, with the claims of `claimed` made by another replica just now. */
-    async function firstLineAbout(claimed: { type: string; data: Record<string, unknown> }[]): Promise<string> {
+    /** `whileRendering`: what happens in the log while the replica renders its invoice (another replica's claim). */
+    async function firstLineAbout(claimed: { type: string; data: Record<string, unknown> }[], whileRendering?: () => Promise<unknown>): Promise<string> {
       await store.append(STREAM, [bookingPlaced, ...claimed]);
       const lines: string[] = [];
       const sent: EmailMessage[] = [];
@@ -219,7 +267,7 @@ describe('booking documents', function () {
         store,
         media,
         mailer: { send: async (message) => (sent.push(message), { messageId: 'm' }) },
-        renderer: { size: 1, render: async () => Buffer.from('%PDF-1.4'), close: async () => undefined },
+        renderer: { size: 1, render: async () => (await whileRendering?.(), Buffer.from('%PDF-1.4')), close: async () => undefined },
         consumers: inMemoryCompetingConsumers(store),
         emailClaimLeaseMs: 60_000,
         retryDelaysMs: [50],
@@ -230,7 +278,7 @@ describe('booking documents', function () {
       await until(() => lines.length > 0, 'a line');
       await replica.stop();
       expect(
-        sent.filter((message) => message.to === (claimed.length === 1 ? GUEST : OWNER)),
+        sent.filter((message) => message.to === (claimed.length < 2 ? GUEST : OWNER)),
         'the claimed email',
       ).to.deep.equal([]);
       return lines[0]!;
@@ -241,6 +289,18 @@ describe('booking documents', function () {
       expect(line).to.equal(
         `booking ${ID}: documents failed (delivery 1), handed back to the group: booking ${ID}: another consumer claimed the confirmation email (its claim expires in 60 s)`,
       );
+    });
+
+    it('sends no confirmation when it loses the race to issue the invoice', async () => {
+      const invoice = { type: 'InvoiceIssued', data: { bookingID: ID, invoicePDF: '/media/i.pdf', mediaId: 'i.pdf' } };
+      const line = await firstLineAbout([], () => store.append(STREAM, [invoice]));
+      expect(line).to.equal(
+        `booking ${ID}: documents failed (delivery 1), handed back to the group: booking ${ID}: another consumer claimed the confirmation email (its claim expires in 60 s)`,
+      );
+      expect(
+        (await store.readStream(STREAM)).filter((event) => event.type === 'InvoiceIssued'),
+        'one invoice recorded',
+      ).to.have.length(1);
     });
 
     it("says whose the owner's notice is and for how long, and sends it not", async () => {

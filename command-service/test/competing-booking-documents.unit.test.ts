@@ -318,10 +318,11 @@ describe('booking documents on competing replicas', function () {
   describe('a log read from long ago', () => {
     const [kept, cancelled] = ['BK-OLDPLACED', 'BK-OLDCANCEL'];
     let log: EventStore;
+    let clock: () => Date;
 
     /** A booking placed, another placed and cancelled, 30 days ago. */
     beforeEach(async () => {
-      let clock = () => new Date(Date.now() - 30 * 24 * 3600_000);
+      clock = () => new Date(Date.now() - 30 * 24 * 3600_000);
       log = await openEmbeddedEventStore(path.join(dir, 'log'), { now: () => clock() });
       await hotelAndOwner(log);
       await log.append(`booking-${kept}`, [placed(kept)]);
@@ -346,6 +347,19 @@ describe('booking documents on competing replicas', function () {
       await until(() => late.health().acknowledged === 3 && late.health().inFlight === 0, 'the three events to be answered');
       await late.stop();
       await expectDocumentsWithoutNotices();
+    });
+
+    it('a replica still tells the owner of a booking placed six days ago', async () => {
+      const recent = 'BK-SIXDAYS';
+      clock = () => new Date(Date.now() - 6 * 24 * 3600_000);
+      await log.append(`booking-${recent}`, [placed(recent)]);
+      clock = () => new Date();
+      const late = replica(inMemoryCompetingConsumers(log), { store: log });
+      late.start();
+      await until(() => late.health().acknowledged === 4 && late.health().inFlight === 0, 'the four events to be answered');
+      await late.stop();
+      expect(sent.filter((message) => message.to === 'ravi@example.in').map((message) => message.subject)).to.have.length(1);
+      expect(sent.filter((message) => message.to === 'ravi@example.in')[0]!.subject).to.include(recent);
     });
 
     it('the sole reactor, its checkpoint lost, does the same', async () => {

@@ -22,7 +22,7 @@ import { SimulatedEventStoreDB, eventStoreOnSimulation } from '@stays/event-stor
 import { createFileMediaStore, type EmailMessage, type Mailer, type MediaStore } from '@stays/service-kit';
 import { bookingDocumentsReactor, competingBookingDocuments, type CompetingBookingDocumentsDeps } from '../src/reactors/booking-documents.ts';
 import { mayEmailNow } from '../src/reactors/email-claim.ts';
-import { bookingPlaced, hotelCreated } from './support/events.ts';
+import { bookingPlaced, hotelCreated, ownerRegistered } from './support/events.ts';
 import { until } from './support/until.ts';
 
 const quiet = () => undefined;
@@ -97,6 +97,12 @@ describe('booking documents on competing replicas', function () {
   const replica = (consumers: CompetingBookingDocumentsDeps['consumers'], options: Partial<CompetingBookingDocumentsDeps> = {}) =>
     competingBookingDocuments({ store, media, mailer, renderer, consumers, messageTimeoutMs: 100, retryDelaysMs: [25], log: quiet, ...options });
 
+  /** The hotel h1 of owner o1 (ravi@example.in), both in the log. */
+  async function hotelAndOwner(log: EventStore = store): Promise<void> {
+    await log.append('hotel-h1', [hotelCreated]);
+    await log.append('owner-o1', [ownerRegistered]);
+  }
+
   it('two replicas on one group send each booking exactly one email, though events are redelivered mid-work', async () => {
     const ids = Array.from({ length: 12 }, (_, i) => `BK-RACE${String(i).padStart(4, '0')}`);
     for (const id of ids) await store.append(`booking-${id}`, [placed(id)]);
@@ -147,9 +153,7 @@ describe('booking documents on competing replicas', function () {
   });
 
   it("two replicas send the owner's new-booking notice and both cancellation notices exactly once each, recorded, though events are redelivered", async () => {
-    await store.append('hotel-h1', [hotelCreated]);
-    const ownerRegistered = { accountId: 'o1', role: 'hotel-owner', name: 'Ravi Kumar', email: 'ravi@example.in', passwordHash: null, via: 'password' };
-    await store.append('owner-o1', [{ type: 'AccountRegistered', data: ownerRegistered }]);
+    await hotelAndOwner();
     const ids = Array.from({ length: 6 }, (_, i) => `BK-NOTE${String(i).padStart(4, '0')}`);
     for (const id of ids) await store.append(`booking-${id}`, [placed(id)]);
     const consumers = inMemoryCompetingConsumers(store);
@@ -200,12 +204,6 @@ describe('booking documents on competing replicas', function () {
     expect(consumers.parked('booking-documents')).to.deep.equal([]);
   });
 
-  /** The hotel h1 of owner o1 (ravi@example.in), both in the log. */
-  async function hotelAndOwner(log: EventStore = store): Promise<void> {
-    await log.append('hotel-h1', [hotelCreated]);
-    const ownerRegistered = { accountId: 'o1', role: 'hotel-owner', name: 'Ravi Kumar', email: 'ravi@example.in', passwordHash: null, via: 'password' };
-    await log.append('owner-o1', [{ type: 'AccountRegistered', data: ownerRegistered }]);
-  }
   const toOwner = (id: string) => sent.filter((message) => message.to === 'ravi@example.in' && message.subject.includes(id));
   const bookingEvents = async (id: string) => (await store.readStream(`booking-${id}`)).map((event) => event.type);
 

@@ -2,8 +2,9 @@
  * The booking documents reactor as the only consumer of the log (the one-process product):
  * a placed booking's invoice, confirmation and owner's notice, a cancellation's units given
  * back, its invoice showing the charge and both notices, each recorded once by the reactor;
- * the checkpoint keeps exactly the steps still to do across a restart; who gets nothing; and,
- * on competing replicas, what a replica says when another holds an email's claim.
+ * the checkpoint keeps exactly the steps still to do across a restart, and a replay of the
+ * whole log looks only at unfinished bookings; who gets nothing; and, on competing replicas,
+ * what a replica says when another holds an email's claim or wins the invoice race.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -16,6 +16,7 @@ import { createFileMediaStore, type EmailMessage, type Mailer, type MediaStore }
 import { bookingDocumentsReactor, competingBookingDocuments, type BookingDocumentsDeps } from '../src/reactors/booking-documents.ts';
 import { memoryReactorCheckpoints, type ReactorCheckpointStore } from '../src/reactors/reactor-checkpoints.ts';
 import { bookingPlaced, hotelCreated, hotelDelisted, ownerDeleted, ownerRegistered, unitsReserved } from './support/events.ts';
+import { onStreamRead } from './support/on-stream-read.ts';
 import { until } from './support/until.ts';
 
 const quiet = () => undefined;
@@ -157,14 +158,7 @@ describe('booking documents', function () {
       await store.append(STREAM, [bookingPlaced, { type: 'InvoiceIssued', data: { bookingID: ID, invoicePDF: '/media/i.pdf', mediaId: 'i.pdf' } }]);
       await media.put({ bytes: Buffer.from('%PDF-1.4 stored'), contentType: 'application/pdf', extension: 'pdf', name: 'i.pdf' });
       const read: string[] = [];
-      const watched = new Proxy(store, {
-        get(target, property) {
-          if (property === 'readStream')
-            return (streamId: string, options?: Parameters<EventStore['readStream']>[1]) => (read.push(streamId), target.readStream(streamId, options));
-          const value = Reflect.get(target, property) as unknown;
-          return typeof value === 'function' ? value.bind(target) : value;
-        },
-      });
+      const watched = onStreamRead(store, (streamId) => read.push(streamId));
       await runToIdle({ store: watched });
       expect(read).not.to.include(`booking-${done}`);
       expect(read).to.include(STREAM);
@@ -261,9 +255,13 @@ describe('booking documents', function () {
   });
 
   describe('on competing replicas, when another holds the claim', function () {
-    /** The first line a replica logs about the booking, with the claims of `claimed` made by another replica just now. */
+    /** The first line a replica logs about the booking, with the claims of `claimed` made by another replica just now; none sent to `claimedTo`. */
     /** `whileRendering`: what happens in the log while the replica renders its invoice (another replica's claim). */
-    async function firstLineAbout(claimed: { type: string; data: Record<string, unknown> }[], whileRendering?: () => Promise<unknown>): Promise<string> {
+    async function firstLineAbout(
+      claimedTo: string,
+      claimed: { type: string; data: Record<string, unknown> }[],
+      whileRendering?: () => Promise<unknown>,
+    ): Promise<string> {
       await store.append(STREAM, [bookingPlaced, ...claimed]);
       const lines: string[] = [];
       const sent: EmailMessage[] = [];
@@ -282,14 +280,14 @@ describe('booking documents', function () {
       await until(() => lines.length > 0, 'a line');
       await replica.stop();
       expect(
-        sent.filter((message) => message.to === (claimed.length < 2 ? GUEST : OWNER)),
+        sent.filter((message) => message.to === claimedTo),
         'the claimed email',
       ).to.deep.equal([]);
       return lines[0]!;
     }
 
     it('says whose the confirmation is and for how long, and sends it not', async () => {
-      const line = await firstLineAbout([{ type: 'InvoiceIssued', data: { bookingID: ID, invoicePDF: '/media/i.pdf', mediaId: 'i.pdf' } }]);
+      const line = await firstLineAbout(GUEST, [{ type: 'InvoiceIssued', data: { bookingID: ID, invoicePDF: '/media/i.pdf', mediaId: 'i.pdf' } }]);
       expect(line).to.equal(
         `booking ${ID}: documents failed (delivery 1), handed back to the group: booking ${ID}: another consumer claimed the confirmation email (its claim expires in 60 s)`,
       );
@@ -297,7 +295,7 @@ describe('booking documents', function () {
 
     it('sends no confirmation when it loses the race to issue the invoice', async () => {
       const invoice = { type: 'InvoiceIssued', data: { bookingID: ID, invoicePDF: '/media/i.pdf', mediaId: 'i.pdf' } };
-      const line = await firstLineAbout([], () => store.append(STREAM, [invoice]));
+      const line = await firstLineAbout(GUEST, [], () => store.append(STREAM, [invoice]));
       expect(line).to.equal(
         `booking ${ID}: documents failed (delivery 1), handed back to the group: booking ${ID}: another consumer claimed the confirmation email (its claim expires in 60 s)`,
       );
@@ -308,7 +306,7 @@ describe('booking documents', function () {
     });
 
     it("says whose the owner's notice is and for how long, and sends it not", async () => {
-      const line = await firstLineAbout([
+      const line = await firstLineAbout(OWNER, [
         { type: 'InvoiceIssued', data: { bookingID: ID, invoicePDF: '/media/i.pdf', mediaId: 'i.pdf' } },
         { type: 'BookingEmailSent', data: { bookingID: ID, messageId: 'm0' } },
         { type: 'BookingNoticeClaimed', data: { bookingID: ID, notice: 'owner-new-booking' } },

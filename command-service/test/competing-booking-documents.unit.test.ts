@@ -23,6 +23,7 @@ import { createFileMediaStore, type EmailMessage, type Mailer, type MediaStore }
 import { bookingDocumentsReactor, competingBookingDocuments, type CompetingBookingDocumentsDeps } from '../src/reactors/booking-documents.ts';
 import { mayEmailNow } from '../src/reactors/email-claim.ts';
 import { bookingPlaced, hotelCreated, ownerRegistered } from './support/events.ts';
+import { onStreamRead } from './support/on-stream-read.ts';
 import { until } from './support/until.ts';
 
 const quiet = () => undefined;
@@ -285,22 +286,13 @@ describe('booking documents on competing replicas', function () {
     await store.append(`booking-${id}`, [placed(id)]);
     let overtaken = false;
     // the other replica claims, sends and records the owner's notice while this one reads the owner's address
-    const interleaved = new Proxy(store, {
-      get(target, property) {
-        if (property === 'readStream')
-          return async (streamId: string, options?: Parameters<EventStore['readStream']>[1]) => {
-            if (streamId === 'owner-o1' && !overtaken) {
-              overtaken = true;
-              await target.append(`booking-${id}`, [
-                { type: 'BookingNoticeClaimed', data: { bookingID: id, notice: 'owner-new-booking' } },
-                { type: 'BookingNoticeSent', data: { bookingID: id, notice: 'owner-new-booking', messageId: 'other' } },
-              ]);
-            }
-            return target.readStream(streamId, options);
-          };
-        const value = Reflect.get(target, property) as unknown;
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
+    const interleaved = onStreamRead(store, async (streamId) => {
+      if (streamId !== 'owner-o1' || overtaken) return;
+      overtaken = true;
+      await store.append(`booking-${id}`, [
+        { type: 'BookingNoticeClaimed', data: { bookingID: id, notice: 'owner-new-booking' } },
+        { type: 'BookingNoticeSent', data: { bookingID: id, notice: 'owner-new-booking', messageId: 'other' } },
+      ]);
     });
     const logged: string[] = [];
     const late = replica(inMemoryCompetingConsumers(store), { store: interleaved, log: (line) => logged.push(line) });

@@ -72,8 +72,9 @@ export interface CompetingBookingDocumentsDeps extends DocumentsDeps {
   readonly log?: (line: string) => void;
 }
 
-/** Who may send an email that is not recorded yet. */
-type EmailRule = { readonly soleConsumer: true } | { readonly soleConsumer: false; readonly claimedHere: Set<string>; readonly leaseMs: number };
+/** Who may send an email that is not recorded yet: the sole consumer, or a replica under claims (keys of those it holds). */
+type CompetingRule = { readonly soleConsumer: false; readonly claimedHere: Set<string>; readonly leaseMs: number };
+type EmailRule = { readonly soleConsumer: true } | CompetingRule;
 
 /** What is still missing for a booking. */
 interface OpenWork {
@@ -142,7 +143,12 @@ function bookingDocumentSteps({ store, media, mailer, renderer: untimed, publicU
     }
     const hotel = once(() => hotelOf(state));
     if (!guestErased && !state.emailSent && state.status === 'placed') {
-      if (!emailRule.soleConsumer) await assertMayEmail(bookingID, streamId, emailRule);
+      if (!emailRule.soleConsumer)
+        await assertMayEmail(bookingID, streamId, emailRule, {
+          key: bookingID,
+          email: 'confirmation email',
+          isClaim: (event) => event.type === 'InvoiceIssued',
+        });
       state = await sendEmail(streamId, state, await hotel(), renderedNow);
     }
     if (!emailRule.soleConsumer) emailRule.claimedHere.delete(bookingID);
@@ -210,17 +216,19 @@ function bookingDocumentSteps({ store, media, mailer, renderer: untimed, publicU
    * append succeeds), or lets it send one another replica claimed more than a lease ago;
    * throws while another's claim holds. The booking as it is now.
    */
-  async function takeNotice(bookingID: string, streamId: string, notice: BookingNotice, rule: Extract<EmailRule, { soleConsumer: false }>) {
+  async function takeNotice(bookingID: string, streamId: string, notice: BookingNotice, rule: CompetingRule) {
     const key = `${bookingID}/${notice}`;
     const claimed = await handle(store, streamId, bookingAggregate, (current) => claimNotice({ notice }, current), REACTOR);
     if (claimed.newEvents.length > 0) rule.claimedHere.add(key);
     const state = claimed.state as ExistingBooking;
-    if (rule.claimedHere.has(key) || state.noticesSent.includes(notice)) return state;
-    const claim = (await store.readStream(streamId)).find((event) => event.type === 'BookingNoticeClaimed' && event.data['notice'] === notice);
-    const claimedAt = claim?.recordedAt ?? '';
-    const now = Date.now();
-    if (mayEmailNow({ claimedHere: false, claimedAt, now, leaseMs: rule.leaseMs })) return state;
-    throw new EmailClaimedElsewhere(bookingID, `${notice} email`, Date.parse(claimedAt) + rule.leaseMs - now);
+    if (!state.noticesSent.includes(notice)) {
+      await assertMayEmail(bookingID, streamId, rule, {
+        key,
+        email: `${notice} email`,
+        isClaim: (event) => event.type === 'BookingNoticeClaimed' && event.data['notice'] === notice,
+      });
+    }
+    return state;
   }
 
   async function issueInvoice(streamId: string, state: ExistingBooking): Promise<{ state: ExistingBooking; claimed: boolean; pdf: Buffer }> {
@@ -237,14 +245,22 @@ function bookingDocumentSteps({ store, media, mailer, renderer: untimed, publicU
     return { state: result.state as ExistingBooking, claimed: result.newEvents.length > 0, pdf };
   }
 
-  async function assertMayEmail(bookingID: string, streamId: string, rule: Extract<EmailRule, { soleConsumer: false }>): Promise<void> {
-    const claimedHere = rule.claimedHere.has(bookingID);
-    if (claimedHere) return;
-    const issued = (await store.readStream(streamId)).find((event: RecordedEvent) => event.type === 'InvoiceIssued');
-    const claimedAt = issued?.recordedAt ?? '';
+  /**
+   * Lets this replica send an email whose claim it holds, or one whose claim (the first event
+   * `isClaim` picks in the booking's stream) is older than the lease; throws while another
+   * replica's claim holds.
+   */
+  async function assertMayEmail(
+    bookingID: string,
+    streamId: string,
+    rule: CompetingRule,
+    claim: { readonly key: string; readonly email: string; readonly isClaim: (event: RecordedEvent) => boolean },
+  ): Promise<void> {
+    if (rule.claimedHere.has(claim.key)) return;
+    const claimedAt = (await store.readStream(streamId)).find(claim.isClaim)?.recordedAt ?? '';
     const now = Date.now();
-    if (mayEmailNow({ claimedHere, claimedAt, now, leaseMs: rule.leaseMs })) return;
-    throw new EmailClaimedElsewhere(bookingID, 'confirmation email', Date.parse(claimedAt) + rule.leaseMs - now);
+    if (mayEmailNow({ claimedHere: false, claimedAt, now, leaseMs: rule.leaseMs })) return;
+    throw new EmailClaimedElsewhere(bookingID, claim.email, Date.parse(claimedAt) + rule.leaseMs - now);
   }
 
   /** `renderedNow`: the invoice this run rendered and stored (read back from the media store otherwise). */

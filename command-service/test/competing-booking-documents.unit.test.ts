@@ -4,6 +4,7 @@
  * replica while the first still works on them. Every booking still gets exactly one email,
  * and an email whose claimant died goes out once the claim's lease has passed. Notices are
  * claimed in the log, whatever the delivery's retry count, and none is sent about an old event.
+ * A mail server down for many deliveries delays the emails and parks nothing.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -150,6 +151,32 @@ describe('booking documents on competing replicas', function () {
       'events were delivered again',
     ).to.equal(true);
     expect(group.parked).to.deep.equal([]);
+    await onServer.close();
+  });
+
+  it("gets the guest's confirmation out once a mail server down for more than ten deliveries is back, on EventStoreDB's persistent subscriptions (simulated): nothing is parked", async () => {
+    const simulation = new SimulatedEventStoreDB({ sendsCaughtUp: true });
+    const onServer = eventStoreOnSimulation(simulation);
+    await onServer.append('booking-BK-DOWN', [placed('BK-DOWN')]);
+    let refusals = 0;
+    const down: Mailer = {
+      send: async (message) => {
+        if (refusals < 15) {
+          refusals++;
+          throw new Error('connect ECONNREFUSED 10.0.0.25:587');
+        }
+        return mailer.send(message);
+      },
+    };
+    const consumers = eventStoreDBCompetingConsumers(simulation.client(), quiet, { initialDelayMs: 5, maxDelayMs: 20 });
+    const alone = replica(consumers, { store: onServer, mailer: down, messageTimeoutMs: 5_000, retryDelaysMs: [5] });
+    alone.start();
+    await until(() => sent.length === 1 || alone.health().parked > 0, 'the email, or the event parked');
+    await alone.stop();
+    expect(alone.health().parked, 'events parked').to.equal(0);
+    expect(simulation.group('booking-documents')!.parked).to.deep.equal([]);
+    expect(refusals).to.equal(15);
+    await expectOneEmailEach(onServer, ['BK-DOWN']);
     await onServer.close();
   });
 

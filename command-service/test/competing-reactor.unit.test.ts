@@ -8,7 +8,8 @@ import { expect } from 'chai';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { inMemoryCompetingConsumers, openInMemoryEventStore, type CompetingDelivery, type EventStore } from '@stays/event-store';
 import { processMetrics } from '@stays/service-kit';
-import { defineCompetingReactor, type CompetingReactor, type CompetingReactorDefinition } from '../src/reactors/competing-reactor.ts';
+import { defineCompetingReactor, retriesWithin, type CompetingReactor, type CompetingReactorDefinition } from '../src/reactors/competing-reactor.ts';
+import { DEFAULT_RETRY_DELAYS_MS } from '../src/reactors/reactor.ts';
 import { until } from './support/until.ts';
 
 const retriesCounted = async (group: string) =>
@@ -36,7 +37,7 @@ describe('a reactor on a competing consumer group', function () {
         work: async () => undefined,
         concurrency: 4,
         retryDelaysMs: [10],
-        maxRetries: 3,
+        keepTryingMs: 60_000,
         messageTimeoutMs: 10_000,
         describeFailure: (key, error, delivery) => `${key}: ${(error as Error).message} (delivery ${delivery.retryCount + 1})`,
         ...overrides,
@@ -106,7 +107,7 @@ describe('a reactor on a competing consumer group', function () {
     const group = 'parking-documents';
     const started = reactor({
       group,
-      maxRetries: 0,
+      keepTryingMs: 0,
       retryDelaysMs: [1],
       work: async () => {
         throw new Error('mail server down');
@@ -117,6 +118,24 @@ describe('a reactor on a competing consumer group', function () {
     await until(() => started.health().parked === 1, 'the event to be parked');
     expect(lines).to.have.length(2);
     expect(lines[1]).to.match(/^parking-documents: event [0-9a-f-]+ \(BookingPlaced\) parked after 1 deliveries: Error: mail server down$/);
+  });
+
+  it('tries a failing event again for as long as it keeps trying, then has the group park it', async () => {
+    const deliveries: number[] = [];
+    const started = reactor({
+      group: 'outlasting-documents',
+      retryDelaysMs: [5],
+      keepTryingMs: 25,
+      work: async (_key, delivery: CompetingDelivery) => {
+        deliveries.push(delivery.retryCount);
+        throw new Error('mail server down');
+      },
+    });
+    started.start();
+    await store.append('booking-BK-8', [placed('BK-8')]);
+    await until(() => started.health().parked === 1, 'the event to be parked');
+    expect(deliveries).to.deep.equal([0, 1, 2, 3, 4, 5]);
+    expect(lines.at(-1)).to.match(/parked after 6 deliveries: Error: mail server down$/);
   });
 
   it('waits the backoff of its delivery before handing a failure back, logging and counting it', async () => {
@@ -139,5 +158,27 @@ describe('a reactor on a competing consumer group', function () {
     expect(deliveries[2]!.at - deliveries[1]!.at).to.be.at.least(299);
     expect(lines).to.deep.equal(['BK-9: mail server down (delivery 1)', 'BK-9: mail server down (delivery 2)']);
     expect((await retriesCounted(group)) - counted).to.equal(2);
+  });
+});
+
+describe('how many retries a time to keep trying holds', function () {
+  it('counts the retries whose delays, the last one repeating, add up to at most that time', () => {
+    expect(retriesWithin(30, [10])).to.equal(3);
+    expect(retriesWithin(29, [10])).to.equal(2);
+    expect(retriesWithin(319, [20, 300])).to.equal(1);
+    expect(retriesWithin(320, [20, 300])).to.equal(2);
+    expect(retriesWithin(19, [20, 300])).to.equal(0);
+    expect(retriesWithin(0, [1])).to.equal(0);
+  });
+
+  it("holds 291 retries in a day at the reactors' default delays (1 s, 5 s, 15 s, 1 min, then 5 min)", () => {
+    expect(DEFAULT_RETRY_DELAYS_MS).to.deep.equal([1000, 5000, 15_000, 60_000, 300_000]);
+    // 1 + 5 + 15 + 60 + 286 × 300 = 86,181 s ≤ 86,400 s, one more 5 minutes would pass the day
+    expect(retriesWithin(24 * 60 * 60_000, DEFAULT_RETRY_DELAYS_MS)).to.equal(291);
+  });
+
+  it("never passes EventStoreDB's 32-bit retry limit, even with no delay at all", () => {
+    expect(retriesWithin(1000, [0])).to.equal(2 ** 31 - 1);
+    expect(retriesWithin(Number.MAX_SAFE_INTEGER, [1])).to.equal(2 ** 31 - 1);
   });
 });

@@ -69,6 +69,8 @@ export interface CompetingBookingDocumentsDeps extends DocumentsDeps {
   readonly retryDelaysMs?: readonly number[];
   /** An event not answered within this time goes to another replica; default one minute. */
   readonly messageTimeoutMs?: number;
+  /** How long a failing booking's event is tried again before the group parks it; default a day. */
+  readonly keepTryingMs?: number;
   readonly log?: (line: string) => void;
 }
 
@@ -98,6 +100,12 @@ const REACTOR = { actor: 'system:booking-documents' };
 export const BOOKING_DOCUMENTS_GROUP = 'booking-documents';
 /** Longer than nodemailer's default socket timeout (10 minutes), the longest a send that still succeeds can take. */
 export const DEFAULT_EMAIL_CLAIM_LEASE_MS = 15 * 60_000;
+/**
+ * A mail server down for hours still gets every booking's emails once it is back, with no
+ * operator: the sole reactor tries again for ever, the replicas for a day (291 retries at the
+ * default delays of 1 s, 5 s, 15 s, 1 min, then 5 min) before the group parks the event.
+ */
+export const DEFAULT_KEEP_TRYING_MS = 24 * 60 * 60_000;
 
 const defaultLanes = (renderer: InvoiceRenderer) => 4 * renderer.size + 4;
 
@@ -346,8 +354,7 @@ export function competingBookingDocuments(deps: CompetingBookingDocumentsDeps): 
       work: (bookingID, delivery) => complete(bookingID, rule, noticesOf(delivery)),
       concurrency: deps.concurrency ?? defaultLanes(renderer),
       retryDelaysMs: deps.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
-      // with the delays above, about half an hour of retries: past any claim's lease
-      maxRetries: 10,
+      keepTryingMs: deps.keepTryingMs ?? DEFAULT_KEEP_TRYING_MS,
       messageTimeoutMs: deps.messageTimeoutMs ?? 60_000,
       describeFailure: (bookingID, error, delivery) =>
         `booking ${bookingID}: documents failed (delivery ${delivery.retryCount + 1}), handed back to the group: ${error instanceof Error ? error.message : String(error)}`,

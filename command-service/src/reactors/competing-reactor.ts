@@ -7,7 +7,8 @@
  * timeout redelivers an event while its first consumer still works on it).
  *
  * A failure is retried by the group (delivered again, to any consumer) after a backoff
- * taken here, and parked after `maxRetries` deliveries; parked events wait for an operator.
+ * taken here, for as long as the definition keeps trying, then parked; parked events wait
+ * for an operator.
  */
 import type { CompetingConsumer, CompetingConsumers, CompetingConsumerStatus, CompetingDelivery, RecordedEvent } from '@stays/event-store';
 import { lineLogger, processMetrics } from '@stays/service-kit';
@@ -23,7 +24,12 @@ export interface CompetingReactorDefinition {
   readonly concurrency: number;
   /** Wait before a failed event goes back to the group, by deliveries so far; the last one repeats. */
   readonly retryDelaysMs: readonly number[];
-  readonly maxRetries: number;
+  /**
+   * How long a failing event is tried again before the group parks it: as many retries as
+   * the delays above fit in this time (retriesWithin). A failure that outlasts it needs an
+   * operator; one that ends sooner (a mail server back after an hour) needs nobody.
+   */
+  readonly keepTryingMs: number;
   readonly messageTimeoutMs: number;
   readonly describeFailure: (key: string, error: unknown, delivery: CompetingDelivery) => string;
 }
@@ -84,7 +90,7 @@ export function defineCompetingReactor(
           group: definition.group,
           eventTypes: Object.keys(definition.keys),
           concurrency: definition.concurrency,
-          maxRetries: definition.maxRetries,
+          maxRetries: retriesWithin(definition.keepTryingMs, definition.retryDelaysMs),
           messageTimeoutMs: definition.messageTimeoutMs,
         },
         { handle, onError: (error) => log(`${definition.group}: ${error instanceof Error ? error.message : String(error)}`) },
@@ -99,4 +105,18 @@ export function defineCompetingReactor(
       return { ...status, healthy: status.state === 'live' };
     },
   };
+}
+
+/** EventStoreDB keeps a group's retry limit in a 32-bit integer. */
+const MOST_RETRIES = 2 ** 31 - 1;
+
+/** How many retries, each after its delay in `delaysMs` (the last one repeating), fit in `durationMs`. */
+export function retriesWithin(durationMs: number, delaysMs: readonly number[]): number {
+  let left = durationMs;
+  for (let i = 0; i < delaysMs.length - 1; i++) {
+    if (delaysMs[i]! > left) return i;
+    left -= delaysMs[i]!;
+  }
+  const last = delaysMs[delaysMs.length - 1]!;
+  return Math.min(MOST_RETRIES, delaysMs.length - 1 + (last > 0 ? Math.floor(left / last) : MOST_RETRIES));
 }

@@ -117,6 +117,43 @@ describe('competing consumers on EventStoreDB persistent subscriptions (simulate
     expect(new Set(simulation.group(GROUP)!.pushes.map((push) => push.member))).to.deep.equal(new Set([1, 2]));
   });
 
+  it('says once in its log when the group it finds parks events sooner than it would, and joins it all the same', async function () {
+    start();
+    const older = join({ maxRetries: 10 }, async () => undefined);
+    await live(older);
+    const seen: number[] = [];
+    const newer = join({ maxRetries: 291 }, async (delivery) => void seen.push(numberOf(delivery)));
+    await live(newer);
+    expect(lines).to.deep.equal([
+      'booking-documents: the group parks an event after 10 retries, these consumers would try 291: raise its maxRetryCount to 291 (docs/operations.md)',
+    ]);
+    await older.close();
+    simulation.dropSubscriptions('connection-dropped');
+    await until(() => lines.length === 2, 'the loss to be logged');
+    await live(newer);
+    await place(2);
+    await until(() => seen.length === 2, 'the events, on the group joined again');
+    expect(lines, 'said once, not at every join').to.have.length(2);
+    expect(lines[1]).to.match(/persistent subscription lost/);
+  });
+
+  it("says so when the group's retry limit cannot be read, and joins it all the same", async function () {
+    start();
+    await live(join({}, async () => undefined));
+    const client = simulation.client();
+    const unreadable = Object.assign({}, client, {
+      getPersistentSubscriptionToAllInfo: async () => {
+        throw new Error('getPersistentSubscriptionToAllInfo is not supported by this server (21.10.1 and later)');
+      },
+    }) as typeof client;
+    const consumer = eventStoreDBCompetingConsumers(unreadable, (line) => lines.push(line)).subscribe(options(), { handle: async () => undefined });
+    opened.push(consumer);
+    await live(consumer);
+    expect(lines).to.deep.equal([
+      "booking-documents: the group's retry limit could not be read (Error: getPersistentSubscriptionToAllInfo is not supported by this server (21.10.1 and later)); it may park events sooner than after 3 retries",
+    ]);
+  });
+
   it('holds no more events than it handles at once: the rest go to the consumers with room', async function () {
     start();
     const held = gate();

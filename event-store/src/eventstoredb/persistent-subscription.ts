@@ -4,7 +4,8 @@
  *
  * - The group is created on first use, from the start of the log, so nothing appended
  *   before the first consumer joined is missed; it is never changed afterwards (settings
- *   of an existing group are the operator's, see docs/operations.md).
+ *   of an existing group are the operator's, see docs/operations.md). A consumer that finds
+ *   the group parking events sooner than it would says so once in its log.
  * - Up to `concurrency` events are handled at once; the gRPC stream is paused while all
  *   are busy, so a slow consumer leaves the events to the others instead of buffering.
  * - A handler that resolves acks its event; one that throws nacks it with `retry`, or with
@@ -64,6 +65,7 @@ class PersistentSubscriptionConsumer implements CompetingConsumer {
   private error: string | null = null;
   private timer: NodeJS.Timeout | null = null;
   private drained: (() => void)[] = [];
+  private settingsChecked = false;
 
   constructor(
     private readonly client: EventStoreDBClient,
@@ -116,6 +118,27 @@ class PersistentSubscriptionConsumer implements CompetingConsumer {
       await this.client.createPersistentSubscriptionToAll(this.options.group, settings, { filter });
     } catch (error) {
       if (!(error instanceof PersistentSubscriptionExistsError)) throw error;
+      await this.checkRetryLimit();
+    }
+  }
+
+  /**
+   * The server parks an event at the group's own retry limit, whatever its consumers would
+   * do: a group created by an older version (or set by hand) lower than `maxRetries` parks
+   * events this version would still try, and only the operator may change it.
+   */
+  private async checkRetryLimit(): Promise<void> {
+    if (this.settingsChecked) return;
+    this.settingsChecked = true;
+    const { group, maxRetries } = this.options;
+    try {
+      const { maxRetryCount } = (await this.client.getPersistentSubscriptionToAllInfo(group)).settings;
+      if (maxRetryCount >= maxRetries) return;
+      this.log(
+        `${group}: the group parks an event after ${maxRetryCount} retries, these consumers would try ${maxRetries}: raise its maxRetryCount to ${maxRetries} (docs/operations.md)`,
+      );
+    } catch (error) {
+      this.log(`${group}: the group's retry limit could not be read (${describeError(error)}); it may park events sooner than after ${maxRetries} retries`);
     }
   }
 

@@ -201,6 +201,7 @@ export class SimulatedEventStoreDB {
       readAll: this.readAll.bind(this),
       subscribeToAll: this.subscribeToAll.bind(this),
       createPersistentSubscriptionToAll: this.createPersistentSubscriptionToAll.bind(this),
+      getPersistentSubscriptionToAllInfo: this.getPersistentSubscriptionToAllInfo.bind(this),
       subscribeToPersistentSubscriptionToAll: this.subscribeToPersistentSubscriptionToAll.bind(this),
       getStreamMetadata: this.getStreamMetadata.bind(this),
       setStreamMetadata: this.setStreamMetadata.bind(this),
@@ -302,6 +303,17 @@ export class SimulatedEventStoreDB {
     }
     const filter = options.filter && 'regex' in options.filter ? new RegExp(options.filter.regex) : undefined;
     this.groups.set(groupName, new SimulatedGroup({ log: this.log, end: () => this.nextByte }, settings, filter));
+  }
+
+  /** The group's settings, as the client maps the server's answer (only the fields the adapter reads). */
+  private async getPersistentSubscriptionToAllInfo(groupName: string): Promise<{ groupName: string; settings: GroupSettings }> {
+    await new Promise((resolve) => setImmediate(resolve));
+    if (!this.available) throw notConnected();
+    const group = this.groups.get(groupName);
+    if (group === undefined) {
+      throw clientError(NOT_FOUND, 'NOT_FOUND', `Subscription group ${groupName} on stream $all does not exist.`, 'persistent-subscription-does-not-exist');
+    }
+    return { groupName, settings: group.settings };
   }
 
   /** A member of the group: confirmed, then pushed its share, at most `bufferSize` unanswered at once. */

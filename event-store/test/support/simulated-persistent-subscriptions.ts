@@ -92,7 +92,7 @@ export class SimulatedGroup {
 
   constructor(
     private readonly source: GroupSource,
-    private readonly settings: GroupSettings,
+    readonly settings: GroupSettings,
     private readonly filter: RegExp | undefined,
   ) {
     const from = settings.startFrom;

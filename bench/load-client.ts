@@ -2,25 +2,16 @@
  * A load generator in its own process, so it does not share the measured server's event
  * loop: `tsx bench/load-client.ts <plan.json>` (see LoadPlan); prints a LoadResult as JSON.
  *
- * Like wrk, it speaks just enough HTTP/1.1 over raw keep-alive sockets (answers with a
- * Content-Length) that its own cost stays small beside the server's: on a two-core machine,
- * node's own HTTP client (or fetch) spent most of a core, and its queueing showed up in
- * the measured latencies. Each client sends its next request as soon as the previous
- * answer has fully arrived (closed loop); a latency runs from writing the request to the
- * answer's last byte. Bodies are not decoded.
+ * It speaks just enough HTTP/1.1 over raw keep-alive sockets (bench/http-answers.ts) that
+ * its own cost stays small beside the server's. Each client sends its next request as soon
+ * as the previous answer has fully arrived (closed loop); a latency runs from writing the
+ * request to the answer's last byte.
  */
 import net from 'node:net';
 import { readFileSync } from 'node:fs';
+import { AnswerReader, encodeRequest, type PlannedRequest } from './http-answers.ts';
 
-export interface PlannedRequest {
-  readonly method: 'GET' | 'POST';
-  readonly path: string;
-  readonly headers?: Record<string, string>;
-  /** Sent as JSON. */
-  readonly body?: unknown;
-  /** Groups the request's latency under this name in the result's `latenciesByLabel`. */
-  readonly label?: string;
-}
+export type { PlannedRequest } from './http-answers.ts';
 
 export interface LoadPlan {
   /** e.g. http://127.0.0.1:8080 */
@@ -45,18 +36,6 @@ export interface LoadResult {
   readonly latenciesByLabel: Record<string, number[]>;
 }
 
-function encode(request: PlannedRequest, host: string): Buffer {
-  const body = request.body === undefined ? '' : JSON.stringify(request.body);
-  const headers = {
-    ...request.headers,
-    ...(request.body !== undefined && { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }),
-  };
-  const lines = Object.entries(headers)
-    .map(([name, value]) => `${name}: ${value}\r\n`)
-    .join('');
-  return Buffer.from(`${request.method} ${request.path} HTTP/1.1\r\nhost: ${host}\r\n${lines}\r\n${body}`);
-}
-
 /** One client: a keep-alive connection that sends a request, waits for the whole answer, repeats. */
 function runClient(
   target: URL,
@@ -70,9 +49,7 @@ function runClient(
     const socket = net.connect(Number(target.port), target.hostname);
     socket.setNoDelay(true);
     let next = 0;
-    let received: Buffer = Buffer.alloc(0);
-    let answerLength = -1;
-    let status = 0;
+    const reader = new AnswerReader();
     let sentAt = 0;
     let label: string | undefined;
     const send = () => {
@@ -82,35 +59,29 @@ function runClient(
         return;
       }
       sentAt = performance.now();
-      answerLength = -1;
       label = labels[next % requests.length];
       socket.write(requests[next++ % requests.length]!);
     };
     socket.on('connect', send);
     socket.on('error', reject);
     socket.on('data', (chunk: Buffer) => {
-      received = received.length === 0 ? chunk : Buffer.concat([received, chunk]);
-      if (answerLength < 0) {
-        const headEnd = received.indexOf('\r\n\r\n');
-        if (headEnd < 0) return;
-        const head = received.subarray(0, headEnd).toString('latin1');
-        const length = /\r\ncontent-length: *(\d+)/i.exec(head);
-        if (length === null) {
-          socket.destroy();
-          reject(new Error(`an answer without Content-Length: ${head.split('\r\n')[0]}`));
-          return;
-        }
-        status = Number(head.slice(9, 12));
-        answerLength = headEnd + 4 + Number(length[1]);
+      let answers;
+      try {
+        answers = reader.feed(chunk);
+      } catch (error) {
+        socket.destroy();
+        reject(error);
+        return;
       }
-      if (received.length < answerLength) return;
-      const latency = performance.now() - sentAt;
-      result.latencies.push(latency);
-      if (label !== undefined) (result.latenciesByLabel[label] ??= []).push(latency);
-      if (status >= 300) result.failures++;
-      result.statuses[status] = (result.statuses[status] ?? 0) + 1;
-      received = received.subarray(answerLength);
-      send();
+      // one request at a time on this connection: at most one answer
+      for (const { status } of answers) {
+        const latency = performance.now() - sentAt;
+        result.latencies.push(latency);
+        if (label !== undefined) (result.latenciesByLabel[label] ??= []).push(latency);
+        if (status >= 300) result.failures++;
+        result.statuses[status] = (result.statuses[status] ?? 0) + 1;
+        send();
+      }
     });
   });
 }
@@ -137,7 +108,7 @@ await Promise.all(
   plan.clients.map((requests) =>
     runClient(
       target,
-      requests.map((request) => encode(request, target.host)),
+      requests.map((request) => encodeRequest(request, target.host)),
       requests.map((request) => request.label),
       sendsOf(requests),
       deadline,

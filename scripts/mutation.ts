@@ -173,7 +173,7 @@ const targets: Record<string, Target> = {
     spec: ['projections/test/*.unit.test.ts'],
   },
   'event-store': {
-    mutate: ['event-store/src/{expected-revision,append-validation}.ts', 'event-store/src/embedded/{embedded-event-store,index-file}.ts'],
+    mutate: ['event-store/src/{expected-revision,append-validation}.ts', 'event-store/src/embedded/{embedded-event-store,index-file,decoded-blocks}.ts'],
     // the kill -9 test (embedded-log-crash) starts processes, too slow to run for every mutant
     spec: [
       'embedded.contract',

@@ -87,9 +87,10 @@ function connectionPool(target: URL) {
       }
       for (const answer of answers) {
         const waiting = connection.waiting;
+        if (waiting === null) continue; // an answer no request of this connection waits for
         connection.waiting = null;
         idle.push(connection);
-        waiting?.(answer);
+        waiting(answer);
       }
     });
     return connection;
